@@ -1,0 +1,110 @@
+#include "analysis/memory.h"
+
+#include "sim/schedule.h"
+
+#include <algorithm>
+
+namespace scalescope {
+
+double gradientBytesPerParam(Precision p) { return p == Precision::FP16 ? 2.0 : 4.0; }
+
+double weightBytesPerParam(Precision p)
+{
+    return (p == Precision::FP32 || p == Precision::TF32) ? 4.0 : 2.0;
+}
+
+namespace {
+
+// Optimizer state bytes per parameter (Rajbhandari et al. 2020, ZeRO, Sec. 3.1: K = 12 for
+// mixed-precision Adam: fp32 master weights, momentum and variance). SGD with momentum keeps
+// momentum (+ fp32 master weights in mixed precision).
+double optimizerBytesPerParam(Optimizer o, Precision p)
+{
+    const bool mixed = weightBytesPerParam(p) < 4.0;
+    if (o == Optimizer::Adam)
+        return mixed ? 12.0 : 8.0;
+    return mixed ? 8.0 : 4.0;
+}
+
+// Peak number of forward passes whose backward is still pending on a stage, per chunk,
+// found by replaying the stage's schedule.
+int peakInFlight(const Plan &plan, int stage)
+{
+    if (plan.pipeline <= 1)
+        return 1;
+    const auto order = pipelineOrder(plan.schedule, plan.pipeline, stage, plan.micro_batches,
+                                      plan.virtual_stages);
+    int live = 0, peak = 0;
+    for (const PipelineOp &op : order) {
+        live += op.forward ? 1 : -1;
+        peak = std::max(peak, live);
+    }
+    return peak;
+}
+
+} // namespace
+
+LayerRange virtualStageLayers(const WorkloadCost &w, int vstages, int vs)
+{
+    const int blocks = w.block_count;
+    const int base = blocks / vstages;
+    const int extra = blocks % vstages;
+    LayerRange r;
+    r.begin = w.first_block + vs * base + std::min(vs, extra);
+    r.end = r.begin + base + (vs < extra ? 1 : 0);
+    if (vs == 0)
+        r.begin = 0;
+    if (vs == vstages - 1)
+        r.end = static_cast<int>(w.layers.size());
+    return r;
+}
+
+MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double capacity_bytes)
+{
+    MemoryBreakdown best;
+    best.capacity = capacity_bytes;
+    const int vstages = plan.virtualStageCount();
+    const double d = plan.data;
+    // Stages differ only at the ends (embedding, head) and by uneven splits: check the
+    // first, the last and one middle stage.
+    std::vector<int> candidates = {0, plan.pipeline - 1};
+    if (plan.pipeline > 2)
+        candidates.push_back(plan.pipeline / 2);
+    for (int stage : candidates) {
+        double params = 0, act_per_mb = 0;
+        for (int c = 0; c < plan.virtual_stages; ++c) {
+            const LayerRange r = virtualStageLayers(w, vstages, c * plan.pipeline + stage);
+            for (int i = r.begin; i < r.end; ++i) {
+                params += w.layers[static_cast<size_t>(i)].params;
+                act_per_mb += w.layers[static_cast<size_t>(i)].activation_bytes;
+            }
+        }
+        MemoryBreakdown m;
+        m.capacity = capacity_bytes;
+        m.stage = stage;
+        // ZeRO stage 1 shards optimizer states, 2 also gradients, 3 also parameters
+        // (Rajbhandari et al. 2020, Fig. 1: (2 + 2 + K) Psi / Nd per stage).
+        m.parameters = params * weightBytesPerParam(plan.precision) / (plan.zero >= 3 ? d : 1.0);
+        m.gradients = params * gradientBytesPerParam(plan.precision) / (plan.zero >= 2 ? d : 1.0);
+        m.optimizer_states =
+            params * optimizerBytesPerParam(plan.optimizer, plan.precision) / (plan.zero >= 1 ? d : 1.0);
+        if (plan.zero >= 3) {
+            // Gathered full parameters of the layers being computed (the prefetch window).
+            double largest = 0;
+            for (const LayerCost &l : w.layers)
+                largest = std::max(largest, l.params);
+            m.parameters += 2.0 * largest * weightBytesPerParam(plan.precision);
+        }
+        // In-flight micro-batches hold their activations (each chunk holds 1/v of the
+        // stage's layers, so the chunk-level peak is divided by v: Korthikanti et al. 2022,
+        // Sec. 4.2.3 on interleaving).
+        const int in_flight = peakInFlight(plan, stage);
+        m.activations = act_per_mb * in_flight / plan.virtual_stages;
+        m.total = m.parameters + m.gradients + m.optimizer_states + m.activations;
+        if (m.total > best.total)
+            best = m;
+    }
+    return best;
+}
+
+} // namespace scalescope

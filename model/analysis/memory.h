@@ -1,0 +1,37 @@
+// Memory per GPU: parameters, gradients, optimizer states (per ZeRO stage), activations.
+#pragma once
+
+#include "plan/plan.h"
+#include "workload/cost.h"
+
+namespace scalescope {
+
+struct MemoryBreakdown {
+    double parameters = 0;
+    double gradients = 0;
+    double optimizer_states = 0;
+    double activations = 0;
+    double total = 0;
+    double capacity = 0;
+    int stage = 0; // the most loaded pipeline stage
+    bool fits() const { return total <= capacity; }
+};
+
+/// Bytes per parameter of the gradients that are kept and communicated: fp32 except plain
+/// fp16 mixed precision, which keeps fp16 gradients (Megatron-LM; bf16 runs accumulate and
+/// all-reduce in fp32: Megatron-LM arguments, "--accumulate-allreduce-grads-in-fp32").
+double gradientBytesPerParam(Precision p);
+/// Bytes per parameter of the weights used in forward/backward.
+double weightBytesPerParam(Precision p);
+
+/// Layer range [begin, end) of virtual stage `vs` (0 .. pipeline*virtual_stages-1):
+/// repeated blocks spread as evenly as possible (the first stages take the remainder),
+/// the embedding on the first and the head on the last virtual stage.
+struct LayerRange {
+    int begin = 0, end = 0;
+};
+LayerRange virtualStageLayers(const WorkloadCost &w, int virtual_stages_total, int vs);
+
+MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double capacity_bytes);
+
+} // namespace scalescope

@@ -1,0 +1,377 @@
+#include "analysis/summary.h"
+
+#include "sim/schedule.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace scalescope {
+
+namespace {
+
+double optimizerTraffic(Optimizer o, Precision p)
+{
+    // Same figures as the simulator (fused Adam/SGD read and write every state).
+    const bool mixed = weightBytesPerParam(p) < 4.0;
+    if (o == Optimizer::Adam)
+        return mixed ? 30.0 : 28.0;
+    return mixed ? 22.0 : 20.0;
+}
+
+std::string percent(double x)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f%%", x * 100.0);
+    return buf;
+}
+
+std::string gigabytes(double bytes)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f GB", bytes / 1e9);
+    return buf;
+}
+
+void fillRates(const SimContext &ctx, Summary &s)
+{
+    const Plan &p = ctx.plan;
+    const WorkloadCost &w = ctx.workload;
+    s.gpus = p.gpus;
+    s.is_transformer = ctx.scenario.model.kind == ModelSpec::Kind::Transformer;
+    const double batch = static_cast<double>(p.global_batch);
+    s.samples_per_s = batch / s.step_time_s;
+    s.tokens_per_s = w.tokens_per_sample > 0 ? s.samples_per_s * w.tokens_per_sample : 0;
+    s.model_flops_per_step = w.model_flops_per_sample * batch;
+    s.hardware_flops_per_step = (w.model_flops_per_sample + w.recompute_flops_per_sample) * batch;
+    s.model_tflops_per_gpu = s.model_flops_per_step / s.step_time_s / p.gpus / 1e12;
+    s.hardware_tflops_per_gpu = s.hardware_flops_per_step / s.step_time_s / p.gpus / 1e12;
+    const double peak = ctx.compute.peakFlops() / 1e12;
+    s.mfu = peak > 0 ? s.model_tflops_per_gpu / peak : 0;
+    s.single_gpu_step_s = singleGpuStepTime(ctx);
+    s.speedup = s.single_gpu_step_s / s.step_time_s;
+    s.scaling_efficiency = s.speedup / p.gpus;
+    s.memory = memoryPerGpu(p, w, ctx.scenario.hardware.gpu.memoryBytes());
+}
+
+} // namespace
+
+Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario)
+{
+    if (scenario.isCollective())
+        return InputError{"collective", "this scenario holds a single collective, not a training step"};
+    Result<Plan> plan = makePlan(scenario);
+    if (!plan)
+        return plan.error();
+    return std::shared_ptr<const SimContext>(std::make_shared<SimContext>(scenario, plan.value()));
+}
+
+double singleGpuStepTime(const SimContext &ctx)
+{
+    // The same job on one GPU: same micro-batch, precision and recompute, gradient
+    // accumulation over the whole global batch, no communication, memory ignored.
+    Plan one = ctx.plan;
+    one.gpus = one.nodes = one.gpus_per_node = 1;
+    one.data = one.tensor = one.pipeline = one.virtual_stages = 1;
+    one.zero = 0;
+    one.sequence_parallel = false;
+    one.micro_batches = one.global_batch / one.micro_batch;
+    const WorkloadCost w = buildWorkloadCost(ctx.scenario.model, one, ctx.compute,
+                                             ctx.scenario.training.flash_attention);
+    double per_mb = 0, params = 0;
+    for (const LayerCost &l : w.layers) {
+        per_mb += l.fwd_s + l.bwd_s + l.recompute_s;
+        params += l.params;
+    }
+    const double opt = ctx.compute.memoryTime(params * optimizerTraffic(one.optimizer, one.precision));
+    return static_cast<double>(one.micro_batches) * per_mb + opt;
+}
+
+Summary summarize(const SimContext &ctx, const SimResult &sim)
+{
+    Summary s;
+    s.step_time_s = sim.step_time_s;
+    s.breakdown = sim.breakdown;
+    s.staleness_steps = sim.staleness_steps;
+    fillRates(ctx, s);
+    s.bottleneck = bottleneckSentence(ctx, s);
+    return s;
+}
+
+Summary analyticSummary(const SimContext &ctx)
+{
+    const Plan &P = ctx.plan;
+    const WorkloadCost &w = ctx.workload;
+    const int V = P.virtualStageCount();
+    const double m = static_cast<double>(P.micro_batches);
+    const GroupShape tg = P.tensorGroup();
+    const GroupShape dg = P.dataGroup();
+    auto tpOp = [&](double bytes) {
+        if (P.tensor <= 1 || bytes <= 0)
+            return 0.0;
+        if (P.sequence_parallel)
+            return ctx.comm.cost(CollectiveOp::AllGather, bytes, tg).time_s +
+                   ctx.comm.cost(CollectiveOp::ReduceScatter, bytes, tg).time_s;
+        return ctx.comm.cost(CollectiveOp::AllReduce, bytes, tg).time_s;
+    };
+    const double grad_bytes = gradientBytesPerParam(P.precision);
+    const double weight_bytes = weightBytesPerParam(P.precision);
+    const bool dp = P.data > 1;
+    const CollectiveOp grad_op = P.zero >= 1 ? CollectiveOp::ReduceScatter : CollectiveOp::AllReduce;
+
+    // Per stage: compute and TP time per micro-batch, bucket pieces of its backward.
+    std::vector<double> stage_compute(static_cast<size_t>(P.pipeline), 0.0);
+    std::vector<double> stage_tp(static_cast<size_t>(P.pipeline), 0.0);
+    std::vector<double> stage_params(static_cast<size_t>(P.pipeline), 0.0);
+    std::vector<double> stage_exposed(static_cast<size_t>(P.pipeline), 0.0);
+    std::vector<double> stage_dp_total(static_cast<size_t>(P.pipeline), 0.0);
+    for (int s = 0; s < P.pipeline; ++s) {
+        std::vector<double> piece_bwd, piece_comm;
+        double fwd_mb = 0, bwd_mb = 0, tp_mb = 0, params = 0;
+        double ag_first = -1, zero3_comm_mb = 0;
+        for (int c = P.virtual_stages - 1; c >= 0; --c) {
+            const LayerRange r = virtualStageLayers(w, V, c * P.pipeline + s);
+            double cur_bwd = 0, cur_params = 0;
+            for (int i = r.end - 1; i >= r.begin; --i) {
+                const LayerCost &l = w.layers[static_cast<size_t>(i)];
+                fwd_mb += l.fwd_s;
+                bwd_mb += l.bwd_s + l.recompute_s;
+                cur_bwd += l.bwd_s + l.recompute_s;
+                tp_mb += (l.tp_fwd_ops + l.tp_bwd_ops + l.tp_recompute_ops) * tpOp(l.tp_bytes);
+                params += l.params;
+                cur_params += l.params;
+                if (P.bucket_bytes > 0 && cur_params * grad_bytes >= P.bucket_bytes) {
+                    piece_bwd.push_back(cur_bwd);
+                    piece_comm.push_back(dp ? ctx.comm.cost(grad_op, cur_params * grad_bytes, dg).time_s : 0);
+                    if (P.zero >= 3 && dp) {
+                        const double ag = ctx.comm.cost(CollectiveOp::AllGather, cur_params * weight_bytes, dg).time_s;
+                        zero3_comm_mb += 2 * ag;
+                        if (ag_first < 0)
+                            ag_first = ag;
+                    }
+                    cur_bwd = cur_params = 0;
+                }
+            }
+            if (cur_bwd > 0 || cur_params > 0) {
+                piece_bwd.push_back(cur_bwd);
+                piece_comm.push_back(dp ? ctx.comm.cost(grad_op, cur_params * grad_bytes, dg).time_s : 0);
+                if (P.zero >= 3 && dp) {
+                    const double ag = ctx.comm.cost(CollectiveOp::AllGather, cur_params * weight_bytes, dg).time_s;
+                    zero3_comm_mb += 2 * ag;
+                    if (ag_first < 0)
+                        ag_first = ag;
+                }
+            }
+        }
+        const size_t si = static_cast<size_t>(s);
+        stage_compute[si] = fwd_mb + bwd_mb;
+        stage_tp[si] = tp_mb;
+        stage_params[si] = params;
+        double comm_total = 0;
+        for (double c : piece_comm)
+            comm_total += c;
+        double exposed = 0;
+        if (dp) {
+            if (P.zero >= 3) {
+                // Gathers before every piece forward and backward, reduce-scatter after
+                // each backward piece, every micro-batch; prefetching hides them behind
+                // compute except the first gather.
+                const double per_mb = zero3_comm_mb + comm_total;
+                exposed = m * (std::max(0.0, per_mb - (fwd_mb + bwd_mb + tp_mb)) + std::max(0.0, ag_first));
+                stage_dp_total[si] = m * per_mb;
+            } else {
+                // Bucket queue over the last micro-batch's backward (overlap), or all
+                // after it (no overlap).
+                double bwd_clock = 0, comm_clock = 0;
+                for (size_t k = 0; k < piece_bwd.size(); ++k) {
+                    bwd_clock += piece_bwd[k];
+                    const double start = P.overlap ? std::max(comm_clock, bwd_clock) : std::max(comm_clock, bwd_mb);
+                    comm_clock = start + piece_comm[k];
+                }
+                exposed = std::max(0.0, comm_clock - bwd_mb);
+                double rounds = 1;
+                if (P.zero == 2) {
+                    // Reduce-scatter every micro-batch: the queue drains behind compute.
+                    rounds = m;
+                    const double busy = m * comm_total;
+                    const double window = m * (fwd_mb + bwd_mb + tp_mb);
+                    exposed = std::max(exposed, busy - window + exposed);
+                }
+                stage_dp_total[si] = rounds * comm_total;
+                if (P.zero == 1 || P.zero == 2) {
+                    const double ag = ctx.comm.cost(CollectiveOp::AllGather, params * weight_bytes, dg).time_s;
+                    exposed += ag;
+                    stage_dp_total[si] += ag;
+                }
+            }
+        }
+        stage_exposed[si] = exposed;
+    }
+
+    // Pipeline: the slowest stage sets the pace; the other stages' work per micro-batch
+    // (divided by the interleaving depth) is the fill/drain bubble (SC21 Sec. 2.2:
+    // (p-1)/m of the ideal time, (p-1)/(v m) interleaved).
+    double slowest = 0, all = 0;
+    for (int s = 0; s < P.pipeline; ++s) {
+        const double t = stage_compute[static_cast<size_t>(s)] + stage_tp[static_cast<size_t>(s)];
+        slowest = std::max(slowest, t);
+        all += t;
+    }
+    const double p2p = P.pipeline > 1 ? ctx.comm.p2pTime(w.p2p_bytes, P.pipelineCrossesNodes()) : 0;
+    const double bubble_time = P.pipeline > 1
+                                   ? (all - slowest) / P.virtual_stages + 2.0 * (P.pipeline - 1) * p2p
+                                   : 0;
+    double max_exposed = 0, max_params = 0;
+    for (int s = 0; s < P.pipeline; ++s) {
+        max_exposed = std::max(max_exposed, stage_exposed[static_cast<size_t>(s)]);
+        max_params = std::max(max_params, stage_params[static_cast<size_t>(s)]);
+    }
+    const double opt = ctx.compute.memoryTime(max_params / (P.zero >= 1 ? P.data : 1) *
+                                              optimizerTraffic(P.optimizer, P.precision));
+    double step = m * slowest + bubble_time + opt + (P.update == UpdateMode::Sync ? max_exposed : 0);
+
+    // Effects: the synchronous step is paced by the slowest GPU.
+    const EffectsSpec &fx = ctx.scenario.effects;
+    double slow = 1.0;
+    for (const StragglerSpec &st : fx.stragglers)
+        slow = std::max(slow, st.slowdown);
+    if (fx.jitter > 0) {
+        // Expected maximum of n normal variables ~ sigma sqrt(2 ln n) (extreme-value
+        // asymptotics, David & Nagaraja, Order Statistics, Sec. 10.5): tensor groups
+        // synchronise every task, data-parallel replicas once per step over K tasks.
+        const double k_tasks = std::max(1.0, 2.0 * m * P.virtual_stages);
+        double f = 1.0;
+        if (P.tensor > 1)
+            f *= 1.0 + fx.jitter * std::sqrt(2.0 * std::log(static_cast<double>(P.tensor)));
+        if (P.data > 1)
+            f *= 1.0 + fx.jitter / std::sqrt(k_tasks) * std::sqrt(2.0 * std::log(static_cast<double>(P.data)));
+        slow *= f;
+    }
+    const double compute_part = m * slowest + opt;
+    const double wait = P.update == UpdateMode::Sync ? compute_part * (slow - 1.0) : 0.0;
+    step += wait;
+    double data_wait = 0;
+    if (fx.data_loader.enabled) {
+        const double rate = fx.data_loader.workers_per_gpu * fx.data_loader.samples_per_s_per_worker;
+        const double need = rate > 0 ? m * static_cast<double>(P.micro_batch) / rate : 1e9;
+        if (need > step) {
+            data_wait = need - step;
+            step = need;
+        }
+    }
+
+    Summary s;
+    s.step_time_s = step;
+    Breakdown &b = s.breakdown;
+    double compute_avg = 0, tp_avg = 0, dp_total_avg = 0, exposed_avg = 0;
+    for (int st = 0; st < P.pipeline; ++st) {
+        compute_avg += m * stage_compute[static_cast<size_t>(st)];
+        tp_avg += m * stage_tp[static_cast<size_t>(st)];
+        dp_total_avg += stage_dp_total[static_cast<size_t>(st)];
+        exposed_avg += stage_exposed[static_cast<size_t>(st)];
+    }
+    compute_avg /= P.pipeline;
+    tp_avg /= P.pipeline;
+    dp_total_avg /= P.pipeline;
+    exposed_avg /= P.pipeline;
+    b.compute = compute_avg + opt;
+    b.tp_comm = tp_avg;
+    b.dp_comm = dp_total_avg;
+    b.pp_comm = P.pipeline > 1 ? 2.0 * m * P.virtual_stages * p2p * (V - 1.0) / V : 0;
+    b.communication_total = b.tp_comm + b.dp_comm + b.pp_comm;
+    b.communication_exposed = tp_avg + (P.update == UpdateMode::Sync ? exposed_avg : 0);
+    b.wait = wait;
+    b.data_loading = data_wait;
+    b.pipeline_bubble = std::max(0.0, step - b.compute - b.communication_exposed - b.wait - b.data_loading);
+    if (P.pipeline <= 1) {
+        // Without a pipeline the remainder is waiting at the end of the step for the
+        // stage with the most exposed communication.
+        b.wait += b.pipeline_bubble;
+        b.pipeline_bubble = 0;
+    }
+    if (P.update == UpdateMode::Async && step > 0)
+        s.staleness_steps = std::ceil(b.dp_comm / step);
+    fillRates(ctx, s);
+    s.bottleneck = bottleneckSentence(ctx, s);
+    return s;
+}
+
+CollectiveSummary simulateCollective(const Scenario &scenario)
+{
+    CollectiveSummary c;
+    const HardwareSpec &hw = scenario.hardware;
+    c.gpus = hw.gpuCount();
+    c.op = scenario.collective->op;
+    c.bytes = scenario.collective->bytes;
+    GroupShape g;
+    g.ranks = c.gpus;
+    g.ranks_per_node = std::min(hw.gpus_per_node, c.gpus);
+    g.nodes = hw.nodes;
+    g.concurrent = 1;
+    const CommModel comm(hw);
+    c.cost = comm.cost(c.op, c.bytes, g, scenario.collective->algorithm);
+    return c;
+}
+
+std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
+{
+    const Breakdown &b = s.breakdown;
+    const double step = s.step_time_s;
+    if (step <= 0)
+        return "Nothing to simulate.";
+    const HardwareSpec &hw = ctx.scenario.hardware;
+    std::string sentence;
+    struct Part {
+        double share;
+        int which;
+    };
+    const double dp_exposed = std::max(0.0, b.communication_exposed - b.tp_comm);
+    const Part parts[] = {{dp_exposed / step, 0},
+                          {b.tp_comm / step, 1},
+                          {b.pipeline_bubble / step, 2},
+                          {b.wait / step, 3},
+                          {b.data_loading / step, 4}};
+    const Part *worst = &parts[0];
+    for (const Part &p : parts)
+        if (p.share > worst->share)
+            worst = &p;
+    const bool multi_node = hw.nodes > 1 && ctx.plan.dataGroup().nodes > 1;
+    if (worst->share < 0.10) {
+        sentence = "Compute-bound: the GPUs compute " + percent(b.compute / step) +
+                   " of the step at " + percent(s.mfu) + " MFU.";
+    } else {
+        switch (worst->which) {
+        case 0:
+            sentence = "Data-parallel gradient exchange over " +
+                       (multi_node ? hw.inter.name : hw.intra.name) + " is exposed for " +
+                       percent(worst->share) +
+                       " of the step; larger batches per GPU or faster links hide it.";
+            break;
+        case 1:
+            sentence = "Tensor-parallel all-reduces over " + hw.intra.name + " take " +
+                       percent(worst->share) +
+                       " of the step; they sit on the critical path of every layer.";
+            break;
+        case 2:
+            sentence = "Pipeline bubble: " + percent(worst->share) + " of the step is idle with " +
+                       std::to_string(ctx.plan.micro_batches) + " micro-batches on " +
+                       std::to_string(ctx.plan.pipeline) +
+                       " stages; more micro-batches or interleaving shrink it.";
+            break;
+        case 3:
+            sentence = "Synchronisation: GPUs wait " + percent(worst->share) +
+                       " of the step for the slowest one (stragglers, jitter).";
+            break;
+        case 4:
+            sentence = "The data loader starves the GPUs for " + percent(worst->share) +
+                       " of the step; add loader workers before adding GPUs.";
+            break;
+        }
+    }
+    if (!s.memory.fits())
+        sentence += " It does not fit: " + gigabytes(s.memory.total) + " per GPU against " +
+                    gigabytes(s.memory.capacity) + ".";
+    return sentence;
+}
+
+} // namespace scalescope

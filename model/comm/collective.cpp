@@ -1,0 +1,333 @@
+#include "comm/collective.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace scalescope {
+
+namespace {
+
+// Achievable fraction of a link's line rate for NCCL's SM-driven copies.
+// NVLink: 128-byte payloads give ~20 of 25 GB/s per link (S. Jeaugey, nccl-tests #149;
+// ~370 of 450 GB/s on H100, nccl-tests #212): 0.80.
+// Point-to-point NVLink bridges (two PCIe cards): measured 116 of 300 GB/s all_reduce bus
+// bandwidth on 2x H100 PCIe (NVIDIA/nccl #1161): 0.39.
+// PCIe x16 through a switch: ~22-24 of 31.5 GB/s for PCIe 4 (nccl-tests results in NVIDIA's
+// DGX/HGX PCIe topologies; Li et al., "Evaluating Modern GPU Interconnect", TPDS 2020): 0.75.
+double intraEfficiency(LinkKind kind)
+{
+    switch (kind) {
+    case LinkKind::NVLinkSwitched: return 0.80;
+    case LinkKind::NVLinkBridge: return 0.39;
+    case LinkKind::PCIe: return 0.75;
+    default: return 0.75;
+    }
+}
+
+// NIC efficiency: InfiniBand ~0.9 of line rate for NCCL (24 GB/s per 200 Gb/s NIC quoted
+// as the best case in nccl-tests #119, ~21.5 GB/s per NIC measured on 2x8 A100 with 4 HDR
+// NICs); RoCE ~0.85 (congestion control and PFC pauses); TCP sockets ~0.7 (NCCL socket
+// transport, kernel copies: NCCL docs "NCCL_SOCKET_NTHREADS").
+double nicEfficiency(LinkKind kind)
+{
+    switch (kind) {
+    case LinkKind::InfiniBand: return 0.90;
+    case LinkKind::RoCE: return 0.85;
+    case LinkKind::Ethernet: return 0.70;
+    default: return 0.85;
+    }
+}
+
+// Per-collective fixed cost (kernel launch + proxy/progress start), NCCL tuning.cc base
+// latencies are ~4-7 us per protocol; nccl-tests small-size all_reduce on 8 GPUs ~ 10-20 us.
+constexpr double kBaseLatency = 6e-6;
+// NVLS (NVLink SHARP) all-reduce on NVSwitch gen3: ~275 GB/s algorithm bandwidth against a
+// 450 GB/s line rate on 8x H100 (S. Jeaugey, nccl-tests #212): 0.61 of line rate, moving
+// each byte once instead of 2(n-1)/n times.
+constexpr double kNvlsEfficiency = 0.61;
+// Tree all-reduce reaches ~90% of ring bandwidth between nodes (NCCL tuning.cc applies
+// a tree correction below 1 at large sizes); it wins on latency: 2 log2(nodes) hops.
+constexpr double kTreeBandwidthFactor = 0.9;
+
+struct ProtocolTraits {
+    double bandwidth; // fraction of the Simple protocol's bandwidth
+    double latency;   // multiplier on per-hop latency
+};
+
+// NCCL protocols (NCCL docs "NCCL_PROTO"; tuning.cc): LL sends 8-byte flag+data words
+// (50% efficiency, lowest latency); LL128 120 of 128 bytes (NVLink only); Simple full
+// bandwidth, highest latency.
+ProtocolTraits traits(Protocol p)
+{
+    switch (p) {
+    case Protocol::LL: return {0.5, 0.35};
+    case Protocol::LL128: return {0.9375, 0.6};
+    case Protocol::Simple: break;
+    }
+    return {1.0, 1.0};
+}
+
+} // namespace
+
+CommModel::CommModel(const HardwareSpec &hw)
+{
+    gpus_per_node_ = hw.gpus_per_node;
+    nics_per_node_ = std::max(1, hw.nics_per_node);
+    intra_bw_ = hw.intra.bandwidth_gbps * 1e9 * intraEfficiency(hw.intra.kind);
+    // Consumer cards without peer-to-peer over PCIe stage through host memory: every byte
+    // crosses PCIe twice (NCCL SHM transport; NCCL docs "NCCL_P2P_DISABLE").
+    intra_lat_ = hw.intra.latency_us * 1e-6;
+    nic_bw_ = hw.inter.line_rate_gbit / 8.0 * 1e9 * nicEfficiency(hw.inter.kind);
+    inter_lat_ = hw.inter.latency_us * 1e-6;
+    nvls_ = hw.intra.switched && hw.intra.nvswitch_gen >= 3;
+    nvls_bw_ = hw.intra.bandwidth_gbps * 1e9 * kNvlsEfficiency;
+}
+
+void CommModel::setMeasuredIntraBandwidth(double gbps)
+{
+    if (gbps > 0)
+        intra_bw_ = gbps * 1e9;
+}
+
+double CommModel::busFactor(CollectiveOp op, int n)
+{
+    // nccl-tests doc/PERFORMANCE.md: busbw = algbw * factor.
+    if (n <= 1)
+        return 1.0;
+    const double nn = n;
+    switch (op) {
+    case CollectiveOp::AllReduce: return 2.0 * (nn - 1.0) / nn;
+    case CollectiveOp::AllGather:
+    case CollectiveOp::ReduceScatter:
+    case CollectiveOp::AllToAll: return (nn - 1.0) / nn;
+    case CollectiveOp::Broadcast: return 1.0;
+    }
+    return 1.0;
+}
+
+double CommModel::interBandwidthPerGroup(const GroupShape &g) const
+{
+    // All groups of this kind on a node cross the network at once and share its NICs;
+    // one GPU cannot use more NICs than the node has per GPU of the group.
+    return nic_bw_ * nics_per_node_ / std::max(1, g.concurrent);
+}
+
+double CommModel::ringTime(CollectiveOp op, double bytes, const GroupShape &g, Protocol p) const
+{
+    const int n = g.ranks;
+    const ProtocolTraits tr = traits(p);
+    // Ring bottleneck: the slowest hop. Inside a node every GPU sends on its own link;
+    // between nodes each ring crossing shares the node's NICs (Patarasuk & Yuan 2009,
+    // bandwidth-optimal all-reduce; NCCL rings one per channel/NIC).
+    double bw = std::numeric_limits<double>::infinity();
+    if (g.ranks_per_node > 1)
+        bw = std::min(bw, intra_bw_);
+    if (g.nodes > 1)
+        bw = std::min(bw, interBandwidthPerGroup(g));
+    bw *= tr.bandwidth;
+    const double hop = g.nodes > 1
+                           ? (g.nodes * inter_lat_ + (n - g.nodes) * intra_lat_) / n
+                           : intra_lat_;
+    double steps = 0, volume = 0;
+    switch (op) {
+    case CollectiveOp::AllReduce: // reduce-scatter + all-gather: 2(n-1) steps of S/n
+        steps = 2.0 * (n - 1);
+        volume = 2.0 * (n - 1) / n * bytes;
+        break;
+    case CollectiveOp::AllGather:
+    case CollectiveOp::ReduceScatter:
+        steps = n - 1;
+        volume = (n - 1.0) / n * bytes;
+        break;
+    case CollectiveOp::Broadcast: // pipelined chain
+        steps = n - 1;
+        volume = bytes;
+        break;
+    case CollectiveOp::AllToAll: {
+        // Each rank sends (n-1)/n of its buffer; across nodes the node's NICs carry what
+        // its members send off-node (Thakur et al. 2005, pairwise exchange).
+        const double off_node = g.nodes > 1 ? bytes * (n - g.ranks_per_node) / n : 0.0;
+        const double on_node = bytes * (g.ranks_per_node - 1.0) / n;
+        double t = 0;
+        if (on_node > 0)
+            t = std::max(t, on_node / (intra_bw_ * tr.bandwidth));
+        if (off_node > 0)
+            t = std::max(t, off_node * g.ranks_per_node /
+                                (nic_bw_ * nics_per_node_ * tr.bandwidth /
+                                 std::max(1, g.concurrent / std::max(1, g.ranks_per_node))));
+        return kBaseLatency + (n - 1) * hop * tr.latency + t;
+    }
+    }
+    return kBaseLatency + steps * hop * tr.latency + volume / bw;
+}
+
+double CommModel::treeTime(CollectiveOp op, double bytes, const GroupShape &g, Protocol p) const
+{
+    // NCCL double binary tree between nodes, chain inside nodes (Sanders et al. 2009;
+    // NCCL 2.4 release notes): bandwidth as a ring slightly derated, latency logarithmic.
+    const ProtocolTraits tr = traits(p);
+    double bw = std::numeric_limits<double>::infinity();
+    if (g.ranks_per_node > 1)
+        bw = std::min(bw, intra_bw_);
+    if (g.nodes > 1)
+        bw = std::min(bw, interBandwidthPerGroup(g));
+    bw *= tr.bandwidth * kTreeBandwidthFactor;
+    const double depth = std::ceil(std::log2(std::max(2, g.nodes)));
+    const double lat = 2.0 * (depth * inter_lat_ + (g.ranks_per_node - 1) * intra_lat_);
+    const double factor = op == CollectiveOp::AllReduce ? 2.0 * (g.ranks - 1.0) / g.ranks : 1.0;
+    return kBaseLatency + lat * tr.latency + factor * bytes / bw;
+}
+
+double CommModel::nvlsTime(CollectiveOp op, double bytes, const GroupShape &g) const
+{
+    // NVLink SHARP: the switch reduces (all-reduce) or multicasts (all-gather): each GPU
+    // moves the data once.
+    const double factor = op == CollectiveOp::AllReduce ? 1.0 : (g.ranks - 1.0) / g.ranks;
+    return kBaseLatency + 2.0 * intra_lat_ + factor * bytes / nvls_bw_;
+}
+
+double CommModel::hierarchicalTime(CollectiveOp op, double bytes, const GroupShape &g) const
+{
+    // Reduce-scatter inside the node, all-reduce of each shard across nodes (one ring per
+    // local rank, sharing the NICs), all-gather inside the node (Jia et al. 2018,
+    // "Highly scalable deep learning training system with mixed-precision", Sec. 3.3).
+    GroupShape local{g.ranks_per_node, g.ranks_per_node, 1, 1};
+    GroupShape across{g.nodes, 1, g.nodes, g.concurrent * g.ranks_per_node};
+    const double shard = bytes / g.ranks_per_node;
+    double t = 0;
+    if (op == CollectiveOp::AllReduce) {
+        t += ringTime(CollectiveOp::ReduceScatter, bytes, local, Protocol::Simple);
+        t += ringTime(CollectiveOp::AllReduce, shard, across, Protocol::Simple);
+        t += ringTime(CollectiveOp::AllGather, bytes, local, Protocol::Simple);
+    } else {
+        t += ringTime(op, bytes, local, Protocol::Simple);
+        t += ringTime(op, shard * g.nodes / g.nodes, across, Protocol::Simple);
+    }
+    return t;
+}
+
+const MeasuredCollective *CommModel::measuredFor(CollectiveOp op, const GroupShape &g,
+                                                 double bytes,
+                                                 const MeasuredCollective **upper) const
+{
+    const MeasuredCollective *lo = nullptr, *hi = nullptr;
+    for (const MeasuredCollective &m : measured_) {
+        if (m.op != op || m.gpus != g.ranks || m.nodes != g.nodes)
+            continue;
+        if (m.bytes <= bytes && (!lo || m.bytes > lo->bytes))
+            lo = &m;
+        if (m.bytes >= bytes && (!hi || m.bytes < hi->bytes))
+            hi = &m;
+    }
+    *upper = hi;
+    return lo;
+}
+
+CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &g,
+                               CollectiveAlgo algo) const
+{
+    CollectiveCost c;
+    if (g.ranks <= 1 || bytes <= 0)
+        return c;
+
+    const MeasuredCollective *hi = nullptr;
+    const MeasuredCollective *lo = measuredFor(op, g, bytes, &hi);
+    if (lo || hi) {
+        // Calibrated: interpolate measured times linearly in size; beyond the measured
+        // range, extrapolate at the nearest point's bus bandwidth.
+        double t;
+        if (lo && hi && hi->bytes > lo->bytes) {
+            const double f = (bytes - lo->bytes) / (hi->bytes - lo->bytes);
+            t = lo->time_s + f * (hi->time_s - lo->time_s);
+        } else {
+            const MeasuredCollective *m = lo ? lo : hi;
+            t = m->time_s * bytes / m->bytes;
+            if (!lo) // below the smallest measured size: latency bound
+                t = std::max(t, m->time_s * 0 + kBaseLatency);
+        }
+        c.time_s = t;
+        c.algorithm = CollectiveAlgo::Auto;
+    } else {
+        std::vector<Candidate> options;
+        const bool multi_node = g.nodes > 1;
+        const bool nvlink = intra_bw_ > 0 && (g.ranks_per_node > 1);
+        auto consider = [&](CollectiveAlgo a) {
+            for (Protocol p : {Protocol::Simple, Protocol::LL128, Protocol::LL}) {
+                if (p == Protocol::LL128 && !(nvlink && !multi_node))
+                    continue; // LL128 needs NVLink-class ordering guarantees
+                double t = 0;
+                switch (a) {
+                case CollectiveAlgo::Ring: t = ringTime(op, bytes, g, p); break;
+                case CollectiveAlgo::Tree: t = treeTime(op, bytes, g, p); break;
+                case CollectiveAlgo::NVLS:
+                    if (p != Protocol::Simple)
+                        continue;
+                    t = nvlsTime(op, bytes, g);
+                    break;
+                case CollectiveAlgo::Hierarchical:
+                    if (p != Protocol::Simple)
+                        continue;
+                    t = hierarchicalTime(op, bytes, g);
+                    break;
+                case CollectiveAlgo::Auto: continue;
+                }
+                options.push_back({t, a, p});
+            }
+        };
+        const bool nvls_ok = nvls_ && !multi_node &&
+                             (op == CollectiveOp::AllReduce || op == CollectiveOp::AllGather ||
+                              op == CollectiveOp::ReduceScatter);
+        const bool tree_ok = op == CollectiveOp::AllReduce && multi_node;
+        const bool hier_ok = multi_node && g.ranks_per_node > 1 &&
+                             (op == CollectiveOp::AllReduce || op == CollectiveOp::AllGather ||
+                              op == CollectiveOp::ReduceScatter);
+        switch (algo) {
+        case CollectiveAlgo::Auto:
+            // NCCL's tuner picks the fastest algorithm/protocol pair by its cost model
+            // (NCCL src/graph/tuning.cc); hierarchical is not an NCCL algorithm and is
+            // only used when asked for.
+            consider(CollectiveAlgo::Ring);
+            if (tree_ok)
+                consider(CollectiveAlgo::Tree);
+            if (nvls_ok)
+                consider(CollectiveAlgo::NVLS);
+            break;
+        case CollectiveAlgo::Ring: consider(CollectiveAlgo::Ring); break;
+        case CollectiveAlgo::Tree:
+            consider(op == CollectiveOp::AllReduce ? CollectiveAlgo::Tree : CollectiveAlgo::Ring);
+            break;
+        case CollectiveAlgo::NVLS:
+            consider(nvls_ok ? CollectiveAlgo::NVLS : CollectiveAlgo::Ring);
+            break;
+        case CollectiveAlgo::Hierarchical:
+            consider(hier_ok ? CollectiveAlgo::Hierarchical : CollectiveAlgo::Ring);
+            break;
+        }
+        const auto best = std::min_element(options.begin(), options.end(),
+                                           [](const Candidate &a, const Candidate &b) {
+                                               return a.time_s < b.time_s;
+                                           });
+        c.time_s = best->time_s;
+        c.algorithm = best->algo;
+        c.protocol = best->protocol;
+    }
+    c.algbw_gbps = bytes / c.time_s / 1e9;
+    c.busbw_gbps = c.algbw_gbps * busFactor(op, g.ranks);
+    return c;
+}
+
+double CommModel::p2pTime(double bytes, bool crosses_nodes) const
+{
+    if (bytes <= 0)
+        return 0;
+    if (crosses_nodes) {
+        // Every GPU of the node sends its stage boundary at the same time: each gets its
+        // share of the node's NICs, at most one NIC's worth.
+        const double share = nic_bw_ * nics_per_node_ / std::max(1, gpus_per_node_);
+        return kBaseLatency + inter_lat_ + bytes / std::min(nic_bw_, share);
+    }
+    return kBaseLatency + intra_lat_ + bytes / intra_bw_;
+}
+
+} // namespace scalescope

@@ -1,0 +1,79 @@
+// Collective and point-to-point communication cost on a cluster (alpha-beta model with
+// NCCL-like algorithm and protocol choice).
+#pragma once
+
+#include "hardware/hardware.h"
+#include "plan/plan.h"
+#include "plan/scenario.h"
+
+#include <vector>
+
+namespace scalescope {
+
+enum class Protocol { Simple, LL128, LL };
+
+struct CollectiveCost {
+    double time_s = 0;
+    CollectiveAlgo algorithm = CollectiveAlgo::Ring;
+    Protocol protocol = Protocol::Simple;
+    double algbw_gbps = 0; // nccl-tests definitions (doc/PERFORMANCE.md)
+    double busbw_gbps = 0;
+};
+
+/// A measured collective point (calibration profile): replaces the model for that op and
+/// group size, interpolated in size.
+struct MeasuredCollective {
+    CollectiveOp op = CollectiveOp::AllReduce;
+    int gpus = 0;
+    int nodes = 1;
+    double bytes = 0;
+    double time_s = 0;
+};
+
+class CommModel {
+public:
+    explicit CommModel(const HardwareSpec &hw);
+
+    /// Cost of `op` over `bytes` (nccl-tests' size: the larger of input and output).
+    CollectiveCost cost(CollectiveOp op, double bytes, const GroupShape &group,
+                        CollectiveAlgo algo = CollectiveAlgo::Auto) const;
+    /// One point-to-point transfer between two GPUs.
+    double p2pTime(double bytes, bool crosses_nodes) const;
+
+    /// Effective (achievable) bandwidths in bytes/s.
+    double intraBandwidth() const { return intra_bw_; }
+    double nicBandwidth() const { return nic_bw_; }
+    bool hasNvls() const { return nvls_; }
+
+    void setMeasured(std::vector<MeasuredCollective> points) { measured_ = std::move(points); }
+    void setMeasuredIntraBandwidth(double gbps);
+
+    /// nccl-tests bus-bandwidth factor for op over n ranks.
+    static double busFactor(CollectiveOp op, int n);
+
+private:
+    struct Candidate {
+        double time_s;
+        CollectiveAlgo algo;
+        Protocol protocol;
+    };
+    double ringTime(CollectiveOp op, double bytes, const GroupShape &g, Protocol p) const;
+    double treeTime(CollectiveOp op, double bytes, const GroupShape &g, Protocol p) const;
+    double nvlsTime(CollectiveOp op, double bytes, const GroupShape &g) const;
+    double hierarchicalTime(CollectiveOp op, double bytes, const GroupShape &g) const;
+    double interBandwidthPerGroup(const GroupShape &g) const;
+    const MeasuredCollective *measuredFor(CollectiveOp op, const GroupShape &g, double bytes,
+                                          const MeasuredCollective **upper) const;
+
+    int gpus_per_node_ = 1;
+    int nics_per_node_ = 1;
+    double intra_bw_ = 0; // bytes/s per GPU per direction, achievable by NCCL
+    double intra_lat_ = 0;
+    double nic_bw_ = 0;   // bytes/s per NIC, achievable
+    double inter_lat_ = 0;
+    bool nvls_ = false;
+    double nvls_bw_ = 0;
+    std::vector<MeasuredCollective> measured_;
+};
+
+} // namespace scalescope

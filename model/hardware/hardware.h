@@ -1,0 +1,74 @@
+// Hardware specifications: GPUs, intra-node links, inter-node networks.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace scalescope {
+
+enum class Precision { FP32 = 0, TF32, FP16, BF16, FP8 };
+inline constexpr int kPrecisionCount = 5;
+const char *precisionName(Precision p);
+/// Bytes per element of weights/activations in the forward pass at this precision
+/// (mixed precision keeps fp16/bf16 copies; fp8 keeps bf16 master activations).
+double activationBytes(Precision p);
+
+/// Architecture family, selects the GEMM efficiency table (model/workload/compute).
+enum class GpuFamily { Pascal, Volta, Ampere, AdaLovelace, Hopper, Blackwell, CDNA3, Unknown };
+const char *familyName(GpuFamily f);
+GpuFamily familyFromName(const std::string &name);
+
+struct GpuSpec {
+    std::string id;   // catalog id, empty for inline GPUs
+    std::string name; // display name
+    GpuFamily family = GpuFamily::Unknown;
+    /// Dense (non-sparse) peak TFLOP/s per precision; 0 = not supported.
+    std::array<double, kPrecisionCount> peak_tflops{};
+    double memory_gb = 0;              // usable HBM/GDDR, 1e9 bytes
+    double memory_bandwidth_gbps = 0;  // GB/s
+    double tdp_w = 0;
+    int sm_count = 0;                  // streaming multiprocessors (or CUs); 0 = unknown
+    double l2_mb = 0;
+    double launch_overhead_us = 0;     // per kernel; 0 = family default
+    std::string source;                // datasheet citation
+
+    double peak(Precision p) const { return peak_tflops[static_cast<int>(p)]; }
+    double memoryBytes() const { return memory_gb * 1e9; }
+};
+
+enum class LinkKind { PCIe, NVLinkSwitched, NVLinkBridge, Ethernet, RoCE, InfiniBand, Custom };
+
+struct IntraLinkSpec {
+    std::string id;
+    std::string name;
+    LinkKind kind = LinkKind::PCIe;
+    double bandwidth_gbps = 0; // GB/s per GPU per direction
+    double latency_us = 0;
+    bool switched = false;     // all GPUs of the node reach each other at full bandwidth
+    int nvswitch_gen = 0;      // NVSwitch generation (3+ supports NVLS in-switch reduction)
+    std::string source;
+};
+
+struct InterLinkSpec {
+    std::string id;
+    std::string name;
+    LinkKind kind = LinkKind::InfiniBand;
+    double line_rate_gbit = 0; // Gb/s per NIC
+    double latency_us = 0;
+    std::string source;
+};
+
+struct HardwareSpec {
+    GpuSpec gpu;
+    int nodes = 1;
+    int gpus_per_node = 1;
+    IntraLinkSpec intra;
+    InterLinkSpec inter;
+    int nics_per_node = 1;
+    std::string calibration_path; // optional calibration profile
+
+    int gpuCount() const { return nodes * gpus_per_node; }
+};
+
+} // namespace scalescope

@@ -1,0 +1,361 @@
+#include "io/json_util.h"
+
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+
+namespace scalescope::json
+{
+
+namespace
+{
+
+constexpr qsizetype kMaxDescribedChars = 48;
+
+std::string intRangeText(IntRange range)
+{
+    if (range.min == range.max)
+        return std::to_string(range.min);
+    return std::to_string(range.min) + " to " + std::to_string(range.max);
+}
+
+/// Compact JSON text of any value (strings quoted and escaped).
+QByteArray encode(const QJsonValue &value)
+{
+    const QByteArray wrapped = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return wrapped.mid(1, wrapped.size() - 2); // drop the wrapping [ ]
+}
+
+QString keyString(std::string_view key)
+{
+    return QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()));
+}
+
+} // namespace
+
+void fail(std::string path, std::string message)
+{
+    throw Failure{InputError{std::move(path), std::move(message)}};
+}
+
+std::string childPath(const std::string &parent, std::string_view key)
+{
+    return parent.empty() ? std::string(key) : parent + "." + std::string(key);
+}
+
+std::string indexPath(const std::string &parent, qsizetype index)
+{
+    return parent + "[" + std::to_string(index) + "]";
+}
+
+std::string formatNumber(double value)
+{
+    if (std::isfinite(value) && value == std::trunc(value) && std::abs(value) < 1e15)
+        return std::to_string(static_cast<int64_t>(value));
+    return QByteArray::number(value, 'g', QLocale::FloatingPointShortest).toStdString();
+}
+
+std::string describe(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null:
+        return "null";
+    case QJsonValue::Bool:
+        return value.toBool() ? "true" : "false";
+    case QJsonValue::Double: {
+        // Whole numbers that QJsonValue holds exactly as integers print exactly.
+        const qint64 whole = value.toInteger(0);
+        if (whole != 0 && static_cast<double>(whole) == value.toDouble())
+            return std::to_string(whole);
+        return formatNumber(value.toDouble());
+    }
+    case QJsonValue::String: {
+        QString text = value.toString();
+        if (text.size() > kMaxDescribedChars)
+            text = text.left(kMaxDescribedChars) + QStringLiteral("...");
+        return encode(QJsonValue(text)).toStdString();
+    }
+    case QJsonValue::Array:
+        return "an array";
+    case QJsonValue::Object:
+        return "an object";
+    case QJsonValue::Undefined:
+        break;
+    }
+    return "nothing";
+}
+
+std::string joinNames(const std::vector<std::string> &names)
+{
+    std::string joined;
+    for (const std::string &name : names) {
+        if (!joined.empty())
+            joined += ", ";
+        joined += name;
+    }
+    return joined;
+}
+
+QJsonObject parseObjectDocument(const QByteArray &json)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError) {
+        const qsizetype offset = std::clamp<qsizetype>(error.offset, 0, json.size());
+        const QByteArray before = json.left(offset);
+        const qsizetype line = before.count('\n') + 1;
+        const qsizetype column = offset - (before.lastIndexOf('\n') + 1) + 1;
+        std::string message = "not valid JSON: " + error.errorString().toStdString() +
+                              " at offset " + std::to_string(offset) + " (line " +
+                              std::to_string(line) + ", column " + std::to_string(column) + ")";
+        if (json.trimmed().isEmpty())
+            message += "; the document is empty";
+        fail("", std::move(message));
+    }
+    if (!document.isObject())
+        fail("", std::string("expected a JSON object at the top level, got ") +
+                     (document.isArray() ? "an array" : "a single value"));
+    return document.object();
+}
+
+std::string RealRange::text() const
+{
+    if (min_exclusive)
+        return "> " + formatNumber(min) + " and <= " + formatNumber(max);
+    return formatNumber(min) + " to " + formatNumber(max);
+}
+
+int64_t readInt(const QJsonValue &value, const std::string &path, IntRange range)
+{
+    const std::string allowed = "; allowed: " + intRangeText(range);
+    const double number = value.toDouble();
+    if (!value.isDouble() || !std::isfinite(number) || number != std::trunc(number))
+        fail(path, "expected a whole number, got " + describe(value) + allowed);
+    if (number < static_cast<double>(range.min) || number > static_cast<double>(range.max))
+        fail(path, describe(value) + " is out of range" + allowed);
+    // In range, so exactly representable; toInteger() keeps integers above 2^53 exact.
+    const int64_t whole = value.toInteger();
+    if (whole < range.min || whole > range.max)
+        fail(path, describe(value) + " is out of range" + allowed);
+    return whole;
+}
+
+double readDouble(const QJsonValue &value, const std::string &path, RealRange range)
+{
+    const std::string allowed = "; allowed: " + range.text();
+    if (!value.isDouble())
+        fail(path, "expected a number, got " + describe(value) + allowed);
+    const double number = value.toDouble();
+    if (!std::isfinite(number))
+        fail(path, "expected a finite number, got " + describe(value) + allowed);
+    if (!range.contains(number))
+        fail(path, describe(value) + " is out of range" + allowed);
+    return number;
+}
+
+bool readBool(const QJsonValue &value, const std::string &path)
+{
+    if (!value.isBool())
+        fail(path, "expected true or false, got " + describe(value));
+    return value.toBool();
+}
+
+std::string readString(const QJsonValue &value, const std::string &path)
+{
+    if (!value.isString())
+        fail(path, "expected a string, got " + describe(value));
+    return value.toString().toStdString();
+}
+
+QJsonObject readObject(const QJsonValue &value, const std::string &path)
+{
+    if (!value.isObject())
+        fail(path, "expected an object, got " + describe(value));
+    return value.toObject();
+}
+
+QJsonArray readArray(const QJsonValue &value, const std::string &path)
+{
+    if (!value.isArray())
+        fail(path, "expected an array, got " + describe(value));
+    return value.toArray();
+}
+
+bool ObjectReader::has(std::string_view key) const
+{
+    return object_.contains(keyString(key));
+}
+
+QJsonValue ObjectReader::value(std::string_view key) const
+{
+    return object_.value(keyString(key));
+}
+
+void ObjectReader::allowKeys(std::span<const std::string_view> allowed) const
+{
+    for (const QString &key : object_.keys()) {
+        if (key.startsWith(QStringLiteral("x-")))
+            continue;
+        const std::string name = key.toStdString();
+        if (std::find(allowed.begin(), allowed.end(), name) != allowed.end())
+            continue;
+        std::vector<std::string> names(allowed.begin(), allowed.end());
+        fail(pathOf(name), "unknown key; allowed keys: " + joinNames(names) +
+                               " (and any key starting with \"x-\")");
+    }
+}
+
+void ObjectReader::require(std::string_view key) const
+{
+    if (!has(key))
+        fail(pathOf(key), "missing; this key is required");
+}
+
+void ObjectReader::forbid(std::string_view key, std::string_view why) const
+{
+    if (has(key))
+        fail(pathOf(key), std::string(why));
+}
+
+void ObjectReader::requireVersion(std::string_view key, int64_t version) const
+{
+    if (!has(key))
+        fail(pathOf(key), "missing; this key is required and must be " + std::to_string(version));
+    const QJsonValue found = value(key);
+    if (!found.isDouble() || found.toDouble() != static_cast<double>(version))
+        fail(pathOf(key), "unsupported format version " + describe(found) +
+                              "; allowed: " + std::to_string(version));
+}
+
+int64_t ObjectReader::requiredInt(std::string_view key, IntRange range) const
+{
+    require(key);
+    return readInt(value(key), pathOf(key), range);
+}
+
+int64_t ObjectReader::optionalInt(std::string_view key, IntRange range, int64_t fallback) const
+{
+    return has(key) ? readInt(value(key), pathOf(key), range) : fallback;
+}
+
+double ObjectReader::requiredDouble(std::string_view key, RealRange range) const
+{
+    require(key);
+    return readDouble(value(key), pathOf(key), range);
+}
+
+double ObjectReader::optionalDouble(std::string_view key, RealRange range, double fallback) const
+{
+    return has(key) ? readDouble(value(key), pathOf(key), range) : fallback;
+}
+
+bool ObjectReader::requiredBool(std::string_view key) const
+{
+    require(key);
+    return readBool(value(key), pathOf(key));
+}
+
+bool ObjectReader::optionalBool(std::string_view key, bool fallback) const
+{
+    return has(key) ? readBool(value(key), pathOf(key)) : fallback;
+}
+
+std::string ObjectReader::requiredString(std::string_view key) const
+{
+    require(key);
+    return readString(value(key), pathOf(key));
+}
+
+std::string ObjectReader::optionalString(std::string_view key, std::string fallback) const
+{
+    return has(key) ? readString(value(key), pathOf(key)) : std::move(fallback);
+}
+
+ObjectReader ObjectReader::requiredObject(std::string_view key) const
+{
+    require(key);
+    return ObjectReader(readObject(value(key), pathOf(key)), pathOf(key));
+}
+
+std::optional<ObjectReader> ObjectReader::optionalObject(std::string_view key) const
+{
+    if (!has(key))
+        return std::nullopt;
+    return ObjectReader(readObject(value(key), pathOf(key)), pathOf(key));
+}
+
+QJsonArray ObjectReader::requiredArray(std::string_view key) const
+{
+    require(key);
+    return readArray(value(key), pathOf(key));
+}
+
+QJsonArray ObjectReader::optionalArray(std::string_view key) const
+{
+    return has(key) ? readArray(value(key), pathOf(key)) : QJsonArray();
+}
+
+OrderedObject &OrderedObject::add(const char *key, QJsonValue value)
+{
+    members_.push_back(Member{encode(QJsonValue(QString::fromUtf8(key))), std::move(value)});
+    return *this;
+}
+
+OrderedObject &OrderedObject::add(const char *key, OrderedObject object)
+{
+    members_.push_back(Member{encode(QJsonValue(QString::fromUtf8(key))), std::move(object)});
+    return *this;
+}
+
+OrderedObject &OrderedObject::add(const char *key, std::vector<OrderedObject> array)
+{
+    members_.push_back(Member{encode(QJsonValue(QString::fromUtf8(key))), std::move(array)});
+    return *this;
+}
+
+QByteArray OrderedObject::toJson() const
+{
+    QByteArray out;
+    write(out, 0);
+    out += '\n';
+    return out;
+}
+
+void OrderedObject::write(QByteArray &out, int depth) const
+{
+    if (members_.empty()) {
+        out += "{}";
+        return;
+    }
+    const QByteArray indent(4 * (depth + 1), ' ');
+    out += "{\n";
+    for (size_t i = 0; i < members_.size(); ++i) {
+        const Member &member = members_[i];
+        out += indent + member.key + ": ";
+        if (const auto *value = std::get_if<QJsonValue>(&member.value)) {
+            out += encode(*value);
+        } else if (const auto *object = std::get_if<OrderedObject>(&member.value)) {
+            object->write(out, depth + 1);
+        } else {
+            const auto &array = std::get<std::vector<OrderedObject>>(member.value);
+            if (array.empty()) {
+                out += "[]";
+            } else {
+                out += "[\n";
+                for (size_t j = 0; j < array.size(); ++j) {
+                    out += indent + "    ";
+                    array[j].write(out, depth + 2);
+                    out += j + 1 < array.size() ? ",\n" : "\n";
+                }
+                out += indent + "]";
+            }
+        }
+        out += i + 1 < members_.size() ? ",\n" : "\n";
+    }
+    out += QByteArray(4 * depth, ' ') + "}";
+}
+
+} // namespace scalescope::json

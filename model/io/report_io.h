@@ -1,0 +1,23 @@
+// JSON and CSV output of results (spec/cli.md) and the Chrome trace of a timeline.
+#pragma once
+
+#include "analysis/summary.h"
+#include "sim/timeline.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+namespace scalescope {
+
+QJsonObject summaryToJson(const Summary &s);
+QJsonObject collectiveToJson(const CollectiveSummary &c);
+
+/// Chrome Trace Event format: one process per node, one thread per GPU and stream, one
+/// complete event ("ph": "X") per segment; times in microseconds.
+QByteArray timelineToChromeTrace(const Timeline &t, const QString &title);
+
+/// Writes `data` to `path` atomically (QSaveFile). Returns false and sets `error`.
+bool writeFileAtomically(const QString &path, const QByteArray &data, QString *error);
+
+} // namespace scalescope

@@ -1,0 +1,558 @@
+#include "io/scenario_io.h"
+
+#include "io/json_util.h"
+#include "io/spec_json.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <array>
+#include <set>
+
+namespace scalescope
+{
+
+namespace
+{
+
+using json::fail;
+using json::IntRange;
+using json::ObjectReader;
+using json::OrderedObject;
+using json::RealRange;
+
+constexpr int kScenarioVersion = 1;
+constexpr const char *kDefaultIntraLink = "pcie4";
+constexpr const char *kDefaultInterLink = "ib-hdr-200";
+
+constexpr IntRange kNodesRange{1, 65536};
+constexpr IntRange kGpusPerNodeRange{1, 64};
+constexpr IntRange kNicsPerNodeRange{1, 64};
+constexpr IntRange kGlobalBatchRange{1, 1000000000};
+constexpr IntRange kZeroRange{0, 3};
+constexpr IntRange kVirtualStagesRange{1, 1024};
+constexpr RealRange kBucketMbRange = RealRange::closed(0, 1e6);
+constexpr IntRange kCollectiveBytesRange{1, 10000000000000};
+constexpr IntRange kSeedRange{0, int64_t(1) << 53};
+constexpr RealRange kJitterRange = RealRange::closed(0, 1);
+constexpr RealRange kSlowdownRange = RealRange::closed(1, 100);
+constexpr RealRange kThrottleRange = RealRange::closed(20, 120);
+constexpr RealRange kClockDropRange = RealRange::closed(0, 0.9);
+constexpr RealRange kWarmupRange = RealRange::positive(1e6);
+constexpr IntRange kWorkersRange{0, 1024};
+constexpr RealRange kSamplesPerWorkerRange = RealRange::positive(1e12);
+
+constexpr std::array kPrecisions = {Precision::FP32, Precision::TF32, Precision::FP16,
+                                    Precision::BF16, Precision::FP8};
+constexpr std::array kOptimizers = {Optimizer::SGD, Optimizer::Adam};
+constexpr std::array kRecomputes = {Recompute::None, Recompute::Selective, Recompute::Full};
+constexpr std::array kSchedules = {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved};
+constexpr std::array kUpdateModes = {UpdateMode::Sync, UpdateMode::Async};
+constexpr std::array kCollectiveOps = {CollectiveOp::AllReduce, CollectiveOp::AllGather,
+                                       CollectiveOp::ReduceScatter, CollectiveOp::Broadcast,
+                                       CollectiveOp::AllToAll};
+constexpr std::array kCollectiveAlgos = {CollectiveAlgo::Auto, CollectiveAlgo::Ring,
+                                         CollectiveAlgo::Tree, CollectiveAlgo::NVLS,
+                                         CollectiveAlgo::Hierarchical};
+
+const char *optimizerName(Optimizer o)
+{
+    return o == Optimizer::SGD ? "sgd" : "adam";
+}
+
+const char *recomputeName(Recompute r)
+{
+    switch (r) {
+    case Recompute::None:
+        return "none";
+    case Recompute::Selective:
+        return "selective";
+    case Recompute::Full:
+        break;
+    }
+    return "full";
+}
+
+const char *scheduleName(Schedule s)
+{
+    switch (s) {
+    case Schedule::GPipe:
+        return "gpipe";
+    case Schedule::OneFOneB:
+        return "1f1b";
+    case Schedule::Interleaved:
+        break;
+    }
+    return "interleaved";
+}
+
+const char *updateModeName(UpdateMode u)
+{
+    return u == UpdateMode::Sync ? "sync" : "async";
+}
+
+QJsonValue name(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
+QJsonValue text(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+std::string str(int64_t n)
+{
+    return std::to_string(n);
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+/// A catalog id (string) or an inline object read by `read`.
+template <typename Spec, typename Read>
+Spec readCatalogOrInline(const QJsonValue &value, const std::string &path,
+                         const std::vector<Spec> &entries, const char *what, Read read)
+{
+    std::vector<std::string> ids;
+    for (const Spec &entry : entries)
+        ids.push_back(entry.id);
+    const std::string allowed =
+        "; allowed: a catalog id (" + json::joinNames(ids) + ") or an inline object";
+    if (value.isObject())
+        return read(ObjectReader(value.toObject(), path), json::Origin::Scenario);
+    if (!value.isString())
+        fail(path, "expected a string or an object, got " + json::describe(value) + allowed);
+    const std::string id = value.toString().toStdString();
+    for (const Spec &entry : entries) {
+        if (entry.id == id)
+            return entry;
+    }
+    fail(path, std::string("unknown ") + what + " " + json::describe(value) + allowed);
+}
+
+std::string readCalibrationPath(const ObjectReader &hardware, const QString &baseDir)
+{
+    const std::string path = hardware.pathOf("calibration");
+    const QString given = QString::fromStdString(hardware.requiredString("calibration"));
+    if (given.isEmpty())
+        fail(path, "must not be empty; allowed: the path of a calibration profile");
+    // Relative to the scenario file's folder (the working directory without one).
+    const QString resolved = QDir::cleanPath(QDir(baseDir).absoluteFilePath(given));
+    if (!QFileInfo(resolved).isFile())
+        fail(path, "no such file: " + json::describe(given) + " (looked for \"" +
+                       resolved.toStdString() + "\"); allowed: the path of a calibration profile");
+    return resolved.toStdString();
+}
+
+HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const QString &baseDir)
+{
+    r.allowKeys({"gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node",
+                 "calibration"});
+    HardwareSpec hw;
+    r.require("gpu");
+    hw.gpu =
+        readCatalogOrInline(r.value("gpu"), r.pathOf("gpu"), catalog.gpus, "GPU", json::readGpu);
+    hw.nodes = static_cast<int>(r.optionalInt("nodes", kNodesRange, 1));
+    hw.gpus_per_node = static_cast<int>(r.optionalInt("gpus_per_node", kGpusPerNodeRange, 1));
+    if (int64_t(hw.nodes) * hw.gpus_per_node > kMaxGpuCount)
+        fail(r.pathOf("nodes"), "nodes*gpus_per_node = " + str(hw.nodes) + "*" +
+                                    str(hw.gpus_per_node) + " = " +
+                                    str(int64_t(hw.nodes) * hw.gpus_per_node) +
+                                    " GPUs; allowed: at most " + str(kMaxGpuCount) + " GPUs");
+    const auto valueOr = [&](const char *key, const char *fallback) {
+        return r.has(key) ? r.value(key) : name(fallback);
+    };
+    hw.intra = readCatalogOrInline(valueOr("intra_node", kDefaultIntraLink), r.pathOf("intra_node"),
+                                   catalog.intra_links, "intra-node link", json::readIntraLink);
+    hw.inter = readCatalogOrInline(valueOr("inter_node", kDefaultInterLink), r.pathOf("inter_node"),
+                                   catalog.inter_links, "inter-node network", json::readInterLink);
+    hw.nics_per_node = static_cast<int>(r.optionalInt("nics_per_node", kNicsPerNodeRange, 1));
+    if (r.has("calibration"))
+        hw.calibration_path = readCalibrationPath(r, baseDir);
+    return hw;
+}
+
+TrainingSpec readTraining(const ObjectReader &r, const GpuSpec &gpu)
+{
+    r.allowKeys({"global_batch", "micro_batch", "precision", "optimizer", "recompute"});
+    const TrainingSpec defaults;
+    TrainingSpec t;
+    t.global_batch = r.requiredInt("global_batch", kGlobalBatchRange);
+    t.micro_batch = r.optionalInt("micro_batch", {1, t.global_batch}, 0);
+    t.precision =
+        r.optionalEnum<Precision>("precision", kPrecisions, precisionName, defaults.precision);
+    if (gpu.peak(t.precision) <= 0) {
+        std::vector<std::string> supported;
+        for (Precision p : kPrecisions) {
+            if (gpu.peak(p) > 0)
+                supported.emplace_back(precisionName(p));
+        }
+        fail(r.pathOf("precision"), std::string(r.has("precision") ? "" : "the default ") + "\"" +
+                                        precisionName(t.precision) +
+                                        "\" is not supported by the GPU \"" + gpu.name +
+                                        "\" (its peak_tflops." + precisionName(t.precision) +
+                                        " is 0); allowed: " + json::joinNames(supported));
+    }
+    t.optimizer =
+        r.optionalEnum<Optimizer>("optimizer", kOptimizers, optimizerName, defaults.optimizer);
+    t.recompute =
+        r.optionalEnum<Recompute>("recompute", kRecomputes, recomputeName, defaults.recompute);
+    return t;
+}
+
+ParallelSpec readParallel(const ObjectReader &r, int gpus)
+{
+    r.allowKeys({"data", "tensor", "pipeline", "zero", "schedule", "virtual_stages", "overlap",
+                 "bucket_mb", "sequence_parallel", "update"});
+    const ParallelSpec defaults;
+    const IntRange degree{1, gpus};
+    ParallelSpec p;
+    p.data = static_cast<int>(r.optionalInt("data", degree, 0));
+    p.tensor = static_cast<int>(r.optionalInt("tensor", degree, defaults.tensor));
+    p.pipeline = static_cast<int>(r.optionalInt("pipeline", degree, defaults.pipeline));
+    p.zero = static_cast<int>(r.optionalInt("zero", kZeroRange, defaults.zero));
+    p.schedule = r.optionalEnum<Schedule>("schedule", kSchedules, scheduleName, defaults.schedule);
+    p.virtual_stages = static_cast<int>(
+        r.optionalInt("virtual_stages", kVirtualStagesRange, defaults.virtual_stages));
+    if (p.virtual_stages > 1 && p.schedule != Schedule::Interleaved)
+        fail(r.pathOf("virtual_stages"),
+             str(p.virtual_stages) + " model chunks per GPU need schedule \"interleaved\", got \"" +
+                 scheduleName(p.schedule) + "\"; allowed: 1");
+    p.overlap = r.optionalBool("overlap", defaults.overlap);
+    p.bucket_mb = r.optionalDouble("bucket_mb", kBucketMbRange, defaults.bucket_mb);
+    p.sequence_parallel = r.optionalBool("sequence_parallel", defaults.sequence_parallel);
+    p.update = r.optionalEnum<UpdateMode>("update", kUpdateModes, updateModeName, defaults.update);
+    return p;
+}
+
+/// Rules across keys: resolves the data degree and micro_batch, then checks that the plan
+/// divides the cluster, the batch and the model.
+void resolvePlan(Scenario &s, const ObjectReader &training, const ObjectReader &parallel)
+{
+    ParallelSpec &p = s.parallel;
+    TrainingSpec &t = s.training;
+    const int64_t gpus = s.hardware.gpuCount();
+    const std::string gpuCount = "the GPU count nodes*gpus_per_node = " + str(gpus);
+    const int64_t modelParallel = int64_t(p.tensor) * p.pipeline;
+
+    if (p.data == 0) {
+        if (gpus % p.tensor != 0)
+            fail(parallel.pathOf("tensor"),
+                 "tensor = " + str(p.tensor) + " does not divide " + gpuCount +
+                     ", so the data-parallel degree would not be whole; allowed: a divisor of " +
+                     str(gpus));
+        if (gpus % modelParallel != 0)
+            fail(parallel.pathOf("pipeline"),
+                 "tensor*pipeline = " + str(p.tensor) + "*" + str(p.pipeline) + " = " +
+                     str(modelParallel) + " does not divide " + gpuCount +
+                     ", so the data-parallel degree would not be whole; allowed: pipeline "
+                     "dividing " +
+                     str(gpus / p.tensor));
+        p.data = static_cast<int>(gpus / modelParallel);
+    }
+    if (p.data * modelParallel != gpus)
+        fail(parallel.path(), "data*tensor*pipeline = " + str(p.data) + "*" + str(p.tensor) + "*" +
+                                  str(p.pipeline) + " = " + str(p.data * modelParallel) +
+                                  " must equal " + gpuCount);
+
+    if (t.micro_batch == 0) {
+        if (t.global_batch % p.data != 0)
+            fail(training.pathOf("global_batch"),
+                 "global_batch = " + str(t.global_batch) +
+                     " is not divisible by the data-parallel degree " + str(p.data) +
+                     " (micro_batch is omitted, so it would be global_batch/data); allowed: a "
+                     "multiple of " +
+                     str(p.data) + ", or set training.micro_batch");
+        t.micro_batch = t.global_batch / p.data;
+    }
+    const int64_t perStep = t.micro_batch * p.data;
+    if (t.global_batch % perStep != 0)
+        fail(training.pathOf("micro_batch"),
+             "global_batch = " + str(t.global_batch) + " is not a multiple of micro_batch*data = " +
+                 str(t.micro_batch) + "*" + str(p.data) + " = " + str(perStep) +
+                 ", so gradient accumulation steps would not be whole; allowed: micro_batch "
+                 "with micro_batch*data dividing " +
+                 str(t.global_batch));
+
+    if (s.model.kind == ModelSpec::Kind::Transformer && s.model.transformer.heads % p.tensor != 0)
+        fail(parallel.pathOf("tensor"),
+             "tensor = " + str(p.tensor) +
+                 " does not divide the model's heads = " + str(s.model.transformer.heads) +
+                 "; allowed: a divisor of " + str(s.model.transformer.heads));
+    const int64_t layers = json::modelLayerCount(s.model);
+    const int64_t chunks = int64_t(p.pipeline) * p.virtual_stages;
+    if (chunks > layers)
+        fail(parallel.pathOf("pipeline"),
+             "pipeline*virtual_stages = " + str(p.pipeline) + "*" + str(p.virtual_stages) + " = " +
+                 str(chunks) + " stages exceed the model's " + str(layers) +
+                 " layers; allowed: at most " + str(layers) + " stages in all");
+    if (p.zero >= 2 && p.pipeline > 1)
+        fail(parallel.pathOf("zero"),
+             "ZeRO stage " + str(p.zero) +
+                 " cannot be combined with pipeline = " + str(p.pipeline) +
+                 " (DeepSpeed does not combine ZeRO-2/3 with pipeline parallelism); allowed: 0 "
+                 "or 1 with pipeline > 1");
+    const int64_t microBatches = t.global_batch / perStep;
+    if (p.schedule == Schedule::Interleaved && p.virtual_stages > 1 &&
+        microBatches % p.pipeline != 0)
+        fail(parallel.pathOf("virtual_stages"),
+             "virtual_stages = " + str(p.virtual_stages) +
+                 " needs the micro-batches per step, global_batch/(micro_batch*data) = " +
+                 str(t.global_batch) + "/(" + str(t.micro_batch) + "*" + str(p.data) + ") = " +
+                 str(microBatches) + ", to be a multiple of pipeline = " + str(p.pipeline) +
+                 " (Megatron-LM restriction of the interleaved schedule); allowed: 1");
+}
+
+CollectiveSpec readCollective(const ObjectReader &r)
+{
+    r.allowKeys({"op", "bytes", "algorithm"});
+    CollectiveSpec c;
+    c.op = r.requiredEnum<CollectiveOp>("op", kCollectiveOps, collectiveOpName);
+    c.bytes = static_cast<double>(r.requiredInt("bytes", kCollectiveBytesRange));
+    c.algorithm = r.optionalEnum<CollectiveAlgo>("algorithm", kCollectiveAlgos, collectiveAlgoName,
+                                                 c.algorithm);
+    return c;
+}
+
+EffectsSpec readEffects(const ObjectReader &r, int gpus)
+{
+    r.allowKeys({"seed", "jitter", "stragglers", "thermal", "data_loader"});
+    EffectsSpec e;
+    e.seed = static_cast<uint64_t>(r.optionalInt("seed", kSeedRange, int64_t(e.seed)));
+    e.jitter = r.optionalDouble("jitter", kJitterRange, e.jitter);
+
+    const std::string stragglersPath = r.pathOf("stragglers");
+    const QJsonArray stragglers = r.optionalArray("stragglers");
+    for (qsizetype i = 0; i < stragglers.size(); ++i) {
+        const std::string path = json::indexPath(stragglersPath, i);
+        const ObjectReader item(json::readObject(stragglers[i], path), path);
+        item.allowKeys({"gpu", "slowdown"});
+        StragglerSpec straggler;
+        straggler.gpu = static_cast<int>(item.requiredInt("gpu", {0, gpus - 1}));
+        straggler.slowdown = item.requiredDouble("slowdown", kSlowdownRange);
+        for (size_t j = 0; j < e.stragglers.size(); ++j) {
+            if (e.stragglers[j].gpu == straggler.gpu)
+                fail(item.pathOf("gpu"), "GPU " + str(straggler.gpu) + " is already listed at " +
+                                             json::indexPath(stragglersPath, qsizetype(j)) +
+                                             "; allowed: each GPU once");
+        }
+        e.stragglers.push_back(straggler);
+    }
+
+    if (auto thermal = r.optionalObject("thermal")) {
+        thermal->allowKeys({"throttle_above_c", "clock_drop", "warmup_s"});
+        ThermalSpec &th = e.thermal;
+        th.enabled = true;
+        th.throttle_above_c =
+            thermal->optionalDouble("throttle_above_c", kThrottleRange, th.throttle_above_c);
+        th.clock_drop = thermal->optionalDouble("clock_drop", kClockDropRange, th.clock_drop);
+        th.warmup_s = thermal->optionalDouble("warmup_s", kWarmupRange, th.warmup_s);
+    }
+    if (auto loader = r.optionalObject("data_loader")) {
+        loader->allowKeys({"workers_per_gpu", "samples_per_s_per_worker"});
+        DataLoaderSpec &dl = e.data_loader;
+        dl.enabled = true;
+        dl.workers_per_gpu =
+            static_cast<int>(loader->requiredInt("workers_per_gpu", kWorkersRange));
+        dl.samples_per_s_per_worker =
+            loader->requiredDouble("samples_per_s_per_worker", kSamplesPerWorkerRange);
+    }
+    return e;
+}
+
+Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QString &baseDir)
+{
+    const ObjectReader doc(root, "");
+    doc.requireVersion("scalescope", kScenarioVersion);
+    doc.allowKeys({"scalescope", "name", "hardware", "model", "training", "parallel", "collective",
+                   "effects"});
+    Scenario s;
+    s.name = doc.optionalString("name", {});
+    s.hardware = readHardware(doc.requiredObject("hardware"), catalog, baseDir);
+    const int gpus = s.hardware.gpuCount();
+
+    if (doc.has("collective")) {
+        for (const char *key : {"model", "training", "parallel"})
+            doc.forbid(key, std::string("not allowed together with \"collective\": a "
+                                        "collective-only scenario has no ") +
+                                key +
+                                "; allowed: either \"collective\" or \"model\", "
+                                "\"training\" and \"parallel\"");
+        s.collective = readCollective(doc.requiredObject("collective"));
+    } else {
+        doc.require("model");
+        s.model = readCatalogOrInline(doc.value("model"), doc.pathOf("model"), catalog.models,
+                                      "model", json::readModel);
+        const ObjectReader training = doc.requiredObject("training");
+        s.training = readTraining(training, s.hardware.gpu);
+        const ObjectReader parallel =
+            doc.optionalObject("parallel").value_or(ObjectReader(QJsonObject(), "parallel"));
+        s.parallel = readParallel(parallel, gpus);
+        resolvePlan(s, training, parallel);
+    }
+    if (auto effects = doc.optionalObject("effects"))
+        s.effects = readEffects(*effects, gpus);
+    return s;
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing
+
+template <typename Spec, typename Write>
+void addCatalogOrInline(OrderedObject &out, const char *key, const Spec &spec, Write write)
+{
+    if (spec.id.empty())
+        out.add(key, write(spec));
+    else
+        out.add(key, text(spec.id));
+}
+
+OrderedObject writeHardware(const HardwareSpec &hw)
+{
+    OrderedObject out;
+    addCatalogOrInline(out, "gpu", hw.gpu, json::writeGpu);
+    out.add("nodes", hw.nodes).add("gpus_per_node", hw.gpus_per_node);
+    addCatalogOrInline(out, "intra_node", hw.intra, json::writeIntraLink);
+    addCatalogOrInline(out, "inter_node", hw.inter, json::writeInterLink);
+    out.add("nics_per_node", hw.nics_per_node);
+    if (!hw.calibration_path.empty())
+        out.add("calibration", text(hw.calibration_path));
+    return out;
+}
+
+OrderedObject writeTraining(const TrainingSpec &t)
+{
+    OrderedObject out;
+    out.add("global_batch", qint64(t.global_batch));
+    if (t.micro_batch > 0)
+        out.add("micro_batch", qint64(t.micro_batch));
+    out.add("precision", name(precisionName(t.precision)))
+        .add("optimizer", name(optimizerName(t.optimizer)))
+        .add("recompute", name(recomputeName(t.recompute)));
+    return out;
+}
+
+OrderedObject writeParallel(const ParallelSpec &p)
+{
+    OrderedObject out;
+    if (p.data > 0)
+        out.add("data", p.data);
+    out.add("tensor", p.tensor)
+        .add("pipeline", p.pipeline)
+        .add("zero", p.zero)
+        .add("schedule", name(scheduleName(p.schedule)))
+        .add("virtual_stages", p.virtual_stages)
+        .add("overlap", p.overlap)
+        .add("bucket_mb", p.bucket_mb)
+        .add("sequence_parallel", p.sequence_parallel)
+        .add("update", name(updateModeName(p.update)));
+    return out;
+}
+
+OrderedObject writeCollective(const CollectiveSpec &c)
+{
+    OrderedObject out;
+    out.add("op", name(collectiveOpName(c.op)))
+        .add("bytes", c.bytes)
+        .add("algorithm", name(collectiveAlgoName(c.algorithm)));
+    return out;
+}
+
+/// Only what differs from the defaults (no effects: an empty object).
+OrderedObject writeEffects(const EffectsSpec &e)
+{
+    const EffectsSpec defaults;
+    OrderedObject out;
+    if (e.seed != defaults.seed)
+        out.add("seed", qint64(e.seed));
+    if (e.jitter != defaults.jitter)
+        out.add("jitter", e.jitter);
+    if (!e.stragglers.empty()) {
+        std::vector<OrderedObject> stragglers;
+        for (const StragglerSpec &straggler : e.stragglers) {
+            OrderedObject item;
+            item.add("gpu", straggler.gpu).add("slowdown", straggler.slowdown);
+            stragglers.push_back(std::move(item));
+        }
+        out.add("stragglers", std::move(stragglers));
+    }
+    if (e.thermal.enabled) {
+        OrderedObject thermal;
+        thermal.add("throttle_above_c", e.thermal.throttle_above_c)
+            .add("clock_drop", e.thermal.clock_drop)
+            .add("warmup_s", e.thermal.warmup_s);
+        out.add("thermal", std::move(thermal));
+    }
+    if (e.data_loader.enabled) {
+        OrderedObject loader;
+        loader.add("workers_per_gpu", e.data_loader.workers_per_gpu)
+            .add("samples_per_s_per_worker", e.data_loader.samples_per_s_per_worker);
+        out.add("data_loader", std::move(loader));
+    }
+    return out;
+}
+
+} // namespace
+
+Result<Scenario> parseScenario(const QByteArray &json, const Catalog &catalog,
+                               const QString &baseDir)
+{
+    return json::guard<Scenario>(
+        [&] { return readScenario(json::parseObjectDocument(json), catalog, baseDir); });
+}
+
+Result<Scenario> loadScenarioFile(const QString &path, const Catalog &catalog)
+{
+    const QFileInfo info(path);
+    const std::string quoted = "\"" + path.toStdString() + "\"";
+    if (info.isDir())
+        return InputError{"", "cannot read " + quoted + ": it is a folder"};
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return InputError{"", "cannot read " + quoted + ": " + file.errorString().toStdString()};
+    const std::string tooLarge = "cannot read " + quoted + ": larger than the limit of " +
+                                 str(kMaxScenarioFileBytes) + " bytes for a scenario file";
+    if (file.size() > kMaxScenarioFileBytes)
+        return InputError{"", tooLarge + " (" + str(file.size()) + " bytes)"};
+    // Read one byte past the limit: files that do not report their size (pipes) stop there.
+    const QByteArray data = file.read(kMaxScenarioFileBytes + 1);
+    if (data.size() > kMaxScenarioFileBytes)
+        return InputError{"", tooLarge};
+    return parseScenario(data, catalog, info.absolutePath());
+}
+
+QByteArray writeScenario(const Scenario &scenario)
+{
+    OrderedObject root;
+    root.add("scalescope", kScenarioVersion);
+    if (!scenario.name.empty())
+        root.add("name", text(scenario.name));
+    root.add("hardware", writeHardware(scenario.hardware));
+    if (scenario.collective) {
+        root.add("collective", writeCollective(*scenario.collective));
+    } else {
+        addCatalogOrInline(root, "model", scenario.model, json::writeModel);
+        root.add("training", writeTraining(scenario.training));
+        root.add("parallel", writeParallel(scenario.parallel));
+    }
+    OrderedObject effects = writeEffects(scenario.effects);
+    if (!effects.empty())
+        root.add("effects", std::move(effects));
+    return root.toJson();
+}
+
+bool saveScenarioFile(const QString &path, const Scenario &scenario, QString *error)
+{
+    QSaveFile file(path);
+    const QByteArray data = writeScenario(scenario);
+    if (file.open(QIODevice::WriteOnly) && file.write(data) == data.size() && file.commit())
+        return true;
+    if (error)
+        *error = QStringLiteral("cannot write \"%1\": %2").arg(path, file.errorString());
+    return false;
+}
+
+} // namespace scalescope

@@ -1,0 +1,35 @@
+// Scenario files (spec/scenario.md): parsing with key-path errors, and writing.
+#pragma once
+
+#include "hardware/catalog.h"
+#include "plan/error.h"
+#include "plan/scenario.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace scalescope {
+
+/// Largest scenario file accepted (bytes).
+inline constexpr qint64 kMaxScenarioFileBytes = 16 * 1024 * 1024;
+/// Largest GPU count accepted (nodes * gpus_per_node).
+inline constexpr int64_t kMaxGpuCount = 131072;
+
+/// Parses a scenario document. `baseDir` resolves a relative `hardware.calibration` path.
+/// Checks types, ranges and cross-field rules that the file alone decides (degrees multiply
+/// to the GPU count, batch divisibility); every error names the key path, the value and
+/// what is allowed.
+Result<Scenario> parseScenario(const QByteArray &json, const Catalog &catalog,
+                               const QString &baseDir = QString());
+
+/// Reads and parses a scenario file (size-limited).
+Result<Scenario> loadScenarioFile(const QString &path, const Catalog &catalog);
+
+/// Serialises a scenario to the spec format (catalog ids where the spec came from the
+/// catalog, inline objects otherwise). parseScenario(writeScenario(s)) == s.
+QByteArray writeScenario(const Scenario &scenario);
+
+/// Writes atomically (QSaveFile). Returns false and sets `error` on failure.
+bool saveScenarioFile(const QString &path, const Scenario &scenario, QString *error);
+
+} // namespace scalescope

@@ -1,0 +1,479 @@
+#include "io/spec_json.h"
+
+#include <QString>
+
+#include <array>
+
+namespace scalescope::json
+{
+
+namespace
+{
+
+constexpr std::array kPrecisions = {Precision::FP32, Precision::TF32, Precision::FP16,
+                                    Precision::BF16, Precision::FP8};
+constexpr std::array kFamilies = {GpuFamily::Pascal,      GpuFamily::Volta,  GpuFamily::Ampere,
+                                  GpuFamily::AdaLovelace, GpuFamily::Hopper, GpuFamily::Blackwell,
+                                  GpuFamily::CDNA3};
+constexpr std::array kIntraKinds = {LinkKind::PCIe, LinkKind::NVLinkSwitched,
+                                    LinkKind::NVLinkBridge, LinkKind::Custom};
+constexpr std::array kInterKinds = {LinkKind::Ethernet, LinkKind::RoCE, LinkKind::InfiniBand,
+                                    LinkKind::Custom};
+constexpr std::array kLayerKinds = {
+    LayerSpec::Kind::Conv, LayerSpec::Kind::Fc,  LayerSpec::Kind::Norm, LayerSpec::Kind::Activation,
+    LayerSpec::Kind::Pool, LayerSpec::Kind::Add, LayerSpec::Kind::Other};
+
+// Ranges shared by catalog entries and inline objects.
+constexpr double kMaxTflops = 1e5;
+constexpr double kMaxMemoryGb = 1e5;
+constexpr double kMaxMemoryBandwidthGbps = 1e6;
+constexpr double kMaxTdpW = 1e5;
+constexpr IntRange kSmCountRange{1, 10000};
+constexpr double kMaxL2Mb = 1e5;
+constexpr double kMaxLaunchOverheadUs = 1e6;
+constexpr double kMaxLinkBandwidthGbps = 1e5;
+constexpr double kMaxLineRateGbit = 1e5;
+constexpr double kMaxLatencyUs = 1e6;
+constexpr IntRange kNvswitchGenRange{0, 10};
+constexpr double kMaxElements = 1e12;
+
+const char *layerKindName(LayerSpec::Kind kind)
+{
+    switch (kind) {
+    case LayerSpec::Kind::Conv:
+        return "conv";
+    case LayerSpec::Kind::Fc:
+        return "fc";
+    case LayerSpec::Kind::Norm:
+        return "norm";
+    case LayerSpec::Kind::Activation:
+        return "activation";
+    case LayerSpec::Kind::Pool:
+        return "pool";
+    case LayerSpec::Kind::Add:
+        return "add";
+    case LayerSpec::Kind::Other:
+        break;
+    }
+    return "other";
+}
+
+bool mentions(const std::string &text, const char *word)
+{
+    return QString::fromStdString(text).contains(QLatin1String(word), Qt::CaseInsensitive);
+}
+
+// Kinds that an inline link without "kind" gets (spec/scenario.md leaves them implicit).
+LinkKind inferIntraKind(const std::string &name, bool switched)
+{
+    if (switched)
+        return LinkKind::NVLinkSwitched;
+    return mentions(name, "pcie") ? LinkKind::PCIe : LinkKind::NVLinkBridge;
+}
+
+LinkKind inferInterKind(const std::string &name)
+{
+    if (mentions(name, "roce"))
+        return LinkKind::RoCE;
+    if (mentions(name, "ethernet"))
+        return LinkKind::Ethernet;
+    return LinkKind::InfiniBand;
+}
+
+const char *defaultModelName(ModelSpec::Kind kind)
+{
+    switch (kind) {
+    case ModelSpec::Kind::Transformer:
+        return "custom transformer";
+    case ModelSpec::Kind::LayerTable:
+        return "custom layer table";
+    case ModelSpec::Kind::Custom:
+        break;
+    }
+    return "custom model";
+}
+
+/// Checks the keys of an entry: a catalog entry has an "id" besides `keys`.
+void allowEntryKeys(const ObjectReader &reader, Origin origin,
+                    std::initializer_list<std::string_view> keys)
+{
+    std::vector<std::string_view> allowed;
+    allowed.reserve(keys.size() + 1);
+    if (origin == Origin::Catalog)
+        allowed.push_back("id");
+    for (std::string_view k : keys) // (insert() trips GCC 12's -Wstringop-overflow)
+        allowed.push_back(k);
+    reader.allowKeys(allowed);
+}
+
+std::string requiredNonEmpty(const ObjectReader &reader, std::string_view key)
+{
+    std::string text = reader.requiredString(key);
+    if (text.empty())
+        fail(reader.pathOf(key), "must not be empty");
+    return text;
+}
+
+/// The id of a catalog entry ("" for inline objects).
+std::string readId(const ObjectReader &reader, Origin origin)
+{
+    return origin == Origin::Catalog ? requiredNonEmpty(reader, "id") : std::string();
+}
+
+/// Every catalog entry cites its source; inline objects may.
+std::string readSource(const ObjectReader &reader, Origin origin)
+{
+    return origin == Origin::Catalog ? requiredNonEmpty(reader, "source")
+                                     : reader.optionalString("source", {});
+}
+
+void writeSource(OrderedObject &out, const std::string &source)
+{
+    if (!source.empty())
+        out.add("source", QString::fromStdString(source));
+}
+
+TransformerSpec readTransformer(const ObjectReader &reader)
+{
+    reader.allowKeys({"layers", "hidden", "heads", "seq_len", "vocab", "ffn_hidden", "kv_heads",
+                      "gated_mlp", "tied_embeddings"});
+    TransformerSpec t;
+    t.layers = reader.requiredInt("layers", {1, 10000});
+    t.hidden = reader.requiredInt("hidden", {1, 1000000});
+    t.heads = reader.requiredInt("heads", {1, t.hidden});
+    if (t.hidden % t.heads != 0)
+        fail(reader.pathOf("heads"), std::to_string(t.heads) +
+                                         " does not divide hidden = " + std::to_string(t.hidden) +
+                                         "; allowed: a divisor of hidden");
+    t.seq_len = reader.requiredInt("seq_len", {1, 10000000});
+    t.vocab = reader.requiredInt("vocab", {1, 100000000});
+    t.ffn_hidden = reader.optionalInt("ffn_hidden", {1, 10000000}, 0);
+    t.kv_heads = reader.optionalInt("kv_heads", {1, t.heads}, 0);
+    if (t.kv_heads > 0 && t.heads % t.kv_heads != 0)
+        fail(reader.pathOf("kv_heads"), std::to_string(t.kv_heads) +
+                                            " does not divide heads = " + std::to_string(t.heads) +
+                                            "; allowed: a divisor of heads");
+    t.gated_mlp = reader.optionalBool("gated_mlp", false);
+    t.tied_embeddings = reader.optionalBool("tied_embeddings", true);
+    return t;
+}
+
+CustomSpec readCustom(const ObjectReader &reader)
+{
+    reader.allowKeys(
+        {"params", "forward_flops_per_sample", "activation_bytes_per_sample", "layers"});
+    CustomSpec c;
+    c.params = reader.requiredDouble("params", RealRange::positive(1e16));
+    c.forward_flops_per_sample =
+        reader.requiredDouble("forward_flops_per_sample", RealRange::positive(1e20));
+    c.activation_bytes_per_sample =
+        reader.optionalDouble("activation_bytes_per_sample", RealRange::closed(0, 1e15), 0);
+    c.layers = reader.optionalInt("layers", {1, 100000}, 1);
+    return c;
+}
+
+LayerSpec readLayer(const ObjectReader &reader)
+{
+    reader.allowKeys(
+        {"name", "kind", "forward_flops", "params", "input_elements", "output_elements", "gemm"});
+    LayerSpec layer;
+    layer.name = requiredNonEmpty(reader, "name");
+    layer.kind = reader.requiredEnum<LayerSpec::Kind>("kind", kLayerKinds, layerKindName);
+    layer.forward_flops = reader.requiredDouble("forward_flops", RealRange::closed(0, 1e18));
+    layer.params = reader.optionalDouble("params", RealRange::closed(0, 1e13), 0);
+    layer.input_elements =
+        reader.optionalDouble("input_elements", RealRange::closed(0, kMaxElements), 0);
+    layer.output_elements =
+        reader.optionalDouble("output_elements", RealRange::closed(0, kMaxElements), 0);
+    const bool isGemm = layer.kind == LayerSpec::Kind::Conv || layer.kind == LayerSpec::Kind::Fc;
+    if (isGemm)
+        reader.require("gemm");
+    if (reader.has("gemm")) {
+        const std::string path = reader.pathOf("gemm");
+        const QJsonArray gemm = readArray(reader.value("gemm"), path);
+        if (gemm.size() != 3)
+            fail(path, "expected 3 numbers [M, N, K], got " + std::to_string(gemm.size()));
+        const RealRange range = RealRange::positive(kMaxElements);
+        layer.gemm_m = readDouble(gemm[0], indexPath(path, 0), range);
+        layer.gemm_n = readDouble(gemm[1], indexPath(path, 1), range);
+        layer.gemm_k = readDouble(gemm[2], indexPath(path, 2), range);
+    }
+    return layer;
+}
+
+std::vector<LayerSpec> readLayerTable(const ObjectReader &reader)
+{
+    const std::string path = reader.pathOf("layers");
+    const QJsonArray rows = reader.requiredArray("layers");
+    if (rows.isEmpty())
+        fail(path, "expected at least one layer, got an empty array");
+    std::vector<LayerSpec> table;
+    table.reserve(static_cast<size_t>(rows.size()));
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const std::string rowPath = indexPath(path, i);
+        table.push_back(readLayer(ObjectReader(readObject(rows[i], rowPath), rowPath)));
+    }
+    return table;
+}
+
+} // namespace
+
+const char *linkKindName(LinkKind kind)
+{
+    switch (kind) {
+    case LinkKind::PCIe:
+        return "pcie";
+    case LinkKind::NVLinkSwitched:
+        return "nvlink-switched";
+    case LinkKind::NVLinkBridge:
+        return "nvlink-bridge";
+    case LinkKind::Ethernet:
+        return "ethernet";
+    case LinkKind::RoCE:
+        return "roce";
+    case LinkKind::InfiniBand:
+        return "infiniband";
+    case LinkKind::Custom:
+        break;
+    }
+    return "custom";
+}
+
+GpuSpec readGpu(const ObjectReader &reader, Origin origin)
+{
+    allowEntryKeys(reader, origin,
+                   {"name", "family", "peak_tflops", "memory_gb", "memory_bandwidth_gbps", "tdp_w",
+                    "sm_count", "l2_mb", "launch_overhead_us", "source"});
+    GpuSpec gpu;
+    gpu.id = readId(reader, origin);
+    gpu.name = requiredNonEmpty(reader, "name");
+    gpu.family =
+        origin == Origin::Catalog
+            ? reader.requiredEnum<GpuFamily>("family", kFamilies, familyName)
+            : reader.optionalEnum<GpuFamily>("family", kFamilies, familyName, GpuFamily::Unknown);
+
+    const ObjectReader peaks = reader.requiredObject("peak_tflops");
+    std::vector<std::string_view> precisionKeys;
+    for (Precision p : kPrecisions)
+        precisionKeys.emplace_back(precisionName(p));
+    peaks.allowKeys(precisionKeys);
+    for (Precision p : kPrecisions) {
+        // Every GPU computes fp32; 0 marks a precision without hardware support.
+        double &peak = gpu.peak_tflops[static_cast<size_t>(p)];
+        if (p == Precision::FP32)
+            peak = peaks.requiredDouble(precisionName(p), RealRange::positive(kMaxTflops));
+        else if (p == Precision::FP8)
+            peak = peaks.optionalDouble(precisionName(p), RealRange::closed(0, kMaxTflops), 0);
+        else
+            peak = peaks.requiredDouble(precisionName(p), RealRange::closed(0, kMaxTflops));
+    }
+
+    gpu.memory_gb = reader.requiredDouble("memory_gb", RealRange::positive(kMaxMemoryGb));
+    gpu.memory_bandwidth_gbps = reader.requiredDouble("memory_bandwidth_gbps",
+                                                      RealRange::positive(kMaxMemoryBandwidthGbps));
+    gpu.tdp_w = reader.requiredDouble("tdp_w", RealRange::positive(kMaxTdpW));
+    gpu.sm_count = static_cast<int>(reader.optionalInt("sm_count", kSmCountRange, 0));
+    gpu.l2_mb = reader.optionalDouble("l2_mb", RealRange::closed(0, kMaxL2Mb), 0);
+    gpu.launch_overhead_us =
+        reader.optionalDouble("launch_overhead_us", RealRange::closed(0, kMaxLaunchOverheadUs), 0);
+    gpu.source = readSource(reader, origin);
+    return gpu;
+}
+
+IntraLinkSpec readIntraLink(const ObjectReader &reader, Origin origin)
+{
+    allowEntryKeys(
+        reader, origin,
+        {"name", "kind", "bandwidth_gbps", "latency_us", "switched", "nvswitch_gen", "source"});
+    IntraLinkSpec link;
+    link.id = readId(reader, origin);
+    link.name = requiredNonEmpty(reader, "name");
+    link.bandwidth_gbps =
+        reader.requiredDouble("bandwidth_gbps", RealRange::positive(kMaxLinkBandwidthGbps));
+    link.latency_us = reader.requiredDouble("latency_us", RealRange::closed(0, kMaxLatencyUs));
+    link.switched = reader.optionalBool("switched", false);
+    link.nvswitch_gen = static_cast<int>(reader.optionalInt("nvswitch_gen", kNvswitchGenRange, 0));
+    link.kind = origin == Origin::Catalog
+                    ? reader.requiredEnum<LinkKind>("kind", kIntraKinds, linkKindName)
+                    : reader.optionalEnum<LinkKind>("kind", kIntraKinds, linkKindName,
+                                                    inferIntraKind(link.name, link.switched));
+    link.source = readSource(reader, origin);
+    return link;
+}
+
+InterLinkSpec readInterLink(const ObjectReader &reader, Origin origin)
+{
+    allowEntryKeys(reader, origin, {"name", "kind", "line_rate_gbit", "latency_us", "source"});
+    InterLinkSpec link;
+    link.id = readId(reader, origin);
+    link.name = requiredNonEmpty(reader, "name");
+    link.line_rate_gbit =
+        reader.requiredDouble("line_rate_gbit", RealRange::positive(kMaxLineRateGbit));
+    link.latency_us = reader.requiredDouble("latency_us", RealRange::closed(0, kMaxLatencyUs));
+    link.kind = origin == Origin::Catalog
+                    ? reader.requiredEnum<LinkKind>("kind", kInterKinds, linkKindName)
+                    : reader.optionalEnum<LinkKind>("kind", kInterKinds, linkKindName,
+                                                    inferInterKind(link.name));
+    link.source = readSource(reader, origin);
+    return link;
+}
+
+ModelSpec readModel(const ObjectReader &reader, Origin origin)
+{
+    allowEntryKeys(reader, origin,
+                   {"name", "transformer", "custom", "layers", "input_elements", "source"});
+    ModelSpec model;
+    model.id = readId(reader, origin);
+
+    const int bodies =
+        int(reader.has("transformer")) + int(reader.has("custom")) + int(reader.has("layers"));
+    if (bodies != 1)
+        fail(reader.path(), std::string("expected exactly one of \"transformer\", \"custom\" or "
+                                        "\"layers\", got ") +
+                                (bodies == 0 ? "none" : std::to_string(bodies)));
+    if (auto transformer = reader.optionalObject("transformer")) {
+        model.kind = ModelSpec::Kind::Transformer;
+        model.transformer = readTransformer(*transformer);
+    } else if (auto custom = reader.optionalObject("custom")) {
+        model.kind = ModelSpec::Kind::Custom;
+        model.custom = readCustom(*custom);
+    } else {
+        model.kind = ModelSpec::Kind::LayerTable;
+        model.table = readLayerTable(reader);
+    }
+
+    model.name = origin == Origin::Catalog
+                     ? requiredNonEmpty(reader, "name")
+                     : reader.optionalString("name", defaultModelName(model.kind));
+    model.input_elements_per_sample =
+        reader.optionalInt("input_elements", {0, static_cast<int64_t>(kMaxElements)}, 0);
+    model.source = readSource(reader, origin);
+    return model;
+}
+
+int64_t modelLayerCount(const ModelSpec &model)
+{
+    switch (model.kind) {
+    case ModelSpec::Kind::Transformer:
+        return model.transformer.layers;
+    case ModelSpec::Kind::LayerTable:
+        return static_cast<int64_t>(model.table.size());
+    case ModelSpec::Kind::Custom:
+        break;
+    }
+    return model.custom.layers;
+}
+
+OrderedObject writeGpu(const GpuSpec &gpu)
+{
+    OrderedObject out;
+    out.add("name", QString::fromStdString(gpu.name));
+    if (gpu.family != GpuFamily::Unknown)
+        out.add("family", QString::fromUtf8(familyName(gpu.family)));
+    OrderedObject peaks;
+    for (Precision p : kPrecisions) {
+        if (p != Precision::FP8 || gpu.peak(p) > 0)
+            peaks.add(precisionName(p), gpu.peak(p));
+    }
+    out.add("peak_tflops", std::move(peaks));
+    out.add("memory_gb", gpu.memory_gb);
+    out.add("memory_bandwidth_gbps", gpu.memory_bandwidth_gbps);
+    out.add("tdp_w", gpu.tdp_w);
+    if (gpu.sm_count > 0)
+        out.add("sm_count", gpu.sm_count);
+    if (gpu.l2_mb > 0)
+        out.add("l2_mb", gpu.l2_mb);
+    if (gpu.launch_overhead_us > 0)
+        out.add("launch_overhead_us", gpu.launch_overhead_us);
+    writeSource(out, gpu.source);
+    return out;
+}
+
+OrderedObject writeIntraLink(const IntraLinkSpec &link)
+{
+    OrderedObject out;
+    out.add("name", QString::fromStdString(link.name));
+    if (link.kind != inferIntraKind(link.name, link.switched))
+        out.add("kind", QString::fromUtf8(linkKindName(link.kind)));
+    out.add("bandwidth_gbps", link.bandwidth_gbps);
+    out.add("latency_us", link.latency_us);
+    out.add("switched", link.switched);
+    if (link.nvswitch_gen > 0)
+        out.add("nvswitch_gen", link.nvswitch_gen);
+    writeSource(out, link.source);
+    return out;
+}
+
+OrderedObject writeInterLink(const InterLinkSpec &link)
+{
+    OrderedObject out;
+    out.add("name", QString::fromStdString(link.name));
+    if (link.kind != inferInterKind(link.name))
+        out.add("kind", QString::fromUtf8(linkKindName(link.kind)));
+    out.add("line_rate_gbit", link.line_rate_gbit);
+    out.add("latency_us", link.latency_us);
+    writeSource(out, link.source);
+    return out;
+}
+
+OrderedObject writeModel(const ModelSpec &model)
+{
+    OrderedObject out;
+    if (model.name != defaultModelName(model.kind))
+        out.add("name", QString::fromStdString(model.name));
+    switch (model.kind) {
+    case ModelSpec::Kind::Transformer: {
+        const TransformerSpec &t = model.transformer;
+        OrderedObject body;
+        body.add("layers", qint64(t.layers))
+            .add("hidden", qint64(t.hidden))
+            .add("heads", qint64(t.heads))
+            .add("seq_len", qint64(t.seq_len))
+            .add("vocab", qint64(t.vocab));
+        if (t.ffn_hidden > 0)
+            body.add("ffn_hidden", qint64(t.ffn_hidden));
+        if (t.kv_heads > 0)
+            body.add("kv_heads", qint64(t.kv_heads));
+        if (t.gated_mlp)
+            body.add("gated_mlp", true);
+        if (!t.tied_embeddings)
+            body.add("tied_embeddings", false);
+        out.add("transformer", std::move(body));
+        break;
+    }
+    case ModelSpec::Kind::Custom: {
+        const CustomSpec &c = model.custom;
+        OrderedObject body;
+        body.add("params", c.params)
+            .add("forward_flops_per_sample", c.forward_flops_per_sample)
+            .add("activation_bytes_per_sample", c.activation_bytes_per_sample)
+            .add("layers", qint64(c.layers));
+        out.add("custom", std::move(body));
+        break;
+    }
+    case ModelSpec::Kind::LayerTable: {
+        std::vector<OrderedObject> rows;
+        rows.reserve(model.table.size());
+        for (const LayerSpec &layer : model.table) {
+            OrderedObject row;
+            row.add("name", QString::fromStdString(layer.name))
+                .add("kind", QString::fromUtf8(layerKindName(layer.kind)))
+                .add("forward_flops", layer.forward_flops)
+                .add("params", layer.params)
+                .add("input_elements", layer.input_elements)
+                .add("output_elements", layer.output_elements);
+            if (layer.gemm_m > 0 || layer.gemm_n > 0 || layer.gemm_k > 0)
+                row.add("gemm", QJsonArray{layer.gemm_m, layer.gemm_n, layer.gemm_k});
+            rows.push_back(std::move(row));
+        }
+        out.add("layers", std::move(rows));
+        break;
+    }
+    }
+    if (model.input_elements_per_sample > 0)
+        out.add("input_elements", qint64(model.input_elements_per_sample));
+    writeSource(out, model.source);
+    return out;
+}
+
+} // namespace scalescope::json

@@ -1,0 +1,33 @@
+// JSON form of GPUs, links and models, shared by catalog files and scenario files
+// (internal to model/io). Catalog entries carry "id" and a required "source"; inline
+// objects in a scenario have no "id" and default what a catalog entry must state.
+#pragma once
+
+#include "hardware/hardware.h"
+#include "io/json_util.h"
+#include "workload/workload.h"
+
+namespace scalescope::json
+{
+
+enum class Origin { Catalog, Scenario };
+
+const char *linkKindName(LinkKind kind);
+
+GpuSpec readGpu(const ObjectReader &reader, Origin origin);
+IntraLinkSpec readIntraLink(const ObjectReader &reader, Origin origin);
+InterLinkSpec readInterLink(const ObjectReader &reader, Origin origin);
+/// A catalog model entry, or an inline scenario model: exactly one of "transformer",
+/// "custom" or "layers" (a per-layer table).
+ModelSpec readModel(const ObjectReader &reader, Origin origin);
+
+/// Number of layers the pipeline stages share out (transformer blocks, table rows, ...).
+int64_t modelLayerCount(const ModelSpec &model);
+
+// Inline (scenario) form; readX(writeX(spec), Origin::Scenario) gives spec back, id aside.
+OrderedObject writeGpu(const GpuSpec &gpu);
+OrderedObject writeIntraLink(const IntraLinkSpec &link);
+OrderedObject writeInterLink(const InterLinkSpec &link);
+OrderedObject writeModel(const ModelSpec &model);
+
+} // namespace scalescope::json

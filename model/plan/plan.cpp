@@ -1,0 +1,79 @@
+#include "plan/plan.h"
+
+#include <algorithm>
+#include <string>
+
+namespace scalescope {
+
+namespace {
+
+// Members of a group whose consecutive members are `stride` ranks apart.
+GroupShape shapeOf(int ranks, int stride, int gpus_per_node, int gpus)
+{
+    GroupShape g;
+    g.ranks = ranks;
+    if (ranks <= 1)
+        return g;
+    if (stride >= gpus_per_node) {
+        g.ranks_per_node = 1;
+    } else {
+        g.ranks_per_node = std::clamp(gpus_per_node / stride, 1, ranks);
+    }
+    g.nodes = (ranks + g.ranks_per_node - 1) / g.ranks_per_node;
+    // Every GPU of a node belongs to one group of this kind; the groups that span nodes
+    // all communicate at the same moment (same schedule), so they share the node's NICs.
+    const int gpus_in_node = std::min(gpus_per_node, gpus);
+    g.concurrent = g.nodes > 1 ? std::max(1, gpus_in_node / g.ranks_per_node) : 1;
+    return g;
+}
+
+} // namespace
+
+GroupShape Plan::tensorGroup() const { return shapeOf(tensor, 1, gpus_per_node, gpus); }
+
+GroupShape Plan::dataGroup() const { return shapeOf(data, tensor, gpus_per_node, gpus); }
+
+bool Plan::pipelineCrossesNodes() const
+{
+    return pipeline > 1 && tensor * data >= gpus_per_node;
+}
+
+Result<Plan> makePlan(const Scenario &s)
+{
+    Plan p;
+    p.gpus = s.hardware.gpuCount();
+    p.nodes = s.hardware.nodes;
+    p.gpus_per_node = s.hardware.gpus_per_node;
+    p.tensor = s.parallel.tensor;
+    p.pipeline = s.parallel.pipeline;
+    p.data = s.parallel.data > 0 ? s.parallel.data : p.gpus / (p.tensor * p.pipeline);
+    if (p.data * p.tensor * p.pipeline != p.gpus) {
+        return InputError{"parallel", "data*tensor*pipeline = " + std::to_string(p.data) + "*" +
+                                          std::to_string(p.tensor) + "*" +
+                                          std::to_string(p.pipeline) +
+                                          " must equal the GPU count " + std::to_string(p.gpus)};
+    }
+    p.schedule = s.parallel.schedule;
+    p.virtual_stages = s.parallel.schedule == Schedule::Interleaved ? s.parallel.virtual_stages : 1;
+    p.zero = s.parallel.zero;
+    p.overlap = s.parallel.overlap;
+    p.bucket_bytes = s.parallel.bucket_mb * 1e6;
+    p.sequence_parallel = s.parallel.sequence_parallel && p.tensor > 1;
+    p.update = s.parallel.update;
+    p.recompute = s.training.recompute;
+    p.precision = s.training.precision;
+    p.optimizer = s.training.optimizer;
+    p.global_batch = s.training.global_batch;
+    p.micro_batch = s.training.micro_batch > 0 ? s.training.micro_batch
+                                               : s.training.global_batch / p.data;
+    if (p.micro_batch <= 0 || p.global_batch % (p.micro_batch * p.data) != 0) {
+        return InputError{"training.micro_batch",
+                          "global_batch " + std::to_string(p.global_batch) +
+                              " must be a multiple of micro_batch*data = " +
+                              std::to_string(p.micro_batch) + "*" + std::to_string(p.data)};
+    }
+    p.micro_batches = p.global_batch / (p.micro_batch * p.data);
+    return p;
+}
+
+} // namespace scalescope

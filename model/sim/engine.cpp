@@ -1,0 +1,135 @@
+#include "sim/engine.h"
+
+#include <algorithm>
+
+namespace scalescope {
+
+TaskGraph::TaskGraph(int units) : units_(units)
+{
+    last_in_stream_.assign(static_cast<size_t>(units) * kEngineStreamCount, kNoTask);
+}
+
+void TaskGraph::reserve(size_t tasks)
+{
+    tasks_.reserve(tasks);
+    prev_.reserve(tasks);
+    edges_.reserve(tasks * 2);
+}
+
+TaskId TaskGraph::add(uint32_t unit, Stream stream, SegmentKind kind, double duration,
+                      uint32_t label, int32_t micro_batch, uint16_t iteration)
+{
+    const auto id = static_cast<TaskId>(tasks_.size());
+    Task t;
+    t.duration = duration;
+    t.base_duration = duration;
+    t.unit = unit;
+    t.stream = stream;
+    t.kind = kind;
+    t.label = label;
+    t.micro_batch = micro_batch;
+    t.iteration = iteration;
+    tasks_.push_back(t);
+    TaskId &last = last_in_stream_[unit * kEngineStreamCount + static_cast<size_t>(stream)];
+    prev_.push_back(last);
+    last = id;
+    return id;
+}
+
+void TaskGraph::depend(TaskId task, TaskId on)
+{
+    if (on != kNoTask && on != task)
+        edges_.emplace_back(task, on);
+}
+
+void TaskGraph::group(const std::vector<TaskId> &members)
+{
+    const auto g = static_cast<int32_t>(groups_.size());
+    for (TaskId m : members)
+        tasks_[m].group = g;
+    groups_.push_back(members);
+}
+
+bool TaskGraph::run()
+{
+    const size_t n = tasks_.size();
+    // Successor lists (CSR): dependency edges plus the stream order.
+    std::vector<uint32_t> succ_count(n + 1, 0);
+    for (const auto &[task, on] : edges_)
+        ++succ_count[on];
+    std::vector<TaskId> next(n, kNoTask);
+    for (size_t i = 0; i < n; ++i)
+        if (prev_[i] != kNoTask)
+            next[prev_[i]] = static_cast<TaskId>(i);
+    std::vector<uint32_t> succ_begin(n + 1, 0);
+    for (size_t i = 0; i < n; ++i)
+        succ_begin[i + 1] = succ_begin[i] + succ_count[i];
+    std::vector<TaskId> succ(edges_.size());
+    std::vector<uint32_t> fill(succ_begin.begin(), succ_begin.end() - 1);
+    std::vector<uint32_t> pending(n, 0);
+    for (const auto &[task, on] : edges_) {
+        succ[fill[on]++] = task;
+        ++pending[task];
+    }
+    for (size_t i = 0; i < n; ++i) {
+        if (prev_[i] != kNoTask)
+            ++pending[i];
+        tasks_[i].ready = 0;
+        tasks_[i].binding = kNoTask;
+    }
+    std::vector<uint32_t> group_waiting(groups_.size());
+    for (size_t g = 0; g < groups_.size(); ++g)
+        group_waiting[g] = static_cast<uint32_t>(groups_[g].size());
+
+    std::vector<TaskId> work;
+    work.reserve(1024);
+    for (size_t i = 0; i < n; ++i)
+        if (pending[i] == 0)
+            work.push_back(static_cast<TaskId>(i));
+
+    size_t resolved = 0;
+    std::vector<TaskId> finished;
+    finished.reserve(64);
+    auto release = [&](TaskId from, TaskId to) {
+        Task &t = tasks_[to];
+        const double e = tasks_[from].end();
+        if (t.binding == kNoTask || e > t.ready) {
+            t.ready = std::max(t.ready, e);
+            t.binding = from;
+        }
+        if (--pending[to] == 0)
+            work.push_back(to);
+    };
+    while (!work.empty()) {
+        const TaskId id = work.back();
+        work.pop_back();
+        Task &t = tasks_[id];
+        finished.clear();
+        if (t.group < 0) {
+            t.start = t.ready;
+            finished.push_back(id);
+        } else {
+            // A collective starts when its last member is ready (synchronous barrier).
+            const auto g = static_cast<size_t>(t.group);
+            if (--group_waiting[g] > 0)
+                continue;
+            double start = 0;
+            for (TaskId m : groups_[g])
+                start = std::max(start, tasks_[m].ready);
+            for (TaskId m : groups_[g]) {
+                tasks_[m].start = start;
+                finished.push_back(m);
+            }
+        }
+        for (TaskId f : finished) {
+            ++resolved;
+            for (uint32_t k = succ_begin[f]; k < succ_begin[f + 1]; ++k)
+                release(f, succ[k]);
+            if (next[f] != kNoTask)
+                release(f, next[f]);
+        }
+    }
+    return resolved == n;
+}
+
+} // namespace scalescope

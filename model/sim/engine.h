@@ -1,0 +1,70 @@
+// Discrete-event engine over a task graph: in-order streams per simulated unit, task
+// dependencies, and collectives that start together on every member (synchronisation).
+#pragma once
+
+#include "sim/timeline.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace scalescope {
+
+using TaskId = uint32_t;
+inline constexpr TaskId kNoTask = 0xffffffffu;
+
+struct Task {
+    double duration = 0;
+    double base_duration = 0; // before per-GPU jitter and stragglers
+    double ready = 0; // when its stream and dependencies allowed it to start
+    double start = 0;
+    uint32_t unit = 0;      // simulated unit (a tensor-parallel group of one stage)
+    uint32_t dep_begin = 0; // into TaskGraph::deps
+    uint32_t dep_count = 0;
+    int32_t group = -1;     // collective group (all members start together), or -1
+    int32_t micro_batch = -1;
+    uint32_t label = 0;     // label id in the graph's label table
+    uint32_t binding = kNoTask; // the dependency that released it last (for gap reasons)
+    uint16_t iteration = 0;
+    SegmentKind kind = SegmentKind::Compute;
+    Stream stream = Stream::Compute;
+    bool jittered = false; // compute work: varies per GPU with jitter and stragglers
+
+    double end() const { return start + duration; }
+};
+
+/// Tasks are added per unit and stream in program order.
+class TaskGraph {
+public:
+    explicit TaskGraph(int units);
+
+    TaskId add(uint32_t unit, Stream stream, SegmentKind kind, double duration, uint32_t label,
+               int32_t micro_batch, uint16_t iteration);
+    void depend(TaskId task, TaskId on);
+    /// Makes `members` one collective: they start at the latest of their ready times.
+    void group(const std::vector<TaskId> &members);
+    void reserve(size_t tasks);
+
+    size_t size() const { return tasks_.size(); }
+    Task &operator[](TaskId id) { return tasks_[id]; }
+    const Task &operator[](TaskId id) const { return tasks_[id]; }
+    const std::vector<Task> &tasks() const { return tasks_; }
+    int units() const { return units_; }
+    /// Previous task on the same unit and stream, or kNoTask.
+    TaskId previousInStream(TaskId id) const { return prev_[id]; }
+    const std::vector<TaskId> &groupMembers(int32_t g) const { return groups_[static_cast<size_t>(g)]; }
+
+    /// Resolves start times. Returns false if the graph deadlocks (a schedule bug).
+    bool run();
+
+private:
+    int units_;
+    std::vector<Task> tasks_;
+    std::vector<TaskId> prev_;
+    std::vector<TaskId> last_in_stream_; // per unit * kStreamCount
+    // Dependencies are collected unsorted (task, on) and compacted in run().
+    std::vector<std::pair<TaskId, TaskId>> edges_;
+    std::vector<TaskId> deps_;
+    std::vector<std::vector<TaskId>> groups_;
+};
+
+} // namespace scalescope

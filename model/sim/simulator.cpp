@@ -1,0 +1,740 @@
+#include "sim/simulator.h"
+
+#include "analysis/memory.h"
+#include "sim/engine.h"
+#include "sim/schedule.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <string>
+
+namespace scalescope {
+
+SimContext::SimContext(const Scenario &s, const Plan &p)
+    : scenario(s), plan(p), compute(s.hardware.gpu, p.precision), comm(s.hardware),
+      workload(buildWorkloadCost(s.model, p, compute, s.training.flash_attention))
+{
+}
+
+namespace {
+
+// SplitMix64 (Steele et al. 2014): a counter-based hash, so a task's random duration
+// depends only on (seed, GPU, task) and can be recomputed instead of stored.
+uint64_t splitmix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+double unit01(uint64_t h) { return static_cast<double>((h >> 11) + 1) * 0x1.0p-53; }
+
+// Log-normal factor with mean 1 and relative standard deviation `sigma` (task durations are
+// positive and right-skewed; Box-Muller for the normal draw).
+double jitterFactor(uint64_t seed, uint32_t gpu, uint32_t task, double sigma)
+{
+    if (sigma <= 0)
+        return 1.0;
+    const uint64_t h = splitmix(seed ^ splitmix((static_cast<uint64_t>(gpu) << 32) | task));
+    const double u1 = unit01(h), u2 = unit01(splitmix(h));
+    const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
+    const double s2 = std::log1p(sigma * sigma);
+    return std::exp(std::sqrt(s2) * z - 0.5 * s2);
+}
+
+// Optimizer step memory traffic per parameter (fused Adam/SGD read and write every state:
+// Adam mixed precision reads fp32 weight, gradient, m, v and writes weight, m, v and the
+// half-precision copy; NVIDIA Apex FusedAdam).
+double optimizerTrafficPerParam(Optimizer o, Precision p)
+{
+    const bool mixed = weightBytesPerParam(p) < 4.0;
+    if (o == Optimizer::Adam)
+        return mixed ? 30.0 : 28.0;
+    return mixed ? 22.0 : 20.0;
+}
+
+struct Piece {
+    double fwd = 0, bwd = 0; // compute (bwd includes recompute)
+    double tp_fwd = 0, tp_bwd = 0;
+    double params = 0;
+};
+
+struct VStage {
+    double fwd = 0, bwd = 0, tp_fwd = 0, tp_bwd = 0, params = 0;
+    std::vector<Piece> pieces; // forward order
+};
+
+enum Label : uint32_t {
+    kLForward,
+    kLBackward,
+    kLRecomputeBackward,
+    kLTpForward,
+    kLTpBackward,
+    kLSendActivations,
+    kLSendGradients,
+    kLGradAllReduce,
+    kLGradReduceScatter,
+    kLParamAllGather,
+    kLZero3AllGather,
+    kLOptimizer,
+    kLLoad,
+    kLWaitData,
+    kLBubble,
+    kLWaitTp,
+    kLExposedDp,
+    kLIdle,
+    kLWaitReplica,
+    kLabelCount
+};
+
+const char *labelText(uint32_t l)
+{
+    switch (l) {
+    case kLForward: return "forward";
+    case kLBackward: return "backward";
+    case kLRecomputeBackward: return "recompute + backward";
+    case kLTpForward: return "tensor-parallel all-reduce (forward)";
+    case kLTpBackward: return "tensor-parallel all-reduce (backward)";
+    case kLSendActivations: return "send activations to next stage";
+    case kLSendGradients: return "send gradients to previous stage";
+    case kLGradAllReduce: return "gradient all-reduce (bucket)";
+    case kLGradReduceScatter: return "gradient reduce-scatter (ZeRO)";
+    case kLParamAllGather: return "parameter all-gather (ZeRO)";
+    case kLZero3AllGather: return "parameter all-gather before use (ZeRO-3)";
+    case kLOptimizer: return "optimizer step";
+    case kLLoad: return "data loader";
+    case kLWaitData: return "waiting for the data loader";
+    case kLBubble: return "pipeline bubble: waiting for another stage";
+    case kLWaitTp: return "waiting for the slowest GPU of the tensor-parallel group";
+    case kLExposedDp: return "waiting for data-parallel communication (exposed)";
+    case kLIdle: return "idle until the slowest GPU finishes the step";
+    case kLWaitReplica: return "waiting for the slowest data-parallel replica";
+    default: return "";
+    }
+}
+
+class Simulation {
+public:
+    Simulation(const SimContext &ctx, const SimOptions &opt)
+        : ctx_(ctx), plan_(ctx.plan), opt_(opt), graph_(1)
+    {
+        const EffectsSpec &fx = ctx.scenario.effects;
+        per_rank_ = fx.perRank();
+        replicas_ = per_rank_ ? plan_.data : 1;
+        units_ = replicas_ * plan_.pipeline;
+        vstages_ = plan_.virtualStageCount();
+        iterations_ = std::max(1, opt.iterations);
+        graph_ = TaskGraph(units_);
+        slowdown_.assign(static_cast<size_t>(plan_.gpus), 1.0);
+        for (const StragglerSpec &st : fx.stragglers)
+            if (st.gpu >= 0 && st.gpu < plan_.gpus)
+                slowdown_[static_cast<size_t>(st.gpu)] *= st.slowdown;
+        if (fx.data_loader.enabled) {
+            const double rate = fx.data_loader.workers_per_gpu * fx.data_loader.samples_per_s_per_worker;
+            loader_time_ = rate > 0 ? static_cast<double>(plan_.micro_batch) / rate : 1e9;
+            // PyTorch DataLoader keeps prefetch_factor (2) batches per worker in flight.
+            loader_depth_ = std::max(1, 2 * fx.data_loader.workers_per_gpu);
+        }
+        buildStages();
+    }
+
+    SimResult run();
+
+private:
+    void buildStages();
+    double tpOpTime(double bytes) const;
+    double jittered(uint32_t unit, double base);
+    std::vector<int> membersOf(uint32_t unit) const;
+    void buildUnit(int replica, int stage);
+    void linkPipeline();
+    void groupCollectives();
+    size_t tableIndex(int replica, int it, int vs, int64_t mb) const
+    {
+        return ((static_cast<size_t>(replica) * iterations_ + it) * vstages_ + vs) *
+                   plan_.micro_batches + static_cast<size_t>(mb);
+    }
+    TaskId addTask(uint32_t unit, Stream s, SegmentKind k, double d, uint32_t label, int32_t mb,
+                   int it, bool jitter = false);
+
+    // Walk one GPU's rows; emit(stream, start, duration, kind, label, mb).
+    template <typename Emit>
+    void walk(uint32_t unit, int gpu, Emit &&emit) const;
+    double memberDuration(const Task &t, TaskId id, int gpu) const;
+    uint32_t waitLabelFor(TaskId collective) const;
+
+    const SimContext &ctx_;
+    const Plan &plan_;
+    SimOptions opt_;
+    bool per_rank_ = false;
+    int replicas_ = 1, units_ = 1, vstages_ = 1, iterations_ = 1;
+    TaskGraph graph_;
+    std::vector<VStage> vs_;
+    std::vector<double> slowdown_;
+    double loader_time_ = 0;
+    int loader_depth_ = 0;
+
+    std::vector<std::vector<TaskId>> stream_tasks_; // per unit * kStreamCount
+    std::vector<TaskId> f_first_, f_send_, b_first_, b_send_;
+    std::vector<std::vector<TaskId>> dp_collectives_; // per unit, in creation order
+    std::vector<double> iteration_end_;
+    // Extra labels ("waiting for GPU 17") beyond the fixed ones.
+    mutable std::vector<std::string> extra_labels_;
+};
+
+double Simulation::tpOpTime(double bytes) const
+{
+    if (plan_.tensor <= 1 || bytes <= 0)
+        return 0;
+    const GroupShape g = plan_.tensorGroup();
+    if (plan_.sequence_parallel) {
+        return ctx_.comm.cost(CollectiveOp::AllGather, bytes, g).time_s +
+               ctx_.comm.cost(CollectiveOp::ReduceScatter, bytes, g).time_s;
+    }
+    return ctx_.comm.cost(CollectiveOp::AllReduce, bytes, g).time_s;
+}
+
+void Simulation::buildStages()
+{
+    const WorkloadCost &w = ctx_.workload;
+    const double grad_bytes = gradientBytesPerParam(plan_.precision);
+    vs_.resize(static_cast<size_t>(vstages_));
+    for (int v = 0; v < vstages_; ++v) {
+        VStage &st = vs_[static_cast<size_t>(v)];
+        const LayerRange r = virtualStageLayers(w, vstages_, v);
+        // Pieces: consecutive layers packed, in backward order, until a gradient bucket is
+        // full (PyTorch DDP bucketing, Li et al. VLDB 2020, Sec. 3.2.3); FSDP units likewise.
+        std::vector<Piece> reversed;
+        Piece cur;
+        for (int i = r.end - 1; i >= r.begin; --i) {
+            const LayerCost &l = w.layers[static_cast<size_t>(i)];
+            cur.fwd += l.fwd_s;
+            cur.bwd += l.bwd_s + l.recompute_s;
+            cur.tp_fwd += l.tp_fwd_ops * tpOpTime(l.tp_bytes);
+            cur.tp_bwd += (l.tp_bwd_ops + l.tp_recompute_ops) * tpOpTime(l.tp_bytes);
+            cur.params += l.params;
+            if (plan_.bucket_bytes > 0 && cur.params * grad_bytes >= plan_.bucket_bytes) {
+                reversed.push_back(cur);
+                cur = Piece{};
+            }
+        }
+        if (cur.fwd > 0 || cur.bwd > 0 || cur.params > 0 || reversed.empty())
+            reversed.push_back(cur);
+        st.pieces.assign(reversed.rbegin(), reversed.rend());
+        for (const Piece &p : st.pieces) {
+            st.fwd += p.fwd;
+            st.bwd += p.bwd;
+            st.tp_fwd += p.tp_fwd;
+            st.tp_bwd += p.tp_bwd;
+            st.params += p.params;
+        }
+    }
+}
+
+std::vector<int> Simulation::membersOf(uint32_t unit) const
+{
+    std::vector<int> ranks;
+    const int stage = static_cast<int>(unit) % plan_.pipeline;
+    const int replica = static_cast<int>(unit) / plan_.pipeline;
+    if (per_rank_) {
+        for (int k = 0; k < plan_.tensor; ++k)
+            ranks.push_back(plan_.rankOf(k, replica, stage));
+    } else {
+        for (int d = 0; d < plan_.data; ++d)
+            for (int k = 0; k < plan_.tensor; ++k)
+                ranks.push_back(plan_.rankOf(k, d, stage));
+    }
+    return ranks;
+}
+
+TaskId Simulation::addTask(uint32_t unit, Stream s, SegmentKind k, double d, uint32_t label,
+                           int32_t mb, int it, bool jitter)
+{
+    const TaskId id = graph_.add(unit, s, k, d, label, mb, static_cast<uint16_t>(it));
+    if (jitter) {
+        Task &t = graph_[id];
+        t.jittered = true;
+        if (per_rank_) {
+            double worst = 0;
+            for (int gpu : membersOf(unit))
+                worst = std::max(worst, memberDuration(t, id, gpu));
+            t.duration = worst;
+        }
+    }
+    if (s != Stream::Loader)
+        stream_tasks_[unit * kStreamCount + static_cast<size_t>(s)].push_back(id);
+    return id;
+}
+
+
+double Simulation::memberDuration(const Task &t, TaskId id, int gpu) const
+{
+    if (!t.jittered || !per_rank_)
+        return t.duration;
+    const EffectsSpec &fx = ctx_.scenario.effects;
+    return t.base_duration * slowdown_[static_cast<size_t>(gpu)] *
+           jitterFactor(fx.seed, static_cast<uint32_t>(gpu), id, fx.jitter);
+}
+
+void Simulation::buildUnit(int replica, int stage)
+{
+    const auto unit = static_cast<uint32_t>(replica * plan_.pipeline + stage);
+    const int p = plan_.pipeline;
+    const int64_t m = plan_.micro_batches;
+    const bool dp = plan_.data > 1;
+    const bool zero3 = plan_.zero >= 3 && dp;
+    const bool sync = plan_.update == UpdateMode::Sync;
+    const GroupShape dpg = plan_.dataGroup();
+    const double grad_bytes = gradientBytesPerParam(plan_.precision);
+    const double weight_bytes = weightBytesPerParam(plan_.precision);
+    const bool p2p_inter = plan_.pipelineCrossesNodes();
+    const std::vector<PipelineOp> order =
+        pipelineOrder(plan_.schedule, p, stage, m, plan_.virtual_stages);
+    auto dpCost = [&](CollectiveOp op, double bytes) {
+        return dp ? ctx_.comm.cost(op, bytes, dpg).time_s : 0.0;
+    };
+    auto dpTask = [&](CollectiveOp op, double bytes, uint32_t label, int32_t mb, int it) {
+        const TaskId id = addTask(unit, Stream::Collective, SegmentKind::DpComm,
+                                  dpCost(op, bytes), label, mb, it);
+        dp_collectives_[unit].push_back(id);
+        return id;
+    };
+    const CollectiveOp grad_op =
+        plan_.zero >= 1 ? CollectiveOp::ReduceScatter : CollectiveOp::AllReduce;
+    const uint32_t grad_label = plan_.zero >= 1 ? kLGradReduceScatter : kLGradAllReduce;
+
+    double stage_params = 0;
+    for (int c = 0; c < plan_.virtual_stages; ++c)
+        stage_params += vs_[static_cast<size_t>(c * p + stage)].params;
+    const double local_params = stage_params / (plan_.zero >= 1 ? plan_.data : 1);
+    const double opt_time = ctx_.compute.memoryTime(
+        local_params * optimizerTrafficPerParam(plan_.optimizer, plan_.precision));
+
+    TaskId gate = kNoTask; // what the next iteration's first forward waits for
+    std::vector<TaskId> recent_compute; // for ZeRO-3 prefetch depth
+    for (int it = 0; it < iterations_; ++it) {
+        std::vector<TaskId> grad_comms;
+        std::vector<std::pair<double, int>> deferred; // (grad bytes, mb) when !overlap
+        TaskId last_compute = kNoTask;
+        bool first_op = true;
+        for (const PipelineOp &op : order) {
+            const int v = op.chunk * p + stage;
+            const VStage &st = vs_[static_cast<size_t>(v)];
+            const int32_t mb = op.micro_batch;
+            const size_t idx = tableIndex(replica, it, v, mb);
+            TaskId first = kNoTask, last = kNoTask;
+            auto compute = [&](double d, uint32_t label) {
+                const TaskId id = addTask(unit, Stream::Compute, SegmentKind::Compute, d, label,
+                                          mb, it, true);
+                if (first == kNoTask)
+                    first = id;
+                last = id;
+                last_compute = id;
+                recent_compute.push_back(id);
+                return id;
+            };
+            auto tp = [&](double d, uint32_t label) {
+                if (d <= 0)
+                    return;
+                last = addTask(unit, Stream::Compute, SegmentKind::TpComm, d, label, mb, it);
+            };
+            auto zero3Gather = [&](const Piece &piece) {
+                // Prefetch one piece ahead: the gather may start once the compute two
+                // pieces back has finished (FSDP forward/backward prefetch).
+                const TaskId ag = dpTask(CollectiveOp::AllGather, piece.params * weight_bytes,
+                                         kLZero3AllGather, mb, it);
+                if (recent_compute.size() >= 2)
+                    graph_.depend(ag, recent_compute[recent_compute.size() - 2]);
+                return ag;
+            };
+            const bool recompute = plan_.recompute != Recompute::None;
+            if (op.forward) {
+                TaskId load = kNoTask;
+                if (v == 0 && loader_time_ > 0) {
+                    load = graph_.add(unit, Stream::Loader, SegmentKind::DataLoad, loader_time_,
+                                      kLLoad, mb, static_cast<uint16_t>(it));
+                    // A loader slot frees when an earlier micro-batch enters the GPU.
+                    const int64_t global = it * m + mb;
+                    if (global >= loader_depth_) {
+                        const int64_t back = global - loader_depth_;
+                        graph_.depend(load, f_first_[tableIndex(replica, static_cast<int>(back / m), 0, back % m)]);
+                    }
+                }
+                if (zero3) {
+                    for (const Piece &piece : st.pieces) {
+                        const TaskId ag = zero3Gather(piece);
+                        const TaskId c = compute(piece.fwd, kLForward);
+                        graph_.depend(c, ag);
+                        tp(piece.tp_fwd, kLTpForward);
+                    }
+                } else {
+                    compute(st.fwd, kLForward);
+                    tp(st.tp_fwd, kLTpForward);
+                }
+                graph_.depend(first, load);
+                if (first_op)
+                    graph_.depend(first, gate);
+                f_first_[idx] = first;
+                if (v < vstages_ - 1) {
+                    const TaskId send = addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
+                                                ctx_.comm.p2pTime(ctx_.workload.p2p_bytes, p2p_inter),
+                                                kLSendActivations, mb, it);
+                    graph_.depend(send, last);
+                    f_send_[idx] = send;
+                }
+            } else {
+                const uint32_t label = recompute ? kLRecomputeBackward : kLBackward;
+                const bool last_mb = mb == m - 1;
+                // DDP and ZeRO-1 reduce gradients once per step (after the last
+                // micro-batch); ZeRO-2/3 reduce-scatter every micro-batch (DeepSpeed).
+                const bool reduce_now = dp && (plan_.zero >= 2 || last_mb);
+                const bool split = zero3 || (reduce_now && plan_.bucket_bytes > 0);
+                if (split) {
+                    for (auto piece = st.pieces.rbegin(); piece != st.pieces.rend(); ++piece) {
+                        TaskId ag = kNoTask;
+                        if (zero3)
+                            ag = zero3Gather(*piece);
+                        const TaskId c = compute(piece->bwd, label);
+                        graph_.depend(c, ag);
+                        tp(piece->tp_bwd, kLTpBackward);
+                        if (reduce_now) {
+                            if (plan_.overlap) {
+                                const TaskId r = dpTask(grad_op, piece->params * grad_bytes,
+                                                        grad_label, mb, it);
+                                graph_.depend(r, last);
+                                grad_comms.push_back(r);
+                            } else {
+                                deferred.emplace_back(piece->params * grad_bytes, mb);
+                            }
+                        }
+                    }
+                } else {
+                    compute(st.bwd, label);
+                    tp(st.tp_bwd, kLTpBackward);
+                    if (reduce_now) {
+                        if (plan_.overlap) {
+                            const TaskId r =
+                                dpTask(grad_op, st.params * grad_bytes, grad_label, mb, it);
+                            graph_.depend(r, last);
+                            grad_comms.push_back(r);
+                        } else {
+                            deferred.emplace_back(st.params * grad_bytes, mb);
+                        }
+                    }
+                }
+                b_first_[idx] = first;
+                if (v > 0) {
+                    const TaskId send = addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
+                                                ctx_.comm.p2pTime(ctx_.workload.p2p_bytes, p2p_inter),
+                                                kLSendGradients, mb, it);
+                    graph_.depend(send, last);
+                    b_send_[idx] = send;
+                }
+            }
+            first_op = false;
+            (void)last_compute;
+        }
+        // Without overlap, gradients are reduced after the whole backward pass.
+        const TaskId backward_end = stream_tasks_[unit * kStreamCount].back();
+        for (const auto &[bytes, mb] : deferred) {
+            const TaskId r = dpTask(grad_op, bytes, grad_label, mb, it);
+            graph_.depend(r, backward_end);
+            grad_comms.push_back(r);
+        }
+        const TaskId opt = addTask(unit, Stream::Compute, SegmentKind::Optimizer, opt_time,
+                                   kLOptimizer, -1, it, true);
+        if (sync) // the update needs every replica's gradients (synchronous SGD)
+            for (TaskId r : grad_comms)
+                graph_.depend(opt, r);
+        gate = opt;
+        if (dp && (plan_.zero == 1 || plan_.zero == 2)) {
+            // Updated parameter shards are gathered before the next forward pass.
+            const TaskId ag = dpTask(CollectiveOp::AllGather, stage_params * weight_bytes,
+                                     kLParamAllGather, -1, it);
+            graph_.depend(ag, opt);
+            gate = ag;
+        }
+    }
+}
+
+void Simulation::linkPipeline()
+{
+    for (int r = 0; r < replicas_; ++r)
+        for (int it = 0; it < iterations_; ++it)
+            for (int v = 0; v < vstages_; ++v)
+                for (int64_t mb = 0; mb < plan_.micro_batches; ++mb) {
+                    const size_t idx = tableIndex(r, it, v, mb);
+                    if (v > 0)
+                        graph_.depend(f_first_[idx], f_send_[tableIndex(r, it, v - 1, mb)]);
+                    if (v < vstages_ - 1)
+                        graph_.depend(b_first_[idx], b_send_[tableIndex(r, it, v + 1, mb)]);
+                }
+}
+
+void Simulation::groupCollectives()
+{
+    // Synchronous collectives: the k-th data-parallel collective of stage s is one
+    // operation across all replicas and starts when the last of them is ready.
+    if (!per_rank_ || replicas_ <= 1)
+        return;
+    const bool async = plan_.update == UpdateMode::Async;
+    std::vector<TaskId> members(static_cast<size_t>(replicas_));
+    for (int s = 0; s < plan_.pipeline; ++s) {
+        const size_t count = dp_collectives_[static_cast<size_t>(s)].size();
+        for (size_t k = 0; k < count; ++k) {
+            const Task &t0 = graph_[dp_collectives_[static_cast<size_t>(s)][k]];
+            // Asynchronous updates exchange gradients without a barrier.
+            if (async && (t0.label == kLGradAllReduce || t0.label == kLGradReduceScatter))
+                continue;
+            for (int r = 0; r < replicas_; ++r)
+                members[static_cast<size_t>(r)] =
+                    dp_collectives_[static_cast<size_t>(r * plan_.pipeline + s)][k];
+            graph_.group(members);
+        }
+    }
+}
+
+uint32_t Simulation::waitLabelFor(TaskId collective) const
+{
+    const Task &t = graph_[collective];
+    if (t.group < 0)
+        return kLWaitReplica;
+    TaskId slowest = collective;
+    for (TaskId m : graph_.groupMembers(t.group))
+        if (graph_[m].ready > graph_[slowest].ready)
+            slowest = m;
+    const int stage = static_cast<int>(graph_[slowest].unit) % plan_.pipeline;
+    const int replica = static_cast<int>(graph_[slowest].unit) / plan_.pipeline;
+    const std::string text = "waiting for GPU " + std::to_string(plan_.rankOf(0, replica, stage)) +
+                             " (slowest data-parallel replica)";
+    for (size_t i = 0; i < extra_labels_.size(); ++i)
+        if (extra_labels_[i] == text)
+            return static_cast<uint32_t>(kLabelCount + i);
+    extra_labels_.push_back(text);
+    return static_cast<uint32_t>(kLabelCount + extra_labels_.size() - 1);
+}
+
+template <typename Emit>
+void Simulation::walk(uint32_t unit, int gpu, Emit &&emit) const
+{
+    const double end_time = iteration_end_.back();
+    // Compute stream: tasks, the gaps between them with their reason, per-GPU jitter.
+    const std::vector<TaskId> &cs = stream_tasks_[unit * kStreamCount];
+    const std::vector<TaskId> &coll = stream_tasks_[unit * kStreamCount + 1];
+    double cursor = 0;
+    auto gap = [&](double a, double b, TaskId binding, int32_t mb) {
+        if (b <= a)
+            return;
+        if (binding == kNoTask) {
+            emit(Stream::Compute, a, b - a, SegmentKind::Wait, kLIdle, mb);
+            return;
+        }
+        const Task &bt = graph_[binding];
+        if (bt.stream == Stream::Loader) {
+            emit(Stream::Compute, a, b - a, SegmentKind::DataLoad, kLWaitData, mb);
+        } else if (bt.kind == SegmentKind::DpComm) {
+            double split = a;
+            if (bt.group >= 0 && bt.start > bt.ready)
+                split = std::clamp(bt.start, a, b);
+            if (split > a)
+                emit(Stream::Compute, a, split - a, SegmentKind::Wait, waitLabelFor(binding), mb);
+            emit(Stream::Compute, split, b - split, SegmentKind::DpComm, kLExposedDp, mb);
+        } else if (bt.kind == SegmentKind::PpComm || bt.unit != unit) {
+            emit(Stream::Compute, a, b - a, SegmentKind::Bubble, kLBubble, mb);
+        } else {
+            emit(Stream::Compute, a, b - a, SegmentKind::Wait, kLIdle, mb);
+        }
+    };
+    for (TaskId id : cs) {
+        const Task &t = graph_[id];
+        gap(cursor, t.start, t.binding, t.micro_batch);
+        const double own = memberDuration(t, id, gpu);
+        emit(Stream::Compute, t.start, own, t.kind, t.label, t.micro_batch);
+        if (t.duration > own)
+            emit(Stream::Compute, t.start + own, t.duration - own, SegmentKind::Wait, kLWaitTp,
+                 t.micro_batch);
+        cursor = t.end();
+    }
+    if (cursor < end_time) {
+        // Tail: exposed communication still running on this unit, then idle.
+        double comm_end = cursor;
+        if (!coll.empty())
+            comm_end = std::clamp(graph_[coll.back()].end(), cursor, end_time);
+        if (comm_end > cursor)
+            emit(Stream::Compute, cursor, comm_end - cursor, SegmentKind::DpComm, kLExposedDp, -1);
+        if (end_time > comm_end)
+            emit(Stream::Compute, comm_end, end_time - comm_end,
+                 plan_.pipeline > 1 ? SegmentKind::Bubble : SegmentKind::Wait,
+                 plan_.pipeline > 1 ? kLBubble : kLIdle, -1);
+    }
+    for (TaskId id : coll) {
+        const Task &t = graph_[id];
+        if (t.group >= 0 && t.start > t.ready)
+            emit(Stream::Collective, t.ready, t.start - t.ready, SegmentKind::Wait,
+                 waitLabelFor(id), t.micro_batch);
+        emit(Stream::Collective, t.start, t.duration, t.kind, t.label, t.micro_batch);
+    }
+    for (TaskId id : stream_tasks_[unit * kStreamCount + 2]) {
+        const Task &t = graph_[id];
+        emit(Stream::PointToPoint, t.start, t.duration, t.kind, t.label, t.micro_batch);
+    }
+}
+
+SimResult Simulation::run()
+{
+    SimResult result;
+    result.per_rank = per_rank_;
+    const size_t table = static_cast<size_t>(replicas_) * iterations_ * vstages_ *
+                         static_cast<size_t>(plan_.micro_batches);
+    f_first_.assign(table, kNoTask);
+    f_send_.assign(table, kNoTask);
+    b_first_.assign(table, kNoTask);
+    b_send_.assign(table, kNoTask);
+    stream_tasks_.assign(static_cast<size_t>(units_) * kStreamCount, {});
+    dp_collectives_.assign(static_cast<size_t>(units_), {});
+    graph_.reserve(static_cast<size_t>(units_) * iterations_ *
+                   (static_cast<size_t>(plan_.micro_batches * plan_.virtual_stages) * 6 + 64));
+    for (int r = 0; r < replicas_; ++r)
+        for (int s = 0; s < plan_.pipeline; ++s)
+            buildUnit(r, s);
+    linkPipeline();
+    groupCollectives();
+    if (!graph_.run()) {
+        result.error = "internal error: the task graph of this plan deadlocks";
+        return result;
+    }
+    result.tasks = graph_.size();
+
+    iteration_end_.assign(static_cast<size_t>(iterations_), 0.0);
+    for (const Task &t : graph_.tasks())
+        if (t.stream != Stream::Loader)
+            iteration_end_[t.iteration] = std::max(iteration_end_[t.iteration], t.end());
+    for (int it = 1; it < iterations_; ++it)
+        iteration_end_[static_cast<size_t>(it)] =
+            std::max(iteration_end_[static_cast<size_t>(it)], iteration_end_[static_cast<size_t>(it) - 1]);
+    const double w0 = iterations_ > 1 ? iteration_end_.front() : 0.0;
+    const double w1 = iteration_end_.back();
+    const double steps = iterations_ > 1 ? iterations_ - 1 : 1;
+    result.step_time_s = (w1 - w0) / steps;
+
+    // Breakdown over the measured window, averaged over GPUs.
+    Breakdown sum;
+    auto account = [&](Breakdown &b, double weight) {
+        return [&b, weight, w0, w1](Stream s, double start, double dur, SegmentKind k, uint32_t,
+                                    int32_t) {
+            const double a = std::max(start, w0), e = std::min(start + dur, w1);
+            if (e <= a)
+                return;
+            const double x = (e - a) * weight;
+            if (s == Stream::Compute) {
+                switch (k) {
+                case SegmentKind::Compute:
+                case SegmentKind::Optimizer: b.compute += x; break;
+                case SegmentKind::TpComm:
+                    b.communication_exposed += x;
+                    b.communication_total += x;
+                    b.tp_comm += x;
+                    break;
+                case SegmentKind::DpComm:
+                case SegmentKind::PpComm: b.communication_exposed += x; break;
+                case SegmentKind::Bubble: b.pipeline_bubble += x; break;
+                case SegmentKind::Wait: b.wait += x; break;
+                case SegmentKind::DataLoad: b.data_loading += x; break;
+                }
+            } else if (k == SegmentKind::DpComm) {
+                b.communication_total += x;
+                b.dp_comm += x;
+            } else if (k == SegmentKind::PpComm) {
+                b.communication_total += x;
+                b.pp_comm += x;
+            }
+        };
+    };
+    const bool member_varies = per_rank_ && plan_.tensor > 1;
+    for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u) {
+        const std::vector<int> members = membersOf(u);
+        if (member_varies) {
+            for (int gpu : members)
+                walk(u, gpu, account(sum, 1.0));
+        } else {
+            walk(u, members.front(), account(sum, static_cast<double>(members.size())));
+        }
+    }
+    const double norm = 1.0 / (plan_.gpus * steps);
+    for (double *x : {&sum.compute, &sum.communication_exposed, &sum.communication_total,
+                      &sum.pipeline_bubble, &sum.wait, &sum.data_loading, &sum.tp_comm,
+                      &sum.dp_comm, &sum.pp_comm})
+        *x *= norm;
+    result.breakdown = sum;
+
+    if (plan_.update == UpdateMode::Async && result.step_time_s > 0)
+        result.staleness_steps = std::ceil(sum.dp_comm / result.step_time_s);
+
+    if (opt_.build_timeline) {
+        // Size check before materialising every GPU's rows.
+        size_t estimate = 0;
+        for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u) {
+            size_t per_gpu = 0;
+            for (int s = 0; s < kStreamCount; ++s)
+                per_gpu += stream_tasks_[u * kStreamCount + static_cast<size_t>(s)].size();
+            estimate += per_gpu * 2 * membersOf(u).size();
+        }
+        if (estimate > opt_.max_segments) {
+            result.error = "the timeline would hold about " + std::to_string(estimate) +
+                           " segments, more than the limit of " +
+                           std::to_string(opt_.max_segments) +
+                           "; simulate fewer iterations or GPUs";
+            return result;
+        }
+        TimelineBuilder builder(plan_.gpus, plan_.gpus_per_node, iterations_);
+        builder.reserve(estimate);
+        std::vector<uint32_t> label_ids;
+        for (uint32_t l = 0; l < kLabelCount; ++l)
+            label_ids.push_back(builder.internLabel(labelText(l)));
+        struct Pending {
+            double start, dur;
+            SegmentKind kind;
+            uint32_t label;
+            int32_t mb;
+        };
+        std::vector<Pending> rows[kStreamCount];
+        for (int gpu = 0; gpu < plan_.gpus; ++gpu) {
+            const int tp = gpu % plan_.tensor;
+            const int dpi = (gpu / plan_.tensor) % plan_.data;
+            const int pp = gpu / (plan_.tensor * plan_.data);
+            (void)tp;
+            const auto unit = static_cast<uint32_t>(per_rank_ ? dpi * plan_.pipeline + pp : pp);
+            for (auto &r : rows)
+                r.clear();
+            walk(unit, gpu, [&](Stream s, double start, double dur, SegmentKind k, uint32_t label,
+                                int32_t mb) {
+                rows[static_cast<int>(s)].push_back({start, dur, k, label, mb});
+            });
+            for (int s = 0; s < kStreamCount; ++s) {
+                builder.beginRow(gpu * kStreamCount + s);
+                for (const Pending &seg : rows[s]) {
+                    uint32_t lid;
+                    if (seg.label < kLabelCount)
+                        lid = label_ids[seg.label];
+                    else
+                        lid = builder.internLabel(extra_labels_[seg.label - kLabelCount]);
+                    builder.add(seg.start, seg.dur, seg.kind, lid, seg.mb);
+                }
+            }
+        }
+        result.timeline = builder.finish();
+    }
+    result.ok = true;
+    return result;
+}
+
+} // namespace
+
+SimResult simulate(const SimContext &ctx, const SimOptions &options)
+{
+    Simulation sim(ctx, options);
+    return sim.run();
+}
+
+} // namespace scalescope

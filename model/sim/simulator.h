@@ -1,0 +1,61 @@
+// Builds the per-rank task graph of a training step from a scenario, runs the engine and
+// measures the result per GPU.
+#pragma once
+
+#include "comm/collective.h"
+#include "plan/plan.h"
+#include "plan/scenario.h"
+#include "sim/timeline.h"
+#include "workload/compute.h"
+#include "workload/cost.h"
+
+#include <optional>
+#include <string>
+
+namespace scalescope {
+
+struct Breakdown {
+    double compute = 0;
+    double communication_exposed = 0;
+    double communication_total = 0;
+    double pipeline_bubble = 0;
+    double wait = 0;
+    double data_loading = 0;
+    // Finer attribution of communication_total (not part of the sum).
+    double tp_comm = 0;
+    double dp_comm = 0;
+    double pp_comm = 0;
+};
+
+struct SimOptions {
+    int iterations = 1;
+    bool build_timeline = false;
+    /// Refuse to materialise timelines larger than this (memory bound).
+    size_t max_segments = 40'000'000;
+};
+
+struct SimResult {
+    bool ok = false;
+    std::string error;
+    double step_time_s = 0;
+    Breakdown breakdown; // per step, averaged over GPUs
+    size_t tasks = 0;
+    bool per_rank = false; // every data-parallel replica simulated (effects present)
+    double staleness_steps = 0; // asynchronous updates: how old the applied gradients are
+    std::optional<Timeline> timeline;
+};
+
+/// Everything the engine needs, derived once from a scenario.
+struct SimContext {
+    Scenario scenario;
+    Plan plan;
+    ComputeModel compute;
+    CommModel comm;
+    WorkloadCost workload;
+
+    SimContext(const Scenario &s, const Plan &p);
+};
+
+SimResult simulate(const SimContext &ctx, const SimOptions &options);
+
+} // namespace scalescope

@@ -1,0 +1,119 @@
+#include "sim/timeline.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace scalescope {
+
+const char *segmentKindName(SegmentKind k)
+{
+    switch (k) {
+    case SegmentKind::Compute: return "compute";
+    case SegmentKind::TpComm: return "tp_comm";
+    case SegmentKind::DpComm: return "dp_comm";
+    case SegmentKind::PpComm: return "pp_comm";
+    case SegmentKind::Bubble: return "bubble";
+    case SegmentKind::Wait: return "wait";
+    case SegmentKind::DataLoad: return "data_loading";
+    case SegmentKind::Optimizer: return "optimizer";
+    }
+    return "?";
+}
+
+const char *segmentCategory(SegmentKind k)
+{
+    switch (k) {
+    case SegmentKind::Compute:
+    case SegmentKind::Optimizer: return "compute";
+    case SegmentKind::TpComm:
+    case SegmentKind::DpComm:
+    case SegmentKind::PpComm: return "communication";
+    case SegmentKind::Bubble: return "bubble";
+    case SegmentKind::Wait: return "wait";
+    case SegmentKind::DataLoad: return "data";
+    }
+    return "?";
+}
+
+const char *streamName(Stream s)
+{
+    switch (s) {
+    case Stream::Compute: return "compute";
+    case Stream::Collective: return "collectives";
+    case Stream::PointToPoint: return "p2p";
+    case Stream::Loader: return "loader";
+    }
+    return "?";
+}
+
+size_t Timeline::firstEndingAfter(int row, double t) const
+{
+    size_t lo = rowBegin(row), hi = rowEnd(row);
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (end(mid) <= t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+TimelineBuilder::TimelineBuilder(int gpus, int gpus_per_node, int iterations)
+{
+    t_.gpus_ = gpus;
+    t_.gpus_per_node_ = gpus_per_node;
+    t_.iterations_ = iterations;
+    t_.row_offset_.assign(static_cast<size_t>(gpus) * kStreamCount + 1, 0);
+}
+
+void TimelineBuilder::reserve(size_t segments)
+{
+    t_.start_.reserve(segments);
+    t_.duration_.reserve(segments);
+    t_.kind_.reserve(segments);
+    t_.label_.reserve(segments);
+    t_.micro_batch_.reserve(segments);
+}
+
+void TimelineBuilder::beginRow(int row)
+{
+    assert(row > current_row_);
+    for (int r = current_row_ + 1; r <= row; ++r)
+        t_.row_offset_[static_cast<size_t>(r)] = t_.start_.size();
+    current_row_ = row;
+}
+
+void TimelineBuilder::add(double start, double duration, SegmentKind kind, uint32_t label,
+                          int32_t micro_batch)
+{
+    if (duration <= 0)
+        return;
+    t_.start_.push_back(start);
+    t_.duration_.push_back(static_cast<float>(duration));
+    t_.kind_.push_back(static_cast<uint8_t>(kind));
+    t_.label_.push_back(label);
+    t_.micro_batch_.push_back(micro_batch);
+    t_.end_time_ = std::max(t_.end_time_, start + duration);
+}
+
+uint32_t TimelineBuilder::internLabel(const std::string &text)
+{
+    for (const auto &[s, id] : label_index_)
+        if (s == text)
+            return id;
+    const auto id = static_cast<uint32_t>(t_.labels_.size());
+    t_.labels_.push_back(text);
+    label_index_.emplace_back(text, id);
+    return id;
+}
+
+Timeline TimelineBuilder::finish()
+{
+    for (size_t r = static_cast<size_t>(current_row_ + 1); r < t_.row_offset_.size(); ++r)
+        t_.row_offset_[r] = t_.start_.size();
+    current_row_ = t_.rows();
+    return std::move(t_);
+}
+
+} // namespace scalescope

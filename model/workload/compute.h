@@ -1,0 +1,51 @@
+// Kernel-level compute cost on one GPU: GEMMs at a size-dependent efficiency, memory-bound
+// kernels at memory bandwidth, a per-kernel launch floor.
+#pragma once
+
+#include "hardware/hardware.h"
+
+#include <vector>
+
+namespace scalescope {
+
+/// A measured GEMM throughput point (from a calibration profile).
+struct GemmPoint {
+    double m = 0, n = 0, k = 0;
+    double tflops = 0;
+};
+
+class ComputeModel {
+public:
+    ComputeModel(const GpuSpec &gpu, Precision precision);
+
+    /// Time of C[m x n] = A[m x k] B[k x n], `batch` independent products in one kernel.
+    double gemmTime(double m, double n, double k, double batch = 1) const;
+    /// Achieved fraction of peak for that GEMM (before the launch floor).
+    double gemmEfficiency(double m, double n, double k, double batch = 1) const;
+    /// Time of one memory-bound kernel moving `bytes` (read + written).
+    double memoryTime(double bytes) const;
+    /// Shortest time any kernel takes (launch and scheduling floor).
+    double launchFloor() const { return launch_s_; }
+    double peakFlops() const { return peak_flops_; }
+    double achievedBandwidth() const { return mem_bw_; }
+    Precision precision() const { return precision_; }
+
+    /// Replaces the efficiency curve with measured points (calibration profile).
+    void setMeasuredGemm(std::vector<GemmPoint> points);
+    void setMeasuredMemoryBandwidth(double gbps);
+    void setLaunchOverhead(double us);
+
+private:
+    double tileEfficiency(double m, double n, double batch) const;
+
+    Precision precision_;
+    double peak_flops_ = 0; // FLOP/s at this precision
+    double max_eff_ = 0.8;  // best achieved fraction of peak for large GEMMs
+    double mem_bw_ = 0;     // achieved bytes/s
+    double launch_s_ = 0;
+    int sm_count_ = 0;
+    double elem_bytes_ = 2;
+    std::vector<GemmPoint> measured_;
+};
+
+} // namespace scalescope

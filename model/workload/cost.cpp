@@ -1,0 +1,388 @@
+#include "workload/cost.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace scalescope {
+
+namespace {
+
+struct Gemm {
+    double m, n, k, batch;
+    double flops() const { return 2.0 * m * n * k * batch; }
+};
+
+// Forward, backward-data and backward-weight products of a linear layer: the backward pass
+// does twice the forward work (Narayanan et al. SC21, appendix: "backward pass ... 2x").
+double forwardTime(const ComputeModel &c, const Gemm &g) { return c.gemmTime(g.m, g.n, g.k, g.batch); }
+double backwardTime(const ComputeModel &c, const Gemm &g)
+{
+    return c.gemmTime(g.m, g.k, g.n, g.batch) + c.gemmTime(g.k, g.n, g.m, g.batch);
+}
+
+double memoryKernels(const ComputeModel &c, std::initializer_list<double> bytes)
+{
+    double t = 0;
+    for (double b : bytes)
+        t += c.memoryTime(b);
+    return t;
+}
+
+LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const ComputeModel &c,
+                           bool flash)
+{
+    const double e = activationBytes(plan.precision);
+    const double b = static_cast<double>(plan.micro_batch);
+    const double s = static_cast<double>(ts.seq_len);
+    const double h = static_cast<double>(ts.hidden);
+    const double t = plan.tensor;
+    const double a = static_cast<double>(ts.heads);
+    const double hd = h / a;
+    const double at = a / t;
+    const double kvt = std::max(1.0, static_cast<double>(ts.kvHeads()) / t);
+    const double f = static_cast<double>(ts.ffn());
+    const double ft = f / t;
+    const double T = b * s;                                     // tokens per micro-batch
+    const double Tl = plan.sequence_parallel ? T / t : T;       // tokens in norms/dropouts
+    const double qkv_n = (at + 2.0 * kvt) * hd;
+    const double fc1_n = ts.gated_mlp ? 2.0 * ft : ft;
+
+    // Megatron-LM tensor-parallel layer (Shoeybi et al. 2019, Sec. 3): column-parallel QKV
+    // and FC1, row-parallel projection and FC2.
+    const Gemm linear[] = {{T, qkv_n, h, 1}, {T, h, at * hd, 1}, {T, fc1_n, h, 1}, {T, h, ft, 1}};
+    // Attention scores and weighted values, batched over (micro-batch x local heads).
+    const Gemm scores{s, s, hd, b * at};
+    const Gemm values{s, hd, s, b * at};
+
+    LayerCost l;
+    l.name = "block";
+    double gemm_fwd = 0, gemm_bwd = 0;
+    for (const Gemm &g : linear) {
+        gemm_fwd += forwardTime(c, g);
+        gemm_bwd += backwardTime(c, g);
+        l.fwd_flops += g.flops();
+    }
+    const double attn_flops = scores.flops() + values.flops();
+    l.fwd_flops += attn_flops;
+    l.bwd_flops = 2.0 * l.fwd_flops;
+
+    // Memory-bound kernels, bytes read + written (Korthikanti et al. 2022, Sec. 4.1 lists
+    // the tensors: two layer norms, two bias-dropout-adds with 1-byte masks, the MLP
+    // activation, and without fused attention the s x s softmax and its dropout).
+    const double ln = 2.0 * Tl * h * e;
+    const double bda = (3.0 * e + 1.0) * Tl * h;
+    const double act = (ts.gated_mlp ? 3.0 : 2.0) * T * ft * e;
+    const double sq = b * at * s * s;
+    double attn_fwd = 0, attn_bwd = 0;
+    if (flash) {
+        // FlashAttention-2 (Dao 2023, Sec. 4 / Fig. 5): fused kernel at ~70-80% of the
+        // equivalent GEMM throughput; backward recomputes S and P: 2.5x forward FLOPs.
+        const double eff = 0.75 * c.gemmEfficiency(s, s, hd, b * at);
+        attn_fwd = std::max(attn_flops / (c.peakFlops() * eff), c.launchFloor());
+        attn_bwd = std::max(2.5 * attn_flops / (c.peakFlops() * eff * 0.85), c.launchFloor());
+    } else {
+        attn_fwd = forwardTime(c, scores) + forwardTime(c, values) +
+                   memoryKernels(c, {2.0 * e * sq, (2.0 * e + 1.0) * sq});
+        attn_bwd = backwardTime(c, scores) + backwardTime(c, values) +
+                   memoryKernels(c, {3.0 * e * sq, (2.0 * e + 1.0) * sq});
+    }
+    const double mem_fwd = memoryKernels(c, {ln, ln, bda, bda, act});
+    // Backward of elementwise kernels reads the saved input and the incoming gradient and
+    // writes the outgoing one: ~1.5-2x the forward traffic.
+    const double mem_bwd = memoryKernels(c, {2 * ln, 2 * ln, 1.5 * bda, 1.5 * bda, 1.5 * act});
+    l.fwd_s = gemm_fwd + attn_fwd + mem_fwd;
+    l.bwd_s = gemm_bwd + attn_bwd + mem_bwd;
+    l.kernels_fwd = flash ? 10 : 13;
+
+    switch (plan.recompute) {
+    case Recompute::None: break;
+    case Recompute::Selective:
+        // Recompute the core attention only (Korthikanti et al. 2022, Sec. 5); fused
+        // attention already recomputes it inside its backward kernel.
+        if (!flash) {
+            l.recompute_s = attn_fwd;
+            l.recompute_flops = attn_flops;
+        }
+        break;
+    case Recompute::Full:
+        // Checkpoint the layer input and rerun the whole forward (Chen et al. 2016).
+        l.recompute_s = l.fwd_s;
+        l.recompute_flops = l.fwd_flops;
+        break;
+    }
+
+    // Parameters on this GPU (SC21 Eq. 2 per layer: 12h^2 + 13h for ffn = 4h).
+    const double mlp_mats = ts.gated_mlp ? 3.0 : 2.0;
+    l.params = h * qkv_n + at * hd * h + mlp_mats * h * ft + 4.0 * h;
+    if (!ts.gated_mlp)
+        l.params += qkv_n + h + ft + h; // biases (GPT-style; LLaMA has none)
+
+    // Activation memory per micro-batch (Korthikanti et al. 2022, Eq. 1-6, Table 2):
+    // replicated 10sbh (norms, inputs, masks), split across TP 8sbh + 4sbf (+2sbf gated)
+    // + 5as^2b; sequence parallelism splits the replicated part too; bytes scale with the
+    // element size (the paper assumes 2-byte activations).
+    const double scale = e / 2.0;
+    const double sbh = s * b * h;
+    const double replicated = 10.0 * sbh;
+    const double split = 8.0 * sbh + (ts.gated_mlp ? 6.0 : 4.0) * s * b * f;
+    const double quadratic = (flash || plan.recompute == Recompute::Selective) ? 0.0
+                                                                                : 5.0 * a * s * s * b;
+    if (plan.recompute == Recompute::Full) {
+        l.activation_bytes = 2.0 * sbh * scale / (plan.sequence_parallel ? t : 1.0);
+    } else {
+        l.activation_bytes =
+            scale * (replicated / (plan.sequence_parallel ? t : 1.0) + (split + quadratic) / t);
+    }
+
+    if (plan.tensor > 1) {
+        // Two all-reduces forward, two backward (Shoeybi et al. 2019, Fig. 4); with
+        // sequence parallelism each becomes an all-gather + reduce-scatter pair of the same
+        // volume (Korthikanti et al. 2022, Sec. 4.2.2).
+        l.tp_fwd_ops = 2;
+        l.tp_bwd_ops = 2;
+        l.tp_recompute_ops = plan.recompute == Recompute::Full ? 2 : 0;
+        l.tp_bytes = T * h * e;
+    }
+    return l;
+}
+
+LayerCost transformerEmbedding(const TransformerSpec &ts, const Plan &plan, const ComputeModel &c)
+{
+    const double e = activationBytes(plan.precision);
+    const double T = static_cast<double>(plan.micro_batch * ts.seq_len);
+    const double h = static_cast<double>(ts.hidden);
+    LayerCost l;
+    l.name = "embedding";
+    // Lookup writes the activations; backward scatters fp32 gradients into the table.
+    l.fwd_s = c.memoryTime(2.0 * T * h * e);
+    l.bwd_s = c.memoryTime(T * h * (e + 4.0));
+    l.params = static_cast<double>(ts.vocab) * h / plan.tensor;
+    l.activation_bytes = 0;
+    l.kernels_fwd = 1;
+    if (plan.tensor > 1) { // vocab-parallel embedding all-reduce (Megatron-LM)
+        l.tp_fwd_ops = 1;
+        l.tp_bytes = T * h * e;
+    }
+    return l;
+}
+
+LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const ComputeModel &c)
+{
+    const double e = activationBytes(plan.precision);
+    const double T = static_cast<double>(plan.micro_batch * ts.seq_len);
+    const double h = static_cast<double>(ts.hidden);
+    const double vt = static_cast<double>(ts.vocab) / plan.tensor;
+    const double Tl = plan.sequence_parallel ? T / plan.tensor : T;
+    LayerCost l;
+    l.name = "head";
+    const Gemm logits{T, vt, h, 1};
+    // Final norm, logits GEMM (6bshV per step: SC21 Eq. 3), vocab-parallel cross-entropy in
+    // fp32 (max, exp-sum, loss passes over the logits).
+    l.fwd_s = c.memoryTime(2.0 * Tl * h * e) + forwardTime(c, logits) +
+              memoryKernels(c, {T * vt * (e + 4.0), T * vt * 4.0 * 2.0, T * vt * 4.0});
+    l.bwd_s = c.memoryTime(4.0 * Tl * h * e) + backwardTime(c, logits) +
+              c.memoryTime(T * vt * (4.0 + e));
+    l.fwd_flops = logits.flops();
+    l.bwd_flops = 2.0 * logits.flops();
+    l.params = 2.0 * h; // final norm
+    // An untied output matrix, or the tied copy held by the last pipeline stage.
+    if (!ts.tied_embeddings || plan.pipeline > 1)
+        l.params += vt * h;
+    l.activation_bytes = T * vt * 4.0 + Tl * h * e;
+    l.kernels_fwd = 5;
+    if (plan.tensor > 1) {
+        l.tp_bwd_ops = 1; // gradient of the replicated input
+        l.tp_bytes = T * h * e;
+    }
+    return l;
+}
+
+LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &c, bool first)
+{
+    const double e = activationBytes(plan.precision);
+    const double b = static_cast<double>(plan.micro_batch);
+    const double t = plan.tensor;
+    const double out = ls.output_elements * b;
+    const double in = (ls.input_elements > 0 ? ls.input_elements : ls.output_elements) * b;
+    LayerCost l;
+    l.name = ls.name;
+    l.kernels_fwd = 1;
+    l.activation_bytes = out * e;
+    switch (ls.kind) {
+    case LayerSpec::Kind::Conv:
+    case LayerSpec::Kind::Fc: {
+        // Convolutions run as implicit GEMMs (Chetlur et al. 2014, cuDNN, Sec. 3).
+        const Gemm g{ls.gemm_m * b, ls.gemm_n / t, ls.gemm_k, 1};
+        l.fwd_s = forwardTime(c, g);
+        // The first layer needs no gradient with respect to the input image.
+        l.bwd_s = first ? c.gemmTime(g.k, g.n, g.m) : backwardTime(c, g);
+        l.fwd_flops = ls.forward_flops * b / t;
+        l.bwd_flops = (first ? 1.0 : 2.0) * l.fwd_flops;
+        l.params = ls.params / t;
+        l.activation_bytes = in * e / t + out * e / t;
+        if (plan.tensor > 1) {
+            l.tp_fwd_ops = 1; // gather the channel-split output
+            l.tp_bwd_ops = 1; // reduce the input gradient
+            l.tp_bytes = out * e;
+        }
+        break;
+    }
+    case LayerSpec::Kind::Norm:
+        // Batch norm: statistics pass + normalise pass forward; two passes backward
+        // (Ioffe & Szegedy 2015, Alg. 1 and its gradient).
+        l.fwd_s = c.memoryTime(3.0 * out * e);
+        l.bwd_s = c.memoryTime(5.0 * out * e);
+        l.params = ls.params;
+        break;
+    case LayerSpec::Kind::Activation:
+        l.fwd_s = c.memoryTime(2.0 * out * e);
+        l.bwd_s = c.memoryTime(3.0 * out * e);
+        l.activation_bytes = out * 1.0; // ReLU keeps a mask (or its output, in-place)
+        break;
+    case LayerSpec::Kind::Pool:
+        l.fwd_s = c.memoryTime((in + out) * e);
+        l.bwd_s = c.memoryTime((in + out) * e);
+        l.fwd_flops = ls.forward_flops * b;
+        l.bwd_flops = l.fwd_flops;
+        break;
+    case LayerSpec::Kind::Add:
+        l.fwd_s = c.memoryTime(3.0 * out * e);
+        l.bwd_s = 0; // the gradient passes through unchanged
+        l.activation_bytes = 0;
+        break;
+    case LayerSpec::Kind::Other:
+        l.fwd_s = c.memoryTime(2.0 * out * e);
+        l.bwd_s = c.memoryTime(3.0 * out * e);
+        l.params = ls.params;
+        l.fwd_flops = ls.forward_flops * b;
+        l.bwd_flops = 2.0 * l.fwd_flops;
+        break;
+    }
+    if (plan.recompute == Recompute::Full) {
+        l.recompute_s = l.fwd_s;
+        l.recompute_flops = l.fwd_flops;
+        l.activation_bytes *= 0.25; // checkpoints at block boundaries (Chen et al. 2016)
+    }
+    return l;
+}
+
+} // namespace
+
+double transformerForwardFlops(const TransformerSpec &ts)
+{
+    const double s = static_cast<double>(ts.seq_len);
+    const double h = static_cast<double>(ts.hidden);
+    const double hd = h / static_cast<double>(ts.heads);
+    const double f = static_cast<double>(ts.ffn());
+    const double kv = static_cast<double>(ts.kvHeads());
+    const double qkv = h * (h + 2.0 * kv * hd);
+    const double mlp = (ts.gated_mlp ? 3.0 : 2.0) * h * f;
+    const double per_layer = 2.0 * s * (qkv + h * h + mlp) + 4.0 * s * s * h;
+    return per_layer * static_cast<double>(ts.layers) +
+           2.0 * s * h * static_cast<double>(ts.vocab);
+}
+
+double transformerParams(const TransformerSpec &ts)
+{
+    const double h = static_cast<double>(ts.hidden);
+    const double hd = h / static_cast<double>(ts.heads);
+    const double f = static_cast<double>(ts.ffn());
+    const double kv = static_cast<double>(ts.kvHeads());
+    double layer = h * (h + 2.0 * kv * hd) + h * h + (ts.gated_mlp ? 3.0 : 2.0) * h * f + 4.0 * h;
+    if (!ts.gated_mlp)
+        layer += (h + 2.0 * kv * hd) + h + f + h;
+    const double embed = static_cast<double>(ts.vocab) * h * (ts.tied_embeddings ? 1.0 : 2.0);
+    return layer * static_cast<double>(ts.layers) + embed + 2.0 * h;
+}
+
+WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
+                               const ComputeModel &compute, bool flash_attention)
+{
+    WorkloadCost w;
+    const double e = activationBytes(plan.precision);
+    const double b = static_cast<double>(plan.micro_batch);
+    switch (model.kind) {
+    case ModelSpec::Kind::Transformer: {
+        const TransformerSpec &ts = model.transformer;
+        w.layers.push_back(transformerEmbedding(ts, plan, compute));
+        w.first_block = 1;
+        w.block_count = static_cast<int>(ts.layers);
+        const LayerCost block = transformerBlock(ts, plan, compute, flash_attention);
+        w.layers.insert(w.layers.end(), static_cast<size_t>(ts.layers), block);
+        w.layers.push_back(transformerHead(ts, plan, compute));
+        // Model FLOPs: forward + backward = 3x forward (Korthikanti et al. 2022, Eq. 7).
+        w.model_flops_per_sample = 3.0 * transformerForwardFlops(ts);
+        w.total_params = transformerParams(ts);
+        w.tokens_per_sample = static_cast<double>(ts.seq_len);
+        // Pipeline send: b*s*h activations; split across TP ranks with the scatter-gather
+        // optimisation or sequence parallelism (SC21 Sec. 4.1).
+        w.p2p_bytes = b * static_cast<double>(ts.seq_len * ts.hidden) * e / plan.tensor;
+        w.input_bytes_per_sample = static_cast<double>(ts.seq_len) * 4.0; // token ids
+        break;
+    }
+    case ModelSpec::Kind::LayerTable: {
+        double fwd = 0;
+        for (size_t i = 0; i < model.table.size(); ++i) {
+            w.layers.push_back(tableLayer(model.table[i], plan, compute, i == 0));
+            fwd += model.table[i].forward_flops;
+            w.total_params += model.table[i].params;
+        }
+        w.block_count = static_cast<int>(w.layers.size());
+        w.model_flops_per_sample = 3.0 * fwd;
+        // The largest activation crossing a stage boundary bounds the pipeline send.
+        double largest = 0;
+        for (const LayerSpec &ls : model.table)
+            largest = std::max(largest, ls.output_elements);
+        w.p2p_bytes = largest * b * e;
+        w.input_bytes_per_sample = static_cast<double>(model.input_elements_per_sample);
+        break;
+    }
+    case ModelSpec::Kind::Custom: {
+        const CustomSpec &cs = model.custom;
+        const double layers = static_cast<double>(std::max<int64_t>(1, cs.layers));
+        // Each layer as one square GEMM with 512 rows per sample that does the layer's
+        // FLOPs (an assumption: custom models give totals, not shapes), plus reading and
+        // writing the layer's share of the activations.
+        const double flops = cs.forward_flops_per_sample / layers * b;
+        const double rows = 512.0 * b;
+        const double side = std::sqrt(std::max(1.0, flops / (2.0 * rows)));
+        const double act = cs.activation_bytes_per_sample / layers * b;
+        LayerCost l;
+        l.name = "layer";
+        l.fwd_s = compute.gemmTime(rows, side, side) + compute.memoryTime(2.0 * act);
+        l.bwd_s = compute.gemmTime(rows, side, side) + compute.gemmTime(side, side, rows) +
+                  compute.memoryTime(3.0 * act);
+        l.fwd_flops = flops / plan.tensor;
+        l.bwd_flops = 2.0 * l.fwd_flops;
+        l.fwd_s /= plan.tensor;
+        l.bwd_s /= plan.tensor;
+        l.params = cs.params / layers / plan.tensor;
+        l.activation_bytes = act / plan.tensor;
+        l.kernels_fwd = 2;
+        if (plan.recompute == Recompute::Full) {
+            l.recompute_s = l.fwd_s;
+            l.recompute_flops = l.fwd_flops;
+            l.activation_bytes *= 0.1;
+        }
+        if (plan.tensor > 1) {
+            l.tp_fwd_ops = 1;
+            l.tp_bwd_ops = 1;
+            l.tp_bytes = act;
+        }
+        w.layers.assign(static_cast<size_t>(layers), l);
+        w.block_count = static_cast<int>(layers);
+        w.model_flops_per_sample = 3.0 * cs.forward_flops_per_sample;
+        w.total_params = cs.params;
+        w.p2p_bytes = act;
+        w.input_bytes_per_sample = 0;
+        break;
+    }
+    }
+    double recompute = 0;
+    for (const LayerCost &l : w.layers)
+        recompute += l.recompute_flops;
+    w.recompute_flops_per_sample = recompute * plan.tensor / b;
+    return w;
+}
+
+} // namespace scalescope

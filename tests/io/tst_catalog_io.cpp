@@ -1,0 +1,323 @@
+// Catalog documents (resources/catalogs/README.md): parsing, errors, the built-in catalog.
+#include "io/catalog_io.h"
+
+#include <QTest>
+
+#include <array>
+
+using namespace scalescope;
+
+namespace
+{
+
+const QString kFile = QStringLiteral("test.json");
+
+QByteArray gpuDocument(const QByteArray &entryExtra = {})
+{
+    return R"({ "scalescope_catalog": 1, "gpus": [
+        { "id": "gpu-a", "name": "Test GPU A", "family": "ampere",
+          "peak_tflops": { "fp32": 19.5, "tf32": 156, "fp16": 312, "bf16": 312, "fp8": 0 },
+          "memory_gb": 80, "memory_bandwidth_gbps": 2039, "tdp_w": 400,
+          "sm_count": 108, "l2_mb": 40, "source": "datasheet" )" +
+           entryExtra + R"( } ] })";
+}
+
+const char *kLinksDocument = R"({ "scalescope_catalog": 1,
+    "intra_node": [ { "id": "nv", "name": "NVLink test", "kind": "nvlink-switched",
+                      "bandwidth_gbps": 300, "latency_us": 2.0, "switched": true,
+                      "nvswitch_gen": 2, "source": "s" },
+                    { "id": "pc", "name": "PCIe test", "kind": "pcie",
+                      "bandwidth_gbps": 31.5, "latency_us": 3, "switched": true, "source": "s" } ],
+    "inter_node": [ { "id": "ib", "name": "IB test", "kind": "infiniband",
+                      "line_rate_gbit": 200, "latency_us": 5.0, "source": "s" },
+                    { "id": "eth", "name": "Eth test", "kind": "ethernet",
+                      "line_rate_gbit": 100, "latency_us": 20, "source": "s" } ] })";
+
+const char *kModelsDocument = R"({ "scalescope_catalog": 1, "models": [
+    { "id": "gpt-test", "name": "GPT test", "source": "paper",
+      "transformer": { "layers": 96, "hidden": 12288, "heads": 96, "seq_len": 2048,
+                       "vocab": 50257, "ffn_hidden": 49152, "kv_heads": 96,
+                       "gated_mlp": false, "tied_embeddings": true } },
+    { "id": "cnn-test", "name": "CNN test", "source": "paper", "input_elements": 150528,
+      "layers": [ { "name": "conv1", "kind": "conv", "forward_flops": 236027904,
+                    "params": 9408, "input_elements": 150528, "output_elements": 802816,
+                    "gemm": [12544, 64, 147] },
+                  { "name": "relu", "kind": "activation", "forward_flops": 802816,
+                    "params": 0, "input_elements": 802816, "output_elements": 802816 } ] } ] })";
+
+} // namespace
+
+class TestCatalogIo : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void hardwareNames();
+    void gpus();
+    void links();
+    void models();
+    void allLayoutsInOneCatalog();
+    void xKeysIgnored();
+    void errors_data();
+    void errors();
+    void failedDocumentLeavesCatalogUnchanged();
+    void builtinCatalogHasSpecIds();
+};
+
+void TestCatalogIo::hardwareNames()
+{
+    const std::array families = {GpuFamily::Pascal,      GpuFamily::Volta,  GpuFamily::Ampere,
+                                 GpuFamily::AdaLovelace, GpuFamily::Hopper, GpuFamily::Blackwell,
+                                 GpuFamily::CDNA3};
+    for (GpuFamily f : families)
+        QCOMPARE(familyFromName(familyName(f)), f);
+    QCOMPARE(familyName(GpuFamily::AdaLovelace), "ada");
+    QCOMPARE(familyFromName("turing"), GpuFamily::Unknown);
+    QCOMPARE(precisionName(Precision::TF32), "tf32");
+    QCOMPARE(activationBytes(Precision::FP32), 4.0);
+    QCOMPARE(activationBytes(Precision::TF32), 4.0);
+    QCOMPARE(activationBytes(Precision::BF16), 2.0);
+    QCOMPARE(activationBytes(Precision::FP8), 2.0);
+}
+
+void TestCatalogIo::gpus()
+{
+    Catalog catalog;
+    const Result<bool> result = parseCatalogInto(catalog, gpuDocument(), kFile);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().toString().c_str());
+    QCOMPARE(catalog.gpus.size(), size_t(1));
+    const GpuSpec *gpu = catalog.findGpu("gpu-a");
+    QVERIFY(gpu);
+    QCOMPARE(gpu->name, std::string("Test GPU A"));
+    QCOMPARE(gpu->family, GpuFamily::Ampere);
+    QCOMPARE(gpu->peak(Precision::FP32), 19.5);
+    QCOMPARE(gpu->peak(Precision::TF32), 156.0);
+    QCOMPARE(gpu->peak(Precision::BF16), 312.0);
+    QCOMPARE(gpu->peak(Precision::FP8), 0.0);
+    QCOMPARE(gpu->memory_gb, 80.0);
+    QCOMPARE(gpu->memory_bandwidth_gbps, 2039.0);
+    QCOMPARE(gpu->tdp_w, 400.0);
+    QCOMPARE(gpu->sm_count, 108);
+    QCOMPARE(gpu->l2_mb, 40.0);
+    QCOMPARE(gpu->source, std::string("datasheet"));
+}
+
+void TestCatalogIo::links()
+{
+    Catalog catalog;
+    QVERIFY(parseCatalogInto(catalog, kLinksDocument, kFile).ok());
+    const IntraLinkSpec *nv = catalog.findIntra("nv");
+    QVERIFY(nv);
+    QCOMPARE(nv->kind, LinkKind::NVLinkSwitched);
+    QCOMPARE(nv->bandwidth_gbps, 300.0);
+    QCOMPARE(nv->latency_us, 2.0);
+    QVERIFY(nv->switched);
+    QCOMPARE(nv->nvswitch_gen, 2);
+    QCOMPARE(catalog.findIntra("pc")->kind, LinkKind::PCIe);
+    const InterLinkSpec *ib = catalog.findInter("ib");
+    QVERIFY(ib);
+    QCOMPARE(ib->kind, LinkKind::InfiniBand);
+    QCOMPARE(ib->line_rate_gbit, 200.0);
+    QCOMPARE(ib->latency_us, 5.0);
+    QCOMPARE(catalog.findInter("eth")->kind, LinkKind::Ethernet);
+}
+
+void TestCatalogIo::models()
+{
+    Catalog catalog;
+    QVERIFY(parseCatalogInto(catalog, kModelsDocument, kFile).ok());
+    const ModelSpec *gpt = catalog.findModel("gpt-test");
+    QVERIFY(gpt);
+    QCOMPARE(gpt->kind, ModelSpec::Kind::Transformer);
+    QCOMPARE(gpt->name, std::string("GPT test"));
+    QCOMPARE(gpt->transformer.layers, int64_t(96));
+    QCOMPARE(gpt->transformer.hidden, int64_t(12288));
+    QCOMPARE(gpt->transformer.ffn(), int64_t(49152));
+    QCOMPARE(gpt->transformer.kvHeads(), int64_t(96));
+    QVERIFY(gpt->transformer.tied_embeddings);
+
+    const ModelSpec *cnn = catalog.findModel("cnn-test");
+    QVERIFY(cnn);
+    QCOMPARE(cnn->kind, ModelSpec::Kind::LayerTable);
+    QCOMPARE(cnn->input_elements_per_sample, int64_t(150528));
+    QCOMPARE(cnn->table.size(), size_t(2));
+    const LayerSpec &conv = cnn->table[0];
+    QCOMPARE(conv.kind, LayerSpec::Kind::Conv);
+    QCOMPARE(conv.forward_flops, 236027904.0);
+    QCOMPARE(conv.params, 9408.0);
+    QCOMPARE(conv.output_elements, 802816.0);
+    QCOMPARE(conv.gemm_m, 12544.0);
+    QCOMPARE(conv.gemm_n, 64.0);
+    QCOMPARE(conv.gemm_k, 147.0);
+    QCOMPARE(cnn->table[1].kind, LayerSpec::Kind::Activation);
+    QCOMPARE(cnn->table[1].gemm_m, 0.0);
+}
+
+void TestCatalogIo::allLayoutsInOneCatalog()
+{
+    Catalog catalog;
+    QVERIFY(parseCatalogInto(catalog, gpuDocument(), kFile).ok());
+    QVERIFY(parseCatalogInto(catalog, kLinksDocument, kFile).ok());
+    QVERIFY(parseCatalogInto(catalog, kModelsDocument, kFile).ok());
+    QCOMPARE(catalog.gpus.size(), size_t(1));
+    QCOMPARE(catalog.intra_links.size(), size_t(2));
+    QCOMPARE(catalog.inter_links.size(), size_t(2));
+    QCOMPARE(catalog.models.size(), size_t(2));
+}
+
+void TestCatalogIo::xKeysIgnored()
+{
+    Catalog catalog;
+    const QByteArray json = gpuDocument(R"(, "x-note": "ignored", "x-extra": { "any": [1] })");
+    const Result<bool> result = parseCatalogInto(catalog, json, kFile);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().toString().c_str());
+}
+
+void TestCatalogIo::errors_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("contains");
+
+    const auto gpuWith = [](const char *from, const char *to) {
+        return gpuDocument().replace(from, to);
+    };
+    QTest::newRow("not JSON") << QByteArray("{ \"gpus\": [") << "test.json"
+                              << "offset";
+    QTest::newRow("top-level array") << QByteArray("[]") << "test.json"
+                                     << "array";
+    QTest::newRow("version") << gpuWith("\"scalescope_catalog\": 1", "\"scalescope_catalog\": 2")
+                             << "test.json: scalescope_catalog"
+                             << "2";
+    QTest::newRow("no version") << QByteArray(R"({ "gpus": [] })")
+                                << "test.json: scalescope_catalog"
+                                << "missing";
+    QTest::newRow("unknown top key") << gpuWith("\"gpus\"", "\"gpu\"") << "test.json: gpu"
+                                     << "allowed keys";
+    QTest::newRow("unknown entry key")
+        << gpuWith("\"tdp_w\"", "\"tdp\"") << "test.json: gpus[0].tdp"
+        << "unknown key";
+    QTest::newRow("missing source")
+        << gpuWith("\"source\"", "\"x-source\"") << "test.json: gpus[0].source"
+        << "missing";
+    QTest::newRow("unknown family")
+        << gpuWith("\"ampere\"", "\"turing\"") << "test.json: gpus[0].family"
+        << "\"turing\"";
+    QTest::newRow("negative peak")
+        << gpuWith("\"fp16\": 312", "\"fp16\": -1") << "test.json: gpus[0].peak_tflops.fp16"
+        << "-1";
+    QTest::newRow("zero fp32") << gpuWith("\"fp32\": 19.5", "\"fp32\": 0")
+                               << "test.json: gpus[0].peak_tflops.fp32"
+                               << "0";
+    QTest::newRow("sm_count not whole") << gpuWith("108", "108.5") << "test.json: gpus[0].sm_count"
+                                        << "108.5";
+    QTest::newRow("empty id") << gpuWith("\"gpu-a\"", "\"\"") << "test.json: gpus[0].id"
+                              << "empty";
+    QTest::newRow("entry not object")
+        << QByteArray(R"({ "scalescope_catalog": 1, "gpus": [3] })") << "test.json: gpus[0]"
+        << "3";
+    QTest::newRow("duplicate id") << QByteArray(R"({ "scalescope_catalog": 1, "intra_node": [
+            { "id": "a", "name": "A", "kind": "pcie", "bandwidth_gbps": 1, "latency_us": 1, "source": "s" },
+            { "id": "a", "name": "B", "kind": "pcie", "bandwidth_gbps": 1, "latency_us": 1, "source": "s" } ] })")
+                                  << "test.json: intra_node[1].id"
+                                  << "\"a\"";
+    QTest::newRow("intra kind for inter")
+        << QByteArray(kLinksDocument).replace("\"infiniband\"", "\"pcie\"")
+        << "test.json: inter_node[0].kind"
+        << "\"pcie\"";
+    QTest::newRow("conv without gemm")
+        << QByteArray(kModelsDocument).replace("\"gemm\"", "\"x-gemm\"")
+        << "test.json: models[1].layers[0].gemm"
+        << "missing";
+    QTest::newRow("gemm too short")
+        << QByteArray(kModelsDocument).replace("[12544, 64, 147]", "[12544, 64]")
+        << "test.json: models[1].layers[0].gemm"
+        << "2";
+    QTest::newRow("gemm element")
+        << QByteArray(kModelsDocument).replace("[12544, 64, 147]", "[12544, \"64\", 147]")
+        << "test.json: models[1].layers[0].gemm[1]"
+        << "\"64\"";
+    QTest::newRow("layer kind") << QByteArray(kModelsDocument).replace("\"activation\"", "\"relu\"")
+                                << "test.json: models[1].layers[1].kind"
+                                << "\"relu\"";
+    QTest::newRow("two model bodies")
+        << QByteArray(kModelsDocument)
+               .replace("\"input_elements\": 150528,", "\"custom\": {\"params\": 1, "
+                                                       "\"forward_flops_per_sample\": 1},")
+        << "test.json: models[1]"
+        << "exactly one";
+    QTest::newRow("heads do not divide hidden")
+        << QByteArray(kModelsDocument).replace("\"heads\": 96", "\"heads\": 100")
+        << "test.json: models[0].transformer.heads"
+        << "100";
+}
+
+void TestCatalogIo::errors()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, path);
+    QFETCH(QString, contains);
+    Catalog catalog;
+    const Result<bool> result = parseCatalogInto(catalog, json, kFile);
+    QVERIFY(!result.ok());
+    const QString message = QString::fromStdString(result.error().message);
+    QCOMPARE(QString::fromStdString(result.error().path), path);
+    QVERIFY2(message.contains(contains), qPrintable(message));
+}
+
+void TestCatalogIo::failedDocumentLeavesCatalogUnchanged()
+{
+    Catalog catalog;
+    QVERIFY(parseCatalogInto(catalog, kLinksDocument, kFile).ok());
+    // The first entry is fine, the second is broken: nothing of the document is kept.
+    const QByteArray broken = R"({ "scalescope_catalog": 1, "inter_node": [
+        { "id": "new", "name": "N", "kind": "roce", "line_rate_gbit": 1, "latency_us": 1, "source": "s" },
+        { "id": "bad", "name": "B", "kind": "roce", "line_rate_gbit": 0, "latency_us": 1, "source": "s" } ] })";
+    QVERIFY(!parseCatalogInto(catalog, broken, kFile).ok());
+    QCOMPARE(catalog.inter_links.size(), size_t(2));
+    QVERIFY(!catalog.findInter("new"));
+}
+
+void TestCatalogIo::builtinCatalogHasSpecIds()
+{
+    const Result<Catalog> loaded = loadBuiltinCatalog();
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+    const Catalog &catalog = loaded.value();
+
+    // spec/scenario.md: ids that must exist.
+    for (const char *id :
+         {"p100-pcie-16gb", "v100-sxm2-16gb", "v100-sxm2-32gb", "a100-sxm4-40gb", "a100-sxm4-80gb",
+          "a100-pcie-80gb", "h100-sxm5-80gb", "h100-pcie-80gb", "h200-sxm-141gb", "b200-sxm-180gb",
+          "l40s-48gb", "rtx-3090-24gb", "rtx-4090-24gb", "rtx-4060ti-16gb", "mi300x-192gb"}) {
+        const GpuSpec *gpu = catalog.findGpu(id);
+        QVERIFY2(gpu, id);
+        QVERIFY2(gpu->family != GpuFamily::Unknown, id);
+        QVERIFY2(!gpu->source.empty(), id);
+    }
+    for (const char *id : {"pcie3", "pcie4", "pcie5", "nvlink-bridge-3090", "nvlink2", "nvlink3",
+                           "nvlink4", "nvlink5"})
+        QVERIFY2(catalog.findIntra(id), id);
+    for (const char *id : {"eth-10g", "eth-25g", "eth-100g", "roce-100g", "roce-200g", "roce-400g",
+                           "ib-edr-100", "ib-hdr-200", "ib-ndr-400"})
+        QVERIFY2(catalog.findInter(id), id);
+    for (const char *id : {"bert-large", "gpt2-1.5b", "llama2-7b", "llama2-70b", "gpt3-175b"}) {
+        const ModelSpec *model = catalog.findModel(id);
+        QVERIFY2(model, id);
+        QCOMPARE(model->kind, ModelSpec::Kind::Transformer);
+    }
+    for (const char *id : {"resnet50", "resnet101", "vgg16", "inception-v3"}) {
+        const ModelSpec *model = catalog.findModel(id);
+        QVERIFY2(model, id);
+        QCOMPARE(model->kind, ModelSpec::Kind::LayerTable);
+        QVERIFY2(!model->table.empty(), id);
+    }
+
+    // The cached catalog is the same, loaded once.
+    const Catalog &cached = builtinCatalog();
+    QCOMPARE(&cached, &builtinCatalog());
+    QCOMPARE(cached.gpus.size(), catalog.gpus.size());
+    QCOMPARE(cached.models.size(), catalog.models.size());
+}
+
+QTEST_GUILESS_MAIN(TestCatalogIo)
+#include "tst_catalog_io.moc"
