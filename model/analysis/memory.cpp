@@ -6,7 +6,10 @@
 
 namespace scalescope {
 
-double gradientBytesPerParam(Precision p) { return p == Precision::FP16 ? 2.0 : 4.0; }
+double gradientBytesPerParam(Precision p, bool transformer)
+{
+    return transformer && p == Precision::FP16 ? 2.0 : 4.0;
+}
 
 double weightBytesPerParam(Precision p)
 {
@@ -85,7 +88,7 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         // ZeRO stage 1 shards optimizer states, 2 also gradients, 3 also parameters
         // (Rajbhandari et al. 2020, Fig. 1: (2 + 2 + K) Psi / Nd per stage).
         m.parameters = params * weightBytesPerParam(plan.precision) / (plan.zero >= 3 ? d : 1.0);
-        m.gradients = params * gradientBytesPerParam(plan.precision) / (plan.zero >= 2 ? d : 1.0);
+        m.gradients = params * plan.grad_bytes_per_param / (plan.zero >= 2 ? d : 1.0);
         m.optimizer_states =
             params * optimizerBytesPerParam(plan.optimizer, plan.precision) / (plan.zero >= 1 ? d : 1.0);
         if (plan.zero >= 3) {

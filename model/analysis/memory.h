@@ -17,10 +17,12 @@ struct MemoryBreakdown {
     bool fits() const { return total <= capacity; }
 };
 
-/// Bytes per parameter of the gradients that are kept and communicated: fp32 except plain
-/// fp16 mixed precision, which keeps fp16 gradients (Megatron-LM; bf16 runs accumulate and
-/// all-reduce in fp32: Megatron-LM arguments, "--accumulate-allreduce-grads-in-fp32").
-double gradientBytesPerParam(Precision p);
+/// Bytes per parameter of the gradients that are kept and communicated. Transformers follow
+/// Megatron-LM/DeepSpeed: fp16 training keeps fp16 gradients, bf16 accumulates and
+/// all-reduces them in fp32 (Megatron-LM "--accumulate-allreduce-grads-in-fp32", forced for
+/// bf16). Other models follow PyTorch automatic mixed precision (torch.cuda.amp): weights
+/// and therefore gradients stay fp32.
+double gradientBytesPerParam(Precision p, bool transformer = true);
 /// Bytes per parameter of the weights used in forward/backward.
 double weightBytesPerParam(Precision p);
 

@@ -114,7 +114,7 @@ Summary analyticSummary(const SimContext &ctx)
                    ctx.comm.cost(CollectiveOp::ReduceScatter, bytes, tg).time_s;
         return ctx.comm.cost(CollectiveOp::AllReduce, bytes, tg).time_s;
     };
-    const double grad_bytes = gradientBytesPerParam(P.precision);
+    const double grad_bytes = P.grad_bytes_per_param;
     const double weight_bytes = weightBytesPerParam(P.precision);
     const bool dp = P.data > 1;
     const CollectiveOp grad_op = P.zero >= 1 ? CollectiveOp::ReduceScatter : CollectiveOp::AllReduce;

@@ -27,14 +27,15 @@ double intraEfficiency(LinkKind kind)
 
 // NIC efficiency: InfiniBand ~0.9 of line rate for NCCL (24 GB/s per 200 Gb/s NIC quoted
 // as the best case in nccl-tests #119, ~21.5 GB/s per NIC measured on 2x8 A100 with 4 HDR
-// NICs); RoCE ~0.85 (congestion control and PFC pauses); TCP sockets ~0.7 (NCCL socket
-// transport, kernel copies: NCCL docs "NCCL_SOCKET_NTHREADS").
+// NICs); RoCE ~0.85 (congestion control and PFC pauses); TCP sockets ~0.5: kernel copies
+// and one socket per connection leave NCCL's socket transport near half the line rate
+// unless NCCL_NSOCKS_PERTHREAD/NCCL_SOCKET_NTHREADS are raised (NCCL environment docs).
 double nicEfficiency(LinkKind kind)
 {
     switch (kind) {
     case LinkKind::InfiniBand: return 0.90;
     case LinkKind::RoCE: return 0.85;
-    case LinkKind::Ethernet: return 0.70;
+    case LinkKind::Ethernet: return 0.50;
     default: return 0.85;
     }
 }
@@ -75,8 +76,14 @@ CommModel::CommModel(const HardwareSpec &hw)
     gpus_per_node_ = hw.gpus_per_node;
     nics_per_node_ = std::max(1, hw.nics_per_node);
     intra_bw_ = hw.intra.bandwidth_gbps * 1e9 * intraEfficiency(hw.intra.kind);
-    // Consumer cards without peer-to-peer over PCIe stage through host memory: every byte
-    // crosses PCIe twice (NCCL SHM transport; NCCL docs "NCCL_P2P_DISABLE").
+    if (!hw.gpu.pcie_p2p && hw.intra.kind == LinkKind::PCIe && hw.gpus_per_node > 1) {
+        // Cards without peer-to-peer over PCIe (GeForce) stage every transfer through host
+        // memory (NCCL SHM transport, NCCL docs "NCCL_P2P_DISABLE"): each byte crosses the
+        // host uplink twice, and all GPUs of the node share it (assumed: one x16 uplink,
+        // as in workstation boards and PCIe-switch servers).
+        const double host_bw = hw.intra.bandwidth_gbps * 1e9;
+        intra_bw_ = std::min(intra_bw_, host_bw / (2.0 * hw.gpus_per_node));
+    }
     intra_lat_ = hw.intra.latency_us * 1e-6;
     nic_bw_ = hw.inter.line_rate_gbit / 8.0 * 1e9 * nicEfficiency(hw.inter.kind);
     inter_lat_ = hw.inter.latency_us * 1e-6;

@@ -31,6 +31,11 @@ struct GpuSpec {
     int sm_count = 0;                  // streaming multiprocessors (or CUs); 0 = unknown
     double l2_mb = 0;
     double launch_overhead_us = 0;     // per kernel; 0 = family default
+    bool pcie_p2p = true;              // peer-to-peer over PCIe (GeForce cards have none)
+    /// Sustained SM clock under training load / the clock the datasheet peak assumes:
+    /// below 1 for power-capped data-centre parts, above 1 for GeForce cards whose boost
+    /// runs past the rated clock.
+    double sustained_clock_ratio = 1.0;
     std::string source;                // datasheet citation
 
     double peak(Precision p) const { return peak_tflops[static_cast<int>(p)]; }

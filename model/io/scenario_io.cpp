@@ -177,7 +177,8 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
 
 TrainingSpec readTraining(const ObjectReader &r, const GpuSpec &gpu)
 {
-    r.allowKeys({"global_batch", "micro_batch", "precision", "optimizer", "recompute"});
+    r.allowKeys({"global_batch", "micro_batch", "precision", "optimizer", "recompute",
+                 "flash_attention"});
     const TrainingSpec defaults;
     TrainingSpec t;
     t.global_batch = r.requiredInt("global_batch", kGlobalBatchRange);
@@ -200,6 +201,7 @@ TrainingSpec readTraining(const ObjectReader &r, const GpuSpec &gpu)
         r.optionalEnum<Optimizer>("optimizer", kOptimizers, optimizerName, defaults.optimizer);
     t.recompute =
         r.optionalEnum<Recompute>("recompute", kRecomputes, recomputeName, defaults.recompute);
+    t.flash_attention = r.optionalBool("flash_attention", defaults.flash_attention);
     return t;
 }
 
@@ -432,6 +434,8 @@ OrderedObject writeTraining(const TrainingSpec &t)
     out.add("precision", name(precisionName(t.precision)))
         .add("optimizer", name(optimizerName(t.optimizer)))
         .add("recompute", name(recomputeName(t.recompute)));
+    if (t.flash_attention)
+        out.add("flash_attention", true);
     return out;
 }
 

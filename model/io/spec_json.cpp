@@ -243,7 +243,7 @@ GpuSpec readGpu(const ObjectReader &reader, Origin origin)
 {
     allowEntryKeys(reader, origin,
                    {"name", "family", "peak_tflops", "memory_gb", "memory_bandwidth_gbps", "tdp_w",
-                    "sm_count", "l2_mb", "launch_overhead_us", "source"});
+                    "sm_count", "l2_mb", "launch_overhead_us", "pcie_p2p", "sustained_clock_ratio", "source"});
     GpuSpec gpu;
     gpu.id = readId(reader, origin);
     gpu.name = requiredNonEmpty(reader, "name");
@@ -276,6 +276,9 @@ GpuSpec readGpu(const ObjectReader &reader, Origin origin)
     gpu.l2_mb = reader.optionalDouble("l2_mb", RealRange::closed(0, kMaxL2Mb), 0);
     gpu.launch_overhead_us =
         reader.optionalDouble("launch_overhead_us", RealRange::closed(0, kMaxLaunchOverheadUs), 0);
+    gpu.pcie_p2p = reader.optionalBool("pcie_p2p", true);
+    gpu.sustained_clock_ratio =
+        reader.optionalDouble("sustained_clock_ratio", RealRange::closed(0.1, 2.0), 1.0);
     gpu.source = readSource(reader, origin);
     return gpu;
 }
@@ -385,6 +388,10 @@ OrderedObject writeGpu(const GpuSpec &gpu)
         out.add("l2_mb", gpu.l2_mb);
     if (gpu.launch_overhead_us > 0)
         out.add("launch_overhead_us", gpu.launch_overhead_us);
+    if (!gpu.pcie_p2p)
+        out.add("pcie_p2p", false);
+    if (gpu.sustained_clock_ratio != 1.0)
+        out.add("sustained_clock_ratio", gpu.sustained_clock_ratio);
     writeSource(out, gpu.source);
     return out;
 }

@@ -1,5 +1,7 @@
 #include "plan/plan.h"
 
+#include "analysis/memory.h"
+
 #include <algorithm>
 #include <string>
 
@@ -73,6 +75,8 @@ Result<Plan> makePlan(const Scenario &s)
                               std::to_string(p.micro_batch) + "*" + std::to_string(p.data)};
     }
     p.micro_batches = p.global_batch / (p.micro_batch * p.data);
+    p.grad_bytes_per_param = gradientBytesPerParam(
+        p.precision, s.model.kind == ModelSpec::Kind::Transformer);
     return p;
 }
 

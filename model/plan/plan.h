@@ -36,6 +36,7 @@ struct Plan {
     int64_t global_batch = 1;
     int64_t micro_batch = 1;
     int64_t micro_batches = 1; // per optimizer step on each pipeline (gradient accumulation)
+    double grad_bytes_per_param = 4; // gradients as kept and reduced (analysis/memory.h)
 
     // Megatron-LM rank order (tensor fastest, then data, then pipeline):
     // rank = tp + tensor * (dp + data * pp).

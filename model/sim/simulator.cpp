@@ -198,7 +198,7 @@ double Simulation::tpOpTime(double bytes) const
 void Simulation::buildStages()
 {
     const WorkloadCost &w = ctx_.workload;
-    const double grad_bytes = gradientBytesPerParam(plan_.precision);
+    const double grad_bytes = plan_.grad_bytes_per_param;
     vs_.resize(static_cast<size_t>(vstages_));
     for (int v = 0; v < vstages_; ++v) {
         VStage &st = vs_[static_cast<size_t>(v)];
@@ -286,7 +286,7 @@ void Simulation::buildUnit(int replica, int stage)
     const bool zero3 = plan_.zero >= 3 && dp;
     const bool sync = plan_.update == UpdateMode::Sync;
     const GroupShape dpg = plan_.dataGroup();
-    const double grad_bytes = gradientBytesPerParam(plan_.precision);
+    const double grad_bytes = plan_.grad_bytes_per_param;
     const double weight_bytes = weightBytesPerParam(plan_.precision);
     const bool p2p_inter = plan_.pipelineCrossesNodes();
     const std::vector<PipelineOp> order =

@@ -7,9 +7,11 @@ namespace scalescope {
 
 namespace {
 
-// Best achieved fraction of the dense datasheet peak for large, well-shaped GEMMs.
-// Sources: NVIDIA "Matrix Multiplication Background User's Guide" (DL performance docs,
-// A100 fp16 ~ 0.85-0.9 of peak at large sizes); cuBLAS figures in the A100 and H100
+// Best achieved fraction of the dense datasheet peak for large, well-shaped GEMMs at the
+// datasheet clock (the sustained clock is applied separately, GpuSpec::
+// sustained_clock_ratio). Sources: NVIDIA "Matrix Multiplication Background User's Guide"
+// (DL performance docs: A100 fp16 GEMMs ~250-270 of 312 TFLOP/s at large sizes, tf32
+// ~120 of 156); cuBLAS figures in the A100 and H100
 // whitepapers; SemiAnalysis "MI300X vs H100 vs H200 training benchmark" (2024, H100 bf16
 // GEMM ~ 0.75 of 989, MI300X ~ 0.5 of 1307); P100/V100 SGEMM/HGEMM results in Jia et al.
 // "Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking" (2018), Fig. 4.
@@ -19,9 +21,9 @@ double maxGemmEfficiency(GpuFamily family, Precision p)
     switch (family) {
     case GpuFamily::Pascal: return 0.85;
     case GpuFamily::Volta: return tensor ? 0.80 : 0.88;
-    case GpuFamily::Ampere: return p == Precision::TF32 ? 0.80 : tensor ? 0.86 : 0.92;
+    case GpuFamily::Ampere: return p == Precision::TF32 ? 0.78 : tensor ? 0.84 : 0.95;
     case GpuFamily::AdaLovelace: return tensor ? 0.85 : 0.90;
-    case GpuFamily::Hopper: return p == Precision::FP8 ? 0.68 : tensor ? 0.76 : 0.85;
+    case GpuFamily::Hopper: return p == Precision::FP8 ? 0.75 : tensor ? 0.84 : 0.90;
     case GpuFamily::Blackwell: return p == Precision::FP8 ? 0.68 : tensor ? 0.74 : 0.85;
     case GpuFamily::CDNA3: return tensor ? 0.52 : 0.70;
     case GpuFamily::Unknown: break;
@@ -79,6 +81,7 @@ ComputeModel::ComputeModel(const GpuSpec &gpu, Precision precision)
     peak_flops_ = gpu.peak(precision) * 1e12;
     if (peak_flops_ <= 0) // no hardware support: falls back to fp32 (the parser rejects this)
         peak_flops_ = gpu.peak(Precision::FP32) * 1e12;
+    clock_ratio_ = gpu.sustained_clock_ratio > 0 ? gpu.sustained_clock_ratio : 1.0;
     max_eff_ = maxGemmEfficiency(gpu.family, precision);
     mem_bw_ = gpu.memory_bandwidth_gbps * 1e9 * kMemoryEfficiency;
     launch_s_ = (gpu.launch_overhead_us > 0 ? gpu.launch_overhead_us
@@ -87,20 +90,33 @@ ComputeModel::ComputeModel(const GpuSpec &gpu, Precision precision)
     elem_bytes_ = activationBytes(precision);
 }
 
-double ComputeModel::tileEfficiency(double m, double n, double batch) const
+double ComputeModel::tileEfficiency(double m, double n, double k, double batch) const
 {
     // Wave quantisation (NVIDIA Matrix Multiplication Background guide, "Wave
     // Quantization"): tiles = ceil(m/Tm) * ceil(n/Tn) per product; the last wave of
-    // thread blocks leaves SMs idle. The library picks the tile with the best product.
+    // thread blocks leaves SMs idle. When the output has too few tiles to fill the GPU,
+    // libraries split the reduction dimension (split-K / stream-K, CUTLASS docs "Parallel
+    // Reduction"), paying a partial-sum reduction. The library picks the best combination.
     double best = 0;
     for (const Tile &tile : kTiles) {
         const double tiles = std::ceil(m / tile.m) * std::ceil(n / tile.n) * batch;
-        const double waves = std::ceil(tiles / sm_count_);
-        const double util = tiles / (waves * sm_count_);
         // Tile padding: a tile larger than the matrix computes zeros.
         const double fill = (m / (std::ceil(m / tile.m) * tile.m)) *
                             (n / (std::ceil(n / tile.n) * tile.n));
-        best = std::max(best, util * fill * tile.efficiency);
+        for (double split = 1; split <= 64; split *= 2) {
+            const double k_slice = k / split;
+            if (split > 1 && k_slice < 128)
+                break;
+            const double blocks = tiles * split;
+            const double waves = std::ceil(blocks / sm_count_);
+            const double util = blocks / (waves * sm_count_);
+            // Pipeline fill of the k-loop: prologue/epilogue cost ~ 48 elements of k (a
+            // multi-stage CUTLASS mainloop of 16-32-deep k-blocks), so short reductions run
+            // below peak.
+            const double k_util = k_slice / (k_slice + 48.0);
+            const double reduction = split > 1 ? 0.92 : 1.0;
+            best = std::max(best, util * fill * tile.efficiency * k_util * reduction);
+        }
     }
     return best;
 }
@@ -127,20 +143,18 @@ double ComputeModel::gemmEfficiency(double m, double n, double k, double batch) 
         const double tflops = a->tflops + f * (b->tflops - a->tflops);
         return std::clamp(tflops * 1e12 / peak_flops_, 1e-4, 1.0);
     }
-    // Pipeline fill of the k-loop: prologue/epilogue cost ~ one 96-deep k-block
-    // (CUTLASS mainloop structure), so short reductions run below peak.
-    const double k_util = k / (k + 96.0);
-    return std::max(1e-4, max_eff_ * tileEfficiency(m, n, batch) * k_util);
+    return std::max(1e-4, max_eff_ * tileEfficiency(m, n, k, batch));
 }
 
-double ComputeModel::gemmTime(double m, double n, double k, double batch) const
+double ComputeModel::gemmTime(double m, double n, double k, double batch, double bytes) const
 {
     if (m <= 0 || n <= 0 || k <= 0 || batch <= 0)
         return 0;
     const double flops = 2.0 * m * n * k * batch; // a multiply-add is 2 FLOPs
-    const double t_compute = flops / (peak_flops_ * gemmEfficiency(m, n, k, batch));
+    const double t_compute = flops / (peak_flops_ * clock_ratio_ * gemmEfficiency(m, n, k, batch));
     // Roofline (Williams et al. 2009): the kernel cannot beat reading A, B and writing C.
-    const double bytes = (m * k + k * n + m * n) * elem_bytes_ * batch;
+    if (bytes <= 0)
+        bytes = (m * k + k * n + m * n) * elem_bytes_ * batch;
     const double t_memory = bytes / mem_bw_;
     return std::max({t_compute, t_memory, launch_s_});
 }

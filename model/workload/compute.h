@@ -19,14 +19,19 @@ public:
     ComputeModel(const GpuSpec &gpu, Precision precision);
 
     /// Time of C[m x n] = A[m x k] B[k x n], `batch` independent products in one kernel.
-    double gemmTime(double m, double n, double k, double batch = 1) const;
+    /// `bytes` overrides the memory traffic of the roofline (implicit-GEMM convolutions read
+    /// the input once, not the k-times larger im2col matrix); 0 = dense operands.
+    double gemmTime(double m, double n, double k, double batch = 1, double bytes = 0) const;
     /// Achieved fraction of peak for that GEMM (before the launch floor).
     double gemmEfficiency(double m, double n, double k, double batch = 1) const;
     /// Time of one memory-bound kernel moving `bytes` (read + written).
     double memoryTime(double bytes) const;
     /// Shortest time any kernel takes (launch and scheduling floor).
     double launchFloor() const { return launch_s_; }
+    /// Datasheet peak at this precision (the MFU denominator).
     double peakFlops() const { return peak_flops_; }
+    /// Peak at the sustained clock (what kernels can approach).
+    double sustainedPeakFlops() const { return peak_flops_ * clock_ratio_; }
     double achievedBandwidth() const { return mem_bw_; }
     Precision precision() const { return precision_; }
 
@@ -36,11 +41,12 @@ public:
     void setLaunchOverhead(double us);
 
 private:
-    double tileEfficiency(double m, double n, double batch) const;
+    double tileEfficiency(double m, double n, double k, double batch) const;
 
     Precision precision_;
     double peak_flops_ = 0; // FLOP/s at this precision
     double max_eff_ = 0.8;  // best achieved fraction of peak for large GEMMs
+    double clock_ratio_ = 1.0; // sustained clock / datasheet clock
     double mem_bw_ = 0;     // achieved bytes/s
     double launch_s_ = 0;
     int sm_count_ = 0;

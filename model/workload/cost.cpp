@@ -78,8 +78,8 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         // FlashAttention-2 (Dao 2023, Sec. 4 / Fig. 5): fused kernel at ~70-80% of the
         // equivalent GEMM throughput; backward recomputes S and P: 2.5x forward FLOPs.
         const double eff = 0.75 * c.gemmEfficiency(s, s, hd, b * at);
-        attn_fwd = std::max(attn_flops / (c.peakFlops() * eff), c.launchFloor());
-        attn_bwd = std::max(2.5 * attn_flops / (c.peakFlops() * eff * 0.85), c.launchFloor());
+        attn_fwd = std::max(attn_flops / (c.sustainedPeakFlops() * eff), c.launchFloor());
+        attn_bwd = std::max(2.5 * attn_flops / (c.sustainedPeakFlops() * eff * 0.85), c.launchFloor());
     } else {
         attn_fwd = forwardTime(c, scores) + forwardTime(c, values) +
                    memoryKernels(c, {2.0 * e * sq, (2.0 * e + 1.0) * sq});
@@ -211,15 +211,45 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
     switch (ls.kind) {
     case LayerSpec::Kind::Conv:
     case LayerSpec::Kind::Fc: {
-        // Convolutions run as implicit GEMMs (Chetlur et al. 2014, cuDNN, Sec. 3).
+        // Convolutions run as implicit GEMMs (Chetlur et al. 2014, cuDNN, Sec. 3): the
+        // im2col matrix is never stored, so traffic is input + output + weights. cuDNN's
+        // implicit-GEMM kernels reach ~80% of the equivalent dense GEMM's throughput
+        // (address arithmetic and halo loads; NVIDIA "Convolutional Layers User's Guide",
+        // tensor-core performance vs. GEMM).
+        // TF32 convolutions fall further behind: each TF32 tensor-core operation reads twice
+        // the operand bytes of an FP16 one from shared memory, which bounds cuDNN's
+        // implicit-GEMM kernels on the moderate channel counts of CNNs (NVIDIA A100
+        // whitepaper: TF32 at half the FP16 rate; operand bandwidth per FLOP doubles).
+        const double kConvVsGemm = plan.precision == Precision::TF32 ? 0.5 : 0.8;
         const Gemm g{ls.gemm_m * b, ls.gemm_n / t, ls.gemm_k, 1};
-        l.fwd_s = forwardTime(c, g);
-        // The first layer needs no gradient with respect to the input image.
-        l.bwd_s = first ? c.gemmTime(g.k, g.n, g.m) : backwardTime(c, g);
+        const double traffic = (in + out / t) * e + ls.params / t * e;
+        double scale = ls.kind == LayerSpec::Kind::Conv ? 1.0 / kConvVsGemm : 1.0;
+        // Kernel area from the shapes: K = Cin x area and, for stride 1, the input has as
+        // many pixels as the output, so Cin = input elements / M.
+        const double area = ls.input_elements > 0
+                                ? ls.gemm_k * ls.gemm_m / ls.input_elements : 0.0;
+        if (ls.kind == LayerSpec::Kind::Conv && std::abs(area - 9.0) < 1e-6 &&
+            (plan.precision == Precision::FP32)) {
+            // Without tensor cores cuDNN runs stride-1 3x3 convolutions with Winograd's
+            // minimal filtering, 2.25x fewer multiplies for F(2x2,3x3) (Lavin & Gray, CVPR
+            // 2016, Sec. 4); the transforms cost part of it back: ~1.7x net (ibid., Table 3).
+            scale /= 1.7;
+        }
+        l.fwd_s = c.gemmTime(g.m, g.n, g.k, 1, traffic) * scale;
+        // Backward: input gradient (skipped for the first layer: no gradient w.r.t. the
+        // image) and weight gradient. cuDNN computes a convolution's input gradient as a
+        // transposed convolution, an implicit GEMM of the forward's size (K' = Cout x kernel
+        // area), so it takes the forward shape; a fully connected layer's is (m, k, n).
+        const double dgrad = first ? 0.0
+                             : ls.kind == LayerSpec::Kind::Conv
+                                 ? c.gemmTime(g.m, g.n, g.k, 1, traffic)
+                                 : c.gemmTime(g.m, g.k, g.n, 1, traffic);
+        const double wgrad = c.gemmTime(g.k, g.n, g.m, 1, traffic);
+        l.bwd_s = (dgrad + wgrad) * scale;
         l.fwd_flops = ls.forward_flops * b / t;
         l.bwd_flops = (first ? 1.0 : 2.0) * l.fwd_flops;
         l.params = ls.params / t;
-        l.activation_bytes = in * e / t + out * e / t;
+        l.activation_bytes = in * e;
         if (plan.tensor > 1) {
             l.tp_fwd_ops = 1; // gather the channel-split output
             l.tp_bwd_ops = 1; // reduce the input gradient
@@ -246,8 +276,10 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
         l.bwd_flops = l.fwd_flops;
         break;
     case LayerSpec::Kind::Add:
+        // Forward adds the branches; backward sums the two gradients where the residual
+        // forked (autograd accumulation): read two, write one, both ways.
         l.fwd_s = c.memoryTime(3.0 * out * e);
-        l.bwd_s = 0; // the gradient passes through unchanged
+        l.bwd_s = c.memoryTime(3.0 * out * e);
         l.activation_bytes = 0;
         break;
     case LayerSpec::Kind::Other:
