@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include "analysis/summary.h"
+#include "analysis/sweep.h"
 #include "io/catalog_io.h"
 #include "io/report_io.h"
 #include "io/scenario_io.h"
@@ -266,47 +267,6 @@ std::optional<std::vector<int>> parseGpuList(const QString &text, Failure *failu
     return counts;
 }
 
-// The scenario at `gpus` GPUs: the data-parallel degree (and the node count, keeping GPUs
-// per node) changes; strong scaling keeps the global batch, weak the batch per replica.
-std::optional<Scenario> scaledScenario(const Scenario &base, int gpus, bool weak, Failure *failure)
-{
-    Scenario s = base;
-    const int per_node = base.hardware.gpus_per_node;
-    const int mp = base.parallel.tensor * base.parallel.pipeline;
-    auto reject = [&](const QString &why) {
-        *failure = {kInvalidInput, QStringLiteral("--gpus: %1 GPUs: %2").arg(gpus).arg(why)};
-        return std::nullopt;
-    };
-    if (gpus % mp != 0)
-        return reject(QStringLiteral("not a multiple of tensor*pipeline = %1").arg(mp));
-    if (gpus < per_node) {
-        s.hardware.nodes = 1;
-        s.hardware.gpus_per_node = gpus;
-    } else if (gpus % per_node != 0) {
-        return reject(QStringLiteral("not a multiple of gpus_per_node = %1").arg(per_node));
-    } else {
-        s.hardware.nodes = gpus / per_node;
-    }
-    const int data = gpus / mp;
-    const int base_data = base.parallel.data > 0 ? base.parallel.data
-                                                 : base.hardware.gpuCount() / mp;
-    s.parallel.data = data;
-    if (weak) {
-        s.training.global_batch = base.training.global_batch / base_data * data;
-    }
-    const int64_t mb = s.training.micro_batch > 0 ? s.training.micro_batch
-                                                  : base.training.global_batch / base_data;
-    s.training.micro_batch = mb;
-    if (s.training.global_batch % (mb * data) != 0)
-        return reject(QStringLiteral("global_batch %1 is not a multiple of micro_batch*data = %2*%3")
-                          .arg(s.training.global_batch)
-                          .arg(mb)
-                          .arg(data));
-    for (auto it = s.effects.stragglers.begin(); it != s.effects.stragglers.end();)
-        it = it->gpu >= gpus ? s.effects.stragglers.erase(it) : it + 1;
-    return s;
-}
-
 int cmdSweep(Args &args, Output &out, Failure *failure)
 {
     const bool csv = args.flag(QStringLiteral("--csv"));
@@ -351,25 +311,19 @@ int cmdSweep(Args &args, Output &out, Failure *failure)
         *failure = {kInvalidInput, QStringLiteral("sweep: a collective-only scenario cannot be swept")};
         return failure->code;
     }
+    const Result<std::vector<SweepRow>> swept =
+        sweep(*base, *counts, weak ? Scaling::Weak : Scaling::Strong);
+    if (!swept) {
+        *failure = {kInvalidInput, QString::fromStdString(swept.error().toString())};
+        return failure->code;
+    }
     struct Row {
         int gpus;
         Summary s;
     };
     std::vector<Row> rows;
-    for (int n : *counts) {
-        const auto scenario = scaledScenario(*base, n, weak, failure);
-        if (!scenario)
-            return failure->code;
-        const auto ctx = contextOf(*scenario, failure);
-        if (!ctx)
-            return failure->code;
-        const SimResult sim = simulate(*ctx, SimOptions{});
-        if (!sim.ok) {
-            *failure = {kFailure, QString::fromStdString(sim.error)};
-            return failure->code;
-        }
-        rows.push_back({n, summarize(*ctx, sim)});
-    }
+    for (const SweepRow &r : swept.value())
+        rows.push_back({r.gpus, r.summary});
     auto commShare = [](const Summary &s) {
         return s.step_time_s > 0 ? s.breakdown.communication_exposed / s.step_time_s : 0.0;
     };

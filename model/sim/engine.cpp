@@ -75,6 +75,7 @@ bool TaskGraph::run()
         if (prev_[i] != kNoTask)
             ++pending[i];
         tasks_[i].ready = 0;
+        tasks_[i].dep_ready = 0;
         tasks_[i].binding = kNoTask;
     }
     std::vector<uint32_t> group_waiting(groups_.size());
@@ -90,9 +91,11 @@ bool TaskGraph::run()
     size_t resolved = 0;
     std::vector<TaskId> finished;
     finished.reserve(64);
-    auto release = [&](TaskId from, TaskId to) {
+    auto release = [&](TaskId from, TaskId to, bool stream) {
         Task &t = tasks_[to];
         const double e = tasks_[from].end();
+        if (!stream)
+            t.dep_ready = std::max(t.dep_ready, e);
         if (t.binding == kNoTask || e > t.ready) {
             t.ready = std::max(t.ready, e);
             t.binding = from;
@@ -124,9 +127,9 @@ bool TaskGraph::run()
         for (TaskId f : finished) {
             ++resolved;
             for (uint32_t k = succ_begin[f]; k < succ_begin[f + 1]; ++k)
-                release(f, succ[k]);
+                release(f, succ[k], false);
             if (next[f] != kNoTask)
-                release(f, next[f]);
+                release(f, next[f], true);
         }
     }
     return resolved == n;

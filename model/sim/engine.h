@@ -15,7 +15,8 @@ inline constexpr TaskId kNoTask = 0xffffffffu;
 struct Task {
     double duration = 0;
     double base_duration = 0; // before per-GPU jitter and stragglers
-    double ready = 0; // when its stream and dependencies allowed it to start
+    double ready = 0;     // when its stream and dependencies allowed it to start
+    double dep_ready = 0; // when its explicit dependencies (not its stream) allowed it
     double start = 0;
     uint32_t unit = 0;      // simulated unit (a tensor-parallel group of one stage)
     uint32_t dep_begin = 0; // into TaskGraph::deps
@@ -52,6 +53,7 @@ public:
     /// Previous task on the same unit and stream, or kNoTask.
     TaskId previousInStream(TaskId id) const { return prev_[id]; }
     const std::vector<TaskId> &groupMembers(int32_t g) const { return groups_[static_cast<size_t>(g)]; }
+    size_t groupCount() const { return groups_.size(); }
 
     /// Resolves start times. Returns false if the graph deadlocks (a schedule bug).
     bool run();

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <numbers>
 #include <string>
+#include <unordered_map>
 
 namespace scalescope {
 
@@ -125,7 +126,11 @@ public:
         replicas_ = per_rank_ ? plan_.data : 1;
         units_ = replicas_ * plan_.pipeline;
         vstages_ = plan_.virtualStageCount();
-        iterations_ = std::max(1, opt.iterations);
+        measured_ = std::max(1, opt.iterations);
+        // Loaders and asynchronous updates carry state from step to step: run two
+        // warm-up steps first so the measured ones are in steady state.
+        warmup_ = (fx.data_loader.enabled || plan_.update == UpdateMode::Async) ? 2 : 0;
+        iterations_ = measured_ + warmup_;
         graph_ = TaskGraph(units_);
         slowdown_.assign(static_cast<size_t>(plan_.gpus), 1.0);
         for (const StragglerSpec &st : fx.stragglers)
@@ -147,6 +152,8 @@ private:
     double tpOpTime(double bytes) const;
     double jittered(uint32_t unit, double base);
     std::vector<int> membersOf(uint32_t unit) const;
+    const std::vector<int> &members(uint32_t unit) const { return members_[unit]; }
+    void labelGroups();
     void buildUnit(int replica, int stage);
     void linkPipeline();
     void groupCollectives();
@@ -169,18 +176,24 @@ private:
     SimOptions opt_;
     bool per_rank_ = false;
     int replicas_ = 1, units_ = 1, vstages_ = 1, iterations_ = 1;
+    int measured_ = 1, warmup_ = 0;
     TaskGraph graph_;
     std::vector<VStage> vs_;
     std::vector<double> slowdown_;
     double loader_time_ = 0;
     int loader_depth_ = 0;
 
+    std::vector<std::vector<int>> members_;          // GPU ranks of each unit
+    std::vector<uint32_t> group_wait_label_;         // per collective group
+    // When each collective would have ended had no other replica been slower (its own
+    // dependencies only): splits idle time into exposed communication and waiting.
+    std::vector<double> own_end_;
     std::vector<std::vector<TaskId>> stream_tasks_; // per unit * kStreamCount
     std::vector<TaskId> f_first_, f_send_, b_first_, b_send_;
     std::vector<std::vector<TaskId>> dp_collectives_; // per unit, in creation order
     std::vector<double> iteration_end_;
     // Extra labels ("waiting for GPU 17") beyond the fixed ones.
-    mutable std::vector<std::string> extra_labels_;
+    std::vector<std::string> extra_labels_;
 };
 
 double Simulation::tpOpTime(double bytes) const
@@ -257,7 +270,7 @@ TaskId Simulation::addTask(uint32_t unit, Stream s, SegmentKind k, double d, uin
         t.jittered = true;
         if (per_rank_) {
             double worst = 0;
-            for (int gpu : membersOf(unit))
+            for (int gpu : members(unit))
                 worst = std::max(worst, memberDuration(t, id, gpu));
             t.duration = worst;
         }
@@ -391,13 +404,18 @@ void Simulation::buildUnit(int replica, int stage)
                 const bool reduce_now = dp && (plan_.zero >= 2 || last_mb);
                 const bool split = zero3 || (reduce_now && plan_.bucket_bytes > 0);
                 if (split) {
+                    // ZeRO-3 gathers the next piece before reducing this one (FSDP
+                    // BACKWARD_PRE prefetch), so gathers never queue behind reductions.
+                    TaskId next_ag = kNoTask;
+                    if (zero3)
+                        next_ag = zero3Gather(st.pieces.back());
                     for (auto piece = st.pieces.rbegin(); piece != st.pieces.rend(); ++piece) {
-                        TaskId ag = kNoTask;
-                        if (zero3)
-                            ag = zero3Gather(*piece);
+                        const TaskId ag = next_ag;
                         const TaskId c = compute(piece->bwd, label);
                         graph_.depend(c, ag);
                         tp(piece->tp_bwd, kLTpBackward);
+                        if (zero3 && piece + 1 != st.pieces.rend())
+                            next_ag = zero3Gather(*(piece + 1));
                         if (reduce_now) {
                             if (plan_.overlap) {
                                 const TaskId r = dpTask(grad_op, piece->params * grad_bytes,
@@ -495,24 +513,45 @@ void Simulation::groupCollectives()
     }
 }
 
+void Simulation::labelGroups()
+{
+    // "waiting for GPU N": the member of each collective that was ready last.
+    std::unordered_map<std::string, uint32_t> index;
+    const size_t groups = graph_.groupCount();
+    group_wait_label_.assign(groups, kLWaitReplica);
+    for (size_t g = 0; g < groups; ++g) {
+        const std::vector<TaskId> &m = graph_.groupMembers(static_cast<int32_t>(g));
+        TaskId slowest = m.front();
+        for (TaskId id : m)
+            if (graph_[id].ready > graph_[slowest].ready)
+                slowest = id;
+        const int stage = static_cast<int>(graph_[slowest].unit) % plan_.pipeline;
+        const int replica = static_cast<int>(graph_[slowest].unit) / plan_.pipeline;
+        std::string text = "waiting for GPU " + std::to_string(plan_.rankOf(0, replica, stage)) +
+                           " (slowest data-parallel replica)";
+        auto [it, inserted] = index.emplace(std::move(text), 0);
+        if (inserted) {
+            extra_labels_.push_back(it->first);
+            it->second = static_cast<uint32_t>(kLabelCount + extra_labels_.size() - 1);
+        }
+        group_wait_label_[g] = it->second;
+    }
+    own_end_.assign(graph_.size(), 0.0);
+    for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u) {
+        double clock = 0;
+        for (TaskId id : stream_tasks_[u * kStreamCount + 1]) {
+            const Task &t = graph_[id];
+            clock = std::max(clock, t.dep_ready) + t.duration;
+            own_end_[id] = clock;
+        }
+    }
+}
+
 uint32_t Simulation::waitLabelFor(TaskId collective) const
 {
     const Task &t = graph_[collective];
-    if (t.group < 0)
-        return kLWaitReplica;
-    TaskId slowest = collective;
-    for (TaskId m : graph_.groupMembers(t.group))
-        if (graph_[m].ready > graph_[slowest].ready)
-            slowest = m;
-    const int stage = static_cast<int>(graph_[slowest].unit) % plan_.pipeline;
-    const int replica = static_cast<int>(graph_[slowest].unit) / plan_.pipeline;
-    const std::string text = "waiting for GPU " + std::to_string(plan_.rankOf(0, replica, stage)) +
-                             " (slowest data-parallel replica)";
-    for (size_t i = 0; i < extra_labels_.size(); ++i)
-        if (extra_labels_[i] == text)
-            return static_cast<uint32_t>(kLabelCount + i);
-    extra_labels_.push_back(text);
-    return static_cast<uint32_t>(kLabelCount + extra_labels_.size() - 1);
+    return t.group < 0 ? static_cast<uint32_t>(kLWaitReplica)
+                       : group_wait_label_[static_cast<size_t>(t.group)];
 }
 
 template <typename Emit>
@@ -523,6 +562,20 @@ void Simulation::walk(uint32_t unit, int gpu, Emit &&emit) const
     const std::vector<TaskId> &cs = stream_tasks_[unit * kStreamCount];
     const std::vector<TaskId> &coll = stream_tasks_[unit * kStreamCount + 1];
     double cursor = 0;
+    // Idle time behind a data-parallel collective: as long as the collective would have
+    // kept this GPU waiting on its own (had no replica been slower) it is exposed
+    // communication; the rest is waiting for the slowest replica, named.
+    auto dpGap = [&](double a, double b, TaskId binding, int32_t mb) {
+        const Task &bt = graph_[binding];
+        const double exposed = std::clamp(own_end_[binding] - a, 0.0, b - a);
+        if (exposed > 0)
+            emit(Stream::Compute, a, exposed, SegmentKind::DpComm, kLExposedDp, mb);
+        if (b - a - exposed > 0)
+            emit(Stream::Compute, a + exposed, b - a - exposed, SegmentKind::Wait,
+                 bt.group >= 0 ? group_wait_label_[static_cast<size_t>(bt.group)]
+                               : static_cast<uint32_t>(kLWaitReplica),
+                 mb);
+    };
     auto gap = [&](double a, double b, TaskId binding, int32_t mb) {
         if (b <= a)
             return;
@@ -534,12 +587,7 @@ void Simulation::walk(uint32_t unit, int gpu, Emit &&emit) const
         if (bt.stream == Stream::Loader) {
             emit(Stream::Compute, a, b - a, SegmentKind::DataLoad, kLWaitData, mb);
         } else if (bt.kind == SegmentKind::DpComm) {
-            double split = a;
-            if (bt.group >= 0 && bt.start > bt.ready)
-                split = std::clamp(bt.start, a, b);
-            if (split > a)
-                emit(Stream::Compute, a, split - a, SegmentKind::Wait, waitLabelFor(binding), mb);
-            emit(Stream::Compute, split, b - split, SegmentKind::DpComm, kLExposedDp, mb);
+            dpGap(a, b, binding, mb);
         } else if (bt.kind == SegmentKind::PpComm || bt.unit != unit) {
             emit(Stream::Compute, a, b - a, SegmentKind::Bubble, kLBubble, mb);
         } else {
@@ -562,7 +610,7 @@ void Simulation::walk(uint32_t unit, int gpu, Emit &&emit) const
         if (!coll.empty())
             comm_end = std::clamp(graph_[coll.back()].end(), cursor, end_time);
         if (comm_end > cursor)
-            emit(Stream::Compute, cursor, comm_end - cursor, SegmentKind::DpComm, kLExposedDp, -1);
+            dpGap(cursor, comm_end, coll.back(), -1);
         if (end_time > comm_end)
             emit(Stream::Compute, comm_end, end_time - comm_end,
                  plan_.pipeline > 1 ? SegmentKind::Bubble : SegmentKind::Wait,
@@ -592,6 +640,9 @@ SimResult Simulation::run()
     b_first_.assign(table, kNoTask);
     b_send_.assign(table, kNoTask);
     stream_tasks_.assign(static_cast<size_t>(units_) * kStreamCount, {});
+    members_.resize(static_cast<size_t>(units_));
+    for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u)
+        members_[u] = membersOf(u);
     dp_collectives_.assign(static_cast<size_t>(units_), {});
     graph_.reserve(static_cast<size_t>(units_) * iterations_ *
                    (static_cast<size_t>(plan_.micro_batches * plan_.virtual_stages) * 6 + 64));
@@ -604,23 +655,50 @@ SimResult Simulation::run()
         result.error = "internal error: the task graph of this plan deadlocks";
         return result;
     }
+    labelGroups();
     result.tasks = graph_.size();
 
+    // Iteration ends, globally and per unit (asynchronous replicas run at their own pace).
     iteration_end_.assign(static_cast<size_t>(iterations_), 0.0);
-    for (const Task &t : graph_.tasks())
-        if (t.stream != Stream::Loader)
-            iteration_end_[t.iteration] = std::max(iteration_end_[t.iteration], t.end());
+    std::vector<double> unit_end(static_cast<size_t>(units_) * iterations_, 0.0);
+    for (const Task &t : graph_.tasks()) {
+        if (t.stream == Stream::Loader)
+            continue;
+        iteration_end_[t.iteration] = std::max(iteration_end_[t.iteration], t.end());
+        if (t.stream == Stream::Compute) {
+            double &e = unit_end[t.unit * static_cast<size_t>(iterations_) + t.iteration];
+            e = std::max(e, t.end());
+        }
+    }
     for (int it = 1; it < iterations_; ++it)
         iteration_end_[static_cast<size_t>(it)] =
             std::max(iteration_end_[static_cast<size_t>(it)], iteration_end_[static_cast<size_t>(it) - 1]);
-    const double w0 = iterations_ > 1 ? iteration_end_.front() : 0.0;
-    const double w1 = iteration_end_.back();
-    const double steps = iterations_ > 1 ? iterations_ - 1 : 1;
-    result.step_time_s = (w1 - w0) / steps;
+    // Measured window: after the warm-up steps; with several measured steps and no
+    // warm-up, after the first (its start-up is not steady state).
+    const int first = warmup_ > 0 ? warmup_ : (iterations_ > 1 ? 1 : 0);
+    const double steps = iterations_ - first;
+    const bool async = plan_.update == UpdateMode::Async;
+    auto windowOf = [&](uint32_t u) {
+        if (!async) {
+            return std::make_pair(first > 0 ? iteration_end_[static_cast<size_t>(first) - 1] : 0.0,
+                                  iteration_end_.back());
+        }
+        const double *e = &unit_end[u * static_cast<size_t>(iterations_)];
+        return std::make_pair(first > 0 ? e[first - 1] : 0.0, e[iterations_ - 1]);
+    };
+    double step_sum = 0;
+    for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u) {
+        const auto [a, b] = windowOf(u);
+        step_sum += (b - a) * static_cast<double>(members_[u].size());
+    }
+    result.step_time_s = step_sum / plan_.gpus / steps;
+    result.window_start_s = windowOf(0).first;
+    result.window_end_s = windowOf(0).second;
+    result.warmup_iterations = warmup_;
 
     // Breakdown over the measured window, averaged over GPUs.
     Breakdown sum;
-    auto account = [&](Breakdown &b, double weight) {
+    auto account = [&](Breakdown &b, double weight, double w0, double w1) {
         return [&b, weight, w0, w1](Stream s, double start, double dur, SegmentKind k, uint32_t,
                                     int32_t) {
             const double a = std::max(start, w0), e = std::min(start + dur, w1);
@@ -653,12 +731,13 @@ SimResult Simulation::run()
     };
     const bool member_varies = per_rank_ && plan_.tensor > 1;
     for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u) {
-        const std::vector<int> members = membersOf(u);
+        const std::vector<int> &members = members_[u];
+        const auto [w0, w1] = windowOf(u);
         if (member_varies) {
             for (int gpu : members)
-                walk(u, gpu, account(sum, 1.0));
+                walk(u, gpu, account(sum, 1.0, w0, w1));
         } else {
-            walk(u, members.front(), account(sum, static_cast<double>(members.size())));
+            walk(u, members.front(), account(sum, static_cast<double>(members.size()), w0, w1));
         }
     }
     const double norm = 1.0 / (plan_.gpus * steps);
@@ -678,7 +757,7 @@ SimResult Simulation::run()
             size_t per_gpu = 0;
             for (int s = 0; s < kStreamCount; ++s)
                 per_gpu += stream_tasks_[u * kStreamCount + static_cast<size_t>(s)].size();
-            estimate += per_gpu * 2 * membersOf(u).size();
+            estimate += per_gpu * 2 * members_[u].size();
         }
         if (estimate > opt_.max_segments) {
             result.error = "the timeline would hold about " + std::to_string(estimate) +

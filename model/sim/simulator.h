@@ -28,7 +28,7 @@ struct Breakdown {
 };
 
 struct SimOptions {
-    int iterations = 1;
+    int iterations = 1; // measured steps (warm-up steps are added where state carries over)
     bool build_timeline = false;
     /// Refuse to materialise timelines larger than this (memory bound).
     size_t max_segments = 40'000'000;
@@ -42,6 +42,9 @@ struct SimResult {
     size_t tasks = 0;
     bool per_rank = false; // every data-parallel replica simulated (effects present)
     double staleness_steps = 0; // asynchronous updates: how old the applied gradients are
+    int warmup_iterations = 0;  // simulated before the measured ones (loaders, async)
+    double window_start_s = 0;  // the measured steps on the timeline (GPU 0's)
+    double window_end_s = 0;
     std::optional<Timeline> timeline;
 };
 

@@ -1,0 +1,27 @@
+// Scaling sweeps: the same scenario at several GPU counts (spec/cli.md "sweep").
+#pragma once
+
+#include "analysis/summary.h"
+
+#include <vector>
+
+namespace scalescope {
+
+enum class Scaling { Strong, Weak };
+
+struct SweepRow {
+    int gpus = 0;
+    Summary summary;
+};
+
+/// The scenario at `gpus` GPUs: the data-parallel degree changes (and the node count,
+/// keeping GPUs per node; below one node, a single node of `gpus`). Strong scaling keeps
+/// the global batch, weak scaling the batch per replica; the micro-batch is kept.
+/// Errors name `--gpus` and why the count does not fit the plan.
+Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling);
+
+/// Evaluates every count with the event simulation (one iteration).
+Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int> &gpu_counts,
+                                    Scaling scaling);
+
+} // namespace scalescope

@@ -1,0 +1,118 @@
+// Benchmarks of the model (DESIGN.md section 6). They print figures and never fail on time.
+#include "analysis/summary.h"
+#include "analysis/sweep.h"
+#include "io/catalog_io.h"
+#include "io/scenario_io.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QTest>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+using namespace scalescope;
+
+namespace {
+
+template <typename F>
+double medianMs(int repeat, F &&f)
+{
+    std::vector<double> t;
+    for (int i = 0; i < repeat + 2; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        f();
+        if (i >= 2)
+            t.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+}
+
+Scenario load(const QString &path)
+{
+    Result<Scenario> s = loadScenarioFile(path, builtinCatalog());
+    if (!s)
+        qFatal("%s", s.error().toString().c_str());
+    return s.value();
+}
+
+} // namespace
+
+class BenchModel : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void summaryOfEveryValidationScenario();
+    void timeline1024GpusWithJitter();
+    void sweepTwelveGpuCounts();
+};
+
+void BenchModel::summaryOfEveryValidationScenario()
+{
+    // Budget: summary (analytic path, any size) <= 0.5 ms.
+    const QDir dir(QStringLiteral(SCALESCOPE_SHARED_DIR "/validation/scenarios"));
+    QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
+    files << QStringLiteral(SCALESCOPE_BENCH_DIR "/gpt-1024-jitter.json")
+          << QStringLiteral(SCALESCOPE_BENCH_DIR "/resnet-1024-jitter.json");
+    double worst = 0;
+    QString worst_name;
+    for (const QString &f : files) {
+        const Scenario s = load(dir.filePath(f));
+        if (s.isCollective())
+            continue;
+        const double ms = medianMs(50, [&] {
+            const auto ctx = makeContext(s).value();
+            volatile double x = analyticSummary(*ctx).step_time_s;
+            (void)x;
+        });
+        if (ms > worst) {
+            worst = ms;
+            worst_name = f;
+        }
+    }
+    std::printf("BENCH summary_ms worst over %lld scenarios: %.4f ms (%s)\n",
+                static_cast<long long>(files.size()), worst, qPrintable(worst_name));
+}
+
+void BenchModel::timeline1024GpusWithJitter()
+{
+    // Budgets: full per-GPU timeline, 1,024 GPUs with jitter, one step <= 20 ms;
+    // <= 32 bytes per segment.
+    for (const char *name : {"gpt-1024-jitter.json", "resnet-1024-jitter.json"}) {
+        const Scenario s = load(QStringLiteral(SCALESCOPE_BENCH_DIR "/%1").arg(QLatin1String(name)));
+        const auto ctx = makeContext(s).value();
+        SimOptions o;
+        o.build_timeline = true;
+        size_t segments = 0;
+        const double ms = medianMs(10, [&] {
+            const SimResult r = simulate(*ctx, o);
+            segments = r.timeline->size();
+        });
+        std::printf("BENCH timeline_ms %s: %.2f ms, %zu segments, %zu bytes/segment (%.1f MB)\n",
+                    name, ms, segments, Timeline::bytesPerSegment(),
+                    segments * Timeline::bytesPerSegment() / 1e6);
+    }
+}
+
+void BenchModel::sweepTwelveGpuCounts()
+{
+    // Budget: scaling sweep of 12 GPU counts <= 30 ms.
+    const Scenario s = load(QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/scenarios/default.json"));
+    const std::vector<int> counts = {1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 256};
+    Scenario base = s;
+    base.training.global_batch = 3072;
+    base.training.micro_batch = 4;
+    base.parallel.data = 16;
+    const double ms = medianMs(10, [&] {
+        const auto rows = sweep(base, counts, Scaling::Strong);
+        if (!rows)
+            qFatal("%s", rows.error().toString().c_str());
+    });
+    std::printf("BENCH sweep_ms 12 GPU counts (1..256, default scenario): %.2f ms\n", ms);
+}
+
+QTEST_GUILESS_MAIN(BenchModel)
+#include "bench_model.moc"

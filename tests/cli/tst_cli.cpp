@@ -1,0 +1,1270 @@
+// scalescope-cli (spec/cli.md) run as a child process: exit codes and error messages for
+// bad input, the JSON and CSV outputs and their invariants, --trace files, sweeps, the
+// catalog, bench, --help and --version.
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace
+{
+
+// Every child process gets this long; a hang fails the test instead of blocking it.
+constexpr int kTimeoutMs = 60000;
+
+QString dataFile(const QString &name)
+{
+    return QStringLiteral(SCALESCOPE_SOURCE_DIR "/tests/cli/data/") + name;
+}
+
+QString validationDir()
+{
+    return QStringLiteral(SCALESCOPE_SHARED_DIR "/validation/scenarios");
+}
+
+struct CliRun {
+    QStringList args;
+    bool started = false;
+    bool finished = false; // within the timeout
+    bool crashed = false;
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+
+    QString describe() const
+    {
+        QString s = QStringLiteral("scalescope-cli %1\n  exit %2%3%4\n  stdout: %5\n  stderr: %6")
+                        .arg(args.join(QLatin1Char(' ')))
+                        .arg(exitCode)
+                        .arg(finished ? QString() : QStringLiteral(" (TIMED OUT, killed)"))
+                        .arg(crashed ? QStringLiteral(" (CRASHED)") : QString())
+                        .arg(QString::fromUtf8(out.left(400)))
+                        .arg(QString::fromUtf8(err.left(600)));
+        return s;
+    }
+};
+
+CliRun runCli(const QStringList &args)
+{
+    CliRun r;
+    r.args = args;
+    QProcess p;
+    p.setProgram(QStringLiteral(SCALESCOPE_CLI));
+    p.setArguments(args);
+    p.start();
+    r.started = p.waitForStarted(kTimeoutMs);
+    if (!r.started)
+        return r;
+    p.closeWriteChannel();
+    r.finished = p.waitForFinished(kTimeoutMs);
+    if (!r.finished) {
+        p.kill();
+        p.waitForFinished(5000);
+    }
+    r.crashed = p.exitStatus() == QProcess::CrashExit;
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+// Calls a helper that may fail a QVERIFY and stops the test if it did.
+#define CALL(expr)                                                                                 \
+    do {                                                                                           \
+        expr;                                                                                      \
+        if (QTest::currentTestFailed())                                                            \
+            return;                                                                                \
+    } while (false)
+
+// The process started, ended on its own within the timeout and did not crash.
+void verifyRan(const CliRun &r)
+{
+    QVERIFY2(r.started, qPrintable(QStringLiteral("could not start " SCALESCOPE_CLI)));
+    QVERIFY2(r.finished, qPrintable(r.describe()));
+    QVERIFY2(!r.crashed, qPrintable(r.describe()));
+}
+
+// Exit 0, nothing on stderr.
+void verifySuccess(const CliRun &r)
+{
+    CALL(verifyRan(r));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
+    QVERIFY2(r.err.isEmpty(), qPrintable(r.describe()));
+    QVERIFY2(!r.out.isEmpty(), qPrintable(r.describe()));
+}
+
+// The given exit code, an empty stdout, and a stderr matching every pattern
+// (case-insensitive regular expressions).
+void verifyFailure(const CliRun &r, int code, const QStringList &patterns)
+{
+    CALL(verifyRan(r));
+    QVERIFY2(r.exitCode == code,
+             qPrintable(QStringLiteral("expected exit %1\n").arg(code) + r.describe()));
+    QVERIFY2(r.out.isEmpty(),
+             qPrintable(QStringLiteral("stdout must be empty on error\n") + r.describe()));
+    QVERIFY2(!r.err.trimmed().isEmpty(),
+             qPrintable(QStringLiteral("stderr must explain the error\n") + r.describe()));
+    const QString err = QString::fromUtf8(r.err);
+    for (const QString &p : patterns) {
+        const QRegularExpression re(p, QRegularExpression::CaseInsensitiveOption);
+        QVERIFY2(re.isValid(), qPrintable(p));
+        QVERIFY2(re.match(err).hasMatch(),
+                 qPrintable(QStringLiteral("stderr does not match /%1/\n").arg(p) + r.describe()));
+    }
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll();
+}
+
+bool writeFile(const QString &path, const QByteArray &data)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(data) == data.size();
+}
+
+QJsonObject readObject(const QString &path)
+{
+    return QJsonDocument::fromJson(readFile(path)).object();
+}
+
+// Parses stdout as one JSON object.
+void parseObject(const CliRun &r, QJsonObject *o)
+{
+    QJsonParseError e{};
+    const QJsonDocument d = QJsonDocument::fromJson(r.out, &e);
+    QVERIFY2(e.error == QJsonParseError::NoError,
+             qPrintable(QStringLiteral("stdout is not JSON: %1\n").arg(e.errorString()) + r.describe()));
+    QVERIFY2(d.isObject(), qPrintable(QStringLiteral("stdout is not one JSON object\n") + r.describe()));
+    *o = d.object();
+}
+
+QJsonObject setPath(QJsonObject o, QStringList keys, const QJsonValue &v)
+{
+    const QString k = keys.takeFirst();
+    if (keys.isEmpty()) {
+        if (v.isUndefined())
+            o.remove(k);
+        else
+            o[k] = v;
+        return o;
+    }
+    o[k] = setPath(o.value(k).toObject(), keys, v);
+    return o;
+}
+
+// `file` from tests/cli/data with the dotted key path set to v (removed when undefined).
+QByteArray patched(const QString &file, const QString &path, const QJsonValue &v)
+{
+    return QJsonDocument(setPath(readObject(dataFile(file)), path.split(QLatin1Char('.')), v))
+        .toJson();
+}
+
+bool near(double a, double b, double rel)
+{
+    return std::fabs(a - b) <= rel * std::max({std::fabs(a), std::fabs(b), 1e-300});
+}
+
+// Every number below v is finite and >= 0; a null (how QJsonDocument writes NaN and
+// infinities) fails too.
+void verifyNumbersSane(const QJsonValue &v, const QString &path)
+{
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            CALL(verifyNumbersSane(it.value(), path.isEmpty() ? it.key() : path + QLatin1Char('.') + it.key()));
+    } else if (v.isArray()) {
+        const QJsonArray a = v.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i)
+            CALL(verifyNumbersSane(a.at(i), path + QStringLiteral("[%1]").arg(i)));
+    } else if (v.isNull()) {
+        QFAIL(qPrintable(path + QStringLiteral(" is null (a NaN or an infinity?)")));
+    } else if (v.isDouble()) {
+        const double d = v.toDouble();
+        QVERIFY2(std::isfinite(d) && d >= 0, qPrintable(path + QStringLiteral(" = %1").arg(d)));
+    }
+}
+
+// Required keys present; reports the keys beyond them once per distinct set.
+void verifyKeys(const QJsonObject &o, const QStringList &required, const QString &what)
+{
+    for (const QString &k : required)
+        QVERIFY2(o.contains(k), qPrintable(what + QStringLiteral(": missing key \"%1\"").arg(k)));
+    QStringList extra;
+    for (const QString &k : o.keys())
+        if (!required.contains(k))
+            extra << k;
+    static QSet<QString> reported;
+    const QString line = what + QStringLiteral(": extra keys: ") +
+                         (extra.isEmpty() ? QStringLiteral("(none)") : extra.join(QStringLiteral(", ")));
+    if (!reported.contains(line)) {
+        reported.insert(line);
+        qInfo().noquote() << line;
+    }
+}
+
+double number(const QJsonObject &o, const QString &key)
+{
+    return o.value(key).toDouble(std::nan(""));
+}
+
+struct Expect {
+    int gpus = -1;          // -1: unknown
+    int seq_len = -1;       // 0: not a transformer (tokens_per_s = 0); -1: unknown
+    double global_batch = -1; // -1: unknown or not checked
+};
+
+// The invariants of simulate --json (spec/cli.md).
+void verifySummary(const QJsonObject &o, const Expect &e)
+{
+    CALL(verifyKeys(o,
+                    {QStringLiteral("gpus"), QStringLiteral("step_time_s"), QStringLiteral("samples_per_s"),
+                     QStringLiteral("tokens_per_s"), QStringLiteral("model_flops_per_step"),
+                     QStringLiteral("model_tflops_per_gpu"), QStringLiteral("hardware_tflops_per_gpu"),
+                     QStringLiteral("mfu"), QStringLiteral("speedup"), QStringLiteral("scaling_efficiency"),
+                     QStringLiteral("breakdown_s"), QStringLiteral("memory_per_gpu_bytes"),
+                     QStringLiteral("fits_in_memory"), QStringLiteral("bottleneck")},
+                    QStringLiteral("simulate --json")));
+    const QJsonObject b = o.value(QStringLiteral("breakdown_s")).toObject();
+    const QJsonObject m = o.value(QStringLiteral("memory_per_gpu_bytes")).toObject();
+    CALL(verifyKeys(b,
+                    {QStringLiteral("compute"), QStringLiteral("communication_exposed"),
+                     QStringLiteral("communication_total"), QStringLiteral("pipeline_bubble"),
+                     QStringLiteral("wait"), QStringLiteral("data_loading")},
+                    QStringLiteral("simulate --json breakdown_s")));
+    CALL(verifyKeys(m,
+                    {QStringLiteral("parameters"), QStringLiteral("gradients"),
+                     QStringLiteral("optimizer_states"), QStringLiteral("activations"),
+                     QStringLiteral("total"), QStringLiteral("capacity")},
+                    QStringLiteral("simulate --json memory_per_gpu_bytes")));
+    for (const QString &k : {QStringLiteral("gpus"), QStringLiteral("step_time_s"),
+                             QStringLiteral("samples_per_s"), QStringLiteral("tokens_per_s"),
+                             QStringLiteral("model_flops_per_step"), QStringLiteral("model_tflops_per_gpu"),
+                             QStringLiteral("hardware_tflops_per_gpu"), QStringLiteral("mfu"),
+                             QStringLiteral("speedup"), QStringLiteral("scaling_efficiency")})
+        QVERIFY2(o.value(k).isDouble(), qPrintable(k + QStringLiteral(" is not a number")));
+    for (auto it = b.begin(); it != b.end(); ++it)
+        QVERIFY2(it.value().isDouble(), qPrintable(QStringLiteral("breakdown_s.") + it.key()));
+    for (auto it = m.begin(); it != m.end(); ++it)
+        QVERIFY2(it.value().isDouble(), qPrintable(QStringLiteral("memory_per_gpu_bytes.") + it.key()));
+    CALL(verifyNumbersSane(o, QString()));
+    QVERIFY(o.value(QStringLiteral("fits_in_memory")).isBool());
+    QVERIFY(o.value(QStringLiteral("bottleneck")).isString());
+    QVERIFY(!o.value(QStringLiteral("bottleneck")).toString().trimmed().isEmpty());
+
+    const double gpus = number(o, QStringLiteral("gpus"));
+    if (e.gpus > 0)
+        QCOMPARE(gpus, double(e.gpus));
+    QVERIFY(gpus >= 1 && gpus == std::floor(gpus));
+    const double step = number(o, QStringLiteral("step_time_s"));
+    QVERIFY2(step > 0, qPrintable(QString::number(step)));
+
+    const double parts = number(b, QStringLiteral("compute")) + number(b, QStringLiteral("communication_exposed")) +
+                         number(b, QStringLiteral("pipeline_bubble")) + number(b, QStringLiteral("wait")) +
+                         number(b, QStringLiteral("data_loading"));
+    QVERIFY2(near(parts, step, 1e-6),
+             qPrintable(QStringLiteral("breakdown sums to %1, step_time_s = %2")
+                            .arg(parts, 0, 'g', 17)
+                            .arg(step, 0, 'g', 17)));
+    QVERIFY2(number(b, QStringLiteral("communication_total")) >=
+                 number(b, QStringLiteral("communication_exposed")) * (1 - 1e-9),
+             "communication_total < communication_exposed");
+
+    const double mem = number(m, QStringLiteral("parameters")) + number(m, QStringLiteral("gradients")) +
+                       number(m, QStringLiteral("optimizer_states")) + number(m, QStringLiteral("activations"));
+    const double total = number(m, QStringLiteral("total"));
+    const double capacity = number(m, QStringLiteral("capacity"));
+    QVERIFY2(near(mem, total, 1e-9),
+             qPrintable(QStringLiteral("memory parts sum to %1, total = %2").arg(mem, 0, 'g', 17).arg(total, 0, 'g', 17)));
+    QVERIFY(capacity > 0);
+    QCOMPARE(o.value(QStringLiteral("fits_in_memory")).toBool(), total <= capacity);
+
+    const double mfu = number(o, QStringLiteral("mfu"));
+    QVERIFY2(mfu > 0 && mfu <= 1, qPrintable(QStringLiteral("mfu = %1").arg(mfu)));
+    const double speedup = number(o, QStringLiteral("speedup"));
+    QVERIFY2(speedup > 0, qPrintable(QStringLiteral("speedup = %1").arg(speedup)));
+    QVERIFY2(near(number(o, QStringLiteral("scaling_efficiency")), speedup / gpus, 1e-9),
+             qPrintable(QStringLiteral("scaling_efficiency = %1, speedup / gpus = %2")
+                            .arg(number(o, QStringLiteral("scaling_efficiency")))
+                            .arg(speedup / gpus)));
+
+    const double samples = number(o, QStringLiteral("samples_per_s"));
+    const double tokens = number(o, QStringLiteral("tokens_per_s"));
+    QVERIFY(samples > 0);
+    if (e.seq_len > 0)
+        QVERIFY2(near(tokens, samples * e.seq_len, 1e-9),
+                 qPrintable(QStringLiteral("tokens_per_s = %1, samples_per_s * seq_len = %2")
+                                .arg(tokens)
+                                .arg(samples * e.seq_len)));
+    else if (e.seq_len == 0)
+        QCOMPARE(tokens, 0.0);
+    if (e.global_batch > 0)
+        QVERIFY2(near(samples, e.global_batch / step, 1e-9),
+                 qPrintable(QStringLiteral("samples_per_s = %1, global_batch / step_time_s = %2")
+                                .arg(samples)
+                                .arg(e.global_batch / step)));
+
+    const double flops = number(o, QStringLiteral("model_flops_per_step"));
+    QVERIFY(flops > 0);
+    const double tflops = number(o, QStringLiteral("model_tflops_per_gpu"));
+    QVERIFY2(near(tflops, flops / step / gpus / 1e12, 1e-9),
+             qPrintable(QStringLiteral("model_tflops_per_gpu = %1, model_flops_per_step / step_time_s / gpus "
+                                       "/ 1e12 = %2")
+                            .arg(tflops)
+                            .arg(flops / step / gpus / 1e12)));
+    QVERIFY2(number(o, QStringLiteral("hardware_tflops_per_gpu")) >= tflops * (1 - 1e-9),
+             "hardware_tflops_per_gpu < model_tflops_per_gpu (it also counts recomputation)");
+}
+
+double busFactor(const QString &op, double n)
+{
+    if (op == QStringLiteral("all_reduce"))
+        return 2 * (n - 1) / n;
+    if (op == QStringLiteral("broadcast"))
+        return 1;
+    return (n - 1) / n; // all_gather, reduce_scatter, all_to_all (nccl-tests PERFORMANCE.md)
+}
+
+// The invariants of simulate --json on a collective-only scenario.
+void verifyCollective(const QJsonObject &o, int gpus, const QString &op, double bytes)
+{
+    CALL(verifyKeys(o,
+                    {QStringLiteral("gpus"), QStringLiteral("op"), QStringLiteral("bytes"),
+                     QStringLiteral("time_s"), QStringLiteral("algbw_gbps"), QStringLiteral("busbw_gbps"),
+                     QStringLiteral("algorithm")},
+                    QStringLiteral("simulate --json (collective)")));
+    CALL(verifyNumbersSane(o, QString()));
+    QCOMPARE(number(o, QStringLiteral("gpus")), double(gpus));
+    QCOMPARE(o.value(QStringLiteral("op")).toString(), op);
+    QCOMPARE(number(o, QStringLiteral("bytes")), bytes);
+    QVERIFY(o.value(QStringLiteral("algorithm")).isString());
+    QVERIFY(!o.value(QStringLiteral("algorithm")).toString().isEmpty());
+    const double t = number(o, QStringLiteral("time_s"));
+    const double alg = number(o, QStringLiteral("algbw_gbps"));
+    const double bus = number(o, QStringLiteral("busbw_gbps"));
+    QVERIFY(t > 0);
+    QVERIFY2(near(alg, bytes / t / 1e9, 1e-9),
+             qPrintable(QStringLiteral("algbw_gbps = %1, bytes / time_s / 1e9 = %2").arg(alg).arg(bytes / t / 1e9)));
+    QVERIFY2(near(bus, alg * busFactor(op, gpus), 1e-9),
+             qPrintable(QStringLiteral("busbw_gbps = %1, expected %2").arg(bus).arg(alg * busFactor(op, gpus))));
+}
+
+QString placeholders(QString arg, const QString &tmp)
+{
+    arg.replace(QStringLiteral("{dp8}"), dataFile(QStringLiteral("dp8-transformer.json")));
+    arg.replace(QStringLiteral("{3d}"), dataFile(QStringLiteral("3d-interleaved.json")));
+    arg.replace(QStringLiteral("{coll}"), dataFile(QStringLiteral("allreduce-1gib.json")));
+    arg.replace(QStringLiteral("{tmp}"), tmp);
+    return arg;
+}
+
+// Chrome trace checks; returns the parsed document in *doc.
+void verifyTrace(const QString &path, int nodes, int gpus, int gpusPerNode)
+{
+    const QByteArray bytes = readFile(path);
+    QVERIFY2(!bytes.isEmpty(), qPrintable(path + QStringLiteral(" is missing or empty")));
+    QJsonParseError e{};
+    const QJsonDocument d = QJsonDocument::fromJson(bytes, &e);
+    QVERIFY2(e.error == QJsonParseError::NoError, qPrintable(QStringLiteral("trace: ") + e.errorString()));
+    QVERIFY(d.isObject());
+    QVERIFY2(d.object().value(QStringLiteral("traceEvents")).isArray(), "no traceEvents array");
+    const QJsonArray events = d.object().value(QStringLiteral("traceEvents")).toArray();
+    QVERIFY(!events.isEmpty());
+
+    const QSet<QString> categories{QStringLiteral("compute"), QStringLiteral("communication"),
+                                   QStringLiteral("wait"), QStringLiteral("bubble"), QStringLiteral("data")};
+    using Thread = std::pair<int, int>; // pid, tid
+    std::map<Thread, QString> threadNames;
+    QSet<int> processNames;
+    std::map<Thread, int> completeCount;
+    QSet<int> pids;
+    QSet<QString> seenCategories;
+    int complete = 0;
+    for (const QJsonValue &v : events) {
+        QVERIFY(v.isObject());
+        const QJsonObject ev = v.toObject();
+        const QString ph = ev.value(QStringLiteral("ph")).toString();
+        QVERIFY2(ev.value(QStringLiteral("pid")).isDouble(), "event without a numeric pid");
+        const int pid = ev.value(QStringLiteral("pid")).toInt();
+        if (ph == QStringLiteral("M")) {
+            const QString name = ev.value(QStringLiteral("name")).toString();
+            const QString arg = ev.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString();
+            if (name == QStringLiteral("thread_name")) {
+                QVERIFY(ev.value(QStringLiteral("tid")).isDouble());
+                QVERIFY(!arg.isEmpty());
+                threadNames[{pid, ev.value(QStringLiteral("tid")).toInt()}] = arg;
+            } else if (name == QStringLiteral("process_name")) {
+                processNames.insert(pid);
+            }
+        } else if (ph == QStringLiteral("X")) {
+            ++complete;
+            const QString cat = ev.value(QStringLiteral("cat")).toString();
+            QVERIFY2(categories.contains(cat), qPrintable(QStringLiteral("category \"%1\"").arg(cat)));
+            seenCategories.insert(cat);
+            QVERIFY(ev.value(QStringLiteral("ts")).isDouble());
+            QVERIFY(ev.value(QStringLiteral("dur")).isDouble());
+            const double ts = ev.value(QStringLiteral("ts")).toDouble();
+            const double dur = ev.value(QStringLiteral("dur")).toDouble();
+            QVERIFY2(std::isfinite(ts) && ts >= 0, qPrintable(QStringLiteral("ts = %1").arg(ts)));
+            QVERIFY2(std::isfinite(dur) && dur >= 0, qPrintable(QStringLiteral("dur = %1").arg(dur)));
+            QVERIFY(ev.value(QStringLiteral("tid")).isDouble());
+            QVERIFY(ev.value(QStringLiteral("name")).isString());
+            ++completeCount[{pid, ev.value(QStringLiteral("tid")).toInt()}];
+            pids.insert(pid);
+        } else {
+            QFAIL(qPrintable(QStringLiteral("unexpected event phase \"%1\"").arg(ph)));
+        }
+    }
+    QVERIFY(complete > 0);
+    QVERIFY(seenCategories.contains(QStringLiteral("compute")));
+    QVERIFY(!threadNames.empty());
+    // One process per node: pids 0..nodes-1, each used and named.
+    QCOMPARE(pids.size(), qsizetype(nodes));
+    for (int p : pids)
+        QVERIFY2(p >= 0 && p < nodes, qPrintable(QStringLiteral("pid %1 with %2 nodes").arg(p).arg(nodes)));
+    for (int n = 0; n < nodes; ++n)
+        QVERIFY2(processNames.contains(n), qPrintable(QStringLiteral("no process_name for pid %1").arg(n)));
+    // Every thread with events is named; one thread per GPU and stream.
+    for (const auto &[thread, count] : completeCount) {
+        Q_UNUSED(count);
+        QVERIFY2(threadNames.count(thread),
+                 qPrintable(QStringLiteral("no thread_name for pid %1 tid %2").arg(thread.first).arg(thread.second)));
+    }
+    QVERIFY2(threadNames.size() >= size_t(gpus),
+             qPrintable(QStringLiteral("%1 named threads for %2 GPUs").arg(threadNames.size()).arg(gpus)));
+    // Where a thread name says which GPU it is ("GPU 5 ..."), it sits in that GPU's node.
+    const QRegularExpression gpuName(QStringLiteral("\\bGPU (\\d+)\\b"));
+    QSet<int> gpusNamed;
+    for (const auto &[thread, name] : threadNames) {
+        const auto match = gpuName.match(name);
+        if (!match.hasMatch())
+            continue;
+        const int g = match.captured(1).toInt();
+        gpusNamed.insert(g);
+        QVERIFY2(g >= 0 && g < gpus, qPrintable(name));
+        QVERIFY2(g / gpusPerNode == thread.first,
+                 qPrintable(QStringLiteral("\"%1\" in pid %2 with %3 GPUs per node").arg(name).arg(thread.first).arg(gpusPerNode)));
+    }
+    if (!gpusNamed.isEmpty())
+        QCOMPARE(gpusNamed.size(), qsizetype(gpus));
+}
+
+const QStringList kRequiredGpus{
+    QStringLiteral("p100-pcie-16gb"), QStringLiteral("v100-sxm2-16gb"), QStringLiteral("v100-sxm2-32gb"),
+    QStringLiteral("a100-sxm4-40gb"), QStringLiteral("a100-sxm4-80gb"), QStringLiteral("a100-pcie-80gb"),
+    QStringLiteral("h100-sxm5-80gb"), QStringLiteral("h100-pcie-80gb"), QStringLiteral("h200-sxm-141gb"),
+    QStringLiteral("b200-sxm-180gb"), QStringLiteral("l40s-48gb"), QStringLiteral("rtx-3090-24gb"),
+    QStringLiteral("rtx-4090-24gb"), QStringLiteral("rtx-4060ti-16gb"), QStringLiteral("mi300x-192gb")};
+const QStringList kRequiredIntra{QStringLiteral("pcie3"), QStringLiteral("pcie4"), QStringLiteral("pcie5"),
+                                 QStringLiteral("nvlink-bridge-3090"), QStringLiteral("nvlink2"),
+                                 QStringLiteral("nvlink3"), QStringLiteral("nvlink4"), QStringLiteral("nvlink5")};
+const QStringList kRequiredInter{QStringLiteral("eth-10g"), QStringLiteral("eth-25g"), QStringLiteral("eth-100g"),
+                                 QStringLiteral("roce-100g"), QStringLiteral("roce-200g"), QStringLiteral("roce-400g"),
+                                 QStringLiteral("ib-edr-100"), QStringLiteral("ib-hdr-200"), QStringLiteral("ib-ndr-400")};
+const QStringList kRequiredModels{QStringLiteral("resnet50"), QStringLiteral("resnet101"), QStringLiteral("vgg16"),
+                                  QStringLiteral("inception-v3"), QStringLiteral("bert-large"),
+                                  QStringLiteral("gpt2-1.5b"), QStringLiteral("llama2-7b"),
+                                  QStringLiteral("llama2-70b"), QStringLiteral("gpt3-175b")};
+
+QSet<QString> idsOf(const QJsonArray &a)
+{
+    QSet<QString> ids;
+    for (const QJsonValue &v : a)
+        ids.insert(v.toObject().value(QStringLiteral("id")).toString());
+    return ids;
+}
+
+// What simulate --json must report for one of the tests/cli/data scenarios or a
+// validation scenario, read from the scenario file itself.
+Expect expectFor(const QJsonObject &scenario)
+{
+    Expect e;
+    const QJsonObject hw = scenario.value(QStringLiteral("hardware")).toObject();
+    e.gpus = hw.value(QStringLiteral("nodes")).toInt(1) * hw.value(QStringLiteral("gpus_per_node")).toInt(1);
+    const QJsonValue model = scenario.value(QStringLiteral("model"));
+    static const QStringList cnns{QStringLiteral("resnet50"), QStringLiteral("resnet101"), QStringLiteral("vgg16"),
+                                  QStringLiteral("inception-v3")};
+    if (model.isString() && cnns.contains(model.toString()))
+        e.seq_len = 0;
+    else if (model.isObject() && model.toObject().contains(QStringLiteral("transformer")))
+        e.seq_len = model.toObject()
+                        .value(QStringLiteral("transformer"))
+                        .toObject()
+                        .value(QStringLiteral("seq_len"))
+                        .toInt(-1);
+    const QJsonObject training = scenario.value(QStringLiteral("training")).toObject();
+    const QString update = scenario.value(QStringLiteral("parallel")).toObject().value(QStringLiteral("update")).toString();
+    if (update != QStringLiteral("async"))
+        e.global_batch = training.value(QStringLiteral("global_batch")).toDouble(-1);
+    return e;
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+
+    void badScenario_data();
+    void badScenario();
+    void badArguments_data();
+    void badArguments();
+    void xKeysAccepted();
+
+    void simulateJson_data();
+    void simulateJson();
+    void simulateText_data();
+    void simulateText();
+    void collective_data();
+    void collective();
+
+    void trace_data();
+    void trace();
+    void traceDeterministic();
+
+    void sweep_data();
+    void sweep();
+
+    void validate_data();
+    void validate();
+    void validationScenarios();
+    void catalog();
+    void helpAndVersion();
+    void bench();
+};
+
+void TestCli::initTestCase()
+{
+    QVERIFY2(QFileInfo::exists(QStringLiteral(SCALESCOPE_CLI)),
+             "the scalescope-cli binary " SCALESCOPE_CLI " is missing; build the scalescope-cli target");
+    for (const char *f : {"dp8-transformer.json", "3d-interleaved.json", "resnet50.json", "effects.json",
+                          "allreduce-1gib.json"})
+        QVERIFY2(QFileInfo::exists(dataFile(QString::fromLatin1(f))), f);
+}
+
+// ---------------------------------------------------------------------------------------
+// Invalid scenario files: exit 2, empty stdout, stderr naming the key path and the value,
+// for every command that reads a scenario.
+
+void TestCli::badScenario_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<bool>("create"); // false: the file does not exist
+    QTest::addColumn<QStringList>("patterns");
+
+    const QString dp8 = QStringLiteral("dp8-transformer.json");
+    const QString coll = QStringLiteral("allreduce-1gib.json");
+    const QByteArray raw = readFile(dataFile(dp8));
+    QVERIFY(raw.contains("\"nodes\": 1,"));
+    QVERIFY(raw.contains("\"global_batch\": 64,"));
+    auto rawNodes = [&](const char *value) {
+        return QByteArray(raw).replace("\"nodes\": 1,", QByteArray("\"nodes\": ") + value + ",");
+    };
+    auto rawBatch = [&](const char *value) {
+        return QByteArray(raw).replace("\"global_batch\": 64,", QByteArray("\"global_batch\": ") + value + ",");
+    };
+    auto row = [](const char *tag, const QByteArray &content, const QStringList &patterns) {
+        QTest::addRow("%s", tag) << content << true << patterns;
+    };
+    using L = QStringList;
+
+    // Not JSON at all.
+    row("not-json-truncated", QByteArray("{ \"scalescope\": 1, \"hardware\": "), L{"JSON"});
+    row("not-json-text", QByteArray("hello, world\n"), L{"JSON"});
+    row("not-json-trailing-comma", QByteArray("{ \"scalescope\": 1, }"), L{"JSON"});
+    row("empty-file", QByteArray(), L{"JSON|empty"});
+    row("whitespace-only", QByteArray(" \n\t\n"), L{"JSON|empty"});
+    QTest::addRow("missing-file") << QByteArray() << false << L{"no-such-scenario\\.json"};
+    row("top-level-array", QByteArray("[ { \"scalescope\": 1 } ]"), L{"array|object"});
+    row("top-level-string", QByteArray("\"scenario\""), L{"JSON|object"});
+    row("top-level-number", QByteArray("42"), L{"JSON|object"});
+    // Nesting far beyond any real scenario: rejected, not a stack overflow, not a hang.
+    row("deep-arrays", QByteArray(100000, '['), L{"JSON|deep|nest"});
+    row("deep-arrays-closed", QByteArray(100000, '[') + QByteArray(100000, ']'), L{"JSON|deep|nest"});
+    row("deep-objects", QByteArray("{\"a\":").repeated(100000), L{"JSON|deep|nest"});
+    row("deep-under-x-key", "{\"scalescope\": 1, \"x-deep\": " + QByteArray(100000, '['),
+        L{"JSON|deep|nest"});
+    // Literals JSON does not have, and a number beyond double.
+    row("nan-literal", rawNodes("NaN"), L{"JSON|hardware\\.nodes"});
+    row("infinity-literal", rawNodes("Infinity"), L{"JSON|hardware\\.nodes"});
+    row("minus-infinity-literal", rawNodes("-Infinity"), L{"JSON|hardware\\.nodes"});
+    row("1e400", rawBatch("1e400"), L{"JSON|training\\.global_batch"});
+    // Unknown keys.
+    row("unknown-key-top-level", patched(dp8, QStringLiteral("bogus"), 1), L{"bogus"});
+    row("unknown-key-parallel.pipline", patched(dp8, QStringLiteral("parallel.pipline"), 4),
+        L{"parallel\\.pipline"});
+    row("unknown-key-hardware.gpu_count", patched(dp8, QStringLiteral("hardware.gpu_count"), 8),
+        L{"hardware\\.gpu_count"});
+    row("unknown-key-effects.jiter", patched(dp8, QStringLiteral("effects.jiter"), 0.1),
+        L{"effects\\.jiter"});
+    row("unknown-key-transformer", patched(dp8, QStringLiteral("model.transformer.layer"), 12),
+        L{"model\\.transformer\\.layer"});
+    // Wrong types.
+    row("wrong-type-nodes-string", patched(dp8, QStringLiteral("hardware.nodes"), QStringLiteral("four")),
+        L{"hardware\\.nodes", "four"});
+    row("wrong-type-overlap-string", patched(dp8, QStringLiteral("parallel.overlap"), QStringLiteral("yes")),
+        L{"parallel\\.overlap", "yes"});
+    row("wrong-type-hardware-number", patched(dp8, QStringLiteral("hardware"), 5), L{"hardware"});
+    row("wrong-type-data-array", patched(dp8, QStringLiteral("parallel.data"), QJsonArray{8}),
+        L{"parallel\\.data"});
+    // Out of range.
+    row("zero-7", patched(dp8, QStringLiteral("parallel.zero"), 7), L{"parallel\\.zero", "\\b7\\b"});
+    row("jitter-2", patched(dp8, QStringLiteral("effects.jitter"), 2), L{"effects\\.jitter", "\\b2\\b"});
+    row("jitter-negative", patched(dp8, QStringLiteral("effects.jitter"), -0.1),
+        L{"effects\\.jitter", "-0\\.1"});
+    row("nodes-negative", patched(dp8, QStringLiteral("hardware.nodes"), -1), L{"hardware\\.nodes", "-1"});
+    row("global-batch-0", patched(dp8, QStringLiteral("training.global_batch"), 0),
+        L{"training\\.global_batch", "\\b0\\b"});
+    row("straggler-gpu-99",
+        patched(dp8, QStringLiteral("effects"),
+                QJsonObject{{QStringLiteral("stragglers"),
+                             QJsonArray{QJsonObject{{QStringLiteral("gpu"), 99}, {QStringLiteral("slowdown"), 1.5}}}}}),
+        L{"effects\\.stragglers", "\\b99\\b"});
+    row("format-version-2", patched(dp8, QStringLiteral("scalescope"), 2), L{"scalescope", "\\b2\\b"});
+    // Absurdly large numbers.
+    row("nodes-1e300", rawNodes("1e300"), L{"hardware\\.nodes", "1e\\+?300"});
+    row("global-batch-1e18", rawBatch("1e18"), L{"training\\.global_batch"});
+    // Not a whole number.
+    row("global-batch-2.5", patched(dp8, QStringLiteral("training.global_batch"), 2.5),
+        L{"training\\.global_batch", "2\\.5"});
+    row("layers-12.5", patched(dp8, QStringLiteral("model.transformer.layers"), 12.5),
+        L{"model\\.transformer\\.layers", "12\\.5"});
+    // Cross-key rules.
+    row("degrees-4-of-8", patched(dp8, QStringLiteral("parallel.data"), 4), L{"parallel", "\\b4\\b", "\\b8\\b"});
+    row("degrees-2x2-of-8",
+        QJsonDocument(setPath(setPath(readObject(dataFile(dp8)), {"parallel", "data"}, 2),
+                              {"parallel", "tensor"}, 2))
+            .toJson(),
+        L{"parallel", "\\b8\\b"});
+    row("micro-batch-3", patched(dp8, QStringLiteral("training.micro_batch"), 3),
+        L{"training\\.micro_batch", "\\b3\\b"});
+    // Unknown catalog ids and names.
+    row("unknown-gpu-a99", patched(dp8, QStringLiteral("hardware.gpu"), QStringLiteral("a99")),
+        L{"hardware\\.gpu", "a99"});
+    row("unknown-intra-link", patched(dp8, QStringLiteral("hardware.intra_node"), QStringLiteral("nvlink9")),
+        L{"hardware\\.intra_node", "nvlink9"});
+    row("unknown-model", patched(dp8, QStringLiteral("model"), QStringLiteral("gpt-99")), L{"model", "gpt-99"});
+    row("unknown-precision", patched(dp8, QStringLiteral("training.precision"), QStringLiteral("fp64")),
+        L{"training\\.precision", "fp64"});
+    row("unknown-schedule", patched(dp8, QStringLiteral("parallel.schedule"), QStringLiteral("zigzag")),
+        L{"parallel\\.schedule", "zigzag"});
+    row("missing-model", patched(dp8, QStringLiteral("model"), QJsonValue(QJsonValue::Undefined)), L{"model"});
+    // Collective-only scenarios.
+    row("collective-bytes-0", patched(coll, QStringLiteral("collective.bytes"), 0), L{"collective\\.bytes", "\\b0\\b"});
+    row("collective-unknown-op", patched(coll, QStringLiteral("collective.op"), QStringLiteral("all_reduce_x")),
+        L{"collective\\.op", "all_reduce_x"});
+    row("collective-and-model", patched(coll, QStringLiteral("model"), QStringLiteral("resnet50")),
+        L{"model|collective"});
+}
+
+void TestCli::badScenario()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(bool, create);
+    QFETCH(QStringList, patterns);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath(create ? QStringLiteral("scenario.json") : QStringLiteral("no-such-scenario.json"));
+    if (create)
+        QVERIFY(writeFile(file, content));
+
+    const QList<QStringList> commands{
+        {QStringLiteral("simulate"), file, QStringLiteral("--json")},
+        {QStringLiteral("simulate"), file},
+        {QStringLiteral("validate"), file},
+        {QStringLiteral("sweep"), file, QStringLiteral("--gpus"), QStringLiteral("1,8"), QStringLiteral("--csv")},
+        {QStringLiteral("bench"), file, QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--json")},
+    };
+    for (const QStringList &args : commands)
+        CALL(verifyFailure(runCli(args), 2, patterns));
+}
+
+// ---------------------------------------------------------------------------------------
+// Invalid command lines.
+
+void TestCli::badArguments_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QStringList>("patterns");
+    using L = QStringList;
+    auto row = [](const char *tag, const L &args, const L &patterns, int code = 2) {
+        QTest::addRow("%s", tag) << args << code << patterns;
+    };
+
+    row("no-arguments", L{}, L{"simulate"});
+    row("unknown-command", L{"frobnicate", "{dp8}"}, L{"frobnicate"});
+    row("simulate-unknown-option", L{"simulate", "{dp8}", "--frobnicate"}, L{"--frobnicate"});
+    row("sweep-unknown-option", L{"sweep", "{dp8}", "--gpus", "1,2", "--frobnicate"}, L{"--frobnicate"});
+    row("validate-unknown-option", L{"validate", "{dp8}", "--frobnicate"}, L{"--frobnicate"});
+    row("catalog-unknown-option", L{"catalog", "--frobnicate"}, L{"--frobnicate"});
+    row("bench-unknown-option", L{"bench", "{dp8}", "--frobnicate"}, L{"--frobnicate"});
+    row("simulate-extra-file", L{"simulate", "{dp8}", "{dp8}"}, L{"simulate|argument"});
+
+    for (const char *v : {"0", "-1", "abc", "1.5", "99999999999", ""})
+        QTest::addRow("iterations-%s", *v ? v : "empty")
+            << L{"simulate", "{dp8}", "--iterations", v} << 2 << L{"--iterations", QRegularExpression::escape(QString::fromLatin1(v))};
+    row("iterations-missing-value", L{"simulate", "{dp8}", "--iterations"}, L{"--iterations"});
+    row("trace-missing-value", L{"simulate", "{dp8}", "--trace"}, L{"--trace"});
+    row("trace-of-collective", L{"simulate", "{coll}", "--trace", "{tmp}/c.json"}, L{"trace|collective"});
+    // Unwritable trace path: another failure (exit 1), still nothing on stdout.
+    row("trace-into-missing-folder", L{"simulate", "{dp8}", "--json", "--trace", "{tmp}/missing/sub/t.json"},
+        L{"missing/sub/t\\.json"}, 1);
+    row("trace-onto-folder", L{"simulate", "{dp8}", "--json", "--trace", "{tmp}"}, L{"trace|write|director"}, 1);
+
+    row("sweep-without-gpus", L{"sweep", "{dp8}", "--csv"}, L{"--gpus"});
+    row("sweep-without-file", L{"sweep", "--gpus", "1,2"}, L{"sweep|FILE"});
+    // dp8: global_batch 64, micro_batch 4, 8 GPUs per node.
+    row("sweep-gpus-3-batch", L{"sweep", "{dp8}", "--gpus", "1,3"}, L{"--gpus", "\\b3\\b"});
+    row("sweep-gpus-12-per-node", L{"sweep", "{dp8}", "--gpus", "8,12"}, L{"--gpus", "\\b12\\b"});
+    row("sweep-gpus-0", L{"sweep", "{dp8}", "--gpus", "0"}, L{"--gpus", "\\b0\\b"});
+    row("sweep-gpus-negative", L{"sweep", "{dp8}", "--gpus", "-2"}, L{"--gpus", "-2"});
+    row("sweep-gpus-text", L{"sweep", "{dp8}", "--gpus", "1,2,x"}, L{"--gpus", "\\bx\\b"});
+    row("sweep-gpus-empty-item", L{"sweep", "{dp8}", "--gpus", "1,,2"}, L{"--gpus"});
+    row("sweep-gpus-empty", L{"sweep", "{dp8}", "--gpus", ""}, L{"--gpus"});
+    row("sweep-gpus-huge", L{"sweep", "{dp8}", "--gpus", "99999999999"}, L{"--gpus", "99999999999"});
+    // 3d: tensor 4 * pipeline 4 = 16.
+    row("sweep-gpus-8-model-parallel-16", L{"sweep", "{3d}", "--gpus", "8"}, L{"--gpus", "\\b8\\b"});
+    row("sweep-gpus-24-model-parallel-16", L{"sweep", "{3d}", "--gpus", "16,24"}, L{"--gpus", "\\b24\\b"});
+    row("sweep-scaling-unknown", L{"sweep", "{dp8}", "--gpus", "1,2", "--scaling", "medium"},
+        L{"--scaling", "medium"});
+    row("sweep-csv-and-json", L{"sweep", "{dp8}", "--gpus", "1,2", "--csv", "--json"}, L{"--csv|--json"});
+    row("sweep-collective", L{"sweep", "{coll}", "--gpus", "1,2"}, L{"collective"});
+
+    row("catalog-unknown-section", L{"catalog", "widgets"}, L{"catalog", "widgets"});
+    row("catalog-two-sections", L{"catalog", "gpus", "extra"}, L{"catalog", "extra"});
+    row("validate-without-file", L{"validate"}, L{"validate|FILE"});
+    row("validate-two-files", L{"validate", "{dp8}", "{dp8}"}, L{"validate|FILE"});
+
+    for (const char *v : {"0", "-1", "abc"})
+        QTest::addRow("bench-repeat-%s", v)
+            << L{"bench", "{dp8}", "--repeat", v} << 2 << L{"--repeat", QRegularExpression::escape(QString::fromLatin1(v))};
+    row("bench-collective", L{"bench", "{coll}"}, L{"collective"});
+}
+
+void TestCli::badArguments()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QStringList, patterns);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (QString &a : args)
+        a = placeholders(a, dir.path());
+    CALL(verifyFailure(runCli(args), code, patterns));
+    if (code == 1) // nothing half-written where the trace was asked for
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("missing"))));
+}
+
+// "x-..." keys anywhere are kept and ignored: same result as without them.
+void TestCli::xKeysAccepted()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QJsonObject o = readObject(dataFile(QStringLiteral("dp8-transformer.json")));
+    o = setPath(o, {"x-note"}, QJsonObject{{QStringLiteral("author"), QStringLiteral("tst_cli")},
+                                           {QStringLiteral("list"), QJsonArray{1, 2, 3}}});
+    o = setPath(o, {"hardware", "x-rack"}, QStringLiteral("r17"));
+    o = setPath(o, {"model", "transformer", "x-source"}, QStringLiteral("paper"));
+    o = setPath(o, {"training", "x-lr"}, 3e-4);
+    o = setPath(o, {"parallel", "x-comment"}, QJsonValue::Null);
+    o = setPath(o, {"effects", "x-why"}, true);
+    const QString file = dir.filePath(QStringLiteral("x.json"));
+    QVERIFY(writeFile(file, QJsonDocument(o).toJson()));
+
+    const CliRun with = runCli({QStringLiteral("simulate"), file, QStringLiteral("--json")});
+    CALL(verifySuccess(with));
+    const CliRun without = runCli({QStringLiteral("simulate"), dataFile(QStringLiteral("dp8-transformer.json")),
+                                   QStringLiteral("--json")});
+    CALL(verifySuccess(without));
+    QCOMPARE(with.out, without.out);
+
+    const CliRun v = runCli({QStringLiteral("validate"), file});
+    CALL(verifySuccess(v));
+    QVERIFY2(v.out.startsWith("ok"), qPrintable(v.describe()));
+
+    QJsonObject c = readObject(dataFile(QStringLiteral("allreduce-1gib.json")));
+    c = setPath(c, {"collective", "x-note"}, QStringLiteral("nccl-tests -b 1G"));
+    const QString cfile = dir.filePath(QStringLiteral("xc.json"));
+    QVERIFY(writeFile(cfile, QJsonDocument(c).toJson()));
+    CALL(verifySuccess(runCli({QStringLiteral("simulate"), cfile, QStringLiteral("--json")})));
+}
+
+// ---------------------------------------------------------------------------------------
+// simulate
+
+void TestCli::simulateJson_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("iterations"); // empty: default
+
+    QTest::addRow("dp8-transformer") << QStringLiteral("dp8-transformer.json") << QString();
+    QTest::addRow("dp8-transformer-4-iterations") << QStringLiteral("dp8-transformer.json") << QStringLiteral("4");
+    QTest::addRow("3d-interleaved") << QStringLiteral("3d-interleaved.json") << QString();
+    QTest::addRow("resnet50") << QStringLiteral("resnet50.json") << QString();
+    QTest::addRow("effects") << QStringLiteral("effects.json") << QString();
+    QTest::addRow("effects-8-iterations") << QStringLiteral("effects.json") << QStringLiteral("8");
+}
+
+void TestCli::simulateJson()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, iterations);
+    QStringList args{QStringLiteral("simulate"), dataFile(file), QStringLiteral("--json")};
+    if (!iterations.isEmpty())
+        args << QStringLiteral("--iterations") << iterations;
+    const CliRun r = runCli(args);
+    CALL(verifySuccess(r));
+    QJsonObject o;
+    CALL(parseObject(r, &o));
+    CALL(verifySummary(o, expectFor(readObject(dataFile(file)))));
+}
+
+void TestCli::simulateText_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const char *f : {"dp8-transformer.json", "3d-interleaved.json", "resnet50.json", "effects.json",
+                          "allreduce-1gib.json"})
+        QTest::addRow("%s", f) << QString::fromLatin1(f);
+}
+
+void TestCli::simulateText()
+{
+    QFETCH(QString, file);
+    const CliRun r = runCli({QStringLiteral("simulate"), dataFile(file)});
+    CALL(verifySuccess(r));
+    QVERIFY(!QString::fromUtf8(r.out).trimmed().isEmpty());
+}
+
+void TestCli::collective_data()
+{
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<QString>("algorithm"); // requested
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<QString>("reported");  // expected "algorithm"; empty: any
+
+    QTest::addRow("all_reduce-1GiB-8-nvlink3") << QStringLiteral("all_reduce") << QStringLiteral("auto") << 1 << QString();
+    QTest::addRow("all_reduce-ring") << QStringLiteral("all_reduce") << QStringLiteral("ring") << 1 << QStringLiteral("ring");
+    QTest::addRow("all_gather") << QStringLiteral("all_gather") << QStringLiteral("auto") << 1 << QString();
+    QTest::addRow("reduce_scatter") << QStringLiteral("reduce_scatter") << QStringLiteral("auto") << 1 << QString();
+    QTest::addRow("broadcast") << QStringLiteral("broadcast") << QStringLiteral("auto") << 1 << QString();
+    QTest::addRow("all_to_all") << QStringLiteral("all_to_all") << QStringLiteral("auto") << 1 << QString();
+    QTest::addRow("all_reduce-2-nodes") << QStringLiteral("all_reduce") << QStringLiteral("auto") << 2 << QString();
+    QTest::addRow("all_reduce-2-nodes-tree") << QStringLiteral("all_reduce") << QStringLiteral("tree") << 2 << QStringLiteral("tree");
+    QTest::addRow("all_gather-2-nodes") << QStringLiteral("all_gather") << QStringLiteral("auto") << 2 << QString();
+}
+
+void TestCli::collective()
+{
+    QFETCH(QString, op);
+    QFETCH(QString, algorithm);
+    QFETCH(int, nodes);
+    QFETCH(QString, reported);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QJsonObject s = readObject(dataFile(QStringLiteral("allreduce-1gib.json")));
+    s = setPath(s, {"collective", "op"}, op);
+    s = setPath(s, {"collective", "algorithm"}, algorithm);
+    s = setPath(s, {"hardware", "nodes"}, nodes);
+    const QString file = dir.filePath(QStringLiteral("c.json"));
+    QVERIFY(writeFile(file, QJsonDocument(s).toJson()));
+
+    const CliRun r = runCli({QStringLiteral("simulate"), file, QStringLiteral("--json")});
+    CALL(verifySuccess(r));
+    QJsonObject o;
+    CALL(parseObject(r, &o));
+    CALL(verifyCollective(o, 8 * nodes, op, 1073741824.0));
+    if (!reported.isEmpty())
+        QCOMPARE(o.value(QStringLiteral("algorithm")).toString(), reported);
+
+    const CliRun v = runCli({QStringLiteral("validate"), file});
+    CALL(verifySuccess(v));
+    QVERIFY(v.out.startsWith("ok"));
+}
+
+// ---------------------------------------------------------------------------------------
+// --trace
+
+void TestCli::trace_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("iterations");
+    QTest::addRow("dp8-transformer") << QStringLiteral("dp8-transformer.json") << QString();
+    QTest::addRow("3d-interleaved") << QStringLiteral("3d-interleaved.json") << QString();
+    QTest::addRow("effects") << QStringLiteral("effects.json") << QString();
+    QTest::addRow("effects-3-iterations") << QStringLiteral("effects.json") << QStringLiteral("3");
+    QTest::addRow("resnet50") << QStringLiteral("resnet50.json") << QString();
+}
+
+void TestCli::trace()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, iterations);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("trace.json"));
+    QStringList args{QStringLiteral("simulate"), dataFile(file), QStringLiteral("--json"), QStringLiteral("--trace"), out};
+    if (!iterations.isEmpty())
+        args << QStringLiteral("--iterations") << iterations;
+    const CliRun r = runCli(args);
+    CALL(verifySuccess(r));
+    // The summary still goes to stdout, unchanged by --trace.
+    QJsonObject o;
+    CALL(parseObject(r, &o));
+    const QJsonObject scenario = readObject(dataFile(file));
+    CALL(verifySummary(o, expectFor(scenario)));
+    const QJsonObject hw = scenario.value(QStringLiteral("hardware")).toObject();
+    const int nodes = hw.value(QStringLiteral("nodes")).toInt(1);
+    const int perNode = hw.value(QStringLiteral("gpus_per_node")).toInt(1);
+    CALL(verifyTrace(out, nodes, nodes * perNode, perNode));
+}
+
+// Same seed, same timeline, byte for byte; another seed with jitter, another timeline.
+void TestCli::traceDeterministic()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString scenario = dataFile(QStringLiteral("effects.json"));
+    const QString a = dir.filePath(QStringLiteral("a.json"));
+    const QString b = dir.filePath(QStringLiteral("b.json"));
+    const CliRun ra = runCli({QStringLiteral("simulate"), scenario, QStringLiteral("--json"), QStringLiteral("--trace"), a});
+    CALL(verifySuccess(ra));
+    const CliRun rb = runCli({QStringLiteral("simulate"), scenario, QStringLiteral("--json"), QStringLiteral("--trace"), b});
+    CALL(verifySuccess(rb));
+    QCOMPARE(ra.out, rb.out);
+    const QByteArray ta = readFile(a);
+    QVERIFY(!ta.isEmpty());
+    QVERIFY2(ta == readFile(b), "two runs with the same seed wrote different traces");
+
+    const QString other = dir.filePath(QStringLiteral("seed8.json"));
+    QVERIFY(writeFile(other, patched(QStringLiteral("effects.json"), QStringLiteral("effects.seed"), 8)));
+    const QString c = dir.filePath(QStringLiteral("c.json"));
+    CALL(verifySuccess(runCli({QStringLiteral("simulate"), other, QStringLiteral("--json"), QStringLiteral("--trace"), c})));
+    QVERIFY2(readFile(c) != ta, "jitter 0.05 with another seed gave the same trace");
+}
+
+// ---------------------------------------------------------------------------------------
+// sweep
+
+void TestCli::sweep_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("gpus");
+    QTest::addColumn<QString>("scaling"); // empty: default (strong)
+    QTest::addColumn<QString>("format");  // csv, json or text
+
+    for (const char *scaling : {"", "strong", "weak"}) {
+        for (const char *format : {"csv", "json", "text"}) {
+            QTest::addRow("dp8-%s-%s", *scaling ? scaling : "default", format)
+                << QStringLiteral("dp8-transformer.json") << QStringLiteral("1,2,4,8")
+                << QString::fromLatin1(scaling) << QString::fromLatin1(format);
+        }
+    }
+    // Strong scaling keeps micro_batch 32 of global_batch 256: at most 8 replicas. Weak
+    // scaling goes past one node.
+    for (const char *format : {"csv", "json"}) {
+        QTest::addRow("resnet50-strong-%s", format) << QStringLiteral("resnet50.json") << QStringLiteral("1,2,4,8")
+                                                    << QStringLiteral("strong") << QString::fromLatin1(format);
+        QTest::addRow("resnet50-weak-%s", format) << QStringLiteral("resnet50.json") << QStringLiteral("1,2,4,8,16,32")
+                                                  << QStringLiteral("weak") << QString::fromLatin1(format);
+    }
+    QTest::addRow("3d-strong-json") << QStringLiteral("3d-interleaved.json") << QStringLiteral("16,32,64")
+                                    << QStringLiteral("strong") << QStringLiteral("json");
+    QTest::addRow("3d-weak-csv") << QStringLiteral("3d-interleaved.json") << QStringLiteral("16,32,64")
+                                 << QStringLiteral("weak") << QStringLiteral("csv");
+}
+
+void TestCli::sweep()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, gpus);
+    QFETCH(QString, scaling);
+    QFETCH(QString, format);
+
+    QStringList args{QStringLiteral("sweep"), dataFile(file), QStringLiteral("--gpus"), gpus};
+    if (!scaling.isEmpty())
+        args << QStringLiteral("--scaling") << scaling;
+    if (format != QStringLiteral("text"))
+        args << QStringLiteral("--") + format;
+    const CliRun r = runCli(args);
+    CALL(verifySuccess(r));
+
+    QList<int> counts;
+    for (const QString &g : gpus.split(QLatin1Char(',')))
+        counts << g.toInt();
+
+    struct Row {
+        int gpus;
+        double step, samples, speedup, efficiency, comm;
+    };
+    QList<Row> rows;
+    if (format == QStringLiteral("csv")) {
+        const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), counts.size() + 1);
+        QCOMPARE(lines.first().trimmed(),
+                 QStringLiteral("gpus,step_time_s,samples_per_s,speedup,scaling_efficiency,communication_share"));
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QStringList f = lines.at(i).trimmed().split(QLatin1Char(','));
+            QCOMPARE(f.size(), 6);
+            double v[6];
+            for (int k = 0; k < 6; ++k) {
+                bool ok = false;
+                v[k] = f.at(k).toDouble(&ok);
+                QVERIFY2(ok, qPrintable(lines.at(i)));
+            }
+            rows.append({int(v[0]), v[1], v[2], v[3], v[4], v[5]});
+        }
+    } else if (format == QStringLiteral("json")) {
+        QJsonObject o;
+        CALL(parseObject(r, &o));
+        CALL(verifyNumbersSane(o, QString()));
+        QCOMPARE(o.value(QStringLiteral("scaling")).toString(),
+                 scaling.isEmpty() ? QStringLiteral("strong") : scaling);
+        QVERIFY(o.value(QStringLiteral("rows")).isArray());
+        const QJsonArray a = o.value(QStringLiteral("rows")).toArray();
+        QCOMPARE(a.size(), counts.size());
+        for (const QJsonValue &v : a) {
+            const QJsonObject x = v.toObject();
+            CALL(verifyKeys(x,
+                            {QStringLiteral("gpus"), QStringLiteral("step_time_s"), QStringLiteral("samples_per_s"),
+                             QStringLiteral("speedup"), QStringLiteral("scaling_efficiency"),
+                             QStringLiteral("communication_share")},
+                            QStringLiteral("sweep --json row")));
+            rows.append({x.value(QStringLiteral("gpus")).toInt(), number(x, QStringLiteral("step_time_s")),
+                         number(x, QStringLiteral("samples_per_s")), number(x, QStringLiteral("speedup")),
+                         number(x, QStringLiteral("scaling_efficiency")),
+                         number(x, QStringLiteral("communication_share"))});
+        }
+    } else {
+        // Text: a header line and one line per GPU count, starting with the count.
+        const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), counts.size() + 1);
+        for (qsizetype i = 0; i < counts.size(); ++i)
+            QCOMPARE(lines.at(i + 1).trimmed().section(QLatin1Char(' '), 0, 0).toInt(), counts.at(i));
+        return;
+    }
+
+    // What simulate says for the scenario as written, to compare with its own row.
+    const CliRun base = runCli({QStringLiteral("simulate"), dataFile(file), QStringLiteral("--json")});
+    CALL(verifySuccess(base));
+    QJsonObject b;
+    CALL(parseObject(base, &b));
+    const int baseGpus = b.value(QStringLiteral("gpus")).toInt();
+
+    QCOMPARE(rows.size(), counts.size());
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const Row &x = rows.at(i);
+        const QString where = QStringLiteral("row %1 (%2 GPUs)").arg(i).arg(x.gpus);
+        QCOMPARE(x.gpus, counts.at(i));
+        for (double v : {x.step, x.samples, x.speedup, x.efficiency, x.comm})
+            QVERIFY2(std::isfinite(v) && v >= 0, qPrintable(where));
+        QVERIFY2(x.step > 0 && x.samples > 0 && x.speedup > 0, qPrintable(where));
+        QVERIFY2(x.comm <= 1 + 1e-9, qPrintable(where + QStringLiteral(": communication share %1").arg(x.comm)));
+        QVERIFY2(x.efficiency <= 1.0001,
+                 qPrintable(where + QStringLiteral(": efficiency %1 > 1").arg(x.efficiency)));
+        QVERIFY2(near(x.efficiency, x.speedup / x.gpus, 1e-4),
+                 qPrintable(where + QStringLiteral(": efficiency %1, speedup / gpus %2").arg(x.efficiency).arg(x.speedup / x.gpus)));
+        if (x.gpus == 1)
+            QVERIFY2(std::fabs(x.speedup - 1) <= 0.02,
+                     qPrintable(where + QStringLiteral(": speedup %1 on one GPU").arg(x.speedup)));
+        if (x.gpus == baseGpus) {
+            // The scenario's own GPU count: the scenario itself, strong or weak.
+            QVERIFY2(near(x.step, number(b, QStringLiteral("step_time_s")), 1e-6),
+                     qPrintable(where + QStringLiteral(": step %1, simulate says %2")
+                                            .arg(x.step, 0, 'g', 12)
+                                            .arg(number(b, QStringLiteral("step_time_s")), 0, 'g', 12)));
+            QVERIFY2(near(x.speedup, number(b, QStringLiteral("speedup")), 1e-5), qPrintable(where));
+        }
+        if (i > 0) {
+            // Strong scaling: more GPUs never slow the step down in these scenarios; weak
+            // scaling: the throughput grows.
+            const Row &prev = rows.at(i - 1);
+            if (scaling == QStringLiteral("weak"))
+                QVERIFY2(x.samples > prev.samples, qPrintable(where));
+            else
+                QVERIFY2(x.step < prev.step, qPrintable(where));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// validate, catalog, --help, --version, bench
+
+void TestCli::validate_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const char *f : {"dp8-transformer.json", "3d-interleaved.json", "resnet50.json", "effects.json",
+                          "allreduce-1gib.json"})
+        QTest::addRow("%s", f) << QString::fromLatin1(f);
+}
+
+void TestCli::validate()
+{
+    QFETCH(QString, file);
+    const CliRun r = runCli({QStringLiteral("validate"), dataFile(file)});
+    CALL(verifySuccess(r));
+    QVERIFY2(r.out.startsWith("ok"), qPrintable(r.describe()));
+}
+
+// Every published scenario validates and simulates with all invariants holding.
+void TestCli::validationScenarios()
+{
+    const QDir dir(validationDir());
+    if (!dir.exists())
+        QSKIP(qPrintable(QStringLiteral("no validation scenarios: %1 is missing (the shared/ folder beside "
+                                        "the checkout, or SCALESCOPE_SHARED_DIR)")
+                             .arg(validationDir())));
+    const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    if (files.isEmpty())
+        QSKIP(qPrintable(QStringLiteral("%1 holds no *.json scenarios").arg(validationDir())));
+    for (const QString &name : files) {
+        const QString path = dir.filePath(name);
+        const QJsonObject scenario = readObject(path);
+        QVERIFY2(!scenario.isEmpty(), qPrintable(path));
+        const CliRun v = runCli({QStringLiteral("validate"), path});
+        CALL(verifySuccess(v));
+        QVERIFY2(v.out.startsWith("ok"), qPrintable(v.describe()));
+        const CliRun r = runCli({QStringLiteral("simulate"), path, QStringLiteral("--json")});
+        CALL(verifySuccess(r));
+        QJsonObject o;
+        CALL(parseObject(r, &o));
+        const Expect e = expectFor(scenario);
+        if (scenario.contains(QStringLiteral("collective"))) {
+            const QJsonObject c = scenario.value(QStringLiteral("collective")).toObject();
+            verifyCollective(o, e.gpus, c.value(QStringLiteral("op")).toString(),
+                             c.value(QStringLiteral("bytes")).toDouble());
+        } else {
+            verifySummary(o, e);
+        }
+        if (QTest::currentTestFailed()) {
+            qWarning().noquote() << "in validation scenario" << path;
+            return;
+        }
+    }
+}
+
+void TestCli::catalog()
+{
+    {
+        const CliRun r = runCli({QStringLiteral("catalog"), QStringLiteral("gpus"), QStringLiteral("--json")});
+        CALL(verifySuccess(r));
+        QJsonObject o;
+        CALL(parseObject(r, &o));
+        QVERIFY(o.value(QStringLiteral("gpus")).isArray());
+        const QJsonArray gpus = o.value(QStringLiteral("gpus")).toArray();
+        const QSet<QString> ids = idsOf(gpus);
+        QCOMPARE(ids.size(), gpus.size()); // unique
+        for (const QString &id : kRequiredGpus)
+            QVERIFY2(ids.contains(id), qPrintable(QStringLiteral("catalog gpus lacks %1").arg(id)));
+        for (const QJsonValue &g : gpus) {
+            const QJsonObject x = g.toObject();
+            const QString id = x.value(QStringLiteral("id")).toString();
+            QVERIFY2(!x.value(QStringLiteral("name")).toString().isEmpty(), qPrintable(id));
+            QVERIFY2(number(x, QStringLiteral("memory_gb")) > 0, qPrintable(id));
+            QVERIFY2(x.value(QStringLiteral("peak_tflops")).isObject(), qPrintable(id));
+            CALL(verifyNumbersSane(x, id));
+        }
+    }
+    {
+        const CliRun r = runCli({QStringLiteral("catalog"), QStringLiteral("links"), QStringLiteral("--json")});
+        CALL(verifySuccess(r));
+        QJsonObject o;
+        CALL(parseObject(r, &o));
+        const QSet<QString> intra = idsOf(o.value(QStringLiteral("intra_node")).toArray());
+        const QSet<QString> inter = idsOf(o.value(QStringLiteral("inter_node")).toArray());
+        for (const QString &id : kRequiredIntra)
+            QVERIFY2(intra.contains(id), qPrintable(QStringLiteral("catalog links lacks intra-node %1").arg(id)));
+        for (const QString &id : kRequiredInter)
+            QVERIFY2(inter.contains(id), qPrintable(QStringLiteral("catalog links lacks inter-node %1").arg(id)));
+        CALL(verifyNumbersSane(o, QStringLiteral("links")));
+    }
+    {
+        const CliRun r = runCli({QStringLiteral("catalog"), QStringLiteral("models"), QStringLiteral("--json")});
+        CALL(verifySuccess(r));
+        QJsonObject o;
+        CALL(parseObject(r, &o));
+        const QSet<QString> ids = idsOf(o.value(QStringLiteral("models")).toArray());
+        for (const QString &id : kRequiredModels)
+            QVERIFY2(ids.contains(id), qPrintable(QStringLiteral("catalog models lacks %1").arg(id)));
+    }
+    {
+        const CliRun r = runCli({QStringLiteral("catalog"), QStringLiteral("--json")});
+        CALL(verifySuccess(r));
+        QJsonObject o;
+        CALL(parseObject(r, &o));
+        for (const char *k : {"gpus", "intra_node", "inter_node", "models"})
+            QVERIFY2(o.value(QString::fromLatin1(k)).isArray(), k);
+    }
+    for (const QString &section : {QString(), QStringLiteral("gpus"), QStringLiteral("links"), QStringLiteral("models")}) {
+        QStringList args{QStringLiteral("catalog")};
+        if (!section.isEmpty())
+            args << section;
+        const CliRun r = runCli(args);
+        CALL(verifySuccess(r));
+        if (section != QStringLiteral("models") && section != QStringLiteral("links"))
+            QVERIFY2(r.out.contains("a100-sxm4-80gb"), qPrintable(r.describe()));
+        if (section == QStringLiteral("links"))
+            QVERIFY2(r.out.contains("nvlink3"), qPrintable(r.describe()));
+        if (section == QStringLiteral("models"))
+            QVERIFY2(r.out.contains("resnet50"), qPrintable(r.describe()));
+    }
+}
+
+void TestCli::helpAndVersion()
+{
+    const CliRun h = runCli({QStringLiteral("--help")});
+    CALL(verifySuccess(h));
+    for (const char *word : {"simulate", "sweep", "validate", "catalog", "bench", "--json", "--trace", "--gpus"})
+        QVERIFY2(h.out.contains(word), qPrintable(QStringLiteral("--help does not mention %1").arg(QLatin1String(word))));
+
+    const CliRun v = runCli({QStringLiteral("--version")});
+    CALL(verifySuccess(v));
+    QVERIFY2(v.out.trimmed().count('\n') == 0, qPrintable(v.describe()));
+    QVERIFY2(QRegularExpression(QStringLiteral("\\d+\\.\\d+")).match(QString::fromUtf8(v.out)).hasMatch(),
+             qPrintable(v.describe()));
+}
+
+void TestCli::bench()
+{
+    const CliRun r = runCli({QStringLiteral("bench"), dataFile(QStringLiteral("dp8-transformer.json")),
+                             QStringLiteral("--repeat"), QStringLiteral("3"), QStringLiteral("--json")});
+    CALL(verifySuccess(r));
+    QJsonObject o;
+    CALL(parseObject(r, &o));
+    CALL(verifyKeys(o, {QStringLiteral("summary_ms"), QStringLiteral("timeline_ms"), QStringLiteral("segments"),
+                        QStringLiteral("gpus")},
+                    QStringLiteral("bench --json")));
+    CALL(verifyNumbersSane(o, QString()));
+    for (const char *k : {"summary_ms", "timeline_ms", "segments", "gpus"})
+        QVERIFY2(o.value(QString::fromLatin1(k)).isDouble(), k);
+    QCOMPARE(number(o, QStringLiteral("gpus")), 8.0);
+    const double segments = number(o, QStringLiteral("segments"));
+    QVERIFY(segments > 0 && segments == std::floor(segments));
+
+    const CliRun t = runCli({QStringLiteral("bench"), dataFile(QStringLiteral("3d-interleaved.json")),
+                             QStringLiteral("--repeat"), QStringLiteral("2")});
+    CALL(verifySuccess(t));
+    QVERIFY(t.out.contains("summary_ms"));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

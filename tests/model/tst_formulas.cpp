@@ -1,0 +1,321 @@
+// Model formulas against values worked out by hand from the cited papers.
+#include "testutil.h"
+
+#include "analysis/memory.h"
+#include "comm/collective.h"
+#include "workload/compute.h"
+#include "workload/cost.h"
+
+#include <cmath>
+
+using namespace scalescope;
+using namespace scalescope::test;
+
+class TestFormulas : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void transformerFlops_data();
+    void transformerFlops();
+    void transformerParams_data();
+    void transformerParams();
+    void activationMemory_data();
+    void activationMemory();
+    void zeroMemory_data();
+    void zeroMemory();
+    void gemmEfficiency();
+    void waveQuantisation();
+    void memoryBoundRoofline();
+    void ringAllReduce();
+    void busBandwidthFactors_data();
+    void busBandwidthFactors();
+    void algorithmChoice();
+    void nicSharing();
+    void moreBandwidthNeverSlower();
+    void hostStagedPcie();
+};
+
+void TestFormulas::transformerFlops_data()
+{
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("hidden");
+    QTest::addColumn<int>("seq");
+    QTest::addColumn<int>("vocab");
+    QTest::newRow("gpt3-175b") << 96 << 12288 << 2048 << 51200;
+    QTest::newRow("korthikanti-22b") << 48 << 6144 << 2048 << 51200;
+    QTest::newRow("gpt2-xl") << 48 << 1600 << 1024 << 50257;
+}
+
+void TestFormulas::transformerFlops()
+{
+    // Korthikanti et al. 2022, Eq. 7: model FLOPs per iteration
+    // 72 B L s h^2 (1 + s/(6h) + V/(12 h L)) = 3 x forward; per sample B = 1.
+    QFETCH(int, layers);
+    QFETCH(int, hidden);
+    QFETCH(int, seq);
+    QFETCH(int, vocab);
+    TransformerSpec t;
+    t.layers = layers;
+    t.hidden = hidden;
+    t.heads = hidden / 128;
+    t.seq_len = seq;
+    t.vocab = vocab;
+    const double L = layers, h = hidden, s = seq, V = vocab;
+    const double eq7 = 72.0 * L * s * h * h * (1.0 + s / (6.0 * h) + V / (12.0 * h * L));
+    QVERIFY(std::abs(3.0 * transformerForwardFlops(t) / eq7 - 1.0) < 1e-12);
+}
+
+void TestFormulas::transformerParams_data()
+{
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("hidden");
+    QTest::addColumn<double>("published");
+    // Narayanan et al. SC21, Table 1 parameter counts (billions).
+    QTest::newRow("1.7B") << 24 << 2304 << 1.7e9;
+    QTest::newRow("18.4B") << 40 << 6144 << 18.4e9;
+    QTest::newRow("175B") << 96 << 12288 << 175e9;
+    QTest::newRow("1T") << 128 << 25600 << 1008e9;
+}
+
+void TestFormulas::transformerParams()
+{
+    // SC21 Eq. 2: P = 12 l h^2 (1 + 13/(12h) + (V + s)/(12 l h)); our count has no learned
+    // position table (s h) and adds the final norm (2h): within 0.1%; Table 1 rounds.
+    QFETCH(int, layers);
+    QFETCH(int, hidden);
+    QFETCH(double, published);
+    TransformerSpec t;
+    t.layers = layers;
+    t.hidden = hidden;
+    t.heads = hidden / 96;
+    t.seq_len = 2048;
+    t.vocab = 51200;
+    const double l = layers, h = hidden, V = 51200, s = 2048;
+    const double eq2 = 12.0 * l * h * h * (1.0 + 13.0 / (12.0 * h) + (V + s) / (12.0 * l * h));
+    QVERIFY(std::abs(scalescope::transformerParams(t) / eq2 - 1.0) < 5e-3);
+    QVERIFY(std::abs(scalescope::transformerParams(t) / published - 1.0) < 0.05);
+}
+
+void TestFormulas::activationMemory_data()
+{
+    QTest::addColumn<int>("tensor");
+    QTest::addColumn<bool>("sp");
+    QTest::addColumn<QString>("recompute");
+    QTest::addColumn<double>("expected_over_sbh"); // Korthikanti et al. 2022, Table 2
+    const double a = 64, s = 2048, h = 6144;
+    QTest::newRow("none") << 1 << false << "none" << 34.0 + 5.0 * a * s / h;
+    QTest::newRow("tp8") << 8 << false << "none" << 10.0 + 24.0 / 8 + 5.0 * a * s / (h * 8);
+    QTest::newRow("tp8-sp") << 8 << true << "none" << (34.0 + 5.0 * a * s / h) / 8;
+    QTest::newRow("tp8-sp-selective") << 8 << true << "selective" << 34.0 / 8;
+    QTest::newRow("full") << 8 << false << "full" << 2.0;
+}
+
+void TestFormulas::activationMemory()
+{
+    QFETCH(int, tensor);
+    QFETCH(bool, sp);
+    QFETCH(QString, recompute);
+    QFETCH(double, expected_over_sbh);
+    const QByteArray json = QStringLiteral(R"({ "scalescope": 1,
+      "hardware": { "gpu": "a100-sxm4-80gb", "gpus_per_node": 8 },
+      "model": { "transformer": { "layers": 48, "hidden": 6144, "heads": 64, "seq_len": 2048,
+                                  "vocab": 51200 } },
+      "training": { "global_batch": 8, "micro_batch": 1, "precision": "fp16",
+                    "recompute": "%1" },
+      "parallel": { "data": %2, "tensor": %3, "sequence_parallel": %4 } })")
+                                .arg(recompute)
+                                .arg(8 / tensor)
+                                .arg(tensor)
+                                .arg(sp ? QStringLiteral("true") : QStringLiteral("false"))
+                                .toUtf8();
+    const auto ctx = contextFrom(scenarioFrom(json.constData()));
+    const LayerCost &block = ctx->workload.layers[1];
+    const double sbh = 2048.0 * 1 * 6144;
+    QCOMPARE(block.name, std::string("block"));
+    QVERIFY2(std::abs(block.activation_bytes / sbh / expected_over_sbh - 1.0) < 1e-9,
+             qPrintable(QStringLiteral("got %1 sbh").arg(block.activation_bytes / sbh)));
+}
+
+void TestFormulas::zeroMemory_data()
+{
+    QTest::addColumn<int>("zero");
+    QTest::addColumn<double>("expected_gb");
+    // Rajbhandari et al. 2020 (ZeRO), Fig. 1: Psi = 7.5B, Nd = 64, K = 12.
+    QTest::newRow("baseline") << 0 << 120.0;
+    QTest::newRow("P_os") << 1 << 31.4;
+    QTest::newRow("P_os+g") << 2 << 16.6;
+    QTest::newRow("P_os+g+p") << 3 << 1.9;
+}
+
+void TestFormulas::zeroMemory()
+{
+    QFETCH(int, zero);
+    QFETCH(double, expected_gb);
+    Plan plan;
+    plan.gpus = plan.data = 64;
+    plan.zero = zero;
+    plan.precision = Precision::FP16;
+    plan.optimizer = Optimizer::Adam;
+    plan.grad_bytes_per_param = 2;
+    WorkloadCost w;
+    LayerCost layer;
+    layer.params = 7.5e9 / 1000;
+    w.layers.assign(1000, layer);
+    w.block_count = 1000;
+    const MemoryBreakdown m = memoryPerGpu(plan, w, 80e9);
+    const double states = m.parameters + m.gradients + m.optimizer_states;
+    // ZeRO-3 also holds the gathered layers being computed (two layers here, 30 MB).
+    QVERIFY2(std::abs(states / 1e9 - expected_gb) < 0.06 * expected_gb,
+             qPrintable(QStringLiteral("%1 GB").arg(states / 1e9)));
+}
+
+void TestFormulas::gemmEfficiency()
+{
+    GpuSpec a100 = builtinCatalog().findGpu("a100-sxm4-80gb") ? *builtinCatalog().findGpu("a100-sxm4-80gb") : GpuSpec{};
+    const ComputeModel c(a100, Precision::BF16);
+    // Small GEMMs are slow, large ones approach the family's best efficiency.
+    const double tiny = c.gemmEfficiency(64, 64, 64);
+    const double mid = c.gemmEfficiency(2048, 2048, 2048);
+    const double big = c.gemmEfficiency(16384, 16384, 16384);
+    QVERIFY(tiny < mid);
+    QVERIFY(mid <= big + 1e-12);
+    QVERIFY(big > 0.75 && big <= 0.84);
+    // Split-K rescues a skinny weight-gradient GEMM (huge k, few output tiles).
+    QVERIFY(c.gemmEfficiency(576, 64, 802816) > 0.4);
+    // Time is FLOPs over achieved throughput, never below the launch floor.
+    const double t = c.gemmTime(8192, 8192, 8192);
+    QVERIFY(std::abs(t - 2.0 * 8192.0 * 8192 * 8192 /
+                             (c.sustainedPeakFlops() * c.gemmEfficiency(8192, 8192, 8192))) < 1e-12);
+    QCOMPARE(c.gemmTime(1, 1, 1), c.launchFloor());
+}
+
+void TestFormulas::waveQuantisation()
+{
+    // NVIDIA Matrix Multiplication Background guide: one tile more than a full wave costs a
+    // whole extra wave. 108 SMs, 256x128 tiles: 108 tiles fill one wave exactly.
+    const GpuSpec a100 = *builtinCatalog().findGpu("a100-sxm4-80gb");
+    const ComputeModel c(a100, Precision::BF16);
+    const double full = c.gemmEfficiency(256.0 * 108, 128, 8192);
+    const double spill = c.gemmEfficiency(256.0 * 108 + 256, 128, 8192);
+    QVERIFY(spill < full);
+}
+
+void TestFormulas::memoryBoundRoofline()
+{
+    // A GEMM with k = 1 is an outer product: bound by writing m x n elements.
+    const GpuSpec a100 = *builtinCatalog().findGpu("a100-sxm4-80gb");
+    const ComputeModel c(a100, Precision::BF16);
+    const double m = 16384, n = 16384;
+    const double bytes = (m + n + m * n) * 2.0;
+    QVERIFY(std::abs(c.gemmTime(m, n, 1) - bytes / c.achievedBandwidth()) < 1e-12);
+    QCOMPARE(c.memoryTime(1e9), 1e9 / c.achievedBandwidth());
+}
+
+void TestFormulas::ringAllReduce()
+{
+    // Patarasuk & Yuan 2009 / nccl-tests PERFORMANCE.md: t = 2(n-1)/n S / B + 2(n-1) alpha.
+    const Scenario s = scenarioFrom(R"({ "scalescope": 1,
+      "hardware": { "gpu": "a100-sxm4-80gb", "gpus_per_node": 8, "intra_node": "nvlink3" },
+      "collective": { "op": "all_reduce", "bytes": 1073741824, "algorithm": "ring" } })");
+    const CommModel comm(s.hardware);
+    GroupShape g{8, 8, 1, 1};
+    const CollectiveCost c = comm.cost(CollectiveOp::AllReduce, 1073741824.0, g, CollectiveAlgo::Ring);
+    const double S = 1073741824.0;
+    const double expected = 6e-6 + 14 * s.hardware.intra.latency_us * 1e-6 + 2.0 * 7 / 8 * S / comm.intraBandwidth();
+    QVERIFY(std::abs(c.time_s / expected - 1.0) < 1e-9);
+    QVERIFY(std::abs(c.busbw_gbps / c.algbw_gbps - 2.0 * 7 / 8) < 1e-12);
+    // NVLink at ~80% of line rate (nccl-tests #149): bus bandwidth near 240 GB/s.
+    QVERIFY(c.busbw_gbps > 220 && c.busbw_gbps < 245);
+}
+
+void TestFormulas::busBandwidthFactors_data()
+{
+    QTest::addColumn<int>("op");
+    QTest::addColumn<double>("factor");
+    QTest::newRow("all_reduce") << int(CollectiveOp::AllReduce) << 2.0 * 15 / 16;
+    QTest::newRow("all_gather") << int(CollectiveOp::AllGather) << 15.0 / 16;
+    QTest::newRow("reduce_scatter") << int(CollectiveOp::ReduceScatter) << 15.0 / 16;
+    QTest::newRow("broadcast") << int(CollectiveOp::Broadcast) << 1.0;
+    QTest::newRow("all_to_all") << int(CollectiveOp::AllToAll) << 15.0 / 16;
+}
+
+void TestFormulas::busBandwidthFactors()
+{
+    QFETCH(int, op);
+    QFETCH(double, factor);
+    QCOMPARE(CommModel::busFactor(static_cast<CollectiveOp>(op), 16), factor);
+}
+
+void TestFormulas::algorithmChoice()
+{
+    // NVLS on NVSwitch gen 3 for large all-reduces inside a node.
+    const Scenario h100 = scenarioFrom(R"({ "scalescope": 1,
+      "hardware": { "gpu": "h100-sxm5-80gb", "gpus_per_node": 8, "intra_node": "nvlink4" },
+      "collective": { "op": "all_reduce", "bytes": 1073741824 } })");
+    const CollectiveSummary big = simulateCollective(h100);
+    QCOMPARE(big.cost.algorithm, CollectiveAlgo::NVLS);
+    // ~480 GB/s NVLS bus bandwidth on 8x H100 (nccl-tests #212).
+    QVERIFY(big.cost.busbw_gbps > 430 && big.cost.busbw_gbps < 520);
+    // Tree wins small all-reduces across many nodes (logarithmic latency).
+    const Scenario many = scenarioFrom(R"({ "scalescope": 1,
+      "hardware": { "gpu": "a100-sxm4-80gb", "nodes": 64, "gpus_per_node": 8,
+                    "intra_node": "nvlink3", "inter_node": "ib-hdr-200", "nics_per_node": 8 },
+      "collective": { "op": "all_reduce", "bytes": 8192 } })");
+    QCOMPARE(simulateCollective(many).cost.algorithm, CollectiveAlgo::Tree);
+    // Ring wins at large sizes where bandwidth dominates.
+    Scenario large = many;
+    large.collective->bytes = 4e9;
+    QCOMPARE(simulateCollective(large).cost.algorithm, CollectiveAlgo::Ring);
+}
+
+void TestFormulas::nicSharing()
+{
+    // Groups that cross nodes at the same time share the node's NICs.
+    const Scenario s = scenarioFrom(R"({ "scalescope": 1,
+      "hardware": { "gpu": "a100-sxm4-80gb", "nodes": 4, "gpus_per_node": 8,
+                    "intra_node": "nvlink3", "inter_node": "ib-hdr-200", "nics_per_node": 2 },
+      "collective": { "op": "all_reduce", "bytes": 1e9 } })");
+    const CommModel comm(s.hardware);
+    const GroupShape alone{4, 1, 4, 1};
+    const GroupShape shared{4, 1, 4, 8};
+    QVERIFY(comm.cost(CollectiveOp::AllReduce, 1e9, shared).time_s >
+            3.0 * comm.cost(CollectiveOp::AllReduce, 1e9, alone).time_s);
+}
+
+void TestFormulas::moreBandwidthNeverSlower()
+{
+    Scenario s = scenarioFrom(R"({ "scalescope": 1,
+      "hardware": { "gpu": "a100-sxm4-80gb", "nodes": 4, "gpus_per_node": 8,
+                    "intra_node": "pcie4", "inter_node": "eth-25g", "nics_per_node": 1 },
+      "collective": { "op": "all_reduce", "bytes": 1e8 } })");
+    for (CollectiveOp op : {CollectiveOp::AllReduce, CollectiveOp::AllGather,
+                            CollectiveOp::ReduceScatter, CollectiveOp::Broadcast,
+                            CollectiveOp::AllToAll}) {
+        double previous = 1e300;
+        for (double scale : {1.0, 2.0, 4.0, 8.0}) {
+            Scenario t = s;
+            t.hardware.intra.bandwidth_gbps *= scale;
+            t.hardware.inter.line_rate_gbit *= scale;
+            t.collective->op = op;
+            const double time = simulateCollective(t).cost.time_s;
+            QVERIFY(time <= previous * (1 + 1e-12));
+            previous = time;
+        }
+    }
+}
+
+void TestFormulas::hostStagedPcie()
+{
+    // GeForce cards without PCIe peer-to-peer stage through host memory: slower than the
+    // same PCIe link between data-centre cards.
+    const Scenario geforce = scenarioFrom(R"({ "scalescope": 1,
+      "hardware": { "gpu": "rtx-4090-24gb", "gpus_per_node": 8, "intra_node": "pcie4" },
+      "collective": { "op": "all_reduce", "bytes": 1e9 } })");
+    const Scenario l40s = scenarioFrom(R"({ "scalescope": 1,
+      "hardware": { "gpu": "l40s-48gb", "gpus_per_node": 8, "intra_node": "pcie4" },
+      "collective": { "op": "all_reduce", "bytes": 1e9 } })");
+    QVERIFY(simulateCollective(geforce).cost.time_s > 2.0 * simulateCollective(l40s).cost.time_s);
+}
+
+QTEST_GUILESS_MAIN(TestFormulas)
+#include "tst_formulas.moc"

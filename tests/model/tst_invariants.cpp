@@ -1,0 +1,389 @@
+// Invariants of the simulation: sums, monotonicity, symmetry, determinism, effects.
+#include "testutil.h"
+
+#include <QFile>
+
+#include <cmath>
+
+using namespace scalescope;
+using namespace scalescope::test;
+
+namespace {
+
+// A spread of plans: DP, ZeRO, TP (+SP), PP schedules, 3D, CNN, custom, effects.
+const char *kScenarios[][2] = {
+    {"dp-gpt", R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-80gb", "nodes": 2,
+      "gpus_per_node": 8, "intra_node": "nvlink3", "inter_node": "ib-hdr-200", "nics_per_node": 4 },
+      "model": "gpt2-1.5b", "training": { "global_batch": 64, "micro_batch": 2 },
+      "parallel": { "bucket_mb": 25 } })"},
+    {"zero1", R"({ "scalescope": 1, "hardware": { "gpu": "h100-sxm5-80gb", "nodes": 2,
+      "gpus_per_node": 8, "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8 },
+      "model": "llama2-7b", "training": { "global_batch": 64, "micro_batch": 1, "recompute": "selective" },
+      "parallel": { "zero": 1 } })"},
+    {"zero2", R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-80gb", "gpus_per_node": 8,
+      "intra_node": "nvlink3" }, "model": "llama2-7b",
+      "training": { "global_batch": 32, "micro_batch": 2 }, "parallel": { "zero": 2 } })"},
+    {"fsdp", R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-80gb", "nodes": 2,
+      "gpus_per_node": 8, "intra_node": "nvlink3", "inter_node": "roce-200g", "nics_per_node": 4 },
+      "model": "llama2-13b", "training": { "global_batch": 32, "micro_batch": 1, "recompute": "full" },
+      "parallel": { "zero": 3 } })"},
+    {"tp-sp", R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-80gb", "gpus_per_node": 8,
+      "intra_node": "nvlink3" }, "model": "gpt3-13b",
+      "training": { "global_batch": 8, "micro_batch": 1, "recompute": "selective" },
+      "parallel": { "tensor": 8, "sequence_parallel": true } })"},
+    {"gpipe", R"({ "scalescope": 1, "hardware": { "gpu": "v100-sxm2-32gb", "gpus_per_node": 8,
+      "intra_node": "nvlink2" }, "model": "bert-large",
+      "training": { "global_batch": 64, "micro_batch": 4, "precision": "fp16" },
+      "parallel": { "data": 2, "pipeline": 4, "schedule": "gpipe" } })"},
+    {"3d-interleaved", R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-80gb", "nodes": 4,
+      "gpus_per_node": 8, "intra_node": "nvlink3", "inter_node": "ib-hdr-200", "nics_per_node": 8 },
+      "model": "gpt3-175b", "training": { "global_batch": 64, "micro_batch": 1, "recompute": "full" },
+      "parallel": { "data": 1, "tensor": 8, "pipeline": 4, "schedule": "interleaved",
+                    "virtual_stages": 3 } })"},
+    {"resnet-pcie", R"({ "scalescope": 1, "hardware": { "gpu": "rtx-4090-24gb", "gpus_per_node": 4,
+      "intra_node": "pcie4" }, "model": "resnet50",
+      "training": { "global_batch": 512, "micro_batch": 128, "precision": "fp16", "optimizer": "sgd" } })"},
+    {"no-overlap", R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-40gb", "nodes": 4,
+      "gpus_per_node": 8, "intra_node": "nvlink3", "inter_node": "eth-100g" },
+      "model": "vgg16", "training": { "global_batch": 1024, "micro_batch": 32, "precision": "tf32",
+      "optimizer": "sgd" }, "parallel": { "overlap": false, "bucket_mb": 0 } })"},
+    {"jitter-stragglers", R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-80gb", "nodes": 2,
+      "gpus_per_node": 8, "intra_node": "nvlink3", "inter_node": "ib-hdr-200", "nics_per_node": 8 },
+      "model": "gpt3-2.7b", "training": { "global_batch": 32, "micro_batch": 1 },
+      "parallel": { "data": 4, "tensor": 2, "pipeline": 2 },
+      "effects": { "seed": 3, "jitter": 0.1, "stragglers": [ { "gpu": 5, "slowdown": 1.5 } ] } })"},
+    {"data-loader", R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-80gb", "gpus_per_node": 4,
+      "intra_node": "nvlink3" }, "model": "resnet50",
+      "training": { "global_batch": 1024, "micro_batch": 128, "optimizer": "sgd" },
+      "effects": { "data_loader": { "workers_per_gpu": 4, "samples_per_s_per_worker": 150 } } })"},
+};
+
+Scenario named(const char *name)
+{
+    for (const auto &row : kScenarios)
+        if (std::string(row[0]) == name)
+            return scenarioFrom(row[1]);
+    qFatal("no scenario %s", name);
+}
+
+double step(const Scenario &s) { return simulateSummary(s).step_time_s; }
+
+} // namespace
+
+class TestInvariants : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void breakdownSumsToStep_data();
+    void breakdownSumsToStep();
+    void analyticAgreesWithEngine_data();
+    void analyticAgreesWithEngine();
+    void moreBandwidthNeverSlower_data();
+    void moreBandwidthNeverSlower();
+    void biggerModelNeverFaster_data();
+    void biggerModelNeverFaster();
+    void identicalReplicasIdenticalRows();
+    void perRankPathMatchesSymmetricPath();
+    void seedDeterminism();
+    void jitterMakesGpusWait();
+    void stragglerSlowsEveryone();
+    void asyncRemovesTheBarrier();
+    void dataLoaderStarves();
+    void overlapHidesCommunication();
+    void sequenceParallelSavesMemory();
+    void zeroShrinksMemoryAddsNoCompute();
+    void iterationsAreSteady();
+    void timelineCoversEveryGpu();
+    void speedupReference();
+};
+
+void TestInvariants::breakdownSumsToStep_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const auto &row : kScenarios)
+        QTest::newRow(row[0]) << QString::fromLatin1(row[0]);
+}
+
+void TestInvariants::breakdownSumsToStep()
+{
+    QFETCH(QString, name);
+    const Scenario s = named(name.toLatin1().constData());
+    const auto ctx = contextFrom(s);
+    for (int iterations : {1, 3}) {
+        SimOptions o;
+        o.iterations = iterations;
+        const Summary e = summarize(*ctx, simulate(*ctx, o));
+        QVERIFY(e.step_time_s > 0);
+        QVERIFY2(std::abs(breakdownSum(e.breakdown) / e.step_time_s - 1.0) < 1e-6,
+                 qPrintable(QStringLiteral("sum %1 step %2").arg(breakdownSum(e.breakdown)).arg(e.step_time_s)));
+        // Tensor-parallel communication is exposed and part of the total.
+        QVERIFY(e.breakdown.communication_total + 1e-12 >= e.breakdown.tp_comm);
+        for (double x : {e.breakdown.compute, e.breakdown.communication_exposed,
+                         e.breakdown.communication_total, e.breakdown.pipeline_bubble,
+                         e.breakdown.wait, e.breakdown.data_loading})
+            QVERIFY(x >= 0 && std::isfinite(x));
+    }
+    const Summary a = analyticSummary(*ctx);
+    QVERIFY(std::abs(breakdownSum(a.breakdown) / a.step_time_s - 1.0) < 1e-6);
+}
+
+void TestInvariants::analyticAgreesWithEngine_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("tolerance");
+    QTest::newRow("dp-gpt") << "dp-gpt" << 0.02;
+    QTest::newRow("zero1") << "zero1" << 0.02;
+    QTest::newRow("zero2") << "zero2" << 0.05;
+    QTest::newRow("fsdp") << "fsdp" << 0.05;
+    QTest::newRow("tp-sp") << "tp-sp" << 0.02;
+    QTest::newRow("gpipe") << "gpipe" << 0.03;
+    QTest::newRow("3d-interleaved") << "3d-interleaved" << 0.03;
+    QTest::newRow("resnet-pcie") << "resnet-pcie" << 0.02;
+    QTest::newRow("no-overlap") << "no-overlap" << 0.02;
+    QTest::newRow("data-loader") << "data-loader" << 0.02;
+}
+
+void TestInvariants::analyticAgreesWithEngine()
+{
+    // The fast path (sweeps, previews) must tell the same story as the event simulation.
+    QFETCH(QString, name);
+    QFETCH(double, tolerance);
+    const Scenario s = named(name.toLatin1().constData());
+    const auto ctx = contextFrom(s);
+    SimOptions steady;
+    steady.iterations = 3;
+    const double engine = summarize(*ctx, simulate(*ctx, steady)).step_time_s;
+    const double analytic = analyticSummary(*ctx).step_time_s;
+    QVERIFY2(std::abs(analytic / engine - 1.0) < tolerance,
+             qPrintable(QStringLiteral("engine %1 analytic %2").arg(engine).arg(analytic)));
+}
+
+void TestInvariants::moreBandwidthNeverSlower_data()
+{
+    breakdownSumsToStep_data();
+}
+
+void TestInvariants::moreBandwidthNeverSlower()
+{
+    QFETCH(QString, name);
+    Scenario s = named(name.toLatin1().constData());
+    double previous = step(s);
+    for (int i = 0; i < 3; ++i) {
+        s.hardware.intra.bandwidth_gbps *= 2;
+        s.hardware.inter.line_rate_gbit *= 2;
+        const double now = step(s);
+        QVERIFY2(now <= previous * (1 + 1e-9), qPrintable(QStringLiteral("%1 > %2").arg(now).arg(previous)));
+        previous = now;
+    }
+}
+
+void TestInvariants::biggerModelNeverFaster_data()
+{
+    breakdownSumsToStep_data();
+}
+
+void TestInvariants::biggerModelNeverFaster()
+{
+    QFETCH(QString, name);
+    Scenario s = named(name.toLatin1().constData());
+    const double before = step(s);
+    switch (s.model.kind) {
+    case ModelSpec::Kind::Transformer:
+        s.model.transformer.layers += s.parallel.pipeline * s.parallel.virtual_stages;
+        break;
+    case ModelSpec::Kind::LayerTable:
+        for (LayerSpec &l : s.model.table) {
+            l.forward_flops *= 1.5;
+            l.gemm_n *= 1.5;
+            l.params *= 1.5;
+            l.output_elements *= 1.5;
+        }
+        break;
+    case ModelSpec::Kind::Custom:
+        s.model.custom.forward_flops_per_sample *= 1.5;
+        break;
+    }
+    QVERIFY(step(s) >= before * (1 - 1e-9));
+}
+
+void TestInvariants::identicalReplicasIdenticalRows()
+{
+    // Without effects every data-parallel replica and tensor rank of a stage is identical.
+    const Scenario s = named("gpipe");
+    SimOptions o;
+    o.build_timeline = true;
+    const SimResult r = simulate(*contextFrom(s), o);
+    QVERIFY(r.ok && r.timeline);
+    const Timeline &t = *r.timeline;
+    const Plan plan = makePlan(s).value();
+    for (int gpu = 0; gpu < t.gpus(); ++gpu) {
+        const int stage = gpu / (plan.tensor * plan.data);
+        const int reference = plan.rankOf(0, 0, stage);
+        for (int stream = 0; stream < kStreamCount; ++stream) {
+            const int a = gpu * kStreamCount + stream, b = reference * kStreamCount + stream;
+            QCOMPARE(t.rowEnd(a) - t.rowBegin(a), t.rowEnd(b) - t.rowBegin(b));
+            for (size_t i = 0; i < t.rowEnd(a) - t.rowBegin(a); ++i) {
+                QCOMPARE(t.start(t.rowBegin(a) + i), t.start(t.rowBegin(b) + i));
+                QCOMPARE(t.duration(t.rowBegin(a) + i), t.duration(t.rowBegin(b) + i));
+                QCOMPARE(t.kind(t.rowBegin(a) + i), t.kind(t.rowBegin(b) + i));
+            }
+        }
+    }
+}
+
+void TestInvariants::perRankPathMatchesSymmetricPath()
+{
+    // A straggler list of slowdown 1.0 forces the per-rank path without changing anything.
+    Scenario s = named("3d-interleaved");
+    const double symmetric = step(s);
+    s.effects.stragglers.push_back({0, 1.0});
+    QVERIFY(s.effects.perRank());
+    const double per_rank = step(s);
+    QVERIFY(std::abs(per_rank / symmetric - 1.0) < 1e-9);
+}
+
+void TestInvariants::seedDeterminism()
+{
+    const Scenario s = named("jitter-stragglers");
+    SimOptions o;
+    o.build_timeline = true;
+    const auto ctx = contextFrom(s);
+    const SimResult a = simulate(*ctx, o), b = simulate(*ctx, o);
+    QCOMPARE(a.step_time_s, b.step_time_s);
+    QCOMPARE(a.timeline->size(), b.timeline->size());
+    for (size_t i = 0; i < a.timeline->size(); ++i)
+        QCOMPARE(a.timeline->start(i), b.timeline->start(i));
+    Scenario other = s;
+    other.effects.seed = 4;
+    QVERIFY(step(other) != a.step_time_s);
+}
+
+void TestInvariants::jitterMakesGpusWait()
+{
+    Scenario s = named("dp-gpt");
+    const Summary calm = simulateSummary(s);
+    QCOMPARE(calm.breakdown.wait, 0.0);
+    s.effects.jitter = 0.1;
+    const Summary noisy = simulateSummary(s);
+    QVERIFY(noisy.breakdown.wait > 0);
+    QVERIFY(noisy.step_time_s > calm.step_time_s);
+}
+
+void TestInvariants::stragglerSlowsEveryone()
+{
+    // Synchronous updates: one GPU at 1.5x makes the whole step ~1.5x slower in compute.
+    Scenario s = named("dp-gpt");
+    const Summary base = simulateSummary(s);
+    s.effects.stragglers.push_back({3, 1.5});
+    const Summary slow = simulateSummary(s);
+    QVERIFY(slow.step_time_s > base.breakdown.compute * 1.45);
+    QVERIFY(slow.breakdown.wait > 0.2 * base.breakdown.compute);
+    QVERIFY(slow.bottleneck.find("slowest") != std::string::npos);
+}
+
+void TestInvariants::asyncRemovesTheBarrier()
+{
+    Scenario s = named("dp-gpt");
+    s.effects.stragglers.push_back({3, 1.5});
+    const Summary sync = simulateSummary(s);
+    s.parallel.update = UpdateMode::Async;
+    const Summary async = simulateSummary(s);
+    QVERIFY(async.breakdown.wait < 0.1 * sync.breakdown.wait);
+    QVERIFY(async.step_time_s < sync.step_time_s);
+    QVERIFY(async.staleness_steps >= 1);
+}
+
+void TestInvariants::dataLoaderStarves()
+{
+    // 4 workers x 150 samples/s = 600 samples/s per GPU; each GPU consumes 256 per step.
+    const Scenario s = named("data-loader");
+    SimOptions o;
+    o.iterations = 4;
+    const Summary r = simulateSummary(s, o);
+    QVERIFY(r.breakdown.data_loading > 0.3 * r.step_time_s);
+    QVERIFY(std::abs(r.step_time_s / (256.0 / 600.0) - 1.0) < 0.05);
+    QVERIFY(r.bottleneck.find("data loader") != std::string::npos);
+}
+
+void TestInvariants::overlapHidesCommunication()
+{
+    Scenario s = named("no-overlap");
+    const Summary off = simulateSummary(s);
+    s.parallel.overlap = true;
+    s.parallel.bucket_mb = 25;
+    const Summary on = simulateSummary(s);
+    QVERIFY(on.breakdown.communication_exposed < off.breakdown.communication_exposed);
+    QVERIFY(on.step_time_s < off.step_time_s);
+    QVERIFY(std::abs(on.breakdown.communication_total / off.breakdown.communication_total - 1.0) < 0.2);
+}
+
+void TestInvariants::sequenceParallelSavesMemory()
+{
+    Scenario s = named("tp-sp");
+    const Summary with = simulateSummary(s);
+    s.parallel.sequence_parallel = false;
+    const Summary without = simulateSummary(s);
+    QVERIFY(with.memory.activations < without.memory.activations);
+}
+
+void TestInvariants::zeroShrinksMemoryAddsNoCompute()
+{
+    // Claim 8: sharding fixes memory, not compute.
+    Scenario s = named("zero2");
+    double previous_memory = 1e300;
+    for (int zero = 0; zero <= 3; ++zero) {
+        s.parallel.zero = zero;
+        const Summary r = simulateSummary(s);
+        QVERIFY(r.memory.total < previous_memory);
+        previous_memory = r.memory.total;
+        QVERIFY(r.breakdown.communication_total > 0);
+    }
+}
+
+void TestInvariants::iterationsAreSteady()
+{
+    const Scenario s = named("3d-interleaved");
+    SimOptions one, three;
+    three.iterations = 3;
+    const auto ctx = contextFrom(s);
+    const double a = simulate(*ctx, one).step_time_s;
+    const double b = simulate(*ctx, three).step_time_s;
+    QVERIFY(std::abs(b / a - 1.0) < 0.02);
+}
+
+void TestInvariants::timelineCoversEveryGpu()
+{
+    const Scenario s = named("jitter-stragglers");
+    SimOptions o;
+    o.build_timeline = true;
+    o.iterations = 2;
+    const SimResult r = simulate(*contextFrom(s), o);
+    QVERIFY(r.ok);
+    const Timeline &t = *r.timeline;
+    QCOMPARE(t.gpus(), 16);
+    QCOMPARE(t.iterations(), 2);
+    for (int gpu = 0; gpu < t.gpus(); ++gpu) {
+        const int row = gpu * kStreamCount;
+        QVERIFY(t.rowEnd(row) > t.rowBegin(row));
+        // Compute rows are contiguous from 0 to the end: busy or a named gap.
+        double cursor = 0;
+        for (size_t i = t.rowBegin(row); i < t.rowEnd(row); ++i) {
+            QVERIFY(std::abs(t.start(i) - cursor) < 1e-6 * std::max(1.0, cursor));
+            cursor = t.end(i);
+        }
+        QVERIFY(std::abs(cursor - t.endTime()) < 1e-6 * t.endTime());
+    }
+}
+
+void TestInvariants::speedupReference()
+{
+    // One GPU: speed-up 1 by definition (same global batch, no communication).
+    const Scenario s = scenarioFrom(R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-80gb" },
+      "model": "gpt2-1.5b", "training": { "global_batch": 8, "micro_batch": 2 } })");
+    const Summary r = simulateSummary(s);
+    QVERIFY(std::abs(r.speedup - 1.0) < 1e-9);
+    QVERIFY(r.mfu > 0.2 && r.mfu < 0.8);
+}
+
+QTEST_GUILESS_MAIN(TestInvariants)
+#include "tst_invariants.moc"
