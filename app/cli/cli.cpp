@@ -118,6 +118,10 @@ std::optional<Scenario> loadScenario(const QString &path, Failure *failure)
         *failure = {kInvalidInput, QString::fromStdString(s.error().toString())};
         return std::nullopt;
     }
+    if (const Result<bool> ok = checkCollective(s.value()); !ok) {
+        *failure = {kInvalidInput, QString::fromStdString(ok.error().toString())};
+        return std::nullopt;
+    }
     return std::move(s).value();
 }
 

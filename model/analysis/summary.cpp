@@ -296,6 +296,33 @@ Summary analyticSummary(const SimContext &ctx)
     return s;
 }
 
+namespace {
+GroupShape wholeCluster(const HardwareSpec &hw)
+{
+    GroupShape g;
+    g.ranks = hw.gpuCount();
+    g.ranks_per_node = std::min(hw.gpus_per_node, g.ranks);
+    g.nodes = hw.nodes;
+    g.concurrent = 1;
+    return g;
+}
+} // namespace
+
+Result<bool> checkCollective(const Scenario &scenario)
+{
+    if (!scenario.isCollective())
+        return true;
+    const CommModel comm(scenario.hardware);
+    const std::string why = comm.unsupportedReason(scenario.collective->op,
+                                                   wholeCluster(scenario.hardware),
+                                                   scenario.collective->algorithm);
+    if (!why.empty())
+        return InputError{"collective.algorithm",
+                          std::string("\"") + collectiveAlgoName(scenario.collective->algorithm) +
+                              "\" cannot run here: " + why};
+    return true;
+}
+
 CollectiveSummary simulateCollective(const Scenario &scenario)
 {
     CollectiveSummary c;
@@ -303,11 +330,7 @@ CollectiveSummary simulateCollective(const Scenario &scenario)
     c.gpus = hw.gpuCount();
     c.op = scenario.collective->op;
     c.bytes = scenario.collective->bytes;
-    GroupShape g;
-    g.ranks = c.gpus;
-    g.ranks_per_node = std::min(hw.gpus_per_node, c.gpus);
-    g.nodes = hw.nodes;
-    g.concurrent = 1;
+    const GroupShape g = wholeCluster(hw);
     const CommModel comm(hw);
     c.cost = comm.cost(c.op, c.bytes, g, scenario.collective->algorithm);
     return c;

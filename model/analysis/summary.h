@@ -51,7 +51,11 @@ Summary summarize(const SimContext &ctx, const SimResult &sim);
 /// scenarios (tested), and costs microseconds.
 Summary analyticSummary(const SimContext &ctx);
 
+/// The collective of a collective-only scenario. An algorithm that cannot run there falls
+/// back to the ring; checkCollective reports it instead.
 CollectiveSummary simulateCollective(const Scenario &scenario);
+/// Rejects a requested algorithm that cannot run on this hardware ("collective.algorithm").
+Result<bool> checkCollective(const Scenario &scenario);
 
 /// One short sentence: what limits this step most.
 std::string bottleneckSentence(const SimContext &ctx, const Summary &s);

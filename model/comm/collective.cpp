@@ -282,13 +282,9 @@ CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &
                 options.push_back({t, a, p});
             }
         };
-        const bool nvls_ok = nvls_ && !multi_node &&
-                             (op == CollectiveOp::AllReduce || op == CollectiveOp::AllGather ||
-                              op == CollectiveOp::ReduceScatter);
-        const bool tree_ok = op == CollectiveOp::AllReduce && multi_node;
-        const bool hier_ok = multi_node && g.ranks_per_node > 1 &&
-                             (op == CollectiveOp::AllReduce || op == CollectiveOp::AllGather ||
-                              op == CollectiveOp::ReduceScatter);
+        const bool nvls_ok = unsupportedReason(op, g, CollectiveAlgo::NVLS).empty();
+        const bool tree_ok = unsupportedReason(op, g, CollectiveAlgo::Tree).empty() && multi_node;
+        const bool hier_ok = unsupportedReason(op, g, CollectiveAlgo::Hierarchical).empty();
         switch (algo) {
         case CollectiveAlgo::Auto:
             // NCCL's tuner picks the fastest algorithm/protocol pair by its cost model
@@ -322,6 +318,38 @@ CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &
     c.algbw_gbps = bytes / c.time_s / 1e9;
     c.busbw_gbps = c.algbw_gbps * busFactor(op, g.ranks);
     return c;
+}
+
+std::string CommModel::unsupportedReason(CollectiveOp op, const GroupShape &g,
+                                         CollectiveAlgo algo) const
+{
+    const bool reducing_or_gathering = op == CollectiveOp::AllReduce ||
+                                       op == CollectiveOp::AllGather ||
+                                       op == CollectiveOp::ReduceScatter;
+    switch (algo) {
+    case CollectiveAlgo::Auto:
+    case CollectiveAlgo::Ring: return {};
+    case CollectiveAlgo::Tree:
+        // NCCL implements trees for all-reduce only (NCCL docs, NCCL_ALGO).
+        if (op != CollectiveOp::AllReduce)
+            return "tree runs all_reduce only (as in NCCL); use ring or auto";
+        return {};
+    case CollectiveAlgo::NVLS:
+        if (!nvls_)
+            return "nvls needs NVLink switches of generation 3 or later (nvlink4, nvlink5)";
+        if (g.nodes > 1)
+            return "nvls works inside one node; this group spans " + std::to_string(g.nodes) + " nodes";
+        if (!reducing_or_gathering)
+            return "nvls runs all_reduce, all_gather and reduce_scatter only";
+        return {};
+    case CollectiveAlgo::Hierarchical:
+        if (g.nodes <= 1 || g.ranks_per_node <= 1)
+            return "hierarchical needs several nodes with several GPUs each";
+        if (!reducing_or_gathering)
+            return "hierarchical runs all_reduce, all_gather and reduce_scatter only";
+        return {};
+    }
+    return {};
 }
 
 double CommModel::p2pTime(double bytes, bool crosses_nodes) const

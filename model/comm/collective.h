@@ -6,6 +6,7 @@
 #include "plan/plan.h"
 #include "plan/scenario.h"
 
+#include <string>
 #include <vector>
 
 namespace scalescope {
@@ -37,6 +38,10 @@ public:
     /// Cost of `op` over `bytes` (nccl-tests' size: the larger of input and output).
     CollectiveCost cost(CollectiveOp op, double bytes, const GroupShape &group,
                         CollectiveAlgo algo = CollectiveAlgo::Auto) const;
+    /// Why `algo` cannot run `op` on `group` here ("" when it can). `cost` falls back to
+    /// the ring for such requests; user-facing callers report this instead.
+    std::string unsupportedReason(CollectiveOp op, const GroupShape &group,
+                                  CollectiveAlgo algo) const;
     /// One point-to-point transfer between two GPUs.
     double p2pTime(double bytes, bool crosses_nodes) const;
 
