@@ -391,6 +391,11 @@ std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
             break;
         }
     }
+    if (ctx.scenario.effects.thermal.enabled)
+        sentence += " The GPUs run hot (above " +
+                    std::to_string(static_cast<int>(ctx.scenario.effects.thermal.throttle_above_c)) +
+                    " C) and throttle their clocks by " +
+                    percent(ctx.scenario.effects.thermal.clock_drop) + ".";
     if (!s.memory.fits())
         sentence += " It does not fit: " + gigabytes(s.memory.total) + " per GPU against " +
                     gigabytes(s.memory.capacity) + ".";

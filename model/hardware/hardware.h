@@ -1,7 +1,10 @@
 // Hardware specifications: GPUs, intra-node links, inter-node networks.
 #pragma once
 
+#include "hardware/calibration.h"
+
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -72,6 +75,8 @@ struct HardwareSpec {
     InterLinkSpec inter;
     int nics_per_node = 1;
     std::string calibration_path; // optional calibration profile
+    /// The profile loaded from calibration_path (null without one).
+    std::shared_ptr<const CalibrationProfile> calibration;
 
     int gpuCount() const { return nodes * gpus_per_node; }
 };

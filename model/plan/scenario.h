@@ -63,10 +63,9 @@ struct EffectsSpec {
     ThermalSpec thermal;
     DataLoaderSpec data_loader;
 
-    bool perRank() const
-    {
-        return jitter > 0 || !stragglers.empty() || thermal.enabled;
-    }
+    /// Effects that make GPUs differ, so every replica must be simulated. (Thermal
+    /// throttling in steady state slows every GPU alike.)
+    bool perRank() const { return jitter > 0 || !stragglers.empty(); }
 };
 
 enum class CollectiveOp { AllReduce, AllGather, ReduceScatter, Broadcast, AllToAll };

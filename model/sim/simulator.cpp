@@ -12,8 +12,21 @@
 
 namespace scalescope {
 
+namespace {
+ComputeModel computeFor(const Scenario &s, const Plan &p)
+{
+    ComputeModel c(s.hardware.gpu, p.precision);
+    // Thermal effect in steady state: a training run lasts far longer than warmup_s, so
+    // every GPU has heated past throttle_above_c and runs its SM clock clock_drop lower
+    // (NVML throttle reason "hw_thermal_slowdown"/"sw_thermal_slowdown").
+    if (s.effects.thermal.enabled)
+        c.applyClockDrop(s.effects.thermal.clock_drop);
+    return c;
+}
+} // namespace
+
 SimContext::SimContext(const Scenario &s, const Plan &p)
-    : scenario(s), plan(p), compute(s.hardware.gpu, p.precision), comm(s.hardware),
+    : scenario(s), plan(p), compute(computeFor(s, p)), comm(s.hardware),
       workload(buildWorkloadCost(s.model, p, compute, s.training.flash_attention))
 {
 }
@@ -188,6 +201,7 @@ private:
     // When each collective would have ended had no other replica been slower (its own
     // dependencies only): splits idle time into exposed communication and waiting.
     std::vector<double> own_end_;
+    std::vector<float> factor_; // per task and tensor rank: jitter x straggler factor
     std::vector<std::vector<TaskId>> stream_tasks_; // per unit * kStreamCount
     std::vector<TaskId> f_first_, f_send_, b_first_, b_send_;
     std::vector<std::vector<TaskId>> dp_collectives_; // per unit, in creation order
@@ -269,10 +283,19 @@ TaskId Simulation::addTask(uint32_t unit, Stream s, SegmentKind k, double d, uin
         Task &t = graph_[id];
         t.jittered = true;
         if (per_rank_) {
+            // Each member GPU's factor is drawn once and kept (the group runs at the
+            // slowest member's pace).
+            const EffectsSpec &fx = ctx_.scenario.effects;
+            const size_t T = static_cast<size_t>(plan_.tensor);
+            factor_.resize((static_cast<size_t>(id) + 1) * T, 1.0f);
             double worst = 0;
-            for (int gpu : members(unit))
-                worst = std::max(worst, memberDuration(t, id, gpu));
-            t.duration = worst;
+            for (int gpu : members(unit)) {
+                const double f = slowdown_[static_cast<size_t>(gpu)] *
+                                 jitterFactor(fx.seed, static_cast<uint32_t>(gpu), id, fx.jitter);
+                factor_[id * T + static_cast<size_t>(gpu) % T] = static_cast<float>(f);
+                worst = std::max(worst, f);
+            }
+            t.duration = t.base_duration * worst;
         }
     }
     if (s != Stream::Loader)
@@ -285,9 +308,8 @@ double Simulation::memberDuration(const Task &t, TaskId id, int gpu) const
 {
     if (!t.jittered || !per_rank_)
         return t.duration;
-    const EffectsSpec &fx = ctx_.scenario.effects;
-    return t.base_duration * slowdown_[static_cast<size_t>(gpu)] *
-           jitterFactor(fx.seed, static_cast<uint32_t>(gpu), id, fx.jitter);
+    const size_t T = static_cast<size_t>(plan_.tensor);
+    return t.base_duration * factor_[id * T + static_cast<size_t>(gpu) % T];
 }
 
 void Simulation::buildUnit(int replica, int stage)

@@ -39,6 +39,8 @@ public:
     void setMeasuredGemm(std::vector<GemmPoint> points);
     void setMeasuredMemoryBandwidth(double gbps);
     void setLaunchOverhead(double us);
+    /// Steady-state thermal throttling: SM clocks lose `fraction` (memory clocks do not).
+    void applyClockDrop(double fraction) { clock_ratio_ *= (1.0 - fraction); }
 
 private:
     double tileEfficiency(double m, double n, double k, double batch) const;
