@@ -34,6 +34,8 @@ const char *kUsage =
     "Exit codes: 0 success, 2 invalid input, 1 other failure.\n";
 
 constexpr int kMaxIterations = 64;
+// Where notes go (stderr of run()).
+std::FILE *err_ = stderr;
 constexpr int kMaxRepeat = 100000;
 constexpr int kMaxSweepPoints = 64;
 
@@ -233,11 +235,18 @@ int cmdSimulate(Args &args, Output &out, Failure *failure)
     options.iterations = iterations;
     options.build_timeline = trace.has_value();
     const SimResult sim = simulate(*ctx, options);
-    if (!sim.ok) {
+    Summary s;
+    if (sim.ok) {
+        s = summarize(*ctx, sim);
+    } else if (sim.too_large && !trace) {
+        // Too many tasks for the event simulation: the closed-form path answers instead.
+        std::fprintf(err_, "scalescope-cli: note: %s; showing the analytic estimate\n",
+                     sim.error.c_str());
+        s = analyticSummary(*ctx);
+    } else {
         *failure = {kFailure, QString::fromStdString(sim.error)};
         return failure->code;
     }
-    const Summary s = summarize(*ctx, sim);
     if (trace) {
         QString error;
         if (!writeFileAtomically(*trace,
@@ -608,6 +617,7 @@ int run(const QStringList &argv, std::FILE *out, std::FILE *err)
         std::fprintf(out, "scalescope-cli %s (cli version 1)\n", SCALESCOPE_VERSION);
         return kOk;
     }
+    err_ = err;
     Args args(argv.mid(1));
     Output output;
     Failure failure{kOk, {}};

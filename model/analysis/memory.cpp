@@ -29,21 +29,26 @@ double optimizerBytesPerParam(Optimizer o, Precision p)
     return mixed ? 8.0 : 4.0;
 }
 
-// Peak number of forward passes whose backward is still pending on a stage, per chunk,
-// found by replaying the stage's schedule.
-int peakInFlight(const Plan &plan, int stage)
+} // namespace
+
+int64_t peakInFlight(Schedule schedule, int stages, int stage, int64_t micro_batches, int chunks)
 {
-    if (plan.pipeline <= 1)
+    // Forward passes whose backward is still pending, per chunk: the schedules' warm-up
+    // depth plus the one in flight during the steady phase (sim/schedule.cpp; tested
+    // against a replay of the order).
+    if (stages <= 1 && chunks <= 1)
         return 1;
-    const auto order = pipelineOrder(plan.schedule, plan.pipeline, stage, plan.micro_batches,
-                                      plan.virtual_stages);
-    int live = 0, peak = 0;
-    for (const PipelineOp &op : order) {
-        live += op.forward ? 1 : -1;
-        peak = std::max(peak, live);
-    }
-    return peak;
+    const int64_t total = micro_batches * chunks;
+    if (schedule == Schedule::GPipe && chunks <= 1)
+        return micro_batches;
+    if (chunks <= 1)
+        return std::min<int64_t>(stages - stage, micro_batches);
+    const int64_t warmup = static_cast<int64_t>(stages - stage - 1) * 2 +
+                           static_cast<int64_t>(chunks - 1) * stages;
+    return std::min(total, warmup + 1);
 }
+
+namespace {
 
 } // namespace
 
@@ -101,8 +106,9 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         // In-flight micro-batches hold their activations (each chunk holds 1/v of the
         // stage's layers, so the chunk-level peak is divided by v: Korthikanti et al. 2022,
         // Sec. 4.2.3 on interleaving).
-        const int in_flight = peakInFlight(plan, stage);
-        m.activations = act_per_mb * in_flight / plan.virtual_stages;
+        const int64_t in_flight = peakInFlight(plan.schedule, plan.pipeline, stage,
+                                               plan.micro_batches, plan.virtual_stages);
+        m.activations = act_per_mb * static_cast<double>(in_flight) / plan.virtual_stages;
         m.total = m.parameters + m.gradients + m.optimizer_states + m.activations;
         if (m.total > best.total)
             best = m;

@@ -34,6 +34,10 @@ struct LayerRange {
 };
 LayerRange virtualStageLayers(const WorkloadCost &w, int virtual_stages_total, int vs);
 
+/// Peak number of micro-batch forward passes (per model chunk) whose backward is pending on
+/// `stage`: what the schedule keeps in memory.
+int64_t peakInFlight(Schedule schedule, int stages, int stage, int64_t micro_batches, int chunks);
+
 MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double capacity_bytes);
 
 } // namespace scalescope

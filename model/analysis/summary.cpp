@@ -93,6 +93,7 @@ Summary summarize(const SimContext &ctx, const SimResult &sim)
     s.step_time_s = sim.step_time_s;
     s.breakdown = sim.breakdown;
     s.staleness_steps = sim.staleness_steps;
+    s.main_wait = sim.main_wait;
     fillRates(ctx, s);
     s.bottleneck = bottleneckSentence(ctx, s);
     return s;
@@ -383,7 +384,10 @@ std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
             break;
         case 3:
             sentence = "Synchronisation: GPUs wait " + percent(worst->share) +
-                       " of the step for the slowest one (stragglers, jitter).";
+                       " of the step for the slowest one (stragglers, jitter)";
+            if (s.main_wait.rfind("waiting for GPU", 0) == 0)
+                sentence += ", mostly " + s.main_wait;
+            sentence += ".";
             break;
         case 4:
             sentence = "The data loader starves the GPUs for " + percent(worst->share) +

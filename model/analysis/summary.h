@@ -27,6 +27,7 @@ struct Summary {
     Breakdown breakdown;
     MemoryBreakdown memory;
     std::string bottleneck;
+    std::string main_wait; // the wait that dominates, when known (event simulation)
     double staleness_steps = 0;
     bool is_transformer = false;
 };

@@ -89,12 +89,53 @@ CommModel::CommModel(const HardwareSpec &hw)
     inter_lat_ = hw.inter.latency_us * 1e-6;
     nvls_ = hw.intra.switched && hw.intra.nvswitch_gen >= 3;
     nvls_bw_ = hw.intra.bandwidth_gbps * 1e9 * kNvlsEfficiency;
+    if (hw.calibration)
+        applyProfile(*hw.calibration);
+}
+
+void CommModel::applyProfile(const CalibrationProfile &profile)
+{
+    // Measured peer-to-peer copies use the copy engines (256-byte payloads); NCCL's SM
+    // copies reach ~0.9 of that (S. Jeaugey, nccl-tests #149: 128-byte SM payloads).
+    std::vector<double> p2p;
+    for (const ProfileP2P &p : profile.p2p)
+        if (p.access && p.bandwidth_gbps > 0)
+            p2p.push_back(p.bandwidth_gbps);
+    if (!p2p.empty()) {
+        std::nth_element(p2p.begin(), p2p.begin() + static_cast<long>(p2p.size() / 2), p2p.end());
+        setMeasuredIntraBandwidth(0.9 * p2p[p2p.size() / 2]);
+    }
+    for (const ProfileCollective &c : profile.collectives) {
+        MeasuredCollective m;
+        bool known = true;
+        if (c.op == "all_reduce")
+            m.op = CollectiveOp::AllReduce;
+        else if (c.op == "all_gather")
+            m.op = CollectiveOp::AllGather;
+        else if (c.op == "reduce_scatter")
+            m.op = CollectiveOp::ReduceScatter;
+        else if (c.op == "broadcast")
+            m.op = CollectiveOp::Broadcast;
+        else if (c.op == "all_to_all")
+            m.op = CollectiveOp::AllToAll;
+        else
+            known = false;
+        if (!known || c.time_s <= 0 || c.bytes <= 0)
+            continue;
+        m.gpus = c.gpus;
+        m.nodes = std::max(1, c.nodes);
+        m.bytes = c.bytes;
+        m.time_s = c.time_s;
+        measured_.push_back(m);
+    }
 }
 
 void CommModel::setMeasuredIntraBandwidth(double gbps)
 {
-    if (gbps > 0)
+    if (gbps > 0) {
         intra_bw_ = gbps * 1e9;
+        intra_measured_ = true;
+    }
 }
 
 double CommModel::busFactor(CollectiveOp op, int n)
@@ -251,7 +292,7 @@ CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &
             const MeasuredCollective *m = lo ? lo : hi;
             t = m->time_s * bytes / m->bytes;
             if (!lo) // below the smallest measured size: latency bound
-                t = std::max(t, m->time_s * 0 + kBaseLatency);
+                t = m->time_s;
         }
         c.time_s = t;
         c.algorithm = CollectiveAlgo::Auto;

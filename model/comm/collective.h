@@ -33,6 +33,9 @@ struct MeasuredCollective {
 
 class CommModel {
 public:
+    /// Datasheet figures, replaced by the measured ones of hw.calibration when present:
+    /// its collectives (per op, GPU and node count, interpolated in size) and its
+    /// peer-to-peer bandwidth.
     explicit CommModel(const HardwareSpec &hw);
 
     /// Cost of `op` over `bytes` (nccl-tests' size: the larger of input and output).
@@ -51,12 +54,14 @@ public:
     bool hasNvls() const { return nvls_; }
 
     void setMeasured(std::vector<MeasuredCollective> points) { measured_ = std::move(points); }
+    bool calibrated() const { return !measured_.empty() || intra_measured_; }
     void setMeasuredIntraBandwidth(double gbps);
 
     /// nccl-tests bus-bandwidth factor for op over n ranks.
     static double busFactor(CollectiveOp op, int n);
 
 private:
+    void applyProfile(const CalibrationProfile &profile);
     struct Candidate {
         double time_s;
         CollectiveAlgo algo;
@@ -79,6 +84,7 @@ private:
     bool nvls_ = false;
     double nvls_bw_ = 0;
     std::vector<MeasuredCollective> measured_;
+    bool intra_measured_ = false;
 };
 
 } // namespace scalescope

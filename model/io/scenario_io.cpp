@@ -1,6 +1,7 @@
 #include "io/scenario_io.h"
 
 #include "io/json_util.h"
+#include "io/profile_io.h"
 #include "io/spec_json.h"
 
 #include <QDir>
@@ -147,6 +148,20 @@ std::string readCalibrationPath(const ObjectReader &hardware, const QString &bas
     return resolved.toStdString();
 }
 
+/// Loads the profile at `file`; its errors name the file and the key path inside it.
+std::shared_ptr<const CalibrationProfile> readCalibration(const ObjectReader &hardware,
+                                                          const std::string &file)
+{
+    Result<CalibrationProfile> profile = loadProfileFile(QString::fromStdString(file));
+    if (!profile.ok()) {
+        const InputError &inner = profile.error();
+        const bool namesFile = inner.path.empty() && inner.message.find(file) != std::string::npos;
+        fail(hardware.pathOf("calibration"),
+             namesFile ? inner.message : file + ": " + inner.toString());
+    }
+    return std::make_shared<const CalibrationProfile>(std::move(profile).value());
+}
+
 HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const QString &baseDir)
 {
     r.allowKeys({"gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node",
@@ -170,8 +185,10 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
     hw.inter = readCatalogOrInline(valueOr("inter_node", kDefaultInterLink), r.pathOf("inter_node"),
                                    catalog.inter_links, "inter-node network", json::readInterLink);
     hw.nics_per_node = static_cast<int>(r.optionalInt("nics_per_node", kNicsPerNodeRange, 1));
-    if (r.has("calibration"))
+    if (r.has("calibration")) {
         hw.calibration_path = readCalibrationPath(r, baseDir);
+        hw.calibration = readCalibration(r, hw.calibration_path);
+    }
     return hw;
 }
 

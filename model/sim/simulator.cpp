@@ -15,7 +15,7 @@ namespace scalescope {
 namespace {
 ComputeModel computeFor(const Scenario &s, const Plan &p)
 {
-    ComputeModel c(s.hardware.gpu, p.precision);
+    ComputeModel c(s.hardware.gpu, p.precision, s.hardware.calibration.get());
     // Thermal effect in steady state: a training run lasts far longer than warmup_s, so
     // every GPU has heated past throttle_above_c and runs its SM clock clock_drop lower
     // (NVML throttle reason "hw_thermal_slowdown"/"sw_thermal_slowdown").
@@ -161,6 +161,7 @@ public:
     SimResult run();
 
 private:
+    size_t estimateTasks() const;
     void buildStages();
     double tpOpTime(double bytes) const;
     double jittered(uint32_t unit, double base);
@@ -544,8 +545,9 @@ void Simulation::labelGroups()
     for (size_t g = 0; g < groups; ++g) {
         const std::vector<TaskId> &m = graph_.groupMembers(static_cast<int32_t>(g));
         TaskId slowest = m.front();
+        // The member whose own work (not its stream queue) was ready last.
         for (TaskId id : m)
-            if (graph_[id].ready > graph_[slowest].ready)
+            if (graph_[id].dep_ready > graph_[slowest].dep_ready)
                 slowest = id;
         const int stage = static_cast<int>(graph_[slowest].unit) % plan_.pipeline;
         const int replica = static_cast<int>(graph_[slowest].unit) / plan_.pipeline;
@@ -651,10 +653,31 @@ void Simulation::walk(uint32_t unit, int gpu, Emit &&emit) const
     }
 }
 
+size_t Simulation::estimateTasks() const
+{
+    size_t pieces = 1;
+    for (const VStage &v : vs_)
+        pieces = std::max(pieces, v.pieces.size());
+    const bool zero3 = plan_.zero >= 3 && plan_.data > 1;
+    const double ops = 2.0 * static_cast<double>(plan_.micro_batches) * plan_.virtual_stages;
+    const double per_op = 3.0 + (zero3 ? 3.0 * static_cast<double>(pieces) : 0.0);
+    const double per_unit = ops * per_op + 3.0 * static_cast<double>(pieces) * plan_.virtual_stages + 4.0;
+    const double total = per_unit * units_ * iterations_;
+    return total > 1e18 ? static_cast<size_t>(1e18) : static_cast<size_t>(total);
+}
+
 SimResult Simulation::run()
 {
     SimResult result;
     result.per_rank = per_rank_;
+    result.tasks = estimateTasks();
+    if (result.tasks > opt_.max_tasks) {
+        result.too_large = true;
+        result.error = "the event simulation would need about " + std::to_string(result.tasks) +
+                       " tasks, more than the limit of " + std::to_string(opt_.max_tasks) +
+                       " (fewer micro-batches per step, iterations or simulated GPUs fit)";
+        return result;
+    }
     const size_t table = static_cast<size_t>(replicas_) * iterations_ * vstages_ *
                          static_cast<size_t>(plan_.micro_batches);
     f_first_.assign(table, kNoTask);
@@ -720,9 +743,10 @@ SimResult Simulation::run()
 
     // Breakdown over the measured window, averaged over GPUs.
     Breakdown sum;
+    std::vector<double> wait_by_label(kLabelCount + extra_labels_.size(), 0.0);
     auto account = [&](Breakdown &b, double weight, double w0, double w1) {
-        return [&b, weight, w0, w1](Stream s, double start, double dur, SegmentKind k, uint32_t,
-                                    int32_t) {
+        return [&b, &wait_by_label, weight, w0, w1](Stream s, double start, double dur,
+                                                    SegmentKind k, uint32_t label, int32_t) {
             const double a = std::max(start, w0), e = std::min(start + dur, w1);
             if (e <= a)
                 return;
@@ -739,7 +763,10 @@ SimResult Simulation::run()
                 case SegmentKind::DpComm:
                 case SegmentKind::PpComm: b.communication_exposed += x; break;
                 case SegmentKind::Bubble: b.pipeline_bubble += x; break;
-                case SegmentKind::Wait: b.wait += x; break;
+                case SegmentKind::Wait:
+                    b.wait += x;
+                    wait_by_label[label] += x;
+                    break;
                 case SegmentKind::DataLoad: b.data_loading += x; break;
                 }
             } else if (k == SegmentKind::DpComm) {
@@ -768,6 +795,12 @@ SimResult Simulation::run()
                       &sum.dp_comm, &sum.pp_comm})
         *x *= norm;
     result.breakdown = sum;
+    // What GPUs wait for most (names the straggler when there is one).
+    const auto most = std::max_element(wait_by_label.begin(), wait_by_label.end());
+    if (*most > 0) {
+        const auto id = static_cast<uint32_t>(most - wait_by_label.begin());
+        result.main_wait = id < kLabelCount ? labelText(id) : extra_labels_[id - kLabelCount];
+    }
 
     if (plan_.update == UpdateMode::Async && result.step_time_s > 0)
         result.staleness_steps = std::ceil(sum.dp_comm / result.step_time_s);

@@ -32,16 +32,20 @@ struct SimOptions {
     bool build_timeline = false;
     /// Refuse to materialise timelines larger than this (memory bound).
     size_t max_segments = 40'000'000;
+    /// Refuse task graphs larger than this (~100 bytes each).
+    size_t max_tasks = 20'000'000;
 };
 
 struct SimResult {
     bool ok = false;
+    bool too_large = false; // refused for size (max_tasks); the analytic path still works
     std::string error;
     double step_time_s = 0;
     Breakdown breakdown; // per step, averaged over GPUs
     size_t tasks = 0;
     bool per_rank = false; // every data-parallel replica simulated (effects present)
     double staleness_steps = 0; // asynchronous updates: how old the applied gradients are
+    std::string main_wait;      // what GPUs wait for most ("waiting for GPU 3 ...")
     int warmup_iterations = 0;  // simulated before the measured ones (loaders, async)
     double window_start_s = 0;  // the measured steps on the timeline (GPU 0's)
     double window_end_s = 0;

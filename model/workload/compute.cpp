@@ -75,7 +75,8 @@ constexpr Tile kTiles[] = {{256, 128, 1.0}, {128, 256, 1.0}, {128, 128, 0.92},
 
 } // namespace
 
-ComputeModel::ComputeModel(const GpuSpec &gpu, Precision precision)
+ComputeModel::ComputeModel(const GpuSpec &gpu, Precision precision,
+                           const CalibrationProfile *calibration)
     : precision_(precision)
 {
     peak_flops_ = gpu.peak(precision) * 1e12;
@@ -88,6 +89,22 @@ ComputeModel::ComputeModel(const GpuSpec &gpu, Precision precision)
                                             : defaultLaunchUs(gpu.family)) * 1e-6;
     sm_count_ = gpu.sm_count > 0 ? gpu.sm_count : defaultSmCount(gpu.family);
     elem_bytes_ = activationBytes(precision);
+    if (calibration && !calibration->gpus.empty()) {
+        const ProfileGpu &g = calibration->gpus.front();
+        const auto &points = g.gemm_tflops[static_cast<size_t>(precision)];
+        if (!points.empty()) {
+            std::vector<GemmPoint> measured;
+            for (const ProfileGemmPoint &p : points)
+                measured.push_back({p.m, p.n, p.k, p.tflops});
+            setMeasuredGemm(std::move(measured));
+            clock_ratio_ = 1.0; // the measurement ran at the clocks the GPU really holds
+        }
+        setMeasuredMemoryBandwidth(g.memory_bandwidth_gbps);
+        setLaunchOverhead(g.launch_overhead_us);
+        if (g.sm_count > 0)
+            sm_count_ = g.sm_count;
+        calibrated_ = true;
+    }
 }
 
 double ComputeModel::tileEfficiency(double m, double n, double k, double batch) const

@@ -16,7 +16,11 @@ struct GemmPoint {
 
 class ComputeModel {
 public:
-    ComputeModel(const GpuSpec &gpu, Precision precision);
+    /// Datasheet figures, replaced by `calibration`'s measurements of its first GPU when
+    /// given: GEMM throughput by size at this precision, memory bandwidth, launch overhead.
+    ComputeModel(const GpuSpec &gpu, Precision precision,
+                 const CalibrationProfile *calibration = nullptr);
+    bool calibrated() const { return calibrated_; }
 
     /// Time of C[m x n] = A[m x k] B[k x n], `batch` independent products in one kernel.
     /// `bytes` overrides the memory traffic of the roofline (implicit-GEMM convolutions read
@@ -54,6 +58,7 @@ private:
     int sm_count_ = 0;
     double elem_bytes_ = 2;
     std::vector<GemmPoint> measured_;
+    bool calibrated_ = false;
 };
 
 } // namespace scalescope

@@ -1012,6 +1012,9 @@ void TestScenarioIo::calibrationPath()
     const QString profile = dir.filePath(QStringLiteral("profiles/h200.json"));
     QFile file(profile);
     QVERIFY(file.open(QIODevice::WriteOnly));
+    // The smallest valid profile (spec/profile.md); tst_profile_io tests profiles themselves.
+    file.write(R"({ "scalescope_profile": 1, "created": "2026-11-30T10:00:00Z", "tool": "t",
+                    "host": { "hostname": "h", "gpus_per_node": 1, "nodes": 1 } })");
     file.close();
 
     // Relative to baseDir.

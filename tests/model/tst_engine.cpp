@@ -1,6 +1,7 @@
 // Pipeline schedules, the task-graph engine and the timeline structure.
 #include "testutil.h"
 
+#include "analysis/memory.h"
 #include "sim/engine.h"
 #include "sim/schedule.h"
 #include "sim/timeline.h"
@@ -66,6 +67,9 @@ void TestEngine::scheduleOrders()
             peak = std::max(peak, live);
         }
         QCOMPARE(forwards.size(), size_t(micro_batches * chunks));
+        // The memory model's closed form equals the replayed peak.
+        QCOMPARE(peakInFlight(static_cast<Schedule>(schedule), stages, s, micro_batches, chunks),
+                 int64_t(peak));
         if (schedule == int(Schedule::GPipe))
             QCOMPARE(peak, micro_batches); // GPipe keeps every micro-batch alive
         if (schedule == int(Schedule::OneFOneB))

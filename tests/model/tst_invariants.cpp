@@ -279,6 +279,7 @@ void TestInvariants::stragglerSlowsEveryone()
     QVERIFY(slow.step_time_s > base.breakdown.compute * 1.45);
     QVERIFY(slow.breakdown.wait > 0.2 * base.breakdown.compute);
     QVERIFY(slow.bottleneck.find("slowest") != std::string::npos);
+    QVERIFY2(slow.bottleneck.find("GPU 3") != std::string::npos, slow.bottleneck.c_str());
 }
 
 void TestInvariants::asyncRemovesTheBarrier()
