@@ -1,5 +1,7 @@
 #include "io/profile_io.h"
 
+#include "io/file_io.h"
+
 #include "hardware/hardware.h"
 #include "io/json_util.h"
 #include "plan/scenario.h"
@@ -413,24 +415,13 @@ Result<CalibrationProfile> parseProfile(const QByteArray &json)
 
 Result<CalibrationProfile> loadProfileFile(const QString &path)
 {
-    const QFileInfo info(path);
-    const std::string quoted = "\"" + path.toStdString() + "\"";
-    if (info.isDir())
-        return InputError{"", "cannot read " + quoted + ": it is a folder"};
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return InputError{"", "cannot read " + quoted + ": " + file.errorString().toStdString()};
-    const std::string tooLarge = "cannot read " + quoted + ": larger than the limit of " +
-                                 str(kMaxProfileFileBytes) + " bytes for a calibration profile";
-    if (file.size() > kMaxProfileFileBytes)
-        return InputError{"", tooLarge + " (" + str(file.size()) + " bytes)"};
-    // Read one byte past the limit: files that do not report their size (pipes) stop there.
-    const QByteArray data = file.read(kMaxProfileFileBytes + 1);
-    if (data.size() > kMaxProfileFileBytes)
-        return InputError{"", tooLarge};
-    Result<CalibrationProfile> result = parseProfile(data);
+    const Result<QByteArray> data =
+        readFileLimited(path, kMaxProfileFileBytes, "calibration profile");
+    if (!data)
+        return data.error();
+    Result<CalibrationProfile> result = parseProfile(data.value());
     if (result.ok())
-        result.value().path = info.absoluteFilePath().toStdString();
+        result.value().path = QFileInfo(path).absoluteFilePath().toStdString();
     return result;
 }
 
@@ -468,13 +459,7 @@ QByteArray writeProfile(const CalibrationProfile &p)
 
 bool saveProfileFile(const QString &path, const CalibrationProfile &profile, QString *error)
 {
-    QSaveFile file(path);
-    const QByteArray data = writeProfile(profile);
-    if (file.open(QIODevice::WriteOnly) && file.write(data) == data.size() && file.commit())
-        return true;
-    if (error)
-        *error = QStringLiteral("cannot write \"%1\": %2").arg(path, file.errorString());
-    return false;
+    return writeFileAtomically(path, writeProfile(profile), error);
 }
 
 } // namespace scalescope

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "analysis/summary.h"
+#include "io/file_io.h"
 #include "sim/timeline.h"
 
 #include <QByteArray>
@@ -16,8 +17,5 @@ QJsonObject collectiveToJson(const CollectiveSummary &c);
 /// Chrome Trace Event format: one process per node, one thread per GPU and stream, one
 /// complete event ("ph": "X") per segment; times in microseconds.
 QByteArray timelineToChromeTrace(const Timeline &t, const QString &title);
-
-/// Writes `data` to `path` atomically (QSaveFile). Returns false and sets `error`.
-bool writeFileAtomically(const QString &path, const QByteArray &data, QString *error);
 
 } // namespace scalescope

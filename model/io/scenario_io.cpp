@@ -1,5 +1,7 @@
 #include "io/scenario_io.h"
 
+#include "io/file_io.h"
+
 #include "io/json_util.h"
 #include "io/profile_io.h"
 #include "io/spec_json.h"
@@ -527,22 +529,10 @@ Result<Scenario> parseScenario(const QByteArray &json, const Catalog &catalog,
 
 Result<Scenario> loadScenarioFile(const QString &path, const Catalog &catalog)
 {
-    const QFileInfo info(path);
-    const std::string quoted = "\"" + path.toStdString() + "\"";
-    if (info.isDir())
-        return InputError{"", "cannot read " + quoted + ": it is a folder"};
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return InputError{"", "cannot read " + quoted + ": " + file.errorString().toStdString()};
-    const std::string tooLarge = "cannot read " + quoted + ": larger than the limit of " +
-                                 str(kMaxScenarioFileBytes) + " bytes for a scenario file";
-    if (file.size() > kMaxScenarioFileBytes)
-        return InputError{"", tooLarge + " (" + str(file.size()) + " bytes)"};
-    // Read one byte past the limit: files that do not report their size (pipes) stop there.
-    const QByteArray data = file.read(kMaxScenarioFileBytes + 1);
-    if (data.size() > kMaxScenarioFileBytes)
-        return InputError{"", tooLarge};
-    return parseScenario(data, catalog, info.absolutePath());
+    const Result<QByteArray> data = readFileLimited(path, kMaxScenarioFileBytes, "scenario file");
+    if (!data)
+        return data.error();
+    return parseScenario(data.value(), catalog, QFileInfo(path).absolutePath());
 }
 
 QByteArray writeScenario(const Scenario &scenario)
@@ -567,13 +557,7 @@ QByteArray writeScenario(const Scenario &scenario)
 
 bool saveScenarioFile(const QString &path, const Scenario &scenario, QString *error)
 {
-    QSaveFile file(path);
-    const QByteArray data = writeScenario(scenario);
-    if (file.open(QIODevice::WriteOnly) && file.write(data) == data.size() && file.commit())
-        return true;
-    if (error)
-        *error = QStringLiteral("cannot write \"%1\": %2").arg(path, file.errorString());
-    return false;
+    return writeFileAtomically(path, writeScenario(scenario), error);
 }
 
 } // namespace scalescope

@@ -1,0 +1,137 @@
+// A calibration profile replaces the catalog's figures (spec/profile.md, issue 4).
+#include "testutil.h"
+
+#include "io/profile_io.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+#include <cmath>
+
+using namespace scalescope;
+using namespace scalescope::test;
+
+namespace {
+
+const QString kProfiles = QStringLiteral(SCALESCOPE_SOURCE_DIR "/tests/io/data/profiles");
+
+Scenario withProfile(const char *json, const QString &profile)
+{
+    const QByteArray text = QString::fromUtf8(json).arg(QDir(kProfiles).filePath(profile)).toUtf8();
+    Result<Scenario> s = parseScenario(text, builtinCatalog());
+    if (!s)
+        qFatal("%s", s.error().toString().c_str());
+    return s.value();
+}
+
+} // namespace
+
+class TestCalibration : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void measuredCollectiveReproduced_data();
+    void measuredCollectiveReproduced();
+    void measuredGemmReplacesModel();
+    void calibratedStepUsesProfile();
+};
+
+void TestCalibration::measuredCollectiveReproduced_data()
+{
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<int>("index"); // which measured point of that op/size group
+    const Result<CalibrationProfile> p = loadProfileFile(kProfiles + QStringLiteral("/h100-2node-8gpu.json"));
+    QVERIFY(p.ok());
+    for (size_t i = 0; i < p.value().collectives.size(); ++i) {
+        const ProfileCollective &c = p.value().collectives[i];
+        QTest::addRow("%s-%dgpu-%.0fB", c.op.c_str(), c.gpus, c.bytes)
+            << QString::fromStdString(c.op) << c.nodes << int(i);
+    }
+}
+
+void TestCalibration::measuredCollectiveReproduced()
+{
+    // Issue 4: a calibrated collective-only scenario reproduces the profile's measured bus
+    // bandwidth at that size within 5%.
+    QFETCH(QString, op);
+    QFETCH(int, nodes);
+    QFETCH(int, index);
+    const CalibrationProfile p =
+        loadProfileFile(kProfiles + QStringLiteral("/h100-2node-8gpu.json")).value();
+    const ProfileCollective &c = p.collectives[static_cast<size_t>(index)];
+    const QByteArray json = QStringLiteral(R"({ "scalescope": 1,
+      "hardware": { "gpu": "h100-sxm5-80gb", "nodes": %1, "gpus_per_node": %2,
+                    "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8,
+                    "calibration": "%3" },
+      "collective": { "op": "%4", "bytes": %5 } })")
+                                .arg(nodes)
+                                .arg(c.gpus / nodes)
+                                .arg(kProfiles + QStringLiteral("/h100-2node-8gpu.json"))
+                                .arg(op)
+                                .arg(c.bytes, 0, 'f', 0)
+                                .toUtf8();
+    const Scenario s = scenarioFrom(json.constData());
+    QVERIFY(s.hardware.calibration);
+    const CollectiveSummary r = simulateCollective(s);
+    QVERIFY2(std::abs(r.cost.time_s / c.time_s - 1.0) < 0.05,
+             qPrintable(QStringLiteral("model %1 s, measured %2 s").arg(r.cost.time_s).arg(c.time_s)));
+    if (c.busbw_gbps > 1.0)
+        QVERIFY(std::abs(r.cost.busbw_gbps / c.busbw_gbps - 1.0) < 0.05);
+    // Between two measured sizes the time is interpolated, so it stays between them.
+    Scenario mid = s;
+    mid.collective->bytes = c.bytes * 1.5;
+    const double t = simulateCollective(mid).cost.time_s;
+    QVERIFY(t >= r.cost.time_s * (1 - 1e-12));
+}
+
+void TestCalibration::measuredGemmReplacesModel()
+{
+    const CalibrationProfile p =
+        loadProfileFile(kProfiles + QStringLiteral("/h100-2node-8gpu.json")).value();
+    const GpuSpec h100 = *builtinCatalog().findGpu("h100-sxm5-80gb");
+    const ComputeModel model(h100, Precision::BF16);
+    const ComputeModel measured(h100, Precision::BF16, &p);
+    QVERIFY(!model.calibrated());
+    QVERIFY(measured.calibrated());
+    for (const ProfileGemmPoint &g : p.gpus.front().gemm_tflops[static_cast<size_t>(Precision::BF16)]) {
+        const double achieved = 2.0 * g.m * g.n * g.k / measured.gemmTime(g.m, g.n, g.k) / 1e12;
+        // At a measured shape the model runs at the measured throughput (unless a roofline
+        // or the launch floor binds).
+        QVERIFY2(std::abs(achieved / g.tflops - 1.0) < 0.01 || achieved < g.tflops,
+                 qPrintable(QStringLiteral("%1^3: %2 vs %3").arg(g.m).arg(achieved).arg(g.tflops)));
+    }
+    QVERIFY(std::abs(measured.achievedBandwidth() / (p.gpus.front().memory_bandwidth_gbps * 1e9 * 0.93) - 1) < 1e-9);
+}
+
+void TestCalibration::calibratedStepUsesProfile()
+{
+    // A training step on calibrated hardware differs from the datasheet one and follows
+    // the measured GEMM throughput: scaling every measured point scales compute time.
+    const char *json = R"({ "scalescope": 1,
+      "hardware": { "gpu": "h100-sxm5-80gb", "nodes": 2, "gpus_per_node": 8,
+                    "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8,
+                    "calibration": "%1" },
+      "model": "llama2-7b", "training": { "global_batch": 64, "micro_batch": 2 } })";
+    const Scenario calibrated = withProfile(json, QStringLiteral("h100-2node-8gpu.json"));
+    Scenario datasheet = calibrated;
+    datasheet.hardware.calibration.reset();
+    const double a = simulateSummary(calibrated).step_time_s;
+    const double b = simulateSummary(datasheet).step_time_s;
+    QVERIFY(a > 0 && b > 0 && a != b);
+
+    CalibrationProfile slower = *calibrated.hardware.calibration;
+    for (ProfileGemmPoint &g : slower.gpus.front().gemm_tflops[static_cast<size_t>(Precision::BF16)])
+        g.tflops *= 0.5;
+    Scenario half = calibrated;
+    half.hardware.calibration = std::make_shared<const CalibrationProfile>(slower);
+    const Summary h = simulateSummary(half);
+    const Summary f = simulateSummary(calibrated);
+    QVERIFY(h.breakdown.compute > 1.3 * f.breakdown.compute);
+}
+
+QTEST_GUILESS_MAIN(TestCalibration)
+#include "tst_calibration.moc"
