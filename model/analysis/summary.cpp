@@ -130,38 +130,44 @@ Summary analyticSummary(const SimContext &ctx)
         std::vector<double> piece_bwd, piece_comm;
         double fwd_mb = 0, bwd_mb = 0, tp_mb = 0, params = 0;
         double ag_first = -1, zero3_comm_mb = 0;
+        // A bucket (or FSDP piece) closes: its backward time and its reduction.
+        auto closePiece = [&](double bwd, double piece_params) {
+            piece_bwd.push_back(bwd);
+            piece_comm.push_back(dp ? ctx.comm.cost(grad_op, piece_params * grad_bytes, dg).time_s : 0);
+            if (P.zero >= 3 && dp) {
+                const double ag =
+                    ctx.comm.cost(CollectiveOp::AllGather, piece_params * weight_bytes, dg).time_s;
+                zero3_comm_mb += 2 * ag;
+                if (ag_first < 0)
+                    ag_first = ag;
+            }
+        };
         for (int c = P.virtual_stages - 1; c >= 0; --c) {
             const LayerRange r = virtualStageLayers(w, V, c * P.pipeline + s);
-            double cur_bwd = 0, cur_params = 0;
+            double cur_bwd = 0, cur_params = 0, chunk_bwd = 0;
             for (int i = r.end - 1; i >= r.begin; --i) {
                 const LayerCost &l = w.layers[static_cast<size_t>(i)];
+                const double tp_bwd = (l.tp_bwd_ops + l.tp_recompute_ops) * tpOp(l.tp_bytes);
                 fwd_mb += l.fwd_s;
                 bwd_mb += l.bwd_s + l.recompute_s;
-                cur_bwd += l.bwd_s + l.recompute_s;
-                tp_mb += (l.tp_fwd_ops + l.tp_bwd_ops + l.tp_recompute_ops) * tpOp(l.tp_bytes);
+                cur_bwd += l.bwd_s + l.recompute_s + tp_bwd;
+                chunk_bwd += l.bwd_s + l.recompute_s + tp_bwd;
+                tp_mb += l.tp_fwd_ops * tpOp(l.tp_bytes) + tp_bwd;
                 params += l.params;
                 cur_params += l.params;
                 if (P.bucket_bytes > 0 && cur_params * grad_bytes >= P.bucket_bytes) {
-                    piece_bwd.push_back(cur_bwd);
-                    piece_comm.push_back(dp ? ctx.comm.cost(grad_op, cur_params * grad_bytes, dg).time_s : 0);
-                    if (P.zero >= 3 && dp) {
-                        const double ag = ctx.comm.cost(CollectiveOp::AllGather, cur_params * weight_bytes, dg).time_s;
-                        zero3_comm_mb += 2 * ag;
-                        if (ag_first < 0)
-                            ag_first = ag;
-                    }
+                    closePiece(cur_bwd, cur_params);
                     cur_bwd = cur_params = 0;
                 }
             }
-            if (cur_bwd > 0 || cur_params > 0) {
-                piece_bwd.push_back(cur_bwd);
-                piece_comm.push_back(dp ? ctx.comm.cost(grad_op, cur_params * grad_bytes, dg).time_s : 0);
-                if (P.zero >= 3 && dp) {
-                    const double ag = ctx.comm.cost(CollectiveOp::AllGather, cur_params * weight_bytes, dg).time_s;
-                    zero3_comm_mb += 2 * ag;
-                    if (ag_first < 0)
-                        ag_first = ag;
-                }
+            if (cur_bwd > 0 || cur_params > 0)
+                closePiece(cur_bwd, cur_params);
+            // Interleaved 1F1B finishes chunk c's last backward p - 1 chunk-backwards of
+            // other micro-batches before chunk c - 1's (Megatron-LM's schedule order): that
+            // time also hides the reductions already queued.
+            if (c > 0) {
+                piece_bwd.push_back((P.pipeline - 1) * chunk_bwd);
+                piece_comm.push_back(0);
             }
         }
         const size_t si = static_cast<size_t>(s);
@@ -183,13 +189,17 @@ Summary analyticSummary(const SimContext &ctx)
             } else {
                 // Bucket queue over the last micro-batch's backward (overlap), or all
                 // after it (no overlap).
+                double bwd_end = 0;
+                for (double b : piece_bwd)
+                    bwd_end += b;
                 double bwd_clock = 0, comm_clock = 0;
                 for (size_t k = 0; k < piece_bwd.size(); ++k) {
                     bwd_clock += piece_bwd[k];
-                    const double start = P.overlap ? std::max(comm_clock, bwd_clock) : std::max(comm_clock, bwd_mb);
+                    const double start = P.overlap ? std::max(comm_clock, bwd_clock)
+                                                   : std::max(comm_clock, bwd_end);
                     comm_clock = start + piece_comm[k];
                 }
-                exposed = std::max(0.0, comm_clock - bwd_mb);
+                exposed = std::max(0.0, comm_clock - bwd_end);
                 double rounds = 1;
                 if (P.zero == 2) {
                     // Reduce-scatter every micro-batch: the queue drains behind compute.
@@ -248,7 +258,11 @@ Summary analyticSummary(const SimContext &ctx)
             f *= 1.0 + fx.jitter / std::sqrt(k_tasks) * std::sqrt(2.0 * std::log(static_cast<double>(P.data)));
         slow *= f;
     }
-    const double compute_part = m * slowest + opt;
+    // Only computation stretches with a slow GPU; communication time does not.
+    double slowest_compute = 0;
+    for (double c : stage_compute)
+        slowest_compute = std::max(slowest_compute, c);
+    const double compute_part = m * slowest_compute + opt;
     const double wait = P.update == UpdateMode::Sync ? compute_part * (slow - 1.0) : 0.0;
     step += wait;
     double data_wait = 0;
