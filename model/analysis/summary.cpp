@@ -256,7 +256,9 @@ Summary analyticSummary(const SimContext &ctx)
             f *= 1.0 + fx.jitter * std::sqrt(2.0 * std::log(static_cast<double>(P.tensor)));
         if (P.data > 1)
             f *= 1.0 + fx.jitter / std::sqrt(k_tasks) * std::sqrt(2.0 * std::log(static_cast<double>(P.data)));
-        slow *= f;
+        // A straggler already is the slowest member of its groups: jitter on top of it
+        // changes little, so the larger of the two sets the pace.
+        slow = std::max(slow, f);
     }
     // Only computation stretches with a slow GPU; communication time does not.
     double slowest_compute = 0;
