@@ -17,9 +17,11 @@
 #include <optional>
 #include <vector>
 
-namespace scalescope::cli {
+namespace scalescope::cli
+{
 
-namespace {
+namespace
+{
 
 const char *kUsage =
     "Usage:\n"
@@ -50,7 +52,8 @@ struct Failure {
     QString message;
 };
 
-class Args {
+class Args
+{
 public:
     explicit Args(QStringList args) : args_(std::move(args)) {}
 
@@ -79,7 +82,8 @@ public:
     {
         for (const QString &a : args_) {
             if (a.startsWith(QStringLiteral("--"))) {
-                *failure = {kInvalidInput, QStringLiteral("%1: unknown option \"%2\"").arg(command, a)};
+                *failure = {kInvalidInput,
+                            QStringLiteral("%1: unknown option \"%2\"").arg(command, a)};
                 return false;
             }
         }
@@ -96,11 +100,12 @@ std::optional<int> parseCount(const QString &option, const QString &text, int lo
     bool ok = false;
     const int v = text.toInt(&ok);
     if (!ok || v < lo || v > hi) {
-        *failure = {kInvalidInput, QStringLiteral("%1: value \"%2\" is not allowed; expected a whole "
-                                                  "number from %3 to %4")
-                                       .arg(option, text)
-                                       .arg(lo)
-                                       .arg(hi)};
+        *failure = {kInvalidInput,
+                    QStringLiteral("%1: value \"%2\" is not allowed; expected a whole "
+                                   "number from %3 to %4")
+                        .arg(option, text)
+                        .arg(lo)
+                        .arg(hi)};
         return std::nullopt;
     }
     return v;
@@ -109,12 +114,13 @@ std::optional<int> parseCount(const QString &option, const QString &text, int lo
 std::optional<Scenario> loadScenario(const QString &path, Failure *failure)
 {
     Result<Scenario> s = path.isEmpty()
-                             ? parseScenario([] {
-                                   QFile f(QStringLiteral(":/scenarios/default.json"));
-                                   f.open(QIODevice::ReadOnly);
-                                   return f.readAll();
-                               }(),
-                                             builtinCatalog())
+                             ? parseScenario(
+                                   [] {
+                                       QFile f(QStringLiteral(":/scenarios/default.json"));
+                                       f.open(QIODevice::ReadOnly);
+                                       return f.readAll();
+                                   }(),
+                                   builtinCatalog())
                              : loadScenarioFile(path, builtinCatalog());
     if (!s) {
         *failure = {kInvalidInput, QString::fromStdString(s.error().toString())};
@@ -137,8 +143,14 @@ std::shared_ptr<const SimContext> contextOf(const Scenario &s, Failure *failure)
     return ctx.value();
 }
 
-QString fmt(double v, int prec = 3) { return QString::number(v, 'g', prec); }
-QString fixed(double v, int decimals) { return QString::number(v, 'f', decimals); }
+QString fmt(double v, int prec = 3)
+{
+    return QString::number(v, 'g', prec);
+}
+QString fixed(double v, int decimals)
+{
+    return QString::number(v, 'f', decimals);
+}
 
 QString humanTime(double s)
 {
@@ -152,7 +164,9 @@ QString humanTime(double s)
 void printSummaryText(Output &out, const Scenario &sc, const Summary &s)
 {
     const Breakdown &b = s.breakdown;
-    auto share = [&](double x) { return fixed(100.0 * x / s.step_time_s, 1) + QStringLiteral("%"); };
+    auto share = [&](double x) {
+        return fixed(100.0 * x / s.step_time_s, 1) + QStringLiteral("%");
+    };
     out.line(QString::fromStdString(sc.name.empty() ? std::string("scenario") : sc.name));
     out.line(QStringLiteral("  GPUs                %1 (%2 x %3 %4)")
                  .arg(s.gpus)
@@ -162,8 +176,9 @@ void printSummaryText(Output &out, const Scenario &sc, const Summary &s)
     out.line(QStringLiteral("  step time           %1").arg(humanTime(s.step_time_s)));
     out.line(QStringLiteral("  throughput          %1 samples/s%2")
                  .arg(fmt(s.samples_per_s, 6))
-                 .arg(s.tokens_per_s > 0 ? QStringLiteral(", %1 tokens/s").arg(fmt(s.tokens_per_s, 6))
-                                         : QString()));
+                 .arg(s.tokens_per_s > 0
+                          ? QStringLiteral(", %1 tokens/s").arg(fmt(s.tokens_per_s, 6))
+                          : QString()));
     out.line(QStringLiteral("  model TFLOP/s/GPU   %1 (MFU %2%)")
                  .arg(fixed(s.model_tflops_per_gpu, 1))
                  .arg(fixed(100.0 * s.mfu, 1)));
@@ -171,10 +186,11 @@ void printSummaryText(Output &out, const Scenario &sc, const Summary &s)
                  .arg(fixed(s.speedup, 2))
                  .arg(s.gpus)
                  .arg(fixed(100.0 * s.scaling_efficiency, 1)));
-    out.line(QStringLiteral("  breakdown           compute %1, exposed communication %2, bubble %3, "
-                            "wait %4, data loading %5")
-                 .arg(share(b.compute), share(b.communication_exposed), share(b.pipeline_bubble),
-                      share(b.wait), share(b.data_loading)));
+    out.line(
+        QStringLiteral("  breakdown           compute %1, exposed communication %2, bubble %3, "
+                       "wait %4, data loading %5")
+            .arg(share(b.compute), share(b.communication_exposed), share(b.pipeline_bubble),
+                 share(b.wait), share(b.data_loading)));
     out.line(QStringLiteral("  communication       %1 in total per GPU (%2 hidden behind compute)")
                  .arg(humanTime(b.communication_total))
                  .arg(humanTime(std::max(0.0, b.communication_total - b.communication_exposed))));
@@ -203,7 +219,8 @@ int cmdSimulate(Args &args, Output &out, Failure *failure)
         return failure->code;
     const QStringList pos = args.positional();
     if (pos.size() > 1) {
-        *failure = {kInvalidInput, QStringLiteral("simulate: unexpected argument \"%1\"").arg(pos.at(1))};
+        *failure = {kInvalidInput,
+                    QStringLiteral("simulate: unexpected argument \"%1\"").arg(pos.at(1))};
         return failure->code;
     }
     const auto scenario = loadScenario(pos.value(0), failure);
@@ -214,16 +231,18 @@ int cmdSimulate(Args &args, Output &out, Failure *failure)
         if (json) {
             out.text += QJsonDocument(collectiveToJson(c)).toJson(QJsonDocument::Indented);
         } else {
-            out.line(QStringLiteral("%1 of %2 bytes on %3 GPUs: %4, algbw %5 GB/s, busbw %6 GB/s (%7)")
-                         .arg(QString::fromLatin1(collectiveOpName(c.op)))
-                         .arg(c.bytes, 0, 'f', 0)
-                         .arg(c.gpus)
-                         .arg(humanTime(c.cost.time_s), fixed(c.cost.algbw_gbps, 1),
-                              fixed(c.cost.busbw_gbps, 1),
-                              QString::fromLatin1(collectiveAlgoName(c.cost.algorithm))));
+            out.line(
+                QStringLiteral("%1 of %2 bytes on %3 GPUs: %4, algbw %5 GB/s, busbw %6 GB/s (%7)")
+                    .arg(QString::fromLatin1(collectiveOpName(c.op)))
+                    .arg(c.bytes, 0, 'f', 0)
+                    .arg(c.gpus)
+                    .arg(humanTime(c.cost.time_s), fixed(c.cost.algbw_gbps, 1),
+                         fixed(c.cost.busbw_gbps, 1),
+                         QString::fromLatin1(collectiveAlgoName(c.cost.algorithm))));
         }
         if (trace) {
-            *failure = {kInvalidInput, QStringLiteral("--trace: a collective-only scenario has no timeline")};
+            *failure = {kInvalidInput,
+                        QStringLiteral("--trace: a collective-only scenario has no timeline")};
             return failure->code;
         }
         return kOk;
@@ -249,9 +268,10 @@ int cmdSimulate(Args &args, Output &out, Failure *failure)
     }
     if (trace) {
         QString error;
-        if (!writeFileAtomically(*trace,
-                                 timelineToChromeTrace(*sim.timeline, QString::fromStdString(scenario->name)),
-                                 &error)) {
+        if (!writeFileAtomically(
+                *trace,
+                timelineToChromeTrace(*sim.timeline, QString::fromStdString(scenario->name)),
+                &error)) {
             *failure = {kFailure, error};
             return failure->code;
         }
@@ -274,7 +294,8 @@ std::optional<std::vector<int>> parseGpuList(const QString &text, Failure *failu
         counts.push_back(*n);
     }
     if (counts.empty() || counts.size() > static_cast<size_t>(kMaxSweepPoints)) {
-        *failure = {kInvalidInput, QStringLiteral("--gpus: expected 1 to %1 GPU counts").arg(kMaxSweepPoints)};
+        *failure = {kInvalidInput,
+                    QStringLiteral("--gpus: expected 1 to %1 GPU counts").arg(kMaxSweepPoints)};
         return std::nullopt;
     }
     return counts;
@@ -289,7 +310,8 @@ int cmdSweep(Args &args, Output &out, Failure *failure)
     if (failure->code)
         return failure->code;
     if (!gpus_text) {
-        *failure = {kInvalidInput, QStringLiteral("sweep: --gpus is required (for example --gpus 1,2,4,8)")};
+        *failure = {kInvalidInput,
+                    QStringLiteral("sweep: --gpus is required (for example --gpus 1,2,4,8)")};
         return failure->code;
     }
     if (csv && json) {
@@ -321,7 +343,8 @@ int cmdSweep(Args &args, Output &out, Failure *failure)
     if (!base)
         return failure->code;
     if (base->isCollective()) {
-        *failure = {kInvalidInput, QStringLiteral("sweep: a collective-only scenario cannot be swept")};
+        *failure = {kInvalidInput,
+                    QStringLiteral("sweep: a collective-only scenario cannot be swept")};
         return failure->code;
     }
     const Result<std::vector<SweepRow>> swept =
@@ -359,11 +382,14 @@ int cmdSweep(Args &args, Output &out, Failure *failure)
         out.text += QJsonDocument(root).toJson(QJsonDocument::Indented);
     } else {
         const QString sep = csv ? QStringLiteral(",") : QStringLiteral("  ");
-        out.line(csv ? QStringLiteral("gpus,step_time_s,samples_per_s,speedup,scaling_efficiency,communication_share")
-                     : QStringLiteral("gpus  step_time_s  samples_per_s  speedup  efficiency  comm_share"));
+        out.line(csv ? QStringLiteral("gpus,step_time_s,samples_per_s,speedup,scaling_efficiency,"
+                                      "communication_share")
+                     : QStringLiteral(
+                           "gpus  step_time_s  samples_per_s  speedup  efficiency  comm_share"));
         for (const Row &r : rows) {
             if (csv) {
-                out.line(QStringList{QString::number(r.gpus), QString::number(r.s.step_time_s, 'g', 9),
+                out.line(QStringList{QString::number(r.gpus),
+                                     QString::number(r.s.step_time_s, 'g', 9),
                                      QString::number(r.s.samples_per_s, 'g', 9),
                                      QString::number(r.s.speedup, 'g', 6),
                                      QString::number(r.s.scaling_efficiency, 'g', 6),
@@ -412,8 +438,10 @@ int cmdCatalog(Args &args, Output &out, Failure *failure)
     const QString what = pos.value(0);
     if (pos.size() > 1 || (!what.isEmpty() && what != QStringLiteral("gpus") &&
                            what != QStringLiteral("links") && what != QStringLiteral("models"))) {
-        *failure = {kInvalidInput, QStringLiteral("catalog: value \"%1\" is not allowed; expected gpus, links or models")
-                                       .arg(pos.join(QLatin1Char(' ')))};
+        *failure = {
+            kInvalidInput,
+            QStringLiteral("catalog: value \"%1\" is not allowed; expected gpus, links or models")
+                .arg(pos.join(QLatin1Char(' ')))};
         return failure->code;
     }
     const Catalog &c = builtinCatalog();
@@ -423,14 +451,16 @@ int cmdCatalog(Args &args, Output &out, Failure *failure)
     if (all || what == QStringLiteral("gpus")) {
         QJsonArray arr;
         if (!json)
-            out.line(QStringLiteral("GPUs (dense peak TFLOP/s fp32/tf32/fp16/bf16/fp8, memory, bandwidth):"));
+            out.line(QStringLiteral(
+                "GPUs (dense peak TFLOP/s fp32/tf32/fp16/bf16/fp8, memory, bandwidth):"));
         for (const GpuSpec &g : c.gpus) {
             QJsonObject o;
             o[QStringLiteral("id")] = s(g.id);
             o[QStringLiteral("name")] = s(g.name);
             QJsonObject peak;
             for (int p = 0; p < kPrecisionCount; ++p)
-                peak[QString::fromLatin1(precisionName(static_cast<Precision>(p)))] = g.peak_tflops[static_cast<size_t>(p)];
+                peak[QString::fromLatin1(precisionName(static_cast<Precision>(p)))] =
+                    g.peak_tflops[static_cast<size_t>(p)];
             o[QStringLiteral("peak_tflops")] = peak;
             o[QStringLiteral("memory_gb")] = g.memory_gb;
             o[QStringLiteral("memory_bandwidth_gbps")] = g.memory_bandwidth_gbps;
@@ -499,9 +529,10 @@ int cmdCatalog(Args &args, Output &out, Failure *failure)
             QJsonObject o;
             o[QStringLiteral("id")] = s(m.id);
             o[QStringLiteral("name")] = s(m.name);
-            o[QStringLiteral("kind")] = m.kind == ModelSpec::Kind::Transformer ? QStringLiteral("transformer")
-                                        : m.kind == ModelSpec::Kind::LayerTable ? QStringLiteral("layers")
-                                                                                : QStringLiteral("custom");
+            o[QStringLiteral("kind")] =
+                m.kind == ModelSpec::Kind::Transformer  ? QStringLiteral("transformer")
+                : m.kind == ModelSpec::Kind::LayerTable ? QStringLiteral("layers")
+                                                        : QStringLiteral("custom");
             o[QStringLiteral("source")] = s(m.source);
             arr.append(o);
             if (!json)
@@ -543,7 +574,8 @@ int cmdBench(Args &args, Output &out, Failure *failure)
     if (!scenario)
         return failure->code;
     if (scenario->isCollective()) {
-        *failure = {kInvalidInput, QStringLiteral("bench: a collective-only scenario has no step to time")};
+        *failure = {kInvalidInput,
+                    QStringLiteral("bench: a collective-only scenario has no step to time")};
         return failure->code;
     }
     if (!contextOf(*scenario, failure))
@@ -593,8 +625,12 @@ int cmdBench(Args &args, Output &out, Failure *failure)
         out.text += QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
         out.line(QStringLiteral("summary_ms   %1 (median of %2)").arg(fixed(sm, 4)).arg(repeat));
-        out.line(QStringLiteral("timeline_ms  %1 (median of %2)").arg(fixed(tm, 3)).arg(timeline_repeat));
-        out.line(QStringLiteral("segments     %1 (%2 bytes each)").arg(segments).arg(Timeline::bytesPerSegment()));
+        out.line(QStringLiteral("timeline_ms  %1 (median of %2)")
+                     .arg(fixed(tm, 3))
+                     .arg(timeline_repeat));
+        out.line(QStringLiteral("segments     %1 (%2 bytes each)")
+                     .arg(segments)
+                     .arg(Timeline::bytesPerSegment()));
         out.line(QStringLiteral("gpus         %1").arg(scenario->hardware.gpuCount()));
     }
     return kOk;

@@ -5,7 +5,8 @@
 
 #include <cstdio>
 
-namespace scalescope::cli {
+namespace scalescope::cli
+{
 
 /// Exit codes of spec/cli.md.
 enum ExitCode { kOk = 0, kFailure = 1, kInvalidInput = 2 };

@@ -4,7 +4,8 @@
 
 #include <algorithm>
 
-namespace scalescope {
+namespace scalescope
+{
 
 double gradientBytesPerParam(Precision p, bool transformer)
 {
@@ -16,7 +17,8 @@ double weightBytesPerParam(Precision p)
     return (p == Precision::FP32 || p == Precision::TF32) ? 4.0 : 2.0;
 }
 
-namespace {
+namespace
+{
 
 // Optimizer state bytes per parameter (Rajbhandari et al. 2020, ZeRO, Sec. 3.1: K = 12 for
 // mixed-precision Adam: fp32 master weights, momentum and variance). SGD with momentum keeps
@@ -43,12 +45,13 @@ int64_t peakInFlight(Schedule schedule, int stages, int stage, int64_t micro_bat
         return micro_batches;
     if (chunks <= 1)
         return std::min<int64_t>(stages - stage, micro_batches);
-    const int64_t warmup = static_cast<int64_t>(stages - stage - 1) * 2 +
-                           static_cast<int64_t>(chunks - 1) * stages;
+    const int64_t warmup =
+        static_cast<int64_t>(stages - stage - 1) * 2 + static_cast<int64_t>(chunks - 1) * stages;
     return std::min(total, warmup + 1);
 }
 
-namespace {
+namespace
+{
 
 } // namespace
 
@@ -94,8 +97,8 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         // (Rajbhandari et al. 2020, Fig. 1: (2 + 2 + K) Psi / Nd per stage).
         m.parameters = params * weightBytesPerParam(plan.precision) / (plan.zero >= 3 ? d : 1.0);
         m.gradients = params * plan.grad_bytes_per_param / (plan.zero >= 2 ? d : 1.0);
-        m.optimizer_states =
-            params * optimizerBytesPerParam(plan.optimizer, plan.precision) / (plan.zero >= 1 ? d : 1.0);
+        m.optimizer_states = params * optimizerBytesPerParam(plan.optimizer, plan.precision) /
+                             (plan.zero >= 1 ? d : 1.0);
         if (plan.zero >= 3) {
             // Gathered full parameters of the layers being computed (the prefetch window).
             double largest = 0;

@@ -4,7 +4,8 @@
 #include "plan/plan.h"
 #include "workload/cost.h"
 
-namespace scalescope {
+namespace scalescope
+{
 
 struct MemoryBreakdown {
     double parameters = 0;

@@ -6,9 +6,11 @@
 #include <cmath>
 #include <cstdio>
 
-namespace scalescope {
+namespace scalescope
+{
 
-namespace {
+namespace
+{
 
 double optimizerTraffic(Optimizer o, Precision p)
 {
@@ -59,7 +61,8 @@ void fillRates(const SimContext &ctx, Summary &s)
 Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario)
 {
     if (scenario.isCollective())
-        return InputError{"collective", "this scenario holds a single collective, not a training step"};
+        return InputError{"collective",
+                          "this scenario holds a single collective, not a training step"};
     Result<Plan> plan = makePlan(scenario);
     if (!plan)
         return plan.error();
@@ -83,7 +86,8 @@ double singleGpuStepTime(const SimContext &ctx)
         per_mb += l.fwd_s + l.bwd_s + l.recompute_s;
         params += l.params;
     }
-    const double opt = ctx.compute.memoryTime(params * optimizerTraffic(one.optimizer, one.precision));
+    const double opt =
+        ctx.compute.memoryTime(params * optimizerTraffic(one.optimizer, one.precision));
     return static_cast<double>(one.micro_batches) * per_mb + opt;
 }
 
@@ -118,7 +122,8 @@ Summary analyticSummary(const SimContext &ctx)
     const double grad_bytes = P.grad_bytes_per_param;
     const double weight_bytes = weightBytesPerParam(P.precision);
     const bool dp = P.data > 1;
-    const CollectiveOp grad_op = P.zero >= 1 ? CollectiveOp::ReduceScatter : CollectiveOp::AllReduce;
+    const CollectiveOp grad_op =
+        P.zero >= 1 ? CollectiveOp::ReduceScatter : CollectiveOp::AllReduce;
 
     // Per stage: compute and TP time per micro-batch, bucket pieces of its backward.
     std::vector<double> stage_compute(static_cast<size_t>(P.pipeline), 0.0);
@@ -133,7 +138,8 @@ Summary analyticSummary(const SimContext &ctx)
         // A bucket (or FSDP piece) closes: its backward time and its reduction.
         auto closePiece = [&](double bwd, double piece_params) {
             piece_bwd.push_back(bwd);
-            piece_comm.push_back(dp ? ctx.comm.cost(grad_op, piece_params * grad_bytes, dg).time_s : 0);
+            piece_comm.push_back(dp ? ctx.comm.cost(grad_op, piece_params * grad_bytes, dg).time_s
+                                    : 0);
             if (P.zero >= 3 && dp) {
                 const double ag =
                     ctx.comm.cost(CollectiveOp::AllGather, piece_params * weight_bytes, dg).time_s;
@@ -184,7 +190,8 @@ Summary analyticSummary(const SimContext &ctx)
                 // each backward piece, every micro-batch; prefetching hides them behind
                 // compute except the first gather.
                 const double per_mb = zero3_comm_mb + comm_total;
-                exposed = m * (std::max(0.0, per_mb - (fwd_mb + bwd_mb + tp_mb)) + std::max(0.0, ag_first));
+                exposed = m * (std::max(0.0, per_mb - (fwd_mb + bwd_mb + tp_mb)) +
+                               std::max(0.0, ag_first));
                 stage_dp_total[si] = m * per_mb;
             } else {
                 // Bucket queue over the last micro-batch's backward (overlap), or all
@@ -195,8 +202,8 @@ Summary analyticSummary(const SimContext &ctx)
                 double bwd_clock = 0, comm_clock = 0;
                 for (size_t k = 0; k < piece_bwd.size(); ++k) {
                     bwd_clock += piece_bwd[k];
-                    const double start = P.overlap ? std::max(comm_clock, bwd_clock)
-                                                   : std::max(comm_clock, bwd_end);
+                    const double start =
+                        P.overlap ? std::max(comm_clock, bwd_clock) : std::max(comm_clock, bwd_end);
                     comm_clock = start + piece_comm[k];
                 }
                 exposed = std::max(0.0, comm_clock - bwd_end);
@@ -210,7 +217,8 @@ Summary analyticSummary(const SimContext &ctx)
                 }
                 stage_dp_total[si] = rounds * comm_total;
                 if (P.zero == 1 || P.zero == 2) {
-                    const double ag = ctx.comm.cost(CollectiveOp::AllGather, params * weight_bytes, dg).time_s;
+                    const double ag =
+                        ctx.comm.cost(CollectiveOp::AllGather, params * weight_bytes, dg).time_s;
                     exposed += ag;
                     stage_dp_total[si] += ag;
                 }
@@ -229,9 +237,8 @@ Summary analyticSummary(const SimContext &ctx)
         all += t;
     }
     const double p2p = P.pipeline > 1 ? ctx.comm.p2pTime(w.p2p_bytes, P.pipelineCrossesNodes()) : 0;
-    const double bubble_time = P.pipeline > 1
-                                   ? (all - slowest) / P.virtual_stages + 2.0 * (P.pipeline - 1) * p2p
-                                   : 0;
+    const double bubble_time =
+        P.pipeline > 1 ? (all - slowest) / P.virtual_stages + 2.0 * (P.pipeline - 1) * p2p : 0;
     double max_exposed = 0, max_params = 0;
     for (int s = 0; s < P.pipeline; ++s) {
         max_exposed = std::max(max_exposed, stage_exposed[static_cast<size_t>(s)]);
@@ -239,7 +246,8 @@ Summary analyticSummary(const SimContext &ctx)
     }
     const double opt = ctx.compute.memoryTime(max_params / (P.zero >= 1 ? P.data : 1) *
                                               optimizerTraffic(P.optimizer, P.precision));
-    double step = m * slowest + bubble_time + opt + (P.update == UpdateMode::Sync ? max_exposed : 0);
+    double step =
+        m * slowest + bubble_time + opt + (P.update == UpdateMode::Sync ? max_exposed : 0);
 
     // Effects: the synchronous step is paced by the slowest GPU.
     const EffectsSpec &fx = ctx.scenario.effects;
@@ -255,7 +263,8 @@ Summary analyticSummary(const SimContext &ctx)
         if (P.tensor > 1)
             f *= 1.0 + fx.jitter * std::sqrt(2.0 * std::log(static_cast<double>(P.tensor)));
         if (P.data > 1)
-            f *= 1.0 + fx.jitter / std::sqrt(k_tasks) * std::sqrt(2.0 * std::log(static_cast<double>(P.data)));
+            f *= 1.0 + fx.jitter / std::sqrt(k_tasks) *
+                           std::sqrt(2.0 * std::log(static_cast<double>(P.data)));
         // A straggler already is the slowest member of its groups: jitter on top of it
         // changes little, so the larger of the two sets the pace.
         slow = std::max(slow, f);
@@ -269,7 +278,8 @@ Summary analyticSummary(const SimContext &ctx)
     step += wait;
     double data_wait = 0;
     if (fx.data_loader.enabled) {
-        const double rate = fx.data_loader.workers_per_gpu * fx.data_loader.samples_per_s_per_worker;
+        const double rate =
+            fx.data_loader.workers_per_gpu * fx.data_loader.samples_per_s_per_worker;
         const double need = rate > 0 ? m * static_cast<double>(P.micro_batch) / rate : 1e9;
         if (need > step) {
             data_wait = need - step;
@@ -299,7 +309,8 @@ Summary analyticSummary(const SimContext &ctx)
     b.communication_exposed = tp_avg + (P.update == UpdateMode::Sync ? exposed_avg : 0);
     b.wait = wait;
     b.data_loading = data_wait;
-    b.pipeline_bubble = std::max(0.0, step - b.compute - b.communication_exposed - b.wait - b.data_loading);
+    b.pipeline_bubble =
+        std::max(0.0, step - b.compute - b.communication_exposed - b.wait - b.data_loading);
     if (P.pipeline <= 1) {
         // Without a pipeline the remainder is waiting at the end of the step for the
         // stage with the most exposed communication.
@@ -313,7 +324,8 @@ Summary analyticSummary(const SimContext &ctx)
     return s;
 }
 
-namespace {
+namespace
+{
 GroupShape wholeCluster(const HardwareSpec &hw)
 {
     GroupShape g;
@@ -330,9 +342,8 @@ Result<bool> checkCollective(const Scenario &scenario)
     if (!scenario.isCollective())
         return true;
     const CommModel comm(scenario.hardware);
-    const std::string why = comm.unsupportedReason(scenario.collective->op,
-                                                   wholeCluster(scenario.hardware),
-                                                   scenario.collective->algorithm);
+    const std::string why = comm.unsupportedReason(
+        scenario.collective->op, wholeCluster(scenario.hardware), scenario.collective->algorithm);
     if (!why.empty())
         return InputError{"collective.algorithm",
                           std::string("\"") + collectiveAlgoName(scenario.collective->algorithm) +
@@ -412,10 +423,11 @@ std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
         }
     }
     if (ctx.scenario.effects.thermal.enabled)
-        sentence += " The GPUs run hot (above " +
-                    std::to_string(static_cast<int>(ctx.scenario.effects.thermal.throttle_above_c)) +
-                    " C) and throttle their clocks by " +
-                    percent(ctx.scenario.effects.thermal.clock_drop) + ".";
+        sentence +=
+            " The GPUs run hot (above " +
+            std::to_string(static_cast<int>(ctx.scenario.effects.thermal.throttle_above_c)) +
+            " C) and throttle their clocks by " + percent(ctx.scenario.effects.thermal.clock_drop) +
+            ".";
     if (!s.memory.fits())
         sentence += " It does not fit: " + gigabytes(s.memory.total) + " per GPU against " +
                     gigabytes(s.memory.capacity) + ".";

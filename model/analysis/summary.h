@@ -9,7 +9,8 @@
 #include <memory>
 #include <string>
 
-namespace scalescope {
+namespace scalescope
+{
 
 struct Summary {
     int gpus = 1;

@@ -2,7 +2,8 @@
 
 #include <string>
 
-namespace scalescope {
+namespace scalescope
+{
 
 Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling)
 {
@@ -25,7 +26,8 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling)
         s.hardware.nodes = gpus / per_node;
     }
     const int data = gpus / mp;
-    const int base_data = base.parallel.data > 0 ? base.parallel.data : base.hardware.gpuCount() / mp;
+    const int base_data =
+        base.parallel.data > 0 ? base.parallel.data : base.hardware.gpuCount() / mp;
     s.parallel.data = data;
     if (scaling == Scaling::Weak)
         s.training.global_batch = base.training.global_batch / base_data * data;
@@ -39,7 +41,8 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling)
     const int64_t m = s.training.global_batch / (mb * data);
     if (s.parallel.schedule == Schedule::Interleaved && s.parallel.virtual_stages > 1 &&
         m % s.parallel.pipeline != 0)
-        return reject(std::to_string(m) + " micro-batches per step are not a multiple of pipeline = " +
+        return reject(std::to_string(m) +
+                      " micro-batches per step are not a multiple of pipeline = " +
                       std::to_string(s.parallel.pipeline) + " (interleaved schedule)");
     // Stragglers beyond the smaller cluster are dropped with it.
     std::erase_if(s.effects.stragglers, [&](const StragglerSpec &st) { return st.gpu >= gpus; });

@@ -5,7 +5,8 @@
 
 #include <vector>
 
-namespace scalescope {
+namespace scalescope
+{
 
 enum class Scaling { Strong, Weak };
 

@@ -4,9 +4,11 @@
 #include <cmath>
 #include <limits>
 
-namespace scalescope {
+namespace scalescope
+{
 
-namespace {
+namespace
+{
 
 // Achievable fraction of a link's line rate for NCCL's SM-driven copies.
 // NVLink: 128-byte payloads give ~20 of 25 GB/s per link (S. Jeaugey, nccl-tests #149;
@@ -18,10 +20,14 @@ namespace {
 double intraEfficiency(LinkKind kind)
 {
     switch (kind) {
-    case LinkKind::NVLinkSwitched: return 0.80;
-    case LinkKind::NVLinkBridge: return 0.39;
-    case LinkKind::PCIe: return 0.75;
-    default: return 0.75;
+    case LinkKind::NVLinkSwitched:
+        return 0.80;
+    case LinkKind::NVLinkBridge:
+        return 0.39;
+    case LinkKind::PCIe:
+        return 0.75;
+    default:
+        return 0.75;
     }
 }
 
@@ -33,10 +39,14 @@ double intraEfficiency(LinkKind kind)
 double nicEfficiency(LinkKind kind)
 {
     switch (kind) {
-    case LinkKind::InfiniBand: return 0.90;
-    case LinkKind::RoCE: return 0.85;
-    case LinkKind::Ethernet: return 0.50;
-    default: return 0.85;
+    case LinkKind::InfiniBand:
+        return 0.90;
+    case LinkKind::RoCE:
+        return 0.85;
+    case LinkKind::Ethernet:
+        return 0.50;
+    default:
+        return 0.85;
     }
 }
 
@@ -62,9 +72,12 @@ struct ProtocolTraits {
 ProtocolTraits traits(Protocol p)
 {
     switch (p) {
-    case Protocol::LL: return {0.5, 0.35};
-    case Protocol::LL128: return {0.9375, 0.6};
-    case Protocol::Simple: break;
+    case Protocol::LL:
+        return {0.5, 0.35};
+    case Protocol::LL128:
+        return {0.9375, 0.6};
+    case Protocol::Simple:
+        break;
     }
     return {1.0, 1.0};
 }
@@ -145,11 +158,14 @@ double CommModel::busFactor(CollectiveOp op, int n)
         return 1.0;
     const double nn = n;
     switch (op) {
-    case CollectiveOp::AllReduce: return 2.0 * (nn - 1.0) / nn;
+    case CollectiveOp::AllReduce:
+        return 2.0 * (nn - 1.0) / nn;
     case CollectiveOp::AllGather:
     case CollectiveOp::ReduceScatter:
-    case CollectiveOp::AllToAll: return (nn - 1.0) / nn;
-    case CollectiveOp::Broadcast: return 1.0;
+    case CollectiveOp::AllToAll:
+        return (nn - 1.0) / nn;
+    case CollectiveOp::Broadcast:
+        return 1.0;
     }
     return 1.0;
 }
@@ -174,9 +190,8 @@ double CommModel::ringTime(CollectiveOp op, double bytes, const GroupShape &g, P
     if (g.nodes > 1)
         bw = std::min(bw, interBandwidthPerGroup(g));
     bw *= tr.bandwidth;
-    const double hop = g.nodes > 1
-                           ? (g.nodes * inter_lat_ + (n - g.nodes) * intra_lat_) / n
-                           : intra_lat_;
+    const double hop =
+        g.nodes > 1 ? (g.nodes * inter_lat_ + (n - g.nodes) * intra_lat_) / n : intra_lat_;
     double steps = 0, volume = 0;
     switch (op) {
     case CollectiveOp::AllReduce: // reduce-scatter + all-gather: 2(n-1) steps of S/n
@@ -255,8 +270,7 @@ double CommModel::hierarchicalTime(CollectiveOp op, double bytes, const GroupSha
     return t;
 }
 
-const MeasuredCollective *CommModel::measuredFor(CollectiveOp op, const GroupShape &g,
-                                                 double bytes,
+const MeasuredCollective *CommModel::measuredFor(CollectiveOp op, const GroupShape &g, double bytes,
                                                  const MeasuredCollective **upper) const
 {
     const MeasuredCollective *lo = nullptr, *hi = nullptr;
@@ -306,8 +320,12 @@ CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &
                     continue; // LL128 needs NVLink-class ordering guarantees
                 double t = 0;
                 switch (a) {
-                case CollectiveAlgo::Ring: t = ringTime(op, bytes, g, p); break;
-                case CollectiveAlgo::Tree: t = treeTime(op, bytes, g, p); break;
+                case CollectiveAlgo::Ring:
+                    t = ringTime(op, bytes, g, p);
+                    break;
+                case CollectiveAlgo::Tree:
+                    t = treeTime(op, bytes, g, p);
+                    break;
                 case CollectiveAlgo::NVLS:
                     if (p != Protocol::Simple)
                         continue;
@@ -318,7 +336,8 @@ CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &
                         continue;
                     t = hierarchicalTime(op, bytes, g);
                     break;
-                case CollectiveAlgo::Auto: continue;
+                case CollectiveAlgo::Auto:
+                    continue;
                 }
                 options.push_back({t, a, p});
             }
@@ -337,7 +356,9 @@ CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &
             if (nvls_ok)
                 consider(CollectiveAlgo::NVLS);
             break;
-        case CollectiveAlgo::Ring: consider(CollectiveAlgo::Ring); break;
+        case CollectiveAlgo::Ring:
+            consider(CollectiveAlgo::Ring);
+            break;
         case CollectiveAlgo::Tree:
             consider(op == CollectiveOp::AllReduce ? CollectiveAlgo::Tree : CollectiveAlgo::Ring);
             break;
@@ -348,10 +369,9 @@ CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &
             consider(hier_ok ? CollectiveAlgo::Hierarchical : CollectiveAlgo::Ring);
             break;
         }
-        const auto best = std::min_element(options.begin(), options.end(),
-                                           [](const Candidate &a, const Candidate &b) {
-                                               return a.time_s < b.time_s;
-                                           });
+        const auto best = std::min_element(
+            options.begin(), options.end(),
+            [](const Candidate &a, const Candidate &b) { return a.time_s < b.time_s; });
         c.time_s = best->time_s;
         c.algorithm = best->algo;
         c.protocol = best->protocol;
@@ -369,7 +389,8 @@ std::string CommModel::unsupportedReason(CollectiveOp op, const GroupShape &g,
                                        op == CollectiveOp::ReduceScatter;
     switch (algo) {
     case CollectiveAlgo::Auto:
-    case CollectiveAlgo::Ring: return {};
+    case CollectiveAlgo::Ring:
+        return {};
     case CollectiveAlgo::Tree:
         // NCCL implements trees for all-reduce only (NCCL docs, NCCL_ALGO).
         if (op != CollectiveOp::AllReduce)
@@ -379,7 +400,8 @@ std::string CommModel::unsupportedReason(CollectiveOp op, const GroupShape &g,
         if (!nvls_)
             return "nvls needs NVLink switches of generation 3 or later (nvlink4, nvlink5)";
         if (g.nodes > 1)
-            return "nvls works inside one node; this group spans " + std::to_string(g.nodes) + " nodes";
+            return "nvls works inside one node; this group spans " + std::to_string(g.nodes) +
+                   " nodes";
         if (!reducing_or_gathering)
             return "nvls runs all_reduce, all_gather and reduce_scatter only";
         return {};

@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-namespace scalescope {
+namespace scalescope
+{
 
 enum class Protocol { Simple, LL128, LL };
 
@@ -31,7 +32,8 @@ struct MeasuredCollective {
     double time_s = 0;
 };
 
-class CommModel {
+class CommModel
+{
 public:
     /// Datasheet figures, replaced by the measured ones of hw.calibration when present:
     /// its collectives (per op, GPU and node count, interpolated in size) and its
@@ -79,7 +81,7 @@ private:
     int nics_per_node_ = 1;
     double intra_bw_ = 0; // bytes/s per GPU per direction, achievable by NCCL
     double intra_lat_ = 0;
-    double nic_bw_ = 0;   // bytes/s per NIC, achievable
+    double nic_bw_ = 0; // bytes/s per NIC, achievable
     double inter_lat_ = 0;
     bool nvls_ = false;
     double nvls_bw_ = 0;

@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-namespace scalescope {
+namespace scalescope
+{
 
 struct ProfileGemmPoint {
     double m = 0, n = 0, k = 0;

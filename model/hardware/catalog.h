@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-namespace scalescope {
+namespace scalescope
+{
 
 struct Catalog {
     std::vector<GpuSpec> gpus;

@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-namespace scalescope {
+namespace scalescope
+{
 
 enum class Precision { FP32 = 0, TF32, FP16, BF16, FP8 };
 inline constexpr int kPrecisionCount = 5;
@@ -28,18 +29,18 @@ struct GpuSpec {
     GpuFamily family = GpuFamily::Unknown;
     /// Dense (non-sparse) peak TFLOP/s per precision; 0 = not supported.
     std::array<double, kPrecisionCount> peak_tflops{};
-    double memory_gb = 0;              // usable HBM/GDDR, 1e9 bytes
-    double memory_bandwidth_gbps = 0;  // GB/s
+    double memory_gb = 0;             // usable HBM/GDDR, 1e9 bytes
+    double memory_bandwidth_gbps = 0; // GB/s
     double tdp_w = 0;
-    int sm_count = 0;                  // streaming multiprocessors (or CUs); 0 = unknown
+    int sm_count = 0; // streaming multiprocessors (or CUs); 0 = unknown
     double l2_mb = 0;
-    double launch_overhead_us = 0;     // per kernel; 0 = family default
-    bool pcie_p2p = true;              // peer-to-peer over PCIe (GeForce cards have none)
+    double launch_overhead_us = 0; // per kernel; 0 = family default
+    bool pcie_p2p = true;          // peer-to-peer over PCIe (GeForce cards have none)
     /// Sustained SM clock under training load / the clock the datasheet peak assumes:
     /// below 1 for power-capped data-centre parts, above 1 for GeForce cards whose boost
     /// runs past the rated clock.
     double sustained_clock_ratio = 1.0;
-    std::string source;                // datasheet citation
+    std::string source; // datasheet citation
 
     double peak(Precision p) const { return peak_tflops[static_cast<int>(p)]; }
     double memoryBytes() const { return memory_gb * 1e9; }
@@ -53,8 +54,8 @@ struct IntraLinkSpec {
     LinkKind kind = LinkKind::PCIe;
     double bandwidth_gbps = 0; // GB/s per GPU per direction
     double latency_us = 0;
-    bool switched = false;     // all GPUs of the node reach each other at full bandwidth
-    int nvswitch_gen = 0;      // NVSwitch generation (3+ supports NVLS in-switch reduction)
+    bool switched = false; // all GPUs of the node reach each other at full bandwidth
+    int nvswitch_gen = 0;  // NVSwitch generation (3+ supports NVLS in-switch reduction)
     std::string source;
 };
 

@@ -7,7 +7,8 @@
 #include <QByteArray>
 #include <QString>
 
-namespace scalescope {
+namespace scalescope
+{
 
 /// Parses one catalog document (gpus.json, links.json, models.json or cnn_models.json
 /// layout) and appends its entries to `catalog`. `file` names the document in errors.

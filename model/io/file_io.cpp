@@ -6,7 +6,8 @@
 
 #include <string>
 
-namespace scalescope {
+namespace scalescope
+{
 
 Result<QByteArray> readFileLimited(const QString &path, qint64 limit, const char *what)
 {

@@ -6,7 +6,8 @@
 #include <QByteArray>
 #include <QString>
 
-namespace scalescope {
+namespace scalescope
+{
 
 /// Reads `path` whole, refusing folders and files larger than `limit` bytes; `what` names
 /// the kind of file in messages ("scenario file").

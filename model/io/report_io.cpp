@@ -5,7 +5,8 @@
 
 #include <cstdio>
 
-namespace scalescope {
+namespace scalescope
+{
 
 QJsonObject summaryToJson(const Summary &s)
 {
@@ -64,15 +65,22 @@ QJsonObject collectiveToJson(const CollectiveSummary &c)
     return o;
 }
 
-namespace {
+namespace
+{
 
 void appendEscaped(QByteArray &out, const std::string &s)
 {
     for (char ch : s) {
         switch (ch) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
         default:
             if (static_cast<unsigned char>(ch) < 0x20) {
                 char buf[8];
@@ -123,8 +131,8 @@ QByteArray timelineToChromeTrace(const Timeline &t, const QString &title)
         const QByteArray tid = QByteArray::number(row);
         sep();
         out += "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + pid + ",\"tid\":" + tid +
-               ",\"args\":{\"name\":\"GPU " + QByteArray::number(gpu) + " " +
-               streamName(stream) + "\"}}";
+               ",\"args\":{\"name\":\"GPU " + QByteArray::number(gpu) + " " + streamName(stream) +
+               "\"}}";
         sep();
         out += "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" + pid + ",\"tid\":" + tid +
                ",\"args\":{\"sort_index\":" + tid + "}}";

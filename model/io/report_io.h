@@ -9,7 +9,8 @@
 #include <QJsonObject>
 #include <QString>
 
-namespace scalescope {
+namespace scalescope
+{
 
 QJsonObject summaryToJson(const Summary &s);
 QJsonObject collectiveToJson(const CollectiveSummary &c);

@@ -196,8 +196,8 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
 
 TrainingSpec readTraining(const ObjectReader &r, const GpuSpec &gpu)
 {
-    r.allowKeys({"global_batch", "micro_batch", "precision", "optimizer", "recompute",
-                 "flash_attention"});
+    r.allowKeys(
+        {"global_batch", "micro_batch", "precision", "optimizer", "recompute", "flash_attention"});
     const TrainingSpec defaults;
     TrainingSpec t;
     t.global_batch = r.requiredInt("global_batch", kGlobalBatchRange);

@@ -8,7 +8,8 @@
 #include <QByteArray>
 #include <QString>
 
-namespace scalescope {
+namespace scalescope
+{
 
 /// Largest scenario file accepted (bytes).
 inline constexpr qint64 kMaxScenarioFileBytes = 16 * 1024 * 1024;

@@ -243,7 +243,8 @@ GpuSpec readGpu(const ObjectReader &reader, Origin origin)
 {
     allowEntryKeys(reader, origin,
                    {"name", "family", "peak_tflops", "memory_gb", "memory_bandwidth_gbps", "tdp_w",
-                    "sm_count", "l2_mb", "launch_overhead_us", "pcie_p2p", "sustained_clock_ratio", "source"});
+                    "sm_count", "l2_mb", "launch_overhead_us", "pcie_p2p", "sustained_clock_ratio",
+                    "source"});
     GpuSpec gpu;
     gpu.id = readId(reader, origin);
     gpu.name = requiredNonEmpty(reader, "name");

@@ -5,7 +5,8 @@
 #include <utility>
 #include <variant>
 
-namespace scalescope {
+namespace scalescope
+{
 
 struct InputError {
     std::string path;    // key path such as "parallel.pipeline" ("" for the whole document)
@@ -15,8 +16,8 @@ struct InputError {
 };
 
 /// Either a value or an InputError. The model never throws for user input.
-template <typename T>
-class Result {
+template <typename T> class Result
+{
 public:
     Result(T value) : v_(std::move(value)) {}
     Result(InputError error) : v_(std::move(error)) {}

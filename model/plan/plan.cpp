@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <string>
 
-namespace scalescope {
+namespace scalescope
+{
 
-namespace {
+namespace
+{
 
 // Members of a group whose consecutive members are `stride` ranks apart.
 GroupShape shapeOf(int ranks, int stride, int gpus_per_node, int gpus)
@@ -31,9 +33,15 @@ GroupShape shapeOf(int ranks, int stride, int gpus_per_node, int gpus)
 
 } // namespace
 
-GroupShape Plan::tensorGroup() const { return shapeOf(tensor, 1, gpus_per_node, gpus); }
+GroupShape Plan::tensorGroup() const
+{
+    return shapeOf(tensor, 1, gpus_per_node, gpus);
+}
 
-GroupShape Plan::dataGroup() const { return shapeOf(data, tensor, gpus_per_node, gpus); }
+GroupShape Plan::dataGroup() const
+{
+    return shapeOf(data, tensor, gpus_per_node, gpus);
+}
 
 bool Plan::pipelineCrossesNodes() const
 {
@@ -66,17 +74,17 @@ Result<Plan> makePlan(const Scenario &s)
     p.precision = s.training.precision;
     p.optimizer = s.training.optimizer;
     p.global_batch = s.training.global_batch;
-    p.micro_batch = s.training.micro_batch > 0 ? s.training.micro_batch
-                                               : s.training.global_batch / p.data;
+    p.micro_batch =
+        s.training.micro_batch > 0 ? s.training.micro_batch : s.training.global_batch / p.data;
     if (p.micro_batch <= 0 || p.global_batch % (p.micro_batch * p.data) != 0) {
-        return InputError{"training.micro_batch",
-                          "global_batch " + std::to_string(p.global_batch) +
-                              " must be a multiple of micro_batch*data = " +
-                              std::to_string(p.micro_batch) + "*" + std::to_string(p.data)};
+        return InputError{"training.micro_batch", "global_batch " + std::to_string(p.global_batch) +
+                                                      " must be a multiple of micro_batch*data = " +
+                                                      std::to_string(p.micro_batch) + "*" +
+                                                      std::to_string(p.data)};
     }
     p.micro_batches = p.global_batch / (p.micro_batch * p.data);
-    p.grad_bytes_per_param = gradientBytesPerParam(
-        p.precision, s.model.kind == ModelSpec::Kind::Transformer);
+    p.grad_bytes_per_param =
+        gradientBytesPerParam(p.precision, s.model.kind == ModelSpec::Kind::Transformer);
     return p;
 }
 

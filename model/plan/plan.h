@@ -7,7 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-namespace scalescope {
+namespace scalescope
+{
 
 /// How the members of a communication group sit on the cluster.
 struct GroupShape {
@@ -35,7 +36,7 @@ struct Plan {
     Optimizer optimizer = Optimizer::Adam;
     int64_t global_batch = 1;
     int64_t micro_batch = 1;
-    int64_t micro_batches = 1; // per optimizer step on each pipeline (gradient accumulation)
+    int64_t micro_batches = 1;       // per optimizer step on each pipeline (gradient accumulation)
     double grad_bytes_per_param = 4; // gradients as kept and reduced (analysis/memory.h)
 
     // Megatron-LM rank order (tensor fastest, then data, then pipeline):

@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-namespace scalescope {
+namespace scalescope
+{
 
 enum class Optimizer { SGD, Adam };
 enum class Recompute { None, Selective, Full };

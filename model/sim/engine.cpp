@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-namespace scalescope {
+namespace scalescope
+{
 
 TaskGraph::TaskGraph(int units) : units_(units)
 {

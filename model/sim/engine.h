@@ -7,7 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-namespace scalescope {
+namespace scalescope
+{
 
 using TaskId = uint32_t;
 inline constexpr TaskId kNoTask = 0xffffffffu;
@@ -15,15 +16,15 @@ inline constexpr TaskId kNoTask = 0xffffffffu;
 struct Task {
     double duration = 0;
     double base_duration = 0; // before per-GPU jitter and stragglers
-    double ready = 0;     // when its stream and dependencies allowed it to start
-    double dep_ready = 0; // when its explicit dependencies (not its stream) allowed it
+    double ready = 0;         // when its stream and dependencies allowed it to start
+    double dep_ready = 0;     // when its explicit dependencies (not its stream) allowed it
     double start = 0;
     uint32_t unit = 0;      // simulated unit (a tensor-parallel group of one stage)
     uint32_t dep_begin = 0; // into TaskGraph::deps
     uint32_t dep_count = 0;
-    int32_t group = -1;     // collective group (all members start together), or -1
+    int32_t group = -1; // collective group (all members start together), or -1
     int32_t micro_batch = -1;
-    uint32_t label = 0;     // label id in the graph's label table
+    uint32_t label = 0;         // label id in the graph's label table
     uint32_t binding = kNoTask; // the dependency that released it last (for gap reasons)
     uint16_t iteration = 0;
     SegmentKind kind = SegmentKind::Compute;
@@ -34,7 +35,8 @@ struct Task {
 };
 
 /// Tasks are added per unit and stream in program order.
-class TaskGraph {
+class TaskGraph
+{
 public:
     explicit TaskGraph(int units);
 
@@ -52,7 +54,10 @@ public:
     int units() const { return units_; }
     /// Previous task on the same unit and stream, or kNoTask.
     TaskId previousInStream(TaskId id) const { return prev_[id]; }
-    const std::vector<TaskId> &groupMembers(int32_t g) const { return groups_[static_cast<size_t>(g)]; }
+    const std::vector<TaskId> &groupMembers(int32_t g) const
+    {
+        return groups_[static_cast<size_t>(g)];
+    }
     size_t groupCount() const { return groups_.size(); }
 
     /// Resolves start times. Returns false if the graph deadlocks (a schedule bug).

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 
-namespace scalescope {
+namespace scalescope
+{
 
-namespace {
+namespace
+{
 
 // Megatron-LM schedules.py, get_model_chunk_id: the k-th forward (or backward) of a stage
 // works on chunk (k / stages) % chunks (reversed for backward), micro-batch
@@ -64,10 +66,9 @@ std::vector<PipelineOp> pipelineOrder(Schedule schedule, int stages, int stage,
     }
     // Interleaved 1F1B.
     const int64_t total = m * chunks;
-    const int64_t warmup =
-        std::min<int64_t>(static_cast<int64_t>(stages - stage - 1) * 2 +
-                              static_cast<int64_t>(chunks - 1) * stages,
-                          total);
+    const int64_t warmup = std::min<int64_t>(static_cast<int64_t>(stages - stage - 1) * 2 +
+                                                 static_cast<int64_t>(chunks - 1) * stages,
+                                             total);
     order.reserve(static_cast<size_t>(2 * total));
     int64_t f = 0, b = 0;
     for (; f < warmup; ++f)

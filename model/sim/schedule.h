@@ -6,7 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-namespace scalescope {
+namespace scalescope
+{
 
 struct PipelineOp {
     bool forward = true;

@@ -10,9 +10,11 @@
 #include <string>
 #include <unordered_map>
 
-namespace scalescope {
+namespace scalescope
+{
 
-namespace {
+namespace
+{
 ComputeModel computeFor(const Scenario &s, const Plan &p)
 {
     ComputeModel c(s.hardware.gpu, p.precision, s.hardware.calibration.get());
@@ -31,7 +33,8 @@ SimContext::SimContext(const Scenario &s, const Plan &p)
 {
 }
 
-namespace {
+namespace
+{
 
 // SplitMix64 (Steele et al. 2014): a counter-based hash, so a task's random duration
 // depends only on (seed, GPU, task) and can be recomputed instead of stored.
@@ -43,7 +46,10 @@ uint64_t splitmix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-double unit01(uint64_t h) { return static_cast<double>((h >> 11) + 1) * 0x1.0p-53; }
+double unit01(uint64_t h)
+{
+    return static_cast<double>((h >> 11) + 1) * 0x1.0p-53;
+}
 
 // Log-normal factor with mean 1 and relative standard deviation `sigma` (task durations are
 // positive and right-skewed; Box-Muller for the normal draw).
@@ -106,30 +112,51 @@ enum Label : uint32_t {
 const char *labelText(uint32_t l)
 {
     switch (l) {
-    case kLForward: return "forward";
-    case kLBackward: return "backward";
-    case kLRecomputeBackward: return "recompute + backward";
-    case kLTpForward: return "tensor-parallel all-reduce (forward)";
-    case kLTpBackward: return "tensor-parallel all-reduce (backward)";
-    case kLSendActivations: return "send activations to next stage";
-    case kLSendGradients: return "send gradients to previous stage";
-    case kLGradAllReduce: return "gradient all-reduce (bucket)";
-    case kLGradReduceScatter: return "gradient reduce-scatter (ZeRO)";
-    case kLParamAllGather: return "parameter all-gather (ZeRO)";
-    case kLZero3AllGather: return "parameter all-gather before use (ZeRO-3)";
-    case kLOptimizer: return "optimizer step";
-    case kLLoad: return "data loader";
-    case kLWaitData: return "waiting for the data loader";
-    case kLBubble: return "pipeline bubble: waiting for another stage";
-    case kLWaitTp: return "waiting for the slowest GPU of the tensor-parallel group";
-    case kLExposedDp: return "waiting for data-parallel communication (exposed)";
-    case kLIdle: return "idle until the slowest GPU finishes the step";
-    case kLWaitReplica: return "waiting for the slowest data-parallel replica";
-    default: return "";
+    case kLForward:
+        return "forward";
+    case kLBackward:
+        return "backward";
+    case kLRecomputeBackward:
+        return "recompute + backward";
+    case kLTpForward:
+        return "tensor-parallel all-reduce (forward)";
+    case kLTpBackward:
+        return "tensor-parallel all-reduce (backward)";
+    case kLSendActivations:
+        return "send activations to next stage";
+    case kLSendGradients:
+        return "send gradients to previous stage";
+    case kLGradAllReduce:
+        return "gradient all-reduce (bucket)";
+    case kLGradReduceScatter:
+        return "gradient reduce-scatter (ZeRO)";
+    case kLParamAllGather:
+        return "parameter all-gather (ZeRO)";
+    case kLZero3AllGather:
+        return "parameter all-gather before use (ZeRO-3)";
+    case kLOptimizer:
+        return "optimizer step";
+    case kLLoad:
+        return "data loader";
+    case kLWaitData:
+        return "waiting for the data loader";
+    case kLBubble:
+        return "pipeline bubble: waiting for another stage";
+    case kLWaitTp:
+        return "waiting for the slowest GPU of the tensor-parallel group";
+    case kLExposedDp:
+        return "waiting for data-parallel communication (exposed)";
+    case kLIdle:
+        return "idle until the slowest GPU finishes the step";
+    case kLWaitReplica:
+        return "waiting for the slowest data-parallel replica";
+    default:
+        return "";
     }
 }
 
-class Simulation {
+class Simulation
+{
 public:
     Simulation(const SimContext &ctx, const SimOptions &opt)
         : ctx_(ctx), plan_(ctx.plan), opt_(opt), graph_(1)
@@ -150,7 +177,8 @@ public:
             if (st.gpu >= 0 && st.gpu < plan_.gpus)
                 slowdown_[static_cast<size_t>(st.gpu)] *= st.slowdown;
         if (fx.data_loader.enabled) {
-            const double rate = fx.data_loader.workers_per_gpu * fx.data_loader.samples_per_s_per_worker;
+            const double rate =
+                fx.data_loader.workers_per_gpu * fx.data_loader.samples_per_s_per_worker;
             loader_time_ = rate > 0 ? static_cast<double>(plan_.micro_batch) / rate : 1e9;
             // PyTorch DataLoader keeps prefetch_factor (2) batches per worker in flight.
             loader_depth_ = std::max(1, 2 * fx.data_loader.workers_per_gpu);
@@ -174,14 +202,14 @@ private:
     size_t tableIndex(int replica, int it, int vs, int64_t mb) const
     {
         return ((static_cast<size_t>(replica) * iterations_ + it) * vstages_ + vs) *
-                   plan_.micro_batches + static_cast<size_t>(mb);
+                   plan_.micro_batches +
+               static_cast<size_t>(mb);
     }
     TaskId addTask(uint32_t unit, Stream s, SegmentKind k, double d, uint32_t label, int32_t mb,
                    int it, bool jitter = false);
 
     // Walk one GPU's rows; emit(stream, start, duration, kind, label, mb).
-    template <typename Emit>
-    void walk(uint32_t unit, int gpu, Emit &&emit) const;
+    template <typename Emit> void walk(uint32_t unit, int gpu, Emit &&emit) const;
     double memberDuration(const Task &t, TaskId id, int gpu) const;
     uint32_t waitLabelFor(TaskId collective) const;
 
@@ -197,8 +225,8 @@ private:
     double loader_time_ = 0;
     int loader_depth_ = 0;
 
-    std::vector<std::vector<int>> members_;          // GPU ranks of each unit
-    std::vector<uint32_t> group_wait_label_;         // per collective group
+    std::vector<std::vector<int>> members_;  // GPU ranks of each unit
+    std::vector<uint32_t> group_wait_label_; // per collective group
     // When each collective would have ended had no other replica been slower (its own
     // dependencies only): splits idle time into exposed communication and waiting.
     std::vector<double> own_end_;
@@ -304,7 +332,6 @@ TaskId Simulation::addTask(uint32_t unit, Stream s, SegmentKind k, double d, uin
     return id;
 }
 
-
 double Simulation::memberDuration(const Task &t, TaskId id, int gpu) const
 {
     if (!t.jittered || !per_rank_)
@@ -331,8 +358,8 @@ void Simulation::buildUnit(int replica, int stage)
         return dp ? ctx_.comm.cost(op, bytes, dpg).time_s : 0.0;
     };
     auto dpTask = [&](CollectiveOp op, double bytes, uint32_t label, int32_t mb, int it) {
-        const TaskId id = addTask(unit, Stream::Collective, SegmentKind::DpComm,
-                                  dpCost(op, bytes), label, mb, it);
+        const TaskId id = addTask(unit, Stream::Collective, SegmentKind::DpComm, dpCost(op, bytes),
+                                  label, mb, it);
         dp_collectives_[unit].push_back(id);
         return id;
     };
@@ -347,7 +374,7 @@ void Simulation::buildUnit(int replica, int stage)
     const double opt_time = ctx_.compute.memoryTime(
         local_params * optimizerTrafficPerParam(plan_.optimizer, plan_.precision));
 
-    TaskId gate = kNoTask; // what the next iteration's first forward waits for
+    TaskId gate = kNoTask;              // what the next iteration's first forward waits for
     std::vector<TaskId> recent_compute; // for ZeRO-3 prefetch depth
     for (int it = 0; it < iterations_; ++it) {
         std::vector<TaskId> grad_comms;
@@ -361,8 +388,8 @@ void Simulation::buildUnit(int replica, int stage)
             const size_t idx = tableIndex(replica, it, v, mb);
             TaskId first = kNoTask, last = kNoTask;
             auto compute = [&](double d, uint32_t label) {
-                const TaskId id = addTask(unit, Stream::Compute, SegmentKind::Compute, d, label,
-                                          mb, it, true);
+                const TaskId id =
+                    addTask(unit, Stream::Compute, SegmentKind::Compute, d, label, mb, it, true);
                 if (first == kNoTask)
                     first = id;
                 last = id;
@@ -394,7 +421,9 @@ void Simulation::buildUnit(int replica, int stage)
                     const int64_t global = it * m + mb;
                     if (global >= loader_depth_) {
                         const int64_t back = global - loader_depth_;
-                        graph_.depend(load, f_first_[tableIndex(replica, static_cast<int>(back / m), 0, back % m)]);
+                        graph_.depend(
+                            load,
+                            f_first_[tableIndex(replica, static_cast<int>(back / m), 0, back % m)]);
                     }
                 }
                 if (zero3) {
@@ -413,9 +442,10 @@ void Simulation::buildUnit(int replica, int stage)
                     graph_.depend(first, gate);
                 f_first_[idx] = first;
                 if (v < vstages_ - 1) {
-                    const TaskId send = addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
-                                                ctx_.comm.p2pTime(ctx_.workload.p2p_bytes, p2p_inter),
-                                                kLSendActivations, mb, it);
+                    const TaskId send =
+                        addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
+                                ctx_.comm.p2pTime(ctx_.workload.p2p_bytes, p2p_inter),
+                                kLSendActivations, mb, it);
                     graph_.depend(send, last);
                     f_send_[idx] = send;
                 }
@@ -441,8 +471,8 @@ void Simulation::buildUnit(int replica, int stage)
                             next_ag = zero3Gather(*(piece + 1));
                         if (reduce_now) {
                             if (plan_.overlap) {
-                                const TaskId r = dpTask(grad_op, piece->params * grad_bytes,
-                                                        grad_label, mb, it);
+                                const TaskId r =
+                                    dpTask(grad_op, piece->params * grad_bytes, grad_label, mb, it);
                                 graph_.depend(r, last);
                                 grad_comms.push_back(r);
                             } else {
@@ -466,9 +496,10 @@ void Simulation::buildUnit(int replica, int stage)
                 }
                 b_first_[idx] = first;
                 if (v > 0) {
-                    const TaskId send = addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
-                                                ctx_.comm.p2pTime(ctx_.workload.p2p_bytes, p2p_inter),
-                                                kLSendGradients, mb, it);
+                    const TaskId send =
+                        addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
+                                ctx_.comm.p2pTime(ctx_.workload.p2p_bytes, p2p_inter),
+                                kLSendGradients, mb, it);
                     graph_.depend(send, last);
                     b_send_[idx] = send;
                 }
@@ -578,8 +609,7 @@ uint32_t Simulation::waitLabelFor(TaskId collective) const
                        : group_wait_label_[static_cast<size_t>(t.group)];
 }
 
-template <typename Emit>
-void Simulation::walk(uint32_t unit, int gpu, Emit &&emit) const
+template <typename Emit> void Simulation::walk(uint32_t unit, int gpu, Emit &&emit) const
 {
     const double end_time = iteration_end_.back();
     // Compute stream: tasks, the gaps between them with their reason, per-GPU jitter.
@@ -661,7 +691,8 @@ size_t Simulation::estimateTasks() const
     const bool zero3 = plan_.zero >= 3 && plan_.data > 1;
     const double ops = 2.0 * static_cast<double>(plan_.micro_batches) * plan_.virtual_stages;
     const double per_op = 3.0 + (zero3 ? 3.0 * static_cast<double>(pieces) : 0.0);
-    const double per_unit = ops * per_op + 3.0 * static_cast<double>(pieces) * plan_.virtual_stages + 4.0;
+    const double per_unit =
+        ops * per_op + 3.0 * static_cast<double>(pieces) * plan_.virtual_stages + 4.0;
     const double total = per_unit * units_ * iterations_;
     return total > 1e18 ? static_cast<size_t>(1e18) : static_cast<size_t>(total);
 }
@@ -716,8 +747,8 @@ SimResult Simulation::run()
         }
     }
     for (int it = 1; it < iterations_; ++it)
-        iteration_end_[static_cast<size_t>(it)] =
-            std::max(iteration_end_[static_cast<size_t>(it)], iteration_end_[static_cast<size_t>(it) - 1]);
+        iteration_end_[static_cast<size_t>(it)] = std::max(
+            iteration_end_[static_cast<size_t>(it)], iteration_end_[static_cast<size_t>(it) - 1]);
     // Measured window: after the warm-up steps; with several measured steps and no
     // warm-up, after the first (its start-up is not steady state).
     const int first = warmup_ > 0 ? warmup_ : (iterations_ > 1 ? 1 : 0);
@@ -754,20 +785,28 @@ SimResult Simulation::run()
             if (s == Stream::Compute) {
                 switch (k) {
                 case SegmentKind::Compute:
-                case SegmentKind::Optimizer: b.compute += x; break;
+                case SegmentKind::Optimizer:
+                    b.compute += x;
+                    break;
                 case SegmentKind::TpComm:
                     b.communication_exposed += x;
                     b.communication_total += x;
                     b.tp_comm += x;
                     break;
                 case SegmentKind::DpComm:
-                case SegmentKind::PpComm: b.communication_exposed += x; break;
-                case SegmentKind::Bubble: b.pipeline_bubble += x; break;
+                case SegmentKind::PpComm:
+                    b.communication_exposed += x;
+                    break;
+                case SegmentKind::Bubble:
+                    b.pipeline_bubble += x;
+                    break;
                 case SegmentKind::Wait:
                     b.wait += x;
                     wait_by_label[label] += x;
                     break;
-                case SegmentKind::DataLoad: b.data_loading += x; break;
+                case SegmentKind::DataLoad:
+                    b.data_loading += x;
+                    break;
                 }
             } else if (k == SegmentKind::DpComm) {
                 b.communication_total += x;
@@ -790,9 +829,9 @@ SimResult Simulation::run()
         }
     }
     const double norm = 1.0 / (plan_.gpus * steps);
-    for (double *x : {&sum.compute, &sum.communication_exposed, &sum.communication_total,
-                      &sum.pipeline_bubble, &sum.wait, &sum.data_loading, &sum.tp_comm,
-                      &sum.dp_comm, &sum.pp_comm})
+    for (double *x :
+         {&sum.compute, &sum.communication_exposed, &sum.communication_total, &sum.pipeline_bubble,
+          &sum.wait, &sum.data_loading, &sum.tp_comm, &sum.dp_comm, &sum.pp_comm})
         *x *= norm;
     result.breakdown = sum;
     // What GPUs wait for most (names the straggler when there is one).
@@ -841,10 +880,11 @@ SimResult Simulation::run()
             const auto unit = static_cast<uint32_t>(per_rank_ ? dpi * plan_.pipeline + pp : pp);
             for (auto &r : rows)
                 r.clear();
-            walk(unit, gpu, [&](Stream s, double start, double dur, SegmentKind k, uint32_t label,
-                                int32_t mb) {
-                rows[static_cast<int>(s)].push_back({start, dur, k, label, mb});
-            });
+            walk(
+                unit, gpu,
+                [&](Stream s, double start, double dur, SegmentKind k, uint32_t label, int32_t mb) {
+                    rows[static_cast<int>(s)].push_back({start, dur, k, label, mb});
+                });
             for (int s = 0; s < kStreamCount; ++s) {
                 builder.beginRow(gpu * kStreamCount + s);
                 for (const Pending &seg : rows[s]) {

@@ -12,7 +12,8 @@
 #include <optional>
 #include <string>
 
-namespace scalescope {
+namespace scalescope
+{
 
 struct Breakdown {
     double compute = 0;
@@ -43,7 +44,7 @@ struct SimResult {
     double step_time_s = 0;
     Breakdown breakdown; // per step, averaged over GPUs
     size_t tasks = 0;
-    bool per_rank = false; // every data-parallel replica simulated (effects present)
+    bool per_rank = false;      // every data-parallel replica simulated (effects present)
     double staleness_steps = 0; // asynchronous updates: how old the applied gradients are
     std::string main_wait;      // what GPUs wait for most ("waiting for GPU 3 ...")
     int warmup_iterations = 0;  // simulated before the measured ones (loaders, async)

@@ -3,19 +3,28 @@
 #include <algorithm>
 #include <cassert>
 
-namespace scalescope {
+namespace scalescope
+{
 
 const char *segmentKindName(SegmentKind k)
 {
     switch (k) {
-    case SegmentKind::Compute: return "compute";
-    case SegmentKind::TpComm: return "tp_comm";
-    case SegmentKind::DpComm: return "dp_comm";
-    case SegmentKind::PpComm: return "pp_comm";
-    case SegmentKind::Bubble: return "bubble";
-    case SegmentKind::Wait: return "wait";
-    case SegmentKind::DataLoad: return "data_loading";
-    case SegmentKind::Optimizer: return "optimizer";
+    case SegmentKind::Compute:
+        return "compute";
+    case SegmentKind::TpComm:
+        return "tp_comm";
+    case SegmentKind::DpComm:
+        return "dp_comm";
+    case SegmentKind::PpComm:
+        return "pp_comm";
+    case SegmentKind::Bubble:
+        return "bubble";
+    case SegmentKind::Wait:
+        return "wait";
+    case SegmentKind::DataLoad:
+        return "data_loading";
+    case SegmentKind::Optimizer:
+        return "optimizer";
     }
     return "?";
 }
@@ -24,13 +33,18 @@ const char *segmentCategory(SegmentKind k)
 {
     switch (k) {
     case SegmentKind::Compute:
-    case SegmentKind::Optimizer: return "compute";
+    case SegmentKind::Optimizer:
+        return "compute";
     case SegmentKind::TpComm:
     case SegmentKind::DpComm:
-    case SegmentKind::PpComm: return "communication";
-    case SegmentKind::Bubble: return "bubble";
-    case SegmentKind::Wait: return "wait";
-    case SegmentKind::DataLoad: return "data";
+    case SegmentKind::PpComm:
+        return "communication";
+    case SegmentKind::Bubble:
+        return "bubble";
+    case SegmentKind::Wait:
+        return "wait";
+    case SegmentKind::DataLoad:
+        return "data";
     }
     return "?";
 }
@@ -38,10 +52,14 @@ const char *segmentCategory(SegmentKind k)
 const char *streamName(Stream s)
 {
     switch (s) {
-    case Stream::Compute: return "compute";
-    case Stream::Collective: return "collectives";
-    case Stream::PointToPoint: return "p2p";
-    case Stream::Loader: return "loader";
+    case Stream::Compute:
+        return "compute";
+    case Stream::Collective:
+        return "collectives";
+    case Stream::PointToPoint:
+        return "p2p";
+    case Stream::Loader:
+        return "loader";
     }
     return "?";
 }

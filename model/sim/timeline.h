@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-namespace scalescope {
+namespace scalescope
+{
 
 enum class SegmentKind : uint8_t {
     Compute,
@@ -30,7 +31,8 @@ const char *streamName(Stream s);
 
 /// Segments grouped by row (row = gpu * kStreamCount + stream), sorted by start within a
 /// row; segments of one row never overlap, so ends are sorted too.
-class Timeline {
+class Timeline
+{
 public:
     int gpus() const { return gpus_; }
     int gpusPerNode() const { return gpus_per_node_; }
@@ -75,7 +77,8 @@ private:
 };
 
 /// Appends segments row by row (rows in increasing order, segments in start order).
-class TimelineBuilder {
+class TimelineBuilder
+{
 public:
     TimelineBuilder(int gpus, int gpus_per_node, int iterations);
     void reserve(size_t segments);

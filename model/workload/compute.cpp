@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
-namespace scalescope {
+namespace scalescope
+{
 
-namespace {
+namespace
+{
 
 // Best achieved fraction of the dense datasheet peak for large, well-shaped GEMMs at the
 // datasheet clock (the sustained clock is applied separately, GpuSpec::
@@ -19,14 +21,22 @@ double maxGemmEfficiency(GpuFamily family, Precision p)
 {
     const bool tensor = p != Precision::FP32;
     switch (family) {
-    case GpuFamily::Pascal: return 0.85;
-    case GpuFamily::Volta: return tensor ? 0.80 : 0.88;
-    case GpuFamily::Ampere: return p == Precision::TF32 ? 0.78 : tensor ? 0.84 : 0.95;
-    case GpuFamily::AdaLovelace: return tensor ? 0.85 : 0.90;
-    case GpuFamily::Hopper: return p == Precision::FP8 ? 0.75 : tensor ? 0.84 : 0.90;
-    case GpuFamily::Blackwell: return p == Precision::FP8 ? 0.68 : tensor ? 0.74 : 0.85;
-    case GpuFamily::CDNA3: return tensor ? 0.52 : 0.70;
-    case GpuFamily::Unknown: break;
+    case GpuFamily::Pascal:
+        return 0.85;
+    case GpuFamily::Volta:
+        return tensor ? 0.80 : 0.88;
+    case GpuFamily::Ampere:
+        return p == Precision::TF32 ? 0.78 : tensor ? 0.84 : 0.95;
+    case GpuFamily::AdaLovelace:
+        return tensor ? 0.85 : 0.90;
+    case GpuFamily::Hopper:
+        return p == Precision::FP8 ? 0.75 : tensor ? 0.84 : 0.90;
+    case GpuFamily::Blackwell:
+        return p == Precision::FP8 ? 0.68 : tensor ? 0.74 : 0.85;
+    case GpuFamily::CDNA3:
+        return tensor ? 0.52 : 0.70;
+    case GpuFamily::Unknown:
+        break;
     }
     return 0.70;
 }
@@ -43,22 +53,32 @@ double defaultLaunchUs(GpuFamily family)
 {
     switch (family) {
     case GpuFamily::Pascal:
-    case GpuFamily::Volta: return 6.0;
-    default: return 5.0;
+    case GpuFamily::Volta:
+        return 6.0;
+    default:
+        return 5.0;
     }
 }
 
 int defaultSmCount(GpuFamily family)
 {
     switch (family) {
-    case GpuFamily::Pascal: return 56;
-    case GpuFamily::Volta: return 80;
-    case GpuFamily::Ampere: return 108;
-    case GpuFamily::AdaLovelace: return 128;
-    case GpuFamily::Hopper: return 132;
-    case GpuFamily::Blackwell: return 148;
-    case GpuFamily::CDNA3: return 304;
-    case GpuFamily::Unknown: break;
+    case GpuFamily::Pascal:
+        return 56;
+    case GpuFamily::Volta:
+        return 80;
+    case GpuFamily::Ampere:
+        return 108;
+    case GpuFamily::AdaLovelace:
+        return 128;
+    case GpuFamily::Hopper:
+        return 132;
+    case GpuFamily::Blackwell:
+        return 148;
+    case GpuFamily::CDNA3:
+        return 304;
+    case GpuFamily::Unknown:
+        break;
     }
     return 100;
 }
@@ -85,8 +105,8 @@ ComputeModel::ComputeModel(const GpuSpec &gpu, Precision precision,
     clock_ratio_ = gpu.sustained_clock_ratio > 0 ? gpu.sustained_clock_ratio : 1.0;
     max_eff_ = maxGemmEfficiency(gpu.family, precision);
     mem_bw_ = gpu.memory_bandwidth_gbps * 1e9 * kMemoryEfficiency;
-    launch_s_ = (gpu.launch_overhead_us > 0 ? gpu.launch_overhead_us
-                                            : defaultLaunchUs(gpu.family)) * 1e-6;
+    launch_s_ =
+        (gpu.launch_overhead_us > 0 ? gpu.launch_overhead_us : defaultLaunchUs(gpu.family)) * 1e-6;
     sm_count_ = gpu.sm_count > 0 ? gpu.sm_count : defaultSmCount(gpu.family);
     elem_bytes_ = activationBytes(precision);
     if (calibration && !calibration->gpus.empty()) {
@@ -118,8 +138,8 @@ double ComputeModel::tileEfficiency(double m, double n, double k, double batch) 
     for (const Tile &tile : kTiles) {
         const double tiles = std::ceil(m / tile.m) * std::ceil(n / tile.n) * batch;
         // Tile padding: a tile larger than the matrix computes zeros.
-        const double fill = (m / (std::ceil(m / tile.m) * tile.m)) *
-                            (n / (std::ceil(n / tile.n) * tile.n));
+        const double fill =
+            (m / (std::ceil(m / tile.m) * tile.m)) * (n / (std::ceil(n / tile.n) * tile.n));
         for (double split = 1; split <= 64; split *= 2) {
             const double k_slice = k / split;
             if (split > 1 && k_slice < 128)

@@ -6,7 +6,8 @@
 
 #include <vector>
 
-namespace scalescope {
+namespace scalescope
+{
 
 /// A measured GEMM throughput point (from a calibration profile).
 struct GemmPoint {
@@ -14,7 +15,8 @@ struct GemmPoint {
     double tflops = 0;
 };
 
-class ComputeModel {
+class ComputeModel
+{
 public:
     /// Datasheet figures, replaced by `calibration`'s measurements of its first GPU when
     /// given: GEMM throughput by size at this precision, memory bandwidth, launch overhead.
@@ -50,10 +52,10 @@ private:
     double tileEfficiency(double m, double n, double k, double batch) const;
 
     Precision precision_;
-    double peak_flops_ = 0; // FLOP/s at this precision
-    double max_eff_ = 0.8;  // best achieved fraction of peak for large GEMMs
+    double peak_flops_ = 0;    // FLOP/s at this precision
+    double max_eff_ = 0.8;     // best achieved fraction of peak for large GEMMs
     double clock_ratio_ = 1.0; // sustained clock / datasheet clock
-    double mem_bw_ = 0;     // achieved bytes/s
+    double mem_bw_ = 0;        // achieved bytes/s
     double launch_s_ = 0;
     int sm_count_ = 0;
     double elem_bytes_ = 2;

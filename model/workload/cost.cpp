@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
-namespace scalescope {
+namespace scalescope
+{
 
-namespace {
+namespace
+{
 
 struct Gemm {
     double m, n, k, batch;
@@ -14,7 +16,10 @@ struct Gemm {
 
 // Forward, backward-data and backward-weight products of a linear layer: the backward pass
 // does twice the forward work (Narayanan et al. SC21, appendix: "backward pass ... 2x").
-double forwardTime(const ComputeModel &c, const Gemm &g) { return c.gemmTime(g.m, g.n, g.k, g.batch); }
+double forwardTime(const ComputeModel &c, const Gemm &g)
+{
+    return c.gemmTime(g.m, g.n, g.k, g.batch);
+}
 double backwardTime(const ComputeModel &c, const Gemm &g)
 {
     return c.gemmTime(g.m, g.k, g.n, g.batch) + c.gemmTime(g.k, g.n, g.m, g.batch);
@@ -42,8 +47,8 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double kvt = std::max(1.0, static_cast<double>(ts.kvHeads()) / t);
     const double f = static_cast<double>(ts.ffn());
     const double ft = f / t;
-    const double T = b * s;                                     // tokens per micro-batch
-    const double Tl = plan.sequence_parallel ? T / t : T;       // tokens in norms/dropouts
+    const double T = b * s;                               // tokens per micro-batch
+    const double Tl = plan.sequence_parallel ? T / t : T; // tokens in norms/dropouts
     const double qkv_n = (at + 2.0 * kvt) * hd;
     const double fc1_n = ts.gated_mlp ? 2.0 * ft : ft;
 
@@ -79,7 +84,8 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         // equivalent GEMM throughput; backward recomputes S and P: 2.5x forward FLOPs.
         const double eff = 0.75 * c.gemmEfficiency(s, s, hd, b * at);
         attn_fwd = std::max(attn_flops / (c.sustainedPeakFlops() * eff), c.launchFloor());
-        attn_bwd = std::max(2.5 * attn_flops / (c.sustainedPeakFlops() * eff * 0.85), c.launchFloor());
+        attn_bwd =
+            std::max(2.5 * attn_flops / (c.sustainedPeakFlops() * eff * 0.85), c.launchFloor());
     } else {
         attn_fwd = forwardTime(c, scores) + forwardTime(c, values) +
                    memoryKernels(c, {2.0 * e * sq, (2.0 * e + 1.0) * sq});
@@ -95,7 +101,8 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     l.kernels_fwd = flash ? 10 : 13;
 
     switch (plan.recompute) {
-    case Recompute::None: break;
+    case Recompute::None:
+        break;
     case Recompute::Selective:
         // Recompute the core attention only (Korthikanti et al. 2022, Sec. 5); fused
         // attention already recomputes it inside its backward kernel.
@@ -125,8 +132,8 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double sbh = s * b * h;
     const double replicated = 10.0 * sbh;
     const double split = 8.0 * sbh + (ts.gated_mlp ? 6.0 : 4.0) * s * b * f;
-    const double quadratic = (flash || plan.recompute == Recompute::Selective) ? 0.0
-                                                                                : 5.0 * a * s * s * b;
+    const double quadratic =
+        (flash || plan.recompute == Recompute::Selective) ? 0.0 : 5.0 * a * s * s * b;
     if (plan.recompute == Recompute::Full) {
         l.activation_bytes = 2.0 * sbh * scale / (plan.sequence_parallel ? t : 1.0);
     } else {
@@ -180,8 +187,8 @@ LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const Com
     // fp32 (max, exp-sum, loss passes over the logits).
     l.fwd_s = c.memoryTime(2.0 * Tl * h * e) + forwardTime(c, logits) +
               memoryKernels(c, {T * vt * (e + 4.0), T * vt * 4.0 * 2.0, T * vt * 4.0});
-    l.bwd_s = c.memoryTime(4.0 * Tl * h * e) + backwardTime(c, logits) +
-              c.memoryTime(T * vt * (4.0 + e));
+    l.bwd_s =
+        c.memoryTime(4.0 * Tl * h * e) + backwardTime(c, logits) + c.memoryTime(T * vt * (4.0 + e));
     l.fwd_flops = logits.flops();
     l.bwd_flops = 2.0 * logits.flops();
     l.params = 2.0 * h; // final norm
@@ -226,8 +233,7 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
         double scale = ls.kind == LayerSpec::Kind::Conv ? 1.0 / kConvVsGemm : 1.0;
         // Kernel area from the shapes: K = Cin x area and, for stride 1, the input has as
         // many pixels as the output, so Cin = input elements / M.
-        const double area = ls.input_elements > 0
-                                ? ls.gemm_k * ls.gemm_m / ls.input_elements : 0.0;
+        const double area = ls.input_elements > 0 ? ls.gemm_k * ls.gemm_m / ls.input_elements : 0.0;
         if (ls.kind == LayerSpec::Kind::Conv && std::abs(area - 9.0) < 1e-6 &&
             (plan.precision == Precision::FP32)) {
             // Without tensor cores cuDNN runs stride-1 3x3 convolutions with Winograd's
@@ -310,8 +316,7 @@ double transformerForwardFlops(const TransformerSpec &ts)
     const double qkv = h * (h + 2.0 * kv * hd);
     const double mlp = (ts.gated_mlp ? 3.0 : 2.0) * h * f;
     const double per_layer = 2.0 * s * (qkv + h * h + mlp) + 4.0 * s * s * h;
-    return per_layer * static_cast<double>(ts.layers) +
-           2.0 * s * h * static_cast<double>(ts.vocab);
+    return per_layer * static_cast<double>(ts.layers) + 2.0 * s * h * static_cast<double>(ts.vocab);
 }
 
 double transformerParams(const TransformerSpec &ts)

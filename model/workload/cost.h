@@ -8,30 +8,31 @@
 #include <string>
 #include <vector>
 
-namespace scalescope {
+namespace scalescope
+{
 
 struct LayerCost {
     std::string name;
-    double fwd_s = 0;        // forward compute time (TP communication excluded)
-    double bwd_s = 0;        // backward compute time
-    double recompute_s = 0;  // forward work repeated in backward (recompute mode)
-    double fwd_flops = 0;    // model FLOPs on this GPU, forward
+    double fwd_s = 0;       // forward compute time (TP communication excluded)
+    double bwd_s = 0;       // backward compute time
+    double recompute_s = 0; // forward work repeated in backward (recompute mode)
+    double fwd_flops = 0;   // model FLOPs on this GPU, forward
     double bwd_flops = 0;
     double recompute_flops = 0;
-    double params = 0;       // parameters held by this GPU (before ZeRO sharding)
+    double params = 0;           // parameters held by this GPU (before ZeRO sharding)
     double activation_bytes = 0; // kept per in-flight micro-batch for the backward pass
     int kernels_fwd = 0;
     // Tensor-parallel collectives on the critical path, per micro-batch.
-    int tp_fwd_ops = 0;      // in forward (all-reduces, or all-gather + reduce-scatter pairs)
-    int tp_bwd_ops = 0;      // in backward
+    int tp_fwd_ops = 0; // in forward (all-reduces, or all-gather + reduce-scatter pairs)
+    int tp_bwd_ops = 0; // in backward
     int tp_recompute_ops = 0;
-    double tp_bytes = 0;     // bytes of each such collective's full output
+    double tp_bytes = 0; // bytes of each such collective's full output
 };
 
 struct WorkloadCost {
-    std::vector<LayerCost> layers;     // model order: embedding, blocks, head
+    std::vector<LayerCost> layers;        // model order: embedding, blocks, head
     int first_block = 0, block_count = 0; // the repeated blocks within `layers`
-    double model_flops_per_sample = 0; // whole model, forward + backward, no recompute
+    double model_flops_per_sample = 0;    // whole model, forward + backward, no recompute
     double recompute_flops_per_sample = 0;
     double total_params = 0;
     double p2p_bytes = 0;              // activation sent between pipeline stages, per micro-batch

@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-namespace scalescope {
+namespace scalescope
+{
 
 struct TransformerSpec {
     int64_t layers = 0;
@@ -27,10 +28,10 @@ struct LayerSpec {
     enum class Kind : uint8_t { Conv, Fc, Norm, Activation, Pool, Add, Other };
     std::string name;
     Kind kind = Kind::Other;
-    double forward_flops = 0;       // per sample
-    double params = 0;              // parameter count
-    double output_elements = 0;     // activation elements produced per sample
-    double input_elements = 0;      // activation elements read per sample
+    double forward_flops = 0;   // per sample
+    double params = 0;          // parameter count
+    double output_elements = 0; // activation elements produced per sample
+    double input_elements = 0;  // activation elements read per sample
     // Implicit-GEMM shape of a convolution / fully connected layer, per sample:
     // M = output pixels, N = output channels, K = input channels * kernel area.
     double gemm_m = 0, gemm_n = 0, gemm_k = 0;

@@ -14,10 +14,10 @@
 
 using namespace scalescope;
 
-namespace {
+namespace
+{
 
-template <typename F>
-double medianMs(int repeat, F &&f)
+template <typename F> double medianMs(int repeat, F &&f)
 {
     std::vector<double> t;
     for (int i = 0; i < repeat + 2; ++i) {
@@ -41,7 +41,8 @@ Scenario load(const QString &path)
 
 } // namespace
 
-class BenchModel : public QObject {
+class BenchModel : public QObject
+{
     Q_OBJECT
 
 private Q_SLOTS:
@@ -82,7 +83,8 @@ void BenchModel::timeline1024GpusWithJitter()
     // Budgets: full per-GPU timeline, 1,024 GPUs with jitter, one step <= 20 ms;
     // <= 32 bytes per segment.
     for (const char *name : {"gpt-1024-jitter.json", "resnet-1024-jitter.json"}) {
-        const Scenario s = load(QStringLiteral(SCALESCOPE_BENCH_DIR "/%1").arg(QLatin1String(name)));
+        const Scenario s =
+            load(QStringLiteral(SCALESCOPE_BENCH_DIR "/%1").arg(QLatin1String(name)));
         const auto ctx = makeContext(s).value();
         SimOptions o;
         o.build_timeline = true;
@@ -100,7 +102,8 @@ void BenchModel::timeline1024GpusWithJitter()
 void BenchModel::sweepTwelveGpuCounts()
 {
     // Budget: scaling sweep of 12 GPU counts <= 30 ms.
-    const Scenario s = load(QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/scenarios/default.json"));
+    const Scenario s =
+        load(QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/scenarios/default.json"));
     const std::vector<int> counts = {1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 256};
     Scenario base = s;
     base.training.global_batch = 3072;

@@ -148,9 +148,11 @@ void parseObject(const CliRun &r, QJsonObject *o)
 {
     QJsonParseError e{};
     const QJsonDocument d = QJsonDocument::fromJson(r.out, &e);
-    QVERIFY2(e.error == QJsonParseError::NoError,
-             qPrintable(QStringLiteral("stdout is not JSON: %1\n").arg(e.errorString()) + r.describe()));
-    QVERIFY2(d.isObject(), qPrintable(QStringLiteral("stdout is not one JSON object\n") + r.describe()));
+    QVERIFY2(
+        e.error == QJsonParseError::NoError,
+        qPrintable(QStringLiteral("stdout is not JSON: %1\n").arg(e.errorString()) + r.describe()));
+    QVERIFY2(d.isObject(),
+             qPrintable(QStringLiteral("stdout is not one JSON object\n") + r.describe()));
     *o = d.object();
 }
 
@@ -187,7 +189,8 @@ void verifyNumbersSane(const QJsonValue &v, const QString &path)
     if (v.isObject()) {
         const QJsonObject o = v.toObject();
         for (auto it = o.begin(); it != o.end(); ++it)
-            CALL(verifyNumbersSane(it.value(), path.isEmpty() ? it.key() : path + QLatin1Char('.') + it.key()));
+            CALL(verifyNumbersSane(it.value(),
+                                   path.isEmpty() ? it.key() : path + QLatin1Char('.') + it.key()));
     } else if (v.isArray()) {
         const QJsonArray a = v.toArray();
         for (qsizetype i = 0; i < a.size(); ++i)
@@ -210,8 +213,9 @@ void verifyKeys(const QJsonObject &o, const QStringList &required, const QString
         if (!required.contains(k))
             extra << k;
     static QSet<QString> reported;
-    const QString line = what + QStringLiteral(": extra keys: ") +
-                         (extra.isEmpty() ? QStringLiteral("(none)") : extra.join(QStringLiteral(", ")));
+    const QString line =
+        what + QStringLiteral(": extra keys: ") +
+        (extra.isEmpty() ? QStringLiteral("(none)") : extra.join(QStringLiteral(", ")));
     if (!reported.contains(line)) {
         reported.insert(line);
         qInfo().noquote() << line;
@@ -224,8 +228,8 @@ double number(const QJsonObject &o, const QString &key)
 }
 
 struct Expect {
-    int gpus = -1;          // -1: unknown
-    int seq_len = -1;       // 0: not a transformer (tokens_per_s = 0); -1: unknown
+    int gpus = -1;            // -1: unknown
+    int seq_len = -1;         // 0: not a transformer (tokens_per_s = 0); -1: unknown
     double global_batch = -1; // -1: unknown or not checked
 };
 
@@ -233,10 +237,11 @@ struct Expect {
 void verifySummary(const QJsonObject &o, const Expect &e)
 {
     CALL(verifyKeys(o,
-                    {QStringLiteral("gpus"), QStringLiteral("step_time_s"), QStringLiteral("samples_per_s"),
-                     QStringLiteral("tokens_per_s"), QStringLiteral("model_flops_per_step"),
-                     QStringLiteral("model_tflops_per_gpu"), QStringLiteral("hardware_tflops_per_gpu"),
-                     QStringLiteral("mfu"), QStringLiteral("speedup"), QStringLiteral("scaling_efficiency"),
+                    {QStringLiteral("gpus"), QStringLiteral("step_time_s"),
+                     QStringLiteral("samples_per_s"), QStringLiteral("tokens_per_s"),
+                     QStringLiteral("model_flops_per_step"), QStringLiteral("model_tflops_per_gpu"),
+                     QStringLiteral("hardware_tflops_per_gpu"), QStringLiteral("mfu"),
+                     QStringLiteral("speedup"), QStringLiteral("scaling_efficiency"),
                      QStringLiteral("breakdown_s"), QStringLiteral("memory_per_gpu_bytes"),
                      QStringLiteral("fits_in_memory"), QStringLiteral("bottleneck")},
                     QStringLiteral("simulate --json")));
@@ -252,16 +257,17 @@ void verifySummary(const QJsonObject &o, const Expect &e)
                      QStringLiteral("optimizer_states"), QStringLiteral("activations"),
                      QStringLiteral("total"), QStringLiteral("capacity")},
                     QStringLiteral("simulate --json memory_per_gpu_bytes")));
-    for (const QString &k : {QStringLiteral("gpus"), QStringLiteral("step_time_s"),
-                             QStringLiteral("samples_per_s"), QStringLiteral("tokens_per_s"),
-                             QStringLiteral("model_flops_per_step"), QStringLiteral("model_tflops_per_gpu"),
-                             QStringLiteral("hardware_tflops_per_gpu"), QStringLiteral("mfu"),
-                             QStringLiteral("speedup"), QStringLiteral("scaling_efficiency")})
+    for (const QString &k :
+         {QStringLiteral("gpus"), QStringLiteral("step_time_s"), QStringLiteral("samples_per_s"),
+          QStringLiteral("tokens_per_s"), QStringLiteral("model_flops_per_step"),
+          QStringLiteral("model_tflops_per_gpu"), QStringLiteral("hardware_tflops_per_gpu"),
+          QStringLiteral("mfu"), QStringLiteral("speedup"), QStringLiteral("scaling_efficiency")})
         QVERIFY2(o.value(k).isDouble(), qPrintable(k + QStringLiteral(" is not a number")));
     for (auto it = b.begin(); it != b.end(); ++it)
         QVERIFY2(it.value().isDouble(), qPrintable(QStringLiteral("breakdown_s.") + it.key()));
     for (auto it = m.begin(); it != m.end(); ++it)
-        QVERIFY2(it.value().isDouble(), qPrintable(QStringLiteral("memory_per_gpu_bytes.") + it.key()));
+        QVERIFY2(it.value().isDouble(),
+                 qPrintable(QStringLiteral("memory_per_gpu_bytes.") + it.key()));
     CALL(verifyNumbersSane(o, QString()));
     QVERIFY(o.value(QStringLiteral("fits_in_memory")).isBool());
     QVERIFY(o.value(QStringLiteral("bottleneck")).isString());
@@ -274,9 +280,10 @@ void verifySummary(const QJsonObject &o, const Expect &e)
     const double step = number(o, QStringLiteral("step_time_s"));
     QVERIFY2(step > 0, qPrintable(QString::number(step)));
 
-    const double parts = number(b, QStringLiteral("compute")) + number(b, QStringLiteral("communication_exposed")) +
-                         number(b, QStringLiteral("pipeline_bubble")) + number(b, QStringLiteral("wait")) +
-                         number(b, QStringLiteral("data_loading"));
+    const double parts =
+        number(b, QStringLiteral("compute")) + number(b, QStringLiteral("communication_exposed")) +
+        number(b, QStringLiteral("pipeline_bubble")) + number(b, QStringLiteral("wait")) +
+        number(b, QStringLiteral("data_loading"));
     QVERIFY2(near(parts, step, 1e-6),
              qPrintable(QStringLiteral("breakdown sums to %1, step_time_s = %2")
                             .arg(parts, 0, 'g', 17)
@@ -285,12 +292,14 @@ void verifySummary(const QJsonObject &o, const Expect &e)
                  number(b, QStringLiteral("communication_exposed")) * (1 - 1e-9),
              "communication_total < communication_exposed");
 
-    const double mem = number(m, QStringLiteral("parameters")) + number(m, QStringLiteral("gradients")) +
-                       number(m, QStringLiteral("optimizer_states")) + number(m, QStringLiteral("activations"));
+    const double mem =
+        number(m, QStringLiteral("parameters")) + number(m, QStringLiteral("gradients")) +
+        number(m, QStringLiteral("optimizer_states")) + number(m, QStringLiteral("activations"));
     const double total = number(m, QStringLiteral("total"));
     const double capacity = number(m, QStringLiteral("capacity"));
-    QVERIFY2(near(mem, total, 1e-9),
-             qPrintable(QStringLiteral("memory parts sum to %1, total = %2").arg(mem, 0, 'g', 17).arg(total, 0, 'g', 17)));
+    QVERIFY2(near(mem, total, 1e-9), qPrintable(QStringLiteral("memory parts sum to %1, total = %2")
+                                                    .arg(mem, 0, 'g', 17)
+                                                    .arg(total, 0, 'g', 17)));
     QVERIFY(capacity > 0);
     QCOMPARE(o.value(QStringLiteral("fits_in_memory")).toBool(), total <= capacity);
 
@@ -323,8 +332,9 @@ void verifySummary(const QJsonObject &o, const Expect &e)
     QVERIFY(flops > 0);
     const double tflops = number(o, QStringLiteral("model_tflops_per_gpu"));
     QVERIFY2(near(tflops, flops / step / gpus / 1e12, 1e-9),
-             qPrintable(QStringLiteral("model_tflops_per_gpu = %1, model_flops_per_step / step_time_s / gpus "
-                                       "/ 1e12 = %2")
+             qPrintable(QStringLiteral(
+                            "model_tflops_per_gpu = %1, model_flops_per_step / step_time_s / gpus "
+                            "/ 1e12 = %2")
                             .arg(tflops)
                             .arg(flops / step / gpus / 1e12)));
     QVERIFY2(number(o, QStringLiteral("hardware_tflops_per_gpu")) >= tflops * (1 - 1e-9),
@@ -345,8 +355,8 @@ void verifyCollective(const QJsonObject &o, int gpus, const QString &op, double 
 {
     CALL(verifyKeys(o,
                     {QStringLiteral("gpus"), QStringLiteral("op"), QStringLiteral("bytes"),
-                     QStringLiteral("time_s"), QStringLiteral("algbw_gbps"), QStringLiteral("busbw_gbps"),
-                     QStringLiteral("algorithm")},
+                     QStringLiteral("time_s"), QStringLiteral("algbw_gbps"),
+                     QStringLiteral("busbw_gbps"), QStringLiteral("algorithm")},
                     QStringLiteral("simulate --json (collective)")));
     CALL(verifyNumbersSane(o, QString()));
     QCOMPARE(number(o, QStringLiteral("gpus")), double(gpus));
@@ -359,9 +369,13 @@ void verifyCollective(const QJsonObject &o, int gpus, const QString &op, double 
     const double bus = number(o, QStringLiteral("busbw_gbps"));
     QVERIFY(t > 0);
     QVERIFY2(near(alg, bytes / t / 1e9, 1e-9),
-             qPrintable(QStringLiteral("algbw_gbps = %1, bytes / time_s / 1e9 = %2").arg(alg).arg(bytes / t / 1e9)));
+             qPrintable(QStringLiteral("algbw_gbps = %1, bytes / time_s / 1e9 = %2")
+                            .arg(alg)
+                            .arg(bytes / t / 1e9)));
     QVERIFY2(near(bus, alg * busFactor(op, gpus), 1e-9),
-             qPrintable(QStringLiteral("busbw_gbps = %1, expected %2").arg(bus).arg(alg * busFactor(op, gpus))));
+             qPrintable(QStringLiteral("busbw_gbps = %1, expected %2")
+                            .arg(bus)
+                            .arg(alg * busFactor(op, gpus))));
 }
 
 QString placeholders(QString arg, const QString &tmp)
@@ -380,14 +394,16 @@ void verifyTrace(const QString &path, int nodes, int gpus, int gpusPerNode)
     QVERIFY2(!bytes.isEmpty(), qPrintable(path + QStringLiteral(" is missing or empty")));
     QJsonParseError e{};
     const QJsonDocument d = QJsonDocument::fromJson(bytes, &e);
-    QVERIFY2(e.error == QJsonParseError::NoError, qPrintable(QStringLiteral("trace: ") + e.errorString()));
+    QVERIFY2(e.error == QJsonParseError::NoError,
+             qPrintable(QStringLiteral("trace: ") + e.errorString()));
     QVERIFY(d.isObject());
     QVERIFY2(d.object().value(QStringLiteral("traceEvents")).isArray(), "no traceEvents array");
     const QJsonArray events = d.object().value(QStringLiteral("traceEvents")).toArray();
     QVERIFY(!events.isEmpty());
 
     const QSet<QString> categories{QStringLiteral("compute"), QStringLiteral("communication"),
-                                   QStringLiteral("wait"), QStringLiteral("bubble"), QStringLiteral("data")};
+                                   QStringLiteral("wait"), QStringLiteral("bubble"),
+                                   QStringLiteral("data")};
     using Thread = std::pair<int, int>; // pid, tid
     std::map<Thread, QString> threadNames;
     QSet<int> processNames;
@@ -403,7 +419,10 @@ void verifyTrace(const QString &path, int nodes, int gpus, int gpusPerNode)
         const int pid = ev.value(QStringLiteral("pid")).toInt();
         if (ph == QStringLiteral("M")) {
             const QString name = ev.value(QStringLiteral("name")).toString();
-            const QString arg = ev.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString();
+            const QString arg = ev.value(QStringLiteral("args"))
+                                    .toObject()
+                                    .value(QStringLiteral("name"))
+                                    .toString();
             if (name == QStringLiteral("thread_name")) {
                 QVERIFY(ev.value(QStringLiteral("tid")).isDouble());
                 QVERIFY(!arg.isEmpty());
@@ -414,14 +433,16 @@ void verifyTrace(const QString &path, int nodes, int gpus, int gpusPerNode)
         } else if (ph == QStringLiteral("X")) {
             ++complete;
             const QString cat = ev.value(QStringLiteral("cat")).toString();
-            QVERIFY2(categories.contains(cat), qPrintable(QStringLiteral("category \"%1\"").arg(cat)));
+            QVERIFY2(categories.contains(cat),
+                     qPrintable(QStringLiteral("category \"%1\"").arg(cat)));
             seenCategories.insert(cat);
             QVERIFY(ev.value(QStringLiteral("ts")).isDouble());
             QVERIFY(ev.value(QStringLiteral("dur")).isDouble());
             const double ts = ev.value(QStringLiteral("ts")).toDouble();
             const double dur = ev.value(QStringLiteral("dur")).toDouble();
             QVERIFY2(std::isfinite(ts) && ts >= 0, qPrintable(QStringLiteral("ts = %1").arg(ts)));
-            QVERIFY2(std::isfinite(dur) && dur >= 0, qPrintable(QStringLiteral("dur = %1").arg(dur)));
+            QVERIFY2(std::isfinite(dur) && dur >= 0,
+                     qPrintable(QStringLiteral("dur = %1").arg(dur)));
             QVERIFY(ev.value(QStringLiteral("tid")).isDouble());
             QVERIFY(ev.value(QStringLiteral("name")).isString());
             ++completeCount[{pid, ev.value(QStringLiteral("tid")).toInt()}];
@@ -436,17 +457,22 @@ void verifyTrace(const QString &path, int nodes, int gpus, int gpusPerNode)
     // One process per node: pids 0..nodes-1, each used and named.
     QCOMPARE(pids.size(), qsizetype(nodes));
     for (int p : pids)
-        QVERIFY2(p >= 0 && p < nodes, qPrintable(QStringLiteral("pid %1 with %2 nodes").arg(p).arg(nodes)));
+        QVERIFY2(p >= 0 && p < nodes,
+                 qPrintable(QStringLiteral("pid %1 with %2 nodes").arg(p).arg(nodes)));
     for (int n = 0; n < nodes; ++n)
-        QVERIFY2(processNames.contains(n), qPrintable(QStringLiteral("no process_name for pid %1").arg(n)));
+        QVERIFY2(processNames.contains(n),
+                 qPrintable(QStringLiteral("no process_name for pid %1").arg(n)));
     // Every thread with events is named; one thread per GPU and stream.
     for (const auto &[thread, count] : completeCount) {
         Q_UNUSED(count);
         QVERIFY2(threadNames.count(thread),
-                 qPrintable(QStringLiteral("no thread_name for pid %1 tid %2").arg(thread.first).arg(thread.second)));
+                 qPrintable(QStringLiteral("no thread_name for pid %1 tid %2")
+                                .arg(thread.first)
+                                .arg(thread.second)));
     }
     QVERIFY2(threadNames.size() >= size_t(gpus),
-             qPrintable(QStringLiteral("%1 named threads for %2 GPUs").arg(threadNames.size()).arg(gpus)));
+             qPrintable(
+                 QStringLiteral("%1 named threads for %2 GPUs").arg(threadNames.size()).arg(gpus)));
     // Where a thread name says which GPU it is ("GPU 5 ..."), it sits in that GPU's node.
     const QRegularExpression gpuName(QStringLiteral("\\bGPU (\\d+)\\b"));
     QSet<int> gpusNamed;
@@ -458,28 +484,35 @@ void verifyTrace(const QString &path, int nodes, int gpus, int gpusPerNode)
         gpusNamed.insert(g);
         QVERIFY2(g >= 0 && g < gpus, qPrintable(name));
         QVERIFY2(g / gpusPerNode == thread.first,
-                 qPrintable(QStringLiteral("\"%1\" in pid %2 with %3 GPUs per node").arg(name).arg(thread.first).arg(gpusPerNode)));
+                 qPrintable(QStringLiteral("\"%1\" in pid %2 with %3 GPUs per node")
+                                .arg(name)
+                                .arg(thread.first)
+                                .arg(gpusPerNode)));
     }
     if (!gpusNamed.isEmpty())
         QCOMPARE(gpusNamed.size(), qsizetype(gpus));
 }
 
-const QStringList kRequiredGpus{
-    QStringLiteral("p100-pcie-16gb"), QStringLiteral("v100-sxm2-16gb"), QStringLiteral("v100-sxm2-32gb"),
-    QStringLiteral("a100-sxm4-40gb"), QStringLiteral("a100-sxm4-80gb"), QStringLiteral("a100-pcie-80gb"),
-    QStringLiteral("h100-sxm5-80gb"), QStringLiteral("h100-pcie-80gb"), QStringLiteral("h200-sxm-141gb"),
-    QStringLiteral("b200-sxm-180gb"), QStringLiteral("l40s-48gb"), QStringLiteral("rtx-3090-24gb"),
-    QStringLiteral("rtx-4090-24gb"), QStringLiteral("rtx-4060ti-16gb"), QStringLiteral("mi300x-192gb")};
-const QStringList kRequiredIntra{QStringLiteral("pcie3"), QStringLiteral("pcie4"), QStringLiteral("pcie5"),
-                                 QStringLiteral("nvlink-bridge-3090"), QStringLiteral("nvlink2"),
-                                 QStringLiteral("nvlink3"), QStringLiteral("nvlink4"), QStringLiteral("nvlink5")};
-const QStringList kRequiredInter{QStringLiteral("eth-10g"), QStringLiteral("eth-25g"), QStringLiteral("eth-100g"),
-                                 QStringLiteral("roce-100g"), QStringLiteral("roce-200g"), QStringLiteral("roce-400g"),
-                                 QStringLiteral("ib-edr-100"), QStringLiteral("ib-hdr-200"), QStringLiteral("ib-ndr-400")};
-const QStringList kRequiredModels{QStringLiteral("resnet50"), QStringLiteral("resnet101"), QStringLiteral("vgg16"),
-                                  QStringLiteral("inception-v3"), QStringLiteral("bert-large"),
-                                  QStringLiteral("gpt2-1.5b"), QStringLiteral("llama2-7b"),
-                                  QStringLiteral("llama2-70b"), QStringLiteral("gpt3-175b")};
+const QStringList kRequiredGpus{QStringLiteral("p100-pcie-16gb"), QStringLiteral("v100-sxm2-16gb"),
+                                QStringLiteral("v100-sxm2-32gb"), QStringLiteral("a100-sxm4-40gb"),
+                                QStringLiteral("a100-sxm4-80gb"), QStringLiteral("a100-pcie-80gb"),
+                                QStringLiteral("h100-sxm5-80gb"), QStringLiteral("h100-pcie-80gb"),
+                                QStringLiteral("h200-sxm-141gb"), QStringLiteral("b200-sxm-180gb"),
+                                QStringLiteral("l40s-48gb"),      QStringLiteral("rtx-3090-24gb"),
+                                QStringLiteral("rtx-4090-24gb"),  QStringLiteral("rtx-4060ti-16gb"),
+                                QStringLiteral("mi300x-192gb")};
+const QStringList kRequiredIntra{QStringLiteral("pcie3"),   QStringLiteral("pcie4"),
+                                 QStringLiteral("pcie5"),   QStringLiteral("nvlink-bridge-3090"),
+                                 QStringLiteral("nvlink2"), QStringLiteral("nvlink3"),
+                                 QStringLiteral("nvlink4"), QStringLiteral("nvlink5")};
+const QStringList kRequiredInter{
+    QStringLiteral("eth-10g"),    QStringLiteral("eth-25g"),    QStringLiteral("eth-100g"),
+    QStringLiteral("roce-100g"),  QStringLiteral("roce-200g"),  QStringLiteral("roce-400g"),
+    QStringLiteral("ib-edr-100"), QStringLiteral("ib-hdr-200"), QStringLiteral("ib-ndr-400")};
+const QStringList kRequiredModels{
+    QStringLiteral("resnet50"),     QStringLiteral("resnet101"),  QStringLiteral("vgg16"),
+    QStringLiteral("inception-v3"), QStringLiteral("bert-large"), QStringLiteral("gpt2-1.5b"),
+    QStringLiteral("llama2-7b"),    QStringLiteral("llama2-70b"), QStringLiteral("gpt3-175b")};
 
 QSet<QString> idsOf(const QJsonArray &a)
 {
@@ -495,10 +528,11 @@ Expect expectFor(const QJsonObject &scenario)
 {
     Expect e;
     const QJsonObject hw = scenario.value(QStringLiteral("hardware")).toObject();
-    e.gpus = hw.value(QStringLiteral("nodes")).toInt(1) * hw.value(QStringLiteral("gpus_per_node")).toInt(1);
+    e.gpus = hw.value(QStringLiteral("nodes")).toInt(1) *
+             hw.value(QStringLiteral("gpus_per_node")).toInt(1);
     const QJsonValue model = scenario.value(QStringLiteral("model"));
-    static const QStringList cnns{QStringLiteral("resnet50"), QStringLiteral("resnet101"), QStringLiteral("vgg16"),
-                                  QStringLiteral("inception-v3")};
+    static const QStringList cnns{QStringLiteral("resnet50"), QStringLiteral("resnet101"),
+                                  QStringLiteral("vgg16"), QStringLiteral("inception-v3")};
     if (model.isString() && cnns.contains(model.toString()))
         e.seq_len = 0;
     else if (model.isObject() && model.toObject().contains(QStringLiteral("transformer")))
@@ -508,7 +542,10 @@ Expect expectFor(const QJsonObject &scenario)
                         .value(QStringLiteral("seq_len"))
                         .toInt(-1);
     const QJsonObject training = scenario.value(QStringLiteral("training")).toObject();
-    const QString update = scenario.value(QStringLiteral("parallel")).toObject().value(QStringLiteral("update")).toString();
+    const QString update = scenario.value(QStringLiteral("parallel"))
+                               .toObject()
+                               .value(QStringLiteral("update"))
+                               .toString();
     if (update != QStringLiteral("async"))
         e.global_batch = training.value(QStringLiteral("global_batch")).toDouble(-1);
     return e;
@@ -554,9 +591,10 @@ private Q_SLOTS:
 void TestCli::initTestCase()
 {
     QVERIFY2(QFileInfo::exists(QStringLiteral(SCALESCOPE_CLI)),
-             "the scalescope-cli binary " SCALESCOPE_CLI " is missing; build the scalescope-cli target");
-    for (const char *f : {"dp8-transformer.json", "3d-interleaved.json", "resnet50.json", "effects.json",
-                          "allreduce-1gib.json"})
+             "the scalescope-cli binary " SCALESCOPE_CLI
+             " is missing; build the scalescope-cli target");
+    for (const char *f : {"dp8-transformer.json", "3d-interleaved.json", "resnet50.json",
+                          "effects.json", "allreduce-1gib.json"})
         QVERIFY2(QFileInfo::exists(dataFile(QString::fromLatin1(f))), f);
 }
 
@@ -579,7 +617,8 @@ void TestCli::badScenario_data()
         return QByteArray(raw).replace("\"nodes\": 1,", QByteArray("\"nodes\": ") + value + ",");
     };
     auto rawBatch = [&](const char *value) {
-        return QByteArray(raw).replace("\"global_batch\": 64,", QByteArray("\"global_batch\": ") + value + ",");
+        return QByteArray(raw).replace("\"global_batch\": 64,",
+                                       QByteArray("\"global_batch\": ") + value + ",");
     };
     auto row = [](const char *tag, const QByteArray &content, const QStringList &patterns) {
         QTest::addRow("%s", tag) << content << true << patterns;
@@ -598,7 +637,8 @@ void TestCli::badScenario_data()
     row("top-level-number", QByteArray("42"), L{"JSON|object"});
     // Nesting far beyond any real scenario: rejected, not a stack overflow, not a hang.
     row("deep-arrays", QByteArray(100000, '['), L{"JSON|deep|nest"});
-    row("deep-arrays-closed", QByteArray(100000, '[') + QByteArray(100000, ']'), L{"JSON|deep|nest"});
+    row("deep-arrays-closed", QByteArray(100000, '[') + QByteArray(100000, ']'),
+        L{"JSON|deep|nest"});
     row("deep-objects", QByteArray("{\"a\":").repeated(100000), L{"JSON|deep|nest"});
     row("deep-under-x-key", "{\"scalescope\": 1, \"x-deep\": " + QByteArray(100000, '['),
         L{"JSON|deep|nest"});
@@ -618,27 +658,34 @@ void TestCli::badScenario_data()
     row("unknown-key-transformer", patched(dp8, QStringLiteral("model.transformer.layer"), 12),
         L{"model\\.transformer\\.layer"});
     // Wrong types.
-    row("wrong-type-nodes-string", patched(dp8, QStringLiteral("hardware.nodes"), QStringLiteral("four")),
+    row("wrong-type-nodes-string",
+        patched(dp8, QStringLiteral("hardware.nodes"), QStringLiteral("four")),
         L{"hardware\\.nodes", "four"});
-    row("wrong-type-overlap-string", patched(dp8, QStringLiteral("parallel.overlap"), QStringLiteral("yes")),
+    row("wrong-type-overlap-string",
+        patched(dp8, QStringLiteral("parallel.overlap"), QStringLiteral("yes")),
         L{"parallel\\.overlap", "yes"});
     row("wrong-type-hardware-number", patched(dp8, QStringLiteral("hardware"), 5), L{"hardware"});
     row("wrong-type-data-array", patched(dp8, QStringLiteral("parallel.data"), QJsonArray{8}),
         L{"parallel\\.data"});
     // Out of range.
-    row("zero-7", patched(dp8, QStringLiteral("parallel.zero"), 7), L{"parallel\\.zero", "\\b7\\b"});
-    row("jitter-2", patched(dp8, QStringLiteral("effects.jitter"), 2), L{"effects\\.jitter", "\\b2\\b"});
+    row("zero-7", patched(dp8, QStringLiteral("parallel.zero"), 7),
+        L{"parallel\\.zero", "\\b7\\b"});
+    row("jitter-2", patched(dp8, QStringLiteral("effects.jitter"), 2),
+        L{"effects\\.jitter", "\\b2\\b"});
     row("jitter-negative", patched(dp8, QStringLiteral("effects.jitter"), -0.1),
         L{"effects\\.jitter", "-0\\.1"});
-    row("nodes-negative", patched(dp8, QStringLiteral("hardware.nodes"), -1), L{"hardware\\.nodes", "-1"});
+    row("nodes-negative", patched(dp8, QStringLiteral("hardware.nodes"), -1),
+        L{"hardware\\.nodes", "-1"});
     row("global-batch-0", patched(dp8, QStringLiteral("training.global_batch"), 0),
         L{"training\\.global_batch", "\\b0\\b"});
     row("straggler-gpu-99",
         patched(dp8, QStringLiteral("effects"),
                 QJsonObject{{QStringLiteral("stragglers"),
-                             QJsonArray{QJsonObject{{QStringLiteral("gpu"), 99}, {QStringLiteral("slowdown"), 1.5}}}}}),
+                             QJsonArray{QJsonObject{{QStringLiteral("gpu"), 99},
+                                                    {QStringLiteral("slowdown"), 1.5}}}}}),
         L{"effects\\.stragglers", "\\b99\\b"});
-    row("format-version-2", patched(dp8, QStringLiteral("scalescope"), 2), L{"scalescope", "\\b2\\b"});
+    row("format-version-2", patched(dp8, QStringLiteral("scalescope"), 2),
+        L{"scalescope", "\\b2\\b"});
     // Absurdly large numbers.
     row("nodes-1e300", rawNodes("1e300"), L{"hardware\\.nodes", "1e\\+?300"});
     row("global-batch-1e18", rawBatch("1e18"), L{"training\\.global_batch"});
@@ -648,7 +695,8 @@ void TestCli::badScenario_data()
     row("layers-12.5", patched(dp8, QStringLiteral("model.transformer.layers"), 12.5),
         L{"model\\.transformer\\.layers", "12\\.5"});
     // Cross-key rules.
-    row("degrees-4-of-8", patched(dp8, QStringLiteral("parallel.data"), 4), L{"parallel", "\\b4\\b", "\\b8\\b"});
+    row("degrees-4-of-8", patched(dp8, QStringLiteral("parallel.data"), 4),
+        L{"parallel", "\\b4\\b", "\\b8\\b"});
     row("degrees-2x2-of-8",
         QJsonDocument(setPath(setPath(readObject(dataFile(dp8)), {"parallel", "data"}, 2),
                               {"parallel", "tensor"}, 2))
@@ -659,17 +707,24 @@ void TestCli::badScenario_data()
     // Unknown catalog ids and names.
     row("unknown-gpu-a99", patched(dp8, QStringLiteral("hardware.gpu"), QStringLiteral("a99")),
         L{"hardware\\.gpu", "a99"});
-    row("unknown-intra-link", patched(dp8, QStringLiteral("hardware.intra_node"), QStringLiteral("nvlink9")),
+    row("unknown-intra-link",
+        patched(dp8, QStringLiteral("hardware.intra_node"), QStringLiteral("nvlink9")),
         L{"hardware\\.intra_node", "nvlink9"});
-    row("unknown-model", patched(dp8, QStringLiteral("model"), QStringLiteral("gpt-99")), L{"model", "gpt-99"});
-    row("unknown-precision", patched(dp8, QStringLiteral("training.precision"), QStringLiteral("fp64")),
+    row("unknown-model", patched(dp8, QStringLiteral("model"), QStringLiteral("gpt-99")),
+        L{"model", "gpt-99"});
+    row("unknown-precision",
+        patched(dp8, QStringLiteral("training.precision"), QStringLiteral("fp64")),
         L{"training\\.precision", "fp64"});
-    row("unknown-schedule", patched(dp8, QStringLiteral("parallel.schedule"), QStringLiteral("zigzag")),
+    row("unknown-schedule",
+        patched(dp8, QStringLiteral("parallel.schedule"), QStringLiteral("zigzag")),
         L{"parallel\\.schedule", "zigzag"});
-    row("missing-model", patched(dp8, QStringLiteral("model"), QJsonValue(QJsonValue::Undefined)), L{"model"});
+    row("missing-model", patched(dp8, QStringLiteral("model"), QJsonValue(QJsonValue::Undefined)),
+        L{"model"});
     // Collective-only scenarios.
-    row("collective-bytes-0", patched(coll, QStringLiteral("collective.bytes"), 0), L{"collective\\.bytes", "\\b0\\b"});
-    row("collective-unknown-op", patched(coll, QStringLiteral("collective.op"), QStringLiteral("all_reduce_x")),
+    row("collective-bytes-0", patched(coll, QStringLiteral("collective.bytes"), 0),
+        L{"collective\\.bytes", "\\b0\\b"});
+    row("collective-unknown-op",
+        patched(coll, QStringLiteral("collective.op"), QStringLiteral("all_reduce_x")),
         L{"collective\\.op", "all_reduce_x"});
     row("collective-and-model", patched(coll, QStringLiteral("model"), QStringLiteral("resnet50")),
         L{"model|collective"});
@@ -683,7 +738,8 @@ void TestCli::badScenario()
 
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString file = dir.filePath(create ? QStringLiteral("scenario.json") : QStringLiteral("no-such-scenario.json"));
+    const QString file = dir.filePath(create ? QStringLiteral("scenario.json")
+                                             : QStringLiteral("no-such-scenario.json"));
     if (create)
         QVERIFY(writeFile(file, content));
 
@@ -691,8 +747,10 @@ void TestCli::badScenario()
         {QStringLiteral("simulate"), file, QStringLiteral("--json")},
         {QStringLiteral("simulate"), file},
         {QStringLiteral("validate"), file},
-        {QStringLiteral("sweep"), file, QStringLiteral("--gpus"), QStringLiteral("1,8"), QStringLiteral("--csv")},
-        {QStringLiteral("bench"), file, QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--json")},
+        {QStringLiteral("sweep"), file, QStringLiteral("--gpus"), QStringLiteral("1,8"),
+         QStringLiteral("--csv")},
+        {QStringLiteral("bench"), file, QStringLiteral("--repeat"), QStringLiteral("1"),
+         QStringLiteral("--json")},
     };
     for (const QStringList &args : commands)
         CALL(verifyFailure(runCli(args), 2, patterns));
@@ -714,7 +772,8 @@ void TestCli::badArguments_data()
     row("no-arguments", L{}, L{"simulate"});
     row("unknown-command", L{"frobnicate", "{dp8}"}, L{"frobnicate"});
     row("simulate-unknown-option", L{"simulate", "{dp8}", "--frobnicate"}, L{"--frobnicate"});
-    row("sweep-unknown-option", L{"sweep", "{dp8}", "--gpus", "1,2", "--frobnicate"}, L{"--frobnicate"});
+    row("sweep-unknown-option", L{"sweep", "{dp8}", "--gpus", "1,2", "--frobnicate"},
+        L{"--frobnicate"});
     row("validate-unknown-option", L{"validate", "{dp8}", "--frobnicate"}, L{"--frobnicate"});
     row("catalog-unknown-option", L{"catalog", "--frobnicate"}, L{"--frobnicate"});
     row("bench-unknown-option", L{"bench", "{dp8}", "--frobnicate"}, L{"--frobnicate"});
@@ -722,14 +781,18 @@ void TestCli::badArguments_data()
 
     for (const char *v : {"0", "-1", "abc", "1.5", "99999999999", ""})
         QTest::addRow("iterations-%s", *v ? v : "empty")
-            << L{"simulate", "{dp8}", "--iterations", v} << 2 << L{"--iterations", QRegularExpression::escape(QString::fromLatin1(v))};
+            << L{"simulate", "{dp8}", "--iterations", v} << 2
+            << L{"--iterations", QRegularExpression::escape(QString::fromLatin1(v))};
     row("iterations-missing-value", L{"simulate", "{dp8}", "--iterations"}, L{"--iterations"});
     row("trace-missing-value", L{"simulate", "{dp8}", "--trace"}, L{"--trace"});
-    row("trace-of-collective", L{"simulate", "{coll}", "--trace", "{tmp}/c.json"}, L{"trace|collective"});
+    row("trace-of-collective", L{"simulate", "{coll}", "--trace", "{tmp}/c.json"},
+        L{"trace|collective"});
     // Unwritable trace path: another failure (exit 1), still nothing on stdout.
-    row("trace-into-missing-folder", L{"simulate", "{dp8}", "--json", "--trace", "{tmp}/missing/sub/t.json"},
+    row("trace-into-missing-folder",
+        L{"simulate", "{dp8}", "--json", "--trace", "{tmp}/missing/sub/t.json"},
         L{"missing/sub/t\\.json"}, 1);
-    row("trace-onto-folder", L{"simulate", "{dp8}", "--json", "--trace", "{tmp}"}, L{"trace|write|director"}, 1);
+    row("trace-onto-folder", L{"simulate", "{dp8}", "--json", "--trace", "{tmp}"},
+        L{"trace|write|director"}, 1);
 
     row("sweep-without-gpus", L{"sweep", "{dp8}", "--csv"}, L{"--gpus"});
     row("sweep-without-file", L{"sweep", "--gpus", "1,2"}, L{"sweep|FILE"});
@@ -741,13 +804,17 @@ void TestCli::badArguments_data()
     row("sweep-gpus-text", L{"sweep", "{dp8}", "--gpus", "1,2,x"}, L{"--gpus", "\\bx\\b"});
     row("sweep-gpus-empty-item", L{"sweep", "{dp8}", "--gpus", "1,,2"}, L{"--gpus"});
     row("sweep-gpus-empty", L{"sweep", "{dp8}", "--gpus", ""}, L{"--gpus"});
-    row("sweep-gpus-huge", L{"sweep", "{dp8}", "--gpus", "99999999999"}, L{"--gpus", "99999999999"});
+    row("sweep-gpus-huge", L{"sweep", "{dp8}", "--gpus", "99999999999"},
+        L{"--gpus", "99999999999"});
     // 3d: tensor 4 * pipeline 4 = 16.
-    row("sweep-gpus-8-model-parallel-16", L{"sweep", "{3d}", "--gpus", "8"}, L{"--gpus", "\\b8\\b"});
-    row("sweep-gpus-24-model-parallel-16", L{"sweep", "{3d}", "--gpus", "16,24"}, L{"--gpus", "\\b24\\b"});
+    row("sweep-gpus-8-model-parallel-16", L{"sweep", "{3d}", "--gpus", "8"},
+        L{"--gpus", "\\b8\\b"});
+    row("sweep-gpus-24-model-parallel-16", L{"sweep", "{3d}", "--gpus", "16,24"},
+        L{"--gpus", "\\b24\\b"});
     row("sweep-scaling-unknown", L{"sweep", "{dp8}", "--gpus", "1,2", "--scaling", "medium"},
         L{"--scaling", "medium"});
-    row("sweep-csv-and-json", L{"sweep", "{dp8}", "--gpus", "1,2", "--csv", "--json"}, L{"--csv|--json"});
+    row("sweep-csv-and-json", L{"sweep", "{dp8}", "--gpus", "1,2", "--csv", "--json"},
+        L{"--csv|--json"});
     row("sweep-collective", L{"sweep", "{coll}", "--gpus", "1,2"}, L{"collective"});
 
     row("catalog-unknown-section", L{"catalog", "widgets"}, L{"catalog", "widgets"});
@@ -757,7 +824,8 @@ void TestCli::badArguments_data()
 
     for (const char *v : {"0", "-1", "abc"})
         QTest::addRow("bench-repeat-%s", v)
-            << L{"bench", "{dp8}", "--repeat", v} << 2 << L{"--repeat", QRegularExpression::escape(QString::fromLatin1(v))};
+            << L{"bench", "{dp8}", "--repeat", v} << 2
+            << L{"--repeat", QRegularExpression::escape(QString::fromLatin1(v))};
     row("bench-collective", L{"bench", "{coll}"}, L{"collective"});
 }
 
@@ -781,8 +849,9 @@ void TestCli::xKeysAccepted()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     QJsonObject o = readObject(dataFile(QStringLiteral("dp8-transformer.json")));
-    o = setPath(o, {"x-note"}, QJsonObject{{QStringLiteral("author"), QStringLiteral("tst_cli")},
-                                           {QStringLiteral("list"), QJsonArray{1, 2, 3}}});
+    o = setPath(o, {"x-note"},
+                QJsonObject{{QStringLiteral("author"), QStringLiteral("tst_cli")},
+                            {QStringLiteral("list"), QJsonArray{1, 2, 3}}});
     o = setPath(o, {"hardware", "x-rack"}, QStringLiteral("r17"));
     o = setPath(o, {"model", "transformer", "x-source"}, QStringLiteral("paper"));
     o = setPath(o, {"training", "x-lr"}, 3e-4);
@@ -793,8 +862,9 @@ void TestCli::xKeysAccepted()
 
     const CliRun with = runCli({QStringLiteral("simulate"), file, QStringLiteral("--json")});
     CALL(verifySuccess(with));
-    const CliRun without = runCli({QStringLiteral("simulate"), dataFile(QStringLiteral("dp8-transformer.json")),
-                                   QStringLiteral("--json")});
+    const CliRun without =
+        runCli({QStringLiteral("simulate"), dataFile(QStringLiteral("dp8-transformer.json")),
+                QStringLiteral("--json")});
     CALL(verifySuccess(without));
     QCOMPARE(with.out, without.out);
 
@@ -818,7 +888,8 @@ void TestCli::simulateJson_data()
     QTest::addColumn<QString>("iterations"); // empty: default
 
     QTest::addRow("dp8-transformer") << QStringLiteral("dp8-transformer.json") << QString();
-    QTest::addRow("dp8-transformer-4-iterations") << QStringLiteral("dp8-transformer.json") << QStringLiteral("4");
+    QTest::addRow("dp8-transformer-4-iterations")
+        << QStringLiteral("dp8-transformer.json") << QStringLiteral("4");
     QTest::addRow("3d-interleaved") << QStringLiteral("3d-interleaved.json") << QString();
     QTest::addRow("resnet50") << QStringLiteral("resnet50.json") << QString();
     QTest::addRow("effects") << QStringLiteral("effects.json") << QString();
@@ -842,8 +913,8 @@ void TestCli::simulateJson()
 void TestCli::simulateText_data()
 {
     QTest::addColumn<QString>("file");
-    for (const char *f : {"dp8-transformer.json", "3d-interleaved.json", "resnet50.json", "effects.json",
-                          "allreduce-1gib.json"})
+    for (const char *f : {"dp8-transformer.json", "3d-interleaved.json", "resnet50.json",
+                          "effects.json", "allreduce-1gib.json"})
         QTest::addRow("%s", f) << QString::fromLatin1(f);
 }
 
@@ -860,17 +931,26 @@ void TestCli::collective_data()
     QTest::addColumn<QString>("op");
     QTest::addColumn<QString>("algorithm"); // requested
     QTest::addColumn<int>("nodes");
-    QTest::addColumn<QString>("reported");  // expected "algorithm"; empty: any
+    QTest::addColumn<QString>("reported"); // expected "algorithm"; empty: any
 
-    QTest::addRow("all_reduce-1GiB-8-nvlink3") << QStringLiteral("all_reduce") << QStringLiteral("auto") << 1 << QString();
-    QTest::addRow("all_reduce-ring") << QStringLiteral("all_reduce") << QStringLiteral("ring") << 1 << QStringLiteral("ring");
-    QTest::addRow("all_gather") << QStringLiteral("all_gather") << QStringLiteral("auto") << 1 << QString();
-    QTest::addRow("reduce_scatter") << QStringLiteral("reduce_scatter") << QStringLiteral("auto") << 1 << QString();
-    QTest::addRow("broadcast") << QStringLiteral("broadcast") << QStringLiteral("auto") << 1 << QString();
-    QTest::addRow("all_to_all") << QStringLiteral("all_to_all") << QStringLiteral("auto") << 1 << QString();
-    QTest::addRow("all_reduce-2-nodes") << QStringLiteral("all_reduce") << QStringLiteral("auto") << 2 << QString();
-    QTest::addRow("all_reduce-2-nodes-tree") << QStringLiteral("all_reduce") << QStringLiteral("tree") << 2 << QStringLiteral("tree");
-    QTest::addRow("all_gather-2-nodes") << QStringLiteral("all_gather") << QStringLiteral("auto") << 2 << QString();
+    QTest::addRow("all_reduce-1GiB-8-nvlink3")
+        << QStringLiteral("all_reduce") << QStringLiteral("auto") << 1 << QString();
+    QTest::addRow("all_reduce-ring")
+        << QStringLiteral("all_reduce") << QStringLiteral("ring") << 1 << QStringLiteral("ring");
+    QTest::addRow("all_gather") << QStringLiteral("all_gather") << QStringLiteral("auto") << 1
+                                << QString();
+    QTest::addRow("reduce_scatter")
+        << QStringLiteral("reduce_scatter") << QStringLiteral("auto") << 1 << QString();
+    QTest::addRow("broadcast") << QStringLiteral("broadcast") << QStringLiteral("auto") << 1
+                               << QString();
+    QTest::addRow("all_to_all") << QStringLiteral("all_to_all") << QStringLiteral("auto") << 1
+                                << QString();
+    QTest::addRow("all_reduce-2-nodes")
+        << QStringLiteral("all_reduce") << QStringLiteral("auto") << 2 << QString();
+    QTest::addRow("all_reduce-2-nodes-tree")
+        << QStringLiteral("all_reduce") << QStringLiteral("tree") << 2 << QStringLiteral("tree");
+    QTest::addRow("all_gather-2-nodes")
+        << QStringLiteral("all_gather") << QStringLiteral("auto") << 2 << QString();
 }
 
 void TestCli::collective()
@@ -922,7 +1002,8 @@ void TestCli::trace()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString out = dir.filePath(QStringLiteral("trace.json"));
-    QStringList args{QStringLiteral("simulate"), dataFile(file), QStringLiteral("--json"), QStringLiteral("--trace"), out};
+    QStringList args{QStringLiteral("simulate"), dataFile(file), QStringLiteral("--json"),
+                     QStringLiteral("--trace"), out};
     if (!iterations.isEmpty())
         args << QStringLiteral("--iterations") << iterations;
     const CliRun r = runCli(args);
@@ -946,9 +1027,11 @@ void TestCli::traceDeterministic()
     const QString scenario = dataFile(QStringLiteral("effects.json"));
     const QString a = dir.filePath(QStringLiteral("a.json"));
     const QString b = dir.filePath(QStringLiteral("b.json"));
-    const CliRun ra = runCli({QStringLiteral("simulate"), scenario, QStringLiteral("--json"), QStringLiteral("--trace"), a});
+    const CliRun ra = runCli({QStringLiteral("simulate"), scenario, QStringLiteral("--json"),
+                              QStringLiteral("--trace"), a});
     CALL(verifySuccess(ra));
-    const CliRun rb = runCli({QStringLiteral("simulate"), scenario, QStringLiteral("--json"), QStringLiteral("--trace"), b});
+    const CliRun rb = runCli({QStringLiteral("simulate"), scenario, QStringLiteral("--json"),
+                              QStringLiteral("--trace"), b});
     CALL(verifySuccess(rb));
     QCOMPARE(ra.out, rb.out);
     const QByteArray ta = readFile(a);
@@ -956,9 +1039,11 @@ void TestCli::traceDeterministic()
     QVERIFY2(ta == readFile(b), "two runs with the same seed wrote different traces");
 
     const QString other = dir.filePath(QStringLiteral("seed8.json"));
-    QVERIFY(writeFile(other, patched(QStringLiteral("effects.json"), QStringLiteral("effects.seed"), 8)));
+    QVERIFY(writeFile(other,
+                      patched(QStringLiteral("effects.json"), QStringLiteral("effects.seed"), 8)));
     const QString c = dir.filePath(QStringLiteral("c.json"));
-    CALL(verifySuccess(runCli({QStringLiteral("simulate"), other, QStringLiteral("--json"), QStringLiteral("--trace"), c})));
+    CALL(verifySuccess(runCli({QStringLiteral("simulate"), other, QStringLiteral("--json"),
+                               QStringLiteral("--trace"), c})));
     QVERIFY2(readFile(c) != ta, "jitter 0.05 with another seed gave the same trace");
 }
 
@@ -982,15 +1067,19 @@ void TestCli::sweep_data()
     // Strong scaling keeps micro_batch 32 of global_batch 256: at most 8 replicas. Weak
     // scaling goes past one node.
     for (const char *format : {"csv", "json"}) {
-        QTest::addRow("resnet50-strong-%s", format) << QStringLiteral("resnet50.json") << QStringLiteral("1,2,4,8")
-                                                    << QStringLiteral("strong") << QString::fromLatin1(format);
-        QTest::addRow("resnet50-weak-%s", format) << QStringLiteral("resnet50.json") << QStringLiteral("1,2,4,8,16,32")
-                                                  << QStringLiteral("weak") << QString::fromLatin1(format);
+        QTest::addRow("resnet50-strong-%s", format)
+            << QStringLiteral("resnet50.json") << QStringLiteral("1,2,4,8")
+            << QStringLiteral("strong") << QString::fromLatin1(format);
+        QTest::addRow("resnet50-weak-%s", format)
+            << QStringLiteral("resnet50.json") << QStringLiteral("1,2,4,8,16,32")
+            << QStringLiteral("weak") << QString::fromLatin1(format);
     }
-    QTest::addRow("3d-strong-json") << QStringLiteral("3d-interleaved.json") << QStringLiteral("16,32,64")
-                                    << QStringLiteral("strong") << QStringLiteral("json");
-    QTest::addRow("3d-weak-csv") << QStringLiteral("3d-interleaved.json") << QStringLiteral("16,32,64")
-                                 << QStringLiteral("weak") << QStringLiteral("csv");
+    QTest::addRow("3d-strong-json")
+        << QStringLiteral("3d-interleaved.json") << QStringLiteral("16,32,64")
+        << QStringLiteral("strong") << QStringLiteral("json");
+    QTest::addRow("3d-weak-csv") << QStringLiteral("3d-interleaved.json")
+                                 << QStringLiteral("16,32,64") << QStringLiteral("weak")
+                                 << QStringLiteral("csv");
 }
 
 void TestCli::sweep()
@@ -1018,10 +1107,13 @@ void TestCli::sweep()
     };
     QList<Row> rows;
     if (format == QStringLiteral("csv")) {
-        const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList lines =
+            QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), counts.size() + 1);
-        QCOMPARE(lines.first().trimmed(),
-                 QStringLiteral("gpus,step_time_s,samples_per_s,speedup,scaling_efficiency,communication_share"));
+        QCOMPARE(
+            lines.first().trimmed(),
+            QStringLiteral(
+                "gpus,step_time_s,samples_per_s,speedup,scaling_efficiency,communication_share"));
         for (qsizetype i = 1; i < lines.size(); ++i) {
             const QStringList f = lines.at(i).trimmed().split(QLatin1Char(','));
             QCOMPARE(f.size(), 6);
@@ -1045,26 +1137,31 @@ void TestCli::sweep()
         for (const QJsonValue &v : a) {
             const QJsonObject x = v.toObject();
             CALL(verifyKeys(x,
-                            {QStringLiteral("gpus"), QStringLiteral("step_time_s"), QStringLiteral("samples_per_s"),
-                             QStringLiteral("speedup"), QStringLiteral("scaling_efficiency"),
+                            {QStringLiteral("gpus"), QStringLiteral("step_time_s"),
+                             QStringLiteral("samples_per_s"), QStringLiteral("speedup"),
+                             QStringLiteral("scaling_efficiency"),
                              QStringLiteral("communication_share")},
                             QStringLiteral("sweep --json row")));
-            rows.append({x.value(QStringLiteral("gpus")).toInt(), number(x, QStringLiteral("step_time_s")),
-                         number(x, QStringLiteral("samples_per_s")), number(x, QStringLiteral("speedup")),
-                         number(x, QStringLiteral("scaling_efficiency")),
-                         number(x, QStringLiteral("communication_share"))});
+            rows.append(
+                {x.value(QStringLiteral("gpus")).toInt(), number(x, QStringLiteral("step_time_s")),
+                 number(x, QStringLiteral("samples_per_s")), number(x, QStringLiteral("speedup")),
+                 number(x, QStringLiteral("scaling_efficiency")),
+                 number(x, QStringLiteral("communication_share"))});
         }
     } else {
         // Text: a header line and one line per GPU count, starting with the count.
-        const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList lines =
+            QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), counts.size() + 1);
         for (qsizetype i = 0; i < counts.size(); ++i)
-            QCOMPARE(lines.at(i + 1).trimmed().section(QLatin1Char(' '), 0, 0).toInt(), counts.at(i));
+            QCOMPARE(lines.at(i + 1).trimmed().section(QLatin1Char(' '), 0, 0).toInt(),
+                     counts.at(i));
         return;
     }
 
     // What simulate says for the scenario as written, to compare with its own row.
-    const CliRun base = runCli({QStringLiteral("simulate"), dataFile(file), QStringLiteral("--json")});
+    const CliRun base =
+        runCli({QStringLiteral("simulate"), dataFile(file), QStringLiteral("--json")});
     CALL(verifySuccess(base));
     QJsonObject b;
     CALL(parseObject(base, &b));
@@ -1078,21 +1175,26 @@ void TestCli::sweep()
         for (double v : {x.step, x.samples, x.speedup, x.efficiency, x.comm})
             QVERIFY2(std::isfinite(v) && v >= 0, qPrintable(where));
         QVERIFY2(x.step > 0 && x.samples > 0 && x.speedup > 0, qPrintable(where));
-        QVERIFY2(x.comm <= 1 + 1e-9, qPrintable(where + QStringLiteral(": communication share %1").arg(x.comm)));
+        QVERIFY2(x.comm <= 1 + 1e-9,
+                 qPrintable(where + QStringLiteral(": communication share %1").arg(x.comm)));
         QVERIFY2(x.efficiency <= 1.0001,
                  qPrintable(where + QStringLiteral(": efficiency %1 > 1").arg(x.efficiency)));
         QVERIFY2(near(x.efficiency, x.speedup / x.gpus, 1e-4),
-                 qPrintable(where + QStringLiteral(": efficiency %1, speedup / gpus %2").arg(x.efficiency).arg(x.speedup / x.gpus)));
+                 qPrintable(where + QStringLiteral(": efficiency %1, speedup / gpus %2")
+                                        .arg(x.efficiency)
+                                        .arg(x.speedup / x.gpus)));
         if (x.gpus == 1)
             QVERIFY2(std::fabs(x.speedup - 1) <= 0.02,
                      qPrintable(where + QStringLiteral(": speedup %1 on one GPU").arg(x.speedup)));
         if (x.gpus == baseGpus) {
             // The scenario's own GPU count: the scenario itself, strong or weak.
-            QVERIFY2(near(x.step, number(b, QStringLiteral("step_time_s")), 1e-6),
-                     qPrintable(where + QStringLiteral(": step %1, simulate says %2")
-                                            .arg(x.step, 0, 'g', 12)
-                                            .arg(number(b, QStringLiteral("step_time_s")), 0, 'g', 12)));
-            QVERIFY2(near(x.speedup, number(b, QStringLiteral("speedup")), 1e-5), qPrintable(where));
+            QVERIFY2(
+                near(x.step, number(b, QStringLiteral("step_time_s")), 1e-6),
+                qPrintable(where + QStringLiteral(": step %1, simulate says %2")
+                                       .arg(x.step, 0, 'g', 12)
+                                       .arg(number(b, QStringLiteral("step_time_s")), 0, 'g', 12)));
+            QVERIFY2(near(x.speedup, number(b, QStringLiteral("speedup")), 1e-5),
+                     qPrintable(where));
         }
         if (i > 0) {
             // Strong scaling: more GPUs never slow the step down in these scenarios; weak
@@ -1112,8 +1214,8 @@ void TestCli::sweep()
 void TestCli::validate_data()
 {
     QTest::addColumn<QString>("file");
-    for (const char *f : {"dp8-transformer.json", "3d-interleaved.json", "resnet50.json", "effects.json",
-                          "allreduce-1gib.json"})
+    for (const char *f : {"dp8-transformer.json", "3d-interleaved.json", "resnet50.json",
+                          "effects.json", "allreduce-1gib.json"})
         QTest::addRow("%s", f) << QString::fromLatin1(f);
 }
 
@@ -1130,9 +1232,10 @@ void TestCli::validationScenarios()
 {
     const QDir dir(validationDir());
     if (!dir.exists())
-        QSKIP(qPrintable(QStringLiteral("no validation scenarios: %1 is missing (the shared/ folder beside "
-                                        "the checkout, or SCALESCOPE_SHARED_DIR)")
-                             .arg(validationDir())));
+        QSKIP(qPrintable(
+            QStringLiteral("no validation scenarios: %1 is missing (the shared/ folder beside "
+                           "the checkout, or SCALESCOPE_SHARED_DIR)")
+                .arg(validationDir())));
     const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     if (files.isEmpty())
         QSKIP(qPrintable(QStringLiteral("%1 holds no *.json scenarios").arg(validationDir())));
@@ -1165,7 +1268,8 @@ void TestCli::validationScenarios()
 void TestCli::catalog()
 {
     {
-        const CliRun r = runCli({QStringLiteral("catalog"), QStringLiteral("gpus"), QStringLiteral("--json")});
+        const CliRun r =
+            runCli({QStringLiteral("catalog"), QStringLiteral("gpus"), QStringLiteral("--json")});
         CALL(verifySuccess(r));
         QJsonObject o;
         CALL(parseObject(r, &o));
@@ -1185,26 +1289,31 @@ void TestCli::catalog()
         }
     }
     {
-        const CliRun r = runCli({QStringLiteral("catalog"), QStringLiteral("links"), QStringLiteral("--json")});
+        const CliRun r =
+            runCli({QStringLiteral("catalog"), QStringLiteral("links"), QStringLiteral("--json")});
         CALL(verifySuccess(r));
         QJsonObject o;
         CALL(parseObject(r, &o));
         const QSet<QString> intra = idsOf(o.value(QStringLiteral("intra_node")).toArray());
         const QSet<QString> inter = idsOf(o.value(QStringLiteral("inter_node")).toArray());
         for (const QString &id : kRequiredIntra)
-            QVERIFY2(intra.contains(id), qPrintable(QStringLiteral("catalog links lacks intra-node %1").arg(id)));
+            QVERIFY2(intra.contains(id),
+                     qPrintable(QStringLiteral("catalog links lacks intra-node %1").arg(id)));
         for (const QString &id : kRequiredInter)
-            QVERIFY2(inter.contains(id), qPrintable(QStringLiteral("catalog links lacks inter-node %1").arg(id)));
+            QVERIFY2(inter.contains(id),
+                     qPrintable(QStringLiteral("catalog links lacks inter-node %1").arg(id)));
         CALL(verifyNumbersSane(o, QStringLiteral("links")));
     }
     {
-        const CliRun r = runCli({QStringLiteral("catalog"), QStringLiteral("models"), QStringLiteral("--json")});
+        const CliRun r =
+            runCli({QStringLiteral("catalog"), QStringLiteral("models"), QStringLiteral("--json")});
         CALL(verifySuccess(r));
         QJsonObject o;
         CALL(parseObject(r, &o));
         const QSet<QString> ids = idsOf(o.value(QStringLiteral("models")).toArray());
         for (const QString &id : kRequiredModels)
-            QVERIFY2(ids.contains(id), qPrintable(QStringLiteral("catalog models lacks %1").arg(id)));
+            QVERIFY2(ids.contains(id),
+                     qPrintable(QStringLiteral("catalog models lacks %1").arg(id)));
     }
     {
         const CliRun r = runCli({QStringLiteral("catalog"), QStringLiteral("--json")});
@@ -1214,7 +1323,8 @@ void TestCli::catalog()
         for (const char *k : {"gpus", "intra_node", "inter_node", "models"})
             QVERIFY2(o.value(QString::fromLatin1(k)).isArray(), k);
     }
-    for (const QString &section : {QString(), QStringLiteral("gpus"), QStringLiteral("links"), QStringLiteral("models")}) {
+    for (const QString &section :
+         {QString(), QStringLiteral("gpus"), QStringLiteral("links"), QStringLiteral("models")}) {
         QStringList args{QStringLiteral("catalog")};
         if (!section.isEmpty())
             args << section;
@@ -1233,25 +1343,31 @@ void TestCli::helpAndVersion()
 {
     const CliRun h = runCli({QStringLiteral("--help")});
     CALL(verifySuccess(h));
-    for (const char *word : {"simulate", "sweep", "validate", "catalog", "bench", "--json", "--trace", "--gpus"})
-        QVERIFY2(h.out.contains(word), qPrintable(QStringLiteral("--help does not mention %1").arg(QLatin1String(word))));
+    for (const char *word :
+         {"simulate", "sweep", "validate", "catalog", "bench", "--json", "--trace", "--gpus"})
+        QVERIFY2(h.out.contains(word),
+                 qPrintable(QStringLiteral("--help does not mention %1").arg(QLatin1String(word))));
 
     const CliRun v = runCli({QStringLiteral("--version")});
     CALL(verifySuccess(v));
     QVERIFY2(v.out.trimmed().count('\n') == 0, qPrintable(v.describe()));
-    QVERIFY2(QRegularExpression(QStringLiteral("\\d+\\.\\d+")).match(QString::fromUtf8(v.out)).hasMatch(),
+    QVERIFY2(QRegularExpression(QStringLiteral("\\d+\\.\\d+"))
+                 .match(QString::fromUtf8(v.out))
+                 .hasMatch(),
              qPrintable(v.describe()));
 }
 
 void TestCli::bench()
 {
-    const CliRun r = runCli({QStringLiteral("bench"), dataFile(QStringLiteral("dp8-transformer.json")),
-                             QStringLiteral("--repeat"), QStringLiteral("3"), QStringLiteral("--json")});
+    const CliRun r =
+        runCli({QStringLiteral("bench"), dataFile(QStringLiteral("dp8-transformer.json")),
+                QStringLiteral("--repeat"), QStringLiteral("3"), QStringLiteral("--json")});
     CALL(verifySuccess(r));
     QJsonObject o;
     CALL(parseObject(r, &o));
-    CALL(verifyKeys(o, {QStringLiteral("summary_ms"), QStringLiteral("timeline_ms"), QStringLiteral("segments"),
-                        QStringLiteral("gpus")},
+    CALL(verifyKeys(o,
+                    {QStringLiteral("summary_ms"), QStringLiteral("timeline_ms"),
+                     QStringLiteral("segments"), QStringLiteral("gpus")},
                     QStringLiteral("bench --json")));
     CALL(verifyNumbersSane(o, QString()));
     for (const char *k : {"summary_ms", "timeline_ms", "segments", "gpus"})
@@ -1260,8 +1376,9 @@ void TestCli::bench()
     const double segments = number(o, QStringLiteral("segments"));
     QVERIFY(segments > 0 && segments == std::floor(segments));
 
-    const CliRun t = runCli({QStringLiteral("bench"), dataFile(QStringLiteral("3d-interleaved.json")),
-                             QStringLiteral("--repeat"), QStringLiteral("2")});
+    const CliRun t =
+        runCli({QStringLiteral("bench"), dataFile(QStringLiteral("3d-interleaved.json")),
+                QStringLiteral("--repeat"), QStringLiteral("2")});
     CALL(verifySuccess(t));
     QVERIFY(t.out.contains("summary_ms"));
 }

@@ -9,7 +9,8 @@
 
 #include <memory>
 
-namespace scalescope::test {
+namespace scalescope::test
+{
 
 inline Scenario scenarioFrom(const char *json)
 {

@@ -14,7 +14,8 @@
 using namespace scalescope;
 using namespace scalescope::test;
 
-namespace {
+namespace
+{
 
 const QString kProfiles = QStringLiteral(SCALESCOPE_SOURCE_DIR "/tests/io/data/profiles");
 
@@ -29,7 +30,8 @@ Scenario withProfile(const char *json, const QString &profile)
 
 } // namespace
 
-class TestCalibration : public QObject {
+class TestCalibration : public QObject
+{
     Q_OBJECT
 
 private Q_SLOTS:
@@ -44,7 +46,8 @@ void TestCalibration::measuredCollectiveReproduced_data()
     QTest::addColumn<QString>("op");
     QTest::addColumn<int>("nodes");
     QTest::addColumn<int>("index"); // which measured point of that op/size group
-    const Result<CalibrationProfile> p = loadProfileFile(kProfiles + QStringLiteral("/h100-2node-8gpu.json"));
+    const Result<CalibrationProfile> p =
+        loadProfileFile(kProfiles + QStringLiteral("/h100-2node-8gpu.json"));
     QVERIFY(p.ok());
     for (size_t i = 0; i < p.value().collectives.size(); ++i) {
         const ProfileCollective &c = p.value().collectives[i];
@@ -77,8 +80,9 @@ void TestCalibration::measuredCollectiveReproduced()
     const Scenario s = scenarioFrom(json.constData());
     QVERIFY(s.hardware.calibration);
     const CollectiveSummary r = simulateCollective(s);
-    QVERIFY2(std::abs(r.cost.time_s / c.time_s - 1.0) < 0.05,
-             qPrintable(QStringLiteral("model %1 s, measured %2 s").arg(r.cost.time_s).arg(c.time_s)));
+    QVERIFY2(
+        std::abs(r.cost.time_s / c.time_s - 1.0) < 0.05,
+        qPrintable(QStringLiteral("model %1 s, measured %2 s").arg(r.cost.time_s).arg(c.time_s)));
     if (c.busbw_gbps > 1.0)
         QVERIFY(std::abs(r.cost.busbw_gbps / c.busbw_gbps - 1.0) < 0.05);
     // Between two measured sizes the time is interpolated, so it stays between them.
@@ -97,14 +101,17 @@ void TestCalibration::measuredGemmReplacesModel()
     const ComputeModel measured(h100, Precision::BF16, &p);
     QVERIFY(!model.calibrated());
     QVERIFY(measured.calibrated());
-    for (const ProfileGemmPoint &g : p.gpus.front().gemm_tflops[static_cast<size_t>(Precision::BF16)]) {
+    for (const ProfileGemmPoint &g :
+         p.gpus.front().gemm_tflops[static_cast<size_t>(Precision::BF16)]) {
         const double achieved = 2.0 * g.m * g.n * g.k / measured.gemmTime(g.m, g.n, g.k) / 1e12;
         // At a measured shape the model runs at the measured throughput (unless a roofline
         // or the launch floor binds).
         QVERIFY2(std::abs(achieved / g.tflops - 1.0) < 0.01 || achieved < g.tflops,
                  qPrintable(QStringLiteral("%1^3: %2 vs %3").arg(g.m).arg(achieved).arg(g.tflops)));
     }
-    QVERIFY(std::abs(measured.achievedBandwidth() / (p.gpus.front().memory_bandwidth_gbps * 1e9 * 0.93) - 1) < 1e-9);
+    QVERIFY(std::abs(measured.achievedBandwidth() /
+                         (p.gpus.front().memory_bandwidth_gbps * 1e9 * 0.93) -
+                     1) < 1e-9);
 }
 
 void TestCalibration::calibratedStepUsesProfile()
@@ -124,7 +131,8 @@ void TestCalibration::calibratedStepUsesProfile()
     QVERIFY(a > 0 && b > 0 && a != b);
 
     CalibrationProfile slower = *calibrated.hardware.calibration;
-    for (ProfileGemmPoint &g : slower.gpus.front().gemm_tflops[static_cast<size_t>(Precision::BF16)])
+    for (ProfileGemmPoint &g :
+         slower.gpus.front().gemm_tflops[static_cast<size_t>(Precision::BF16)])
         g.tflops *= 0.5;
     Scenario half = calibrated;
     half.hardware.calibration = std::make_shared<const CalibrationProfile>(slower);

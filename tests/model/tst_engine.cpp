@@ -12,7 +12,8 @@
 using namespace scalescope;
 using namespace scalescope::test;
 
-class TestEngine : public QObject {
+class TestEngine : public QObject
+{
     Q_OBJECT
 
 private Q_SLOTS:
@@ -48,8 +49,8 @@ void TestEngine::scheduleOrders()
     QFETCH(int, micro_batches);
     QFETCH(int, chunks);
     for (int s = 0; s < stages; ++s) {
-        const auto order = pipelineOrder(static_cast<Schedule>(schedule), stages, s,
-                                         micro_batches, chunks);
+        const auto order =
+            pipelineOrder(static_cast<Schedule>(schedule), stages, s, micro_batches, chunks);
         QCOMPARE(order.size(), size_t(2 * micro_batches * chunks));
         std::set<std::pair<int, int>> forwards, backwards;
         int live = 0, peak = 0;
@@ -142,7 +143,7 @@ void TestEngine::timelineLookup()
     const Timeline t = b.finish();
     QCOMPARE(t.rows(), 6);
     QCOMPARE(t.rowEnd(0) - t.rowBegin(0), size_t(100));
-    QCOMPARE(t.rowBegin(1), t.rowEnd(1)); // empty rows in between
+    QCOMPARE(t.rowBegin(1), t.rowEnd(1));              // empty rows in between
     QCOMPARE(t.firstEndingAfter(0, 10.2), size_t(10)); // segment 10 ends at 10.5
     QCOMPARE(t.firstEndingAfter(0, 10.5), size_t(11));
     QCOMPARE(t.firstEndingAfter(0, 1e9), t.rowEnd(0));

@@ -11,7 +11,8 @@
 using namespace scalescope;
 using namespace scalescope::test;
 
-class TestFormulas : public QObject {
+class TestFormulas : public QObject
+{
     Q_OBJECT
 
 private Q_SLOTS:
@@ -171,7 +172,9 @@ void TestFormulas::zeroMemory()
 
 void TestFormulas::gemmEfficiency()
 {
-    GpuSpec a100 = builtinCatalog().findGpu("a100-sxm4-80gb") ? *builtinCatalog().findGpu("a100-sxm4-80gb") : GpuSpec{};
+    GpuSpec a100 = builtinCatalog().findGpu("a100-sxm4-80gb")
+                       ? *builtinCatalog().findGpu("a100-sxm4-80gb")
+                       : GpuSpec{};
     const ComputeModel c(a100, Precision::BF16);
     // Small GEMMs are slow, large ones approach the family's best efficiency.
     const double tiny = c.gemmEfficiency(64, 64, 64);
@@ -185,7 +188,8 @@ void TestFormulas::gemmEfficiency()
     // Time is FLOPs over achieved throughput, never below the launch floor.
     const double t = c.gemmTime(8192, 8192, 8192);
     QVERIFY(std::abs(t - 2.0 * 8192.0 * 8192 * 8192 /
-                             (c.sustainedPeakFlops() * c.gemmEfficiency(8192, 8192, 8192))) < 1e-12);
+                             (c.sustainedPeakFlops() * c.gemmEfficiency(8192, 8192, 8192))) <
+            1e-12);
     QCOMPARE(c.gemmTime(1, 1, 1), c.launchFloor());
 }
 
@@ -219,9 +223,11 @@ void TestFormulas::ringAllReduce()
       "collective": { "op": "all_reduce", "bytes": 1073741824, "algorithm": "ring" } })");
     const CommModel comm(s.hardware);
     GroupShape g{8, 8, 1, 1};
-    const CollectiveCost c = comm.cost(CollectiveOp::AllReduce, 1073741824.0, g, CollectiveAlgo::Ring);
+    const CollectiveCost c =
+        comm.cost(CollectiveOp::AllReduce, 1073741824.0, g, CollectiveAlgo::Ring);
     const double S = 1073741824.0;
-    const double expected = 6e-6 + 14 * s.hardware.intra.latency_us * 1e-6 + 2.0 * 7 / 8 * S / comm.intraBandwidth();
+    const double expected =
+        6e-6 + 14 * s.hardware.intra.latency_us * 1e-6 + 2.0 * 7 / 8 * S / comm.intraBandwidth();
     QVERIFY(std::abs(c.time_s / expected - 1.0) < 1e-9);
     QVERIFY(std::abs(c.busbw_gbps / c.algbw_gbps - 2.0 * 7 / 8) < 1e-12);
     // NVLink at ~80% of line rate (nccl-tests #149): bus bandwidth near 240 GB/s.
@@ -288,9 +294,9 @@ void TestFormulas::moreBandwidthNeverSlower()
       "hardware": { "gpu": "a100-sxm4-80gb", "nodes": 4, "gpus_per_node": 8,
                     "intra_node": "pcie4", "inter_node": "eth-25g", "nics_per_node": 1 },
       "collective": { "op": "all_reduce", "bytes": 1e8 } })");
-    for (CollectiveOp op : {CollectiveOp::AllReduce, CollectiveOp::AllGather,
-                            CollectiveOp::ReduceScatter, CollectiveOp::Broadcast,
-                            CollectiveOp::AllToAll}) {
+    for (CollectiveOp op :
+         {CollectiveOp::AllReduce, CollectiveOp::AllGather, CollectiveOp::ReduceScatter,
+          CollectiveOp::Broadcast, CollectiveOp::AllToAll}) {
         double previous = 1e300;
         for (double scale : {1.0, 2.0, 4.0, 8.0}) {
             Scenario t = s;

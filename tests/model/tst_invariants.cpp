@@ -8,7 +8,8 @@
 using namespace scalescope;
 using namespace scalescope::test;
 
-namespace {
+namespace
+{
 
 // A spread of plans: DP, ZeRO, TP (+SP), PP schedules, 3D, CNN, custom, effects.
 const char *kScenarios[][2] = {
@@ -66,11 +67,15 @@ Scenario named(const char *name)
     qFatal("no scenario %s", name);
 }
 
-double step(const Scenario &s) { return simulateSummary(s).step_time_s; }
+double step(const Scenario &s)
+{
+    return simulateSummary(s).step_time_s;
+}
 
 } // namespace
 
-class TestInvariants : public QObject {
+class TestInvariants : public QObject
+{
     Q_OBJECT
 
 private Q_SLOTS:
@@ -115,7 +120,9 @@ void TestInvariants::breakdownSumsToStep()
         const Summary e = summarize(*ctx, simulate(*ctx, o));
         QVERIFY(e.step_time_s > 0);
         QVERIFY2(std::abs(breakdownSum(e.breakdown) / e.step_time_s - 1.0) < 1e-6,
-                 qPrintable(QStringLiteral("sum %1 step %2").arg(breakdownSum(e.breakdown)).arg(e.step_time_s)));
+                 qPrintable(QStringLiteral("sum %1 step %2")
+                                .arg(breakdownSum(e.breakdown))
+                                .arg(e.step_time_s)));
         // Tensor-parallel communication is exposed and part of the total.
         QVERIFY(e.breakdown.communication_total + 1e-12 >= e.breakdown.tp_comm);
         for (double x : {e.breakdown.compute, e.breakdown.communication_exposed,
@@ -173,7 +180,8 @@ void TestInvariants::moreBandwidthNeverSlower()
         s.hardware.intra.bandwidth_gbps *= 2;
         s.hardware.inter.line_rate_gbit *= 2;
         const double now = step(s);
-        QVERIFY2(now <= previous * (1 + 1e-9), qPrintable(QStringLiteral("%1 > %2").arg(now).arg(previous)));
+        QVERIFY2(now <= previous * (1 + 1e-9),
+                 qPrintable(QStringLiteral("%1 > %2").arg(now).arg(previous)));
         previous = now;
     }
 }
@@ -316,7 +324,8 @@ void TestInvariants::overlapHidesCommunication()
     const Summary on = simulateSummary(s);
     QVERIFY(on.breakdown.communication_exposed < off.breakdown.communication_exposed);
     QVERIFY(on.step_time_s < off.step_time_s);
-    QVERIFY(std::abs(on.breakdown.communication_total / off.breakdown.communication_total - 1.0) < 0.2);
+    QVERIFY(std::abs(on.breakdown.communication_total / off.breakdown.communication_total - 1.0) <
+            0.2);
 }
 
 void TestInvariants::sequenceParallelSavesMemory()

@@ -14,14 +14,16 @@
 
 using namespace scalescope;
 
-class TestValidation : public QObject {
+class TestValidation : public QObject
+{
     Q_OBJECT
 
 private Q_SLOTS:
     void publishedMeasurements();
 };
 
-namespace {
+namespace
+{
 
 // Splits one CSV line with double-quoted fields.
 QStringList csvFields(const QString &line)
@@ -50,7 +52,8 @@ void TestValidation::publishedMeasurements()
     QFile csv(dir.filePath(QStringLiteral("expected.csv")));
     if (!csv.open(QIODevice::ReadOnly))
         QSKIP("shared/validation/expected.csv is not beside the checkout (SCALESCOPE_SHARED_DIR)");
-    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList lines =
+        QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QVERIFY(lines.size() > 1);
     const QStringList header = csvFields(lines.first().trimmed());
     const auto col = [&](const char *name) { return header.indexOf(QLatin1String(name)); };
@@ -67,13 +70,14 @@ void TestValidation::publishedMeasurements()
         const double expected = f.value(col("expected")).toDouble();
         const Result<Scenario> s = loadScenarioFile(
             dir.filePath(QStringLiteral("scenarios/%1.json").arg(id)), builtinCatalog());
-        QVERIFY2(s.ok(), qPrintable(id + QStringLiteral(": ") + QString::fromStdString(s ? "" : s.error().toString())));
+        QVERIFY2(s.ok(), qPrintable(id + QStringLiteral(": ") +
+                                    QString::fromStdString(s ? "" : s.error().toString())));
         double predicted = 0;
         if (s.value().isCollective()) {
             const CollectiveSummary c = simulateCollective(s.value());
-            predicted = metric == QStringLiteral("busbw_gbps") ? c.cost.busbw_gbps
+            predicted = metric == QStringLiteral("busbw_gbps")   ? c.cost.busbw_gbps
                         : metric == QStringLiteral("algbw_gbps") ? c.cost.algbw_gbps
-                                                                : c.cost.time_s;
+                                                                 : c.cost.time_s;
         } else {
             const auto ctx = makeContext(s.value());
             QVERIFY(ctx.ok());
@@ -106,10 +110,12 @@ void TestValidation::publishedMeasurements()
         ++n;
     }
     const double mape = 100.0 * sum / n;
-    std::printf("%d cases: MAPE %.1f%%, worst %.1f%% (%s)\n", n, mape, 100.0 * worst, qPrintable(worst_id));
+    std::printf("%d cases: MAPE %.1f%%, worst %.1f%% (%s)\n", n, mape, 100.0 * worst,
+                qPrintable(worst_id));
     std::fflush(stdout);
     QVERIFY2(mape <= 10.0, qPrintable(QStringLiteral("MAPE %1% above 10%").arg(mape)));
-    QVERIFY2(worst <= 0.25, qPrintable(QStringLiteral("%1 off by %2%").arg(worst_id).arg(100 * worst)));
+    QVERIFY2(worst <= 0.25,
+             qPrintable(QStringLiteral("%1 off by %2%").arg(worst_id).arg(100 * worst)));
 }
 
 QTEST_GUILESS_MAIN(TestValidation)
