@@ -230,13 +230,17 @@ Summary analyticSummary(const SimContext &ctx)
     // Pipeline: the slowest stage sets the pace; the other stages' work per micro-batch
     // (divided by the interleaving depth) is the fill/drain bubble (SC21 Sec. 2.2:
     // (p-1)/m of the ideal time, (p-1)/(v m) interleaved).
+    const double p2p = P.pipeline > 1 ? ctx.comm.p2pTime(w.p2p_bytes, P.pipelineCrossesNodes()) : 0;
+    // Blocking exchanges: every chunk's forward and backward end with a send the stage
+    // waits for (Megatron-LM p2p_communication.py).
+    const double blocking_sends = P.pipeline > 1 ? 2.0 * P.virtual_stages * p2p : 0;
     double slowest = 0, all = 0;
     for (int s = 0; s < P.pipeline; ++s) {
-        const double t = stage_compute[static_cast<size_t>(s)] + stage_tp[static_cast<size_t>(s)];
+        const double t = stage_compute[static_cast<size_t>(s)] + stage_tp[static_cast<size_t>(s)] +
+                         blocking_sends;
         slowest = std::max(slowest, t);
         all += t;
     }
-    const double p2p = P.pipeline > 1 ? ctx.comm.p2pTime(w.p2p_bytes, P.pipelineCrossesNodes()) : 0;
     const double bubble_time =
         P.pipeline > 1 ? (all - slowest) / P.virtual_stages + 2.0 * (P.pipeline - 1) * p2p : 0;
     double max_exposed = 0, max_params = 0;
@@ -306,7 +310,8 @@ Summary analyticSummary(const SimContext &ctx)
     b.dp_comm = dp_total_avg;
     b.pp_comm = P.pipeline > 1 ? 2.0 * m * P.virtual_stages * p2p * (V - 1.0) / V : 0;
     b.communication_total = b.tp_comm + b.dp_comm + b.pp_comm;
-    b.communication_exposed = tp_avg + (P.update == UpdateMode::Sync ? exposed_avg : 0);
+    b.communication_exposed =
+        tp_avg + m * blocking_sends + (P.update == UpdateMode::Sync ? exposed_avg : 0);
     b.wait = wait;
     b.data_loading = data_wait;
     b.pipeline_bubble =

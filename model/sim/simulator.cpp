@@ -106,6 +106,7 @@ enum Label : uint32_t {
     kLExposedDp,
     kLIdle,
     kLWaitReplica,
+    kLSendBlocking,
     kLabelCount
 };
 
@@ -150,6 +151,8 @@ const char *labelText(uint32_t l)
         return "idle until the slowest GPU finishes the step";
     case kLWaitReplica:
         return "waiting for the slowest data-parallel replica";
+    case kLSendBlocking:
+        return "pipeline send in progress (blocking exchange)";
     default:
         return "";
     }
@@ -375,6 +378,7 @@ void Simulation::buildUnit(int replica, int stage)
         local_params * optimizerTrafficPerParam(plan_.optimizer, plan_.precision));
 
     TaskId gate = kNoTask;              // what the next iteration's first forward waits for
+    TaskId pending_send = kNoTask;      // the last pipeline send: blocks the next compute
     std::vector<TaskId> recent_compute; // for ZeRO-3 prefetch depth
     for (int it = 0; it < iterations_; ++it) {
         std::vector<TaskId> grad_comms;
@@ -390,6 +394,11 @@ void Simulation::buildUnit(int replica, int stage)
             auto compute = [&](double d, uint32_t label) {
                 const TaskId id =
                     addTask(unit, Stream::Compute, SegmentKind::Compute, d, label, mb, it, true);
+                // Megatron-LM's pipeline exchanges are blocking (p2p_communication.py:
+                // batched isend/irecv, then wait): a stage computes on only after its
+                // previous send has gone out.
+                graph_.depend(id, pending_send);
+                pending_send = kNoTask;
                 if (first == kNoTask)
                     first = id;
                 last = id;
@@ -448,6 +457,7 @@ void Simulation::buildUnit(int replica, int stage)
                                 kLSendActivations, mb, it);
                     graph_.depend(send, last);
                     f_send_[idx] = send;
+                    pending_send = send;
                 }
             } else {
                 const uint32_t label = recompute ? kLRecomputeBackward : kLBackward;
@@ -502,6 +512,7 @@ void Simulation::buildUnit(int replica, int stage)
                                 kLSendGradients, mb, it);
                     graph_.depend(send, last);
                     b_send_[idx] = send;
+                    pending_send = send;
                 }
             }
             first_op = false;
@@ -642,6 +653,8 @@ template <typename Emit> void Simulation::walk(uint32_t unit, int gpu, Emit &&em
             emit(Stream::Compute, a, b - a, SegmentKind::DataLoad, kLWaitData, mb);
         } else if (bt.kind == SegmentKind::DpComm) {
             dpGap(a, b, binding, mb);
+        } else if (bt.kind == SegmentKind::PpComm && bt.unit == unit) {
+            emit(Stream::Compute, a, b - a, SegmentKind::PpComm, kLSendBlocking, mb);
         } else if (bt.kind == SegmentKind::PpComm || bt.unit != unit) {
             emit(Stream::Compute, a, b - a, SegmentKind::Bubble, kLBubble, mb);
         } else {
