@@ -83,6 +83,13 @@ Result<Plan> makePlan(const Scenario &s)
                                                       std::to_string(p.data)};
     }
     p.micro_batches = p.global_batch / (p.micro_batch * p.data);
+    if (p.update == UpdateMode::Async && p.zero > 0) {
+        return InputError{"parallel.update", "\"async\" is not allowed with zero = " +
+                                                 std::to_string(p.zero) +
+                                                 ": sharded optimizer states need every "
+                                                 "replica's gradients each step; allowed: "
+                                                 "sync, or zero 0"};
+    }
     p.grad_bytes_per_param =
         gradientBytesPerParam(p.precision, s.model.kind == ModelSpec::Kind::Transformer);
     return p;

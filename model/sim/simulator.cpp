@@ -379,7 +379,7 @@ void Simulation::buildUnit(int replica, int stage)
 
     TaskId gate = kNoTask;              // what the next iteration's first forward waits for
     TaskId pending_send = kNoTask;      // the last pipeline send: blocks the next compute
-    std::vector<TaskId> recent_compute; // for ZeRO-3 prefetch depth
+    TaskId recent_compute[2] = {kNoTask, kNoTask}; // the last two computes (ZeRO-3 prefetch)
     for (int it = 0; it < iterations_; ++it) {
         std::vector<TaskId> grad_comms;
         std::vector<std::pair<double, int>> deferred; // (grad bytes, mb) when !overlap
@@ -403,7 +403,8 @@ void Simulation::buildUnit(int replica, int stage)
                     first = id;
                 last = id;
                 last_compute = id;
-                recent_compute.push_back(id);
+                recent_compute[0] = recent_compute[1];
+                recent_compute[1] = id;
                 return id;
             };
             auto tp = [&](double d, uint32_t label) {
@@ -416,8 +417,7 @@ void Simulation::buildUnit(int replica, int stage)
                 // pieces back has finished (FSDP forward/backward prefetch).
                 const TaskId ag = dpTask(CollectiveOp::AllGather, piece.params * weight_bytes,
                                          kLZero3AllGather, mb, it);
-                if (recent_compute.size() >= 2)
-                    graph_.depend(ag, recent_compute[recent_compute.size() - 2]);
+                graph_.depend(ag, recent_compute[0]);
                 return ag;
             };
             const bool recompute = plan_.recompute != Recompute::None;

@@ -93,6 +93,7 @@ private Q_SLOTS:
     void jitterMakesGpusWait();
     void stragglerSlowsEveryone();
     void asyncRemovesTheBarrier();
+    void asyncNeedsPlainDataParallel();
     void dataLoaderStarves();
     void overlapHidesCommunication();
     void sequenceParallelSavesMemory();
@@ -301,6 +302,15 @@ void TestInvariants::asyncRemovesTheBarrier()
     QVERIFY(async.breakdown.wait < 0.1 * sync.breakdown.wait);
     QVERIFY(async.step_time_s < sync.step_time_s);
     QVERIFY(async.staleness_steps >= 1);
+}
+
+void TestInvariants::asyncNeedsPlainDataParallel()
+{
+    Scenario s = named("zero1");
+    s.parallel.update = UpdateMode::Async;
+    const Result<Plan> plan = makePlan(s);
+    QVERIFY(!plan.ok());
+    QCOMPARE(plan.error().path, std::string("parallel.update"));
 }
 
 void TestInvariants::dataLoaderStarves()
