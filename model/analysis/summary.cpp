@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <tuple>
 
 namespace scalescope
 {
@@ -111,13 +112,30 @@ Summary analyticSummary(const SimContext &ctx)
     const double m = static_cast<double>(P.micro_batches);
     const GroupShape tg = P.tensorGroup();
     const GroupShape dg = P.dataGroup();
+    // Buckets share a handful of sizes too.
+    std::vector<std::tuple<CollectiveOp, double, double>> dp_memo;
+    auto dpOp = [&](CollectiveOp op, double bytes) {
+        for (const auto &[o, b, t] : dp_memo)
+            if (o == op && b == bytes)
+                return t;
+        const double t = ctx.comm.cost(op, bytes, dg).time_s;
+        dp_memo.emplace_back(op, bytes, t);
+        return t;
+    };
+    // Layers share a handful of message sizes: remember the last few costs.
+    std::vector<std::pair<double, double>> tp_memo;
     auto tpOp = [&](double bytes) {
         if (P.tensor <= 1 || bytes <= 0)
             return 0.0;
-        if (P.sequence_parallel)
-            return ctx.comm.cost(CollectiveOp::AllGather, bytes, tg).time_s +
-                   ctx.comm.cost(CollectiveOp::ReduceScatter, bytes, tg).time_s;
-        return ctx.comm.cost(CollectiveOp::AllReduce, bytes, tg).time_s;
+        for (const auto &[b, t] : tp_memo)
+            if (b == bytes)
+                return t;
+        const double t = P.sequence_parallel
+                             ? ctx.comm.cost(CollectiveOp::AllGather, bytes, tg).time_s +
+                                   ctx.comm.cost(CollectiveOp::ReduceScatter, bytes, tg).time_s
+                             : ctx.comm.cost(CollectiveOp::AllReduce, bytes, tg).time_s;
+        tp_memo.emplace_back(bytes, t);
+        return t;
     };
     const double grad_bytes = P.grad_bytes_per_param;
     const double weight_bytes = weightBytesPerParam(P.precision);
@@ -138,11 +156,9 @@ Summary analyticSummary(const SimContext &ctx)
         // A bucket (or FSDP piece) closes: its backward time and its reduction.
         auto closePiece = [&](double bwd, double piece_params) {
             piece_bwd.push_back(bwd);
-            piece_comm.push_back(dp ? ctx.comm.cost(grad_op, piece_params * grad_bytes, dg).time_s
-                                    : 0);
+            piece_comm.push_back(dp ? dpOp(grad_op, piece_params * grad_bytes) : 0);
             if (P.zero >= 3 && dp) {
-                const double ag =
-                    ctx.comm.cost(CollectiveOp::AllGather, piece_params * weight_bytes, dg).time_s;
+                const double ag = dpOp(CollectiveOp::AllGather, piece_params * weight_bytes);
                 zero3_comm_mb += 2 * ag;
                 if (ag_first < 0)
                     ag_first = ag;

@@ -311,7 +311,9 @@ CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &
         c.time_s = t;
         c.algorithm = CollectiveAlgo::Auto;
     } else {
-        std::vector<Candidate> options;
+        // At most 3 algorithms x 3 protocols: no allocation on this hot path.
+        Candidate options[9] = {};
+        int count = 0;
         const bool multi_node = g.nodes > 1;
         const bool nvlink = intra_bw_ > 0 && (g.ranks_per_node > 1);
         auto consider = [&](CollectiveAlgo a) {
@@ -339,12 +341,12 @@ CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &
                 case CollectiveAlgo::Auto:
                     continue;
                 }
-                options.push_back({t, a, p});
+                options[count++] = {t, a, p};
             }
         };
-        const bool nvls_ok = unsupportedReason(op, g, CollectiveAlgo::NVLS).empty();
-        const bool tree_ok = unsupportedReason(op, g, CollectiveAlgo::Tree).empty() && multi_node;
-        const bool hier_ok = unsupportedReason(op, g, CollectiveAlgo::Hierarchical).empty();
+        const bool nvls_ok = supports(op, g, CollectiveAlgo::NVLS);
+        const bool tree_ok = supports(op, g, CollectiveAlgo::Tree) && multi_node;
+        const bool hier_ok = supports(op, g, CollectiveAlgo::Hierarchical);
         switch (algo) {
         case CollectiveAlgo::Auto:
             // NCCL's tuner picks the fastest algorithm/protocol pair by its cost model
@@ -370,7 +372,7 @@ CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &
             break;
         }
         const auto best = std::min_element(
-            options.begin(), options.end(),
+            options, options + count,
             [](const Candidate &a, const Candidate &b) { return a.time_s < b.time_s; });
         c.time_s = best->time_s;
         c.algorithm = best->algo;
@@ -381,9 +383,27 @@ CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &
     return c;
 }
 
+bool CommModel::supports(CollectiveOp op, const GroupShape &g, CollectiveAlgo algo) const
+{
+    const bool reducing_or_gathering = op == CollectiveOp::AllReduce ||
+                                       op == CollectiveOp::AllGather ||
+                                       op == CollectiveOp::ReduceScatter;
+    switch (algo) {
+    case CollectiveAlgo::Auto:
+    case CollectiveAlgo::Ring: return true;
+    case CollectiveAlgo::Tree: return op == CollectiveOp::AllReduce;
+    case CollectiveAlgo::NVLS: return nvls_ && g.nodes <= 1 && reducing_or_gathering;
+    case CollectiveAlgo::Hierarchical:
+        return g.nodes > 1 && g.ranks_per_node > 1 && reducing_or_gathering;
+    }
+    return true;
+}
+
 std::string CommModel::unsupportedReason(CollectiveOp op, const GroupShape &g,
                                          CollectiveAlgo algo) const
 {
+    if (supports(op, g, algo))
+        return {};
     const bool reducing_or_gathering = op == CollectiveOp::AllReduce ||
                                        op == CollectiveOp::AllGather ||
                                        op == CollectiveOp::ReduceScatter;

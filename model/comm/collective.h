@@ -47,6 +47,7 @@ public:
     /// the ring for such requests; user-facing callers report this instead.
     std::string unsupportedReason(CollectiveOp op, const GroupShape &group,
                                   CollectiveAlgo algo) const;
+    bool supports(CollectiveOp op, const GroupShape &group, CollectiveAlgo algo) const;
     /// One point-to-point transfer between two GPUs.
     double p2pTime(double bytes, bool crosses_nodes) const;
 

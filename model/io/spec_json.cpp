@@ -29,6 +29,9 @@ constexpr double kMaxMemoryGb = 1e5;
 constexpr double kMaxMemoryBandwidthGbps = 1e6;
 constexpr double kMaxTdpW = 1e5;
 constexpr IntRange kSmCountRange{1, 10000};
+// Deepest published models have ~200 blocks (CNN tables ~350 rows); the summary path
+// (<= 0.5 ms) and the engine are sized for a few thousand.
+constexpr int64_t kMaxModelLayers = 2000;
 constexpr double kMaxL2Mb = 1e5;
 constexpr double kMaxLaunchOverheadUs = 1e6;
 constexpr double kMaxLinkBandwidthGbps = 1e5;
@@ -138,7 +141,7 @@ TransformerSpec readTransformer(const ObjectReader &reader)
     reader.allowKeys({"layers", "hidden", "heads", "seq_len", "vocab", "ffn_hidden", "kv_heads",
                       "gated_mlp", "tied_embeddings"});
     TransformerSpec t;
-    t.layers = reader.requiredInt("layers", {1, 10000});
+    t.layers = reader.requiredInt("layers", {1, kMaxModelLayers});
     t.hidden = reader.requiredInt("hidden", {1, 1000000});
     t.heads = reader.requiredInt("heads", {1, t.hidden});
     if (t.hidden % t.heads != 0)
@@ -168,7 +171,7 @@ CustomSpec readCustom(const ObjectReader &reader)
         reader.requiredDouble("forward_flops_per_sample", RealRange::positive(1e20));
     c.activation_bytes_per_sample =
         reader.optionalDouble("activation_bytes_per_sample", RealRange::closed(0, 1e15), 0);
-    c.layers = reader.optionalInt("layers", {1, 100000}, 1);
+    c.layers = reader.optionalInt("layers", {1, kMaxModelLayers}, 1);
     return c;
 }
 
@@ -207,6 +210,10 @@ std::vector<LayerSpec> readLayerTable(const ObjectReader &reader)
     const QJsonArray rows = reader.requiredArray("layers");
     if (rows.isEmpty())
         fail(path, "expected at least one layer, got an empty array");
+    if (rows.size() > kMaxModelLayers)
+        fail(path, "a table of " + std::to_string(rows.size()) +
+                       " layers is too long; allowed: 1 to " + std::to_string(kMaxModelLayers) +
+                       " rows");
     std::vector<LayerSpec> table;
     table.reserve(static_cast<size_t>(rows.size()));
     for (qsizetype i = 0; i < rows.size(); ++i) {

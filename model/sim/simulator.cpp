@@ -194,8 +194,7 @@ public:
 private:
     size_t estimateTasks() const;
     void buildStages();
-    double tpOpTime(double bytes) const;
-    double jittered(uint32_t unit, double base);
+    double tpOpTime(double bytes);
     std::vector<int> membersOf(uint32_t unit) const;
     const std::vector<int> &members(uint32_t unit) const { return members_[unit]; }
     void labelGroups();
@@ -240,18 +239,23 @@ private:
     std::vector<double> iteration_end_;
     // Extra labels ("waiting for GPU 17") beyond the fixed ones.
     std::vector<std::string> extra_labels_;
+    std::vector<std::pair<double, double>> tp_memo_; // TP message size -> time
 };
 
-double Simulation::tpOpTime(double bytes) const
+double Simulation::tpOpTime(double bytes)
 {
     if (plan_.tensor <= 1 || bytes <= 0)
         return 0;
+    for (const auto &[b, t] : tp_memo_) // layers share a handful of message sizes
+        if (b == bytes)
+            return t;
     const GroupShape g = plan_.tensorGroup();
-    if (plan_.sequence_parallel) {
-        return ctx_.comm.cost(CollectiveOp::AllGather, bytes, g).time_s +
-               ctx_.comm.cost(CollectiveOp::ReduceScatter, bytes, g).time_s;
-    }
-    return ctx_.comm.cost(CollectiveOp::AllReduce, bytes, g).time_s;
+    const double t = plan_.sequence_parallel
+                         ? ctx_.comm.cost(CollectiveOp::AllGather, bytes, g).time_s +
+                               ctx_.comm.cost(CollectiveOp::ReduceScatter, bytes, g).time_s
+                         : ctx_.comm.cost(CollectiveOp::AllReduce, bytes, g).time_s;
+    tp_memo_.emplace_back(bytes, t);
+    return t;
 }
 
 void Simulation::buildStages()

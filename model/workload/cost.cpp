@@ -212,7 +212,7 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
     const double out = ls.output_elements * b;
     const double in = (ls.input_elements > 0 ? ls.input_elements : ls.output_elements) * b;
     LayerCost l;
-    l.name = ls.name;
+    l.name = ls.name.c_str();
     l.kernels_fwd = 1;
     l.activation_bytes = out * e;
     switch (ls.kind) {

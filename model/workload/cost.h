@@ -12,7 +12,8 @@ namespace scalescope
 {
 
 struct LayerCost {
-    std::string name;
+    /// A literal, or the name of a ModelSpec table row (the ModelSpec must outlive this).
+    const char *name = "";
     double fwd_s = 0;       // forward compute time (TP communication excluded)
     double bwd_s = 0;       // backward compute time
     double recompute_s = 0; // forward work repeated in backward (recompute mode)
