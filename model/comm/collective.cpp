@@ -371,9 +371,10 @@ CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &
             consider(hier_ok ? CollectiveAlgo::Hierarchical : CollectiveAlgo::Ring);
             break;
         }
-        const auto best = std::min_element(
-            options, options + count,
-            [](const Candidate &a, const Candidate &b) { return a.time_s < b.time_s; });
+        const auto best =
+            std::min_element(options, options + count, [](const Candidate &a, const Candidate &b) {
+                return a.time_s < b.time_s;
+            });
         c.time_s = best->time_s;
         c.algorithm = best->algo;
         c.protocol = best->protocol;
@@ -390,9 +391,12 @@ bool CommModel::supports(CollectiveOp op, const GroupShape &g, CollectiveAlgo al
                                        op == CollectiveOp::ReduceScatter;
     switch (algo) {
     case CollectiveAlgo::Auto:
-    case CollectiveAlgo::Ring: return true;
-    case CollectiveAlgo::Tree: return op == CollectiveOp::AllReduce;
-    case CollectiveAlgo::NVLS: return nvls_ && g.nodes <= 1 && reducing_or_gathering;
+    case CollectiveAlgo::Ring:
+        return true;
+    case CollectiveAlgo::Tree:
+        return op == CollectiveOp::AllReduce;
+    case CollectiveAlgo::NVLS:
+        return nvls_ && g.nodes <= 1 && reducing_or_gathering;
     case CollectiveAlgo::Hierarchical:
         return g.nodes > 1 && g.ranks_per_node > 1 && reducing_or_gathering;
     }

@@ -99,6 +99,88 @@ std::string joinNames(const std::vector<std::string> &names)
     return joined;
 }
 
+namespace
+{
+
+// The key path at `offset` of a (possibly broken) JSON text, found by a light scan that
+// tracks strings, objects and arrays: it lets a syntax error (a NaN, a stray comma) name
+// the key it sits under. Empty at the top level or when nested too deeply to be useful.
+std::string keyPathAt(const QByteArray &json, qsizetype offset)
+{
+    struct Frame {
+        bool object;
+        std::string key;
+        qsizetype index;
+    };
+    constexpr size_t kMaxDepth = 64;
+    std::vector<Frame> stack;
+    bool in_string = false, escaped = false, overflow = false;
+    size_t depth = 0;
+    std::string last_string, current;
+    for (qsizetype i = 0; i < offset && i < json.size(); ++i) {
+        const char c = json[i];
+        if (in_string) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"') {
+                in_string = false;
+                last_string = current;
+            } else
+                current += c;
+            continue;
+        }
+        switch (c) {
+        case '"':
+            in_string = true;
+            current.clear();
+            break;
+        case '{':
+        case '[':
+            if (++depth > kMaxDepth)
+                overflow = true;
+            else
+                stack.push_back({c == '{', "", 0});
+            break;
+        case '}':
+        case ']':
+            if (depth > 0 && depth-- <= kMaxDepth && !stack.empty())
+                stack.pop_back();
+            break;
+        case ':':
+            if (!stack.empty() && stack.back().object && depth <= kMaxDepth)
+                stack.back().key = last_string;
+            break;
+        case ',':
+            if (!stack.empty() && depth <= kMaxDepth) {
+                if (stack.back().object)
+                    stack.back().key.clear();
+                else
+                    ++stack.back().index;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    if (overflow)
+        return {};
+    std::string path;
+    for (const Frame &f : stack) {
+        if (f.object) {
+            if (f.key.empty())
+                break;
+            path = childPath(path, f.key);
+        } else {
+            path = indexPath(path, f.index);
+        }
+    }
+    return path;
+}
+
+} // namespace
+
 QJsonObject parseObjectDocument(const QByteArray &json)
 {
     QJsonParseError error;
@@ -113,7 +195,20 @@ QJsonObject parseObjectDocument(const QByteArray &json)
                               std::to_string(line) + ", column " + std::to_string(column) + ")";
         if (json.trimmed().isEmpty())
             message += "; the document is empty";
-        fail("", std::move(message));
+        // Name the offending token (NaN, Infinity, 1e400 ...) and where it sits.
+        qsizetype end = offset;
+        while (end < json.size() && end - offset < 24 &&
+               QByteArray(",}]\n\r\t ").indexOf(json[end]) < 0)
+            ++end;
+        qsizetype begin = offset;
+        while (begin > 0 && offset - begin < 24 &&
+               QByteArray(",{[:\n\r\t ").indexOf(json[begin - 1]) < 0)
+            --begin;
+        const QByteArray token = json.mid(begin, std::max<qsizetype>(0, end - begin)).trimmed();
+        if (!token.isEmpty() && error.error == QJsonParseError::IllegalNumber)
+            message += "; got " + token.toStdString() +
+                       ", allowed: a finite JSON number (NaN and Infinity are not JSON)";
+        fail(keyPathAt(json, begin), std::move(message));
     }
     if (!document.isObject())
         fail("", std::string("expected a JSON object at the top level, got ") +

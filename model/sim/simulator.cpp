@@ -381,8 +381,8 @@ void Simulation::buildUnit(int replica, int stage)
     const double opt_time = ctx_.compute.memoryTime(
         local_params * optimizerTrafficPerParam(plan_.optimizer, plan_.precision));
 
-    TaskId gate = kNoTask;              // what the next iteration's first forward waits for
-    TaskId pending_send = kNoTask;      // the last pipeline send: blocks the next compute
+    TaskId gate = kNoTask;         // what the next iteration's first forward waits for
+    TaskId pending_send = kNoTask; // the last pipeline send: blocks the next compute
     TaskId recent_compute[2] = {kNoTask, kNoTask}; // the last two computes (ZeRO-3 prefetch)
     for (int it = 0; it < iterations_; ++it) {
         std::vector<TaskId> grad_comms;

@@ -643,10 +643,10 @@ void TestCli::badScenario_data()
     row("deep-under-x-key", "{\"scalescope\": 1, \"x-deep\": " + QByteArray(100000, '['),
         L{"JSON|deep|nest"});
     // Literals JSON does not have, and a number beyond double.
-    row("nan-literal", rawNodes("NaN"), L{"JSON|hardware\\.nodes"});
-    row("infinity-literal", rawNodes("Infinity"), L{"JSON|hardware\\.nodes"});
-    row("minus-infinity-literal", rawNodes("-Infinity"), L{"JSON|hardware\\.nodes"});
-    row("1e400", rawBatch("1e400"), L{"JSON|training\\.global_batch"});
+    row("nan-literal", rawNodes("NaN"), L{"hardware\\.nodes", "NaN"});
+    row("infinity-literal", rawNodes("Infinity"), L{"hardware\\.nodes", "Infinity"});
+    row("minus-infinity-literal", rawNodes("-Infinity"), L{"hardware\\.nodes", "-Infinity"});
+    row("1e400", rawBatch("1e400"), L{"training\\.global_batch", "1e400"});
     // Unknown keys.
     row("unknown-key-top-level", patched(dp8, QStringLiteral("bogus"), 1), L{"bogus"});
     row("unknown-key-parallel.pipline", patched(dp8, QStringLiteral("parallel.pipline"), 4),

@@ -182,7 +182,7 @@ void TestCatalogIo::errors_data()
     const auto gpuWith = [](const char *from, const char *to) {
         return gpuDocument().replace(from, to);
     };
-    QTest::newRow("not JSON") << QByteArray("{ \"gpus\": [") << "test.json"
+    QTest::newRow("not JSON") << QByteArray("{ \"gpus\": [") << "test.json: gpus[0]"
                               << "offset";
     QTest::newRow("top-level array") << QByteArray("[]") << "test.json"
                                      << "array";

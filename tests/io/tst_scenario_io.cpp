@@ -668,18 +668,19 @@ void TestScenarioIo::errors_data()
         << "nested";
     QTest::newRow("NaN") << QByteArray(
                                 R"({"scalescope": 1, "hardware": {"gpu": "gpu-a", "nodes": NaN}})")
-                         << ""
-                         << "illegal number";
+                         << "hardware.nodes"
+                         << "got NaN";
     QTest::newRow("Infinity") << QByteArray(R"({"scalescope": 1, "effects": {"jitter": Infinity}})")
-                              << ""
-                              << "offset";
+                              << "effects.jitter"
+                              << "got Infinity";
     QTest::newRow("-Infinity") << QByteArray(
                                       R"({"scalescope": 1, "effects": {"jitter": -Infinity}})")
-                               << ""
-                               << "offset";
+                               << "effects.jitter"
+                               << "got -Infinity";
     QTest::newRow("1e400")
-        << QByteArray(R"({"scalescope": 1, "hardware": {"gpu": "gpu-a", "nodes": 1e400}})") << ""
-        << "illegal number";
+        << QByteArray(R"({"scalescope": 1, "hardware": {"gpu": "gpu-a", "nodes": 1e400}})")
+        << "hardware.nodes"
+        << "got 1e400";
     QTest::newRow("version") << training({{"scalescope", 2}}) << "scalescope"
                              << "2";
     QTest::newRow("no version") << training({{"scalescope", kRemove}}) << "scalescope"

@@ -5,7 +5,8 @@
 using namespace scalescope;
 using namespace scalescope::test;
 
-namespace {
+namespace
+{
 
 Scenario gpt(int layers, int hidden, int heads, int nodes, int tensor, int pipeline,
              int global_batch, int micro_batch, const char *schedule = "1f1b", int virt = 1)
@@ -32,11 +33,15 @@ Scenario gpt(int layers, int hidden, int heads, int nodes, int tensor, int pipel
     return scenarioFrom(json.constData());
 }
 
-double throughput(const Scenario &s) { return simulateSummary(s).samples_per_s; }
+double throughput(const Scenario &s)
+{
+    return simulateSummary(s).samples_per_s;
+}
 
 } // namespace
 
-class TestRankings : public QObject {
+class TestRankings : public QObject
+{
     Q_OBJECT
 
 private Q_SLOTS:
