@@ -645,7 +645,7 @@ int run(const QStringList &argv, std::FILE *out, std::FILE *err)
         return kInvalidInput;
     }
     const QString command = argv.first();
-    if (command == QStringLiteral("--help") || command == QStringLiteral("-h")) {
+    if (argv.contains(QStringLiteral("--help")) || argv.contains(QStringLiteral("-h"))) {
         std::fputs(kUsage, out);
         return kOk;
     }
