@@ -115,6 +115,18 @@ void BenchModel::sweepTwelveGpuCounts()
             qFatal("%s", rows.error().toString().c_str());
     });
     std::printf("BENCH sweep_ms 12 GPU counts (1..256, default scenario): %.2f ms\n", ms);
+
+    // A 3D-parallel model: GPT-3 13B, tensor 8 x pipeline 2, data 1..96 (16..1536 GPUs).
+    Scenario gpt = load(QStringLiteral(SCALESCOPE_BENCH_DIR "/gpt-1024-jitter.json"));
+    gpt.effects = EffectsSpec{};
+    gpt.training.global_batch = 1536;
+    const std::vector<int> gpt_counts = {16, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1536};
+    const double gpt_ms = medianMs(5, [&] {
+        const auto rows = sweep(gpt, gpt_counts, Scaling::Strong);
+        if (!rows)
+            qFatal("%s", rows.error().toString().c_str());
+    });
+    std::printf("BENCH sweep_ms 12 GPU counts (16..1536, GPT-3 13B t8 p2): %.2f ms\n", gpt_ms);
 }
 
 QTEST_GUILESS_MAIN(BenchModel)
