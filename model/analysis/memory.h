@@ -26,6 +26,8 @@ struct MemoryBreakdown {
 double gradientBytesPerParam(Precision p, bool transformer = true);
 /// Bytes per parameter of the weights used in forward/backward.
 double weightBytesPerParam(Precision p);
+/// Memory traffic of the optimizer step per local parameter (bytes read + written).
+double optimizerTrafficPerParam(Optimizer o, Precision p);
 
 /// Layer range [begin, end) of virtual stage `vs` (0 .. pipeline*virtual_stages-1):
 /// repeated blocks spread as evenly as possible (the first stages take the remainder),

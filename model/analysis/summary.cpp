@@ -13,15 +13,6 @@ namespace scalescope
 namespace
 {
 
-double optimizerTraffic(Optimizer o, Precision p)
-{
-    // Same figures as the simulator (fused Adam/SGD read and write every state).
-    const bool mixed = weightBytesPerParam(p) < 4.0;
-    if (o == Optimizer::Adam)
-        return mixed ? 30.0 : 28.0;
-    return mixed ? 22.0 : 20.0;
-}
-
 std::string percent(double x)
 {
     char buf[32];
@@ -88,7 +79,7 @@ double singleGpuStepTime(const SimContext &ctx)
         params += l.params;
     }
     const double opt =
-        ctx.compute.memoryTime(params * optimizerTraffic(one.optimizer, one.precision));
+        ctx.compute.memoryTime(params * optimizerTrafficPerParam(one.optimizer, one.precision));
     return static_cast<double>(one.micro_batches) * per_mb + opt;
 }
 
@@ -110,7 +101,6 @@ Summary analyticSummary(const SimContext &ctx)
     const WorkloadCost &w = ctx.workload;
     const int V = P.virtualStageCount();
     const double m = static_cast<double>(P.micro_batches);
-    const GroupShape tg = P.tensorGroup();
     const GroupShape dg = P.dataGroup();
     // Buckets share a handful of sizes too.
     std::vector<std::tuple<CollectiveOp, double, double>> dp_memo;
@@ -122,21 +112,7 @@ Summary analyticSummary(const SimContext &ctx)
         dp_memo.emplace_back(op, bytes, t);
         return t;
     };
-    // Layers share a handful of message sizes: remember the last few costs.
-    std::vector<std::pair<double, double>> tp_memo;
-    auto tpOp = [&](double bytes) {
-        if (P.tensor <= 1 || bytes <= 0)
-            return 0.0;
-        for (const auto &[b, t] : tp_memo)
-            if (b == bytes)
-                return t;
-        const double t = P.sequence_parallel
-                             ? ctx.comm.cost(CollectiveOp::AllGather, bytes, tg).time_s +
-                                   ctx.comm.cost(CollectiveOp::ReduceScatter, bytes, tg).time_s
-                             : ctx.comm.cost(CollectiveOp::AllReduce, bytes, tg).time_s;
-        tp_memo.emplace_back(bytes, t);
-        return t;
-    };
+    TensorParallelCost tpOp(ctx.comm, P);
     const double grad_bytes = P.grad_bytes_per_param;
     const double weight_bytes = weightBytesPerParam(P.precision);
     const bool dp = P.data > 1;
@@ -265,7 +241,7 @@ Summary analyticSummary(const SimContext &ctx)
         max_params = std::max(max_params, stage_params[static_cast<size_t>(s)]);
     }
     const double opt = ctx.compute.memoryTime(max_params / (P.zero >= 1 ? P.data : 1) *
-                                              optimizerTraffic(P.optimizer, P.precision));
+                                              optimizerTrafficPerParam(P.optimizer, P.precision));
     double step =
         m * slowest + bubble_time + opt + (P.update == UpdateMode::Sync ? max_exposed : 0);
 

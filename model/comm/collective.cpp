@@ -439,6 +439,24 @@ std::string CommModel::unsupportedReason(CollectiveOp op, const GroupShape &g,
     return {};
 }
 
+double TensorParallelCost::operator()(double bytes)
+{
+    if (plan_.tensor <= 1 || bytes <= 0)
+        return 0;
+    for (const auto &[b, t] : memo_)
+        if (b == bytes)
+            return t;
+    const GroupShape g = plan_.tensorGroup();
+    // Megatron-LM: two all-reduces per layer and pass (Shoeybi et al. 2019); with sequence
+    // parallelism each becomes an all-gather + reduce-scatter (Korthikanti et al. 2022).
+    const double t = plan_.sequence_parallel
+                         ? comm_.cost(CollectiveOp::AllGather, bytes, g).time_s +
+                               comm_.cost(CollectiveOp::ReduceScatter, bytes, g).time_s
+                         : comm_.cost(CollectiveOp::AllReduce, bytes, g).time_s;
+    memo_.emplace_back(bytes, t);
+    return t;
+}
+
 double CommModel::p2pTime(double bytes, bool crosses_nodes) const
 {
     if (bytes <= 0)

@@ -32,6 +32,23 @@ struct MeasuredCollective {
     double time_s = 0;
 };
 
+class CommModel;
+
+/// Cost of one tensor-parallel exchange of `bytes` (an all-reduce, or an all-gather plus a
+/// reduce-scatter with sequence parallelism) in a plan's tensor group, remembered per
+/// message size (a model's layers use only a handful).
+class TensorParallelCost
+{
+public:
+    TensorParallelCost(const CommModel &comm, const Plan &plan) : comm_(comm), plan_(plan) {}
+    double operator()(double bytes);
+
+private:
+    const CommModel &comm_;
+    const Plan &plan_;
+    std::vector<std::pair<double, double>> memo_;
+};
+
 class CommModel
 {
 public:

@@ -64,17 +64,6 @@ double jitterFactor(uint64_t seed, uint32_t gpu, uint32_t task, double sigma)
     return std::exp(std::sqrt(s2) * z - 0.5 * s2);
 }
 
-// Optimizer step memory traffic per parameter (fused Adam/SGD read and write every state:
-// Adam mixed precision reads fp32 weight, gradient, m, v and writes weight, m, v and the
-// half-precision copy; NVIDIA Apex FusedAdam).
-double optimizerTrafficPerParam(Optimizer o, Precision p)
-{
-    const bool mixed = weightBytesPerParam(p) < 4.0;
-    if (o == Optimizer::Adam)
-        return mixed ? 30.0 : 28.0;
-    return mixed ? 22.0 : 20.0;
-}
-
 struct Piece {
     double fwd = 0, bwd = 0; // compute (bwd includes recompute)
     double tp_fwd = 0, tp_bwd = 0;
@@ -194,7 +183,6 @@ public:
 private:
     size_t estimateTasks() const;
     void buildStages();
-    double tpOpTime(double bytes);
     std::vector<int> membersOf(uint32_t unit) const;
     const std::vector<int> &members(uint32_t unit) const { return members_[unit]; }
     void labelGroups();
@@ -239,29 +227,13 @@ private:
     std::vector<double> iteration_end_;
     // Extra labels ("waiting for GPU 17") beyond the fixed ones.
     std::vector<std::string> extra_labels_;
-    std::vector<std::pair<double, double>> tp_memo_; // TP message size -> time
 };
-
-double Simulation::tpOpTime(double bytes)
-{
-    if (plan_.tensor <= 1 || bytes <= 0)
-        return 0;
-    for (const auto &[b, t] : tp_memo_) // layers share a handful of message sizes
-        if (b == bytes)
-            return t;
-    const GroupShape g = plan_.tensorGroup();
-    const double t = plan_.sequence_parallel
-                         ? ctx_.comm.cost(CollectiveOp::AllGather, bytes, g).time_s +
-                               ctx_.comm.cost(CollectiveOp::ReduceScatter, bytes, g).time_s
-                         : ctx_.comm.cost(CollectiveOp::AllReduce, bytes, g).time_s;
-    tp_memo_.emplace_back(bytes, t);
-    return t;
-}
 
 void Simulation::buildStages()
 {
     const WorkloadCost &w = ctx_.workload;
     const double grad_bytes = plan_.grad_bytes_per_param;
+    TensorParallelCost tpOpTime(ctx_.comm, plan_);
     vs_.resize(static_cast<size_t>(vstages_));
     for (int v = 0; v < vstages_; ++v) {
         VStage &st = vs_[static_cast<size_t>(v)];
