@@ -910,12 +910,18 @@ void TestCli::simulateJson()
     CALL(verifySummary(o, expectFor(readObject(dataFile(file)))));
 }
 
-void TestCli::simulateText_data()
+// One row per scenario file of tests/cli/data.
+static void addEveryDataFile()
 {
     QTest::addColumn<QString>("file");
     for (const char *f : {"dp8-transformer.json", "3d-interleaved.json", "resnet50.json",
                           "effects.json", "allreduce-1gib.json"})
         QTest::addRow("%s", f) << QString::fromLatin1(f);
+}
+
+void TestCli::simulateText_data()
+{
+    addEveryDataFile();
 }
 
 void TestCli::simulateText()
@@ -1213,10 +1219,7 @@ void TestCli::sweep()
 
 void TestCli::validate_data()
 {
-    QTest::addColumn<QString>("file");
-    for (const char *f : {"dp8-transformer.json", "3d-interleaved.json", "resnet50.json",
-                          "effects.json", "allreduce-1gib.json"})
-        QTest::addRow("%s", f) << QString::fromLatin1(f);
+    addEveryDataFile();
 }
 
 void TestCli::validate()
