@@ -216,9 +216,9 @@ double CommModel::ringTime(CollectiveOp op, double bytes, const GroupShape &g, P
         if (on_node > 0)
             t = std::max(t, on_node / (intra_bw_ * tr.bandwidth));
         if (off_node > 0)
+            // The node's members send off-node together through their share of the NICs.
             t = std::max(t, off_node * g.ranks_per_node /
-                                (nic_bw_ * nics_per_node_ * tr.bandwidth /
-                                 std::max(1, g.concurrent / std::max(1, g.ranks_per_node))));
+                                (interBandwidthPerGroup(g) * tr.bandwidth));
         return kBaseLatency + (n - 1) * hop * tr.latency + t;
     }
     }
@@ -265,7 +265,7 @@ double CommModel::hierarchicalTime(CollectiveOp op, double bytes, const GroupSha
         t += ringTime(CollectiveOp::AllGather, bytes, local, Protocol::Simple);
     } else {
         t += ringTime(op, bytes, local, Protocol::Simple);
-        t += ringTime(op, shard * g.nodes / g.nodes, across, Protocol::Simple);
+        t += ringTime(op, shard, across, Protocol::Simple);
     }
     return t;
 }
