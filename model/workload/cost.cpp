@@ -415,9 +415,24 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
         break;
     }
     }
+    // The host issues kernels one after another (framework dispatch + launch, ~10 us per
+    // operation in eager PyTorch: PyTorch "Accelerating PyTorch with CUDA Graphs", 2021).
+    // The GPU runs ahead while kernels are long; when they are short a layer takes as long
+    // as issuing its kernels. Backward issues about twice the forward's kernels.
+    const double host = compute.hostOpTime();
     double recompute = 0;
-    for (const LayerCost &l : w.layers)
+    for (LayerCost &l : w.layers) {
+        const double issue = l.kernels_fwd * host;
+        l.fwd_s = std::max(l.fwd_s, issue);
+        l.bwd_s = std::max(l.bwd_s, 2.0 * issue);
+        if (l.recompute_s > 0) {
+            // Full recompute reissues the forward; selective the four attention-core
+            // kernels (two batched GEMMs, softmax, dropout).
+            const double reissue = plan.recompute == Recompute::Full ? issue : 4.0 * host;
+            l.recompute_s = std::max(l.recompute_s, reissue);
+        }
         recompute += l.recompute_flops;
+    }
     w.recompute_flops_per_sample = recompute * plan.tensor / b;
     return w;
 }

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void nicSharing();
     void moreBandwidthNeverSlower();
     void hostStagedPcie();
+    void hostIssueBoundsTinyLayers();
 };
 
 void TestFormulas::transformerFlops_data()
@@ -321,6 +322,21 @@ void TestFormulas::hostStagedPcie()
       "hardware": { "gpu": "l40s-48gb", "gpus_per_node": 8, "intra_node": "pcie4" },
       "collective": { "op": "all_reduce", "bytes": 1e9 } })");
     QVERIFY(simulateCollective(geforce).cost.time_s > 2.0 * simulateCollective(l40s).cost.time_s);
+}
+
+void TestFormulas::hostIssueBoundsTinyLayers()
+{
+    // A tiny layer finishes on the GPU before the host has issued its kernels: it takes
+    // as long as issuing them (13 kernels forward without fused attention, twice backward).
+    const auto ctx = contextFrom(scenarioFrom(R"({ "scalescope": 1,
+      "hardware": { "gpu": "h100-sxm5-80gb" },
+      "model": { "transformer": { "layers": 2, "hidden": 64, "heads": 2, "seq_len": 16,
+                                  "vocab": 100 } },
+      "training": { "global_batch": 1 } })"));
+    const LayerCost &block = ctx->workload.layers[1];
+    const double host = ctx->compute.hostOpTime();
+    QCOMPARE(block.fwd_s, 13 * host);
+    QCOMPARE(block.bwd_s, 26 * host);
 }
 
 QTEST_GUILESS_MAIN(TestFormulas)
