@@ -302,8 +302,9 @@ Summary analyticSummary(const SimContext &ctx)
     b.dp_comm = dp_total_avg;
     b.pp_comm = P.pipeline > 1 ? 2.0 * m * P.virtual_stages * p2p * (V - 1.0) / V : 0;
     b.communication_total = b.tp_comm + b.dp_comm + b.pp_comm;
+    b.pp_exposed = m * blocking_sends;
     b.communication_exposed =
-        tp_avg + m * blocking_sends + (P.update == UpdateMode::Sync ? exposed_avg : 0);
+        tp_avg + b.pp_exposed + (P.update == UpdateMode::Sync ? exposed_avg : 0);
     b.wait = wait;
     b.data_loading = data_wait;
     b.pipeline_bubble =
@@ -373,12 +374,10 @@ std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
         double share;
         int which;
     };
-    const double dp_exposed = std::max(0.0, b.communication_exposed - b.tp_comm);
-    const Part parts[] = {{dp_exposed / step, 0},
-                          {b.tp_comm / step, 1},
-                          {b.pipeline_bubble / step, 2},
-                          {b.wait / step, 3},
-                          {b.data_loading / step, 4}};
+    const double dp_exposed = std::max(0.0, b.communication_exposed - b.tp_comm - b.pp_exposed);
+    const Part parts[] = {{dp_exposed / step, 0},        {b.tp_comm / step, 1},
+                          {b.pipeline_bubble / step, 2}, {b.wait / step, 3},
+                          {b.data_loading / step, 4},    {b.pp_exposed / step, 5}};
     const Part *worst = &parts[0];
     for (const Part &p : parts)
         if (p.share > worst->share)
@@ -416,6 +415,10 @@ std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
         case 4:
             sentence = "The data loader starves the GPUs for " + percent(worst->share) +
                        " of the step; add loader workers before adding GPUs.";
+            break;
+        case 5:
+            sentence = "Pipeline sends between stages block the GPUs for " + percent(worst->share) +
+                       " of the step; fewer stages or faster links between them help.";
             break;
         }
     }

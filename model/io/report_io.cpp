@@ -44,6 +44,7 @@ QJsonObject summaryToJson(const Summary &s)
     comm[QStringLiteral("tensor_parallel")] = s.breakdown.tp_comm;
     comm[QStringLiteral("data_parallel")] = s.breakdown.dp_comm;
     comm[QStringLiteral("pipeline_p2p")] = s.breakdown.pp_comm;
+    comm[QStringLiteral("pipeline_p2p_exposed")] = s.breakdown.pp_exposed;
     o[QStringLiteral("communication_by_kind_s")] = comm;
     o[QStringLiteral("single_gpu_step_time_s")] = s.single_gpu_step_s;
     o[QStringLiteral("hardware_flops_per_step")] = s.hardware_flops_per_step;

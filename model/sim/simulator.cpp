@@ -783,8 +783,11 @@ SimResult Simulation::run()
                     b.tp_comm += x;
                     break;
                 case SegmentKind::DpComm:
+                    b.communication_exposed += x;
+                    break;
                 case SegmentKind::PpComm:
                     b.communication_exposed += x;
+                    b.pp_exposed += x;
                     break;
                 case SegmentKind::Bubble:
                     b.pipeline_bubble += x;
@@ -820,7 +823,7 @@ SimResult Simulation::run()
     const double norm = 1.0 / (plan_.gpus * steps);
     for (double *x :
          {&sum.compute, &sum.communication_exposed, &sum.communication_total, &sum.pipeline_bubble,
-          &sum.wait, &sum.data_loading, &sum.tp_comm, &sum.dp_comm, &sum.pp_comm})
+          &sum.wait, &sum.data_loading, &sum.tp_comm, &sum.dp_comm, &sum.pp_comm, &sum.pp_exposed})
         *x *= norm;
     result.breakdown = sum;
     // What GPUs wait for most (names the straggler when there is one).

@@ -26,6 +26,7 @@ struct Breakdown {
     double tp_comm = 0;
     double dp_comm = 0;
     double pp_comm = 0;
+    double pp_exposed = 0; // blocking pipeline sends on the critical path
 };
 
 struct SimOptions {
