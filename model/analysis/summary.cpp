@@ -224,17 +224,23 @@ Summary analyticSummary(const SimContext &ctx)
     // (p-1)/m of the ideal time, (p-1)/(v m) interleaved).
     const double p2p = P.pipeline > 1 ? ctx.comm.p2pTime(w.p2p_bytes, P.pipelineCrossesNodes()) : 0;
     // Blocking exchanges: every chunk's forward and backward end with a send the stage
-    // waits for (Megatron-LM p2p_communication.py).
-    const double blocking_sends = P.pipeline > 1 ? 2.0 * P.virtual_stages * p2p : 0;
-    double slowest = 0, all = 0;
+    // waits for (Megatron-LM p2p_communication.py), except the first virtual stage's
+    // backward and the last one's forward.
+    auto sendsPerMicroBatch = [&](int s) {
+        if (P.pipeline <= 1)
+            return 0.0;
+        return 2.0 * P.virtual_stages - (s == 0 ? 1.0 : 0.0) - (s == P.pipeline - 1 ? 1.0 : 0.0);
+    };
+    double slowest = 0, all = 0, sends_avg = 0;
     for (int s = 0; s < P.pipeline; ++s) {
         const double t = stage_compute[static_cast<size_t>(s)] + stage_tp[static_cast<size_t>(s)] +
-                         blocking_sends;
+                         sendsPerMicroBatch(s) * p2p;
         slowest = std::max(slowest, t);
         all += t;
+        sends_avg += sendsPerMicroBatch(s) * p2p / P.pipeline;
     }
-    const double bubble_time =
-        P.pipeline > 1 ? (all - slowest) / P.virtual_stages + 2.0 * (P.pipeline - 1) * p2p : 0;
+    // Fill and drain: the other stages' work per micro-batch (sends included) once.
+    const double bubble_time = P.pipeline > 1 ? (all - slowest) / P.virtual_stages : 0;
     double max_exposed = 0, max_params = 0;
     for (int s = 0; s < P.pipeline; ++s) {
         max_exposed = std::max(max_exposed, stage_exposed[static_cast<size_t>(s)]);
@@ -302,7 +308,7 @@ Summary analyticSummary(const SimContext &ctx)
     b.dp_comm = dp_total_avg;
     b.pp_comm = P.pipeline > 1 ? 2.0 * m * P.virtual_stages * p2p * (V - 1.0) / V : 0;
     b.communication_total = b.tp_comm + b.dp_comm + b.pp_comm;
-    b.pp_exposed = m * blocking_sends;
+    b.pp_exposed = m * sends_avg;
     b.communication_exposed =
         tp_avg + b.pp_exposed + (P.update == UpdateMode::Sync ? exposed_avg : 0);
     b.wait = wait;

@@ -96,6 +96,8 @@ enum Label : uint32_t {
     kLIdle,
     kLWaitReplica,
     kLSendBlocking,
+    kLReceive,
+    kLReceiveTransfer,
     kLabelCount
 };
 
@@ -142,6 +144,10 @@ const char *labelText(uint32_t l)
         return "waiting for the slowest data-parallel replica";
     case kLSendBlocking:
         return "pipeline send in progress (blocking exchange)";
+    case kLReceive:
+        return "receiving from the neighbouring pipeline stage";
+    case kLReceiveTransfer:
+        return "receive from the neighbouring stage";
     default:
         return "";
     }
@@ -224,6 +230,7 @@ private:
     std::vector<std::vector<TaskId>> stream_tasks_; // per unit * kStreamCount
     std::vector<TaskId> f_first_, f_send_, b_first_, b_send_;
     std::vector<std::vector<TaskId>> dp_collectives_; // per unit, in creation order
+    std::vector<std::vector<TaskId>> recv_tasks_;     // per unit: the sends it receives
     std::vector<double> iteration_end_;
     // Extra labels ("waiting for GPU 17") beyond the fixed ones.
     std::vector<std::string> extra_labels_;
@@ -524,10 +531,17 @@ void Simulation::linkPipeline()
             for (int v = 0; v < vstages_; ++v)
                 for (int64_t mb = 0; mb < plan_.micro_batches; ++mb) {
                     const size_t idx = tableIndex(r, it, v, mb);
-                    if (v > 0)
-                        graph_.depend(f_first_[idx], f_send_[tableIndex(r, it, v - 1, mb)]);
-                    if (v < vstages_ - 1)
-                        graph_.depend(b_first_[idx], b_send_[tableIndex(r, it, v + 1, mb)]);
+                    const uint32_t unit = graph_[f_first_[idx]].unit;
+                    if (v > 0) {
+                        const TaskId send = f_send_[tableIndex(r, it, v - 1, mb)];
+                        graph_.depend(f_first_[idx], send);
+                        recv_tasks_[unit].push_back(send);
+                    }
+                    if (v < vstages_ - 1) {
+                        const TaskId send = b_send_[tableIndex(r, it, v + 1, mb)];
+                        graph_.depend(b_first_[idx], send);
+                        recv_tasks_[unit].push_back(send);
+                    }
                 }
 }
 
@@ -631,7 +645,14 @@ template <typename Emit> void Simulation::walk(uint32_t unit, int gpu, Emit &&em
             dpGap(a, b, binding, mb);
         } else if (bt.kind == SegmentKind::PpComm && bt.unit == unit) {
             emit(Stream::Compute, a, b - a, SegmentKind::PpComm, kLSendBlocking, mb);
-        } else if (bt.kind == SegmentKind::PpComm || bt.unit != unit) {
+        } else if (bt.kind == SegmentKind::PpComm) {
+            // Waiting for another stage: while its send is on the wire this stage is
+            // receiving (exposed pipeline communication); before that it is the bubble.
+            const double transfer = std::clamp(bt.start, a, b);
+            if (transfer > a)
+                emit(Stream::Compute, a, transfer - a, SegmentKind::Bubble, kLBubble, mb);
+            emit(Stream::Compute, transfer, b - transfer, SegmentKind::PpComm, kLReceive, mb);
+        } else if (bt.unit != unit) {
             emit(Stream::Compute, a, b - a, SegmentKind::Bubble, kLBubble, mb);
         } else {
             emit(Stream::Compute, a, b - a, SegmentKind::Wait, kLIdle, mb);
@@ -670,6 +691,26 @@ template <typename Emit> void Simulation::walk(uint32_t unit, int gpu, Emit &&em
         const Task &t = graph_[id];
         emit(Stream::PointToPoint, t.start, t.duration, t.kind, t.label, t.micro_batch);
     }
+    // What the neighbouring stages send here, overlapping transfers merged (a row's
+    // segments never overlap).
+    double recv_start = 0, recv_end = -1;
+    int32_t recv_mb = -1;
+    for (TaskId id : recv_tasks_[unit]) {
+        const Task &t = graph_[id];
+        if (t.start <= recv_end) {
+            recv_end = std::max(recv_end, t.end());
+            continue;
+        }
+        if (recv_end > recv_start)
+            emit(Stream::Receive, recv_start, recv_end - recv_start, SegmentKind::PpComm,
+                 kLReceiveTransfer, recv_mb);
+        recv_start = t.start;
+        recv_end = t.end();
+        recv_mb = t.micro_batch;
+    }
+    if (recv_end > recv_start)
+        emit(Stream::Receive, recv_start, recv_end - recv_start, SegmentKind::PpComm,
+             kLReceiveTransfer, recv_mb);
 }
 
 size_t Simulation::estimateTasks() const
@@ -709,6 +750,7 @@ SimResult Simulation::run()
     for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u)
         members_[u] = membersOf(u);
     dp_collectives_.assign(static_cast<size_t>(units_), {});
+    recv_tasks_.assign(static_cast<size_t>(units_), {});
     graph_.reserve(static_cast<size_t>(units_) * iterations_ *
                    (static_cast<size_t>(plan_.micro_batches * plan_.virtual_stages) * 6 + 64));
     for (int r = 0; r < replicas_; ++r)
@@ -721,6 +763,9 @@ SimResult Simulation::run()
         return result;
     }
     labelGroups();
+    for (std::vector<TaskId> &r : recv_tasks_)
+        std::sort(r.begin(), r.end(),
+                  [&](TaskId a, TaskId b) { return graph_[a].start < graph_[b].start; });
     result.tasks = graph_.size();
 
     // Iteration ends, globally and per unit (asynchronous replicas run at their own pace).
@@ -843,6 +888,7 @@ SimResult Simulation::run()
             size_t per_gpu = 0;
             for (int s = 0; s < kStreamCount; ++s)
                 per_gpu += stream_tasks_[u * kStreamCount + static_cast<size_t>(s)].size();
+            per_gpu += recv_tasks_[u].size();
             estimate += per_gpu * 2 * members_[u].size();
         }
         if (estimate > opt_.max_segments) {

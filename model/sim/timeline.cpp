@@ -57,7 +57,9 @@ const char *streamName(Stream s)
     case Stream::Collective:
         return "collectives";
     case Stream::PointToPoint:
-        return "p2p";
+        return "p2p send";
+    case Stream::Receive:
+        return "p2p receive";
     case Stream::Loader:
         return "loader";
     }

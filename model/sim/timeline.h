@@ -23,10 +23,17 @@ const char *segmentKindName(SegmentKind k);
 /// Chrome-trace category of a kind: compute | communication | wait | bubble | data.
 const char *segmentCategory(SegmentKind k);
 
-/// GPU streams shown in the timeline; Loader is the host-side data loader (not a row).
-enum class Stream : uint8_t { Compute = 0, Collective = 1, PointToPoint = 2, Loader = 3 };
-inline constexpr int kStreamCount = 3;
-inline constexpr int kEngineStreamCount = 4;
+/// Timeline rows of a GPU: its compute stream, collectives, pipeline sends and pipeline
+/// receives. Loader is the host-side data loader: an engine stream, not a row.
+enum class Stream : uint8_t {
+    Compute = 0,
+    Collective = 1,
+    PointToPoint = 2,
+    Receive = 3,
+    Loader = 4
+};
+inline constexpr int kStreamCount = 4;
+inline constexpr int kEngineStreamCount = 5;
 const char *streamName(Stream s);
 
 /// Segments grouped by row (row = gpu * kStreamCount + stream), sorted by start within a

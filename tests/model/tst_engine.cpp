@@ -138,16 +138,16 @@ void TestEngine::timelineLookup()
     b.beginRow(0);
     for (int i = 0; i < 100; ++i)
         b.add(i * 1.0, 0.5, SegmentKind::Compute, l, i);
-    b.beginRow(4);
+    b.beginRow(kStreamCount);
     b.add(0.0, 2.0, SegmentKind::Wait, l, -1);
     const Timeline t = b.finish();
-    QCOMPARE(t.rows(), 6);
+    QCOMPARE(t.rows(), 2 * kStreamCount);
     QCOMPARE(t.rowEnd(0) - t.rowBegin(0), size_t(100));
     QCOMPARE(t.rowBegin(1), t.rowEnd(1));              // empty rows in between
     QCOMPARE(t.firstEndingAfter(0, 10.2), size_t(10)); // segment 10 ends at 10.5
     QCOMPARE(t.firstEndingAfter(0, 10.5), size_t(11));
     QCOMPARE(t.firstEndingAfter(0, 1e9), t.rowEnd(0));
-    QCOMPARE(t.firstEndingAfter(4, 1.0), t.rowBegin(4));
+    QCOMPARE(t.firstEndingAfter(kStreamCount, 1.0), t.rowBegin(kStreamCount));
     QCOMPARE(t.endTime(), 99.5);
 }
 
