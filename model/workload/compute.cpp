@@ -162,7 +162,7 @@ double ComputeModel::gemmEfficiency(double m, double n, double k, double batch) 
 {
     if (!measured_.empty()) {
         // Calibrated: interpolate measured throughput in log(flops) between the nearest
-        // measured shapes, then apply the same wave-quantisation ratio as the model.
+        // measured shapes.
         const double work = std::log(2.0 * m * n * k * batch);
         const GemmPoint *lo = nullptr, *hi = nullptr;
         for (const GemmPoint &p : measured_) {
@@ -178,7 +178,12 @@ double ComputeModel::gemmEfficiency(double m, double n, double k, double batch) 
         const double wb = std::log(2.0 * b->m * b->n * b->k);
         const double f = wb > wa ? (work - wa) / (wb - wa) : 0.0;
         const double tflops = a->tflops + f * (b->tflops - a->tflops);
-        return std::clamp(tflops * 1e12 / peak_flops_, 1e-4, 1.0);
+        // The measured shapes are square; a rectangular GEMM of the same work can fill the
+        // GPU's waves better or worse: scale by the tile model's ratio between the two.
+        const double shape = tileEfficiency(m, n, k, batch) /
+                             std::max(1e-6, tileEfficiency(a->m, a->n, a->k, 1.0));
+        return std::clamp(tflops * 1e12 / peak_flops_ * std::clamp(shape, 0.25, 1.5), 1e-4,
+                          1.0);
     }
     return std::max(1e-4, max_eff_ * tileEfficiency(m, n, k, batch));
 }
