@@ -390,8 +390,18 @@ std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
             worst = &p;
     const bool multi_node = hw.nodes > 1 && ctx.plan.dataGroup().nodes > 1;
     if (worst->share < 0.10) {
+        static const char *const kLoss[] = {"data-parallel exchange",
+                                            "tensor-parallel all-reduces",
+                                            "pipeline bubble",
+                                            "waiting for the slowest GPU",
+                                            "data loading",
+                                            "pipeline sends"};
         sentence = "Compute-bound: the GPUs compute " + percent(b.compute / step) +
-                   " of the step at " + percent(s.mfu) + " MFU.";
+                   " of the step at " + percent(s.mfu) + " MFU";
+        if (worst->share >= 0.02)
+            sentence += std::string("; the largest loss is ") + kLoss[worst->which] + " (" +
+                        percent(worst->share) + ")";
+        sentence += ".";
     } else {
         switch (worst->which) {
         case 0:
