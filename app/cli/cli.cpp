@@ -25,7 +25,7 @@ namespace
 
 const char *kUsage =
     "Usage:\n"
-    "  scalescope-cli simulate [FILE] [--json] [--trace OUT.json] [--iterations N]\n"
+    "  scalescope-cli simulate [FILE] [--json] [--trace OUT.json] [--iterations N] [--layers]\n"
     "  scalescope-cli sweep FILE --gpus 1,2,4,8,... [--scaling strong|weak] [--csv|--json]\n"
     "  scalescope-cli validate FILE\n"
     "  scalescope-cli catalog [gpus|links|models] [--json]\n"
@@ -200,9 +200,48 @@ void printSummaryText(Output &out, const Scenario &sc, const Summary &s)
     out.line(QStringLiteral("  bottleneck          %1").arg(QString::fromStdString(s.bottleneck)));
 }
 
+// Where one GPU of each pipeline stage spends a micro-batch, layer by layer (an extension:
+// `simulate --layers`), for finding the layer that dominates.
+void printLayersText(Output &out, const SimContext &ctx)
+{
+    const WorkloadCost &w = ctx.workload;
+    const Plan &p = ctx.plan;
+    const int vstages = p.virtualStageCount();
+    out.line(
+        QStringLiteral("  per micro-batch of %1 on one GPU (forward / backward incl. recompute):")
+            .arg(p.micro_batch));
+    for (int v = 0; v < vstages; ++v) {
+        const LayerRange r = virtualStageLayers(w, vstages, v);
+        out.line(QStringLiteral("  stage %1%2:")
+                     .arg(v % p.pipeline)
+                     .arg(p.virtual_stages > 1 ? QStringLiteral(" chunk %1").arg(v / p.pipeline)
+                                               : QString()));
+        for (int i = r.begin; i < r.end;) {
+            // Runs of identical layers (transformer blocks) print once with a count.
+            int j = i + 1;
+            const LayerCost &l = w.layers[static_cast<size_t>(i)];
+            while (j < r.end && std::string(w.layers[static_cast<size_t>(j)].name) == l.name &&
+                   w.layers[static_cast<size_t>(j)].fwd_s == l.fwd_s)
+                ++j;
+            const double flops = l.fwd_flops + l.bwd_flops + l.recompute_flops;
+            const double time = l.fwd_s + l.bwd_s + l.recompute_s;
+            out.line(QStringLiteral("    %1%2 %3 / %4, %5 TFLOP/s, %6 M params, %7 MB kept")
+                         .arg(QString::fromUtf8(l.name), -24)
+                         .arg(j - i > 1 ? QStringLiteral(" x%1").arg(j - i) : QString(), -6)
+                         .arg(humanTime(l.fwd_s), 10)
+                         .arg(humanTime(l.bwd_s + l.recompute_s), 10)
+                         .arg(fixed(time > 0 ? flops / time / 1e12 : 0, 1), 6)
+                         .arg(QString::number(l.params / 1e6, 'g', 3))
+                         .arg(fixed(l.activation_bytes / 1e6, 1)));
+            i = j;
+        }
+    }
+}
+
 int cmdSimulate(Args &args, Output &out, Failure *failure)
 {
     const bool json = args.flag(QStringLiteral("--json"));
+    const bool layers = args.flag(QStringLiteral("--layers"));
     const auto trace = args.value(QStringLiteral("--trace"), failure);
     if (failure->code)
         return failure->code;
@@ -280,6 +319,8 @@ int cmdSimulate(Args &args, Output &out, Failure *failure)
         out.text += QJsonDocument(summaryToJson(s)).toJson(QJsonDocument::Indented);
     else
         printSummaryText(out, *scenario, s);
+    if (layers && !json)
+        printLayersText(out, *ctx);
     return kOk;
 }
 

@@ -570,6 +570,7 @@ private Q_SLOTS:
     void simulateJson();
     void simulateText_data();
     void simulateText();
+    void simulateLayers();
     void collective_data();
     void collective();
 
@@ -930,6 +931,20 @@ void TestCli::simulateText()
     const CliRun r = runCli({QStringLiteral("simulate"), dataFile(file)});
     CALL(verifySuccess(r));
     QVERIFY(!QString::fromUtf8(r.out).trimmed().isEmpty());
+}
+
+void TestCli::simulateLayers()
+{
+    // Extension: --layers lists each stage's layers with their time per micro-batch.
+    const CliRun r =
+        runCli({QStringLiteral("simulate"), dataFile(QStringLiteral("3d-interleaved.json")),
+                QStringLiteral("--layers")});
+    CALL(verifySuccess(r));
+    const QString text = QString::fromUtf8(r.out);
+    QVERIFY2(text.contains(QStringLiteral("per micro-batch")), qPrintable(r.describe()));
+    QVERIFY(text.contains(QStringLiteral("stage 3 chunk 1")));
+    QVERIFY(text.contains(QStringLiteral("block")));
+    QVERIFY(text.contains(QStringLiteral("TFLOP/s")));
 }
 
 void TestCli::collective_data()
