@@ -394,27 +394,22 @@ int cmdSweep(Args &args, Output &out, Failure *failure)
         *failure = {kInvalidInput, QString::fromStdString(swept.error().toString())};
         return failure->code;
     }
-    struct Row {
-        int gpus;
-        Summary s;
-    };
-    std::vector<Row> rows;
-    for (const SweepRow &r : swept.value())
-        rows.push_back({r.gpus, r.summary});
+    const std::vector<SweepRow> &rows = swept.value();
     auto commShare = [](const Summary &s) {
         return s.step_time_s > 0 ? s.breakdown.communication_exposed / s.step_time_s : 0.0;
     };
     if (json) {
         QJsonArray arr;
-        for (const Row &r : rows) {
+        for (const SweepRow &r : rows) {
             QJsonObject o;
             o[QStringLiteral("gpus")] = r.gpus;
-            o[QStringLiteral("step_time_s")] = r.s.step_time_s;
-            o[QStringLiteral("samples_per_s")] = r.s.samples_per_s;
-            o[QStringLiteral("speedup")] = r.s.speedup;
-            o[QStringLiteral("scaling_efficiency")] = r.s.scaling_efficiency;
-            o[QStringLiteral("communication_share")] = commShare(r.s);
-            o[QStringLiteral("breakdown_s")] = summaryToJson(r.s)[QStringLiteral("breakdown_s")];
+            o[QStringLiteral("step_time_s")] = r.summary.step_time_s;
+            o[QStringLiteral("samples_per_s")] = r.summary.samples_per_s;
+            o[QStringLiteral("speedup")] = r.summary.speedup;
+            o[QStringLiteral("scaling_efficiency")] = r.summary.scaling_efficiency;
+            o[QStringLiteral("communication_share")] = commShare(r.summary);
+            o[QStringLiteral("breakdown_s")] =
+                summaryToJson(r.summary)[QStringLiteral("breakdown_s")];
             arr.append(o);
         }
         QJsonObject root;
@@ -427,23 +422,24 @@ int cmdSweep(Args &args, Output &out, Failure *failure)
                                       "communication_share")
                      : QStringLiteral(
                            "gpus  step_time_s  samples_per_s  speedup  efficiency  comm_share"));
-        for (const Row &r : rows) {
+        for (const SweepRow &r : rows) {
             if (csv) {
                 out.line(QStringList{QString::number(r.gpus),
-                                     QString::number(r.s.step_time_s, 'g', 9),
-                                     QString::number(r.s.samples_per_s, 'g', 9),
-                                     QString::number(r.s.speedup, 'g', 6),
-                                     QString::number(r.s.scaling_efficiency, 'g', 6),
-                                     QString::number(commShare(r.s), 'g', 6)}
+                                     QString::number(r.summary.step_time_s, 'g', 9),
+                                     QString::number(r.summary.samples_per_s, 'g', 9),
+                                     QString::number(r.summary.speedup, 'g', 6),
+                                     QString::number(r.summary.scaling_efficiency, 'g', 6),
+                                     QString::number(commShare(r.summary), 'g', 6)}
                              .join(sep));
             } else {
-                out.line(QStringLiteral("%1  %2  %3  %4  %5  %6")
-                             .arg(r.gpus, 4)
-                             .arg(fixed(r.s.step_time_s, 4), 11)
-                             .arg(fixed(r.s.samples_per_s, 1), 13)
-                             .arg(fixed(r.s.speedup, 2), 7)
-                             .arg(fixed(r.s.scaling_efficiency * 100, 1) + QStringLiteral("%"), 10)
-                             .arg(fixed(commShare(r.s) * 100, 1) + QStringLiteral("%"), 10));
+                out.line(
+                    QStringLiteral("%1  %2  %3  %4  %5  %6")
+                        .arg(r.gpus, 4)
+                        .arg(fixed(r.summary.step_time_s, 4), 11)
+                        .arg(fixed(r.summary.samples_per_s, 1), 13)
+                        .arg(fixed(r.summary.speedup, 2), 7)
+                        .arg(fixed(r.summary.scaling_efficiency * 100, 1) + QStringLiteral("%"), 10)
+                        .arg(fixed(commShare(r.summary) * 100, 1) + QStringLiteral("%"), 10));
             }
         }
     }

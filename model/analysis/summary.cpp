@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <tuple>
 
 namespace scalescope
 {
@@ -101,17 +100,8 @@ Summary analyticSummary(const SimContext &ctx)
     const WorkloadCost &w = ctx.workload;
     const int V = P.virtualStageCount();
     const double m = static_cast<double>(P.micro_batches);
-    const GroupShape dg = P.dataGroup();
-    // Buckets share a handful of sizes too.
-    std::vector<std::tuple<CollectiveOp, double, double>> dp_memo;
-    auto dpOp = [&](CollectiveOp op, double bytes) {
-        for (const auto &[o, b, t] : dp_memo)
-            if (o == op && b == bytes)
-                return t;
-        const double t = ctx.comm.cost(op, bytes, dg).time_s;
-        dp_memo.emplace_back(op, bytes, t);
-        return t;
-    };
+    GroupCostCache dp_cost(ctx.comm, P.dataGroup());
+    auto dpOp = [&](CollectiveOp op, double bytes) { return dp_cost.time(op, bytes); };
     TensorParallelCost tpOp(ctx.comm, P);
     const double grad_bytes = P.grad_bytes_per_param;
     const double weight_bytes = weightBytesPerParam(P.precision);
@@ -126,40 +116,29 @@ Summary analyticSummary(const SimContext &ctx)
     std::vector<double> stage_exposed(static_cast<size_t>(P.pipeline), 0.0);
     std::vector<double> stage_dp_total(static_cast<size_t>(P.pipeline), 0.0);
     for (int s = 0; s < P.pipeline; ++s) {
-        std::vector<double> piece_bwd, piece_comm;
+        std::vector<double> piece_bwd, piece_comm; // the last micro-batch's backward order
         double fwd_mb = 0, bwd_mb = 0, tp_mb = 0, params = 0;
         double ag_first = -1, zero3_comm_mb = 0;
-        // A bucket (or FSDP piece) closes: its backward time and its reduction.
-        auto closePiece = [&](double bwd, double piece_params) {
-            piece_bwd.push_back(bwd);
-            piece_comm.push_back(dp ? dpOp(grad_op, piece_params * grad_bytes) : 0);
-            if (P.zero >= 3 && dp) {
-                const double ag = dpOp(CollectiveOp::AllGather, piece_params * weight_bytes);
-                zero3_comm_mb += 2 * ag;
-                if (ag_first < 0)
-                    ag_first = ag;
-            }
-        };
         for (int c = P.virtual_stages - 1; c >= 0; --c) {
-            const LayerRange r = virtualStageLayers(w, V, c * P.pipeline + s);
-            double cur_bwd = 0, cur_params = 0, chunk_bwd = 0;
-            for (int i = r.end - 1; i >= r.begin; --i) {
-                const LayerCost &l = w.layers[static_cast<size_t>(i)];
-                const double tp_bwd = (l.tp_bwd_ops + l.tp_recompute_ops) * tpOp(l.tp_bytes);
-                fwd_mb += l.fwd_s;
-                bwd_mb += l.bwd_s + l.recompute_s;
-                cur_bwd += l.bwd_s + l.recompute_s + tp_bwd;
-                chunk_bwd += l.bwd_s + l.recompute_s + tp_bwd;
-                tp_mb += l.tp_fwd_ops * tpOp(l.tp_bytes) + tp_bwd;
-                params += l.params;
-                cur_params += l.params;
-                if (P.bucket_bytes > 0 && cur_params * grad_bytes >= P.bucket_bytes) {
-                    closePiece(cur_bwd, cur_params);
-                    cur_bwd = cur_params = 0;
+            const std::vector<Piece> pieces =
+                packPieces(ctx, virtualStageLayers(w, V, c * P.pipeline + s), tpOp);
+            double chunk_bwd = 0;
+            for (auto piece = pieces.rbegin(); piece != pieces.rend(); ++piece) {
+                fwd_mb += piece->fwd;
+                bwd_mb += piece->bwd;
+                tp_mb += piece->tp_fwd + piece->tp_bwd;
+                params += piece->params;
+                chunk_bwd += piece->bwd + piece->tp_bwd;
+                // Each piece's reduction (and, with ZeRO-3, its gathers).
+                piece_bwd.push_back(piece->bwd + piece->tp_bwd);
+                piece_comm.push_back(dp ? dpOp(grad_op, piece->params * grad_bytes) : 0);
+                if (P.zero >= 3 && dp) {
+                    const double ag = dpOp(CollectiveOp::AllGather, piece->params * weight_bytes);
+                    zero3_comm_mb += 2 * ag;
+                    if (ag_first < 0)
+                        ag_first = ag;
                 }
             }
-            if (cur_bwd > 0 || cur_params > 0)
-                closePiece(cur_bwd, cur_params);
             // Interleaved 1F1B finishes chunk c's last backward p - 1 chunk-backwards of
             // other micro-batches before chunk c - 1's (Megatron-LM's schedule order): that
             // time also hides the reductions already queued.
@@ -209,8 +188,7 @@ Summary analyticSummary(const SimContext &ctx)
                 }
                 stage_dp_total[si] = rounds * comm_total;
                 if (P.zero == 1 || P.zero == 2) {
-                    const double ag =
-                        ctx.comm.cost(CollectiveOp::AllGather, params * weight_bytes, dg).time_s;
+                    const double ag = dpOp(CollectiveOp::AllGather, params * weight_bytes);
                     exposed += ag;
                     stage_dp_total[si] += ag;
                 }
@@ -390,12 +368,9 @@ std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
             worst = &p;
     const bool multi_node = hw.nodes > 1 && ctx.plan.dataGroup().nodes > 1;
     if (worst->share < 0.10) {
-        static const char *const kLoss[] = {"data-parallel exchange",
-                                            "tensor-parallel all-reduces",
-                                            "pipeline bubble",
-                                            "waiting for the slowest GPU",
-                                            "data loading",
-                                            "pipeline sends"};
+        static const char *const kLoss[] = {"data-parallel exchange", "tensor-parallel all-reduces",
+                                            "pipeline bubble",        "waiting for the slowest GPU",
+                                            "data loading",           "pipeline sends"};
         sentence = "Compute-bound: the GPUs compute " + percent(b.compute / step) +
                    " of the step at " + percent(s.mfu) + " MFU";
         if (worst->share >= 0.02)

@@ -217,8 +217,8 @@ double CommModel::ringTime(CollectiveOp op, double bytes, const GroupShape &g, P
             t = std::max(t, on_node / (intra_bw_ * tr.bandwidth));
         if (off_node > 0)
             // The node's members send off-node together through their share of the NICs.
-            t = std::max(t, off_node * g.ranks_per_node /
-                                (interBandwidthPerGroup(g) * tr.bandwidth));
+            t = std::max(t,
+                         off_node * g.ranks_per_node / (interBandwidthPerGroup(g) * tr.bandwidth));
         return kBaseLatency + (n - 1) * hop * tr.latency + t;
     }
     }
@@ -439,22 +439,31 @@ std::string CommModel::unsupportedReason(CollectiveOp op, const GroupShape &g,
     return {};
 }
 
+double GroupCostCache::time(CollectiveOp op, double bytes)
+{
+    for (const Entry &e : memo_)
+        if (e.op == op && e.bytes == bytes)
+            return e.time_s;
+    const double t = comm_.cost(op, bytes, group_).time_s;
+    memo_.push_back({op, bytes, t});
+    return t;
+}
+
+TensorParallelCost::TensorParallelCost(const CommModel &comm, const Plan &plan)
+    : plan_(plan), cache_(comm, plan.tensorGroup())
+{
+}
+
 double TensorParallelCost::operator()(double bytes)
 {
     if (plan_.tensor <= 1 || bytes <= 0)
         return 0;
-    for (const auto &[b, t] : memo_)
-        if (b == bytes)
-            return t;
-    const GroupShape g = plan_.tensorGroup();
     // Megatron-LM: two all-reduces per layer and pass (Shoeybi et al. 2019); with sequence
     // parallelism each becomes an all-gather + reduce-scatter (Korthikanti et al. 2022).
-    const double t = plan_.sequence_parallel
-                         ? comm_.cost(CollectiveOp::AllGather, bytes, g).time_s +
-                               comm_.cost(CollectiveOp::ReduceScatter, bytes, g).time_s
-                         : comm_.cost(CollectiveOp::AllReduce, bytes, g).time_s;
-    memo_.emplace_back(bytes, t);
-    return t;
+    if (plan_.sequence_parallel)
+        return cache_.time(CollectiveOp::AllGather, bytes) +
+               cache_.time(CollectiveOp::ReduceScatter, bytes);
+    return cache_.time(CollectiveOp::AllReduce, bytes);
 }
 
 double CommModel::p2pTime(double bytes, bool crosses_nodes) const

@@ -34,19 +34,36 @@ struct MeasuredCollective {
 
 class CommModel;
 
-/// Cost of one tensor-parallel exchange of `bytes` (an all-reduce, or an all-gather plus a
-/// reduce-scatter with sequence parallelism) in a plan's tensor group, remembered per
-/// message size (a model's layers use only a handful).
+/// Collective times in one group, remembered per (op, size): a model's layers and buckets
+/// use only a handful of sizes, and the engine asks for each once per replica.
+class GroupCostCache
+{
+public:
+    GroupCostCache(const CommModel &comm, const GroupShape &group) : comm_(comm), group_(group) {}
+    double time(CollectiveOp op, double bytes);
+
+private:
+    struct Entry {
+        CollectiveOp op;
+        double bytes;
+        double time_s;
+    };
+    const CommModel &comm_;
+    GroupShape group_;
+    std::vector<Entry> memo_;
+};
+
+/// Cost of one tensor-parallel exchange of `bytes` in a plan's tensor group: an all-reduce,
+/// or an all-gather plus a reduce-scatter with sequence parallelism.
 class TensorParallelCost
 {
 public:
-    TensorParallelCost(const CommModel &comm, const Plan &plan) : comm_(comm), plan_(plan) {}
+    TensorParallelCost(const CommModel &comm, const Plan &plan);
     double operator()(double bytes);
 
 private:
-    const CommModel &comm_;
     const Plan &plan_;
-    std::vector<std::pair<double, double>> memo_;
+    GroupCostCache cache_;
 };
 
 class CommModel

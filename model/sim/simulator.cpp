@@ -64,12 +64,6 @@ double jitterFactor(uint64_t seed, uint32_t gpu, uint32_t task, double sigma)
     return std::exp(std::sqrt(s2) * z - 0.5 * s2);
 }
 
-struct Piece {
-    double fwd = 0, bwd = 0; // compute (bwd includes recompute)
-    double tp_fwd = 0, tp_bwd = 0;
-    double params = 0;
-};
-
 struct VStage {
     double fwd = 0, bwd = 0, tp_fwd = 0, tp_bwd = 0, params = 0;
     std::vector<Piece> pieces; // forward order
@@ -157,18 +151,17 @@ class Simulation
 {
 public:
     Simulation(const SimContext &ctx, const SimOptions &opt)
-        : ctx_(ctx), plan_(ctx.plan), opt_(opt), graph_(1)
+        : ctx_(ctx), plan_(ctx.plan), opt_(opt), graph_(1), dp_cost_(ctx.comm, ctx.plan.dataGroup())
     {
         const EffectsSpec &fx = ctx.scenario.effects;
         per_rank_ = fx.perRank();
         replicas_ = per_rank_ ? plan_.data : 1;
         units_ = replicas_ * plan_.pipeline;
         vstages_ = plan_.virtualStageCount();
-        measured_ = std::max(1, opt.iterations);
         // Loaders and asynchronous updates carry state from step to step: run two
         // warm-up steps first so the measured ones are in steady state.
         warmup_ = (fx.data_loader.enabled || plan_.update == UpdateMode::Async) ? 2 : 0;
-        iterations_ = measured_ + warmup_;
+        iterations_ = std::max(1, opt.iterations) + warmup_;
         graph_ = TaskGraph(units_);
         slowdown_.assign(static_cast<size_t>(plan_.gpus), 1.0);
         for (const StragglerSpec &st : fx.stragglers)
@@ -214,8 +207,9 @@ private:
     SimOptions opt_;
     bool per_rank_ = false;
     int replicas_ = 1, units_ = 1, vstages_ = 1, iterations_ = 1;
-    int measured_ = 1, warmup_ = 0;
+    int warmup_ = 0;
     TaskGraph graph_;
+    GroupCostCache dp_cost_; // data-parallel collectives (same group for every unit)
     std::vector<VStage> vs_;
     std::vector<double> slowdown_;
     double loader_time_ = 0;
@@ -238,32 +232,11 @@ private:
 
 void Simulation::buildStages()
 {
-    const WorkloadCost &w = ctx_.workload;
-    const double grad_bytes = plan_.grad_bytes_per_param;
-    TensorParallelCost tpOpTime(ctx_.comm, plan_);
+    TensorParallelCost tp(ctx_.comm, plan_);
     vs_.resize(static_cast<size_t>(vstages_));
     for (int v = 0; v < vstages_; ++v) {
         VStage &st = vs_[static_cast<size_t>(v)];
-        const LayerRange r = virtualStageLayers(w, vstages_, v);
-        // Pieces: consecutive layers packed, in backward order, until a gradient bucket is
-        // full (PyTorch DDP bucketing, Li et al. VLDB 2020, Sec. 3.2.3); FSDP units likewise.
-        std::vector<Piece> reversed;
-        Piece cur;
-        for (int i = r.end - 1; i >= r.begin; --i) {
-            const LayerCost &l = w.layers[static_cast<size_t>(i)];
-            cur.fwd += l.fwd_s;
-            cur.bwd += l.bwd_s + l.recompute_s;
-            cur.tp_fwd += l.tp_fwd_ops * tpOpTime(l.tp_bytes);
-            cur.tp_bwd += (l.tp_bwd_ops + l.tp_recompute_ops) * tpOpTime(l.tp_bytes);
-            cur.params += l.params;
-            if (plan_.bucket_bytes > 0 && cur.params * grad_bytes >= plan_.bucket_bytes) {
-                reversed.push_back(cur);
-                cur = Piece{};
-            }
-        }
-        if (cur.fwd > 0 || cur.bwd > 0 || cur.params > 0 || reversed.empty())
-            reversed.push_back(cur);
-        st.pieces.assign(reversed.rbegin(), reversed.rend());
+        st.pieces = packPieces(ctx_, virtualStageLayers(ctx_.workload, vstages_, v), tp);
         for (const Piece &p : st.pieces) {
             st.fwd += p.fwd;
             st.bwd += p.bwd;
@@ -334,14 +307,13 @@ void Simulation::buildUnit(int replica, int stage)
     const bool dp = plan_.data > 1;
     const bool zero3 = plan_.zero >= 3 && dp;
     const bool sync = plan_.update == UpdateMode::Sync;
-    const GroupShape dpg = plan_.dataGroup();
     const double grad_bytes = plan_.grad_bytes_per_param;
     const double weight_bytes = weightBytesPerParam(plan_.precision);
     const bool p2p_inter = plan_.pipelineCrossesNodes();
     const std::vector<PipelineOp> order =
         pipelineOrder(plan_.schedule, p, stage, m, plan_.virtual_stages);
     auto dpCost = [&](CollectiveOp op, double bytes) {
-        return dp ? ctx_.comm.cost(op, bytes, dpg).time_s : 0.0;
+        return dp ? dp_cost_.time(op, bytes) : 0.0;
     };
     auto dpTask = [&](CollectiveOp op, double bytes, uint32_t label, int32_t mb, int it) {
         const TaskId id = addTask(unit, Stream::Collective, SegmentKind::DpComm, dpCost(op, bytes),
@@ -366,7 +338,6 @@ void Simulation::buildUnit(int replica, int stage)
     for (int it = 0; it < iterations_; ++it) {
         std::vector<TaskId> grad_comms;
         std::vector<std::pair<double, int>> deferred; // (grad bytes, mb) when !overlap
-        TaskId last_compute = kNoTask;
         bool first_op = true;
         for (const PipelineOp &op : order) {
             const int v = op.chunk * p + stage;
@@ -385,7 +356,6 @@ void Simulation::buildUnit(int replica, int stage)
                 if (first == kNoTask)
                     first = id;
                 last = id;
-                last_compute = id;
                 recent_compute[0] = recent_compute[1];
                 recent_compute[1] = id;
                 return id;
@@ -499,7 +469,6 @@ void Simulation::buildUnit(int replica, int stage)
                 }
             }
             first_op = false;
-            (void)last_compute;
         }
         // Without overlap, gradients are reduced after the whole backward pass.
         const TaskId backward_end = stream_tasks_[unit * kStreamCount].back();
@@ -942,6 +911,30 @@ SimResult Simulation::run()
 }
 
 } // namespace
+
+std::vector<Piece> packPieces(const SimContext &ctx, LayerRange range, TensorParallelCost &tp)
+{
+    const WorkloadCost &w = ctx.workload;
+    const double bucket = ctx.plan.bucket_bytes;
+    const double grad_bytes = ctx.plan.grad_bytes_per_param;
+    std::vector<Piece> reversed;
+    Piece cur;
+    for (int i = range.end - 1; i >= range.begin; --i) {
+        const LayerCost &l = w.layers[static_cast<size_t>(i)];
+        cur.fwd += l.fwd_s;
+        cur.bwd += l.bwd_s + l.recompute_s;
+        cur.tp_fwd += l.tp_fwd_ops * tp(l.tp_bytes);
+        cur.tp_bwd += (l.tp_bwd_ops + l.tp_recompute_ops) * tp(l.tp_bytes);
+        cur.params += l.params;
+        if (bucket > 0 && cur.params * grad_bytes >= bucket) {
+            reversed.push_back(cur);
+            cur = Piece{};
+        }
+    }
+    if (cur.fwd > 0 || cur.bwd > 0 || cur.params > 0 || reversed.empty())
+        reversed.push_back(cur);
+    return {reversed.rbegin(), reversed.rend()};
+}
 
 SimResult simulate(const SimContext &ctx, const SimOptions &options)
 {

@@ -2,6 +2,7 @@
 // measures the result per GPU.
 #pragma once
 
+#include "analysis/memory.h"
 #include "comm/collective.h"
 #include "plan/plan.h"
 #include "plan/scenario.h"
@@ -66,5 +67,18 @@ struct SimContext {
 };
 
 SimResult simulate(const SimContext &ctx, const SimOptions &options);
+
+/// A gradient bucket (DDP) or sharding unit (FSDP): consecutive layers whose gradients
+/// fill `bucket_mb`, with their compute and tensor-parallel time per micro-batch.
+struct Piece {
+    double fwd = 0, bwd = 0; // compute (bwd includes recompute)
+    double tp_fwd = 0, tp_bwd = 0;
+    double params = 0;
+};
+
+/// The layers of `range` packed in backward order until a bucket is full (PyTorch DDP
+/// bucketing, Li et al. VLDB 2020, Sec. 3.2.3; FSDP units likewise); forward order out.
+/// Shared by the engine and the analytic path so both see the same buckets.
+std::vector<Piece> packPieces(const SimContext &ctx, LayerRange range, TensorParallelCost &tp);
 
 } // namespace scalescope

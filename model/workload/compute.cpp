@@ -165,25 +165,29 @@ double ComputeModel::gemmEfficiency(double m, double n, double k, double batch) 
         // measured shapes.
         const double work = std::log(2.0 * m * n * k * batch);
         const GemmPoint *lo = nullptr, *hi = nullptr;
-        for (const GemmPoint &p : measured_) {
-            const double w = std::log(2.0 * p.m * p.n * p.k);
-            if (w <= work && (!lo || w > std::log(2.0 * lo->m * lo->n * lo->k)))
-                lo = &p;
-            if (w >= work && (!hi || w < std::log(2.0 * hi->m * hi->n * hi->k)))
-                hi = &p;
+        double wlo = 0, whi = 0;
+        for (size_t i = 0; i < measured_.size(); ++i) {
+            const double w = measured_log_work_[i];
+            if (w <= work && (!lo || w > wlo)) {
+                lo = &measured_[i];
+                wlo = w;
+            }
+            if (w >= work && (!hi || w < whi)) {
+                hi = &measured_[i];
+                whi = w;
+            }
         }
         const GemmPoint *a = lo ? lo : hi;
         const GemmPoint *b = hi ? hi : lo;
-        const double wa = std::log(2.0 * a->m * a->n * a->k);
-        const double wb = std::log(2.0 * b->m * b->n * b->k);
+        const double wa = lo ? wlo : whi;
+        const double wb = hi ? whi : wlo;
         const double f = wb > wa ? (work - wa) / (wb - wa) : 0.0;
         const double tflops = a->tflops + f * (b->tflops - a->tflops);
         // The measured shapes are square; a rectangular GEMM of the same work can fill the
         // GPU's waves better or worse: scale by the tile model's ratio between the two.
-        const double shape = tileEfficiency(m, n, k, batch) /
-                             std::max(1e-6, tileEfficiency(a->m, a->n, a->k, 1.0));
-        return std::clamp(tflops * 1e12 / peak_flops_ * std::clamp(shape, 0.25, 1.5), 1e-4,
-                          1.0);
+        const double shape =
+            tileEfficiency(m, n, k, batch) / std::max(1e-6, tileEfficiency(a->m, a->n, a->k, 1.0));
+        return std::clamp(tflops * 1e12 / peak_flops_ * std::clamp(shape, 0.25, 1.5), 1e-4, 1.0);
     }
     return std::max(1e-4, max_eff_ * tileEfficiency(m, n, k, batch));
 }
@@ -211,6 +215,9 @@ double ComputeModel::memoryTime(double bytes) const
 void ComputeModel::setMeasuredGemm(std::vector<GemmPoint> points)
 {
     measured_ = std::move(points);
+    measured_log_work_.clear();
+    for (const GemmPoint &p : measured_)
+        measured_log_work_.push_back(std::log(2.0 * p.m * p.n * p.k));
 }
 
 void ComputeModel::setMeasuredMemoryBandwidth(double gbps)

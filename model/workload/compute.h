@@ -62,6 +62,7 @@ private:
     int sm_count_ = 0;
     double elem_bytes_ = 2;
     std::vector<GemmPoint> measured_;
+    std::vector<double> measured_log_work_; // log(FLOPs) of each measured point
     bool calibrated_ = false;
 };
 
