@@ -1,0 +1,42 @@
+// What a recompute produces for the views: immutable, shared between the worker thread and
+// the GUI thread, never modified after it is published.
+#pragma once
+
+#include "analysis/scaling.h"
+#include "analysis/summary.h"
+#include "analysis/sweep.h"
+#include "plan/scenario.h"
+#include "sim/simulator.h"
+#include "sim/timeline.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace scalescope
+{
+
+struct ScenarioResult {
+    uint64_t generation = 0; // request number; the newest wins
+    Scenario scenario;
+    /// Validation error (key path and message), empty when the scenario is valid.
+    QString error_path;
+    QString error;
+    bool ok() const { return error.isEmpty(); }
+
+    std::shared_ptr<const SimContext> context; // null for errors and collective scenarios
+    Summary summary;
+    std::shared_ptr<const Timeline> timeline; // null when too large to materialise
+    int iterations = 1;
+
+    Scaling scaling = Scaling::Strong;
+    std::vector<SweepRow> sweep; // speed-up and efficiency against GPU count
+    AmdahlFit amdahl;
+
+    double compute_ms = 0; // time the worker spent
+};
+using ResultPtr = std::shared_ptr<const ScenarioResult>;
+
+} // namespace scalescope
