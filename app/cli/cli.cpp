@@ -1,5 +1,8 @@
 #include "cli/cli.h"
 
+#include "analysis/economics.h"
+#include "analysis/planner.h"
+#include "analysis/scaling.h"
 #include "analysis/summary.h"
 #include "analysis/sweep.h"
 #include "io/catalog_io.h"
@@ -27,6 +30,7 @@ const char *kUsage =
     "Usage:\n"
     "  scalescope-cli simulate [FILE] [--json] [--trace OUT.json] [--iterations N] [--layers]\n"
     "  scalescope-cli sweep FILE --gpus 1,2,4,8,... [--scaling strong|weak] [--csv|--json]\n"
+    "  scalescope-cli plan FILE --gpus N [--top K] [--json]\n"
     "  scalescope-cli validate FILE\n"
     "  scalescope-cli catalog [gpus|links|models] [--json]\n"
     "  scalescope-cli bench FILE [--repeat N] [--json]\n"
@@ -198,6 +202,46 @@ void printSummaryText(Output &out, const Scenario &sc, const Summary &s)
                  .arg(fixed(s.memory.total / 1e9, 1), fixed(s.memory.capacity / 1e9, 1),
                       s.memory.fits() ? QStringLiteral("fits") : QStringLiteral("does NOT fit")));
     out.line(QStringLiteral("  bottleneck          %1").arg(QString::fromStdString(s.bottleneck)));
+    if (s.max_temperature_c > 0)
+        out.line(
+            QStringLiteral("  thermal             %1 of %2 GPUs throttled, hottest %3 C, first "
+                           "throttle after %4")
+                .arg(s.throttled_gpus)
+                .arg(s.gpus)
+                .arg(fixed(s.max_temperature_c, 0))
+                .arg(s.first_throttle_s >= 0 ? humanTime(s.first_throttle_s)
+                                             : QStringLiteral("never")));
+    if (s.full_gpu_equivalents > 0)
+        out.line(QStringLiteral("  virtual GPUs        runs like %1 whole GPUs")
+                     .arg(fixed(s.full_gpu_equivalents, 2)));
+    if (s.data_supply_samples_per_s > 0)
+        out.line(
+            QStringLiteral("  data loader         supplies %1 samples/s, GPUs consume %2")
+                .arg(fmt(s.data_supply_samples_per_s, 6), fmt(s.data_demand_samples_per_s, 6)));
+    if (s.checkpoint_interval_s > 0)
+        out.line(QStringLiteral("  failures            goodput %1%, checkpoint every %2")
+                     .arg(fixed(100.0 * s.goodput, 1), humanTime(s.checkpoint_interval_s)));
+}
+
+void printCostText(Output &out, const CostReport &c)
+{
+    out.line(QStringLiteral("  time to train       %1 h on %2 GPUs (%3 h on one GPU)")
+                 .arg(fmt(c.time_to_train_h, 4))
+                 .arg(c.gpus)
+                 .arg(fmt(c.single_gpu_time_h, 4)));
+    out.line(QStringLiteral("  energy              %1 kWh per run ($%2), %3 W per GPU at %4% "
+                            "utilisation")
+                 .arg(fmt(c.energy_kwh_per_run, 4), fixed(c.energy_cost_per_run_usd, 0),
+                      fixed(c.power_per_gpu_w, 0), fixed(100.0 * c.utilisation, 0)));
+    out.line(QStringLiteral("  own vs rent         $%1 vs $%2 a month; break-even %3 h a month")
+                 .arg(fixed(c.own_cost_per_month_usd, 0), fixed(c.rent_cost_per_month_usd, 0),
+                      std::isfinite(c.break_even_hours_per_month)
+                          ? fixed(c.break_even_hours_per_month, 0)
+                          : QStringLiteral("never")));
+    out.line(
+        QStringLiteral("  verdict             %1").arg(QString::fromStdString(c.verdict.sentence)));
+    for (const std::string &a : c.advice)
+        out.line(QStringLiteral("  advice              %1").arg(QString::fromStdString(a)));
 }
 
 // Where one GPU of each pipeline stage spends a micro-batch, layer by layer (an extension:
@@ -315,10 +359,16 @@ int cmdSimulate(Args &args, Output &out, Failure *failure)
             return failure->code;
         }
     }
-    if (json)
-        out.text += QJsonDocument(summaryToJson(s)).toJson(QJsonDocument::Indented);
-    else
+    if (json) {
+        QJsonObject o = summaryToJson(s);
+        if (scenario->cost)
+            o[QStringLiteral("cost")] = costToJson(costReport(*scenario, s));
+        out.text += QJsonDocument(o).toJson(QJsonDocument::Indented);
+    } else {
         printSummaryText(out, *scenario, s);
+        if (scenario->cost)
+            printCostText(out, costReport(*scenario, s));
+    }
     if (layers && !json)
         printLayersText(out, *ctx);
     return kOk;
@@ -410,6 +460,8 @@ int cmdSweep(Args &args, Output &out, Failure *failure)
             o[QStringLiteral("communication_share")] = commShare(r.summary);
             o[QStringLiteral("breakdown_s")] =
                 summaryToJson(r.summary)[QStringLiteral("breakdown_s")];
+            o[QStringLiteral("attribution")] =
+                attributionToJson(attributeSpeedupLoss(r.gpus, r.summary));
             arr.append(o);
         }
         QJsonObject root;
@@ -442,6 +494,99 @@ int cmdSweep(Args &args, Output &out, Failure *failure)
                         .arg(fixed(commShare(r.summary) * 100, 1) + QStringLiteral("%"), 10));
             }
         }
+    }
+    return kOk;
+}
+
+int cmdPlan(Args &args, Output &out, Failure *failure)
+{
+    const bool json = args.flag(QStringLiteral("--json"));
+    const auto gpus_text = args.value(QStringLiteral("--gpus"), failure);
+    const auto top_text = args.value(QStringLiteral("--top"), failure);
+    if (failure->code)
+        return failure->code;
+    if (!gpus_text) {
+        *failure = {kInvalidInput,
+                    QStringLiteral("plan: --gpus is required (for example --gpus 64)")};
+        return failure->code;
+    }
+    const auto gpus = parseCount(QStringLiteral("--gpus"), *gpus_text, 1,
+                                 static_cast<int>(kMaxGpuCount), failure);
+    if (!gpus)
+        return failure->code;
+    int top = 5;
+    if (top_text) {
+        const auto k = parseCount(QStringLiteral("--top"), *top_text, 1, 1000, failure);
+        if (!k)
+            return failure->code;
+        top = *k;
+    }
+    if (!args.noUnknownOptions(QStringLiteral("plan"), failure))
+        return failure->code;
+    const QStringList pos = args.positional();
+    if (pos.size() != 1) {
+        *failure = {kInvalidInput, QStringLiteral("plan: expected one scenario FILE")};
+        return failure->code;
+    }
+    const auto base = loadScenario(pos.at(0), failure);
+    if (!base)
+        return failure->code;
+    if (base->isCollective()) {
+        *failure = {kInvalidInput,
+                    QStringLiteral("plan: a collective-only scenario has no plan to search")};
+        return failure->code;
+    }
+    PlanSearchOptions options;
+    options.gpus = *gpus;
+    options.top_k = top;
+    QElapsedTimer timer;
+    timer.start();
+    const Result<PlanSearchResult> found = searchPlans(*base, options);
+    if (!found) {
+        *failure = {kInvalidInput, QString::fromStdString(found.error().toString())};
+        return failure->code;
+    }
+    const PlanSearchResult &r = found.value();
+    const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    if (json) {
+        QJsonObject o = planSearchToJson(r, *gpus);
+        o[QStringLiteral("search_ms")] = ms;
+        out.text += QJsonDocument(o).toJson(QJsonDocument::Indented);
+        return kOk;
+    }
+    out.line(QStringLiteral("%1 plans on %2 GPUs: %3 evaluated, %4 do not fit in memory (%5 ms)")
+                 .arg(r.considered)
+                 .arg(*gpus)
+                 .arg(r.evaluated)
+                 .arg(r.out_of_memory)
+                 .arg(fixed(ms, 1)));
+    if (r.best.empty()) {
+        out.line(QStringLiteral("no plan fits in memory"));
+        return kOk;
+    }
+    out.line(QStringLiteral("rank  data tensor pipeline zero schedule      mb recompute  "
+                            "step_time   memory/GPU   MFU"));
+    int rank = 1;
+    for (const PlanCandidate &c : r.best) {
+        const char *sched = c.parallel.schedule == Schedule::Interleaved ? "interleaved/2"
+                            : c.parallel.pipeline > 1                    ? "1f1b"
+                                                                         : "-";
+        const char *rc = c.recompute == Recompute::None        ? "none"
+                         : c.recompute == Recompute::Selective ? "selective"
+                                                               : "full";
+        out.line(QStringLiteral("%1  %2 %3 %4 %5 %6 %7 %8 %9")
+                     .arg(rank++, 4)
+                     .arg(c.parallel.data, 4)
+                     .arg(c.parallel.tensor, 6)
+                     .arg(c.parallel.pipeline, 8)
+                     .arg(c.parallel.zero, 4)
+                     .arg(QString::fromLatin1(sched), -13)
+                     .arg(c.micro_batch, 3)
+                     .arg(QString::fromLatin1(rc), -10)
+                     .arg(humanTime(c.step_time_s), 10) +
+                 QStringLiteral("  %1 GB  %2%")
+                     .arg(fixed(c.memory_bytes / 1e9, 1), 8)
+                     .arg(fixed(100.0 * c.mfu, 1), 5));
     }
     return kOk;
 }
@@ -699,6 +844,8 @@ int run(const QStringList &argv, std::FILE *out, std::FILE *err)
         code = cmdSimulate(args, output, &failure);
     else if (command == QStringLiteral("sweep"))
         code = cmdSweep(args, output, &failure);
+    else if (command == QStringLiteral("plan"))
+        code = cmdPlan(args, output, &failure);
     else if (command == QStringLiteral("validate"))
         code = cmdValidate(args, output, &failure);
     else if (command == QStringLiteral("catalog"))

@@ -1,10 +1,12 @@
 #include "analysis/summary.h"
 
+#include "analysis/reliability.h"
 #include "sim/schedule.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace scalescope
 {
@@ -19,11 +21,62 @@ std::string percent(double x)
     return buf;
 }
 
+std::string number2(double x)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2g", x);
+    return buf;
+}
+
 std::string gigabytes(double bytes)
 {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.1f GB", bytes / 1e9);
     return buf;
+}
+
+/// Optimizer step of the whole model on one GPU (part of the single-GPU reference).
+double singleGpuOptimizer(const SimContext &ctx)
+{
+    return ctx.compute.memoryTime(ctx.workload.total_params *
+                                  optimizerTrafficPerParam(ctx.plan.optimizer, ctx.plan.precision));
+}
+
+void fillEffects(const SimContext &ctx, Summary &s)
+{
+    const EffectsSpec &fx = ctx.scenario.effects;
+    const Plan &p = ctx.plan;
+    s.single_gpu_optimizer_s = std::min(singleGpuOptimizer(ctx), s.single_gpu_step_s);
+    if (fx.thermal.enabled) {
+        const ThermalSpec &th = fx.thermal;
+        // The end of the first measured step (steady state without start_s).
+        const double t = th.start_s ? *th.start_s + s.step_time_s : 1e30;
+        double first = std::numeric_limits<double>::infinity();
+        for (int g = 0; g < p.gpus; ++g) {
+            const bool hot = th.start_s ? th.throttledAt(g, t) : th.throttledAt(g, 0);
+            s.throttled_gpus += hot ? 1 : 0;
+            first = std::min(first, th.throttleOnsetS(g));
+            s.max_temperature_c = std::max(
+                s.max_temperature_c,
+                hot ? std::min(th.temperatureC(g, t), th.throttle_above_c) : th.temperatureC(g, t));
+        }
+        s.first_throttle_s = std::isfinite(first) ? first : -1;
+    }
+    if (fx.virtual_gpu.enabled)
+        // Whole GPUs: the speed-up against one slice, times the slice's share.
+        s.full_gpu_equivalents = s.speedup * fx.virtual_gpu.fraction;
+    if (fx.data_loader.enabled) {
+        s.data_supply_samples_per_s =
+            fx.data_loader.workers_per_gpu * fx.data_loader.samples_per_s_per_worker * p.data;
+        const double busy = s.step_time_s - s.breakdown.data_loading;
+        s.data_demand_samples_per_s = busy > 0 ? static_cast<double>(p.global_batch) / busy : 0;
+    }
+    if (fx.failures.enabled) {
+        const CheckpointPlan cp =
+            checkpointPlan(fx.failures, p.gpus, checkpointBytesOf(ctx, s.memory));
+        s.goodput = cp.goodput;
+        s.checkpoint_interval_s = cp.interval_s;
+    }
 }
 
 void fillRates(const SimContext &ctx, Summary &s)
@@ -44,7 +97,8 @@ void fillRates(const SimContext &ctx, Summary &s)
     s.single_gpu_step_s = singleGpuStepTime(ctx);
     s.speedup = s.single_gpu_step_s / s.step_time_s;
     s.scaling_efficiency = s.speedup / p.gpus;
-    s.memory = memoryPerGpu(p, w, ctx.scenario.hardware.gpu.memoryBytes());
+    s.memory = memoryPerGpu(p, w, ctx.memory_capacity_bytes);
+    fillEffects(ctx, s);
 }
 
 } // namespace
@@ -62,6 +116,8 @@ Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario)
 
 double singleGpuStepTime(const SimContext &ctx)
 {
+    if (ctx.single_gpu_step_s >= 0)
+        return ctx.single_gpu_step_s;
     // The same job on one GPU: same micro-batch, precision and recompute, gradient
     // accumulation over the whole global batch, no communication, memory ignored.
     Plan one = ctx.plan;
@@ -234,6 +290,15 @@ Summary analyticSummary(const SimContext &ctx)
     double slow = 1.0;
     for (const StragglerSpec &st : fx.stragglers)
         slow = std::max(slow, st.slowdown);
+    if (fx.thermal.enabled && fx.thermal.varies(P.gpus)) {
+        // GPUs throttle at different times: the hottest one paces the step.
+        const double t = fx.thermal.start_s.value_or(0.0);
+        for (int g = 0; g < P.gpus; ++g)
+            if (fx.thermal.throttledAt(g, t)) {
+                slow = std::max(slow, 1.0 / (1.0 - fx.thermal.clock_drop));
+                break;
+            }
+    }
     if (fx.jitter > 0) {
         // Expected maximum of n normal variables ~ sigma sqrt(2 ln n) (extreme-value
         // asymptotics, David & Nagaraja, Order Statistics, Sec. 10.5): tensor groups
@@ -282,6 +347,7 @@ Summary analyticSummary(const SimContext &ctx)
     dp_total_avg /= P.pipeline;
     exposed_avg /= P.pipeline;
     b.compute = compute_avg + opt;
+    b.optimizer = opt;
     b.tp_comm = tp_avg;
     b.dp_comm = dp_total_avg;
     b.pp_comm = P.pipeline > 1 ? 2.0 * m * P.virtual_stages * p2p * (V - 1.0) / V : 0;
@@ -413,12 +479,20 @@ std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
             break;
         }
     }
-    if (ctx.scenario.effects.thermal.enabled)
+    if (ctx.scenario.effects.thermal.enabled && s.throttled_gpus > 0)
         sentence +=
-            " The GPUs run hot (above " +
+            " " +
+            (s.throttled_gpus == s.gpus ? std::string("The GPUs run")
+                                        : std::to_string(s.throttled_gpus) + " of " +
+                                              std::to_string(s.gpus) + " GPUs run") +
+            " hot (above " +
             std::to_string(static_cast<int>(ctx.scenario.effects.thermal.throttle_above_c)) +
             " C) and throttle their clocks by " + percent(ctx.scenario.effects.thermal.clock_drop) +
             ".";
+    if (ctx.scenario.effects.virtual_gpu.enabled)
+        sentence += " Each GPU is a " + percent(ctx.scenario.effects.virtual_gpu.fraction) +
+                    " slice of a physical GPU: the job runs like " +
+                    number2(s.full_gpu_equivalents) + " whole GPUs.";
     if (!s.memory.fits())
         sentence += " It does not fit: " + gigabytes(s.memory.total) + " per GPU against " +
                     gigabytes(s.memory.capacity) + ".";

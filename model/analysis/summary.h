@@ -31,6 +31,16 @@ struct Summary {
     std::string main_wait; // the wait that dominates, when known (event simulation)
     double staleness_steps = 0;
     bool is_transformer = false;
+    // Effects (issue 5); zero or -1 where the effect is absent.
+    double single_gpu_optimizer_s = 0;    // optimizer part of single_gpu_step_s
+    int throttled_gpus = 0;               // thermal: GPUs throttling in the measured steps
+    double first_throttle_s = -1;         // seconds of load until the first GPU throttles
+    double max_temperature_c = 0;         // hottest GPU at the end of the measured steps
+    double full_gpu_equivalents = 0;      // virtual GPUs: whole physical GPUs this runs like
+    double data_supply_samples_per_s = 0; // loaders of all GPUs together
+    double data_demand_samples_per_s = 0; // what the GPUs would consume unstarved
+    double goodput = 1;                   // failures: useful share of wall time
+    double checkpoint_interval_s = 0;     // failures: interval used (optimum unless given)
 };
 
 struct CollectiveSummary {

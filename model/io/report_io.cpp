@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <cmath>
 #include <cstdio>
 
 namespace scalescope
@@ -50,6 +51,112 @@ QJsonObject summaryToJson(const Summary &s)
     o[QStringLiteral("hardware_flops_per_step")] = s.hardware_flops_per_step;
     if (s.staleness_steps > 0)
         o[QStringLiteral("staleness_steps")] = s.staleness_steps;
+    if (s.max_temperature_c > 0) {
+        QJsonObject th;
+        th[QStringLiteral("throttled_gpus")] = s.throttled_gpus;
+        th[QStringLiteral("first_throttle_s")] = s.first_throttle_s;
+        th[QStringLiteral("max_temperature_c")] = s.max_temperature_c;
+        o[QStringLiteral("thermal")] = th;
+    }
+    if (s.full_gpu_equivalents > 0)
+        o[QStringLiteral("full_gpu_equivalents")] = s.full_gpu_equivalents;
+    if (s.data_supply_samples_per_s > 0) {
+        QJsonObject dl;
+        dl[QStringLiteral("supply_samples_per_s")] = s.data_supply_samples_per_s;
+        dl[QStringLiteral("demand_samples_per_s")] = s.data_demand_samples_per_s;
+        o[QStringLiteral("data_loader")] = dl;
+    }
+    if (s.checkpoint_interval_s > 0) {
+        QJsonObject f;
+        f[QStringLiteral("goodput")] = s.goodput;
+        f[QStringLiteral("checkpoint_interval_s")] = s.checkpoint_interval_s;
+        o[QStringLiteral("failures")] = f;
+    }
+    return o;
+}
+
+QJsonObject costToJson(const CostReport &c)
+{
+    QJsonObject o;
+    o[QStringLiteral("steps_per_run")] = c.steps_per_run;
+    o[QStringLiteral("time_to_train_h")] = c.time_to_train_h;
+    o[QStringLiteral("single_gpu_time_h")] = c.single_gpu_time_h;
+    o[QStringLiteral("gpu_hours_per_run")] = c.gpu_hours_per_run;
+    o[QStringLiteral("usage_hours_per_month")] = c.usage_hours_per_month;
+    o[QStringLiteral("utilisation")] = c.utilisation;
+    o[QStringLiteral("power_per_gpu_w")] = c.power_per_gpu_w;
+    o[QStringLiteral("energy_kwh_per_run")] = c.energy_kwh_per_run;
+    o[QStringLiteral("energy_cost_per_run_usd")] = c.energy_cost_per_run_usd;
+    o[QStringLiteral("capital_usd")] = c.capital_usd;
+    o[QStringLiteral("own_cost_per_month_usd")] = c.own_cost_per_month_usd;
+    o[QStringLiteral("rent_cost_per_month_usd")] = c.rent_cost_per_month_usd;
+    o[QStringLiteral("own_cost_per_run_usd")] = c.own_cost_per_run_usd;
+    o[QStringLiteral("rent_cost_per_run_usd")] = c.rent_cost_per_run_usd;
+    // JSON has no infinity: never breaking even is null.
+    o[QStringLiteral("break_even_hours_per_month")] = std::isfinite(c.break_even_hours_per_month)
+                                                          ? QJsonValue(c.break_even_hours_per_month)
+                                                          : QJsonValue();
+    o[QStringLiteral("migration_cost_usd")] = c.migration_cost_usd;
+    o[QStringLiteral("hours_saved_per_month")] = c.hours_saved_per_month;
+    QJsonObject v;
+    v[QStringLiteral("duration_band")] = QString::fromStdString(c.verdict.duration_band);
+    v[QStringLiteral("frequency_band")] = QString::fromStdString(c.verdict.frequency_band);
+    v[QStringLiteral("recommended_gpus")] = c.verdict.recommended_gpus;
+    v[QStringLiteral("more_gpus_worth_it")] = c.verdict.more_gpus_worth_it;
+    v[QStringLiteral("own")] = c.verdict.own;
+    v[QStringLiteral("sentence")] = QString::fromStdString(c.verdict.sentence);
+    o[QStringLiteral("verdict")] = v;
+    QJsonArray advice;
+    for (const std::string &a : c.advice)
+        advice.append(QString::fromStdString(a));
+    o[QStringLiteral("advice")] = advice;
+    return o;
+}
+
+QJsonObject attributionToJson(const SpeedupAttribution &a)
+{
+    QJsonObject o;
+    for (int i = 0; i < kSpeedupLossCount; ++i)
+        o[QString::fromLatin1(speedupLossName(static_cast<SpeedupLoss>(i)))] =
+            a.loss_gpus[static_cast<size_t>(i)];
+    o[QStringLiteral("total")] = a.total();
+    return o;
+}
+
+QJsonObject planSearchToJson(const PlanSearchResult &r, int gpus)
+{
+    QJsonObject o;
+    o[QStringLiteral("gpus")] = gpus;
+    o[QStringLiteral("considered")] = static_cast<double>(r.considered);
+    o[QStringLiteral("evaluated")] = static_cast<double>(r.evaluated);
+    o[QStringLiteral("out_of_memory")] = static_cast<double>(r.out_of_memory);
+    QJsonArray plans;
+    for (const PlanCandidate &c : r.best) {
+        QJsonObject p;
+        p[QStringLiteral("data")] = c.parallel.data;
+        p[QStringLiteral("tensor")] = c.parallel.tensor;
+        p[QStringLiteral("pipeline")] = c.parallel.pipeline;
+        p[QStringLiteral("zero")] = c.parallel.zero;
+        p[QStringLiteral("schedule")] =
+            QString::fromLatin1(c.parallel.schedule == Schedule::GPipe      ? "gpipe"
+                                : c.parallel.schedule == Schedule::OneFOneB ? "1f1b"
+                                                                            : "interleaved");
+        p[QStringLiteral("virtual_stages")] = c.parallel.virtual_stages;
+        p[QStringLiteral("sequence_parallel")] = c.parallel.sequence_parallel;
+        p[QStringLiteral("micro_batch")] = static_cast<double>(c.micro_batch);
+        p[QStringLiteral("recompute")] =
+            QString::fromLatin1(c.recompute == Recompute::None        ? "none"
+                                : c.recompute == Recompute::Selective ? "selective"
+                                                                      : "full");
+        p[QStringLiteral("step_time_s")] = c.step_time_s;
+        p[QStringLiteral("samples_per_s")] = c.samples_per_s;
+        p[QStringLiteral("mfu")] = c.mfu;
+        p[QStringLiteral("memory_per_gpu_bytes")] = c.memory_bytes;
+        p[QStringLiteral("capacity_bytes")] = c.capacity_bytes;
+        p[QStringLiteral("bottleneck")] = QString::fromStdString(c.bottleneck);
+        plans.append(p);
+    }
+    o[QStringLiteral("plans")] = plans;
     return o;
 }
 

@@ -46,6 +46,25 @@ constexpr RealRange kClockDropRange = RealRange::closed(0, 0.9);
 constexpr RealRange kWarmupRange = RealRange::positive(1e6);
 constexpr IntRange kWorkersRange{0, 1024};
 constexpr RealRange kSamplesPerWorkerRange = RealRange::positive(1e12);
+constexpr IntRange kPrefetchRange{1, 64};
+constexpr RealRange kAmbientRange = RealRange::closed(-20, 60);
+constexpr RealRange kSteadyRange = RealRange::closed(0, 150);
+constexpr RealRange kStartRange = RealRange::closed(0, 1e9);
+constexpr RealRange kFractionRange = RealRange::positive(1);
+constexpr RealRange kMtbfRange = RealRange::positive(1e9);
+constexpr RealRange kCheckpointBytesRange = RealRange::closed(0, 1e16);
+constexpr RealRange kWriteGbpsRange = RealRange::positive(1e6);
+constexpr RealRange kRestartRange = RealRange::closed(0, 1e7);
+constexpr RealRange kIntervalRange = RealRange::closed(0, 1e9);
+constexpr RealRange kPriceRange = RealRange::closed(0, 1e9);
+constexpr RealRange kHourPriceRange = RealRange::closed(0, 1e4);
+constexpr RealRange kYearsRange = RealRange::positive(50);
+constexpr RealRange kKwhPriceRange = RealRange::closed(0, 100);
+constexpr RealRange kPueRange = RealRange::closed(1, 5);
+constexpr RealRange kWorkRange = RealRange::positive(1e18);
+constexpr RealRange kRunsRange = RealRange::positive(1e6);
+constexpr RealRange kDaysRange = RealRange::closed(0, 3650);
+constexpr RealRange kDayRateRange = RealRange::closed(0, 1e6);
 
 constexpr std::array kPrecisions = {Precision::FP32, Precision::TF32, Precision::FP16,
                                     Precision::BF16, Precision::FP8};
@@ -340,7 +359,8 @@ CollectiveSpec readCollective(const ObjectReader &r)
 
 EffectsSpec readEffects(const ObjectReader &r, int gpus)
 {
-    r.allowKeys({"seed", "jitter", "stragglers", "thermal", "data_loader"});
+    r.allowKeys(
+        {"seed", "jitter", "stragglers", "thermal", "data_loader", "virtual_gpu", "failures"});
     EffectsSpec e;
     e.seed = static_cast<uint64_t>(r.optionalInt("seed", kSeedRange, int64_t(e.seed)));
     e.jitter = r.optionalDouble("jitter", kJitterRange, e.jitter);
@@ -364,24 +384,132 @@ EffectsSpec readEffects(const ObjectReader &r, int gpus)
     }
 
     if (auto thermal = r.optionalObject("thermal")) {
-        thermal->allowKeys({"throttle_above_c", "clock_drop", "warmup_s"});
+        thermal->allowKeys({"throttle_above_c", "clock_drop", "warmup_s", "ambient_c", "steady_c",
+                            "cooling", "gpus", "start_s"});
         ThermalSpec &th = e.thermal;
         th.enabled = true;
         th.throttle_above_c =
             thermal->optionalDouble("throttle_above_c", kThrottleRange, th.throttle_above_c);
         th.clock_drop = thermal->optionalDouble("clock_drop", kClockDropRange, th.clock_drop);
         th.warmup_s = thermal->optionalDouble("warmup_s", kWarmupRange, th.warmup_s);
+        th.ambient_c = thermal->optionalDouble("ambient_c", kAmbientRange, th.ambient_c);
+        if (thermal->has("steady_c") && thermal->has("cooling"))
+            fail(thermal->pathOf("cooling"),
+                 "given together with steady_c; allowed: either a cooling preset or steady_c");
+        if (thermal->has("steady_c"))
+            th.steady_c = thermal->requiredDouble("steady_c", kSteadyRange);
+        if (thermal->has("cooling")) {
+            const std::string cooling = thermal->requiredString("cooling");
+            if (cooling == "datacenter")
+                th.steady_c = kCoolingDatacenterC;
+            else if (cooling == "workstation")
+                th.steady_c = kCoolingWorkstationC;
+            else if (cooling == "poor")
+                th.steady_c = kCoolingPoorC;
+            else
+                fail(thermal->pathOf("cooling"), "unknown value " +
+                                                     json::describe(thermal->value("cooling")) +
+                                                     "; allowed: datacenter, workstation, poor");
+        }
+        if (th.steady_c && *th.steady_c < th.ambient_c)
+            fail(thermal->pathOf(thermal->has("cooling") ? "cooling" : "steady_c"),
+                 "steady-state temperature " + json::formatNumber(*th.steady_c) +
+                     " C is below ambient_c = " + json::formatNumber(th.ambient_c) +
+                     " C; allowed: at least ambient_c");
+        const std::string gpusPath = thermal->pathOf("gpus");
+        const QJsonArray list = thermal->optionalArray("gpus");
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const std::string path = json::indexPath(gpusPath, i);
+            const ObjectReader item(json::readObject(list[i], path), path);
+            item.allowKeys({"gpu", "steady_c"});
+            ThermalGpuSpec g;
+            g.gpu = static_cast<int>(item.requiredInt("gpu", {0, gpus - 1}));
+            g.steady_c = item.requiredDouble("steady_c", kSteadyRange);
+            if (g.steady_c < th.ambient_c)
+                fail(item.pathOf("steady_c"),
+                     json::formatNumber(g.steady_c) + " C is below ambient_c = " +
+                         json::formatNumber(th.ambient_c) + " C; allowed: at least ambient_c");
+            for (size_t j = 0; j < th.gpus.size(); ++j)
+                if (th.gpus[j].gpu == g.gpu)
+                    fail(item.pathOf("gpu"), "GPU " + str(g.gpu) + " is already listed at " +
+                                                 json::indexPath(gpusPath, qsizetype(j)) +
+                                                 "; allowed: each GPU once");
+            th.gpus.push_back(g);
+        }
+        if (thermal->has("start_s"))
+            th.start_s = thermal->requiredDouble("start_s", kStartRange);
+    }
+    if (auto vgpu = r.optionalObject("virtual_gpu")) {
+        vgpu->allowKeys({"fraction", "host_routed"});
+        VirtualGpuSpec &v = e.virtual_gpu;
+        v.enabled = true;
+        v.fraction = vgpu->requiredDouble("fraction", kFractionRange);
+        v.host_routed = vgpu->optionalBool("host_routed", v.host_routed);
+    }
+    if (auto failures = r.optionalObject("failures")) {
+        failures->allowKeys({"mtbf_hours_per_gpu", "checkpoint_bytes", "checkpoint_write_gbps",
+                             "restart_s", "checkpoint_interval_s"});
+        FailureSpec &f = e.failures;
+        f.enabled = true;
+        f.mtbf_hours_per_gpu = failures->requiredDouble("mtbf_hours_per_gpu", kMtbfRange);
+        f.checkpoint_bytes =
+            failures->optionalDouble("checkpoint_bytes", kCheckpointBytesRange, f.checkpoint_bytes);
+        f.checkpoint_write_gbps = failures->optionalDouble("checkpoint_write_gbps", kWriteGbpsRange,
+                                                           f.checkpoint_write_gbps);
+        f.restart_s = failures->optionalDouble("restart_s", kRestartRange, f.restart_s);
+        f.checkpoint_interval_s = failures->optionalDouble("checkpoint_interval_s", kIntervalRange,
+                                                           f.checkpoint_interval_s);
     }
     if (auto loader = r.optionalObject("data_loader")) {
-        loader->allowKeys({"workers_per_gpu", "samples_per_s_per_worker"});
+        loader->allowKeys({"workers_per_gpu", "samples_per_s_per_worker", "prefetch_factor"});
         DataLoaderSpec &dl = e.data_loader;
         dl.enabled = true;
         dl.workers_per_gpu =
             static_cast<int>(loader->requiredInt("workers_per_gpu", kWorkersRange));
         dl.samples_per_s_per_worker =
             loader->requiredDouble("samples_per_s_per_worker", kSamplesPerWorkerRange);
+        dl.prefetch_factor =
+            static_cast<int>(loader->optionalInt("prefetch_factor", kPrefetchRange, 2));
     }
     return e;
+}
+
+CostSpec readCost(const ObjectReader &r, bool has_tokens)
+{
+    r.allowKeys({"gpu_price_usd", "server_price_usd", "amortisation_years", "power_price_per_kwh",
+                 "pue", "cloud_price_per_gpu_hour", "training", "runs_per_month", "migration_days",
+                 "day_rate_usd"});
+    CostSpec c;
+    c.gpu_price_usd = r.requiredDouble("gpu_price_usd", kPriceRange);
+    c.server_price_usd = r.optionalDouble("server_price_usd", kPriceRange, c.server_price_usd);
+    c.amortisation_years =
+        r.optionalDouble("amortisation_years", kYearsRange, c.amortisation_years);
+    c.power_price_per_kwh =
+        r.optionalDouble("power_price_per_kwh", kKwhPriceRange, c.power_price_per_kwh);
+    c.pue = r.optionalDouble("pue", kPueRange, c.pue);
+    c.cloud_price_per_gpu_hour = r.requiredDouble("cloud_price_per_gpu_hour", kHourPriceRange);
+    const ObjectReader work = r.requiredObject("training");
+    work.allowKeys({"tokens", "epochs", "samples_per_epoch", "steps"});
+    const int given = int(work.has("tokens")) + int(work.has("epochs")) + int(work.has("steps"));
+    if (given != 1)
+        fail(work.path(), "give exactly one of tokens, epochs (with samples_per_epoch) or steps; "
+                          "got " +
+                              str(given));
+    if (work.has("tokens")) {
+        if (!has_tokens)
+            fail(work.pathOf("tokens"),
+                 "this model has no tokens; allowed: epochs with samples_per_epoch, or steps");
+        c.tokens = work.requiredDouble("tokens", kWorkRange);
+    } else if (work.has("epochs")) {
+        c.epochs = work.requiredDouble("epochs", kWorkRange);
+        c.samples_per_epoch = work.requiredDouble("samples_per_epoch", kWorkRange);
+    } else {
+        c.steps = work.requiredDouble("steps", kWorkRange);
+    }
+    c.runs_per_month = r.optionalDouble("runs_per_month", kRunsRange, c.runs_per_month);
+    c.migration_days = r.optionalDouble("migration_days", kDaysRange, c.migration_days);
+    c.day_rate_usd = r.optionalDouble("day_rate_usd", kDayRateRange, c.day_rate_usd);
+    return c;
 }
 
 Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QString &baseDir)
@@ -389,7 +517,7 @@ Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QSt
     const ObjectReader doc(root, "");
     doc.requireVersion("scalescope", kScenarioVersion);
     doc.allowKeys({"scalescope", "name", "hardware", "model", "training", "parallel", "collective",
-                   "effects"});
+                   "effects", "cost"});
     Scenario s;
     s.name = doc.optionalString("name", {});
     s.hardware = readHardware(doc.requiredObject("hardware"), catalog, baseDir);
@@ -416,6 +544,12 @@ Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QSt
     }
     if (auto effects = doc.optionalObject("effects"))
         s.effects = readEffects(*effects, gpus);
+    if (auto cost = doc.optionalObject("cost")) {
+        if (s.isCollective())
+            fail(cost->path(), "a collective-only scenario has no training run to cost; allowed: "
+                               "\"cost\" with \"model\", \"training\" and \"parallel\"");
+        s.cost = readCost(*cost, s.model.kind == ModelSpec::Kind::Transformer);
+    }
     return s;
 }
 
@@ -504,17 +638,72 @@ OrderedObject writeEffects(const EffectsSpec &e)
     }
     if (e.thermal.enabled) {
         OrderedObject thermal;
+        const ThermalSpec th_defaults;
         thermal.add("throttle_above_c", e.thermal.throttle_above_c)
             .add("clock_drop", e.thermal.clock_drop)
             .add("warmup_s", e.thermal.warmup_s);
+        if (e.thermal.ambient_c != th_defaults.ambient_c)
+            thermal.add("ambient_c", e.thermal.ambient_c);
+        if (e.thermal.steady_c)
+            thermal.add("steady_c", *e.thermal.steady_c);
+        if (!e.thermal.gpus.empty()) {
+            std::vector<OrderedObject> list;
+            for (const ThermalGpuSpec &g : e.thermal.gpus) {
+                OrderedObject item;
+                item.add("gpu", g.gpu).add("steady_c", g.steady_c);
+                list.push_back(std::move(item));
+            }
+            thermal.add("gpus", std::move(list));
+        }
+        if (e.thermal.start_s)
+            thermal.add("start_s", *e.thermal.start_s);
         out.add("thermal", std::move(thermal));
     }
     if (e.data_loader.enabled) {
         OrderedObject loader;
         loader.add("workers_per_gpu", e.data_loader.workers_per_gpu)
             .add("samples_per_s_per_worker", e.data_loader.samples_per_s_per_worker);
+        if (e.data_loader.prefetch_factor != DataLoaderSpec().prefetch_factor)
+            loader.add("prefetch_factor", e.data_loader.prefetch_factor);
         out.add("data_loader", std::move(loader));
     }
+    if (e.virtual_gpu.enabled) {
+        OrderedObject v;
+        v.add("fraction", e.virtual_gpu.fraction).add("host_routed", e.virtual_gpu.host_routed);
+        out.add("virtual_gpu", std::move(v));
+    }
+    if (e.failures.enabled) {
+        OrderedObject f;
+        f.add("mtbf_hours_per_gpu", e.failures.mtbf_hours_per_gpu)
+            .add("checkpoint_bytes", e.failures.checkpoint_bytes)
+            .add("checkpoint_write_gbps", e.failures.checkpoint_write_gbps)
+            .add("restart_s", e.failures.restart_s)
+            .add("checkpoint_interval_s", e.failures.checkpoint_interval_s);
+        out.add("failures", std::move(f));
+    }
+    return out;
+}
+
+OrderedObject writeCost(const CostSpec &c)
+{
+    OrderedObject out;
+    out.add("gpu_price_usd", c.gpu_price_usd)
+        .add("server_price_usd", c.server_price_usd)
+        .add("amortisation_years", c.amortisation_years)
+        .add("power_price_per_kwh", c.power_price_per_kwh)
+        .add("pue", c.pue)
+        .add("cloud_price_per_gpu_hour", c.cloud_price_per_gpu_hour);
+    OrderedObject work;
+    if (c.tokens > 0)
+        work.add("tokens", c.tokens);
+    else if (c.epochs > 0)
+        work.add("epochs", c.epochs).add("samples_per_epoch", c.samples_per_epoch);
+    else
+        work.add("steps", c.steps);
+    out.add("training", std::move(work))
+        .add("runs_per_month", c.runs_per_month)
+        .add("migration_days", c.migration_days)
+        .add("day_rate_usd", c.day_rate_usd);
     return out;
 }
 
@@ -552,6 +741,8 @@ QByteArray writeScenario(const Scenario &scenario)
     OrderedObject effects = writeEffects(scenario.effects);
     if (!effects.empty())
         root.add("effects", std::move(effects));
+    if (scenario.cost)
+        root.add("cost", writeCost(*scenario.cost));
     return root.toJson();
 }
 

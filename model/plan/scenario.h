@@ -44,17 +44,65 @@ struct StragglerSpec {
     double slowdown = 1.0; // duration multiplier, >= 1
 };
 
+/// Steady-state temperature of one GPU under sustained load (its cooling).
+struct ThermalGpuSpec {
+    int gpu = 0;
+    double steady_c = 0;
+};
+
 struct ThermalSpec {
     bool enabled = false;
     double throttle_above_c = 84;
     double clock_drop = 0.15; // fractional clock loss while throttled
     double warmup_s = 60;     // time constant of the temperature rise under load
+    double ambient_c = 30;    // temperature at the start (idle GPU at intake air)
+    /// Steady-state temperature under sustained load of every GPU not listed in `gpus`;
+    /// unset: every GPU settles above the threshold (the steady-state model of version 1).
+    std::optional<double> steady_c;
+    std::vector<ThermalGpuSpec> gpus; // per-GPU steady-state temperatures (cooling)
+    /// Seconds of load before the first simulated step; unset: steady state (long run).
+    std::optional<double> start_s;
+
+    /// Steady-state temperature of `gpu` under load.
+    double steadyC(int gpu) const;
+    /// Temperature after `t_s` seconds of load: first-order (RC) thermal model, Newton's
+    /// law of cooling, T = Ta + (Tss - Ta)(1 - exp(-t/tau)) (Skadron et al. ISCA 2003).
+    double temperatureC(int gpu, double t_s) const;
+    /// Seconds of load until `gpu` exceeds throttle_above_c (infinity when it never does).
+    double throttleOnsetS(int gpu) const;
+    /// Whether `gpu` throttles after `t_s` seconds of load (start_s unset: steady state).
+    bool throttledAt(int gpu, double t_s) const;
+    /// Whether GPUs differ, or change during the simulated steps (start_s set).
+    bool varies(int gpus) const;
+};
+
+/// Preset steady-state temperatures of a cooling class (assumptions, see docs/scenario.md).
+inline constexpr double kCoolingDatacenterC = 70;  // SXM board in a server with ducted airflow
+inline constexpr double kCoolingWorkstationC = 80; // open-air cards with space between them
+inline constexpr double kCoolingPoorC = 92;        // cards packed in a poorly ventilated case
+
+/// A fraction of a physical GPU (time-sliced vGPU or shared GPU).
+struct VirtualGpuSpec {
+    bool enabled = false;
+    double fraction = 1;     // share of the physical GPU's time (and memory) this job gets
+    bool host_routed = true; // no peer-to-peer: GPU-to-GPU traffic goes through host memory
+};
+
+/// Failures and checkpointing (goodput over a long run).
+struct FailureSpec {
+    bool enabled = false;
+    double mtbf_hours_per_gpu = 50000;
+    double checkpoint_bytes = 0;      // 0 = model states (parameters, gradients, optimizer)
+    double checkpoint_write_gbps = 5; // storage write bandwidth, GB/s, all writers together
+    double restart_s = 600;           // from failure to training again (excluding rework)
+    double checkpoint_interval_s = 0; // 0 = the optimum (Young/Daly)
 };
 
 struct DataLoaderSpec {
     bool enabled = false;
     int workers_per_gpu = 0;
     double samples_per_s_per_worker = 0;
+    int prefetch_factor = 2; // batches each worker keeps ready (PyTorch DataLoader default)
 };
 
 struct EffectsSpec {
@@ -63,10 +111,33 @@ struct EffectsSpec {
     std::vector<StragglerSpec> stragglers;
     ThermalSpec thermal;
     DataLoaderSpec data_loader;
+    VirtualGpuSpec virtual_gpu;
+    FailureSpec failures;
 
     /// Effects that make GPUs differ, so every replica must be simulated. (Thermal
-    /// throttling in steady state slows every GPU alike.)
-    bool perRank() const { return jitter > 0 || !stragglers.empty(); }
+    /// throttling in steady state slows every GPU alike unless their cooling differs.)
+    bool perRank(int gpus = 0) const
+    {
+        return jitter > 0 || !stragglers.empty() || (thermal.enabled && thermal.varies(gpus));
+    }
+};
+
+/// Training work and prices (the `cost` section): what owning, renting and waiting cost.
+struct CostSpec {
+    double gpu_price_usd = 0;
+    double server_price_usd = 0; // per node, beyond its GPUs
+    double amortisation_years = 3;
+    double power_price_per_kwh = 0.15;
+    double pue = 1.5;
+    double cloud_price_per_gpu_hour = 0;
+    // Work of one training run: tokens, or epochs x samples_per_epoch, or steps.
+    double tokens = 0;
+    double epochs = 0;
+    double samples_per_epoch = 0;
+    double steps = 0;
+    double runs_per_month = 1;
+    double migration_days = 2;
+    double day_rate_usd = 800;
 };
 
 enum class CollectiveOp { AllReduce, AllGather, ReduceScatter, Broadcast, AllToAll };
@@ -90,6 +161,7 @@ struct Scenario {
     // ... or a single collective.
     std::optional<CollectiveSpec> collective;
     EffectsSpec effects;
+    std::optional<CostSpec> cost;
 
     bool isCollective() const { return collective.has_value(); }
 };

@@ -20,17 +20,63 @@ ComputeModel computeFor(const Scenario &s, const Plan &p)
     ComputeModel c(s.hardware.gpu, p.precision, s.hardware.calibration.get());
     // Thermal effect in steady state: a training run lasts far longer than warmup_s, so
     // every GPU has heated past throttle_above_c and runs its SM clock clock_drop lower
-    // (NVML throttle reason "hw_thermal_slowdown"/"sw_thermal_slowdown").
-    if (s.effects.thermal.enabled)
-        c.applyClockDrop(s.effects.thermal.clock_drop);
+    // (NVML throttle reason "hw_thermal_slowdown"/"sw_thermal_slowdown"). GPUs that differ
+    // (cooling per GPU, or the heating during the simulated steps) are slowed per GPU in the
+    // engine instead.
+    const ThermalSpec &th = s.effects.thermal;
+    if (th.enabled && !th.varies(p.gpus) && th.throttledAt(0, 0))
+        c.applyClockDrop(th.clock_drop);
+    if (s.effects.virtual_gpu.enabled)
+        c.applyTimeShare(s.effects.virtual_gpu.fraction);
     return c;
 }
 } // namespace
 
-SimContext::SimContext(const Scenario &s, const Plan &p)
-    : scenario(s), plan(p), compute(computeFor(s, p)), comm(s.hardware),
-      workload(buildWorkloadCost(s.model, p, compute, s.training.flash_attention))
+HardwareSpec effectiveHardware(const Scenario &s)
 {
+    HardwareSpec hw = s.hardware;
+    const VirtualGpuSpec &v = s.effects.virtual_gpu;
+    if (v.enabled && v.host_routed && hw.gpus_per_node > 1) {
+        // Virtual GPUs have no peer-to-peer access: NCCL falls back to its SHM transport
+        // through host memory (NVIDIA vGPU user guide, "peer-to-peer CUDA transfers" need
+        // full-GPU profiles; NCCL docs NCCL_P2P_DISABLE), over a PCIe 4.0 x16 uplink at most
+        // (32 GB/s per direction, PCI-SIG).
+        hw.gpu.pcie_p2p = false;
+        hw.intra.kind = LinkKind::PCIe;
+        hw.intra.switched = false;
+        hw.intra.nvswitch_gen = 0;
+        hw.intra.bandwidth_gbps = std::min(hw.intra.bandwidth_gbps, 32.0);
+        hw.intra.name += " (routed through host memory)";
+    }
+    return hw;
+}
+
+namespace
+{
+double effectiveMemoryBytes(const Scenario &s)
+{
+    // A vGPU profile gets its share of the frame buffer (NVIDIA vGPU user guide).
+    const VirtualGpuSpec &v = s.effects.virtual_gpu;
+    return s.hardware.gpu.memoryBytes() * (v.enabled ? v.fraction : 1.0);
+}
+} // namespace
+
+SimContext::SimContext(const Scenario &s, const Plan &p)
+    : scenario(s), plan(p), compute(computeFor(s, p)), comm(effectiveHardware(s)),
+      workload(buildWorkloadCost(s.model, p, compute, s.training.flash_attention)),
+      memory_capacity_bytes(effectiveMemoryBytes(s))
+{
+}
+
+SimContext::SimContext(const Scenario &s, const Plan &p, WorkloadCost w)
+    : scenario(s), plan(p), compute(computeFor(s, p)), comm(effectiveHardware(s)),
+      workload(std::move(w)), memory_capacity_bytes(effectiveMemoryBytes(s))
+{
+}
+
+ComputeModel computeModelFor(const Scenario &s, const Plan &p)
+{
+    return computeFor(s, p);
 }
 
 namespace
@@ -92,6 +138,10 @@ enum Label : uint32_t {
     kLSendBlocking,
     kLReceive,
     kLReceiveTransfer,
+    kLForwardHot,
+    kLBackwardHot,
+    kLRecomputeBackwardHot,
+    kLOptimizerHot,
     kLabelCount
 };
 
@@ -142,6 +192,14 @@ const char *labelText(uint32_t l)
         return "receiving from the neighbouring pipeline stage";
     case kLReceiveTransfer:
         return "receive from the neighbouring stage";
+    case kLForwardHot:
+        return "forward (thermal throttling: clocks reduced)";
+    case kLBackwardHot:
+        return "backward (thermal throttling: clocks reduced)";
+    case kLRecomputeBackwardHot:
+        return "recompute + backward (thermal throttling: clocks reduced)";
+    case kLOptimizerHot:
+        return "optimizer step (thermal throttling: clocks reduced)";
     default:
         return "";
     }
@@ -154,7 +212,8 @@ public:
         : ctx_(ctx), plan_(ctx.plan), opt_(opt), graph_(1), dp_cost_(ctx.comm, ctx.plan.dataGroup())
     {
         const EffectsSpec &fx = ctx.scenario.effects;
-        per_rank_ = fx.perRank();
+        per_rank_ = fx.perRank(plan_.gpus);
+        thermal_varies_ = fx.thermal.enabled && fx.thermal.varies(plan_.gpus);
         replicas_ = per_rank_ ? plan_.data : 1;
         units_ = replicas_ * plan_.pipeline;
         vstages_ = plan_.virtualStageCount();
@@ -171,8 +230,9 @@ public:
             const double rate =
                 fx.data_loader.workers_per_gpu * fx.data_loader.samples_per_s_per_worker;
             loader_time_ = rate > 0 ? static_cast<double>(plan_.micro_batch) / rate : 1e9;
-            // PyTorch DataLoader keeps prefetch_factor (2) batches per worker in flight.
-            loader_depth_ = std::max(1, 2 * fx.data_loader.workers_per_gpu);
+            // PyTorch DataLoader keeps prefetch_factor (default 2) batches per worker in flight.
+            loader_depth_ =
+                std::max(1, fx.data_loader.prefetch_factor * fx.data_loader.workers_per_gpu);
         }
         buildStages();
     }
@@ -200,6 +260,9 @@ private:
     // Walk one GPU's rows; emit(stream, start, duration, kind, label, mb).
     template <typename Emit> void walk(uint32_t unit, int gpu, Emit &&emit) const;
     double memberDuration(const Task &t, TaskId id, int gpu) const;
+    /// Duration factor of throttled clocks on `gpu` during iteration `it` (1 = cool).
+    double thermalFactor(int gpu, int it) const;
+    bool hot(int gpu, int it) const;
     uint32_t waitLabelFor(TaskId collective) const;
 
     const SimContext &ctx_;
@@ -214,6 +277,8 @@ private:
     std::vector<double> slowdown_;
     double loader_time_ = 0;
     int loader_depth_ = 0;
+    bool thermal_varies_ = false;
+    double step_estimate_s_ = 0; // compute of one step, for the thermal clock
 
     std::vector<std::vector<int>> members_;  // GPU ranks of each unit
     std::vector<uint32_t> group_wait_label_; // per collective group
@@ -245,6 +310,31 @@ void Simulation::buildStages()
             st.params += p.params;
         }
     }
+    // Time of one step for the thermal model's clock: the slowest stage's compute.
+    for (int stage = 0; stage < plan_.pipeline; ++stage) {
+        double t = 0;
+        for (int c = 0; c < plan_.virtual_stages; ++c) {
+            const VStage &st = vs_[static_cast<size_t>(c * plan_.pipeline + stage)];
+            t += st.fwd + st.bwd + st.tp_fwd + st.tp_bwd;
+        }
+        step_estimate_s_ = std::max(step_estimate_s_, t * static_cast<double>(plan_.micro_batches));
+    }
+}
+
+bool Simulation::hot(int gpu, int it) const
+{
+    if (!thermal_varies_)
+        return false;
+    const ThermalSpec &th = ctx_.scenario.effects.thermal;
+    // Steps after the warm-up ones are the measured steps; each lasts about one step.
+    const double t = th.start_s.value_or(0.0) + (it - warmup_ + 0.5) * step_estimate_s_;
+    return th.throttledAt(gpu, t);
+}
+
+double Simulation::thermalFactor(int gpu, int it) const
+{
+    // Throttled SM clocks stretch compute by 1 / (1 - clock_drop).
+    return hot(gpu, it) ? 1.0 / (1.0 - ctx_.scenario.effects.thermal.clock_drop) : 1.0;
 }
 
 std::vector<int> Simulation::membersOf(uint32_t unit) const
@@ -278,7 +368,7 @@ TaskId Simulation::addTask(uint32_t unit, Stream s, SegmentKind k, double d, uin
             factor_.resize((static_cast<size_t>(id) + 1) * T, 1.0f);
             double worst = 0;
             for (int gpu : members(unit)) {
-                const double f = slowdown_[static_cast<size_t>(gpu)] *
+                const double f = slowdown_[static_cast<size_t>(gpu)] * thermalFactor(gpu, it) *
                                  jitterFactor(fx.seed, static_cast<uint32_t>(gpu), id, fx.jitter);
                 factor_[id * T + static_cast<size_t>(gpu) % T] = static_cast<float>(f);
                 worst = std::max(worst, f);
@@ -552,8 +642,25 @@ void Simulation::labelGroups()
                 slowest = id;
         const int stage = static_cast<int>(graph_[slowest].unit) % plan_.pipeline;
         const int replica = static_cast<int>(graph_[slowest].unit) / plan_.pipeline;
-        std::string text = "waiting for GPU " + std::to_string(plan_.rankOf(0, replica, stage)) +
-                           " (slowest data-parallel replica)";
+        // The GPU of the slowest replica that made it slow (its slowest tensor rank).
+        int gpu = plan_.rankOf(0, replica, stage);
+        double worst = 0;
+        for (int k = 0; k < plan_.tensor; ++k) {
+            const int g = plan_.rankOf(k, replica, stage);
+            const double f =
+                slowdown_[static_cast<size_t>(g)] * thermalFactor(g, graph_[slowest].iteration);
+            if (f > worst + 1e-12) {
+                worst = f;
+                gpu = g;
+            }
+        }
+        std::string cause;
+        if (hot(gpu, graph_[slowest].iteration))
+            cause = ", thermal throttling";
+        else if (slowdown_[static_cast<size_t>(gpu)] > 1.0)
+            cause = ", straggler";
+        std::string text = "waiting for GPU " + std::to_string(gpu) +
+                           " (slowest data-parallel replica" + cause + ")";
         auto [it, inserted] = index.emplace(std::move(text), 0);
         if (inserted) {
             extra_labels_.push_back(it->first);
@@ -631,7 +738,18 @@ template <typename Emit> void Simulation::walk(uint32_t unit, int gpu, Emit &&em
         const Task &t = graph_[id];
         gap(cursor, t.start, t.binding, t.micro_batch);
         const double own = memberDuration(t, id, gpu);
-        emit(Stream::Compute, t.start, own, t.kind, t.label, t.micro_batch);
+        uint32_t label = t.label;
+        if (t.jittered && hot(gpu, t.iteration)) {
+            if (label == kLForward)
+                label = kLForwardHot;
+            else if (label == kLBackward)
+                label = kLBackwardHot;
+            else if (label == kLRecomputeBackward)
+                label = kLRecomputeBackwardHot;
+            else if (label == kLOptimizer)
+                label = kLOptimizerHot;
+        }
+        emit(Stream::Compute, t.start, own, t.kind, label, t.micro_batch);
         if (t.duration > own)
             emit(Stream::Compute, t.start + own, t.duration - own, SegmentKind::Wait, kLWaitTp,
                  t.micro_batch);
@@ -788,8 +906,11 @@ SimResult Simulation::run()
             if (s == Stream::Compute) {
                 switch (k) {
                 case SegmentKind::Compute:
+                    b.compute += x;
+                    break;
                 case SegmentKind::Optimizer:
                     b.compute += x;
+                    b.optimizer += x;
                     break;
                 case SegmentKind::TpComm:
                     b.communication_exposed += x;
@@ -835,9 +956,9 @@ SimResult Simulation::run()
         }
     }
     const double norm = 1.0 / (plan_.gpus * steps);
-    for (double *x :
-         {&sum.compute, &sum.communication_exposed, &sum.communication_total, &sum.pipeline_bubble,
-          &sum.wait, &sum.data_loading, &sum.tp_comm, &sum.dp_comm, &sum.pp_comm, &sum.pp_exposed})
+    for (double *x : {&sum.compute, &sum.communication_exposed, &sum.communication_total,
+                      &sum.pipeline_bubble, &sum.wait, &sum.data_loading, &sum.tp_comm,
+                      &sum.dp_comm, &sum.pp_comm, &sum.pp_exposed, &sum.optimizer})
         *x *= norm;
     result.breakdown = sum;
     // What GPUs wait for most (names the straggler when there is one).

@@ -28,6 +28,7 @@ struct Breakdown {
     double dp_comm = 0;
     double pp_comm = 0;
     double pp_exposed = 0; // blocking pipeline sends on the critical path
+    double optimizer = 0;  // optimizer step on the compute stream (part of compute)
 };
 
 struct SimOptions {
@@ -62,9 +63,20 @@ struct SimContext {
     ComputeModel compute;
     CommModel comm;
     WorkloadCost workload;
+    /// Memory per GPU available to this job (a virtual GPU gets its share).
+    double memory_capacity_bytes = 0;
+    /// Step time of the job on one GPU (speed-up reference); < 0 = not yet known.
+    double single_gpu_step_s = -1;
 
     SimContext(const Scenario &s, const Plan &p);
+    /// With a workload already built for this plan (the planner reuses them).
+    SimContext(const Scenario &s, const Plan &p, WorkloadCost w);
 };
+
+/// The hardware as the job sees it (a host-routed virtual GPU loses peer-to-peer links).
+HardwareSpec effectiveHardware(const Scenario &s);
+/// The compute model of a scenario's GPU under its effects (steady thermal, time share).
+ComputeModel computeModelFor(const Scenario &s, const Plan &p);
 
 SimResult simulate(const SimContext &ctx, const SimOptions &options);
 

@@ -202,14 +202,14 @@ double ComputeModel::gemmTime(double m, double n, double k, double batch, double
     if (bytes <= 0)
         bytes = (m * k + k * n + m * n) * elem_bytes_ * batch;
     const double t_memory = bytes / mem_bw_;
-    return std::max({t_compute, t_memory, launch_s_});
+    return std::max({t_compute, t_memory, launch_s_}) * time_scale_;
 }
 
 double ComputeModel::memoryTime(double bytes) const
 {
     if (bytes <= 0)
         return 0;
-    return std::max(bytes / mem_bw_, launch_s_);
+    return std::max(bytes / mem_bw_, launch_s_) * time_scale_;
 }
 
 void ComputeModel::setMeasuredGemm(std::vector<GemmPoint> points)

@@ -49,6 +49,10 @@ public:
     void setLaunchOverhead(double us);
     /// Steady-state thermal throttling: SM clocks lose `fraction` (memory clocks do not).
     void applyClockDrop(double fraction) { clock_ratio_ *= (1.0 - fraction); }
+    /// Time-sliced (shared or virtual) GPU: this job gets `share` of the GPU's time, so every
+    /// kernel takes 1/share as long (NVIDIA vGPU time-sliced scheduling, vGPU user guide).
+    void applyTimeShare(double share) { time_scale_ /= share; }
+    double timeScale() const { return time_scale_; }
 
 private:
     double tileEfficiency(double m, double n, double k, double batch) const;
@@ -56,6 +60,7 @@ private:
     Precision precision_;
     double peak_flops_ = 0;    // FLOP/s at this precision
     double max_eff_ = 0.8;     // best achieved fraction of peak for large GEMMs
+    double time_scale_ = 1.0;  // 1/share of a time-sliced GPU
     double clock_ratio_ = 1.0; // sustained clock / datasheet clock
     double mem_bw_ = 0;        // achieved bytes/s
     double launch_s_ = 0;

@@ -1,4 +1,6 @@
 // Benchmarks of the model (DESIGN.md section 6). They print figures and never fail on time.
+#include "analysis/planner.h"
+#include "analysis/scaling.h"
 #include "analysis/summary.h"
 #include "analysis/sweep.h"
 #include "io/catalog_io.h"
@@ -49,6 +51,7 @@ private Q_SLOTS:
     void summaryOfEveryValidationScenario();
     void timeline1024GpusWithJitter();
     void sweepTwelveGpuCounts();
+    void planSearch1024Gpus();
 };
 
 void BenchModel::summaryOfEveryValidationScenario()
@@ -127,6 +130,36 @@ void BenchModel::sweepTwelveGpuCounts()
             qFatal("%s", rows.error().toString().c_str());
     });
     std::printf("BENCH sweep_ms 12 GPU counts (16..1536, GPT-3 13B t8 p2): %.2f ms\n", gpt_ms);
+
+    // With the attribution of the missing speed-up (what sweep --json adds per row).
+    const double att_ms = medianMs(10, [&] {
+        const auto rows = sweep(base, counts, Scaling::Strong);
+        volatile double sink = attributeSpeedupLoss(rows.value()).back().total();
+        (void)sink;
+    });
+    std::printf("BENCH sweep_ms 12 GPU counts with attribution (default scenario): %.2f ms\n",
+                att_ms);
+}
+
+void BenchModel::planSearch1024Gpus()
+{
+    // Budget (issue 5): plan search for 1,024 GPUs <= 2 s.
+    Scenario gpt = load(QStringLiteral(SCALESCOPE_BENCH_DIR "/gpt-1024-jitter.json"));
+    gpt.effects = EffectsSpec{};
+    PlanSearchOptions o;
+    o.gpus = 1024;
+    o.top_k = 10;
+    PlanSearchResult last;
+    const double ms = medianMs(3, [&] {
+        const auto r = searchPlans(gpt, o);
+        if (!r)
+            qFatal("%s", r.error().toString().c_str());
+        last = r.value();
+    });
+    std::printf("BENCH plan_ms 1024 GPUs (%s): %.1f ms, %zu plans, %zu evaluated, %zu out of "
+                "memory, best %.3f s\n",
+                gpt.name.c_str(), ms, last.considered, last.evaluated, last.out_of_memory,
+                last.best.empty() ? 0.0 : last.best.front().step_time_s);
 }
 
 QTEST_GUILESS_MAIN(BenchModel)

@@ -1,0 +1,210 @@
+#include "analysis/planner.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace scalescope
+{
+
+Scenario applyCandidate(const Scenario &base, int gpus, const PlanCandidate &c)
+{
+    Scenario s = base;
+    const int per_node = base.hardware.gpus_per_node;
+    if (gpus < per_node) {
+        s.hardware.nodes = 1;
+        s.hardware.gpus_per_node = gpus;
+    } else {
+        s.hardware.nodes = gpus / per_node;
+    }
+    s.parallel = c.parallel;
+    s.training.micro_batch = c.micro_batch;
+    s.training.recompute = c.recompute;
+    std::erase_if(s.effects.stragglers, [&](const StragglerSpec &st) { return st.gpu >= gpus; });
+    std::erase_if(s.effects.thermal.gpus, [&](const ThermalGpuSpec &g) { return g.gpu >= gpus; });
+    return s;
+}
+
+namespace
+{
+std::vector<int> divisorsOf(int64_t n, int64_t limit)
+{
+    std::vector<int> out;
+    for (int64_t d = 1; d <= std::min(n, limit); ++d)
+        if (n % d == 0)
+            out.push_back(static_cast<int>(d));
+    return out;
+}
+} // namespace
+
+Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptions &o)
+{
+    PlanSearchResult result;
+    const int gpus = o.gpus;
+    const int per_node = base.hardware.gpus_per_node;
+    if (gpus < 1)
+        return InputError{"--gpus", std::to_string(gpus) + " GPUs: at least 1 GPU is needed"};
+    if (gpus >= per_node && gpus % per_node != 0)
+        return InputError{
+            "--gpus", std::to_string(gpus) +
+                          " GPUs: not a multiple of gpus_per_node = " + std::to_string(per_node)};
+    if (base.isCollective())
+        return InputError{"collective", "a collective-only scenario has no plan to search"};
+    const int node_gpus = std::min(gpus, per_node);
+    const bool transformer = base.model.kind == ModelSpec::Kind::Transformer;
+    const int64_t batch = base.training.global_batch;
+    const int top_k = std::max(1, o.top_k);
+
+    // Layers and heads bound the pipeline and tensor degrees.
+    PlanCandidate probe;
+    probe.parallel = ParallelSpec{};
+    probe.parallel.data = 1;
+    probe.micro_batch = batch;
+    const Scenario probe_s = applyCandidate(base, 1, probe);
+    Result<Plan> probe_plan = makePlan(probe_s);
+    int layers = 1;
+    if (probe_plan) {
+        const WorkloadCost w = buildWorkloadCost(base.model, probe_plan.value(),
+                                                 computeModelFor(probe_s, probe_plan.value()),
+                                                 base.training.flash_attention);
+        layers = std::max(1, w.block_count > 0 ? w.block_count : static_cast<int>(w.layers.size()));
+    }
+
+    // Tensor parallelism inside a node (Megatron-LM practice), powers of two dividing the
+    // heads; other models are not split by tensor parallelism here.
+    std::vector<int> tensors;
+    for (int t = 1; t <= node_gpus; t *= 2)
+        if (node_gpus % t == 0 &&
+            (t == 1 || (transformer && base.model.transformer.heads % t == 0)))
+            tensors.push_back(t);
+    std::vector<std::pair<int, int>> outer;
+    for (int t : tensors)
+        for (int p : divisorsOf(gpus / t, layers))
+            if (batch % (gpus / t / p) == 0)
+                outer.emplace_back(t, p);
+
+    std::vector<Recompute> recomputes = {Recompute::None, Recompute::Full};
+    if (transformer)
+        recomputes.insert(recomputes.begin() + 1, Recompute::Selective);
+
+    // Workloads and single-GPU references are shared by plans that differ only in the
+    // data degree, ZeRO stage or schedule.
+    std::map<std::tuple<int, bool, int64_t, int>, WorkloadCost> workloads;
+    std::map<std::pair<int64_t, int>, double> single_step;
+    std::vector<PlanCandidate> best; // sorted, fastest first
+    auto worst = [&] {
+        return static_cast<int>(best.size()) < top_k ? 1e300 : best.back().step_time_s;
+    };
+
+    for (size_t oi = 0; oi < outer.size(); ++oi) {
+        if (o.cancel && o.cancel->load()) {
+            result.cancelled = true;
+            break;
+        }
+        if (o.progress)
+            o.progress(static_cast<double>(oi) / static_cast<double>(outer.size()));
+        const auto [t, p] = outer[oi];
+        const int d = gpus / (t * p);
+        const int64_t per_replica = batch / d;
+        // Micro-batches: powers of two dividing the replica's batch, and the whole of it.
+        std::vector<int64_t> mbs;
+        for (int64_t mb = 1; mb <= per_replica; mb *= 2)
+            if (per_replica % mb == 0)
+                mbs.push_back(mb);
+        if (mbs.back() != per_replica)
+            mbs.push_back(per_replica);
+        for (Recompute rc : recomputes) {
+            for (int64_t mb : mbs) {
+                const int64_t m = per_replica / mb;
+                struct Sched {
+                    Schedule schedule;
+                    int v;
+                };
+                std::vector<Sched> scheds = {{Schedule::OneFOneB, 1}};
+                if (p > 1 && m % p == 0 && 2 * p <= layers)
+                    scheds.push_back({Schedule::Interleaved, 2});
+                for (int zero = 0; zero <= 3; ++zero) {
+                    if ((zero > 0 && d == 1) || (zero >= 2 && p > 1))
+                        continue;
+                    for (const Sched &sc : scheds) {
+                        if (o.cancel && o.cancel->load()) {
+                            result.cancelled = true;
+                            break;
+                        }
+                        ++result.considered;
+                        PlanCandidate c;
+                        c.parallel = base.parallel;
+                        c.parallel.data = d;
+                        c.parallel.tensor = t;
+                        c.parallel.pipeline = p;
+                        c.parallel.zero = zero;
+                        c.parallel.schedule = sc.schedule;
+                        c.parallel.virtual_stages = sc.v;
+                        c.parallel.sequence_parallel = transformer && t > 1;
+                        if (zero > 0 && c.parallel.update == UpdateMode::Async)
+                            c.parallel.update = UpdateMode::Sync;
+                        c.micro_batch = mb;
+                        c.recompute = rc;
+                        const Scenario s = applyCandidate(base, gpus, c);
+                        Result<Plan> plan = makePlan(s);
+                        if (!plan)
+                            continue;
+                        const auto key = std::make_tuple(t, p > 1, mb, static_cast<int>(rc));
+                        auto wi = workloads.find(key);
+                        if (wi == workloads.end())
+                            wi = workloads
+                                     .emplace(key,
+                                              buildWorkloadCost(s.model, plan.value(),
+                                                                computeModelFor(s, plan.value()),
+                                                                s.training.flash_attention))
+                                     .first;
+                        const WorkloadCost &w = wi->second;
+                        SimContext ctx(s, plan.value(), w);
+                        const MemoryBreakdown mem =
+                            memoryPerGpu(plan.value(), w, ctx.memory_capacity_bytes);
+                        if (!mem.fits()) {
+                            ++result.out_of_memory;
+                            continue;
+                        }
+                        // Lower bound: the compute of one micro-batch spread perfectly over
+                        // the stages, m times; skip plans that cannot enter the top K.
+                        double per_mb = 0;
+                        for (const LayerCost &l : w.layers)
+                            per_mb += l.fwd_s + l.bwd_s + l.recompute_s;
+                        if (static_cast<double>(m) * per_mb / p >= worst())
+                            continue;
+                        const auto sk = std::make_pair(mb, static_cast<int>(rc));
+                        auto si = single_step.find(sk);
+                        if (si == single_step.end())
+                            si = single_step.emplace(sk, singleGpuStepTime(ctx)).first;
+                        ctx.single_gpu_step_s = si->second;
+                        const Summary sum = analyticSummary(ctx);
+                        ++result.evaluated;
+                        c.step_time_s = sum.step_time_s;
+                        c.samples_per_s = sum.samples_per_s;
+                        c.mfu = sum.mfu;
+                        c.memory_bytes = mem.total;
+                        c.capacity_bytes = mem.capacity;
+                        c.bottleneck = sum.bottleneck;
+                        if (c.step_time_s >= worst())
+                            continue;
+                        const auto pos = std::upper_bound(
+                            best.begin(), best.end(), c.step_time_s,
+                            [](double x, const PlanCandidate &b) { return x < b.step_time_s; });
+                        best.insert(pos, std::move(c));
+                        if (static_cast<int>(best.size()) > top_k)
+                            best.pop_back();
+                    }
+                }
+            }
+        }
+        if (result.cancelled)
+            break;
+    }
+    if (o.progress && !result.cancelled)
+        o.progress(1.0);
+    result.best = std::move(best);
+    return result;
+}
+
+} // namespace scalescope

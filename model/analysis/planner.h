@@ -1,0 +1,53 @@
+// Plan search: enumerates data/tensor/pipeline degrees, ZeRO stage, micro-batch, schedule
+// and recompute for a GPU count, drops plans that do not fit in memory, and ranks the rest
+// by predicted step time (analytic path). Safe to run in a worker thread: it reads only its
+// arguments, reports progress and stops when the cancel flag is set.
+#pragma once
+
+#include "analysis/summary.h"
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+namespace scalescope
+{
+
+struct PlanCandidate {
+    ParallelSpec parallel; // data, tensor, pipeline, zero, schedule, virtual_stages, ...
+    int64_t micro_batch = 1;
+    Recompute recompute = Recompute::None;
+    double step_time_s = 0;
+    double samples_per_s = 0;
+    double mfu = 0;
+    double memory_bytes = 0;   // most loaded GPU
+    double capacity_bytes = 0; // per GPU
+    std::string bottleneck;
+};
+
+struct PlanSearchOptions {
+    int gpus = 1;
+    int top_k = 10;
+    /// Called with the fraction done (0..1) now and then; may be empty.
+    std::function<void(double)> progress;
+    /// Set from another thread to stop early; may be null.
+    const std::atomic<bool> *cancel = nullptr;
+};
+
+struct PlanSearchResult {
+    std::vector<PlanCandidate> best; // fastest first, at most top_k
+    size_t considered = 0;           // combinations enumerated
+    size_t evaluated = 0;            // step times computed (fitting plans)
+    size_t out_of_memory = 0;        // dropped for memory
+    bool cancelled = false;
+};
+
+/// Searches plans for `base` (its hardware, model, global batch and precision; its parallel
+/// plan is replaced) on `options.gpus` GPUs (nodes scaled as in a sweep). Errors name
+/// `--gpus` when the count does not fit the cluster shape.
+Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptions &options);
+
+/// The scenario with a candidate's plan applied.
+Scenario applyCandidate(const Scenario &base, int gpus, const PlanCandidate &candidate);
+
+} // namespace scalescope

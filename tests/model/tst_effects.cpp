@@ -1,0 +1,311 @@
+// Effects (thermal over time, data loader prefetch, virtual GPUs, failures), the
+// attribution of the missing speed-up, the economics and the plan search.
+#include "analysis/economics.h"
+#include "analysis/planner.h"
+#include "analysis/reliability.h"
+#include "analysis/scaling.h"
+#include "analysis/sweep.h"
+#include "testutil.h"
+
+#include <QTest>
+
+#include <atomic>
+#include <cmath>
+
+using namespace scalescope;
+using namespace scalescope::test;
+
+namespace
+{
+const char *kDp8 = R"({ "scalescope": 1,
+  "hardware": { "gpu": "a100-sxm4-80gb", "nodes": 1, "gpus_per_node": 8, "intra_node": "nvlink3" },
+  "model": { "transformer": { "layers": 12, "hidden": 1024, "heads": 16, "seq_len": 512, "vocab": 32000 } },
+  "training": { "global_batch": 64, "micro_batch": 4, "precision": "bf16" },
+  "parallel": { "data": 8 } })";
+
+const char *kGpt = R"({ "scalescope": 1,
+  "hardware": { "gpu": "a100-sxm4-80gb", "nodes": 2, "gpus_per_node": 8,
+                "intra_node": "nvlink3", "inter_node": "ib-hdr-200", "nics_per_node": 8 },
+  "model": { "transformer": { "layers": 24, "hidden": 4096, "heads": 32, "seq_len": 2048, "vocab": 51200 } },
+  "training": { "global_batch": 256, "micro_batch": 1, "precision": "bf16" },
+  "parallel": { "data": 2, "tensor": 8 } })";
+} // namespace
+
+class TestEffects : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void youngDalyFormula();
+    void goodputMonotonicInMtbf();
+    void failuresInSummary();
+    void thermalModel();
+    void thermalUniformMatchesLegacyDrop();
+    void loaderPrefetchDepth();
+    void virtualGpuStretchesCompute();
+    void attributionSumsToMissingSpeedup_data();
+    void attributionSumsToMissingSpeedup();
+    void gustafsonFraction();
+    void economicsArithmetic();
+    void plannerFindsFittingPlans();
+    void plannerCancel();
+};
+
+void TestEffects::youngDalyFormula()
+{
+    // Young 1974: sqrt(2 delta M).
+    QCOMPARE(youngInterval(60, 3600), std::sqrt(2.0 * 60 * 3600));
+    // Daly 2006: close to Young for delta << M, and M for delta >= 2M.
+    const double d = 30, m = 86400;
+    const double young = youngInterval(d, m), daly = dalyInterval(d, m);
+    const double x = d / (2 * m);
+    QVERIFY(std::abs(daly - (std::sqrt(2 * d * m) * (1 + std::sqrt(x) / 3 + x / 9) - d)) < 1e-9);
+    QVERIFY(std::abs(daly - young) / young < 0.02);
+    QCOMPARE(dalyInterval(500, 200), 200.0);
+    // The optimum maximises the goodput of Daly's complete model (checked on a grid).
+    const double best = checkpointGoodput(daly, d, 300, m);
+    for (double f : {0.5, 0.8, 1.25, 2.0})
+        QVERIFY(checkpointGoodput(daly * f, d, 300, m) < best);
+    // First-order limit: 1 - delta/tau - tau/(2M) - R/M.
+    QVERIFY(std::abs(best - (1 - d / daly - daly / (2 * m) - 300 / m)) < 1e-3);
+}
+
+void TestEffects::goodputMonotonicInMtbf()
+{
+    FailureSpec f;
+    f.enabled = true;
+    f.checkpoint_write_gbps = 2;
+    double last = 0;
+    for (double mtbf : {1e3, 1e4, 5e4, 1e5, 1e6}) {
+        f.mtbf_hours_per_gpu = mtbf;
+        const CheckpointPlan cp = checkpointPlan(f, 1024, 2e12);
+        QVERIFY2(cp.goodput > last, qPrintable(QString::number(cp.goodput)));
+        QVERIFY(cp.goodput <= 1);
+        last = cp.goodput;
+    }
+    // More GPUs fail more often: lower goodput.
+    f.mtbf_hours_per_gpu = 5e4;
+    QVERIFY(checkpointPlan(f, 4096, 2e12).goodput < checkpointPlan(f, 64, 2e12).goodput);
+}
+
+void TestEffects::failuresInSummary()
+{
+    Scenario s = scenarioFrom(kGpt);
+    s.effects.failures.enabled = true;
+    s.effects.failures.mtbf_hours_per_gpu = 20000;
+    const Summary sum = simulateSummary(s);
+    QVERIFY(sum.goodput > 0.5 && sum.goodput < 1);
+    QVERIFY(sum.checkpoint_interval_s > 0);
+}
+
+void TestEffects::thermalModel()
+{
+    ThermalSpec th;
+    th.enabled = true;
+    th.ambient_c = 30;
+    th.steady_c = 90;
+    th.warmup_s = 60;
+    QCOMPARE(th.temperatureC(0, 0), 30.0);
+    QVERIFY(std::abs(th.temperatureC(0, 60) - (30 + 60 * (1 - std::exp(-1.0)))) < 1e-9);
+    const double onset = th.throttleOnsetS(0);
+    QVERIFY(std::abs(th.temperatureC(0, onset) - 84) < 1e-9);
+    QVERIFY(!th.varies(4)); // steady state, all alike
+    th.gpus = {{1, 70}};
+    QVERIFY(th.varies(4));
+    QVERIFY(!th.throttledAt(1, 1e9));
+    th.gpus.clear();
+    th.start_s = 0;
+    QVERIFY(th.varies(4));
+    QVERIFY(!th.throttledAt(0, onset * 0.9));
+    QVERIFY(th.throttledAt(0, onset * 1.1));
+}
+
+void TestEffects::thermalUniformMatchesLegacyDrop()
+{
+    // Every GPU throttled in steady state: the same as the clock drop of version 1, and the
+    // analytic path sees one GPU slowed when only one is hot.
+    Scenario s = scenarioFrom(kDp8);
+    s.effects.thermal.enabled = true;
+    const Summary all = simulateSummary(s);
+    QCOMPARE(all.throttled_gpus, 8);
+    s.effects.thermal.steady_c = 70;
+    s.effects.thermal.gpus = {{5, 95}};
+    const Summary one = simulateSummary(s);
+    QCOMPARE(one.throttled_gpus, 1);
+    QVERIFY(one.breakdown.wait > 0);
+    QVERIFY(one.main_wait.find("GPU 5") != std::string::npos);
+    const Summary analytic = analyticSummary(*contextFrom(s));
+    QVERIFY(std::abs(analytic.step_time_s / one.step_time_s - 1) < 0.1);
+}
+
+void TestEffects::loaderPrefetchDepth()
+{
+    // A loader exactly as fast as the GPUs on average: a deeper prefetch queue cannot make it
+    // slower, and a starved loader sets the step time at batch / supply.
+    Scenario s = scenarioFrom(kDp8);
+    s.effects.data_loader.enabled = true;
+    s.effects.data_loader.workers_per_gpu = 1;
+    s.effects.data_loader.samples_per_s_per_worker = 10;
+    s.effects.data_loader.prefetch_factor = 1;
+    const Summary starved = simulateSummary(s);
+    QVERIFY(std::abs(starved.step_time_s - 64.0 / (8 * 10)) / starved.step_time_s < 0.05);
+    QVERIFY(starved.data_supply_samples_per_s < starved.data_demand_samples_per_s);
+    s.effects.data_loader.samples_per_s_per_worker = 1e6;
+    const double fast1 = simulateSummary(s).step_time_s;
+    s.effects.data_loader.prefetch_factor = 8;
+    QVERIFY(simulateSummary(s).step_time_s <= fast1 * (1 + 1e-9));
+}
+
+void TestEffects::virtualGpuStretchesCompute()
+{
+    Scenario s = scenarioFrom(kDp8);
+    const Summary whole = simulateSummary(s);
+    s.effects.virtual_gpu.enabled = true;
+    s.effects.virtual_gpu.fraction = 0.5;
+    s.effects.virtual_gpu.host_routed = false;
+    const Summary half = simulateSummary(s);
+    QVERIFY(std::abs(half.breakdown.compute / whole.breakdown.compute - 2.0) < 0.05);
+    QVERIFY(std::abs(half.memory.capacity - whole.memory.capacity / 2) < 1);
+    QVERIFY(half.full_gpu_equivalents < whole.speedup);
+}
+
+void TestEffects::attributionSumsToMissingSpeedup_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<bool>("jitter");
+    QTest::newRow("dp8") << QString::fromLatin1(kDp8) << false;
+    QTest::newRow("dp8 jitter") << QString::fromLatin1(kDp8) << true;
+    QTest::newRow("tp8 x dp2") << QString::fromLatin1(kGpt) << false;
+}
+
+void TestEffects::attributionSumsToMissingSpeedup()
+{
+    QFETCH(QString, json);
+    QFETCH(bool, jitter);
+    Scenario s = scenarioFrom(json.toLatin1().constData());
+    if (jitter) {
+        s.effects.jitter = 0.1;
+        s.effects.stragglers = {{1, 1.3}};
+    }
+    const int mp = s.parallel.tensor * s.parallel.pipeline;
+    std::vector<int> counts;
+    for (int n = mp; n <= 16 * mp && n <= 64; n *= 2)
+        counts.push_back(n);
+    const Result<std::vector<SweepRow>> rows = sweep(s, counts, Scaling::Strong);
+    QVERIFY2(rows.ok(), rows.ok() ? "" : rows.error().toString().c_str());
+    const std::vector<SpeedupAttribution> att = attributeSpeedupLoss(rows.value());
+    QCOMPARE(att.size(), counts.size());
+    for (const SpeedupAttribution &a : att) {
+        QVERIFY(std::abs(a.total() - (a.gpus - a.speedup)) < 1e-6 * a.gpus);
+        // The breakdown explains the step: no silent remainder.
+        QVERIFY2(std::abs(a.residual_gpus) < 1e-4 * a.gpus,
+                 qPrintable(QString::number(a.residual_gpus)));
+    }
+    const SpeedupAttribution &last = att.back();
+    if (jitter)
+        QVERIFY(last.loss_gpus[static_cast<size_t>(SpeedupLoss::Sync)] > 0);
+    if (s.parallel.tensor > 1)
+        QVERIFY(last.loss_gpus[static_cast<size_t>(SpeedupLoss::TpComm)] > 0);
+}
+
+void TestEffects::gustafsonFraction()
+{
+    const std::vector<int> n = {1, 2, 4, 8};
+    std::vector<double> sp;
+    for (int g : n)
+        sp.push_back(gustafsonSpeedup(0.1, g));
+    QVERIFY(std::abs(gustafsonSerialFraction(n, sp) - 0.1) < 1e-12);
+}
+
+void TestEffects::economicsArithmetic()
+{
+    QCOMPARE(boardPowerW(400, 1.0), 400.0);
+    QCOMPARE(boardPowerW(400, 0.0), 400 * kIdlePowerShare);
+    Scenario s = scenarioFrom(kDp8);
+    CostSpec c;
+    c.gpu_price_usd = 10000;
+    c.server_price_usd = 20000;
+    c.amortisation_years = 4;
+    c.power_price_per_kwh = 0.2;
+    c.pue = 1.5;
+    c.cloud_price_per_gpu_hour = 2;
+    c.steps = 10000;
+    c.runs_per_month = 3;
+    s.cost = c;
+    const Summary sum = simulateSummary(s);
+    const CostReport r = costReport(s, sum);
+    QCOMPARE(r.steps_per_run, 10000.0);
+    QVERIFY(std::abs(r.time_to_train_h - 10000 * sum.step_time_s / 3600) < 1e-9);
+    QVERIFY(std::abs(r.single_gpu_time_h - 10000 * sum.single_gpu_step_s / 3600) < 1e-9);
+    QCOMPARE(r.capital_usd, 8 * 10000.0 + 20000.0);
+    const double power = boardPowerW(s.hardware.gpu.tdp_w, r.utilisation);
+    QVERIFY(std::abs(r.energy_kwh_per_run - 8 * power * r.time_to_train_h / 1000 * 1.5) < 1e-9);
+    QVERIFY(std::abs(r.rent_cost_per_month_usd - 8 * r.time_to_train_h * 3 * 2) < 1e-9);
+    // At the break-even usage owning and renting cost the same.
+    const double h = r.break_even_hours_per_month;
+    const double own = r.capital_usd / 48 + h * 8 * power / 1000 * 1.5 * 0.2;
+    QVERIFY(std::abs(own - h * 8 * 2) < 1e-6 * own);
+    // Tokens: steps = tokens / (batch x sequence).
+    s.cost->steps = 0;
+    s.cost->tokens = 64.0 * 512 * 100;
+    QCOMPARE(costReport(s, sum).steps_per_run, 100.0);
+    QCOMPARE(costReport(s, sum).advice.size(), size_t(2));
+}
+
+void TestEffects::plannerFindsFittingPlans()
+{
+    const Scenario s = scenarioFrom(kGpt);
+    PlanSearchOptions o;
+    o.gpus = 16;
+    o.top_k = 5;
+    double last_progress = -1;
+    o.progress = [&](double f) {
+        QVERIFY(f >= last_progress);
+        last_progress = f;
+    };
+    const Result<PlanSearchResult> r = searchPlans(s, o);
+    QVERIFY(r.ok());
+    QCOMPARE(last_progress, 1.0);
+    QVERIFY(!r.value().best.empty());
+    QVERIFY(r.value().best.size() <= 5);
+    double prev = 0;
+    for (const PlanCandidate &c : r.value().best) {
+        QVERIFY(c.memory_bytes <= c.capacity_bytes);
+        QCOMPARE(c.parallel.data * c.parallel.tensor * c.parallel.pipeline, 16);
+        QVERIFY(c.step_time_s >= prev);
+        prev = c.step_time_s;
+        // The candidate is a valid scenario whose analytic step time is the one reported.
+        const Scenario applied = applyCandidate(s, 16, c);
+        const Summary sum = analyticSummary(*contextFrom(applied));
+        QVERIFY(std::abs(sum.step_time_s / c.step_time_s - 1) < 1e-9);
+        QVERIFY(sum.memory.fits());
+    }
+    // The best plan is no slower than the scenario's own plan (it is among the candidates).
+    const Summary own = analyticSummary(*contextFrom(s));
+    QVERIFY(r.value().best.front().step_time_s <= own.step_time_s * (1 + 1e-9));
+    // A smaller GPU leaves fewer plans that fit.
+    Scenario small = s;
+    small.hardware.gpu.memory_gb = 16;
+    o.progress = nullptr;
+    const Result<PlanSearchResult> rs = searchPlans(small, o);
+    QVERIFY(rs.value().out_of_memory > r.value().out_of_memory);
+    for (const PlanCandidate &c : rs.value().best)
+        QVERIFY(c.memory_bytes <= 16e9);
+    // A count that does not fit the nodes is an error naming --gpus.
+    o.gpus = 12;
+    QCOMPARE(searchPlans(s, o).error().path, std::string("--gpus"));
+}
+
+void TestEffects::plannerCancel()
+{
+    const Scenario s = scenarioFrom(kGpt);
+    std::atomic<bool> cancel{true};
+    PlanSearchOptions o;
+    o.gpus = 16;
+    o.cancel = &cancel;
+    const Result<PlanSearchResult> r = searchPlans(s, o);
+    QVERIFY(r.value().cancelled);
+    QCOMPARE(r.value().evaluated, size_t(0));
+}
+
+QTEST_GUILESS_MAIN(TestEffects)
+#include "tst_effects.moc"
