@@ -1,0 +1,389 @@
+#include "cli.h"
+
+#include "fake_backend.h"
+#include "nccl_tests_log.h"
+#include "probe.h"
+
+#include "io/file_io.h"
+#include "io/profile_io.h"
+
+#include <QFileInfo>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+
+namespace scalescope::gpuprobe
+{
+
+namespace
+{
+
+const char *kUsage =
+    R"(Usage: gpuprobe [OPTIONS]
+       gpuprobe --from-nccl-tests LOG... [--output FILE]
+
+Measures this machine's GPUs and writes a ScaleScope calibration profile (spec/profile.md):
+dense GEMM throughput per precision and shape, device memory bandwidth, host<->device
+bandwidth, kernel launch overhead, peer-to-peer bandwidth and latency, NCCL collectives,
+and (on request) a thermal soak. Never changes clocks, power limits or modes.
+
+Options:
+  -o, --output FILE          profile to write (default: gpuprobe-profile.json)
+      --quick                shorter run (about 30 s on one GPU): fewer shapes and sizes
+      --tests LIST           comma-separated: gemm, memory, transfer, launch, p2p, nccl,
+                             thermal, or all (default: all but thermal)
+      --devices LIST         comma-separated CUDA device indices (default: all)
+      --thermal SECONDS      add a thermal soak of SECONDS under GEMM load (NVML samples)
+      --gemm-library NAME    cublaslt (default) or cublas
+      --gemm-sizes LIST      square GEMM sizes to measure (default: 256 to 16384,
+                             quick: 256,1024,4096,8192)
+      --progress             machine-readable progress lines on stdout (see README.md)
+      --from-nccl-tests LOG...  make the profile's collectives from nccl-tests output
+                             (all_reduce_perf, all_gather_perf, ...); needs no GPU
+      --fake-gpus N          use N simulated GPUs instead of the hardware (for tests of
+                             programs that run gpuprobe); the profile's tool says so
+  -h, --help                 this text
+      --version              the version
+
+Exit codes: 0 profile written; 1 profile written but it lists errors, or it could not be
+written; 2 bad arguments or input; 3 no usable GPU (built without CUDA, no driver, no
+device), with the reason on stderr (a profile saying so is still written).
+)";
+
+struct Options {
+    ProbeOptions probe;
+    std::string output = "gpuprobe-profile.json";
+    bool progress = false;
+    bool help = false, version = false;
+    std::vector<std::string> nccl_logs;
+    bool from_nccl_tests = false;
+    int fake_gpus = 0;
+    bool probe_options_given = false;
+};
+
+/// One line for the machine-readable stream: no line breaks inside a field.
+std::string oneLine(std::string text)
+{
+    for (char &c : text)
+        if (c == '\n' || c == '\r' || c == '\t')
+            c = ' ';
+    return text;
+}
+
+class Reporter final : public ProbeListener
+{
+public:
+    Reporter(std::FILE *out, std::FILE *err, bool machine) : out_(out), err_(err), machine_(machine)
+    {
+    }
+    void progress(int done, int total, const std::string &test, const std::string &message) override
+    {
+        if (machine_)
+            line(out_, "progress " + std::to_string(done) + " " + std::to_string(total) + " " +
+                           token(test) + " " + message);
+        else
+            line(err_, "[" + std::to_string(done) + "/" + std::to_string(total) + "] " + test +
+                           ": " + message);
+    }
+    void skipped(const std::string &test, const std::string &reason) override
+    {
+        line(machine_ ? out_ : err_,
+             (machine_ ? "skipped " + token(test) + " " : "skipped " + test + ": ") + reason);
+    }
+    void error(const std::string &test, const std::string &message) override
+    {
+        line(machine_ ? out_ : err_,
+             (machine_ ? "error " + token(test) + " " : "error " + test + ": ") + message);
+    }
+    void profile(const std::string &path)
+    {
+        if (machine_)
+            line(out_, "profile " + path);
+    }
+
+private:
+    static std::string token(const std::string &test)
+    {
+        std::string t = oneLine(test);
+        for (char &c : t)
+            if (c == ' ')
+                c = '_';
+        return t.empty() ? std::string("-") : t;
+    }
+    static void line(std::FILE *f, const std::string &text)
+    {
+        std::fprintf(f, "%s\n", oneLine(text).c_str());
+        std::fflush(f);
+    }
+    std::FILE *out_;
+    std::FILE *err_;
+    bool machine_;
+};
+
+std::optional<long long> wholeNumber(const std::string &text)
+{
+    if (text.empty())
+        return std::nullopt;
+    char *end = nullptr;
+    errno = 0;
+    const long long v = std::strtoll(text.c_str(), &end, 10);
+    if (errno != 0 || *end != '\0')
+        return std::nullopt;
+    return v;
+}
+
+std::vector<std::string> splitList(const std::string &text)
+{
+    std::vector<std::string> items;
+    size_t start = 0;
+    while (start <= text.size()) {
+        const size_t comma = text.find(',', start);
+        const size_t end = comma == std::string::npos ? text.size() : comma;
+        items.push_back(text.substr(start, end - start));
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    return items;
+}
+
+/// Parses the arguments; returns an error message ("--devices: ...") or "".
+std::string parseArgs(const std::vector<std::string> &args, Options *o)
+{
+    bool tests_given = false, thermal_given = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        std::string arg = args[i];
+        std::optional<std::string> inline_value;
+        if (arg.rfind("--", 0) == 0) {
+            const size_t eq = arg.find('=');
+            if (eq != std::string::npos) {
+                inline_value = arg.substr(eq + 1);
+                arg = arg.substr(0, eq);
+            }
+        }
+        const auto value = [&](std::string *out) -> std::string {
+            if (inline_value) {
+                *out = *inline_value;
+                return {};
+            }
+            if (i + 1 >= args.size() || args[i + 1].rfind("--", 0) == 0)
+                return arg + ": needs a value; see --help";
+            *out = args[++i];
+            return {};
+        };
+        std::string v;
+        if (arg == "-h" || arg == "--help") {
+            o->help = true;
+        } else if (arg == "--version") {
+            o->version = true;
+        } else if (arg == "-o" || arg == "--output") {
+            if (std::string e = value(&v); !e.empty())
+                return e;
+            if (v.empty())
+                return arg + ": empty file name; allowed: a file path";
+            o->output = v;
+        } else if (arg == "--quick") {
+            o->probe.quick = true;
+            o->probe_options_given = true;
+        } else if (arg == "--progress") {
+            o->progress = true;
+        } else if (arg == "--tests") {
+            if (std::string e = value(&v); !e.empty())
+                return e;
+            o->probe.tests.clear();
+            for (const std::string &name : splitList(v)) {
+                if (name == "all") {
+                    o->probe.tests.assign(std::begin(kAllTests), std::end(kAllTests));
+                    continue;
+                }
+                const std::optional<TestId> t = testFromName(name);
+                if (!t)
+                    return "--tests: \"" + name +
+                           "\" is not a test; allowed: gemm, memory, transfer, launch, p2p, "
+                           "nccl, thermal, all";
+                if (!o->probe.has(*t))
+                    o->probe.tests.push_back(*t);
+            }
+            tests_given = true;
+            o->probe_options_given = true;
+        } else if (arg == "--devices") {
+            if (std::string e = value(&v); !e.empty())
+                return e;
+            o->probe.devices.clear();
+            for (const std::string &item : splitList(v)) {
+                const std::optional<long long> d = wholeNumber(item);
+                if (!d || *d < 0 || *d > 1023)
+                    return "--devices: \"" + item +
+                           "\" is not a device index; allowed: comma-separated whole numbers "
+                           "0 to 1023";
+                if (std::find(o->probe.devices.begin(), o->probe.devices.end(), int(*d)) ==
+                    o->probe.devices.end())
+                    o->probe.devices.push_back(static_cast<int>(*d));
+            }
+            o->probe_options_given = true;
+        } else if (arg == "--thermal") {
+            if (std::string e = value(&v); !e.empty())
+                return e;
+            char *end = nullptr;
+            const double s = std::strtod(v.c_str(), &end);
+            if (v.empty() || *end != '\0' || !std::isfinite(s) || s < 1 || s > 86400)
+                return "--thermal: \"" + v + "\" is not a duration; allowed: 1 to 86400 seconds";
+            o->probe.thermal_s = s;
+            thermal_given = true;
+            o->probe_options_given = true;
+        } else if (arg == "--gemm-sizes") {
+            if (std::string e = value(&v); !e.empty())
+                return e;
+            o->probe.gemm_sizes.clear();
+            for (const std::string &item : splitList(v)) {
+                const std::optional<long long> n = wholeNumber(item);
+                if (!n || *n < 16 || *n > 65536)
+                    return "--gemm-sizes: \"" + item +
+                           "\" is not a matrix size; allowed: comma-separated whole numbers 16 "
+                           "to 65536 (square m = n = k)";
+                o->probe.gemm_sizes.push_back(*n);
+            }
+            o->probe_options_given = true;
+        } else if (arg == "--gemm-library") {
+            if (std::string e = value(&v); !e.empty())
+                return e;
+            if (v == "cublaslt")
+                o->probe.gemm_library = GemmLibrary::CublasLt;
+            else if (v == "cublas")
+                o->probe.gemm_library = GemmLibrary::Cublas;
+            else
+                return "--gemm-library: \"" + v + "\" is not a library; allowed: cublaslt, cublas";
+            o->probe_options_given = true;
+        } else if (arg == "--fake-gpus") {
+            if (std::string e = value(&v); !e.empty())
+                return e;
+            const std::optional<long long> n = wholeNumber(v);
+            if (!n || *n < 0 || *n > 16)
+                return "--fake-gpus: \"" + v + "\" is not a GPU count; allowed: 0 to 16";
+            o->fake_gpus = static_cast<int>(*n);
+            if (o->fake_gpus == 0)
+                o->fake_gpus = -1; // a fake machine without GPUs
+        } else if (arg == "--from-nccl-tests") {
+            if (inline_value)
+                o->nccl_logs.push_back(*inline_value);
+            while (i + 1 < args.size() && args[i + 1].rfind("-", 0) != 0)
+                o->nccl_logs.push_back(args[++i]);
+            if (o->nccl_logs.empty())
+                return "--from-nccl-tests: needs at least one log file";
+            o->from_nccl_tests = true;
+        } else if (arg.rfind("-", 0) == 0) {
+            return arg + ": unknown option; see --help";
+        } else {
+            return "\"" + arg + "\": unexpected argument; see --help";
+        }
+    }
+    if (thermal_given && !tests_given)
+        o->probe.tests.push_back(TestId::Thermal);
+    if (o->from_nccl_tests && o->probe_options_given)
+        return "--from-nccl-tests: cannot be combined with --quick, --tests, --devices, "
+               "--thermal or --gemm-library (it measures nothing)";
+    return {};
+}
+
+int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
+{
+    std::vector<NcclTestsLog> logs;
+    int done = 0;
+    const int total = static_cast<int>(o.nccl_logs.size());
+    for (const std::string &file : o.nccl_logs) {
+        const Result<QByteArray> data =
+            readFileLimited(QString::fromStdString(file), 64 * 1024 * 1024, "nccl-tests log");
+        if (!data) {
+            std::fprintf(err, "gpuprobe: %s\n", data.error().toString().c_str());
+            return kExitBadArguments;
+        }
+        Result<NcclTestsLog> log = parseNcclTestsLog(data.value(), file);
+        if (!log) {
+            std::fprintf(err, "gpuprobe: %s\n", log.error().toString().c_str());
+            return kExitBadArguments;
+        }
+        reporter.progress(++done, total, "nccl-tests",
+                          file + ": " + std::to_string(log.value().collectives.size()) + " rows");
+        logs.push_back(std::move(log).value());
+    }
+    const CalibrationProfile profile = profileFromNcclTests(
+        logs, o.nccl_logs, std::string("gpuprobe ") + kVersion + " (from nccl-tests)");
+    QString error;
+    if (!saveProfileFile(QString::fromStdString(o.output), profile, &error)) {
+        std::fprintf(err, "gpuprobe: %s\n", error.toStdString().c_str());
+        return kExitFailure;
+    }
+    reporter.profile(o.output);
+    std::fprintf(err, "gpuprobe: wrote %s (%zu collective figures from %d logs)\n",
+                 o.output.c_str(), profile.collectives.size(), total);
+    return profile.errors.empty() ? kExitOk : kExitFailure;
+}
+
+} // namespace
+
+int gpuprobeMain(const std::vector<std::string> &args, Cluster &cluster,
+                 const BackendFactory &factory, std::FILE *out, std::FILE *err)
+{
+    Options o;
+    if (const std::string e = parseArgs(args, &o); !e.empty()) {
+        std::fprintf(err, "gpuprobe: %s\n", e.c_str());
+        return kExitBadArguments;
+    }
+    if (o.help) {
+        std::fputs(kUsage, out);
+        return kExitOk;
+    }
+    if (o.version) {
+        std::fprintf(out, "gpuprobe %s (%s, %s)\n", kVersion,
+                     builtWithCuda() ? "CUDA" : "built without CUDA",
+                     builtWithMpi() ? "MPI" : "no MPI");
+        return kExitOk;
+    }
+    Reporter reporter(out, err, o.progress);
+    if (o.from_nccl_tests)
+        return fromNcclTests(o, reporter, err);
+
+    std::unique_ptr<Backend> backend;
+    if (o.fake_gpus != 0) {
+        FakeBackend::Config config;
+        config.gpus = std::max(0, o.fake_gpus);
+        o.probe.tool += " (fake GPUs)";
+        // Fake runs are for tests: keep them fast.
+        o.probe.memory_array_bytes = 8u << 20;
+        o.probe.transfer_bytes = 8u << 20;
+        o.probe.p2p_bytes = 8u << 20;
+        o.probe.collective_max_bytes = 64u << 20;
+        o.probe.thermal_sample_s = std::min(o.probe.thermal_sample_s, o.probe.thermal_s / 4);
+        backend = std::make_unique<FakeBackend>(config);
+    } else {
+        backend = factory();
+    }
+    ProbeResult result = runProbe(*backend, cluster, o.probe, &reporter);
+    backend.reset();
+    if (!result.argument_error.empty()) {
+        std::fprintf(err, "gpuprobe: %s\n", result.argument_error.c_str());
+        return kExitBadArguments;
+    }
+    if (result.secondary_rank)
+        return result.profile.errors.empty() ? kExitOk : kExitFailure;
+
+    QString error;
+    if (!writeFileAtomically(QString::fromStdString(o.output), writeProbeProfile(result), &error)) {
+        std::fprintf(err, "gpuprobe: %s\n", error.toStdString().c_str());
+        return kExitFailure;
+    }
+    reporter.profile(o.output);
+    if (!result.no_gpu_reason.empty()) {
+        std::fprintf(err, "gpuprobe: no usable GPU: %s\n", oneLine(result.no_gpu_reason).c_str());
+        return kExitNoGpu;
+    }
+    const CalibrationProfile &p = result.profile;
+    std::fprintf(
+        err, "gpuprobe: wrote %s (%zu GPU(s), %zu collective figures, %zu skipped, %zu errors)\n",
+        o.output.c_str(), p.gpus.size(), p.collectives.size(), p.skipped.size(), p.errors.size());
+    return p.errors.empty() ? kExitOk : kExitFailure;
+}
+
+} // namespace scalescope::gpuprobe

@@ -1,0 +1,267 @@
+#include "dynamic_libs.h"
+
+#include <dlfcn.h>
+
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+
+namespace scalescope::gpuprobe
+{
+
+namespace
+{
+
+/// dlsym into a typed function pointer (POSIX guarantees the conversion).
+template <typename F> bool resolve(void *lib, const char *name, F *out)
+{
+    *out = reinterpret_cast<F>(dlsym(lib, name));
+    return *out != nullptr;
+}
+
+std::string dlerrorText()
+{
+    const char *e = dlerror();
+    return e ? e : "unknown error";
+}
+
+// nvml.h
+constexpr int kNvmlSuccess = 0;
+constexpr int kNvmlErrorInvalidArgument = 2;
+constexpr int kNvmlErrorNotFound = 6;
+constexpr int kNvmlClockSm = 1;                   // NVML_CLOCK_SM
+constexpr int kNvmlTemperatureGpu = 0;            // NVML_TEMPERATURE_GPU
+constexpr unsigned kNvmlDriverVersionBuffer = 80; // NVML_SYSTEM_DRIVER_VERSION_BUFFER_SIZE
+
+// nccl.h
+constexpr int kNcclSuccess = 0;
+constexpr int kNcclFloat32 = 7;
+constexpr int kNcclSum = 0;
+
+} // namespace
+
+// --- NVML ----------------------------------------------------------------------------------
+
+CallStatus NvmlLibrary::result(int code, const char *call) const
+{
+    if (code == kNvmlSuccess)
+        return CallStatus::success();
+    const char *text = error_string_ ? error_string_(code) : nullptr;
+    return CallStatus::failure(call, (text ? std::string(text) : std::string("error")) +
+                                         " (nvmlReturn_t " + std::to_string(code) + ")");
+}
+
+CallStatus NvmlLibrary::load(std::string *driver_version)
+{
+    if (lib_)
+        unload();
+    dlerror();
+    lib_ = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib_)
+        return CallStatus::failure("dlopen(libnvidia-ml.so.1)", dlerrorText());
+    // Versioned entry points: nvml.h maps the plain names to these with #defines.
+    bool ok = resolve(lib_, "nvmlInit_v2", &init_) && resolve(lib_, "nvmlShutdown", &shutdown_) &&
+              resolve(lib_, "nvmlErrorString", &error_string_) &&
+              resolve(lib_, "nvmlSystemGetDriverVersion", &driver_version_) &&
+              resolve(lib_, "nvmlDeviceGetHandleByPciBusId_v2", &handle_by_bus_id_) &&
+              resolve(lib_, "nvmlDeviceGetClockInfo", &clock_info_) &&
+              resolve(lib_, "nvmlDeviceGetTemperature", &temperature_) &&
+              resolve(lib_, "nvmlDeviceGetPowerUsage", &power_usage_);
+    // R535 renamed throttle reasons to clock event reasons; older drivers have only the first.
+    if (ok) {
+        clock_reasons_name_ = "nvmlDeviceGetCurrentClocksEventReasons";
+        if (!resolve(lib_, clock_reasons_name_, &clock_reasons_)) {
+            clock_reasons_name_ = "nvmlDeviceGetCurrentClocksThrottleReasons";
+            ok = resolve(lib_, clock_reasons_name_, &clock_reasons_);
+        }
+    }
+    if (!ok) {
+        const std::string why = dlerrorText();
+        unload();
+        return CallStatus::failure("dlsym(libnvidia-ml.so.1)", why);
+    }
+    CallStatus s = result(init_(), "nvmlInit_v2");
+    if (!s.ok()) {
+        unload();
+        return s;
+    }
+    initialised_ = true;
+    char version[kNvmlDriverVersionBuffer] = {};
+    s = result(driver_version_(version, sizeof version), "nvmlSystemGetDriverVersion");
+    if (!s.ok()) {
+        unload();
+        return s;
+    }
+    *driver_version = version;
+    return s;
+}
+
+void NvmlLibrary::unload()
+{
+    if (initialised_ && shutdown_)
+        shutdown_();
+    initialised_ = false;
+    if (lib_)
+        dlclose(lib_);
+    lib_ = nullptr;
+}
+
+CallStatus NvmlLibrary::handleByPciBusId(const std::string &bus_id, void **handle)
+{
+    if (!initialised_)
+        return CallStatus::failure("nvmlDeviceGetHandleByPciBusId_v2", "NVML not loaded");
+    int code = handle_by_bus_id_(bus_id.c_str(), handle);
+    if (code == kNvmlErrorNotFound || code == kNvmlErrorInvalidArgument) {
+        // NVML writes the domain with 8 hex digits and upper case ("00000000:18:00.0").
+        const size_t colon = bus_id.find(':');
+        if (colon != std::string::npos) {
+            std::string domain = bus_id.substr(0, colon);
+            while (domain.size() < 8)
+                domain.insert(domain.begin(), '0');
+            std::string nvml = domain + bus_id.substr(colon);
+            for (char &c : nvml)
+                c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+            code = handle_by_bus_id_(nvml.c_str(), handle);
+        }
+    }
+    return result(code, "nvmlDeviceGetHandleByPciBusId_v2");
+}
+
+CallStatus NvmlLibrary::smClockMhz(void *handle, unsigned *mhz)
+{
+    return result(clock_info_(handle, kNvmlClockSm, mhz), "nvmlDeviceGetClockInfo");
+}
+
+CallStatus NvmlLibrary::temperatureC(void *handle, unsigned *celsius)
+{
+    return result(temperature_(handle, kNvmlTemperatureGpu, celsius), "nvmlDeviceGetTemperature");
+}
+
+CallStatus NvmlLibrary::powerMilliwatts(void *handle, unsigned *milliwatts)
+{
+    return result(power_usage_(handle, milliwatts), "nvmlDeviceGetPowerUsage");
+}
+
+CallStatus NvmlLibrary::throttleReasons(void *handle, unsigned long long *mask)
+{
+    return result(clock_reasons_(handle, mask), clock_reasons_name_);
+}
+
+// --- NCCL ----------------------------------------------------------------------------------
+
+NcclLibrary::~NcclLibrary()
+{
+    if (lib_)
+        dlclose(lib_);
+}
+
+CallStatus NcclLibrary::result(int code, const char *call) const
+{
+    if (code == kNcclSuccess)
+        return CallStatus::success();
+    const char *text = error_string_ ? error_string_(code) : nullptr;
+    return CallStatus::failure(call, (text ? std::string(text) : std::string("error")) +
+                                         " (ncclResult_t " + std::to_string(code) + ")");
+}
+
+CallStatus NcclLibrary::load(std::string *version)
+{
+    if (lib_) {
+        *version = version_;
+        return CallStatus::success();
+    }
+    dlerror();
+    lib_ = dlopen("libnccl.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (!lib_)
+        return CallStatus::failure("dlopen(libnccl.so.2)", dlerrorText());
+    const bool ok = resolve(lib_, "ncclGetVersion", &get_version_) &&
+                    resolve(lib_, "ncclGetErrorString", &error_string_) &&
+                    resolve(lib_, "ncclGetUniqueId", &get_unique_id_) &&
+                    resolve(lib_, "ncclCommInitAll", &comm_init_all_) &&
+                    resolve(lib_, "ncclCommInitRank", &comm_init_rank_) &&
+                    resolve(lib_, "ncclCommDestroy", &comm_destroy_) &&
+                    resolve(lib_, "ncclGroupStart", &group_start_) &&
+                    resolve(lib_, "ncclGroupEnd", &group_end_) &&
+                    resolve(lib_, "ncclAllReduce", &all_reduce_) &&
+                    resolve(lib_, "ncclAllGather", &all_gather_) &&
+                    resolve(lib_, "ncclReduceScatter", &reduce_scatter_);
+    if (!ok) {
+        const std::string why = dlerrorText();
+        dlclose(lib_);
+        lib_ = nullptr;
+        return CallStatus::failure("dlsym(libnccl.so.2)", why);
+    }
+    int code = 0;
+    CallStatus s = result(get_version_(&code), "ncclGetVersion");
+    if (!s.ok()) {
+        dlclose(lib_);
+        lib_ = nullptr;
+        return s;
+    }
+    // nccl.h NCCL_VERSION: X*1000 + Y*100 + Z up to 2.8, X*10000 + Y*100 + Z after.
+    const int major = code >= 10000 ? code / 10000 : code / 1000;
+    const int minor = code >= 10000 ? code % 10000 / 100 : code % 1000 / 100;
+    char text[32];
+    std::snprintf(text, sizeof text, "%d.%d.%d", major, minor, code % 100);
+    version_ = text;
+    *version = version_;
+    return s;
+}
+
+CallStatus NcclLibrary::getUniqueId(NcclId *id)
+{
+    NcclUniqueIdAbi raw{};
+    CallStatus s = result(get_unique_id_(&raw), "ncclGetUniqueId");
+    if (s.ok())
+        std::memcpy(id->data(), raw.internal, sizeof raw.internal);
+    return s;
+}
+
+CallStatus NcclLibrary::commInitAll(void **comms, int ndev, const int *devices)
+{
+    return result(comm_init_all_(comms, ndev, devices), "ncclCommInitAll");
+}
+
+CallStatus NcclLibrary::commInitRank(void **comm, int nranks, const NcclId &id, int rank)
+{
+    NcclUniqueIdAbi raw{};
+    std::memcpy(raw.internal, id.data(), sizeof raw.internal);
+    return result(comm_init_rank_(comm, nranks, raw, rank), "ncclCommInitRank");
+}
+
+CallStatus NcclLibrary::commDestroy(void *comm)
+{
+    return result(comm_destroy_(comm), "ncclCommDestroy");
+}
+
+CallStatus NcclLibrary::groupStart()
+{
+    return result(group_start_(), "ncclGroupStart");
+}
+
+CallStatus NcclLibrary::groupEnd()
+{
+    return result(group_end_(), "ncclGroupEnd");
+}
+
+CallStatus NcclLibrary::allReduce(const void *send, void *recv, size_t count, void *comm,
+                                  void *stream)
+{
+    return result(all_reduce_(send, recv, count, kNcclFloat32, kNcclSum, comm, stream),
+                  "ncclAllReduce");
+}
+
+CallStatus NcclLibrary::allGather(const void *send, void *recv, size_t send_count, void *comm,
+                                  void *stream)
+{
+    return result(all_gather_(send, recv, send_count, kNcclFloat32, comm, stream), "ncclAllGather");
+}
+
+CallStatus NcclLibrary::reduceScatter(const void *send, void *recv, size_t recv_count, void *comm,
+                                      void *stream)
+{
+    return result(reduce_scatter_(send, recv, recv_count, kNcclFloat32, kNcclSum, comm, stream),
+                  "ncclReduceScatter");
+}
+
+} // namespace scalescope::gpuprobe

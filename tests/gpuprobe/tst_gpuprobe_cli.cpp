@@ -1,0 +1,215 @@
+// The `gpuprobe` program run as a separate process: options, exit codes, the --progress
+// line format the GUI parses, and --from-nccl-tests (issue 4).
+#include "io/profile_io.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <set>
+
+using namespace scalescope;
+
+namespace
+{
+
+struct Run {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Run gpuprobe(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(GPUPROBE_PROGRAM), args);
+    if (!p.waitForFinished(120000))
+        qFatal("gpuprobe did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QString data(const char *name)
+{
+    return QStringLiteral(GPUPROBE_TEST_DATA "/") + QString::fromLatin1(name);
+}
+
+} // namespace
+
+class TestGpuprobeCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void helpAndVersion();
+    void badArguments_data();
+    void badArguments();
+    void noGpuHere();
+    void fakeMachineWithoutGpus();
+    void progressLines();
+    void fromNcclTests();
+    void fromNcclTestsWithWrongRows();
+    void fromNcclTestsGarbage();
+
+private:
+    QTemporaryDir dir_;
+};
+
+void TestGpuprobeCli::helpAndVersion()
+{
+    const Run help = gpuprobe({QStringLiteral("--help")});
+    QCOMPARE(help.code, 0);
+    QVERIFY(help.out.startsWith("Usage: gpuprobe"));
+    for (const char *option : {"--output", "--quick", "--tests", "--devices", "--progress",
+                               "--from-nccl-tests", "--thermal", "--version"})
+        QVERIFY2(help.out.contains(option), option);
+    const Run version = gpuprobe({QStringLiteral("--version")});
+    QCOMPARE(version.code, 0);
+    QVERIFY(version.out.startsWith("gpuprobe 0.1.0"));
+}
+
+void TestGpuprobeCli::badArguments_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown option") << QStringList{"--bogus"} << "--bogus: unknown option";
+    QTest::newRow("unknown test") << QStringList{"--tests", "gemm,bogus"}
+                                  << "\"bogus\" is not a test";
+    QTest::newRow("bad device") << QStringList{"--devices", "0,x"} << "--devices";
+    QTest::newRow("negative device") << QStringList{"--devices=-1"} << "--devices";
+    QTest::newRow("zero thermal") << QStringList{"--thermal", "0"} << "--thermal";
+    QTest::newRow("missing value") << QStringList{"--output"} << "needs a value";
+    QTest::newRow("no logs") << QStringList{"--from-nccl-tests"} << "at least one log";
+    QTest::newRow("logs and tests")
+        << QStringList{"--from-nccl-tests", data("allreduce_rows_only.txt"), "--quick"}
+        << "cannot be combined";
+    QTest::newRow("stray word") << QStringList{"quick"} << "unexpected argument";
+    QTest::newRow("library") << QStringList{"--gemm-library", "mkl"} << "--gemm-library";
+    QTest::newRow("device out of range")
+        << QStringList{"--fake-gpus", "2", "--devices", "5"} << "GPU 5 does not exist";
+}
+
+void TestGpuprobeCli::badArguments()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Run r =
+        gpuprobe(args << QStringLiteral("--output") << dir_.filePath(QStringLiteral("bad.json")));
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+    QCOMPARE(r.err.count('\n'), 1);
+}
+
+void TestGpuprobeCli::noGpuHere()
+{
+    // The real backend on this machine: exit 3 and one line saying why, unless it has a GPU.
+    const QString out = dir_.filePath(QStringLiteral("nogpu.json"));
+    const Run r = gpuprobe({QStringLiteral("--quick"), QStringLiteral("--tests"),
+                            QStringLiteral("launch"), QStringLiteral("--output"), out});
+    if (r.code != 3)
+        QSKIP(qPrintable(QStringLiteral("this machine has a usable GPU (exit %1)").arg(r.code)));
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY2(r.err.startsWith("gpuprobe: no usable GPU: "), r.err.constData());
+    const Result<CalibrationProfile> p = loadProfileFile(out);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+    QVERIFY(p.value().gpus.empty());
+    QCOMPARE(p.value().skipped.size(), size_t(1));
+    QCOMPARE(QString::fromStdString(p.value().skipped[0].test), QStringLiteral("gpu"));
+}
+
+void TestGpuprobeCli::fakeMachineWithoutGpus()
+{
+    const Run r = gpuprobe({QStringLiteral("--fake-gpus"), QStringLiteral("0"),
+                            QStringLiteral("--output"), dir_.filePath(QStringLiteral("f0.json"))});
+    QCOMPARE(r.code, 3);
+    QVERIFY(r.err.contains("no CUDA device found"));
+}
+
+void TestGpuprobeCli::progressLines()
+{
+    const QString out = dir_.filePath(QStringLiteral("progress.json"));
+    const Run r =
+        gpuprobe({QStringLiteral("--fake-gpus"), QStringLiteral("2"), QStringLiteral("--quick"),
+                  QStringLiteral("--tests"), QStringLiteral("gemm,launch,p2p,nccl,thermal"),
+                  QStringLiteral("--thermal"), QStringLiteral("1"), QStringLiteral("--progress"),
+                  QStringLiteral("--output"), out});
+    QCOMPARE(r.code, 0);
+    // The documented format (gpuprobe/README.md), one event per line.
+    static const QRegularExpression progress(
+        QStringLiteral("^progress (\\d+) (\\d+) (\\S+) (.*)$"));
+    static const QRegularExpression other(QStringLiteral("^(skipped|error) (\\S+) (.+)$"));
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QVERIFY(lines.size() > 10);
+    int last_done = -1, total = -1, progress_lines = 0;
+    std::set<QString> tests;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString line = QString::fromUtf8(lines[i]);
+        if (i == lines.size() - 1) {
+            QCOMPARE(line, QStringLiteral("profile ") + out);
+            break;
+        }
+        const QRegularExpressionMatch m = progress.match(line);
+        if (m.hasMatch()) {
+            const int done = m.captured(1).toInt();
+            const int t = m.captured(2).toInt();
+            QVERIFY2(done >= last_done && done <= t, qPrintable(line));
+            QVERIFY(total < 0 || t == total);
+            last_done = done;
+            total = t;
+            tests.insert(m.captured(3));
+            ++progress_lines;
+            continue;
+        }
+        QVERIFY2(other.match(line).hasMatch(), qPrintable(line));
+    }
+    QCOMPARE(last_done, total);
+    QVERIFY(progress_lines >= total);
+    for (const char *t : {"start", "gemm.bf16", "launch", "p2p", "nccl.all_reduce", "thermal"})
+        QVERIFY2(tests.count(QString::fromLatin1(t)), t);
+    const Result<CalibrationProfile> p = loadProfileFile(out);
+    QVERIFY(p.ok());
+    QCOMPARE(p.value().gpus.size(), size_t(2));
+    QVERIFY(p.value().tool.find("fake") != std::string::npos);
+    QVERIFY(!p.value().gpus[0].thermal_samples.empty());
+}
+
+void TestGpuprobeCli::fromNcclTests()
+{
+    const QString out = dir_.filePath(QStringLiteral("nccl.json"));
+    const Run r =
+        gpuprobe({QStringLiteral("--from-nccl-tests"), data("all_reduce_2x8_h100.log"),
+                  data("reduce_scatter_old_4xv100.log"), QStringLiteral("--output"), out});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.isEmpty());
+    const Result<CalibrationProfile> p = loadProfileFile(out);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+    QCOMPARE(p.value().collectives.size(), size_t(28 + 10));
+    QCOMPARE(p.value().nodes, 2);
+}
+
+void TestGpuprobeCli::fromNcclTestsWithWrongRows()
+{
+    const QString out = dir_.filePath(QStringLiteral("wrong.json"));
+    const Run r = gpuprobe({QStringLiteral("--from-nccl-tests"), data("transcript_two_runs.log"),
+                            QStringLiteral("--output"), out});
+    QCOMPARE(r.code, 1); // written, but it lists nccl-tests' wrong results
+    const Result<CalibrationProfile> p = loadProfileFile(out);
+    QVERIFY(p.ok());
+    QCOMPARE(p.value().errors.size(), size_t(1));
+}
+
+void TestGpuprobeCli::fromNcclTestsGarbage()
+{
+    const QString out = dir_.filePath(QStringLiteral("garbage.json"));
+    for (const char *name : {"garbage_columns.log", "garbage_prose.txt", "missing.log"}) {
+        const Run r = gpuprobe(
+            {QStringLiteral("--from-nccl-tests"), data(name), QStringLiteral("--output"), out});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(name), r.err.constData());
+        QVERIFY(!QFile::exists(out));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestGpuprobeCli)
+#include "tst_gpuprobe_cli.moc"
