@@ -2,6 +2,7 @@
 // the GUI thread, never modified after it is published.
 #pragma once
 
+#include "analysis/economics.h"
 #include "analysis/scaling.h"
 #include "analysis/summary.h"
 #include "analysis/sweep.h"
@@ -13,6 +14,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace scalescope
@@ -34,6 +36,10 @@ struct ScenarioResult {
     Scaling scaling = Scaling::Strong;
     std::vector<SweepRow> sweep; // speed-up and efficiency against GPU count
     AmdahlFit amdahl;
+    /// Where the missing speed-up went, one entry per sweep row (losses in GPUs).
+    std::vector<SpeedupAttribution> attribution;
+    /// Time, energy and money of the scenario's work; present when it has a cost section.
+    std::optional<CostReport> cost;
 
     double compute_ms = 0; // time the worker spent
 };

@@ -1,0 +1,263 @@
+#include "app.h"
+
+#include "io/catalog_io.h"
+#include "io/scenario_io.h"
+#include "main_window.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace scalescope
+{
+
+namespace
+{
+constexpr int kScreenshotTimeoutMs = 120000;
+
+void printError(const QString &message)
+{
+    std::fprintf(stderr, "scalescope: %s\n", qPrintable(message));
+}
+} // namespace
+
+Application::Application(const AppOptions &options, QObject *parent)
+    : QObject(parent), options_(options)
+{
+    qRegisterMetaType<ResultPtr>("scalescope::ResultPtr");
+    settings_ = options_.settings_file.isEmpty()
+                    ? std::make_unique<QSettings>()
+                    : std::make_unique<QSettings>(options_.settings_file, QSettings::IniFormat);
+    language_ = chooseLanguage(options_.language, *settings_);
+    installTranslators(language_);
+    QString error;
+    gallery_ = loadBuiltinGallery(&error);
+    if (!error.isEmpty())
+        printError(tr("the claims gallery could not be loaded: %1").arg(error));
+    if (options_.screenshot.isEmpty())
+        autosave_ = std::make_unique<AutosaveStore>();
+}
+
+Application::~Application()
+{
+    window_.reset();
+}
+
+QString Application::chooseLanguage(const QString &option, const QSettings &settings)
+{
+    if (!option.isEmpty())
+        return option;
+    const QString saved = settings.value(QStringLiteral("language")).toString();
+    if (saved == QLatin1String("en") || saved == QLatin1String("zh_CN"))
+        return saved;
+    return QLocale::system().language() == QLocale::Chinese ? QStringLiteral("zh_CN")
+                                                            : QStringLiteral("en");
+}
+
+std::vector<GalleryEntry> Application::loadBuiltinGallery(QString *error)
+{
+    Result<std::vector<GalleryEntry>> loaded = loadGallery(QStringLiteral(":/gallery"));
+    if (!loaded) {
+        *error = QString::fromStdString(loaded.error().toString());
+        return {};
+    }
+    return loaded.value();
+}
+
+void Application::installTranslators(const QString &language)
+{
+    QCoreApplication::removeTranslator(&app_translator_);
+    QCoreApplication::removeTranslator(&qt_translator_);
+    if (language == QLatin1String("zh_CN")) {
+        if (app_translator_.load(QStringLiteral(":/i18n/scalescope_zh_CN.qm")))
+            QCoreApplication::installTranslator(&app_translator_);
+        else
+            printError(tr("the Chinese translation is missing from this build"));
+        // Qt's own strings (dialog buttons); absent when qt6-translations-l10n is not installed.
+        if (qt_translator_.load(QStringLiteral("qtbase_zh_CN"),
+                                QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QCoreApplication::installTranslator(&qt_translator_);
+        QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+    } else {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+}
+
+void Application::setLanguage(const QString &language)
+{
+    if (language == language_)
+        return;
+    language_ = language;
+    settings_->setValue(QStringLiteral("language"), language);
+    installTranslators(language);
+    if (window_) {
+        settings_->setValue(QStringLiteral("window/geometry"), window_->saveGeometry());
+        settings_->setValue(QStringLiteral("window/state"), window_->saveState());
+        const bool visible = window_->isVisible();
+        // Rebuild the window around the same document; the old one goes when control
+        // returns to the event loop (this is called from one of its menu actions).
+        MainWindow *old = window_.release();
+        old->hide();
+        old->deleteLater();
+        createWindow();
+        if (visible)
+            window_->show();
+    }
+}
+
+void Application::createWindow()
+{
+    WindowContext ctx;
+    ctx.document = &document_;
+    ctx.recomputer = &recomputer_;
+    ctx.settings = settings_.get();
+    ctx.autosave = autosave_.get();
+    ctx.gallery = &gallery_;
+    ctx.language = language_;
+    ctx.interactive = options_.screenshot.isEmpty();
+    window_ = std::make_unique<MainWindow>(ctx);
+    connect(window_.get(), &MainWindow::languageChangeRequested, this,
+            [this](const QString &language) {
+                // Leave the menu's signal handler before the window is rebuilt.
+                QTimer::singleShot(0, this, [this, language] { setLanguage(language); });
+            });
+}
+
+int Application::start()
+{
+    // The initial document: the file given, else (screenshots) the first gallery scenario,
+    // else the default scenario.
+    bool from_gallery = false;
+    if (!options_.file.isEmpty()) {
+        QString error;
+        if (!document_.open(options_.file, &error)) {
+            printError(tr("cannot open %1: %2").arg(options_.file, error));
+            if (!options_.screenshot.isEmpty())
+                return 2;
+        }
+    }
+    if (document_.filePath().isEmpty() && !options_.screenshot.isEmpty() && !gallery_.empty())
+        from_gallery = true;
+    if (document_.filePath().isEmpty() && !from_gallery) {
+        QFile f(QStringLiteral(":/scenarios/default.json"));
+        if (f.open(QIODevice::ReadOnly)) {
+            Result<Scenario> s = parseScenario(f.readAll(), builtinCatalog());
+            if (s)
+                document_.reset(s.value(), QString());
+        }
+    }
+    createWindow();
+    if (from_gallery)
+        window_->loadGalleryEntry(0);
+    if (!options_.screenshot.isEmpty())
+        return takeScreenshot();
+
+    if (options_.size.isValid())
+        window_->resize(options_.size);
+    window_->show();
+    if (!options_.tab.isEmpty())
+        window_->showTab(options_.tab);
+    if (options_.present)
+        window_->setPresentationMode(true);
+    if (!options_.no_restore)
+        QTimer::singleShot(0, this, &Application::offerRecovery);
+    return -1;
+}
+
+int Application::takeScreenshot()
+{
+    MainWindow *w = window_.get();
+    w->resize(options_.size.isValid() ? options_.size : QSize(1600, 1000));
+    if (options_.present)
+        w->setPresentationMode(true);
+    w->show();
+    if (!options_.tab.isEmpty())
+        w->showTab(options_.tab);
+
+    // Wait for the newest result (the worker computes; this thread waits in an event loop).
+    QEventLoop loop;
+    QTimer timeout;
+    timeout.setSingleShot(true);
+    connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+    connect(w, &MainWindow::resultShown, &loop, [&](quint64 generation) {
+        if (generation == recomputer_.latestGeneration())
+            loop.quit();
+    });
+    w->requestRecompute();
+    timeout.start(kScreenshotTimeoutMs);
+    loop.exec();
+    if (!w->currentResult() || w->currentResult()->generation != recomputer_.latestGeneration()) {
+        printError(tr("the model did not finish within %1 s").arg(kScreenshotTimeoutMs / 1000));
+        return 1;
+    }
+    if (!options_.tab.isEmpty())
+        w->showTab(options_.tab);
+    QCoreApplication::processEvents();
+    const QImage image = w->grab().toImage();
+    QSaveFile out(options_.screenshot);
+    if (!out.open(QIODevice::WriteOnly) || !image.save(&out, "PNG") || !out.commit()) {
+        printError(tr("cannot write %1: %2").arg(options_.screenshot, out.errorString()));
+        return 1;
+    }
+    return 0;
+}
+
+void Application::offerRecovery()
+{
+    if (!autosave_ || !window_)
+        return;
+    for (const RecoveredWork &work : autosave_->orphans()) {
+        if (!work.error.isEmpty()) {
+            const QString kept = work.autosave_path + QStringLiteral(".damaged");
+            QFile::remove(kept);
+            QFile::rename(work.autosave_path, kept);
+            QMessageBox::warning(window_.get(), tr("Damaged autosave"),
+                                 tr("Unsaved work from a previous session was found but "
+                                    "cannot be read (%1). It was not loaded and is kept as "
+                                    "%2.")
+                                     .arg(work.error, kept));
+            continue;
+        }
+        Result<Scenario> s = parseScenario(work.scenario_json, builtinCatalog(),
+                                           QFileInfo(work.original_path).absolutePath());
+        if (!s) {
+            const QString kept = work.autosave_path + QStringLiteral(".damaged");
+            QFile::remove(kept);
+            QFile::rename(work.autosave_path, kept);
+            QMessageBox::warning(window_.get(), tr("Damaged autosave"),
+                                 tr("Unsaved work from a previous session was found but is "
+                                    "not a valid scenario (%1). It was not loaded and is kept "
+                                    "as %2.")
+                                     .arg(QString::fromStdString(s.error().toString()), kept));
+            continue;
+        }
+        const QString what = work.original_path.isEmpty()
+                                 ? QString::fromStdString(s.value().name)
+                                 : work.original_path;
+        const auto answer = QMessageBox::question(
+            window_.get(), tr("Restore unsaved work?"),
+            tr("ScaleScope did not close normally. Restore the unsaved changes to “%1” from "
+               "%2?")
+                .arg(what, QLocale().toString(work.saved_at, QLocale::ShortFormat)),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+        if (answer == QMessageBox::Yes) {
+            document_.reset(s.value(), work.original_path, true);
+            QString error;
+            autosave_->write(document_.serialized(), work.original_path, &error);
+            AutosaveStore::discard(work);
+            return; // one document per window: further orphans are offered next time
+        }
+        AutosaveStore::discard(work);
+    }
+}
+
+} // namespace scalescope

@@ -1,0 +1,941 @@
+#include "main_window.h"
+
+#include "autosave.h"
+#include "calibration_page.h"
+#include "charts/breakdown_view.h"
+#include "charts/cost_view.h"
+#include "charts/delta_view.h"
+#include "charts/export.h"
+#include "charts/memory_view.h"
+#include "charts/scaling_view.h"
+#include "controls/control_panel.h"
+#include "document.h"
+#include "io/catalog_io.h"
+#include "io/file_io.h"
+#include "io/profile_io.h"
+#include "io/scenario_io.h"
+#include "io/report_io.h"
+#include "plan_dialog.h"
+#include "recompute.h"
+#include "timeline/timeline_widget.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QKeySequence>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSettings>
+#include <QScrollArea>
+#include <QShortcut>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace scalescope
+{
+
+namespace
+{
+
+constexpr int kMaxRecentFiles = 8;
+constexpr double kPresentationFontScale = 1.6;
+
+QString formatTime(double seconds)
+{
+    if (!(seconds > 0))
+        return QStringLiteral("—");
+    if (seconds < 1e-3)
+        return QCoreApplication::translate("MainWindow", "%1 µs").arg(seconds * 1e6, 0, 'f', 1);
+    if (seconds < 1.0)
+        return QCoreApplication::translate("MainWindow", "%1 ms").arg(seconds * 1e3, 0, 'f', 1);
+    return QCoreApplication::translate("MainWindow", "%1 s").arg(seconds, 0, 'f', 2);
+}
+
+QString formatRate(double per_second)
+{
+    if (per_second >= 1e6)
+        return QStringLiteral("%1 M").arg(per_second / 1e6, 0, 'f', 2);
+    if (per_second >= 1e3)
+        return QStringLiteral("%1 k").arg(per_second / 1e3, 0, 'f', 1);
+    return QString::number(per_second, 'f', 1);
+}
+
+} // namespace
+
+MainWindow::MainWindow(const WindowContext &context, QWidget *parent)
+    : QMainWindow(parent), ctx_(context)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+    normal_font_ = QApplication::font();
+    iterations_ = std::clamp(ctx_.settings->value(QStringLiteral("view/iterations"), 1).toInt(),
+                             1, 4);
+    buildUi();
+    buildMenus();
+
+    connect(ctx_.recomputer, &Recomputer::resultReady, this, &MainWindow::showResult);
+    connect(ctx_.document, &Document::scenarioChanged, this, [this] {
+        controls_->setScenario(ctx_.document->scenario());
+        calibration_page_->setAppliedProfile(
+            QString::fromStdString(ctx_.document->scenario().hardware.calibration_path));
+        requestRecompute();
+    });
+    connect(ctx_.document, &Document::modifiedChanged, this, [this](bool modified) {
+        updateTitle();
+        if (!modified && ctx_.autosave)
+            ctx_.autosave->clear();
+    });
+    connect(ctx_.document, &Document::filePathChanged, this, [this] { updateTitle(); });
+    // After the stack moved (the scenario changes inside push(), before the index does).
+    connect(ctx_.document->undoStack(), &QUndoStack::indexChanged, this,
+            [this] { scheduleAutosave(); });
+
+    autosave_timer_ = new QTimer(this);
+    autosave_timer_->setSingleShot(true);
+    autosave_timer_->setInterval(2000);
+    connect(autosave_timer_, &QTimer::timeout, this, &MainWindow::writeAutosave);
+
+    controls_->setScenario(ctx_.document->scenario());
+    calibration_page_->setAppliedProfile(
+        QString::fromStdString(ctx_.document->scenario().hardware.calibration_path));
+    updateTitle();
+    rebuildRecentMenu();
+
+    if (!ctx_.settings->value(QStringLiteral("window/geometry")).isNull()) {
+        restoreGeometry(ctx_.settings->value(QStringLiteral("window/geometry")).toByteArray());
+        restoreState(ctx_.settings->value(QStringLiteral("window/state")).toByteArray());
+    } else {
+        resize(1500, 940);
+    }
+    requestRecompute();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildUi()
+{
+    // Left: the control panel.
+    controls_ = new ControlPanel;
+    controls_dock_ = new QDockWidget(tr("Scenario"), this);
+    controls_dock_->setObjectName(QStringLiteral("controlsDock"));
+    controls_dock_->setWidget(controls_);
+    controls_dock_->setFeatures(QDockWidget::DockWidgetMovable |
+                                QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, controls_dock_);
+    connect(controls_, &ControlPanel::scenarioEdited, this,
+            [this](const Scenario &s, const QString &description, int merge_key) {
+                edit_timer_.start();
+                ctx_.document->edit(s, description, merge_key);
+            });
+
+    // Right: the claims gallery.
+    gallery_dock_ = new QDockWidget(tr("Claims gallery"), this);
+    gallery_dock_->setObjectName(QStringLiteral("galleryDock"));
+    auto *gallery_box = new QWidget;
+    auto *gallery_layout = new QVBoxLayout(gallery_box);
+    gallery_list_ = new QListWidget;
+    gallery_list_->setObjectName(QStringLiteral("galleryList"));
+    gallery_list_->setWordWrap(true);
+    if (ctx_.gallery) {
+        for (const GalleryEntry &e : *ctx_.gallery)
+            gallery_list_->addItem(tr("Claim %1: %2").arg(e.claim).arg(e.title(ctx_.language)));
+    }
+    gallery_text_ = new QLabel;
+    gallery_text_->setObjectName(QStringLiteral("galleryText"));
+    gallery_text_->setWordWrap(true);
+    gallery_text_->setTextFormat(Qt::RichText);
+    gallery_text_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    gallery_layout->addWidget(gallery_list_, 2);
+    gallery_layout->addWidget(gallery_text_, 1);
+    gallery_dock_->setWidget(gallery_box);
+    addDockWidget(Qt::RightDockWidgetArea, gallery_dock_);
+    connect(gallery_list_, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem *item) { loadGalleryEntry(gallery_list_->row(item)); });
+    connect(gallery_list_, &QListWidget::itemClicked, this,
+            [this](QListWidgetItem *item) { loadGalleryEntry(gallery_list_->row(item)); });
+
+    // Centre: banner (presentation), timeline area, tabs.
+    auto *centre = new QWidget;
+    auto *centre_layout = new QVBoxLayout(centre);
+    centre_layout->setContentsMargins(4, 4, 4, 4);
+    banner_ = new QLabel;
+    banner_->setObjectName(QStringLiteral("presentationBanner"));
+    banner_->setWordWrap(true);
+    banner_->setTextFormat(Qt::RichText);
+    banner_->setVisible(false);
+    centre_layout->addWidget(banner_);
+
+    auto *timeline_area = new QWidget;
+    auto *timeline_layout = new QVBoxLayout(timeline_area);
+    timeline_layout->setContentsMargins(0, 0, 0, 0);
+    auto *bar = new QHBoxLayout;
+    auto *iterations_label = new QLabel(tr("Steps shown:"));
+    iterations_spin_ = new QSpinBox;
+    iterations_spin_->setObjectName(QStringLiteral("iterationsSpin"));
+    iterations_spin_->setRange(1, 4);
+    iterations_spin_->setValue(iterations_);
+    iterations_spin_->setToolTip(tr("Training steps drawn on the timeline (1-4)"));
+    iterations_label->setBuddy(iterations_spin_);
+    connect(iterations_spin_, &QSpinBox::valueChanged, this, [this](int n) {
+        iterations_ = n;
+        ctx_.settings->setValue(QStringLiteral("view/iterations"), n);
+        edit_timer_.start();
+        requestRecompute();
+    });
+    auto *fit_button = new QPushButton(tr("Fit"));
+    fit_button->setObjectName(QStringLiteral("fitButton"));
+    fit_button->setToolTip(tr("Show the whole timeline (Home)"));
+    auto *plan_button = new QPushButton(tr("Suggest plan…"));
+    plan_button->setObjectName(QStringLiteral("suggestPlanButton"));
+    plan_button->setToolTip(tr("Search data / tensor / pipeline degrees, ZeRO stage, "
+                               "micro-batch, schedule and recompute for the fastest plan "
+                               "that fits in memory"));
+    connect(plan_button, &QPushButton::clicked, this, &MainWindow::suggestPlan);
+    compare_label_ = new QLabel;
+    compare_label_->setObjectName(QStringLiteral("compareLabel"));
+    bar->addWidget(iterations_label);
+    bar->addWidget(iterations_spin_);
+    bar->addWidget(fit_button);
+    bar->addWidget(plan_button);
+    bar->addWidget(compare_label_);
+    bar->addStretch(1);
+    timeline_layout->addLayout(bar);
+
+    pinned_timeline_ = new TimelineWidget;
+    pinned_timeline_->setObjectName(QStringLiteral("pinnedTimeline"));
+    pinned_timeline_->setVisible(false);
+    timeline_ = new TimelineWidget;
+    timeline_->setObjectName(QStringLiteral("timeline"));
+    auto *timelines = new QSplitter(Qt::Vertical);
+    timelines->addWidget(pinned_timeline_);
+    timelines->addWidget(timeline_);
+    timeline_layout->addWidget(timelines, 1);
+    connect(fit_button, &QPushButton::clicked, this, [this] {
+        timeline_->fitToView();
+        if (pinned_timeline_->isVisible())
+            pinned_timeline_->setTimeRange(timeline_->timeRange().first,
+                                           timeline_->timeRange().second);
+    });
+    // A/B compare: both timelines share one time axis.
+    connect(timeline_, &TimelineWidget::timeRangeChanged, this, [this](double a, double b) {
+        if (pinned_timeline_->isVisible() && pinned_timeline_->timeRange() != qMakePair(a, b))
+            pinned_timeline_->setTimeRange(a, b);
+    });
+    connect(pinned_timeline_, &TimelineWidget::timeRangeChanged, this,
+            [this](double a, double b) {
+                if (timeline_->timeRange() != qMakePair(a, b))
+                    timeline_->setTimeRange(a, b);
+            });
+
+    tabs_ = new QTabWidget;
+    tabs_->setObjectName(QStringLiteral("resultTabs"));
+    scaling_view_ = new ScalingView;
+    breakdown_view_ = new BreakdownView;
+    memory_view_ = new MemoryView;
+    cost_view_ = new CostView;
+    calibration_page_ = new CalibrationPage;
+    delta_view_ = new DeltaView;
+    // Each page scrolls rather than forcing a large window (small screens, projectors).
+    auto add_page = [this](QWidget *page, const QString &title) {
+        auto *scroll = new QScrollArea;
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidget(page);
+        tabs_->addTab(scroll, title);
+    };
+    add_page(scaling_view_, tr("Scaling"));
+    add_page(breakdown_view_, tr("Breakdown"));
+    add_page(memory_view_, tr("Memory"));
+    add_page(cost_view_, tr("Cost"));
+    add_page(calibration_page_, tr("Calibration"));
+    add_page(delta_view_, tr("A/B compare"));
+    connect(cost_view_, &CostView::costEdited, this,
+            [this](const CostSpec &cost, const QString &description) {
+                Scenario s = ctx_.document->scenario();
+                s.cost = cost;
+                edit_timer_.start();
+                ctx_.document->edit(s, description);
+            });
+    connect(calibration_page_, &CalibrationPage::applyRequested, this,
+            &MainWindow::applyCalibration);
+    connect(scaling_view_, &ScalingView::scalingModeChanged, this, [this](Scaling mode) {
+        scaling_ = mode;
+        edit_timer_.start();
+        requestRecompute();
+    });
+
+    splitter_ = new QSplitter(Qt::Vertical);
+    splitter_->setObjectName(QStringLiteral("centreSplitter"));
+    splitter_->addWidget(timeline_area);
+    splitter_->addWidget(tabs_);
+    splitter_->setStretchFactor(0, 3);
+    splitter_->setStretchFactor(1, 2);
+    centre_layout->addWidget(splitter_, 1);
+    setCentralWidget(centre);
+
+    // Status bar: the figures that answer "how fast, and why not faster".
+    auto make_label = [this](const char *name, const QString &tip) {
+        auto *label = new QLabel;
+        label->setObjectName(QLatin1String(name));
+        label->setToolTip(tip);
+        statusBar()->addWidget(label);
+        return label;
+    };
+    status_step_ = make_label("statusStepTime", tr("Wall time of one optimizer step"));
+    status_throughput_ = make_label("statusThroughput", tr("Samples (and tokens) per second"));
+    status_mfu_ = make_label("statusMfu", tr("Model FLOPs utilisation: model FLOP/s over the "
+                                             "GPUs' peak at this precision"));
+    status_speedup_ = make_label("statusSpeedup", tr("Against one GPU of the same kind"));
+    status_efficiency_ = make_label("statusEfficiency", tr("Speed-up divided by GPU count"));
+    status_bottleneck_ = new QLabel;
+    status_bottleneck_->setObjectName(QStringLiteral("statusBottleneck"));
+    status_bottleneck_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    statusBar()->addWidget(status_bottleneck_, 1);
+    status_busy_ = new QLabel;
+    status_busy_->setObjectName(QStringLiteral("statusBusy"));
+    statusBar()->addPermanentWidget(status_busy_);
+
+    // Presentation: arrow keys step the gallery (window shortcuts win over most widgets).
+    auto *next = new QShortcut(QKeySequence(Qt::Key_Right), this);
+    auto *prev = new QShortcut(QKeySequence(Qt::Key_Left), this);
+    auto *next_page = new QShortcut(QKeySequence(Qt::Key_PageDown), this);
+    auto *prev_page = new QShortcut(QKeySequence(Qt::Key_PageUp), this);
+    for (QShortcut *s : {next, prev, next_page, prev_page})
+        s->setEnabled(false);
+    connect(next, &QShortcut::activated, this, [this] { stepGallery(1); });
+    connect(next_page, &QShortcut::activated, this, [this] { stepGallery(1); });
+    connect(prev, &QShortcut::activated, this, [this] { stepGallery(-1); });
+    connect(prev_page, &QShortcut::activated, this, [this] { stepGallery(-1); });
+    auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(escape, &QShortcut::activated, this, [this] {
+        if (presenting_)
+            setPresentationMode(false);
+    });
+    connect(this, &MainWindow::resultShown, this, [next, prev, next_page, prev_page, this] {
+        for (QShortcut *s : {next, prev, next_page, prev_page})
+            s->setEnabled(presenting_);
+    });
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *new_action = file->addAction(tr("&New"), this, &MainWindow::newDocument);
+    new_action->setShortcut(QKeySequence::New);
+    QAction *open_action = file->addAction(tr("&Open…"), this, &MainWindow::openDialog);
+    open_action->setShortcut(QKeySequence::Open);
+    recent_menu_ = file->addMenu(tr("Open &Recent"));
+    QAction *save_action = file->addAction(tr("&Save"), this, [this] { save(); });
+    save_action->setShortcut(QKeySequence::Save);
+    QAction *save_as_action = file->addAction(tr("Save &As…"), this, [this] { saveAs(); });
+    save_as_action->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QMenu *export_menu = file->addMenu(tr("&Export"));
+    export_menu->addAction(tr("Timeline as PNG…"), this,
+                           [this] { exportTimeline(QStringLiteral("png")); });
+    export_menu->addAction(tr("Timeline as SVG…"), this,
+                           [this] { exportTimeline(QStringLiteral("svg")); });
+    export_menu->addAction(tr("Current chart as PNG…"), this,
+                           [this] { exportChart(QStringLiteral("png")); });
+    export_menu->addAction(tr("Current chart as SVG…"), this,
+                           [this] { exportChart(QStringLiteral("svg")); });
+    export_menu->addAction(tr("Scaling sweep as CSV…"), this, &MainWindow::exportSweepCsv);
+    export_menu->addAction(tr("Timeline as Chrome trace…"), this, &MainWindow::exportTrace);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = ctx_.document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = ctx_.document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    present_action_ = view->addAction(tr("&Presentation mode"));
+    present_action_->setShortcut(QKeySequence(Qt::Key_F5));
+    present_action_->setCheckable(true);
+    connect(present_action_, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    view->addSeparator();
+    pin_action_ = view->addAction(tr("Pin as &A (compare)"), this, &MainWindow::pinCurrent);
+    pin_action_->setShortcut(QKeySequence(tr("Ctrl+P")));
+    unpin_action_ = view->addAction(tr("&End compare"), this, &MainWindow::clearPin);
+    unpin_action_->setEnabled(false);
+    view->addSeparator();
+    view->addAction(controls_dock_->toggleViewAction());
+    view->addAction(gallery_dock_->toggleViewAction());
+
+    QMenu *tools = menuBar()->addMenu(tr("&Tools"));
+    QAction *suggest = tools->addAction(tr("&Suggest a parallel plan…"), this,
+                                        &MainWindow::suggestPlan);
+    suggest->setObjectName(QStringLiteral("suggestPlanAction"));
+    suggest->setShortcut(QKeySequence(tr("Ctrl+Shift+P")));
+    tools->addAction(tr("&Calibration profiles"), this,
+                     [this] { showTab(QStringLiteral("calibration")); });
+
+    QMenu *gallery = menuBar()->addMenu(tr("&Gallery"));
+    if (ctx_.gallery) {
+        for (int i = 0; i < static_cast<int>(ctx_.gallery->size()); ++i) {
+            const GalleryEntry &e = (*ctx_.gallery)[static_cast<size_t>(i)];
+            gallery->addAction(tr("Claim %1: %2").arg(e.claim).arg(e.title(ctx_.language)), this,
+                               [this, i] { loadGalleryEntry(i); });
+        }
+    }
+
+    QMenu *language = menuBar()->addMenu(tr("&Language"));
+    auto *group = new QActionGroup(this);
+    const std::pair<QString, QString> languages[] = {
+        {QStringLiteral("en"), QStringLiteral("English")},
+        {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+    for (const auto &[code, name] : languages) {
+        QAction *a = language->addAction(name);
+        a->setCheckable(true);
+        a->setChecked(code == ctx_.language);
+        a->setObjectName(QStringLiteral("language_") + code);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code = code] {
+            if (code != ctx_.language)
+                Q_EMIT languageChangeRequested(code);
+        });
+    }
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About ScaleScope"), this, [this] {
+        QMessageBox::about(
+            this, tr("About ScaleScope"),
+            tr("<h3>ScaleScope %1</h3><p>Shows why adding GPUs does not make deep-learning "
+               "training proportionally faster: compute, communication, pipeline bubbles, "
+               "stragglers and data loading, simulated per GPU.</p>")
+                .arg(QCoreApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — ScaleScope").arg(ctx_.document->displayName()));
+    setWindowModified(ctx_.document->isModified());
+}
+
+void MainWindow::requestRecompute()
+{
+    if (!edit_timer_.isValid())
+        edit_timer_.start();
+    RecomputeRequest request;
+    request.scenario = ctx_.document->scenario();
+    request.iterations = iterations_;
+    request.scaling = scaling_;
+    request.sweep_gpus = sweep_counts_;
+    ctx_.recomputer->request(std::move(request));
+    status_busy_->setText(tr("computing…"));
+}
+
+void MainWindow::showResult(const ResultPtr &result)
+{
+    if (!result || result->generation < shown_generation_)
+        return; // an older request finished after a newer one was shown
+    shown_generation_ = result->generation;
+    current_ = result;
+    if (result->generation == ctx_.recomputer->latestGeneration())
+        status_busy_->clear();
+
+    controls_->setValidationError(result->error_path, result->error);
+    if (!result->ok())
+        timeline_->setEmptyReason(tr("No timeline: the scenario is not valid (%1).")
+                                      .arg(result->error));
+    else if (!result->timeline)
+        timeline_->setEmptyReason(tr("No timeline: more segments than can be drawn; the "
+                                     "figures come from the closed-form model."));
+    timeline_->setTimeline(result->ok() ? result->timeline : nullptr);
+    scaling_view_->setResult(result);
+    breakdown_view_->setResult(result);
+    memory_view_->setResult(result);
+    cost_view_->setResult(result);
+    delta_view_->setResults(pinned_, current_);
+    updateStatus(result);
+
+    // Time from the edit to the redrawn window: paint now rather than at the next frame.
+    repaint();
+    if (edit_timer_.isValid()) {
+        last_latency_ms_ = static_cast<double>(edit_timer_.nsecsElapsed()) / 1e6;
+        edit_timer_.invalidate();
+    }
+    Q_EMIT resultShown(result->generation);
+}
+
+void MainWindow::updateStatus(const ResultPtr &result)
+{
+    if (!result->ok()) {
+        for (QLabel *l : {status_step_, status_throughput_, status_mfu_, status_speedup_,
+                          status_efficiency_})
+            l->clear();
+        const QString where = result->error_path.isEmpty()
+                                  ? QString()
+                                  : QStringLiteral("<b>%1</b>: ").arg(result->error_path);
+        status_bottleneck_->setText(QStringLiteral("<span style='color:#b00020'>%1%2</span>")
+                                        .arg(where, result->error.toHtmlEscaped()));
+        return;
+    }
+    const Summary &s = result->summary;
+    status_step_->setText(tr("Step %1").arg(formatTime(s.step_time_s)));
+    QString throughput = tr("%1 samples/s").arg(formatRate(s.samples_per_s));
+    if (s.tokens_per_s > 0)
+        throughput += tr(" · %1 tokens/s").arg(formatRate(s.tokens_per_s));
+    status_throughput_->setText(throughput);
+    status_mfu_->setText(tr("MFU %1%").arg(s.mfu * 100, 0, 'f', 1));
+    status_speedup_->setText(tr("Speed-up %1× on %2 GPUs").arg(s.speedup, 0, 'f', 2).arg(s.gpus));
+    status_efficiency_->setText(tr("Efficiency %1%").arg(s.scaling_efficiency * 100, 0, 'f', 0));
+    QString sentence = QString::fromStdString(s.bottleneck);
+    if (!result->timeline)
+        sentence += tr(" (timeline not drawn: too many segments; figures from the closed form)");
+    status_bottleneck_->setText(sentence.toHtmlEscaped());
+    status_bottleneck_->setToolTip(sentence);
+}
+
+int MainWindow::pageIndex(QWidget *page) const
+{
+    for (int i = 0; i < tabs_->count(); ++i) {
+        auto *scroll = qobject_cast<QScrollArea *>(tabs_->widget(i));
+        if (tabs_->widget(i) == page || (scroll != nullptr && scroll->widget() == page))
+            return i;
+    }
+    return -1;
+}
+
+bool MainWindow::showTab(const QString &name)
+{
+    const QList<int> balanced = {3, 2};
+    if (name == QLatin1String("timeline")) {
+        const int h = std::max(splitter_->height(), 600);
+        splitter_->setSizes({h * 3 / 4, h / 4});
+        timeline_->setFocus();
+        return true;
+    }
+    QWidget *page = nullptr;
+    if (name == QLatin1String("scaling"))
+        page = scaling_view_;
+    else if (name == QLatin1String("breakdown"))
+        page = breakdown_view_;
+    else if (name == QLatin1String("memory"))
+        page = memory_view_;
+    else if (name == QLatin1String("cost"))
+        page = cost_view_;
+    else if (name == QLatin1String("calibration"))
+        page = calibration_page_;
+    else if (name == QLatin1String("compare"))
+        page = delta_view_;
+    if (page == nullptr)
+        return false;
+    tabs_->setCurrentIndex(pageIndex(page));
+    const int h = std::max(splitter_->height(), 600);
+    splitter_->setSizes({h * 2 / 5, h * 3 / 5});
+    return true;
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    if (on == presenting_)
+        return;
+    presenting_ = on;
+    if (present_action_->isChecked() != on)
+        present_action_->setChecked(on);
+    if (on) {
+        was_maximized_ = isMaximized();
+        normal_font_ = QApplication::font();
+        QFont big = normal_font_;
+        big.setPointSizeF(normal_font_.pointSizeF() * kPresentationFontScale);
+        QApplication::setFont(big);
+        gallery_dock_->hide();
+        if (gallery_index_ < 0 && ctx_.gallery && !ctx_.gallery->empty())
+            loadGalleryEntry(0);
+        showFullScreen();
+    } else {
+        QApplication::setFont(normal_font_);
+        gallery_dock_->show();
+        if (was_maximized_)
+            showMaximized();
+        else
+            showNormal();
+    }
+    updateGalleryText();
+    Q_EMIT resultShown(shown_generation_); // refresh shortcut state
+}
+
+void MainWindow::loadGalleryEntry(int index)
+{
+    if (!ctx_.gallery || index < 0 || index >= static_cast<int>(ctx_.gallery->size()))
+        return;
+    if (!maybeSave())
+        return;
+    const GalleryEntry &e = (*ctx_.gallery)[static_cast<size_t>(index)];
+    gallery_index_ = index;
+    sweep_counts_ = e.sweep;
+    if (gallery_list_->currentRow() != index)
+        gallery_list_->setCurrentRow(index);
+    edit_timer_.start();
+    ctx_.document->reset(e.scenario, QString());
+    updateGalleryText();
+}
+
+void MainWindow::stepGallery(int delta)
+{
+    if (!ctx_.gallery || ctx_.gallery->empty())
+        return;
+    const int n = static_cast<int>(ctx_.gallery->size());
+    const int next = gallery_index_ < 0 ? 0 : ((gallery_index_ + delta) % n + n) % n;
+    loadGalleryEntry(next);
+}
+
+void MainWindow::updateGalleryText()
+{
+    if (!ctx_.gallery || gallery_index_ < 0) {
+        gallery_text_->setText(tr("Pick a claim to load its scenario. In presentation mode "
+                                  "(F5) the arrow keys step through them."));
+        banner_->setVisible(false);
+        return;
+    }
+    const GalleryEntry &e = (*ctx_.gallery)[static_cast<size_t>(gallery_index_)];
+    const QString html = QStringLiteral("<h3>%1</h3><p>%2</p>")
+                             .arg(e.title(ctx_.language).toHtmlEscaped(),
+                                  e.explanation(ctx_.language).toHtmlEscaped());
+    gallery_text_->setText(html);
+    banner_->setText(
+        QStringLiteral("<h2>%1 &nbsp;<small>(%2/%3)</small></h2><p>%4</p>")
+            .arg(e.title(ctx_.language).toHtmlEscaped())
+            .arg(gallery_index_ + 1)
+            .arg(ctx_.gallery->size())
+            .arg(e.explanation(ctx_.language).toHtmlEscaped()));
+    banner_->setVisible(presenting_);
+}
+
+void MainWindow::applyCalibration(const QString &path)
+{
+    Scenario s = ctx_.document->scenario();
+    if (path.isEmpty()) {
+        s.hardware.calibration_path.clear();
+        s.hardware.calibration.reset();
+        edit_timer_.start();
+        ctx_.document->edit(s, tr("Use datasheet figures"));
+        return;
+    }
+    Result<CalibrationProfile> profile = loadProfileFile(path);
+    if (!profile) {
+        showError(tr("Cannot use this profile"),
+                  QString::fromStdString(profile.error().toString()));
+        return;
+    }
+    s.hardware.calibration_path = QFileInfo(path).absoluteFilePath().toStdString();
+    s.hardware.calibration = std::make_shared<const CalibrationProfile>(std::move(profile.value()));
+    edit_timer_.start();
+    ctx_.document->edit(s, tr("Apply calibration profile %1").arg(QFileInfo(path).fileName()));
+}
+
+void MainWindow::suggestPlan()
+{
+    PlanDialog dialog(ctx_.document->scenario(), this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.chosenScenario())
+        return;
+    edit_timer_.start();
+    ctx_.document->edit(*dialog.chosenScenario(), tr("Apply suggested plan"));
+}
+
+void MainWindow::pinCurrent()
+{
+    if (!current_ || !current_->ok())
+        return;
+    pinned_ = current_;
+    pinned_timeline_->setTimeline(pinned_->timeline);
+    pinned_timeline_->setTitle(tr("A (pinned): %1").arg(QString::fromStdString(
+        pinned_->scenario.name.empty() ? std::string("scenario") : pinned_->scenario.name)));
+    timeline_->setTitle(tr("B (current)"));
+    pinned_timeline_->setVisible(true);
+    // Both on one axis: the longer step decides the range.
+    const double end = std::max(pinned_->timeline ? pinned_->timeline->endTime() : 0.0,
+                                current_->timeline ? current_->timeline->endTime() : 0.0);
+    if (end > 0) {
+        timeline_->setTimeRange(0, end);
+        pinned_timeline_->setTimeRange(0, end);
+    }
+    compare_label_->setText(tr("Comparing with pinned A: change anything, see the deltas in "
+                               "the A/B compare tab."));
+    unpin_action_->setEnabled(true);
+    delta_view_->setResults(pinned_, current_);
+    tabs_->setCurrentIndex(pageIndex(delta_view_));
+}
+
+void MainWindow::clearPin()
+{
+    pinned_.reset();
+    pinned_timeline_->setVisible(false);
+    pinned_timeline_->setTimeline(nullptr);
+    timeline_->setTitle(QString());
+    compare_label_->clear();
+    unpin_action_->setEnabled(false);
+    delta_view_->setResults(nullptr, current_);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!ctx_.document->isModified() || !ctx_.interactive)
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"),
+        tr("“%1” has unsaved changes. Save them first?").arg(ctx_.document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    if (!maybeSave())
+        return false;
+    QString error;
+    if (!ctx_.document->open(path, &error)) {
+        showError(tr("Cannot open scenario"), tr("%1\n\n%2").arg(path, error));
+        return false;
+    }
+    gallery_index_ = -1;
+    sweep_counts_.clear();
+    updateGalleryText();
+    addRecentFile(ctx_.document->filePath());
+    return true;
+}
+
+bool MainWindow::saveTo(const QString &path)
+{
+    QString error;
+    if (!ctx_.document->save(path, &error)) {
+        showError(tr("Cannot save scenario"), tr("%1\n\n%2").arg(path, error));
+        return false;
+    }
+    addRecentFile(ctx_.document->filePath());
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (ctx_.document->filePath().isEmpty())
+        return saveAs();
+    return saveTo(ctx_.document->filePath());
+}
+
+bool MainWindow::saveAs()
+{
+    const QString path = askSavePath(tr("Save scenario"), tr("Scenarios (*.json)"),
+                                     QStringLiteral("json"));
+    return !path.isEmpty() && saveTo(path);
+}
+
+void MainWindow::newDocument()
+{
+    if (!maybeSave())
+        return;
+    QFile f(QStringLiteral(":/scenarios/default.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return;
+    gallery_index_ = -1;
+    sweep_counts_.clear();
+    Scenario s = ctx_.document->scenario();
+    if (Result<Scenario> r = parseScenario(f.readAll(), builtinCatalog()))
+        s = r.value();
+    ctx_.document->reset(s, QString());
+    updateGalleryText();
+}
+
+void MainWindow::openDialog()
+{
+    const QString dir = ctx_.settings->value(QStringLiteral("files/lastDir")).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), dir,
+                                                      tr("Scenarios (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    ctx_.settings->setValue(QStringLiteral("files/lastDir"), QFileInfo(path).absolutePath());
+    openFile(path);
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    QStringList recent = ctx_.settings->value(QStringLiteral("files/recent")).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecentFiles)
+        recent.removeLast();
+    ctx_.settings->setValue(QStringLiteral("files/recent"), recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    recent_menu_->clear();
+    const QStringList recent =
+        ctx_.settings->value(QStringLiteral("files/recent")).toStringList();
+    for (const QString &path : recent) {
+        QAction *a = recent_menu_->addAction(QFileInfo(path).fileName(), this,
+                                             [this, path] { openFile(path); });
+        a->setToolTip(path);
+        a->setEnabled(QFileInfo::exists(path));
+    }
+    if (recent.isEmpty())
+        recent_menu_->addAction(tr("(none)"))->setEnabled(false);
+    else {
+        recent_menu_->addSeparator();
+        recent_menu_->addAction(tr("Clear list"), this, [this] {
+            ctx_.settings->remove(QStringLiteral("files/recent"));
+            rebuildRecentMenu();
+        });
+    }
+}
+
+QString MainWindow::askSavePath(const QString &title, const QString &filter,
+                                const QString &suffix)
+{
+    const QString dir = ctx_.settings->value(QStringLiteral("files/lastDir")).toString();
+    QString path = QFileDialog::getSaveFileName(this, title, dir, filter);
+    if (path.isEmpty())
+        return path;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + suffix;
+    ctx_.settings->setValue(QStringLiteral("files/lastDir"), QFileInfo(path).absolutePath());
+    return path;
+}
+
+void MainWindow::exportTimeline(const QString &format)
+{
+    const QString path = askSavePath(tr("Export timeline"),
+                                     format == QLatin1String("svg") ? tr("SVG images (*.svg)")
+                                                                    : tr("PNG images (*.png)"),
+                                     format);
+    if (path.isEmpty())
+        return;
+    QString error;
+    const bool ok = format == QLatin1String("svg") ? timeline_->exportSvg(path, &error)
+                                                   : timeline_->exportPng(path, &error);
+    if (!ok)
+        showError(tr("Export failed"), error);
+}
+
+void MainWindow::exportChart(const QString &format)
+{
+    const QString path = askSavePath(tr("Export chart"),
+                                     format == QLatin1String("svg") ? tr("SVG images (*.svg)")
+                                                                    : tr("PNG images (*.png)"),
+                                     format);
+    if (path.isEmpty())
+        return;
+    QString error;
+    auto *scroll = qobject_cast<QScrollArea *>(tabs_->currentWidget());
+    QWidget *page = scroll != nullptr ? scroll->widget() : tabs_->currentWidget();
+    if (!exportWidgetImage(page, path, &error))
+        showError(tr("Export failed"), error);
+}
+
+void MainWindow::exportSweepCsv()
+{
+    if (!current_ || current_->sweep.empty()) {
+        showError(tr("Export failed"), tr("There is no scaling sweep to export yet."));
+        return;
+    }
+    const QString path =
+        askSavePath(tr("Export sweep"), tr("CSV files (*.csv)"), QStringLiteral("csv"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!scalescope::exportSweepCsv(current_->sweep, path, &error))
+        showError(tr("Export failed"), error);
+}
+
+void MainWindow::exportTrace()
+{
+    if (!current_ || !current_->timeline) {
+        showError(tr("Export failed"), tr("There is no timeline to export."));
+        return;
+    }
+    const QString path = askSavePath(tr("Export Chrome trace"), tr("Trace files (*.json)"),
+                                     QStringLiteral("json"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    const QByteArray trace = timelineToChromeTrace(
+        *current_->timeline, QString::fromStdString(current_->scenario.name));
+    if (!writeFileAtomically(path, trace, &error))
+        showError(tr("Export failed"), error);
+}
+
+void MainWindow::scheduleAutosave()
+{
+    if (ctx_.autosave && ctx_.document->isModified())
+        autosave_timer_->start();
+}
+
+void MainWindow::writeAutosave()
+{
+    if (!ctx_.autosave || !ctx_.document->isModified())
+        return;
+    QString error;
+    if (!ctx_.autosave->write(ctx_.document->serialized(), ctx_.document->filePath(), &error))
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(error), 6000);
+}
+
+void MainWindow::showError(const QString &title, const QString &text)
+{
+    if (ctx_.interactive)
+        QMessageBox::warning(this, title, text);
+    else
+        statusBar()->showMessage(title + QStringLiteral(": ") + text, 10000);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (presenting_)
+        setPresentationMode(false);
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    ctx_.settings->setValue(QStringLiteral("window/geometry"), saveGeometry());
+    ctx_.settings->setValue(QStringLiteral("window/state"), saveState());
+    if (ctx_.autosave)
+        ctx_.autosave->clear();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.front().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openFile(urls.front().toLocalFile());
+}
+
+} // namespace scalescope

@@ -1,0 +1,151 @@
+#include "recompute.h"
+
+#include <QElapsedTimer>
+
+#include <algorithm>
+
+namespace scalescope
+{
+
+std::vector<int> defaultSweepCounts(const Scenario &scenario)
+{
+    const int gpus = scenario.hardware.gpuCount();
+    const int top = std::clamp(2 * gpus, 16, 1024);
+    std::vector<int> counts;
+    for (int n = 1; n <= top; n *= 2)
+        counts.push_back(n);
+    if (std::find(counts.begin(), counts.end(), gpus) == counts.end())
+        counts.push_back(gpus);
+    std::sort(counts.begin(), counts.end());
+    while (counts.size() > 12) // keep the scenario's own count and the largest ones
+        counts.erase(counts.begin() + (counts[1] == gpus ? 2 : 1));
+    return counts;
+}
+
+ResultPtr computeResult(const RecomputeRequest &request)
+{
+    QElapsedTimer timer;
+    timer.start();
+    auto result = std::make_shared<ScenarioResult>();
+    result->generation = request.generation;
+    result->scenario = request.scenario;
+    result->iterations = request.iterations;
+    result->scaling = request.scaling;
+
+    if (request.scenario.isCollective()) {
+        result->error_path = QStringLiteral("collective");
+        result->error = QObject::tr("A collective-only scenario has no training step to draw; "
+                                    "use scalescope-cli simulate for its bandwidth.");
+        return result;
+    }
+    Result<std::shared_ptr<const SimContext>> ctx = makeContext(request.scenario);
+    if (!ctx) {
+        result->error_path = QString::fromStdString(ctx.error().path);
+        result->error = QString::fromStdString(ctx.error().message);
+        return result;
+    }
+    result->context = ctx.value();
+    SimOptions options;
+    options.iterations = std::clamp(request.iterations, 1, 4);
+    options.build_timeline = true;
+    SimResult sim = simulate(*ctx.value(), options);
+    if (sim.too_large || !sim.ok) {
+        // Beyond the event simulation's size: the closed form still answers.
+        result->summary = analyticSummary(*ctx.value());
+    } else {
+        result->summary = summarize(*ctx.value(), sim);
+        if (sim.timeline)
+            result->timeline = std::make_shared<const Timeline>(std::move(*sim.timeline));
+    }
+
+    const std::vector<int> counts =
+        request.sweep_gpus.empty() ? defaultSweepCounts(request.scenario) : request.sweep_gpus;
+    std::vector<int> fit_gpus;
+    std::vector<double> fit_speedup;
+    for (int n : counts) {
+        // Counts the plan cannot reach (not a multiple of tensor x pipeline, batch not
+        // divisible) are left out of the chart rather than failing the whole sweep.
+        Result<std::vector<SweepRow>> row = sweep(request.scenario, {n}, request.scaling);
+        if (!row || row.value().empty())
+            continue;
+        result->sweep.push_back(row.value().front());
+        fit_gpus.push_back(n);
+        const Summary &s = row.value().front().summary;
+        // Weak scaling: speed-up of throughput, i.e. the scaled speed-up of Gustafson.
+        fit_speedup.push_back(s.speedup);
+    }
+    if (request.scaling == Scaling::Strong)
+        result->amdahl = fitAmdahl(fit_gpus, fit_speedup);
+    result->attribution = attributeSpeedupLoss(result->sweep);
+    if (request.scenario.cost)
+        result->cost = costReport(request.scenario, result->summary);
+    result->compute_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    return result;
+}
+
+Recomputer::Recomputer(QObject *parent) : QObject(parent)
+{
+    thread_ = std::thread([this] { run(); });
+}
+
+Recomputer::~Recomputer()
+{
+    {
+        std::lock_guard lock(mutex_);
+        stop_ = true;
+        pending_.reset();
+    }
+    wake_.notify_all();
+    thread_.join();
+}
+
+uint64_t Recomputer::request(RecomputeRequest request)
+{
+    uint64_t generation;
+    {
+        std::lock_guard lock(mutex_);
+        generation = ++next_generation_;
+        request.generation = generation;
+        pending_ = std::move(request);
+    }
+    wake_.notify_one();
+    return generation;
+}
+
+uint64_t Recomputer::latestGeneration() const
+{
+    std::lock_guard lock(mutex_);
+    return next_generation_;
+}
+
+bool Recomputer::busy() const
+{
+    std::lock_guard lock(mutex_);
+    return computing_ || pending_.has_value();
+}
+
+void Recomputer::run()
+{
+    for (;;) {
+        RecomputeRequest request;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [this] { return stop_ || pending_.has_value(); });
+            if (stop_)
+                return;
+            request = std::move(*pending_);
+            pending_.reset();
+            computing_ = true;
+        }
+        ResultPtr result = computeResult(request);
+        {
+            std::lock_guard lock(mutex_);
+            computing_ = false;
+            if (stop_)
+                return;
+        }
+        Q_EMIT resultReady(result);
+    }
+}
+
+} // namespace scalescope

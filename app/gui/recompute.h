@@ -1,0 +1,65 @@
+// The worker: recomputes a scenario off the GUI thread. Requests coalesce (the newest
+// waiting request replaces older waiting ones) and every result carries its generation so
+// that the window shows only the newest; the GUI never blocks on the model.
+#pragma once
+
+#include "analysis/sweep.h"
+#include "plan/scenario.h"
+#include "result.h"
+
+#include <QObject>
+
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace scalescope
+{
+
+struct RecomputeRequest {
+    uint64_t generation = 0;
+    Scenario scenario;
+    int iterations = 1;               // steps drawn on the timeline (1..4)
+    Scaling scaling = Scaling::Strong;
+    std::vector<int> sweep_gpus;      // empty = default powers of two around the scenario
+};
+
+/// GPU counts of the scaling chart: powers of two from 1 up to twice the scenario's count
+/// (at least 16, at most 1024), plus the scenario's own count; at most 12 points.
+std::vector<int> defaultSweepCounts(const Scenario &scenario);
+
+/// Computes one request synchronously (also used by --screenshot and tests).
+ResultPtr computeResult(const RecomputeRequest &request);
+
+class Recomputer : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Recomputer(QObject *parent = nullptr);
+    ~Recomputer() override;
+
+    /// Queues a recompute; returns its generation. A request still waiting is replaced.
+    uint64_t request(RecomputeRequest request);
+    uint64_t latestGeneration() const;
+    /// True while a request is being computed or waiting.
+    bool busy() const;
+
+Q_SIGNALS:
+    /// Emitted from the worker thread (queued to receivers in the GUI thread).
+    void resultReady(scalescope::ResultPtr result);
+
+private:
+    void run();
+
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    std::optional<RecomputeRequest> pending_;
+    uint64_t next_generation_ = 0;
+    bool computing_ = false;
+    bool stop_ = false;
+    std::thread thread_;
+};
+
+} // namespace scalescope

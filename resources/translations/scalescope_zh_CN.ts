@@ -1,0 +1,3537 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Autosave</name>
+    <message>
+        <location filename="../../app/gui/autosave.cpp" line="77" />
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/autosave.cpp" line="97" />
+        <source>no autosave slot in %1</source>
+        <translation>%1 中没有自动保存槽</translation>
+    </message>
+</context>
+<context>
+    <name>Calibration</name>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="75" />
+        <source>collectives only</source>
+        <translation>仅集合通信</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="78" />
+        <source>%1 (measured %2)</source>
+        <translation>%1（测于 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="154" />
+        <source>GEMM peak, %1</source>
+        <translation>GEMM 峰值，%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="165" />
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="169" />
+        <source>Host to device (pinned)</source>
+        <translation>主机到设备（锁页内存）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="173" />
+        <source>Device to host (pinned)</source>
+        <translation>设备到主机（锁页内存）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="177" />
+        <source>Kernel launch overhead</source>
+        <translation>内核启动开销</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="182" />
+        <source>Peer-to-peer bandwidth (best pair)</source>
+        <translation>点对点带宽（最佳 GPU 对）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="190" />
+        <source>NCCL %1 bus bandwidth (peak)</source>
+        <translation>NCCL %1 总线带宽（峰值）</translation>
+    </message>
+</context>
+<context>
+    <name>Duration</name>
+    <message>
+        <location filename="../../views/charts/run_cost.cpp" line="44" />
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/run_cost.cpp" line="47" />
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/run_cost.cpp" line="50" />
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/run_cost.cpp" line="53" />
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/run_cost.cpp" line="55" />
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+</context>
+<context>
+    <name>Export</name>
+    <message>
+        <location filename="../../views/charts/export.cpp" line="28" />
+        <location filename="../../views/charts/export.cpp" line="50" />
+        <location filename="../../views/charts/export.cpp" line="62" />
+        <location filename="../../views/charts/export.cpp" line="78" />
+        <location filename="../../views/charts/export.cpp" line="121" />
+        <location filename="../../views/charts/export.cpp" line="128" />
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/export.cpp" line="38" />
+        <source>Nothing to export.</source>
+        <translation>没有可导出的内容。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/export.cpp" line="41" />
+        <source>Cannot export %1: choose a .png or .svg file name.</source>
+        <translation>无法导出 %1：请选择 .png 或 .svg 文件名。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/export.cpp" line="46" />
+        <source>The view has no size.</source>
+        <translation>视图没有尺寸。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/export.cpp" line="74" />
+        <source>Exported from ScaleScope</source>
+        <translation>由 ScaleScope 导出</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="65" />
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="67" />
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="68" />
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>Options</name>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="22" />
+        <source>ScaleScope: why more GPUs do not make training proportionally faster.</source>
+        <translation>ScaleScope：为什么增加 GPU 不能让训练成比例地变快。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="28" />
+        <source>Render the window to a PNG file and exit.</source>
+        <translation>将窗口渲染为 PNG 文件后退出。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="32" />
+        <source>Tab to show: %1.</source>
+        <translation>要显示的标签页：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="37" />
+        <source>Language: en or zh_CN (default: settings, then the system locale).</source>
+        <translation>语言：en 或 zh_CN（默认：先看设置，再看系统区域设置）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="42" />
+        <source>Window size, e.g. 1600x1000.</source>
+        <translation>窗口大小，例如 1600x1000。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="46" />
+        <source>Start in presentation mode (F5).</source>
+        <translation>以演示模式启动（F5）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="49" />
+        <source>Use this settings file (ini) instead of the user's settings.</source>
+        <translation>使用此设置文件（ini）代替用户设置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="54" />
+        <source>Do not offer to restore unsaved work.</source>
+        <translation>不提示恢复未保存的工作。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="58" />
+        <source>Scenario file to open (spec/scenario.md).</source>
+        <translation>要打开的场景文件（spec/scenario.md）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="77" />
+        <source>FILE: at most one scenario file, got %1</source>
+        <translation>FILE：最多一个场景文件，实际为 %1 个</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="85" />
+        <source>--screenshot: a file name is needed</source>
+        <translation>--screenshot：需要一个文件名</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="91" />
+        <source>--tab: '%1' is not one of %2</source>
+        <translation>--tab：'%1' 不是 %2 之一</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="100" />
+        <source>--lang: '%1' is not en or zh_CN</source>
+        <translation>--lang：'%1' 不是 en 或 zh_CN</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="111" />
+        <source>--size: '%1' is not WxH with 320-7680 x 240-4320 pixels</source>
+        <translation>--size：'%1' 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
+    </message>
+</context>
+<context>
+    <name>Palette</name>
+    <message>
+        <location filename="../../views/palette.cpp" line="27" />
+        <location filename="../../views/palette.cpp" line="82" />
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="28" />
+        <source>TP comm</source>
+        <translation>TP 通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="29" />
+        <source>DP comm</source>
+        <translation>DP 通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="30" />
+        <source>PP send/recv</source>
+        <translation>PP 发送/接收</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="31" />
+        <location filename="../../views/palette.cpp" line="86" />
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="32" />
+        <location filename="../../views/palette.cpp" line="87" />
+        <source>Waiting</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="33" />
+        <location filename="../../views/palette.cpp" line="88" />
+        <source>Data loading</source>
+        <translation>数据加载</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="34" />
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="43" />
+        <source>Forward and backward kernels</source>
+        <translation>前向与反向内核</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="45" />
+        <source>Tensor-parallel all-reduce / all-gather per layer</source>
+        <translation>每层的张量并行 all-reduce / all-gather</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="48" />
+        <source>Data-parallel gradient all-reduce / ZeRO traffic</source>
+        <translation>数据并行梯度 all-reduce / ZeRO 通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="51" />
+        <source>Pipeline point-to-point activations and gradients</source>
+        <translation>流水线点对点传输的激活与梯度</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="54" />
+        <source>Idle: the pipeline schedule has no work here</source>
+        <translation>空闲：流水线调度在此处没有任务</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="57" />
+        <source>Idle: waiting for another GPU or a transfer</source>
+        <translation>空闲：等待其他 GPU 或一次传输</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="60" />
+        <source>Idle: waiting for the data loader</source>
+        <translation>空闲：等待数据加载器</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="62" />
+        <source>Optimizer step (weights update)</source>
+        <translation>优化器步骤（更新权重）</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="84" />
+        <source>Exposed communication</source>
+        <translation>暴露的通信</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../../app/gui/recompute.cpp" line="37" />
+        <source>A collective-only scenario has no training step to draw; use scalescope-cli simulate for its bandwidth.</source>
+        <translation>仅含集合通信的场景没有可绘制的训练步；请用 scalescope-cli simulate 查看其带宽。</translation>
+    </message>
+</context>
+<context>
+    <name>ResultViews</name>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="67" />
+        <source>No result yet.</source>
+        <translation>尚无结果。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="72" />
+        <source>%1: </source>
+        <translation>%1: </translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="73" />
+        <source>This scenario cannot be computed.
+%1%2</source>
+        <translation>无法计算此场景。
+%1%2</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="107" />
+        <source>DP communication</source>
+        <translation>DP 通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="108" />
+        <source>TP communication</source>
+        <translation>TP 通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="109" />
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="111" />
+        <source>Point-to-point</source>
+        <translation>点对点</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="113" />
+        <source>Stragglers and jitter</source>
+        <translation>慢节点与抖动</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="114" />
+        <source>Data loading</source>
+        <translation>数据加载</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="115" />
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="117" />
+        <source>Compute and latency</source>
+        <translation>计算与延迟</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineWidget</name>
+    <message>
+        <location filename="../../views/timeline/timeline_format.cpp" line="16" />
+        <source>ns</source>
+        <translation>ns</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_format.cpp" line="18" />
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_format.cpp" line="20" />
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_format.cpp" line="21" />
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope</name>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="87" />
+        <source>global batch %1 does not split evenly over %2 data-parallel replicas</source>
+        <translation>全局批大小 %1 无法均分到 %2 个数据并行副本</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="95" />
+        <source>micro-batch %1 does not divide the per-replica batch %2 / %3 = %4</source>
+        <translation>微批次 %1 不能整除每副本批大小 %2 / %3 = %4</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="107" />
+        <source>%1 virtual stages need the interleaved schedule</source>
+        <translation>%1 个虚拟阶段需要交错调度</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="110" />
+        <source>the interleaved schedule with 1 virtual stage is plain 1F1B; use 2 or more</source>
+        <translation>只有 1 个虚拟阶段的交错调度就是普通 1F1B；请使用 2 个或更多</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="116" />
+        <source>pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 layers</source>
+        <translation>流水线 × 虚拟阶段 = %1 × %2 = %3 个阶段，但模型只有 %4 层</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="123" />
+        <source>ZeRO stage %1 cannot be combined with pipeline = %2; use stage 0 or 1</source>
+        <translation>ZeRO 阶段 %1 不能与 pipeline = %2 同时使用；请使用阶段 0 或 1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="134" />
+        <source>the interleaved schedule needs the %1 micro-batches per step to be a multiple of pipeline = %2</source>
+        <translation>交错调度要求每步的 %1 个微批次是 pipeline = %2 的倍数</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="148" />
+        <source>hidden size %1 is not a multiple of the %2 attention heads</source>
+        <translation>隐藏层大小 %1 不是 %2 个注意力头的倍数</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="154" />
+        <source>%1 is not supported by the %2</source>
+        <translation>%2 不支持 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="163" />
+        <source>steady state %1 °C is below the ambient %2 °C: a GPU under load does not end up cooler than its intake air</source>
+        <translation>稳态温度 %1 °C 低于环境温度 %2 °C：负载下的 GPU 不会比其进风更凉</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="171" />
+        <source>GPU %1 with its own cooling does not exist: the GPUs are numbered 0-%2</source>
+        <translation>单独设置散热的 GPU %1 不存在：GPU 编号为 0-%2</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="178" />
+        <source>GPU %1 is listed twice; each GPU has one steady-state temperature</source>
+        <translation>GPU %1 被列出两次；每个 GPU 只有一个稳态温度</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="182" />
+        <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
+        <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="195" />
+        <source>no GPU gets hotter than %1 °C, the throttling threshold is %2 °C: thermal throttling has no effect</source>
+        <translation>没有 GPU 温度超过 %1 °C，而降频阈值为 %2 °C：温度降频不起作用</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="210" />
+        <source>a checkpoint every %1 s, but writing one takes %2 s (%3 GB at %4 GB/s): more time goes to checkpoints than to training</source>
+        <translation>每 %1 s 保存一次检查点，但写入一次需要 %2 s（%3 GB，%4 GB/s）：花在检查点上的时间多于训练</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="219" />
+        <source>a checkpoint every %1 s, but with %2 GPUs one fails every %3 s on average: most work between checkpoints is lost</source>
+        <translation>每 %1 s 保存一次检查点，但 %2 个 GPU 平均每 %3 s 就有一个故障：检查点之间的大部分工作会丢失</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="227" />
+        <source>with %1 GPUs one fails every %2 s on average, before a restart and a checkpoint (%3 s) are done: the job hardly progresses</source>
+        <translation>%1 个 GPU 平均每 %2 s 就有一个故障，来不及完成重启和一次检查点（%3 s）：作业几乎没有进展</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="243" />
+        <source>straggler GPU %1 does not exist: the GPUs are numbered 0-%2</source>
+        <translation>慢节点 GPU %1 不存在：GPU 编号为 0-%2</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="249" />
+        <source>a data loader with 0 workers per GPU never delivers a batch</source>
+        <translation>每个 GPU 0 个 worker 的数据加载器永远交付不了批次</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::Application</name>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="45" />
+        <source>the claims gallery could not be loaded: %1</source>
+        <translation>无法加载论断库：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="84" />
+        <source>the Chinese translation is missing from this build</source>
+        <translation>此版本缺少中文翻译</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="143" />
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="199" />
+        <source>the model did not finish within %1 s</source>
+        <translation>模型未能在 %1 s 内完成</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="208" />
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="223" />
+        <location filename="../../app/gui/app.cpp" line="236" />
+        <source>Damaged autosave</source>
+        <translation>自动保存已损坏</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="224" />
+        <source>Unsaved work from a previous session was found but cannot be read (%1). It was not loaded and is kept as %2.</source>
+        <translation>发现上次会话中未保存的工作，但无法读取（%1）。未加载，已保留为 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="237" />
+        <source>Unsaved work from a previous session was found but is not a valid scenario (%1). It was not loaded and is kept as %2.</source>
+        <translation>发现上次会话中未保存的工作，但不是有效的场景（%1）。未加载，已保留为 %2。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="247" />
+        <source>Restore unsaved work?</source>
+        <translation>恢复未保存的工作？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="248" />
+        <source>ScaleScope did not close normally. Restore the unsaved changes to “%1” from %2?</source>
+        <translation>ScaleScope 上次未正常关闭。是否从 %2 恢复对“%1”的未保存更改？</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::BreakdownView</name>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="57" />
+        <source>&amp;Show:</source>
+        <translation>显示(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="60" />
+        <source>Seconds per step</source>
+        <translation>每步秒数</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="61" />
+        <location filename="../../views/charts/breakdown_view.cpp" line="195" />
+        <source>Share of the step (%)</source>
+        <translation>占单步比例（%）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="69" />
+        <source>Where the step time goes</source>
+        <translation>单步时间花在哪里</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="82" />
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="159" />
+        <source>No scaling sweep for this scenario.</source>
+        <translation>此场景没有扩展扫描。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="195" />
+        <source>Time per step (s)</source>
+        <translation>每步时间（s）</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::CalibrationPage</name>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="59" />
+        <source>Select one profile to inspect it, several (Ctrl+click) to compare them</source>
+        <translation>选择一个配置文件查看详情，选择多个（Ctrl+单击）进行比较</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="69" />
+        <source>Apply to scenario</source>
+        <translation>应用到场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="71" />
+        <source>Use datasheet</source>
+        <translation>使用规格表数据</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="73" />
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="81" />
+        <source>Measure this machine…</source>
+        <translation>测量本机…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="83" />
+        <source>Runs gpuprobe on the local GPUs and saves a profile</source>
+        <translation>在本地 GPU 上运行 gpuprobe 并保存配置文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="84" />
+        <source>Quick (≈30 s)</source>
+        <translation>快速（≈30 s）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="87" />
+        <source>Import nccl-tests logs…</source>
+        <translation>导入 nccl-tests 日志…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="89" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="122" />
+        <source>&lt;h3&gt;No calibration profile selected&lt;/h3&gt;&lt;p&gt;The model uses datasheet figures for your GPUs and links. A calibration profile replaces them with figures measured on your own machine: GEMM throughput by size, memory bandwidth, kernel launch overhead, host and peer-to-peer bandwidth, and NCCL collectives.&lt;/p&gt;&lt;p&gt;To make one, press &lt;b&gt;Measure this machine&lt;/b&gt; on a computer with NVIDIA GPUs, or run &lt;code&gt;gpuprobe --output my-gpus.json&lt;/code&gt; there (start it with &lt;code&gt;mpirun&lt;/code&gt; to measure collectives across nodes), or import the logs of nccl-tests your cluster already produced. Then select the profile and press &lt;b&gt;Apply to scenario&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;未选择校准配置文件&lt;/h3&gt;&lt;p&gt;模型对你的 GPU 和互连使用规格表数据。校准配置文件会用在你自己机器上实测的数据替代它们：按尺寸的 GEMM 吞吐量、显存带宽、内核启动开销、主机与点对点带宽，以及 NCCL 集合通信。&lt;/p&gt;&lt;p&gt;要生成配置文件，请在装有 NVIDIA GPU 的计算机上点击&lt;b&gt;测量本机&lt;/b&gt;，或在那里运行 &lt;code&gt;gpuprobe --output my-gpus.json&lt;/code&gt;（用 &lt;code&gt;mpirun&lt;/code&gt; 启动可测量跨节点的集合通信），或导入集群已生成的 nccl-tests 日志。然后选择该配置文件并点击&lt;b&gt;应用到场景&lt;/b&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="169" />
+        <source>nccl-tests logs</source>
+        <translation>nccl-tests 日志</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="169" />
+        <source>Logs (*.log *.txt *.out);;All (*)</source>
+        <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="178" />
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="207" />
+        <source>The scenario uses datasheet figures.</source>
+        <translation>场景使用规格表数据。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="208" />
+        <source>The scenario uses the profile %1.</source>
+        <translation>场景使用配置文件 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="260" />
+        <source>GEMM throughput against size (first GPU of each profile)</source>
+        <translation>GEMM 吞吐量随尺寸变化（每个配置文件的第一个 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="264" />
+        <source>GEMM work, 2·m·n·k (FLOP)</source>
+        <translation>GEMM 工作量，2·m·n·k（FLOP）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="267" />
+        <source>TFLOP/s</source>
+        <translation>TFLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="323" />
+        <source>Starting gpuprobe…</source>
+        <translation>正在启动 gpuprobe…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="343" />
+        <source>Reading nccl-tests logs…</source>
+        <translation>正在读取 nccl-tests 日志…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="372" />
+        <source>Delete profile</source>
+        <translation>删除配置文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="373" />
+        <source>Delete the profile %1? This cannot be undone.</source>
+        <translation>删除配置文件 %1？此操作无法撤销。</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::ControlIssue</name>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="37" />
+        <source>data × tensor × pipeline = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%6 nodes × %7 GPUs per node)</source>
+        <translation>数据 × 张量 × 流水线 = %1 × %2 × %3 = %4，但集群有 %5 个 GPU（%6 个节点 × 每节点 %7 个 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="50" />
+        <source>tensor × pipeline = %1 × %2 = %3 does not divide the %4 GPUs, so the data degree (auto) would not be whole</source>
+        <translation>张量 × 流水线 = %1 × %2 = %3 不能整除 %4 个 GPU，因此数据并行度（自动）不是整数</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="62" />
+        <source>tensor = %1 is more than the %2 GPUs per node: its all-reduces cross the inter-node network (allowed, but slow)</source>
+        <translation>tensor = %1 大于每节点 %2 个 GPU：其 all-reduce 会跨节点间网络（允许，但很慢）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="70" />
+        <source>tensor = %1 does not divide the model's %2 attention heads</source>
+        <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="75" />
+        <source>sequence parallelism works inside a tensor-parallel group; with tensor = 1 it has no effect</source>
+        <translation>序列并行在张量并行组内起作用；tensor = 1 时无效果</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::ControlPanel</name>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="337" />
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="341" />
+        <source>GPU model from the catalog, with its memory</source>
+        <translation>目录中的 GPU 型号及其显存</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="343" />
+        <source>%1, %2 GB</source>
+        <translation>%1，%2 GB</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="345" />
+        <source>%1: %2 GB at %3 GB/s, %4 TFLOP/s BF16 dense</source>
+        <translation>%1：%2 GB，%3 GB/s，%4 TFLOP/s BF16 稠密</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="352" />
+        <source>&amp;GPU</source>
+        <translation>GPU(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="360" />
+        <source>Total GPU count on a log scale, 1-1024 (powers of two). Sets the nodes at fixed GPUs per node, or the GPUs of one node below a full node.</source>
+        <translation>GPU 总数，对数刻度，1-1024（2 的幂）。在每节点 GPU 数固定时设置节点数，不足一个整节点时设置单节点的 GPU 数。</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="366" />
+        <source>GPU &amp;count</source>
+        <translation>GPU 数(&amp;c)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="369" />
+        <source>Nodes in the cluster, 1-65536</source>
+        <translation>集群中的节点数，1-65536</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="370" />
+        <source>&amp;Nodes</source>
+        <translation>节点(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="372" />
+        <source>GPUs in each node, 1-16</source>
+        <translation>每个节点的 GPU 数，1-16</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="373" />
+        <source>GP&amp;Us per node</source>
+        <translation>每节点 GPU(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="377" />
+        <source>Link between the GPUs of one node (GB/s per GPU per direction)</source>
+        <translation>节点内 GPU 之间的互连（每 GPU 每方向 GB/s）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="381" />
+        <source>%1 GB/s per GPU per direction, %2 µs</source>
+        <translation>每 GPU 每方向 %1 GB/s，%2 µs</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="386" />
+        <source>&amp;Intra-node</source>
+        <translation>节点内(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="389" />
+        <source>Network between nodes (Gb/s per NIC)</source>
+        <translation>节点间网络（每 NIC Gb/s）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="394" />
+        <source>%1 Gb/s per NIC, %2 µs</source>
+        <translation>每 NIC %1 Gb/s，%2 µs</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="397" />
+        <source>Net&amp;work</source>
+        <translation>网络(&amp;w)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="401" />
+        <source>Network interfaces per node, shared by its GPUs, 1-64</source>
+        <translation>每节点的网卡数，由其 GPU 共享，1-64</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="402" />
+        <source>NICs per node</source>
+        <translation>每节点 NIC</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="409" />
+        <source>Model and batch</source>
+        <translation>模型与批次</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="414" />
+        <source>Model preset from the catalog, or a custom transformer</source>
+        <translation>目录中的模型预设，或自定义 Transformer</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="418" />
+        <source>Transformer, %1 layers</source>
+        <translation>Transformer，%1 层</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="419" />
+        <source>%1 layers</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="422" />
+        <source>Custom transformer…</source>
+        <translation>自定义 Transformer…</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="424" />
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="427" />
+        <source>Transformer layers, 1-1024</source>
+        <translation>Transformer 层数，1-1024</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="428" />
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="429" />
+        <source>Hidden size, 1-131072</source>
+        <translation>隐藏层大小，1-131072</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="431" />
+        <source>Hidden</source>
+        <translation>隐藏层</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="432" />
+        <source>Attention heads, 1-1024</source>
+        <translation>注意力头数，1-1024</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="433" />
+        <source>Heads</source>
+        <translation>头数</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="435" />
+        <source>Sequence length in tokens, 1-1048576</source>
+        <translation>序列长度（token 数），1-1048576</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="435" />
+        <source> tokens</source>
+        <translation> token</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="436" />
+        <source>Sequence</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="437" />
+        <source>Vocabulary size, 1-1000000</source>
+        <translation>词表大小，1-1000000</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="438" />
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="445" />
+        <source>Global batch on a log scale, 1-65536 samples (powers of two)</source>
+        <translation>全局批大小，对数刻度，1-65536 个样本（2 的幂）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="448" />
+        <source>Samples per optimizer step, all GPUs together, 1-1000000000</source>
+        <translation>每个优化器步的样本数，所有 GPU 合计，1-1000000000</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="449" />
+        <source>Global batch, exact</source>
+        <translation>全局批大小（精确值）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="452" />
+        <source>Global &amp;batch</source>
+        <translation>全局批大小(&amp;b)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="459" />
+        <source>Samples per forward/backward pass on one GPU, 0 = auto (global batch / data degree), 0-1000000000</source>
+        <translation>单个 GPU 每次前向/反向的样本数，0 = 自动（全局批大小 / 数据并行度），0-1000000000</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="461" />
+        <location filename="../../views/controls/control_panel.cpp" line="519" />
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="462" />
+        <source>Micro-batc&amp;h</source>
+        <translation>微批次(&amp;h)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="467" />
+        <source>Arithmetic precision (FP16, BF16 and FP8 are mixed precision)</source>
+        <translation>计算精度（FP16、BF16 和 FP8 为混合精度）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="468" />
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="469" />
+        <source>TF32</source>
+        <translation>TF32</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="470" />
+        <source>FP16 mixed</source>
+        <translation>FP16 混合</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="471" />
+        <source>BF16 mixed</source>
+        <translation>BF16 混合</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="472" />
+        <source>FP8 mixed</source>
+        <translation>FP8 混合</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="473" />
+        <source>&amp;Precision</source>
+        <translation>精度(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="476" />
+        <source>Optimizer (sets its state memory)</source>
+        <translation>优化器（决定其状态显存）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="477" />
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="478" />
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="479" />
+        <source>&amp;Optimizer</source>
+        <translation>优化器(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="483" />
+        <source>Activation recomputation: less memory, more compute</source>
+        <translation>激活重计算：省显存，多计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="484" />
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="485" />
+        <source>Selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="486" />
+        <source>Full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="487" />
+        <source>&amp;Recompute</source>
+        <translation>重计算(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="490" />
+        <source>&amp;Flash attention</source>
+        <translation>Flash Attention(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="491" />
+        <source>Fused attention kernels: no sequence² tensors in memory</source>
+        <translation>融合注意力内核：显存中不保存 序列² 大小的张量</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="499" />
+        <source>Parallelism</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="505" />
+        <source>Parallel strategy: shows the degrees it uses and sets them to a fitting start</source>
+        <translation>并行策略：显示其使用的并行度，并设为合适的初始值</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="507" />
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="508" />
+        <source>ZeRO-1</source>
+        <translation>ZeRO-1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="509" />
+        <source>ZeRO-2</source>
+        <translation>ZeRO-2</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="510" />
+        <source>ZeRO-3 (FSDP)</source>
+        <translation>ZeRO-3 (FSDP)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="511" />
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="512" />
+        <source>Pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="513" />
+        <source>3D hybrid</source>
+        <translation>3D 混合</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="514" />
+        <source>&amp;Strategy</source>
+        <translation>策略(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="517" />
+        <source>Data-parallel degree, 0 = auto (GPU count / (tensor × pipeline)), 0-131072</source>
+        <translation>数据并行度，0 = 自动（GPU 数 / (张量 × 流水线)），0-131072</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="520" />
+        <source>&amp;Data</source>
+        <translation>数据(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="521" />
+        <source>Tensor-parallel degree, 1-1024</source>
+        <translation>张量并行度，1-1024</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="522" />
+        <source>&amp;Tensor</source>
+        <translation>张量(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="524" />
+        <source>Pipeline-parallel degree (stages), 1-1024</source>
+        <translation>流水线并行度（阶段数），1-1024</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="525" />
+        <source>Pipe&amp;line</source>
+        <translation>流水线(&amp;l)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="531" />
+        <source>ZeRO stage: what data parallelism shards</source>
+        <translation>ZeRO 阶段：数据并行切分哪些内容</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="532" />
+        <source>0, none</source>
+        <translation>0，无</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="533" />
+        <source>1, optimizer states</source>
+        <translation>1，优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="534" />
+        <source>2, + gradients</source>
+        <translation>2，+ 梯度</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="535" />
+        <source>3, + parameters (FSDP)</source>
+        <translation>3，+ 参数（FSDP）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="536" />
+        <source>&amp;ZeRO stage</source>
+        <translation>ZeRO 阶段(&amp;Z)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="539" />
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="540" />
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="541" />
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="542" />
+        <source>Interleaved 1F1B</source>
+        <translation>交错 1F1B</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="543" />
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="547" />
+        <source>Model chunks per GPU for the interleaved schedule, 1-128</source>
+        <translation>交错调度下每个 GPU 的模型块数，1-128</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="548" />
+        <source>&amp;Virtual stages</source>
+        <translation>虚拟阶段(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="552" />
+        <source>Se&amp;quence parallel</source>
+        <translation>序列并行(&amp;q)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="553" />
+        <source>Megatron sequence parallelism inside the tensor-parallel group</source>
+        <translation>在张量并行组内使用 Megatron 序列并行</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="558" />
+        <source>Overlap gradient communication</source>
+        <translation>重叠梯度通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="559" />
+        <source>Overlap gradient communication with the backward pass</source>
+        <translation>让梯度通信与反向传播重叠</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="564" />
+        <source>Gradient bucket size, 0 = one all-reduce after the whole backward, 0-100000 MB</source>
+        <translation>梯度桶大小，0 = 整个反向结束后做一次 all-reduce，0-100000 MB</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="566" />
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="567" />
+        <source>one all-reduce</source>
+        <translation>一次 all-reduce</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="568" />
+        <source>Bucket</source>
+        <translation>桶</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="572" />
+        <source>Synchronous (a barrier every step) or asynchronous updates (stale gradients)</source>
+        <translation>同步更新（每步一次屏障）或异步更新（过期梯度）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="574" />
+        <source>Synchronous</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="575" />
+        <source>Asynchronous</source>
+        <translation>异步</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="576" />
+        <source>Update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="586" />
+        <source>Effects</source>
+        <translation>效应</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="591" />
+        <source>Random seed: the same seed gives the same timeline, 0-9007199254740992</source>
+        <translation>随机种子：相同种子得到相同时间线，0-9007199254740992</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="593" />
+        <source>S&amp;eed</source>
+        <translation>种子(&amp;e)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="598" />
+        <source>Relative standard deviation of each compute task's duration, 0-100 %</source>
+        <translation>每个计算任务耗时的相对标准差，0-100 %</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="600" />
+        <location filename="../../views/controls/control_panel.cpp" line="672" />
+        <location filename="../../views/controls/control_panel.cpp" line="772" />
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="602" />
+        <source>&amp;Jitter</source>
+        <translation>抖动(&amp;J)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="608" />
+        <source>GPUs slower than the rest; select one to edit or remove it</source>
+        <translation>比其余 GPU 慢的 GPU；选中一个以编辑或移除</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="610" />
+        <source>Stragglers</source>
+        <translation>慢节点</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="612" />
+        <source>Index of the straggler GPU, 0-(GPUs - 1)</source>
+        <translation>慢节点 GPU 的编号，0-(GPU 数 - 1)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="613" />
+        <source>Straggler GPU</source>
+        <translation>慢节点 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="616" />
+        <source>How much longer its compute takes, 1-100 ×</source>
+        <translation>其计算耗时是正常的多少倍，1-100 ×</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="616" />
+        <source> ×</source>
+        <translation> ×</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="619" />
+        <source>Slowdown</source>
+        <translation>减速</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="622" />
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="624" />
+        <source>Add this straggler, or set its slowdown if listed</source>
+        <translation>添加此慢节点；若已列出则设置其减速倍数</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="625" />
+        <location filename="../../views/controls/control_panel.cpp" line="747" />
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="627" />
+        <source>Remove the selected straggler</source>
+        <translation>移除选中的慢节点</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="637" />
+        <source>Data loader</source>
+        <translation>数据加载器</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="638" />
+        <source>Input pipeline that can starve the GPUs</source>
+        <translation>可能让 GPU 空等的输入流水线</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="641" />
+        <source>Loader worker processes per GPU, 0-1024</source>
+        <translation>每个 GPU 的加载 worker 进程数，0-1024</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="642" />
+        <source>Workers/GPU</source>
+        <translation>worker/GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="645" />
+        <source>Samples per second one worker delivers, 0.1-1000000000</source>
+        <translation>每个 worker 每秒交付的样本数，0.1-1000000000</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="645" />
+        <source> /s</source>
+        <translation> /s</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="646" />
+        <source>Per worker</source>
+        <translation>每 worker</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="650" />
+        <source>Batches each worker keeps ready, 1-64 (PyTorch's default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
+        <translation>每个 worker 预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU workers × prefetch 个微批次</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="652" />
+        <source> batches</source>
+        <translation> 批</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="653" />
+        <source>Prefetch</source>
+        <translation>预取</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="665" />
+        <source>Thermal throttling</source>
+        <translation>温度降频</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="666" />
+        <source>GPUs lose clock speed above a temperature</source>
+        <translation>GPU 超过某一温度后时钟频率下降</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="669" />
+        <source>Throttling starts above, 20-120 °C</source>
+        <translation>超过此温度开始降频，20-120 °C</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="669" />
+        <location filename="../../views/controls/control_panel.cpp" line="698" />
+        <location filename="../../views/controls/control_panel.cpp" line="704" />
+        <location filename="../../views/controls/control_panel.cpp" line="734" />
+        <source> °C</source>
+        <translation> °C</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="670" />
+        <source>Above</source>
+        <translation>阈值</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="672" />
+        <source>Clock lost while throttled, 0-90 %</source>
+        <translation>降频时损失的时钟频率，0-90 %</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="673" />
+        <source>Clock drop</source>
+        <translation>降频幅度</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="676" />
+        <source>Time constant of the temperature rise under load, 0.1-1000000 s</source>
+        <translation>负载下温升的时间常数，0.1-1000000 s</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="676" />
+        <location filename="../../views/controls/control_panel.cpp" line="712" />
+        <location filename="../../views/controls/control_panel.cpp" line="808" />
+        <location filename="../../views/controls/control_panel.cpp" line="819" />
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="677" />
+        <source>Warm-up</source>
+        <translation>升温</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="684" />
+        <source>Cooling of every GPU: its steady-state temperature under sustained load (presets are assumptions), or none given (every GPU settles above the threshold)</source>
+        <translation>每个 GPU 的散热：持续负载下的稳态温度（预设为假设值），或不指定（每个 GPU 都稳定在阈值之上）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="687" />
+        <source>None given (above threshold)</source>
+        <translation>不指定（高于阈值）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="688" />
+        <source>Datacenter, %1 °C</source>
+        <translation>数据中心，%1 °C</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="690" />
+        <source>Workstation, %1 °C</source>
+        <translation>工作站，%1 °C</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="692" />
+        <source>Poor, %1 °C</source>
+        <translation>较差，%1 °C</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="693" />
+        <source>Cooling</source>
+        <translation>散热</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="696" />
+        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model's assumption (threshold + 6 °C)</source>
+        <translation>持续负载下每个 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="699" />
+        <source>Steady</source>
+        <translation>稳态</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="704" />
+        <source>Temperature at the start: an idle GPU at its intake air, -20-60 °C</source>
+        <translation>起始温度：空闲 GPU 处于进风温度，-20-60 °C</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="705" />
+        <source>Ambient</source>
+        <translation>环境</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="710" />
+        <source>Seconds of load before the first simulated step, 0-1000000000 s; below 0: steady state (after a long run)</source>
+        <translation>第一个模拟步之前的负载秒数，0-1000000000 s；小于 0：稳态（长时间运行后）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="713" />
+        <source>steady state</source>
+        <translation>稳态</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="714" />
+        <source>Load before</source>
+        <translation>预先负载</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="721" />
+        <source>GPUs with their own cooling (hot spots); select one to edit or remove it</source>
+        <translation>单独设置散热的 GPU（热点）；选中一个以编辑或移除</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="723" />
+        <source>Hot spots</source>
+        <translation>热点</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="727" />
+        <source>Index of the GPU with its own cooling, 0-(GPUs - 1)</source>
+        <translation>单独设置散热的 GPU 编号，0-(GPU 数 - 1)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="728" />
+        <source>GPU </source>
+        <translation>GPU </translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="729" />
+        <source>Hot-spot GPU</source>
+        <translation>热点 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="732" />
+        <source>Its steady-state temperature under sustained load, 0-150 °C, not below the ambient</source>
+        <translation>其在持续负载下的稳态温度，0-150 °C，不低于环境温度</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="735" />
+        <source>Hot-spot steady-state temperature</source>
+        <translation>热点稳态温度</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="739" />
+        <source>GPU at</source>
+        <translation>GPU 温度</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="743" />
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="746" />
+        <source>Give this GPU its own steady-state temperature, or change it if listed</source>
+        <translation>为此 GPU 设置单独的稳态温度；若已列出则修改</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="749" />
+        <source>Remove the selected GPU's own cooling</source>
+        <translation>移除选中 GPU 的单独散热设置</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="767" />
+        <source>Virtual GPU slices</source>
+        <translation>虚拟 GPU 切片</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="768" />
+        <source>Every GPU is a time-sliced share of a physical GPU (vGPU, shared GPU)</source>
+        <translation>每个 GPU 都是物理 GPU 的分时份额（vGPU，共享 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="772" />
+        <source>Share of a physical GPU's time and memory this job gets, 5-100 %</source>
+        <translation>此作业获得的物理 GPU 时间与显存份额，5-100 %</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="774" />
+        <source>Slice</source>
+        <translation>切片</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="775" />
+        <source>Traffic through the host</source>
+        <translation>经主机中转的通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="776" />
+        <source>No peer-to-peer: GPU-to-GPU traffic goes through host memory over at most PCIe 4.0 x16</source>
+        <translation>无点对点：GPU 之间的通信经主机内存中转，最高 PCIe 4.0 x16</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="784" />
+        <source>Failures and checkpoints</source>
+        <translation>故障与检查点</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="785" />
+        <source>GPU failures over a long run: checkpoints, restarts and the goodput they leave</source>
+        <translation>长时间运行中的 GPU 故障：检查点、重启以及由此剩下的有效吞吐（goodput）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="788" />
+        <source>Mean time between failures of one GPU (with its share of the node), 0.1-1000000000 h</source>
+        <translation>单个 GPU 的平均故障间隔时间（含其所占节点份额），0.1-1000000000 h</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="790" />
+        <source> h</source>
+        <translation> h</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="792" />
+        <source>MTBF/GPU</source>
+        <translation>MTBF/GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="797" />
+        <source>Size of one checkpoint, 0-10000000 GB; 0 = weights and optimizer states of one model copy</source>
+        <translation>单个检查点的大小，0-10000000 GB；0 = 一份模型副本的权重和优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="799" />
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="800" />
+        <source>model states</source>
+        <translation>模型状态</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="801" />
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="804" />
+        <source>Storage write bandwidth, all writers together, 0.01-1000000 GB/s</source>
+        <translation>存储写入带宽，所有写入方合计，0.01-1000000 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="804" />
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="805" />
+        <source>Write</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="808" />
+        <source>From a failure to training again, excluding the lost work, 0-10000000 s</source>
+        <translation>从故障到重新开始训练的时间，不含丢失的工作，0-10000000 s</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="810" />
+        <source>Restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="817" />
+        <source>Seconds of training between checkpoints, 0-1000000000 s; 0 = the optimum (Young 1974, Daly 2006)</source>
+        <translation>两次检查点之间的训练秒数，0-1000000000 s；0 = 最优值（Young 1974，Daly 2006）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="820" />
+        <source>optimal (Young/Daly)</source>
+        <translation>最优（Young/Daly）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="822" />
+        <source>Interval</source>
+        <translation>间隔</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="955" />
+        <source>Set GPU to %1</source>
+        <translation>将 GPU 设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="962" />
+        <source>Set GPU count to %1</source>
+        <translation>将 GPU 数设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="967" />
+        <source>Set nodes to %1</source>
+        <translation>将节点数设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="975" />
+        <source>Set GPUs per node to %1</source>
+        <translation>将每节点 GPU 数设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="984" />
+        <source>Set intra-node link to %1</source>
+        <translation>将节点内互连设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="993" />
+        <source>Set inter-node network to %1</source>
+        <translation>将节点间网络设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="998" />
+        <source>Set NICs per node to %1</source>
+        <translation>将每节点 NIC 数设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1011" />
+        <source>Custom transformer</source>
+        <translation>自定义 Transformer</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1022" />
+        <source>Set model to a custom transformer</source>
+        <translation>将模型设为自定义 Transformer</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1028" />
+        <source>Set model to %1</source>
+        <translation>将模型设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1037" />
+        <source>Set %1 to %2</source>
+        <translation>将%1设为 %2</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1040" />
+        <source>layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1041" />
+        <source>hidden size</source>
+        <translation>隐藏层大小</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1042" />
+        <source>attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1043" />
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1044" />
+        <source>vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1050" />
+        <location filename="../../views/controls/control_panel.cpp" line="1055" />
+        <source>Set global batch to %1</source>
+        <translation>将全局批大小设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1061" />
+        <source>Set micro-batch to auto</source>
+        <translation>将微批次设为自动</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1061" />
+        <source>Set micro-batch to %1</source>
+        <translation>将微批次设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1067" />
+        <source>Set precision to %1</source>
+        <translation>将精度设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1072" />
+        <source>Set optimizer to %1</source>
+        <translation>将优化器设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1077" />
+        <source>Set recompute to %1</source>
+        <translation>将重计算设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1082" />
+        <source>Turn flash attention on</source>
+        <translation>开启 flash attention</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1082" />
+        <source>Turn flash attention off</source>
+        <translation>关闭 flash attention</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1096" />
+        <source>Set strategy to %1</source>
+        <translation>将策略设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1102" />
+        <source>Set data degree to auto</source>
+        <translation>将数据并行度设为自动</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1102" />
+        <source>Set data degree to %1</source>
+        <translation>将数据并行度设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1108" />
+        <source>Set tensor degree to %1</source>
+        <translation>将张量并行度设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1113" />
+        <source>Set pipeline degree to %1</source>
+        <translation>将流水线并行度设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1118" />
+        <source>Set ZeRO stage to %1</source>
+        <translation>将 ZeRO 阶段设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1123" />
+        <source>Set schedule to %1</source>
+        <translation>将调度设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1128" />
+        <source>Set virtual stages to %1</source>
+        <translation>将虚拟阶段数设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1134" />
+        <source>Turn sequence parallelism on</source>
+        <translation>开启序列并行</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1134" />
+        <source>Turn sequence parallelism off</source>
+        <translation>关闭序列并行</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1139" />
+        <source>Turn overlap on</source>
+        <translation>开启通信重叠</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1139" />
+        <source>Turn overlap off</source>
+        <translation>关闭通信重叠</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1144" />
+        <source>Set bucket size to %1 MB</source>
+        <translation>将桶大小设为 %1 MB</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1149" />
+        <source>Set update to %1</source>
+        <translation>将更新方式设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1158" />
+        <source>Set seed to %1</source>
+        <translation>将随机种子设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1163" />
+        <source>Set jitter to %1 %</source>
+        <translation>将抖动设为 %1 %</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1184" />
+        <source>Set straggler GPU %1 to %2× slower</source>
+        <translation>将慢节点 GPU %1 设为慢 %2×</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1200" />
+        <source>Remove straggler GPU %1</source>
+        <translation>移除慢节点 GPU %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1208" />
+        <source>Turn thermal throttling on</source>
+        <translation>开启热降频</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1208" />
+        <source>Turn thermal throttling off</source>
+        <translation>关闭热降频</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1213" />
+        <source>Set throttling temperature to %1 °C</source>
+        <translation>将降频温度设为 %1 °C</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1218" />
+        <source>Set throttled clock drop to %1 %</source>
+        <translation>将降频时钟降幅设为 %1 %</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1223" />
+        <source>Set thermal warm-up to %1 s</source>
+        <translation>将热预热时间设为 %1 s</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1234" />
+        <source>Turn data loader on</source>
+        <translation>开启数据加载器</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1234" />
+        <source>Turn data loader off</source>
+        <translation>关闭数据加载器</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1239" />
+        <source>Set loader workers per GPU to %1</source>
+        <translation>将每 GPU 加载器 worker 数设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1244" />
+        <source>Set loader rate to %1 samples/s per worker</source>
+        <translation>将加载速率设为每 worker %1 样本/s</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1249" />
+        <source>Set loader prefetch to %1 batches per worker</source>
+        <translation>将预取设为每 worker %1 个批次</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1267" />
+        <source>Set cooling to %1</source>
+        <translation>将散热设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1273" />
+        <source>Set steady-state temperature to %1 °C</source>
+        <translation>将稳态温度设为 %1 °C</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1278" />
+        <source>Set ambient temperature to %1 °C</source>
+        <translation>将环境温度设为 %1 °C</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1285" />
+        <source>Start the thermal model in steady state</source>
+        <translation>热模型从稳态开始</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1288" />
+        <source>Set load before the first step to %1 s</source>
+        <translation>将首步前负载时间设为 %1 s</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1311" />
+        <source>Set GPU %1 steady-state temperature to %2 °C</source>
+        <translation>将 GPU %1 的稳态温度设为 %2 °C</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1328" />
+        <source>Remove GPU %1's own cooling</source>
+        <translation>移除 GPU %1 的单独散热设置</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1341" />
+        <source>Turn virtual GPU slices on</source>
+        <translation>开启虚拟 GPU 切片</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1341" />
+        <source>Turn virtual GPU slices off</source>
+        <translation>关闭虚拟 GPU 切片</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1346" />
+        <source>Set virtual GPU slice to %1 %</source>
+        <translation>将虚拟 GPU 切片设为 %1 %</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1352" />
+        <source>Route GPU-to-GPU traffic through the host</source>
+        <translation>GPU 间流量经主机中转</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1353" />
+        <source>Let GPUs exchange data peer-to-peer</source>
+        <translation>允许 GPU 点对点交换数据</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1361" />
+        <source>Turn failures and checkpoints on</source>
+        <translation>开启故障与检查点</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1362" />
+        <source>Turn failures and checkpoints off</source>
+        <translation>关闭故障与检查点</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1368" />
+        <source>Set MTBF per GPU to %1 h</source>
+        <translation>将每 GPU 的 MTBF 设为 %1 h</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1374" />
+        <source>Set checkpoint size to the model states</source>
+        <translation>将检查点大小设为模型状态大小</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1375" />
+        <source>Set checkpoint size to %1 GB</source>
+        <translation>将检查点大小设为 %1 GB</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1381" />
+        <source>Set checkpoint write bandwidth to %1 GB/s</source>
+        <translation>将检查点写入带宽设为 %1 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1386" />
+        <source>Set restart time to %1 s</source>
+        <translation>将重启时间设为 %1 s</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1392" />
+        <source>Set checkpoint interval to optimal (Young/Daly)</source>
+        <translation>将检查点间隔设为最优值（Young/Daly）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1393" />
+        <source>Set checkpoint interval to %1 s</source>
+        <translation>将检查点间隔设为 %1 s</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1458" />
+        <source>%1, %2 GB (from file)</source>
+        <translation>%1，%2 GB（来自文件）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1460" />
+        <location filename="../../views/controls/control_panel.cpp" line="1462" />
+        <location filename="../../views/controls/control_panel.cpp" line="1482" />
+        <source>%1 (from file)</source>
+        <translation>%1（来自文件）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1467" />
+        <source>1 GPU</source>
+        <translation>1 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1467" />
+        <source>%1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1551" />
+        <source>GPU %1: %2× slower</source>
+        <translation>GPU %1：慢 %2×</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1607" />
+        <source>Custom, %1 °C</source>
+        <translation>自定义，%1 °C</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1622" />
+        <source>GPU %1: %2 °C steady</source>
+        <translation>GPU %1：稳态 %2 °C</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::CostView</name>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="45" />
+        <source>Number of steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="46" />
+        <source>Tokens to train</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="51" />
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="53" />
+        <source>Training steps in the run (1 to 1,000,000,000)</source>
+        <translation>本次运行的训练步数（1 到 1,000,000,000）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="59" />
+        <source> billion tokens</source>
+        <translation> 十亿 token</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="62" />
+        <source>Tokens to train, in billions (0.001 to 1,000,000); steps = tokens / (global batch × sequence length)</source>
+        <translation>训练 token 数，单位十亿（0.001 到 1,000,000）；步数 = token 数 / (全局批大小 × 序列长度)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="72" />
+        <source> per kWh</source>
+        <translation> /kWh</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="73" />
+        <source>Electricity price per kWh, in any currency (0 to 10)</source>
+        <translation>每 kWh 电价，任意货币（0 到 10）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="75" />
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="77" />
+        <source>Run &amp;length:</source>
+        <translation>运行长度(&amp;l)：</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="78" />
+        <source>&amp;Steps:</source>
+        <translation>步数(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="79" />
+        <source>&amp;Tokens:</source>
+        <translation>Token 数(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="81" />
+        <source>Electricity &amp;price:</source>
+        <translation>电价(&amp;p)：</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="83" />
+        <source>Time and energy</source>
+        <translation>时间与能耗</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="91" />
+        <source>Time per step:</source>
+        <translation>每步时间：</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="92" />
+        <source>Time per run:</source>
+        <translation>每次运行时间：</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="93" />
+        <source>GPU-hours per run:</source>
+        <translation>每次运行 GPU 时：</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="94" />
+        <source>Energy per step:</source>
+        <translation>每步能耗：</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="95" />
+        <source>Energy per run:</source>
+        <translation>每次运行能耗：</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="96" />
+        <source>Electricity per run:</source>
+        <translation>每次运行电费：</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="187" />
+        <source>= %1 steps of %2 samples × %3 tokens</source>
+        <translation>= %1 步，每步 %2 样本 × %3 token</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="192" />
+        <source>Tokens need a transformer model; using the steps.</source>
+        <translation>按 token 计算需要 Transformer 模型；改用步数。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="198" />
+        <source>%1 GPU-h</source>
+        <translation>%1 GPU 时</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="202" />
+        <location filename="../../views/charts/cost_view.cpp" line="204" />
+        <source>%1 kWh</source>
+        <translation>%1 kWh</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="205" />
+        <source>%1 (at %2 per kWh)</source>
+        <translation>%1（按每 kWh %2 计）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="209" />
+        <source>Energy = GPUs (%1) × board power (%2 W) × time: every GPU is assumed to draw its board power (TDP of the %3) for the whole step. Utilisation, host power, cooling (PUE) and cloud or ownership costs are not included.</source>
+        <translation>能耗 = GPU 数 (%1) × 板卡功耗 (%2 W) × 时间：假设每块 GPU 在整个步骤中都以其板卡功耗（%3 的 TDP）运行。未计入利用率、主机功耗、散热 (PUE) 以及云租用或自有成本。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="215" />
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="219" />
+        <source>The board power (TDP) of the %1 is not known, so energy cannot be estimated.</source>
+        <translation>%1 的板卡功耗 (TDP) 未知，无法估算能耗。</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::DeltaTableModel</name>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="89" />
+        <source>Step time (s)</source>
+        <translation>步时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="91" />
+        <source>Throughput (samples/s)</source>
+        <translation>吞吐量 (样本/s)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="93" />
+        <source>MFU (%)</source>
+        <translation>MFU (%)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="95" />
+        <source>Speed-up (×)</source>
+        <translation>加速比 (×)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="97" />
+        <source>Scaling efficiency (%)</source>
+        <translation>扩展效率 (%)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="99" />
+        <source>Compute (s/step)</source>
+        <translation>计算 (s/步)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="101" />
+        <source>Exposed communication (s/step)</source>
+        <translation>暴露的通信 (s/步)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="103" />
+        <source>Pipeline bubble (s/step)</source>
+        <translation>流水线气泡 (s/步)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="105" />
+        <source>Waiting (s/step)</source>
+        <translation>等待 (s/步)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="107" />
+        <source>Data loading (s/step)</source>
+        <translation>数据加载 (s/步)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="109" />
+        <source>Memory per GPU (GB)</source>
+        <translation>每 GPU 显存 (GB)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="201" />
+        <source>lower is better</source>
+        <translation>越低越好</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="201" />
+        <source>higher is better</source>
+        <translation>越高越好</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="203" />
+        <source>B is better (%1)</source>
+        <translation>B 更好（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="205" />
+        <source>B is worse (%1)</source>
+        <translation>B 更差（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="221" />
+        <source>Lower is better</source>
+        <translation>越低越好</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="221" />
+        <source>Higher is better</source>
+        <translation>越高越好</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="226" />
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="226" />
+        <source>The pinned scenario</source>
+        <translation>固定的场景</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="228" />
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="228" />
+        <source>The current scenario</source>
+        <translation>当前场景</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="230" />
+        <source>Δ (B − A)</source>
+        <translation>Δ (B − A)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="230" />
+        <source>B minus A, in the row's unit</source>
+        <translation>B 减 A，单位同该行</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="232" />
+        <source>Δ %</source>
+        <translation>Δ %</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_table_model.cpp" line="232" />
+        <source>B minus A, relative to A, in percent</source>
+        <translation>B 减 A，相对 A 的百分比</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::DeltaView</name>
+    <message>
+        <location filename="../../views/charts/delta_view.cpp" line="67" />
+        <source>Pin a scenario (A) to compare the current one (B) with it.</source>
+        <translation>固定一个场景 (A)，以便将当前场景 (B) 与之比较。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_view.cpp" line="74" />
+        <source>nothing pinned</source>
+        <translation>未固定</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_view.cpp" line="76" />
+        <source>not computable</source>
+        <translation>无法计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_view.cpp" line="77" />
+        <source>unnamed scenario</source>
+        <translation>未命名场景</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/delta_view.cpp" line="81" />
+        <source>A: %1 — B: %2. Green: B is better, red: B is worse.</source>
+        <translation>A：%1 — B：%2。绿色：B 更好，红色：B 更差。</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::Document</name>
+    <message>
+        <location filename="../../app/gui/document.cpp" line="23" />
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::FigureTableModel</name>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="322" />
+        <source>Figure</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="324" />
+        <source>Datasheet</source>
+        <translation>数据手册</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::MainWindow</name>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="136" />
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="149" />
+        <source>Claims gallery</source>
+        <translation>论断集</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="158" />
+        <location filename="../../app/gui/main_window.cpp" line="369" />
+        <source>Claim %1: %2</source>
+        <translation>论断 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="189" />
+        <source>Steps shown:</source>
+        <translation>显示步数：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="194" />
+        <source>Training steps drawn on the timeline (1-4)</source>
+        <translation>时间线上绘制的训练步数（1-4）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="202" />
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="204" />
+        <source>Show the whole timeline (Home)</source>
+        <translation>显示整条时间线 (Home)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="248" />
+        <source>Scaling</source>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="249" />
+        <source>Breakdown</source>
+        <translation>分解</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="250" />
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="251" />
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="252" />
+        <source>Calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="253" />
+        <source>A/B compare</source>
+        <translation>A/B 比较</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="279" />
+        <source>Wall time of one optimizer step</source>
+        <translation>一次优化器步的墙钟时间</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="280" />
+        <source>Samples (and tokens) per second</source>
+        <translation>每秒样本数（及 token 数）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="281" />
+        <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
+        <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="283" />
+        <source>Against one GPU of the same kind</source>
+        <translation>相对同型号单个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="284" />
+        <source>Speed-up divided by GPU count</source>
+        <translation>加速比除以 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="317" />
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="318" />
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="320" />
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="322" />
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="323" />
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="325" />
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="328" />
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="329" />
+        <source>Timeline as PNG…</source>
+        <translation>时间线为 PNG…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="331" />
+        <source>Timeline as SVG…</source>
+        <translation>时间线为 SVG…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="333" />
+        <source>Current chart as PNG…</source>
+        <translation>当前图表为 PNG…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="335" />
+        <source>Current chart as SVG…</source>
+        <translation>当前图表为 SVG…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="337" />
+        <source>Scaling sweep as CSV…</source>
+        <translation>扩展扫描为 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="338" />
+        <source>Timeline as Chrome trace…</source>
+        <translation>时间线为 Chrome trace…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="340" />
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="343" />
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="344" />
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="346" />
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="351" />
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="352" />
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="357" />
+        <source>Pin as &amp;A (compare)</source>
+        <translation>固定为 A（比较）(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="358" />
+        <source>Ctrl+P</source>
+        <translation>Ctrl+P</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="359" />
+        <source>&amp;End compare</source>
+        <translation>结束比较(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="365" />
+        <source>&amp;Gallery</source>
+        <translation>论断集(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="374" />
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="391" />
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="392" />
+        <source>&amp;About ScaleScope</source>
+        <translation>关于 ScaleScope(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="394" />
+        <source>About ScaleScope</source>
+        <translation>关于 ScaleScope</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="395" />
+        <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="404" />
+        <source>%1[*] — ScaleScope</source>
+        <translation>%1[*] — ScaleScope</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="418" />
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="432" />
+        <source>No timeline: the scenario is not valid (%1).</source>
+        <translation>无时间线：场景无效（%1）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="435" />
+        <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
+        <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="468" />
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="469" />
+        <source>%1 samples/s</source>
+        <translation>%1 样本/s</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="471" />
+        <source> · %1 tokens/s</source>
+        <translation> · %1 token/s</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="473" />
+        <source>MFU %1%</source>
+        <translation>MFU %1%</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="474" />
+        <source>Speed-up %1× on %2 GPUs</source>
+        <translation>%2 个 GPU 上加速比 %1×</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="475" />
+        <source>Efficiency %1%</source>
+        <translation>效率 %1%</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="478" />
+        <source> (timeline not drawn: too many segments; figures from the closed form)</source>
+        <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="570" />
+        <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
+        <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="596" />
+        <source>Use datasheet figures</source>
+        <translation>使用数据手册数值</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="601" />
+        <source>Cannot use this profile</source>
+        <translation>无法使用此配置文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="608" />
+        <source>Apply calibration profile %1</source>
+        <translation>应用校准配置文件 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="617" />
+        <source>A (pinned): %1</source>
+        <translation>A（已固定）：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="619" />
+        <source>B (current)</source>
+        <translation>B（当前）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="628" />
+        <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
+        <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="651" />
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="652" />
+        <source>“%1” has unsaved changes. Save them first?</source>
+        <translation>“%1”有未保存的更改。先保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="665" />
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="665" />
+        <location filename="../../app/gui/main_window.cpp" line="679" />
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="679" />
+        <source>Cannot save scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="683" />
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="696" />
+        <source>Save scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="696" />
+        <source>Scenarios (*.json)</source>
+        <translation>场景 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="720" />
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="721" />
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>场景 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="751" />
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="754" />
+        <source>Clear list</source>
+        <translation>清除列表</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="776" />
+        <source>Export timeline</source>
+        <translation>导出时间线</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="777" />
+        <location filename="../../app/gui/main_window.cpp" line="792" />
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="778" />
+        <location filename="../../app/gui/main_window.cpp" line="793" />
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="786" />
+        <location filename="../../app/gui/main_window.cpp" line="799" />
+        <location filename="../../app/gui/main_window.cpp" line="805" />
+        <location filename="../../app/gui/main_window.cpp" line="814" />
+        <location filename="../../app/gui/main_window.cpp" line="820" />
+        <location filename="../../app/gui/main_window.cpp" line="831" />
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="791" />
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="805" />
+        <source>There is no scaling sweep to export yet.</source>
+        <translation>尚无可导出的扩展扫描。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="809" />
+        <source>Export sweep</source>
+        <translation>导出扫描</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="809" />
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="820" />
+        <source>There is no timeline to export.</source>
+        <translation>没有可导出的时间线。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="823" />
+        <source>Export Chrome trace</source>
+        <translation>导出 Chrome trace</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="823" />
+        <source>Trace files (*.json)</source>
+        <translation>Trace 文件 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="846" />
+        <source>Autosave failed: %1</source>
+        <translation>自动保存失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::MemoryView</name>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="52" />
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="54" />
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="56" />
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="58" />
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="95" />
+        <source>Memory per GPU</source>
+        <translation>每 GPU 显存</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="115" />
+        <source>Memory per GPU (GB)</source>
+        <translation>每 GPU 显存 (GB)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="174" />
+        <source>No memory estimate for this scenario.</source>
+        <translation>此场景没有显存估算。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="198" />
+        <source>%1 %2 GB</source>
+        <translation>%1 %2 GB</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="203" />
+        <source>GPU of stage %1
+(most loaded)</source>
+        <translation>阶段 %1 的 GPU
+（负载最重）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="204" />
+        <source>Each GPU</source>
+        <translation>每个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="206" />
+        <source>Capacity %1 GB</source>
+        <translation>容量 %1 GB</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="215" />
+        <source>Fits: %1 GB of %2 GB (%3 %), %4 GB free.</source>
+        <translation>可容纳：%1 GB / %2 GB（%3 %），剩余 %4 GB。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="221" />
+        <source>Does not fit: needs %1 GB of %2 GB — try ZeRO-3, tensor/pipeline parallelism or recompute</source>
+        <translation>容纳不下：需要 %1 GB，容量 %2 GB — 可尝试 ZeRO-3、张量/流水线并行或重计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="230" />
+        <source>Pipeline stage %1 holds the most; other stages need less.</source>
+        <translation>流水线阶段 %1 占用最多；其他阶段需要更少。</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::PlanDialog</name>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="342" />
+        <source>Suggest plan</source>
+        <translation>建议方案</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="348" />
+        <source> GPUs</source>
+        <translation> 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="349" />
+        <source>GPUs to plan for (1 to %1); above one node, a multiple of %2 GPUs per node</source>
+        <translation>规划的 GPU 数（1 到 %1）；超过一个节点时须为每节点 %2 个 GPU 的倍数</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="358" />
+        <source> plans</source>
+        <translation> 个方案</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="359" />
+        <source>How many of the fastest plans to list (1 to 50)</source>
+        <translation>列出最快方案的个数（1 到 50）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="361" />
+        <source>&amp;Search</source>
+        <translation>搜索(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="364" />
+        <source>&amp;Cancel search</source>
+        <translation>取消搜索(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="376" />
+        <source>&amp;GPU count:</source>
+        <translation>GPU 数(&amp;G)：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="378" />
+        <source>&amp;Plans shown:</source>
+        <translation>显示方案数(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="410" />
+        <source>&amp;Apply plan</source>
+        <translation>应用方案(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="414" />
+        <source>Use the selected plan in the scenario</source>
+        <translation>在场景中使用所选方案</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="462" />
+        <source>Searching plans on %1 GPUs…</source>
+        <translation>正在搜索 %1 个 GPU 上的方案…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="494" />
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="554" />
+        <source>Search cancelled.</source>
+        <translation>搜索已取消。</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::PlanTableModel</name>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="195" />
+        <source>%1 (current)</source>
+        <translation>%1（当前）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="218" />
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="260" />
+        <source>The plan the scenario uses now</source>
+        <translation>场景当前使用的方案</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="287" />
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="289" />
+        <source>Data (GPUs)</source>
+        <translation>数据 (GPU)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="291" />
+        <source>Tensor (GPUs)</source>
+        <translation>张量 (GPU)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="293" />
+        <source>Pipeline (stages)</source>
+        <translation>流水线 (阶段)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="295" />
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="297" />
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="299" />
+        <source>Micro-batch (samples)</source>
+        <translation>微批次 (样本)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="301" />
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="303" />
+        <source>Step time (ms)</source>
+        <translation>步时间 (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="305" />
+        <source>Samples/s</source>
+        <translation>样本/s</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="307" />
+        <source>MFU (%)</source>
+        <translation>MFU (%)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="309" />
+        <source>Memory / capacity (GB per GPU)</source>
+        <translation>显存 / 容量 (GB/GPU)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="311" />
+        <source>Bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="317" />
+        <source>Data-parallel degree: model replicas</source>
+        <translation>数据并行度：模型副本数</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="319" />
+        <source>Tensor-parallel degree: GPUs sharing each layer, inside a node</source>
+        <translation>张量并行度：节点内共享每一层的 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="321" />
+        <source>Pipeline-parallel degree: stages of consecutive layers</source>
+        <translation>流水线并行度：由连续层组成的阶段数</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="323" />
+        <source>ZeRO stage: 0 none, 1 optimizer, 2 + gradients, 3 + parameters sharded</source>
+        <translation>ZeRO 阶段：0 不分片，1 分片优化器状态，2 再加梯度，3 再加参数</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="325" />
+        <source>Model FLOPs utilisation: useful FLOPs over peak</source>
+        <translation>模型 FLOPs 利用率：有效 FLOPs 与峰值之比</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="327" />
+        <source>Memory of the most loaded GPU, and the GPU's capacity</source>
+        <translation>负载最重 GPU 的显存及该 GPU 的容量</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::ProbeRunner</name>
+    <message>
+        <location filename="../../app/gui/probe_runner.cpp" line="62" />
+        <source>gpuprobe could not be started (%1): %2</source>
+        <translation>无法启动 gpuprobe（%1）：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/probe_runner.cpp" line="69" />
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/probe_runner.cpp" line="72" />
+        <source>gpuprobe stopped unexpectedly (crash or killed).</source>
+        <translation>gpuprobe 意外停止（崩溃或被终止）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/probe_runner.cpp" line="75" />
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/probe_runner.cpp" line="77" />
+        <source>No usable GPU: %1</source>
+        <translation>没有可用的 GPU：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/probe_runner.cpp" line="79" />
+        <source>gpuprobe rejected its input: %1</source>
+        <translation>gpuprobe 拒绝了其输入：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/probe_runner.cpp" line="81" />
+        <source>gpuprobe failed (exit code %1): %2</source>
+        <translation>gpuprobe 失败（退出码 %1）：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/probe_runner.cpp" line="133" />
+        <source>skipped %1: %2</source>
+        <translation>已跳过 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/probe_runner.cpp" line="136" />
+        <source>error in %1: %2</source>
+        <translation>%1 出错：%2</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::ProfileListModel</name>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="244" />
+        <source>damaged: %1</source>
+        <translation>已损坏：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="252" />
+        <source> (bundled)</source>
+        <translation> (内置)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="263" />
+        <source>Profile</source>
+        <translation>配置文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="264" />
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="265" />
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="266" />
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="267" />
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::ScalingView</name>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="63" />
+        <source>GPUs (log scale)</source>
+        <translation>GPU 数（对数刻度）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="104" />
+        <source>&amp;Scaling:</source>
+        <translation>扩展方式(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="107" />
+        <source>Strong (same global batch)</source>
+        <translation>强扩展（全局批大小不变）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="108" />
+        <source>Weak (same batch per replica)</source>
+        <translation>弱扩展（每副本批大小不变）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="109" />
+        <source>Strong scaling spreads a fixed global batch over more GPUs; weak scaling grows the global batch with the GPU count.</source>
+        <translation>强扩展将固定的全局批分摊到更多 GPU 上；弱扩展则随 GPU 数增大全局批大小。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="127" />
+        <source>Speed-up</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="130" />
+        <location filename="../../views/charts/scaling_view.cpp" line="156" />
+        <source>Ideal</source>
+        <translation>理想</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="137" />
+        <location filename="../../views/charts/scaling_view.cpp" line="159" />
+        <source>Simulated</source>
+        <translation>模拟</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="145" />
+        <source>Speed-up (×, log scale)</source>
+        <translation>加速比（×，对数刻度）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="153" />
+        <source>Scaling efficiency</source>
+        <translation>扩展效率</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="165" />
+        <source>Efficiency (%)</source>
+        <translation>效率 (%)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="238" />
+        <source>No scaling sweep for this scenario.</source>
+        <translation>此场景没有扩展扫描。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="286" />
+        <source>N = %1</source>
+        <translation>N = %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="302" />
+        <source>Amdahl fit: s = %1 %</source>
+        <translation>Amdahl 拟合：s = %1 %</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="303" />
+        <source>Gustafson</source>
+        <translation>Gustafson</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="304" />
+        <source>Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).</source>
+        <translation>Amdahl 拟合：串行比例 s = %1 %（R² = %2，基于 %3 个点）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="309" />
+        <source>With a fixed batch, no number of GPUs gets past %1× (1/s).</source>
+        <translation>批大小固定时，无论多少 GPU 都无法超过 %1×（1/s）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="312" />
+        <source>Weak scaling: Gustafson's scaled speed-up N - s (N - 1) applies when the work grows with N.</source>
+        <translation>弱扩展：当工作量随 N 增长时，适用 Gustafson 扩展加速比 N - s (N - 1)。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="316" />
+        <source>Not enough sweep points for an Amdahl fit.</source>
+        <translation>扫描点不足，无法进行 Amdahl 拟合。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="341" />
+        <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
+        <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::SweepTableModel</name>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="113" />
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="115" />
+        <source>Step time (s)</source>
+        <translation>步时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="117" />
+        <source>Samples/s</source>
+        <translation>样本/s</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="119" />
+        <source>Speed-up (×)</source>
+        <translation>加速比 (×)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="121" />
+        <source>Efficiency (%)</source>
+        <translation>效率 (%)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="123" />
+        <source>Compute (s)</source>
+        <translation>计算 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="125" />
+        <source>Exposed comm (s)</source>
+        <translation>暴露通信 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="127" />
+        <source>Bubble (s)</source>
+        <translation>气泡 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="129" />
+        <source>Wait (s)</source>
+        <translation>等待 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="131" />
+        <source>Data loading (s)</source>
+        <translation>数据加载 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="133" />
+        <source>Comm share (%)</source>
+        <translation>通信占比 (%)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="140" />
+        <source>Number of GPUs in this sweep point</source>
+        <translation>此扫描点的 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="142" />
+        <source>Time of one training step, in seconds</source>
+        <translation>一个训练步的时间，单位秒</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="144" />
+        <source>Training samples processed per second</source>
+        <translation>每秒处理的训练样本数</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="146" />
+        <source>Step-time speed-up over one GPU of the same kind</source>
+        <translation>相对同型号单个 GPU 的步时间加速比</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="148" />
+        <source>Speed-up divided by the number of GPUs</source>
+        <translation>加速比除以 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="150" />
+        <source>Compute time per step, averaged over GPUs</source>
+        <translation>每步计算时间，各 GPU 平均</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="152" />
+        <source>Communication not hidden behind compute, per step</source>
+        <translation>每步未被计算掩盖的通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="154" />
+        <source>Idle time of the pipeline schedule, per step</source>
+        <translation>每步流水线调度的空闲时间</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="156" />
+        <source>Time spent waiting for other GPUs, per step</source>
+        <translation>每步等待其他 GPU 的时间</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="158" />
+        <source>Time spent waiting for the data loader, per step</source>
+        <translation>每步等待数据加载器的时间</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="160" />
+        <source>Exposed communication as a share of the step time</source>
+        <translation>暴露通信占步时间的比例</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::TimelineWidget</name>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="181" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="575" />
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="185" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="564" />
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="185" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="566" />
+        <source>(%1 GPUs)</source>
+        <translation>（%1 个 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="329" />
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="331" />
+        <source>collectives</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="333" />
+        <source>p2p send</source>
+        <translation>p2p 发送</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="335" />
+        <source>p2p recv</source>
+        <translation>p2p 接收</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="337" />
+        <source>loader</source>
+        <translation>加载器</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="376" />
+        <source>the timeline has no segments.</source>
+        <translation>时间线没有片段。</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="377" />
+        <source>no valid scenario yet, or the timeline was too large to build. Lower the GPU count or the number of steps.</source>
+        <translation>尚无有效场景，或时间线过大无法构建。请减少 GPU 数或步数。</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="380" />
+        <source>No timeline: %1</source>
+        <translation>无时间线：%1</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="631" />
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="684" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="710" />
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="700" />
+        <source>ScaleScope timeline</source>
+        <translation>ScaleScope 时间线</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="701" />
+        <source>Per-GPU timeline exported by ScaleScope</source>
+        <translation>由 ScaleScope 导出的逐 GPU 时间线</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="747" />
+        <source>GPU %1, %2</source>
+        <translation>GPU %1，%2</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="748" />
+        <source>Start: %1</source>
+        <translation>开始：%1</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="749" />
+        <source>Duration: %1</source>
+        <translation>时长：%1</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="751" />
+        <source>Micro-batch: %1</source>
+        <translation>微批次：%1</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="756" />
+        <source>Step: %1</source>
+        <translation>步：%1</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="788" />
+        <source>Node %1, GPUs %2-%3: the dominant activity of all its GPUs. Click to expand.</source>
+        <translation>节点 %1，GPU %2-%3：其所有 GPU 的主要活动。点击展开。</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="793" />
+        <source>Node %1, GPUs %2-%3. Click to collapse into one summary row.</source>
+        <translation>节点 %1，GPU %2-%3。点击折叠为一行汇总。</translation>
+    </message>
+</context>
+</TS>

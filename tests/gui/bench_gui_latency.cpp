@@ -1,0 +1,94 @@
+// Benchmark (label bench): slider move to redrawn window on every gallery scenario
+// (DESIGN.md section 6, budget 50 ms). Prints figures; never fails on time.
+#include "app.h"
+#include "document.h"
+#include "main_window.h"
+#include "recompute.h"
+
+#include <QSettings>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace scalescope;
+
+class BenchGuiLatency : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void sliderToRedraw()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        qRegisterMetaType<ResultPtr>("scalescope::ResultPtr");
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath("s.ini"), QSettings::IniFormat);
+        QString error;
+        std::vector<GalleryEntry> gallery = Application::loadBuiltinGallery(&error);
+        QVERIFY2(!gallery.empty(), qPrintable(error));
+        Document document;
+        document.reset(gallery.front().scenario, QString());
+        Recomputer recomputer;
+        WindowContext ctx;
+        ctx.document = &document;
+        ctx.recomputer = &recomputer;
+        ctx.settings = &settings;
+        ctx.gallery = &gallery;
+        ctx.language = QStringLiteral("en");
+        ctx.interactive = false;
+        MainWindow window(ctx);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto wait = [&] {
+            return QTest::qWaitFor(
+                [&] {
+                    return window.currentResult() &&
+                           window.currentResult()->generation == recomputer.latestGeneration();
+                },
+                60000);
+        };
+        auto *slider = window.findChild<QSlider *>(QStringLiteral("gpuCountSlider"));
+        QVERIFY(slider);
+        std::printf("%-48s %6s %9s %9s %9s %s\n", "gallery scenario", "gpus", "median_ms",
+                    "max_ms", "model_ms", "result");
+        std::vector<double> all;
+        for (int i = 0; i < static_cast<int>(gallery.size()); ++i) {
+            window.loadGalleryEntry(i);
+            QVERIFY(wait());
+            std::vector<double> ms;
+            double model_ms = 0;
+            bool ok = true;
+            const int start = slider->value();
+            for (int rep = 0; rep < 6; ++rep) {
+                // One drag: press, move one notch (up or back down), release.
+                const int target = rep % 2 == 0 ? (start < slider->maximum() ? start + 1
+                                                                              : start - 1)
+                                                : start;
+                slider->setSliderDown(true);
+                slider->setValue(target);
+                slider->setSliderDown(false);
+                QVERIFY(wait());
+                ms.push_back(window.lastLatencyMs());
+                model_ms = std::max(model_ms, window.currentResult()->compute_ms);
+                ok = ok && window.currentResult()->ok();
+            }
+            std::sort(ms.begin(), ms.end());
+            all.insert(all.end(), ms.begin(), ms.end());
+            std::printf("%-48.48s %6d %9.1f %9.1f %9.1f %s\n",
+                        gallery[static_cast<size_t>(i)].title_en.toUtf8().constData(),
+                        gallery[static_cast<size_t>(i)].scenario.hardware.gpuCount(),
+                        ms[ms.size() / 2], ms.back(), model_ms, ok ? "ok" : "invalid");
+        }
+        std::sort(all.begin(), all.end());
+        std::printf("all gallery scenarios: median %.1f ms, p90 %.1f ms, max %.1f ms "
+                    "(budget 50 ms)\n",
+                    all[all.size() / 2], all[all.size() * 9 / 10], all.back());
+    }
+};
+
+QTEST_MAIN(BenchGuiLatency)
+#include "bench_gui_latency.moc"

@@ -1,0 +1,244 @@
+// The Calibration tab (issue 4): profiles listed, compared against the datasheet, deleted
+// and applied; gpuprobe run as a child process (on its simulated GPUs) with progress and
+// cancel; the empty state.
+#include "calibration_page.h"
+#include "probe_runner.h"
+#include "profile_library.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace scalescope;
+
+namespace
+{
+const QString kProfiles = QStringLiteral(SCALESCOPE_SOURCE_DIR "/tests/io/data/profiles");
+}
+
+class TestCalibrationPage : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+    QString userDir() const { return dir_.filePath(QStringLiteral("profiles")); }
+    void copyProfile(const QString &name)
+    {
+        QDir().mkpath(userDir());
+        QFile::remove(QDir(userDir()).filePath(name));
+        QVERIFY(QFile::copy(QDir(kProfiles).filePath(name), QDir(userDir()).filePath(name)));
+    }
+
+private Q_SLOTS:
+    void cleanup() { QDir(userDir()).removeRecursively(); }
+
+    void emptyStateExplainsHowToMakeAProfile()
+    {
+        CalibrationPage page;
+        page.setDirectories({}, userDir());
+        QCOMPARE(page.profileModel()->rowCount(), 0);
+        auto *empty = page.findChild<QLabel *>(QStringLiteral("calibrationEmptyState"));
+        QVERIFY(empty);
+        QVERIFY(empty->text().contains(QStringLiteral("gpuprobe")));
+        QCOMPARE(page.findChild<QStackedWidget *>()->currentIndex(), 0);
+        QVERIFY(!page.findChild<QPushButton *>(QStringLiteral("applyProfileButton"))->isEnabled());
+    }
+
+    void listsComparesAndApplies()
+    {
+        copyProfile(QStringLiteral("h200-1gpu.json"));
+        copyProfile(QStringLiteral("h100-2node-8gpu.json"));
+        copyProfile(QStringLiteral("broken-bandwidth.json"));
+        CalibrationPage page;
+        page.setDirectories({}, userDir());
+        QAbstractItemModelTester list_tester(page.profileModel(),
+                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester figure_tester(page.figureModel(),
+                                               QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(page.profileModel()->rowCount(), 3);
+        int h200 = -1, broken = -1, h100 = -1;
+        for (int r = 0; r < 3; ++r) {
+            const ProfileEntry *e = page.profileModel()->entry(r);
+            if (e->path.endsWith(QStringLiteral("h200-1gpu.json")))
+                h200 = r;
+            else if (e->path.endsWith(QStringLiteral("broken-bandwidth.json")))
+                broken = r;
+            else
+                h100 = r;
+        }
+        // A damaged profile is listed with its error, never dropped silently.
+        QVERIFY(!page.profileModel()->entry(broken)->error.isEmpty());
+        QVERIFY(page.profileModel()
+                    ->data(page.profileModel()->index(broken, 0))
+                    .toString()
+                    .contains(QStringLiteral("damaged")));
+
+        page.selectRows({h200});
+        QCOMPARE(page.findChild<QStackedWidget *>()->currentIndex(), 1);
+        QVERIFY(page.figureModel()->rowCount() >= 3);
+        QCOMPARE(page.figureModel()->columnCount(), 3); // figure, datasheet, one profile
+        // The H200's datasheet is found in the catalog: the bf16 GEMM row has both figures.
+        bool compared = false;
+        for (int r = 0; r < page.figureModel()->rowCount(); ++r) {
+            const QString figure = page.figureModel()->index(r, 0).data().toString();
+            if (figure.contains(QStringLiteral("bf16")))
+                compared = page.figureModel()->index(r, 1).data().toString() != QStringLiteral("—") &&
+                           page.figureModel()->index(r, 2).data().toString().contains('%');
+        }
+        QVERIFY(compared);
+
+        page.selectRows({h200, h100}); // compare two
+        QCOMPARE(page.figureModel()->columnCount(), 4);
+        QVERIFY(!page.findChild<QPushButton *>(QStringLiteral("applyProfileButton"))->isEnabled());
+
+        page.selectRows({h200});
+        QSignalSpy apply(&page, &CalibrationPage::applyRequested);
+        QTest::mouseClick(page.findChild<QPushButton *>(QStringLiteral("applyProfileButton")),
+                          Qt::LeftButton);
+        QCOMPARE(apply.count(), 1);
+        QVERIFY(apply.at(0).at(0).toString().endsWith(QStringLiteral("h200-1gpu.json")));
+        page.setAppliedProfile(apply.at(0).at(0).toString());
+        QVERIFY(page.findChild<QLabel *>(QStringLiteral("appliedProfileLabel"))
+                    ->text()
+                    .contains(QStringLiteral("h200-1gpu.json")));
+
+        // Deleting the applied profile returns the scenario to datasheet figures.
+        QVERIFY(page.deleteProfile(h200, false));
+        QCOMPARE(apply.count(), 2);
+        QVERIFY(apply.at(1).at(0).toString().isEmpty());
+        QCOMPARE(page.profileModel()->rowCount(), 2);
+        QVERIFY(!QFile::exists(QDir(userDir()).filePath(QStringLiteral("h200-1gpu.json"))));
+    }
+
+    void bundledProfilesAreReadOnly()
+    {
+        CalibrationPage page;
+        page.setDirectories({kProfiles}, userDir());
+        QVERIFY(page.profileModel()->rowCount() >= 3);
+        QVERIFY(page.profileModel()->entry(0)->read_only);
+        QVERIFY(!page.deleteProfile(0, false));
+    }
+
+    void matchesCatalogGpus_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<double>("memory");
+        QTest::addColumn<QString>("id");
+        QTest::newRow("h200") << "NVIDIA H200" << 150e9 << "h200-sxm-141gb";
+        QTest::newRow("4090") << "NVIDIA GeForce RTX 4090" << 24e9 << "rtx-4090-24gb";
+        QTest::newRow("a100 40") << "NVIDIA A100-SXM4-40GB" << 40e9 << "a100-sxm4-40gb";
+        QTest::newRow("unknown") << "Matrox G200" << 0.0 << "";
+    }
+    void matchesCatalogGpus()
+    {
+        QFETCH(QString, name);
+        QFETCH(double, memory);
+        QFETCH(QString, id);
+        const GpuSpec *g = matchCatalogGpu(name.toStdString(), memory);
+        QCOMPARE(g ? QString::fromStdString(g->id) : QString(), id);
+    }
+
+    void probeLinesParse_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<int>("done");
+        QTest::addColumn<QString>("test");
+        QTest::newRow("progress") << "progress 3 12 gemm bf16 4096" << int(ProbeLine::Progress) << 3
+                                  << "gemm";
+        QTest::newRow("skipped") << "skipped p2p one GPU only" << int(ProbeLine::Skipped) << 0
+                                 << "p2p";
+        QTest::newRow("error") << "error nccl ncclCommInitAll: unhandled" << int(ProbeLine::Error)
+                               << 0 << "nccl";
+        QTest::newRow("bad numbers") << "progress x 12 gemm" << int(ProbeLine::Other) << 0 << "";
+        QTest::newRow("done > total") << "progress 13 12 gemm" << int(ProbeLine::Other) << 0 << "";
+        QTest::newRow("text") << "gpuprobe 0.1.0" << int(ProbeLine::Other) << 0 << "";
+    }
+    void probeLinesParse()
+    {
+        QFETCH(QString, line);
+        QFETCH(int, kind);
+        QFETCH(int, done);
+        QFETCH(QString, test);
+        const ProbeLine p = parseProbeLine(line);
+        QCOMPARE(int(p.kind), kind);
+        QCOMPARE(p.done, done);
+        QCOMPARE(p.test, test);
+    }
+
+    void runsTheProbeWithProgress()
+    {
+        CalibrationPage page;
+        page.setDirectories({}, userDir());
+        page.setProbeProgram(QStringLiteral(SCALESCOPE_GPUPROBE));
+        page.setExtraProbeArguments({QStringLiteral("--fake-gpus"), QStringLiteral("2")});
+        QSignalSpy progress(page.runner(), &ProbeRunner::progress);
+        QSignalSpy finished(page.runner(), &ProbeRunner::finished);
+        QVERIFY(page.startProbe(true));
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.at(0).at(0).toInt(), 0);
+        QVERIFY(progress.count() >= 3);
+        auto *bar = page.findChild<QProgressBar *>(QStringLiteral("probeProgress"));
+        QCOMPARE(bar->value(), bar->maximum());
+        QCOMPARE(page.profileModel()->rowCount(), 1);
+        QVERIFY(page.profileModel()->entry(0)->profile);
+        QCOMPARE(page.profileModel()->entry(0)->profile->gpus.size(), size_t(2));
+        QCOMPARE(page.findChild<QStackedWidget *>()->currentIndex(), 1); // new one selected
+    }
+
+    void noGpuIsExplained()
+    {
+        CalibrationPage page;
+        page.setDirectories({}, userDir());
+        page.setProbeProgram(QStringLiteral(SCALESCOPE_GPUPROBE));
+        page.setExtraProbeArguments({QStringLiteral("--fake-gpus"), QStringLiteral("0")});
+        QSignalSpy finished(page.runner(), &ProbeRunner::finished);
+        QVERIFY(page.startProbe(true));
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.at(0).at(0).toInt(), 3);
+        QVERIFY(page.findChild<QLabel *>(QStringLiteral("probeStatus"))
+                    ->text()
+                    .startsWith(QStringLiteral("No usable GPU")));
+    }
+
+    void cancelStopsTheProbe()
+    {
+        CalibrationPage page;
+        page.setDirectories({}, userDir());
+        page.setProbeProgram(QStringLiteral(SCALESCOPE_GPUPROBE));
+        // A long run: the full (not quick) probe with a thermal soak on simulated GPUs.
+        page.setExtraProbeArguments({QStringLiteral("--fake-gpus"), QStringLiteral("4"),
+                                     QStringLiteral("--thermal"), QStringLiteral("600")});
+        QSignalSpy finished(page.runner(), &ProbeRunner::finished);
+        QVERIFY(page.startProbe(false));
+        QTest::qWait(200);
+        QTest::mouseClick(page.findChild<QPushButton *>(QStringLiteral("cancelProbeButton")),
+                          Qt::LeftButton);
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(finished.at(0).at(0).toInt(), -1);
+        QCOMPARE(finished.at(0).at(1).toString(), QStringLiteral("Cancelled."));
+        QVERIFY(page.findChild<QPushButton *>(QStringLiteral("measureButton"))->isEnabled());
+    }
+
+    void missingProgramIsReported()
+    {
+        CalibrationPage page;
+        page.setDirectories({}, userDir());
+        page.setProbeProgram(dir_.filePath(QStringLiteral("no-such-gpuprobe")));
+        QSignalSpy finished(page.runner(), &ProbeRunner::finished);
+        QVERIFY(page.startProbe(true));
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(finished.at(0).at(0).toInt(), -1);
+        QVERIFY(finished.at(0).at(1).toString().contains(QStringLiteral("could not be started")));
+    }
+};
+
+QTEST_MAIN(TestCalibrationPage)
+#include "tst_calibration_page.moc"

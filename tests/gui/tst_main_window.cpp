@@ -1,0 +1,353 @@
+// The main window (issue 3), driven as a user would: controls found by objectName, edits
+// checked against the document, the undo stack and the figures shown.
+#include "app.h"
+#include "autosave.h"
+#include "document.h"
+#include "io/catalog_io.h"
+#include "io/scenario_io.h"
+#include "main_window.h"
+#include "recompute.h"
+
+#include <QAbstractItemModel>
+#include <QApplication>
+#include <QDir>
+#include <QImage>
+#include <QLabel>
+#include <QListWidget>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <memory>
+
+using namespace scalescope;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    std::unique_ptr<QSettings> settings_;
+    std::unique_ptr<Document> document_;
+    std::unique_ptr<Recomputer> recomputer_;
+    std::unique_ptr<AutosaveStore> autosave_;
+    std::vector<GalleryEntry> gallery_;
+    std::unique_ptr<MainWindow> window_;
+
+    Scenario loadScenario(const QString &relative)
+    {
+        Result<Scenario> s = loadScenarioFile(
+            QStringLiteral(SCALESCOPE_SOURCE_DIR "/") + relative, builtinCatalog());
+        if (!s)
+            qFatal("%s", s.error().toString().c_str());
+        return s.value();
+    }
+    // Waits until the newest requested result is on screen.
+    bool waitForResult()
+    {
+        return QTest::qWaitFor(
+            [this] {
+                return window_->currentResult() &&
+                       window_->currentResult()->generation == recomputer_->latestGeneration();
+            },
+            30000);
+    }
+    QString statusText(const char *name)
+    {
+        auto *label = window_->findChild<QLabel *>(QLatin1String(name));
+        return label ? label->text() : QStringLiteral("<missing %1>").arg(QLatin1String(name));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(dir_.isValid());
+        qRegisterMetaType<ResultPtr>("scalescope::ResultPtr");
+        QString error;
+        gallery_ = Application::loadBuiltinGallery(&error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(gallery_.size() >= 12);
+    }
+
+    void init()
+    {
+        settings_ = std::make_unique<QSettings>(dir_.filePath("settings.ini"),
+                                                QSettings::IniFormat);
+        settings_->clear();
+        document_ = std::make_unique<Document>();
+        document_->reset(loadScenario("resources/scenarios/default.json"), QString());
+        recomputer_ = std::make_unique<Recomputer>();
+        autosave_ = std::make_unique<AutosaveStore>(dir_.filePath("autosave"));
+        WindowContext ctx;
+        ctx.document = document_.get();
+        ctx.recomputer = recomputer_.get();
+        ctx.settings = settings_.get();
+        ctx.autosave = autosave_.get();
+        ctx.gallery = &gallery_;
+        ctx.language = QStringLiteral("en");
+        ctx.interactive = false;
+        window_ = std::make_unique<MainWindow>(ctx);
+        window_->resize(1400, 900);
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+        QVERIFY(waitForResult());
+    }
+
+    void cleanup()
+    {
+        window_.reset();
+        autosave_.reset();
+        recomputer_.reset();
+        document_.reset();
+    }
+
+    void startShowsFigures()
+    {
+        QVERIFY(window_->currentResult()->ok());
+        QVERIFY2(statusText("statusStepTime").contains("ms") ||
+                     statusText("statusStepTime").contains(" s"),
+                 qPrintable(statusText("statusStepTime")));
+        QVERIFY(statusText("statusSpeedup").contains("on 8 GPUs"));
+        QVERIFY(statusText("statusMfu").startsWith("MFU"));
+        QVERIFY(!statusText("statusBottleneck").isEmpty());
+        QVERIFY(window_->currentResult()->timeline);
+        QVERIFY(window_->currentResult()->sweep.size() >= 4);
+    }
+
+    void spinBoxEditIsUndoable()
+    {
+        auto *spin = window_->findChild<QSpinBox *>("gpusPerNodeSpin");
+        QVERIFY(spin);
+        QCOMPARE(spin->value(), 4);
+        spin->setFocus();
+        QTest::keyClick(spin, Qt::Key_Up);
+        QCOMPARE(document_->scenario().hardware.gpus_per_node, 5);
+        QCOMPARE(document_->undoStack()->count(), 1);
+        QVERIFY(document_->isModified());
+        QVERIFY(waitForResult());
+        // 10 GPUs cannot split 64 samples in micro-batches of 4: explained, not corrected.
+        QVERIFY2(statusText("statusBottleneck").contains("micro_batch"),
+                 qPrintable(statusText("statusBottleneck")));
+        QCOMPARE(document_->scenario().hardware.gpus_per_node, 5);
+        auto *nodes = window_->findChild<QSpinBox *>("nodesSpin");
+        QVERIFY(nodes);
+        document_->undoStack()->undo();
+        nodes->setFocus();
+        QTest::keyClick(nodes, Qt::Key_Down); // 2 nodes -> 1 node of 4 GPUs
+        QCOMPARE(document_->scenario().hardware.nodes, 1);
+        QVERIFY(waitForResult());
+        QVERIFY2(statusText("statusSpeedup").contains("on 4 GPUs"),
+                 qPrintable(statusText("statusSpeedup") + " | " +
+                            statusText("statusBottleneck")));
+        document_->undoStack()->undo();
+        QCOMPARE(document_->scenario().hardware.nodes, 2);
+        QCOMPARE(spin->value(), 4);
+        QVERIFY(waitForResult());
+        QVERIFY(statusText("statusSpeedup").contains("on 8 GPUs"));
+        QVERIFY(!document_->isModified());
+        document_->undoStack()->redo();
+        QCOMPARE(document_->scenario().hardware.nodes, 1);
+    }
+
+    void sliderDragIsOneUndoEntry()
+    {
+        auto *slider = window_->findChild<QSlider *>("globalBatchSlider");
+        QVERIFY(slider);
+        const int before = document_->undoStack()->count();
+        const int start = slider->value();
+        slider->setSliderDown(true);
+        for (int step = 1; step <= 3; ++step)
+            slider->setValue(start + step);
+        slider->setSliderDown(false);
+        QCOMPARE(document_->undoStack()->count(), before + 1);
+        QVERIFY(document_->scenario().training.global_batch > 64);
+        document_->undoStack()->undo();
+        QCOMPARE(document_->scenario().training.global_batch, 64);
+    }
+
+    void invalidCombinationIsExplained()
+    {
+        auto *tensor = window_->findChild<QSpinBox *>("tensorSpin");
+        QVERIFY(tensor);
+        Scenario s = document_->scenario();
+        s.parallel.tensor = 3; // 8 GPUs are not a multiple of 3
+        document_->edit(s, "tensor 3");
+        QVERIFY(waitForResult());
+        QVERIFY(!window_->currentResult()->ok());
+        QVERIFY2(statusText("statusBottleneck").contains("parallel"),
+                 qPrintable(statusText("statusBottleneck")));
+        // Nothing was changed behind the user's back.
+        QCOMPARE(document_->scenario().parallel.tensor, 3);
+    }
+
+    void galleryAndPresentation()
+    {
+        window_->loadGalleryEntry(0);
+        QVERIFY(waitForResult());
+        QCOMPARE(window_->galleryIndex(), 0);
+        window_->setPresentationMode(true);
+        QVERIFY(window_->presentationMode());
+        auto *banner = window_->findChild<QLabel *>("presentationBanner");
+        QVERIFY(banner && banner->isVisible());
+        QVERIFY(banner->text().contains(gallery_[0].title_en.toHtmlEscaped()));
+        QTest::keyClick(window_.get(), Qt::Key_Right);
+        QCOMPARE(window_->galleryIndex(), 1);
+        QVERIFY(waitForResult());
+        QTest::keyClick(window_.get(), Qt::Key_Left);
+        QCOMPARE(window_->galleryIndex(), 0);
+        QTest::keyClick(window_.get(), Qt::Key_Escape);
+        QVERIFY(!window_->presentationMode());
+        QVERIFY(!banner->isVisible());
+    }
+
+    void pinAndCompare()
+    {
+        window_->pinCurrent();
+        QVERIFY(window_->pinnedResult());
+        auto *pinned = window_->findChild<QWidget *>("pinnedTimeline");
+        QVERIFY(pinned && pinned->isVisible());
+        Scenario s = document_->scenario();
+        s.hardware.inter = builtinCatalog().inter_links.front(); // change something
+        for (const InterLinkSpec &l : builtinCatalog().inter_links)
+            if (l.id == "ib-ndr-400")
+                s.hardware.inter = l;
+        document_->edit(s, "faster network");
+        QVERIFY(waitForResult());
+        auto *table = window_->findChild<QTableView *>();
+        QVERIFY(table);
+        bool found = false;
+        for (QTableView *t : window_->findChildren<QTableView *>())
+            if (t->model() && t->model()->columnCount() >= 4 && t->model()->rowCount() >= 5)
+                found = true;
+        QVERIFY(found);
+        window_->clearPin();
+        QVERIFY(!pinned->isVisible());
+    }
+
+    void saveAndReopen()
+    {
+        Scenario s = document_->scenario();
+        s.training.global_batch = 128;
+        document_->edit(s, "batch 128");
+        const QString path = dir_.filePath("saved.json");
+        QVERIFY(window_->saveTo(path));
+        QVERIFY(!document_->isModified());
+        Result<Scenario> back = loadScenarioFile(path, builtinCatalog());
+        QVERIFY(back);
+        QCOMPARE(back.value().training.global_batch, int64_t(128));
+        QVERIFY(window_->openFile(path));
+        QCOMPARE(document_->filePath(), QFileInfo(path).absoluteFilePath());
+        QVERIFY(settings_->value("files/recent").toStringList().contains(
+            QFileInfo(path).absoluteFilePath()));
+    }
+
+    void autosaveWrittenAndRecovered()
+    {
+        Scenario s = document_->scenario();
+        s.training.global_batch = 256;
+        document_->edit(s, "batch 256");
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(autosave_->ownPath()), 5000);
+        // Another store (a new session after a crash) sees it once this one is gone.
+        const QString own = autosave_->ownPath();
+        const QByteArray content = [&] {
+            QFile f(own);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        }();
+        window_.reset();
+        autosave_.reset(); // releases the lock, as a crash would
+        QFile again(own);  // a crash leaves the file behind (closing cleanly removes it)
+        QVERIFY(again.open(QIODevice::WriteOnly));
+        again.write(content);
+        again.close();
+        AutosaveStore next(dir_.filePath("autosave"));
+        const auto orphans = next.orphans();
+        QCOMPARE(orphans.size(), size_t(1));
+        QVERIFY(orphans[0].error.isEmpty());
+        Result<Scenario> restored = parseScenario(orphans[0].scenario_json, builtinCatalog());
+        QVERIFY2(restored, restored ? "" : restored.error().toString().c_str());
+        QCOMPARE(restored.value().training.global_batch, int64_t(256));
+        AutosaveStore::discard(orphans[0]);
+        // A damaged autosave is reported, never loaded.
+        QFile bad(dir_.filePath("autosave/autosave-77.json"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("{ \"scalescope\": 1, \"hardw");
+        bad.close();
+        const auto damaged = next.orphans();
+        QCOMPARE(damaged.size(), size_t(1));
+        QVERIFY(!damaged[0].error.isEmpty());
+        AutosaveStore::discard(damaged[0]);
+        init(); // leave a window for cleanup()
+    }
+
+    void iterationsAndScalingMode()
+    {
+        auto *spin = window_->findChild<QSpinBox *>("iterationsSpin");
+        QVERIFY(spin);
+        spin->setValue(3);
+        QVERIFY(waitForResult());
+        QCOMPARE(window_->currentResult()->iterations, 3);
+        QCOMPARE(window_->currentResult()->timeline->iterations(), 3);
+    }
+
+    void screenshotCommandLine_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("timeline en") << QStringList{"--tab", "timeline"} << QSize(1200, 800);
+        QTest::newRow("scaling zh") << QStringList{"--tab", "scaling", "--lang", "zh_CN"}
+                                    << QSize(1000, 700);
+        QTest::newRow("file memory")
+            << QStringList{QStringLiteral(SCALESCOPE_SOURCE_DIR
+                                          "/resources/scenarios/default.json"),
+                           "--tab", "memory"}
+            << QSize(900, 640);
+    }
+    void screenshotCommandLine()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QSize, size);
+        const QString out = dir_.filePath("shot.png");
+        QFile::remove(out);
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        p.setProcessEnvironment(env);
+        p.start(SCALESCOPE_GUI,
+                args + QStringList{"--screenshot", out, "--size",
+                                   QStringLiteral("%1x%2").arg(size.width()).arg(size.height()),
+                                   "--settings", dir_.filePath("shot.ini")});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QImage image(out);
+        QCOMPARE(image.size(), size);
+    }
+
+    void badArgumentsExitTwo()
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        p.setProcessEnvironment(env);
+        p.start(SCALESCOPE_GUI, {"--tab", "nonsense"});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardError().contains("--tab"));
+        p.start(SCALESCOPE_GUI, {"/nonexistent/x.json", "--screenshot", dir_.filePath("x.png")});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(!QFileInfo::exists(dir_.filePath("x.png")));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

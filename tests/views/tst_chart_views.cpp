@@ -1,0 +1,1068 @@
+// GUI tests of the result views: series contents, toggles, messages, the speed-up loss
+// attribution, the cost report and its edits, the thermal chart, cost arithmetic and
+// exports. Results are built by hand (result_fixtures.h).
+#include "charts/breakdown_view.h"
+#include "charts/cost_view.h"
+#include "charts/delta_table_model.h"
+#include "charts/delta_view.h"
+#include "charts/export.h"
+#include "charts/memory_view.h"
+#include "charts/run_cost.h"
+#include "charts/scaling_view.h"
+#include "charts/sweep_table_model.h"
+#include "charts/thermal_view.h"
+#include "palette.h"
+#include "result_fixtures.h"
+
+#include <QBarSet>
+#include <QChart>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QStandardItemModel>
+#include <QSvgRenderer>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QValueAxis>
+
+#include <limits>
+
+using namespace scalescope;
+
+namespace
+{
+
+QXYSeries *seriesNamed(QChart *chart, const QString &object_name)
+{
+    const auto all = chart->series();
+    for (QAbstractSeries *s : all)
+        if (s->objectName() == object_name)
+            return qobject_cast<QXYSeries *>(s);
+    return nullptr;
+}
+
+/// True when the view shows its empty/error message (and not its data).
+bool showsMessage(QWidget *view, QString *text = nullptr)
+{
+    auto *label = view->findChild<QLabel *>(QStringLiteral("emptyState"));
+    auto *stack = view->findChild<QStackedWidget *>();
+    if (!label || !stack)
+        return false;
+    if (text)
+        *text = label->text();
+    return stack->currentWidget() == label;
+}
+
+const std::vector<int> kCounts = {1, 2, 4, 8, 16, 32, 64};
+constexpr double kSerial = 0.05;
+
+} // namespace
+
+class TestChartViews : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+
+    void scalingSeries();
+    void scalingWeakShowsGustafson();
+    void scalingModeToggleEmits();
+    void scalingEmptyAndError();
+    void scalingFontsFollowWidget();
+    void lossBarsSumToGpus();
+    void lossBarsUseResultAttribution();
+
+    void breakdownBars();
+    void breakdownPercentToggle();
+    void breakdownEmpty();
+
+    void memoryFits();
+    void memoryOverCapacity();
+    void memoryEmpty();
+
+    void runCostArithmetic();
+    void stepsForTokens_data();
+    void stepsForTokens();
+    void formatRunDuration_data();
+    void formatRunDuration();
+    void costViewOutputs();
+    void costViewTokens();
+    void costReportComputed();
+    void costReportKnownVerdict();
+    void costSetResultEmitsNothing();
+    void costSpinEditEmitsOnce_data();
+    void costSpinEditEmitsOnce();
+    void costWorkKindEmits();
+    void costAddSectionEmits();
+
+    void thermalCurvesPerGpu();
+    void thermalHottestAndCoolest();
+    void thermalHiddenWithoutEffect();
+
+    void deltaViewStates();
+
+    void exportPng();
+    void exportSvg();
+    void exportCsv();
+    void exportRejects();
+};
+
+void TestChartViews::initTestCase()
+{
+    QLocale::setDefault(QLocale::c());
+}
+
+void TestChartViews::scalingSeries()
+{
+    ScalingView view;
+    QCOMPARE(view.objectName(), QStringLiteral("scalingView"));
+    const auto result = test::amdahlResult(kCounts, kSerial, 8);
+    QVERIFY(result->amdahl.valid);
+    QVERIFY(qAbs(result->amdahl.serial_fraction - kSerial) < 1e-9);
+    view.setResult(result);
+    QVERIFY(!showsMessage(&view));
+
+    QXYSeries *speedup = seriesNamed(view.speedupChart(), QStringLiteral("speedup"));
+    QVERIFY(speedup);
+    QCOMPARE(speedup->count(), int(kCounts.size()));
+    for (int i = 0; i < speedup->count(); ++i) {
+        QCOMPARE(speedup->at(i).x(), double(kCounts[size_t(i)]));
+        QCOMPARE(speedup->at(i).y(), result->sweep[size_t(i)].summary.speedup);
+    }
+    QVERIFY(speedup->pointsVisible());
+
+    QXYSeries *ideal = seriesNamed(view.speedupChart(), QStringLiteral("idealSpeedup"));
+    QVERIFY(ideal);
+    QCOMPARE(ideal->count(), int(kCounts.size()));
+    for (const QPointF &p : ideal->points())
+        QCOMPARE(p.y(), p.x());
+
+    QXYSeries *amdahl = seriesNamed(view.speedupChart(), QStringLiteral("amdahlFit"));
+    QVERIFY(amdahl);
+    QVERIFY(amdahl->isVisible());
+    QVERIFY(amdahl->count() >= int(kCounts.size()));
+    QCOMPARE(amdahl->at(0).x(), 1.0);
+    QCOMPARE(amdahl->at(amdahl->count() - 1).x(), 64.0);
+    for (const QPointF &p : amdahl->points())
+        QVERIFY2(qAbs(p.y() - 1.0 / (kSerial + (1.0 - kSerial) / p.x())) < 1e-9,
+                 qPrintable(QString::number(p.x())));
+    QCOMPARE(amdahl->name(), QStringLiteral("Amdahl fit: s = 5.0 %"));
+    auto *fit_label = view.findChild<QLabel *>(QStringLiteral("amdahlLabel"));
+    QVERIFY(fit_label);
+    QVERIFY2(fit_label->text().contains(QStringLiteral("5.0 %")), qPrintable(fit_label->text()));
+    QVERIFY(fit_label->text().contains(QStringLiteral("20.0×"))); // 1/s
+
+    QXYSeries *gustafson = seriesNamed(view.speedupChart(), QStringLiteral("gustafson"));
+    QVERIFY(gustafson);
+    QVERIFY(!gustafson->isVisible()); // strong scaling
+
+    QXYSeries *current = seriesNamed(view.speedupChart(), QStringLiteral("currentSpeedup"));
+    QVERIFY(current);
+    QCOMPARE(current->count(), 1);
+    QCOMPARE(current->at(0), QPointF(8, result->summary.speedup));
+
+    QXYSeries *efficiency = seriesNamed(view.efficiencyChart(), QStringLiteral("efficiency"));
+    QVERIFY(efficiency);
+    QCOMPARE(efficiency->count(), int(kCounts.size()));
+    QCOMPARE(efficiency->at(0).y(), 100.0);
+    QVERIFY(qAbs(efficiency->at(6).y() - result->sweep[6].summary.scaling_efficiency * 100.0) <
+            1e-12);
+    // Efficiency axis: 0 to 100 % in round steps.
+    auto *efficiency_axis =
+        qobject_cast<QValueAxis *>(view.efficiencyChart()->axes(Qt::Vertical, efficiency).value(0));
+    QVERIFY(efficiency_axis);
+    QCOMPARE(efficiency_axis->min(), 0.0);
+    QCOMPARE(efficiency_axis->max(), 120.0); // 100 % * 1.02 rounded up to the 20 % tick
+    QCOMPARE(efficiency_axis->tickInterval(), 20.0);
+    QXYSeries *ideal_efficiency =
+        seriesNamed(view.efficiencyChart(), QStringLiteral("idealEfficiency"));
+    QVERIFY(ideal_efficiency);
+    for (const QPointF &p : ideal_efficiency->points())
+        QCOMPARE(p.y(), 100.0);
+
+    // A second result replaces the points (no stale rows).
+    view.setResult(test::amdahlResult({1, 2, 4}, 0.2, 4));
+    QCOMPARE(speedup->count(), 3);
+    QCOMPARE(amdahl->at(amdahl->count() - 1).x(), 4.0);
+}
+
+void TestChartViews::scalingWeakShowsGustafson()
+{
+    ScalingView view;
+    const auto result = test::amdahlResult(kCounts, kSerial, 16, Scaling::Weak);
+    view.setResult(result);
+    auto *mode = view.findChild<QComboBox *>(QStringLiteral("scalingMode"));
+    QVERIFY(mode);
+    QCOMPARE(view.scalingMode(), Scaling::Weak);
+    // Gustafson's serial fraction of the rows: mean of (N - S) / (N - 1) over N > 1.
+    double sum = 0;
+    for (const SweepRow &row : result->sweep)
+        if (row.gpus > 1)
+            sum += (row.gpus - row.summary.speedup) / (row.gpus - 1.0);
+    const double gustafson_s = sum / double(kCounts.size() - 1);
+    QVERIFY(gustafson_s > kSerial); // an Amdahl-shaped sweep: not the Amdahl fraction
+    QXYSeries *gustafson = seriesNamed(view.speedupChart(), QStringLiteral("gustafson"));
+    QVERIFY(gustafson->isVisible());
+    QVERIFY(gustafson->count() >= int(kCounts.size()));
+    for (const QPointF &p : gustafson->points())
+        QVERIFY(qAbs(p.y() - (p.x() - gustafson_s * (p.x() - 1))) < 1e-9);
+    const QString s_text = QLocale().toString(gustafson_s * 100.0, 'f', 1);
+    QCOMPARE(gustafson->name(), QStringLiteral("Gustafson: s = %1 %").arg(s_text));
+    const QString fit = view.findChild<QLabel *>(QStringLiteral("amdahlLabel"))->text();
+    QVERIFY2(fit.contains(QStringLiteral("Gustafson serial fraction s = %1 %").arg(s_text)),
+             qPrintable(fit));
+    QVERIFY(fit.contains(QStringLiteral("Amdahl fit: serial fraction s = 5.0 %")));
+    QCOMPARE(seriesNamed(view.speedupChart(), QStringLiteral("currentSpeedup"))->name(),
+             QStringLiteral("N = 16"));
+    // Strong scaling: no Gustafson fraction in the text.
+    view.setResult(test::amdahlResult(kCounts, kSerial, 16, Scaling::Strong));
+    QVERIFY(!view.findChild<QLabel *>(QStringLiteral("amdahlLabel"))
+                 ->text()
+                 .contains(QStringLiteral("Gustafson")));
+    QVERIFY(!gustafson->isVisible());
+}
+
+void TestChartViews::scalingModeToggleEmits()
+{
+    ScalingView view;
+    QSignalSpy spy(&view, &ScalingView::scalingModeChanged);
+    view.setResult(test::amdahlResult(kCounts, kSerial, 8, Scaling::Strong));
+    QCOMPARE(spy.count(), 0);
+    auto *mode = view.findChild<QComboBox *>(QStringLiteral("scalingMode"));
+    QVERIFY(mode);
+    mode->setCurrentIndex(mode->findData(int(Scaling::Weak)));
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).value<Scaling>(), Scaling::Weak);
+    // The app answers with a weak result: the selector follows without a second signal.
+    view.setResult(test::amdahlResult(kCounts, kSerial, 8, Scaling::Weak));
+    QCOMPARE(spy.count(), 1);
+    // Keyboard: back to strong.
+    mode->setFocus();
+    QTest::keyClick(mode, Qt::Key_Up);
+    QCOMPARE(spy.count(), 2);
+    QCOMPARE(spy.at(1).at(0).value<Scaling>(), Scaling::Strong);
+}
+
+void TestChartViews::scalingEmptyAndError()
+{
+    ScalingView view;
+    QString text;
+    QVERIFY(showsMessage(&view, &text));
+    QVERIFY(!text.isEmpty());
+    view.setResult(test::amdahlResult(kCounts, kSerial, 8));
+    QVERIFY(!showsMessage(&view));
+    view.setResult(test::errorResult());
+    QVERIFY(showsMessage(&view, &text));
+    QVERIFY2(text.contains(QStringLiteral("tensor = 3 does not divide heads = 32")),
+             qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("parallel.tensor")));
+    QCOMPARE(seriesNamed(view.speedupChart(), QStringLiteral("speedup"))->count(), 0);
+    view.setResult(nullptr);
+    QVERIFY(showsMessage(&view));
+    // A valid result without a sweep says so instead of drawing empty axes.
+    auto no_sweep = test::amdahlResult({}, kSerial, 8);
+    view.setResult(no_sweep);
+    QVERIFY(showsMessage(&view, &text));
+    QVERIFY(text.contains(QStringLiteral("sweep")));
+}
+
+void TestChartViews::scalingFontsFollowWidget()
+{
+    ScalingView view;
+    QFont big = view.font();
+    big.setPointSizeF(23);
+    view.setFont(big);
+    QCOMPARE(view.speedupChart()->titleFont().pointSizeF(), 23.0);
+    QCOMPARE(view.efficiencyChart()->legend()->font().pointSizeF(), 23.0);
+    const auto axes = view.speedupChart()->axes();
+    QVERIFY(!axes.isEmpty());
+    for (QAbstractAxis *axis : axes)
+        QCOMPARE(axis->titleFont().pointSizeF(), 23.0);
+}
+
+void TestChartViews::lossBarsSumToGpus()
+{
+    ScalingView view;
+    auto result = test::amdahlResult({8, 1, 4, 2, 16}, kSerial, 8); // unsorted on purpose
+    result->attribution = attributeSpeedupLoss(result->sweep);
+    view.setResult(result);
+    QCOMPARE(view.lossChart()->title(), QStringLiteral("Where the missing speed-up went"));
+    const std::vector<int> sorted = {1, 2, 4, 8, 16};
+    QBarSet *achieved = view.achievedSet();
+    QCOMPARE(achieved->count(), int(sorted.size()));
+    for (int i = 0; i < kSpeedupLossCount; ++i)
+        QCOMPARE(view.lossSet(SpeedupLoss(i))->count(), int(sorted.size()));
+    for (size_t row = 0; row < sorted.size(); ++row) {
+        const int gpus = sorted[row];
+        QCOMPARE(achieved->at(int(row)), test::amdahlRow(gpus, kSerial).summary.speedup);
+        double total = achieved->at(int(row));
+        for (int i = 0; i < kSpeedupLossCount; ++i)
+            total += view.lossSet(SpeedupLoss(i))->at(int(row));
+        QVERIFY2(qAbs(total - gpus) < 1e-9 * gpus,
+                 qPrintable(QStringLiteral("%1 GPUs: bar reaches %2").arg(gpus).arg(total)));
+        // The serial part of the fixture is exposed DP communication: s x N / step GPUs.
+        const Summary m = test::amdahlRow(gpus, kSerial).summary;
+        QVERIFY(qAbs(view.lossSet(SpeedupLoss::DpComm)->at(int(row)) -
+                     gpus * kSerial / m.step_time_s) < 1e-9);
+    }
+    // Colours follow the timeline palette where a kind matches.
+    QCOMPARE(view.lossSet(SpeedupLoss::DpComm)->color(), kindColor(SegmentKind::DpComm));
+    QCOMPARE(view.lossSet(SpeedupLoss::TpComm)->color(), kindColor(SegmentKind::TpComm));
+    QCOMPARE(view.lossSet(SpeedupLoss::Bubble)->color(), kindColor(SegmentKind::Bubble));
+    QCOMPARE(view.lossSet(SpeedupLoss::PointToPoint)->color(), kindColor(SegmentKind::PpComm));
+    QCOMPARE(view.lossSet(SpeedupLoss::Sync)->color(), kindColor(SegmentKind::Wait));
+    QCOMPARE(view.lossSet(SpeedupLoss::DataLoading)->color(), kindColor(SegmentKind::DataLoad));
+    QCOMPARE(view.lossSet(SpeedupLoss::Optimizer)->color(), kindColor(SegmentKind::Optimizer));
+    QCOMPARE(achieved->color(), kindColor(SegmentKind::Compute));
+    QCOMPARE(view.lossSet(SpeedupLoss::Sync)->label(), QStringLiteral("Stragglers and jitter"));
+    // An error empties the bars.
+    view.setResult(test::errorResult());
+    QCOMPARE(achieved->count(), 0);
+    QCOMPARE(view.lossSet(SpeedupLoss::DpComm)->count(), 0);
+}
+
+void TestChartViews::lossBarsUseResultAttribution()
+{
+    // The view draws the result's attribution (the worker's), not its own recomputation.
+    ScalingView view;
+    auto result = test::amdahlResult({1, 4}, kSerial, 4);
+    SpeedupAttribution one;
+    one.gpus = 1;
+    one.speedup = 1;
+    SpeedupAttribution four;
+    four.gpus = 4;
+    four.speedup = 2.5;
+    four.loss_gpus[size_t(SpeedupLoss::TpComm)] = 0.75;
+    four.loss_gpus[size_t(SpeedupLoss::Sync)] = 0.5;
+    four.loss_gpus[size_t(SpeedupLoss::Compute)] = 0.25;
+    result->attribution = {four, one}; // any order
+    view.setResult(result);
+    QCOMPARE(view.achievedSet()->count(), 2);
+    QCOMPARE(view.achievedSet()->at(0), 1.0);
+    QCOMPARE(view.achievedSet()->at(1), 2.5);
+    QCOMPARE(view.lossSet(SpeedupLoss::TpComm)->at(1), 0.75);
+    QCOMPARE(view.lossSet(SpeedupLoss::Sync)->at(1), 0.5);
+    QCOMPARE(view.lossSet(SpeedupLoss::Compute)->at(1), 0.25);
+    QCOMPARE(view.lossSet(SpeedupLoss::DpComm)->at(1), 0.0);
+    auto *axis = qobject_cast<QValueAxis *>(view.lossChart()->axes(Qt::Vertical).value(0));
+    QVERIFY(axis);
+    QVERIFY(axis->max() >= 4.0);
+}
+
+void TestChartViews::breakdownBars()
+{
+    BreakdownView view;
+    const auto result = test::amdahlResult({8, 1, 4, 2}, kSerial, 4); // unsorted on purpose
+    view.setResult(result);
+    QVERIFY(!showsMessage(&view));
+    QCOMPARE(view.unit(), BreakdownView::Unit::SecondsPerStep);
+    const std::vector<int> sorted = {1, 2, 4, 8};
+    for (int part = 0; part < kBreakdownPartCount; ++part) {
+        QBarSet *set = view.barSet(part);
+        QCOMPARE(set->label(), breakdownName(BreakdownPart(part)));
+        QCOMPARE(set->color(), breakdownColor(BreakdownPart(part)));
+        QCOMPARE(set->count(), 4);
+    }
+    for (int i = 0; i < 4; ++i) {
+        const Breakdown b = test::amdahlRow(sorted[size_t(i)], kSerial).summary.breakdown;
+        QCOMPARE(view.barSet(int(BreakdownPart::Compute))->at(i), b.compute);
+        QCOMPARE(view.barSet(int(BreakdownPart::CommunicationExposed))->at(i),
+                 b.communication_exposed);
+        QCOMPARE(view.barSet(int(BreakdownPart::PipelineBubble))->at(i), b.pipeline_bubble);
+        QCOMPARE(view.barSet(int(BreakdownPart::Wait))->at(i), b.wait);
+        QCOMPARE(view.barSet(int(BreakdownPart::DataLoading))->at(i), b.data_loading);
+    }
+    QCOMPARE(view.tableModel()->rowCount(), 4);
+    auto *table = view.findChild<QTableView *>(QStringLiteral("sweepTable"));
+    QVERIFY(table);
+    // The table is sorted by GPU count through its proxy.
+    QCOMPARE(table->model()->index(0, SweepTableModel::Gpus).data().toString(),
+             QStringLiteral("1"));
+    QCOMPARE(table->model()->index(3, SweepTableModel::Gpus).data().toString(),
+             QStringLiteral("8"));
+}
+
+void TestChartViews::breakdownPercentToggle()
+{
+    BreakdownView view;
+    view.setResult(test::amdahlResult({1, 2, 4, 8}, kSerial, 4));
+    auto *unit = view.findChild<QComboBox *>(QStringLiteral("breakdownUnit"));
+    QVERIFY(unit);
+    unit->setCurrentIndex(unit->findData(int(BreakdownView::Unit::PercentOfStep)));
+    QCOMPARE(view.unit(), BreakdownView::Unit::PercentOfStep);
+    for (int i = 0; i < 4; ++i) {
+        double total = 0;
+        for (int part = 0; part < kBreakdownPartCount; ++part)
+            total += view.barSet(part)->at(i);
+        QVERIFY2(qAbs(total - 100.0) < 1e-9, qPrintable(QString::number(total)));
+    }
+    const Summary s8 = test::amdahlRow(8, kSerial).summary;
+    QVERIFY(qAbs(view.barSet(int(BreakdownPart::CommunicationExposed))->at(3) -
+                 kSerial / s8.step_time_s * 100.0) < 1e-9);
+}
+
+void TestChartViews::breakdownEmpty()
+{
+    BreakdownView view;
+    QVERIFY(showsMessage(&view));
+    view.setResult(test::amdahlResult({1, 2}, kSerial, 2));
+    QVERIFY(!showsMessage(&view));
+    view.setResult(test::errorResult());
+    QVERIFY(showsMessage(&view));
+    QCOMPARE(view.barSet(0)->count(), 0);
+    QCOMPARE(view.tableModel()->rowCount(), 0);
+}
+
+void TestChartViews::memoryFits()
+{
+    MemoryView view;
+    auto result = test::amdahlResult({1, 2}, kSerial, 8); // 10 + 10 + 5 + 20 = 45 GB of 80
+    view.setResult(result);
+    QVERIFY(!showsMessage(&view));
+    QCOMPARE(view.barSet(MemoryView::Parameters)->at(0), 10.0);
+    QCOMPARE(view.barSet(MemoryView::Gradients)->at(0), 10.0);
+    QCOMPARE(view.barSet(MemoryView::OptimizerStates)->at(0), 5.0);
+    QCOMPARE(view.barSet(MemoryView::Activations)->at(0), 20.0);
+    QCOMPARE(view.capacityLine()->count(), 2);
+    QCOMPARE(view.capacityLine()->at(0).x(), 80.0);
+    QCOMPARE(view.capacityLine()->at(1).x(), 80.0);
+    QVERIFY2(view.verdict().startsWith(QStringLiteral("Fits: 45 GB of 80 GB")),
+             qPrintable(view.verdict()));
+    QVERIFY(!view.verdict().contains(QStringLiteral("Does not fit")));
+}
+
+void TestChartViews::memoryOverCapacity()
+{
+    MemoryView view;
+    auto result = test::amdahlResult({1, 2}, kSerial, 1);
+    MemoryBreakdown &m = result->summary.memory;
+    m.parameters = 14.1e9;
+    m.gradients = 28.2e9;
+    m.optimizer_states = 40e9;
+    m.activations = 11.8e9;
+    m.total = 94.1e9;
+    m.capacity = 80e9;
+    QVERIFY(!m.fits());
+    view.setResult(result);
+    QCOMPARE(view.verdict(), QStringLiteral("Does not fit: needs 94.1 GB of 80 GB — try ZeRO-3, "
+                                            "tensor/pipeline parallelism or recompute"));
+    auto *label = view.findChild<QLabel *>(QStringLiteral("memoryVerdict"));
+    QVERIFY(label);
+    QVERIFY(label->styleSheet().contains(QStringLiteral("#c62828")));
+    QCOMPARE(view.capacityLine()->pen().color(), QColor(0xc6, 0x28, 0x28));
+    QVERIFY(qAbs(view.barSet(MemoryView::OptimizerStates)->at(0) - 40.0) < 1e-9);
+    // Pipeline: the most loaded stage is named.
+    result->scenario.parallel.pipeline = 4;
+    m.stage = 0;
+    view.setResult(result);
+    auto *details = view.findChild<QLabel *>(QStringLiteral("memoryDetails"));
+    QVERIFY(details->text().contains(QStringLiteral("stage 0")));
+}
+
+void TestChartViews::memoryEmpty()
+{
+    MemoryView view;
+    QVERIFY(showsMessage(&view));
+    view.setResult(test::errorResult());
+    QString text;
+    QVERIFY(showsMessage(&view, &text));
+    QVERIFY(text.contains(QStringLiteral("heads = 32")));
+    QVERIFY(view.verdict().isEmpty());
+}
+
+void TestChartViews::runCostArithmetic()
+{
+    RunCostInputs in;
+    in.gpus = 8;
+    in.step_time_s = 2.0;
+    in.board_power_w = 700;
+    in.steps = 1000;
+    in.price_per_kwh = 0.2;
+    const RunCost c = computeRunCost(in);
+    QCOMPARE(c.step_time_s, 2.0);
+    QCOMPARE(c.run_time_s, 2000.0);
+    QVERIFY(qAbs(c.gpu_hours - 8 * 2000.0 / 3600.0) < 1e-12);
+    QVERIFY(c.energy_known);
+    QVERIFY(qAbs(c.energy_per_step_kwh - 8 * 700 * 2.0 / 3.6e6) < 1e-15);
+    QVERIFY(qAbs(c.energy_per_run_kwh - 8 * 700 * 2000.0 / 3.6e6) < 1e-12);
+    QVERIFY(qAbs(c.electricity_cost - 0.2 * 8 * 700 * 2000.0 / 3.6e6) < 1e-12);
+
+    in.board_power_w = 0; // unknown power: time still known, energy not
+    const RunCost unknown = computeRunCost(in);
+    QVERIFY(!unknown.energy_known);
+    QCOMPARE(unknown.energy_per_run_kwh, 0.0);
+    QCOMPARE(unknown.run_time_s, 2000.0);
+}
+
+void TestChartViews::stepsForTokens_data()
+{
+    QTest::addColumn<double>("tokens");
+    QTest::addColumn<qint64>("batch");
+    QTest::addColumn<qint64>("seq");
+    QTest::addColumn<double>("steps");
+    QTest::newRow("exact") << 1048576.0 * 10 << qint64(512) << qint64(2048) << 10.0;
+    QTest::newRow("rounds up") << 1e9 << qint64(512) << qint64(2048) << 954.0;
+    QTest::newRow("gpt3 300B") << 300e9 << qint64(1536) << qint64(2048) << 95368.0;
+    QTest::newRow("no batch") << 1e9 << qint64(0) << qint64(2048) << 0.0;
+    QTest::newRow("no seq") << 1e9 << qint64(8) << qint64(0) << 0.0;
+}
+
+void TestChartViews::stepsForTokens()
+{
+    QFETCH(double, tokens);
+    QFETCH(qint64, batch);
+    QFETCH(qint64, seq);
+    QFETCH(double, steps);
+    QCOMPARE(scalescope::stepsForTokens(tokens, batch, seq), steps);
+}
+
+void TestChartViews::formatRunDuration_data()
+{
+    QTest::addColumn<double>("seconds");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("ms") << 0.85 << QStringLiteral("850 ms");
+    QTest::newRow("s") << 42.0 << QStringLiteral("42 s");
+    QTest::newRow("min") << 750.0 << QStringLiteral("12.5 min");
+    QTest::newRow("h") << 7200.0 << QStringLiteral("2.0 h");
+    QTest::newRow("days") << 3.5 * 86400 << QStringLiteral("3.5 days");
+}
+
+void TestChartViews::formatRunDuration()
+{
+    QFETCH(double, seconds);
+    QFETCH(QString, text);
+    QCOMPARE(scalescope::formatRunDuration(seconds), text);
+}
+
+void TestChartViews::costViewOutputs()
+{
+    CostView view;
+    QVERIFY(showsMessage(&view));
+    auto result = test::amdahlResult({1, 2}, 0.0, 8); // step = 1/8 s on 8 GPUs of 700 W
+    view.setResult(result);
+    QVERIFY(!showsMessage(&view));
+    auto *steps = view.findChild<QSpinBox *>(QStringLiteral("runSteps"));
+    auto *price = view.findChild<QDoubleSpinBox *>(QStringLiteral("electricityPrice"));
+    QVERIFY(steps && price);
+    steps->setValue(28800); // 28,800 steps of 0.125 s = 1 h
+    price->setValue(0.5);
+    const RunCost c = view.cost();
+    QCOMPARE(c.run_time_s, 3600.0);
+    QCOMPARE(c.gpu_hours, 8.0);
+    QVERIFY(qAbs(c.energy_per_run_kwh - 5.6) < 1e-12); // 8 x 700 W x 1 h
+    QVERIFY(qAbs(c.electricity_cost - 2.8) < 1e-12);
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("timePerRun"))->text(),
+             QStringLiteral("1.0 h"));
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("energyPerRun"))->text(),
+             QStringLiteral("5.6 kWh"));
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("gpuHours"))->text(),
+             QStringLiteral("8.0 GPU-h"));
+    QVERIFY(view.findChild<QLabel *>(QStringLiteral("energyAssumption"))
+                ->text()
+                .contains(QStringLiteral("700 W")));
+    view.setResult(test::errorResult());
+    QVERIFY(showsMessage(&view));
+}
+
+void TestChartViews::costViewTokens()
+{
+    CostView view;
+    auto result = test::amdahlResult({1, 2}, 0.0, 8);
+    result->summary.is_transformer = true;
+    result->scenario.model.kind = ModelSpec::Kind::Transformer;
+    result->scenario.model.transformer.seq_len = 2048;
+    result->scenario.training.global_batch = 512;
+    view.setResult(result);
+    view.setRunLength(CostView::RunLength::Tokens);
+    view.setRunTokensBillions(1.0);
+    QCOMPARE(view.inputs().steps, 954.0);
+    QVERIFY(view.findChild<QLabel *>(QStringLiteral("stepsFromTokens"))
+                ->text()
+                .contains(QStringLiteral("954")));
+    // Without a transformer the steps count.
+    result->summary.is_transformer = false;
+    result->scenario.model.kind = ModelSpec::Kind::Custom;
+    view.setRunSteps(100);
+    view.setResult(result);
+    QCOMPARE(view.inputs().steps, 100.0);
+}
+
+namespace
+{
+
+QString labelText(QWidget *view, const char *object_name)
+{
+    auto *label = view->findChild<QLabel *>(QLatin1String(object_name));
+    return label ? label->text() : QStringLiteral("<no label %1>").arg(QLatin1String(object_name));
+}
+
+bool sameCost(const CostSpec &a, const CostSpec &b)
+{
+    return a.gpu_price_usd == b.gpu_price_usd && a.server_price_usd == b.server_price_usd &&
+           a.amortisation_years == b.amortisation_years &&
+           a.power_price_per_kwh == b.power_price_per_kwh && a.pue == b.pue &&
+           a.cloud_price_per_gpu_hour == b.cloud_price_per_gpu_hour && a.tokens == b.tokens &&
+           a.epochs == b.epochs && a.samples_per_epoch == b.samples_per_epoch &&
+           a.steps == b.steps && a.runs_per_month == b.runs_per_month &&
+           a.migration_days == b.migration_days && a.day_rate_usd == b.day_rate_usd;
+}
+
+} // namespace
+
+void TestChartViews::costReportComputed()
+{
+    CostView view;
+    const auto result = test::costResult(8);
+    view.setResult(result);
+    QVERIFY(view.showsReport());
+    QVERIFY(!showsMessage(&view));
+    const CostReport &r = *result->cost;
+    // 230,400 steps of 0.125 s on 8 GPUs = 8 h; of 1 s on one GPU = 64 h.
+    QCOMPARE(r.time_to_train_h, 8.0);
+    QCOMPARE(labelText(&view, "timeToTrain"),
+             QStringLiteral("8.0 h on 8 GPUs; 64 h (2.7 days) on one GPU (8.0× faster)"));
+    QCOMPARE(labelText(&view, "stepsPerRun"), QStringLiteral("230400 steps"));
+    QCOMPARE(labelText(&view, "gpuHoursPerRun"), QStringLiteral("64.0 GPU-h"));
+    // Utilisation 0.7 (compute share): 700 W x (0.3 + 0.7 x 0.7) = 553 W; x 8 GPUs x 8 h x
+    // PUE 1.5 = 53.088 kWh, at 0.2 USD = 10.62 USD.
+    QCOMPARE(labelText(&view, "energyPerRunReport"),
+             QStringLiteral("53.1 kWh, 10.62 USD of electricity"));
+    QVERIFY2(labelText(&view, "powerUse").startsWith(QStringLiteral("553 W per GPU at 70 %")),
+             qPrintable(labelText(&view, "powerUse")));
+    QVERIFY(labelText(&view, "powerUse").contains(QStringLiteral("PUE 1.50")));
+    QCOMPARE(labelText(&view, "capital"), QStringLiteral("260000 USD, written off over 3 years"));
+    QCOMPARE(labelText(&view, "costPerMonth"),
+             QStringLiteral("own %1 USD, rent 640 USD (32 machine-hours)")
+                 .arg(QLocale().toString(r.own_cost_per_month_usd, 'f', 0)));
+    QVERIFY(labelText(&view, "breakEven")
+                .contains(QLocale().toString(r.break_even_hours_per_month, 'f', 0)));
+    QCOMPARE(labelText(&view, "migrationCost"),
+             QStringLiteral("1600 USD (2 days at 800 USD a day)"));
+    QCOMPARE(labelText(&view, "hoursSaved"),
+             QStringLiteral("224 h (9.3 days) a month against one GPU"));
+    // The model's verdict: rent (32 h a month is far below the break-even), 8 GPUs worth it.
+    QVERIFY(!r.verdict.own);
+    QVERIFY(r.verdict.more_gpus_worth_it);
+    QCOMPARE(view.verdictText(), QStringLiteral("8 GPUs: worth it — rent in the cloud"));
+    QVERIFY2(labelText(&view, "costVerdictDetail")
+                 .contains(QStringLiteral("1-3 days on one GPU, over 200 GPU-hours a month")),
+             qPrintable(labelText(&view, "costVerdictDetail")));
+    const QString advice = labelText(&view, "costAdvice");
+    QVERIFY(advice.contains(QStringLiteral("Linear scaling rule")));
+    QVERIFY(advice.contains(QStringLiteral("Data loader")));
+    // The spin boxes show the scenario's section.
+    auto spin = [&](const char *name) {
+        return view.findChild<QDoubleSpinBox *>(QLatin1String(name));
+    };
+    QCOMPARE(spin("gpuPriceSpin")->value(), 30000.0);
+    QCOMPARE(spin("serverPriceSpin")->value(), 20000.0);
+    QCOMPARE(spin("amortisationSpin")->value(), 3.0);
+    QCOMPARE(spin("powerPriceSpin")->value(), 0.2);
+    QCOMPARE(spin("pueSpin")->value(), 1.5);
+    QCOMPARE(spin("cloudPriceSpin")->value(), 2.5);
+    QCOMPARE(spin("stepsSpin")->value(), 230400.0);
+    QVERIFY(spin("stepsSpin")->isEnabled());
+    QVERIFY(!spin("tokensSpin")->isEnabled());
+    QCOMPARE(spin("runsPerMonthSpin")->value(), 4.0);
+    QCOMPARE(spin("migrationDaysSpin")->value(), 2.0);
+    QCOMPARE(spin("dayRateSpin")->value(), 800.0);
+    QVERIFY(spin("gpuPriceSpin")->suffix().contains(QStringLiteral("USD")));
+    QCOMPARE(spin("pueSpin")->minimum(), 1.0);
+    QCOMPARE(spin("pueSpin")->maximum(), 5.0);
+    QVERIFY(view.findChild<QComboBox *>(QStringLiteral("workKindCombo")));
+    // Without a cost section: the engine figures again.
+    view.setResult(test::amdahlResult({1, 2}, 0.0, 8));
+    QVERIFY(!view.showsReport());
+    QVERIFY(view.verdictText().isEmpty());
+}
+
+void TestChartViews::costReportKnownVerdict()
+{
+    CostView view;
+    auto result = test::costResult(4);
+    CostReport &r = *result->cost;
+    r.gpus = 4;
+    r.verdict.more_gpus_worth_it = true;
+    r.verdict.own = false;
+    r.verdict.recommended_gpus = 8;
+    r.verdict.duration_band = "over two weeks";
+    r.verdict.frequency_band = "over 200 GPU-hours a month";
+    r.break_even_hours_per_month = std::numeric_limits<double>::infinity();
+    r.time_to_train_h = 100;
+    r.single_gpu_time_h = 350;
+    r.advice = {"First advice.", "Second advice."};
+    view.setResult(result);
+    QCOMPARE(view.verdictText(), QStringLiteral("4 GPUs: worth it — rent in the cloud"));
+    QVERIFY(labelText(&view, "costVerdictDetail")
+                .contains(QStringLiteral("over two weeks on one GPU, over 200 GPU-hours a "
+                                         "month: the decision table suggests 8+ GPUs")));
+    QCOMPARE(labelText(&view, "breakEven"),
+             QStringLiteral("never: renting is cheaper at any usage"));
+    QCOMPARE(labelText(&view, "timeToTrain"),
+             QStringLiteral("100 h (4.2 days) on 4 GPUs; 350 h (14.6 days) on one GPU (3.5× "
+                            "faster)"));
+    QCOMPARE(labelText(&view, "costAdvice"), QStringLiteral("• First advice.\n• Second advice."));
+    r.verdict.more_gpus_worth_it = false;
+    r.verdict.own = true;
+    view.setResult(result);
+    QCOMPARE(view.verdictText(), QStringLiteral("4 GPUs: not worth it — buy and own"));
+    auto *verdict = view.findChild<QLabel *>(QStringLiteral("costVerdict"));
+    QVERIFY(verdict->styleSheet().contains(QStringLiteral("#c62828")));
+    r.gpus = 1;
+    view.setResult(result);
+    QCOMPARE(view.verdictText(), QStringLiteral("1 GPU: buy and own"));
+}
+
+void TestChartViews::costSetResultEmitsNothing()
+{
+    CostView view;
+    QSignalSpy spy(&view, &CostView::costEdited);
+    view.setResult(test::costResult(8));
+    auto other = test::costResult(4);
+    other->scenario.cost->gpu_price_usd = 1234;
+    other->scenario.cost->steps = 0;
+    other->scenario.cost->epochs = 3; // another work kind: the combo box follows silently
+    other->scenario.cost->samples_per_epoch = 5000;
+    other->cost = costReport(other->scenario, other->summary);
+    view.setResult(other);
+    QCOMPARE(view.findChild<QDoubleSpinBox *>(QStringLiteral("gpuPriceSpin"))->value(), 1234.0);
+    QCOMPARE(view.findChild<QDoubleSpinBox *>(QStringLiteral("epochsSpin"))->value(), 3.0);
+    QVERIFY(view.findChild<QDoubleSpinBox *>(QStringLiteral("epochsSpin"))->isEnabled());
+    QVERIFY(!view.findChild<QDoubleSpinBox *>(QStringLiteral("stepsSpin"))->isEnabled());
+    view.setResult(test::amdahlResult({1, 2}, 0.0, 8));
+    view.setResult(test::errorResult());
+    view.setResult(nullptr);
+    view.setResult(test::costResult(8));
+    QCOMPARE(spy.count(), 0);
+}
+
+void TestChartViews::costSpinEditEmitsOnce_data()
+{
+    QTest::addColumn<QString>("spin");
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("description");
+    QTest::addColumn<double>("gpu_price");
+    QTest::addColumn<double>("pue");
+    QTest::addColumn<double>("cloud_price");
+    QTest::addColumn<double>("steps");
+    QTest::addColumn<double>("runs");
+    QTest::newRow("gpu price") << "gpuPriceSpin"
+                               << "25000"
+                               << "Change GPU price" << 25000.0 << 1.5 << 2.5 << 230400.0 << 4.0;
+    QTest::newRow("pue") << "pueSpin"
+                         << "1.2"
+                         << "Change PUE" << 30000.0 << 1.2 << 2.5 << 230400.0 << 4.0;
+    QTest::newRow("cloud") << "cloudPriceSpin"
+                           << "4"
+                           << "Change cloud price" << 30000.0 << 1.5 << 4.0 << 230400.0 << 4.0;
+    QTest::newRow("steps") << "stepsSpin"
+                           << "5000"
+                           << "Change steps per run" << 30000.0 << 1.5 << 2.5 << 5000.0 << 4.0;
+    QTest::newRow("runs") << "runsPerMonthSpin"
+                          << "10"
+                          << "Change runs per month" << 30000.0 << 1.5 << 2.5 << 230400.0 << 10.0;
+}
+
+void TestChartViews::costSpinEditEmitsOnce()
+{
+    QFETCH(QString, spin);
+    QFETCH(QString, typed);
+    QFETCH(QString, description);
+    QFETCH(double, gpu_price);
+    QFETCH(double, pue);
+    QFETCH(double, cloud_price);
+    QFETCH(double, steps);
+    QFETCH(double, runs);
+    CostView view;
+    const auto result = test::costResult(8);
+    view.setResult(result);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy spy(&view, &CostView::costEdited);
+    auto *box = view.findChild<QDoubleSpinBox *>(spin);
+    QVERIFY(box);
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, typed); // keystrokes do not emit one by one
+    QCOMPARE(spy.count(), 0);
+    QTest::keyClick(box, Qt::Key_Return);
+    QCOMPARE(spy.count(), 1);
+    const CostSpec edited = spy.at(0).at(0).value<CostSpec>();
+    QCOMPARE(spy.at(0).at(1).toString(), description);
+    QCOMPARE(edited.gpu_price_usd, gpu_price);
+    QCOMPARE(edited.pue, pue);
+    QCOMPARE(edited.cloud_price_per_gpu_hour, cloud_price);
+    QCOMPARE(edited.steps, steps);
+    QCOMPARE(edited.runs_per_month, runs);
+    // Every other field is the scenario's.
+    QCOMPARE(edited.server_price_usd, result->scenario.cost->server_price_usd);
+    QCOMPARE(edited.day_rate_usd, result->scenario.cost->day_rate_usd);
+    QCOMPARE(edited.tokens, 0.0);
+    // Focus leaving without a change, or the same value again, emits nothing more.
+    QTest::keyClick(box, Qt::Key_Return);
+    box->clearFocus();
+    QCOMPARE(spy.count(), 1);
+    // A step with the keyboard is one edit, built on the previous one (no result came back).
+    QTest::keyClick(box, Qt::Key_Up);
+    QCOMPARE(spy.count(), 2);
+    const CostSpec stepped = spy.at(1).at(0).value<CostSpec>();
+    QCOMPARE(stepped.gpu_price_usd,
+             spin == QLatin1String("gpuPriceSpin") ? gpu_price + 100 : gpu_price);
+    QVERIFY(!sameCost(stepped, edited));
+}
+
+void TestChartViews::costWorkKindEmits()
+{
+    CostView view;
+    auto result = test::costResult(8);
+    view.setResult(result);
+    auto *kind = view.findChild<QComboBox *>(QStringLiteral("workKindCombo"));
+    QVERIFY(kind);
+    auto *model = qobject_cast<QStandardItemModel *>(kind->model());
+    QVERIFY(model);
+    const int tokens_row = kind->findData(int(CostView::WorkKind::Tokens));
+    QVERIFY(model->item(tokens_row)->isEnabled()); // a transformer counts tokens
+    // Not a transformer: tokens are not offered.
+    result->scenario.model.kind = ModelSpec::Kind::Custom;
+    view.setResult(result);
+    QVERIFY(!model->item(tokens_row)->isEnabled());
+    QSignalSpy spy(&view, &CostView::costEdited);
+    kind->setCurrentIndex(kind->findData(int(CostView::WorkKind::Epochs)));
+    QCOMPARE(spy.count(), 1);
+    const CostSpec c = spy.at(0).at(0).value<CostSpec>();
+    QCOMPARE(c.steps, 0.0);
+    QCOMPARE(c.tokens, 0.0);
+    QCOMPARE(c.epochs, 10.0);
+    QCOMPARE(c.samples_per_epoch, 1e6);
+    QCOMPARE(c.gpu_price_usd, 30000.0);
+    QVERIFY(view.findChild<QDoubleSpinBox *>(QStringLiteral("epochsSpin"))->isEnabled());
+    QVERIFY(!view.findChild<QDoubleSpinBox *>(QStringLiteral("stepsSpin"))->isEnabled());
+}
+
+void TestChartViews::costAddSectionEmits()
+{
+    CostView view;
+    QSignalSpy spy(&view, &CostView::costEdited);
+    view.setResult(test::amdahlResult({1, 2}, 0.0, 8)); // no cost section
+    QVERIFY(!view.showsReport());
+    auto *button = view.findChild<QPushButton *>(QStringLiteral("addCostButton"));
+    QVERIFY(button);
+    QVERIFY(button->isVisibleTo(&view));
+    QCOMPARE(spy.count(), 0);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(1).toString(), QStringLiteral("Add a cost section"));
+    // The defaults of CostSpec, with the run length the engine figures used (10,000 steps)
+    // so that the section is valid.
+    CostSpec expected;
+    expected.steps = 10'000;
+    QVERIFY(sameCost(spy.at(0).at(0).value<CostSpec>(), expected));
+    // The app answers with a result that has the section: the report replaces the button.
+    auto with_cost = test::amdahlResult({1, 2}, 0.0, 8);
+    with_cost->scenario.cost = expected;
+    with_cost->cost = costReport(with_cost->scenario, with_cost->summary);
+    view.setResult(with_cost);
+    QVERIFY(view.showsReport());
+    QVERIFY(!button->isVisibleTo(&view));
+    QCOMPARE(spy.count(), 1);
+}
+
+void TestChartViews::thermalCurvesPerGpu()
+{
+    BreakdownView view;
+    view.setResult(test::thermalResult(4, 2));
+    ThermalView *thermal = view.thermalView();
+    QVERIFY(thermal);
+    QVERIFY(!thermal->isHidden());
+    QVERIFY(thermal->hasThermal());
+    QCOMPARE(int(thermal->gpuSeries().size()), 4);
+    QCOMPARE(thermal->chart()->series().size(), 5); // four GPUs and the threshold
+    const ThermalSpec &spec = view.result()->scenario.effects.thermal;
+    for (int g = 0; g < 4; ++g) {
+        QLineSeries *s = thermal->gpuSeries()[size_t(g)];
+        QCOMPARE(s->objectName(), QStringLiteral("temperatureGpu%1").arg(g));
+        QCOMPARE(s->name(), QStringLiteral("GPU %1").arg(g));
+        QCOMPARE(s->count(), ThermalView::kSamples);
+        QCOMPARE(s->at(0).y(), 30.0); // ambient at the start
+        for (const QPointF &p : s->points())
+            QCOMPARE(p.y(), spec.temperatureC(g, p.x()));
+    }
+    // GPU 2 (95 C steady) crosses 84 C at 60 ln(65/11) = 106.6 s; the plot spans
+    // max(3 x 60, 1.5 x 106.6) = 180 s.
+    QLineSeries *threshold = thermal->thresholdLine();
+    QCOMPARE(threshold->objectName(), QStringLiteral("throttleThreshold"));
+    QCOMPARE(threshold->count(), 2);
+    QCOMPARE(threshold->at(0), QPointF(0, 84));
+    QCOMPARE(threshold->at(1), QPointF(180, 84));
+    QVERIFY2(
+        thermal->summaryText().startsWith(QStringLiteral("GPU 2 starts throttling after 107 s.")),
+        qPrintable(thermal->summaryText()));
+    QVERIFY(thermal->gpuSeries()[2]->at(ThermalView::kSamples - 1).y() > 84);
+    QVERIFY(thermal->gpuSeries()[0]->at(ThermalView::kSamples - 1).y() < 84);
+    // No GPU above the threshold: said so, and the curves stay.
+    auto cool = test::thermalResult(2, -1);
+    view.setResult(cool);
+    QCOMPARE(int(thermal->gpuSeries().size()), 2);
+    QCOMPARE(thermal->chart()->series().size(), 3);
+    QVERIFY2(thermal->summaryText().startsWith(QStringLiteral("No GPU reaches")),
+             qPrintable(thermal->summaryText()));
+}
+
+void TestChartViews::thermalHottestAndCoolest()
+{
+    ThermalView view;
+    QVERIFY(view.setResult(test::thermalResult(64, 17)));
+    QCOMPARE(int(view.gpuSeries().size()), 2);
+    QCOMPARE(view.gpuSeries()[0]->objectName(), QStringLiteral("temperatureGpu17"));
+    QCOMPARE(view.gpuSeries()[0]->name(), QStringLiteral("GPU 17 (hottest)"));
+    QCOMPARE(view.gpuSeries()[1]->name(), QStringLiteral("GPU 0 (coolest)"));
+    QCOMPARE(view.chart()->series().size(), 3);
+    QVERIFY(view.summaryText().contains(QStringLiteral("GPU 17 starts throttling")));
+    QVERIFY(view.summaryText().contains(QStringLiteral("1 of 64 GPUs throttle")));
+    // All alike: one curve for all of them.
+    QVERIFY(view.setResult(test::thermalResult(64, -1)));
+    QCOMPARE(int(view.gpuSeries().size()), 1);
+    QCOMPARE(view.gpuSeries()[0]->name(), QStringLiteral("All 64 GPUs"));
+}
+
+void TestChartViews::thermalHiddenWithoutEffect()
+{
+    BreakdownView view;
+    view.setResult(test::thermalResult(4, 2));
+    QVERIFY(!view.thermalView()->isHidden());
+    view.setResult(test::amdahlResult({1, 2}, kSerial, 2));
+    QVERIFY(view.thermalView()->isHidden());
+    QVERIFY(view.thermalView()->gpuSeries().empty());
+    QVERIFY(view.thermalView()->summaryText().isEmpty());
+    view.setResult(test::errorResult());
+    QVERIFY(view.thermalView()->isHidden());
+}
+
+void TestChartViews::deltaViewStates()
+{
+    DeltaView view;
+    QVERIFY(showsMessage(&view));
+    const auto a = test::amdahlResult({1, 2}, kSerial, 8);
+    view.setPinned(a);
+    QVERIFY(!showsMessage(&view));
+    QCOMPARE(view.model()->index(DeltaTableModel::StepTime, DeltaTableModel::B).data().toString(),
+             QStringLiteral("—"));
+    const auto b = test::amdahlResult({1, 2}, kSerial, 16);
+    view.setResult(b);
+    QCOMPARE(view.model()->resultA(), ResultPtr(a));
+    QCOMPARE(view.model()->resultB(), ResultPtr(b));
+    // 16 GPUs: shorter step (better) -> green; lower efficiency (worse) -> red.
+    const QModelIndex step = view.model()->index(DeltaTableModel::StepTime, DeltaTableModel::Delta);
+    QCOMPARE(step.data(DeltaTableModel::ComparisonRole).toInt(), 1);
+    QCOMPARE(step.data(Qt::ForegroundRole).value<QBrush>().color(), QColor(0x1b, 0x7f, 0x3b));
+    const QModelIndex eff =
+        view.model()->index(DeltaTableModel::Efficiency, DeltaTableModel::DeltaPercent);
+    QCOMPARE(eff.data(DeltaTableModel::ComparisonRole).toInt(), -1);
+    QCOMPARE(eff.data(Qt::ForegroundRole).value<QBrush>().color(), QColor(0xc6, 0x28, 0x28));
+}
+
+void TestChartViews::exportPng()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    ScalingView view;
+    view.setResult(test::amdahlResult(kCounts, kSerial, 8));
+    view.resize(800, 500);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QString path = dir.filePath(QStringLiteral("scaling.png"));
+    QString error;
+    QVERIFY2(exportWidgetImage(&view, path, &error), qPrintable(error));
+    QImage image;
+    QVERIFY(image.load(path));
+    QCOMPARE(image.size(), QSize(800, 500) * view.devicePixelRatio());
+    // Something was drawn: not a single colour.
+    const QRgb first = image.pixel(0, 0);
+    bool varied = false;
+    for (int y = 0; y < image.height() && !varied; y += 7)
+        for (int x = 0; x < image.width() && !varied; x += 7)
+            varied = image.pixel(x, y) != first;
+    QVERIFY(varied);
+    QVERIFY(QDir(dir.path()).entryList(QDir::Files).size() == 1); // no temporary left
+}
+
+void TestChartViews::exportSvg()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    BreakdownView view;
+    view.setResult(test::amdahlResult(kCounts, kSerial, 8));
+    view.resize(640, 480);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QString path = dir.filePath(QStringLiteral("breakdown.SVG"));
+    QString error;
+    QVERIFY2(exportWidgetImage(&view, path, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray svg = file.readAll();
+    QVERIFY(svg.contains("<svg"));
+    QVERIFY(svg.contains("</svg>"));
+    QSvgRenderer renderer(svg);
+    QVERIFY(renderer.isValid());
+    QCOMPARE(renderer.viewBox(), QRect(0, 0, 640, 480));
+}
+
+void TestChartViews::exportCsv()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const auto result = test::amdahlResult({1, 2, 4}, kSerial, 4);
+    const QString path = dir.filePath(QStringLiteral("sweep.csv"));
+    QLocale::setDefault(QLocale(QLocale::German)); // decimal comma must not leak into CSV
+    QString error;
+    const bool ok = exportSweepCsv(result->sweep, path, &error);
+    QLocale::setDefault(QLocale::c());
+    QVERIFY2(ok, qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 4);
+    const QStringList header = lines[0].split(u',');
+    QCOMPARE(header.first(), QStringLiteral("gpus"));
+    QVERIFY(header.contains(QStringLiteral("step_time_s")));
+    QVERIFY(header.contains(QStringLiteral("memory_per_gpu_gb")));
+    const int step_column = int(header.indexOf(QStringLiteral("step_time_s")));
+    for (int i = 1; i < lines.size(); ++i) {
+        const QStringList fields = lines[i].split(u',');
+        QCOMPARE(fields.size(), header.size());
+        bool parsed = false;
+        const double step = fields[step_column].toDouble(&parsed); // C locale
+        QVERIFY(parsed);
+        QVERIFY(qAbs(step - result->sweep[size_t(i - 1)].summary.step_time_s) < 1e-9);
+    }
+    QCOMPARE(lines[2].split(u',').first(), QStringLiteral("2"));
+}
+
+void TestChartViews::exportRejects()
+{
+    QTemporaryDir dir;
+    QWidget widget;
+    widget.resize(10, 10);
+    QString error;
+    QVERIFY(!exportWidgetImage(&widget, dir.filePath(QStringLiteral("x.bmpx")), &error));
+    QVERIFY(error.contains(QStringLiteral(".png")));
+    error.clear();
+    QVERIFY(!exportWidgetImage(&widget, dir.filePath(QStringLiteral("missing/dir/x.png")), &error));
+    QVERIFY(!error.isEmpty());
+    error.clear();
+    QVERIFY(!exportSweepCsv({}, dir.filePath(QStringLiteral("missing/dir/x.csv")), &error));
+    QVERIFY(!error.isEmpty());
+}
+
+QTEST_MAIN(TestChartViews)
+#include "tst_chart_views.moc"

@@ -1,0 +1,208 @@
+#include "charts/breakdown_view.h"
+
+#include "charts/chart_common.h"
+#include "charts/sweep_table_model.h"
+#include "charts/thermal_view.h"
+#include "palette.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStackedBarSeries>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace scalescope
+{
+
+namespace
+{
+
+double partSeconds(const Breakdown &b, BreakdownPart part)
+{
+    switch (part) {
+    case BreakdownPart::Compute:
+        return b.compute;
+    case BreakdownPart::CommunicationExposed:
+        return b.communication_exposed;
+    case BreakdownPart::PipelineBubble:
+        return b.pipeline_bubble;
+    case BreakdownPart::Wait:
+        return b.wait;
+    case BreakdownPart::DataLoading:
+        return b.data_loading;
+    }
+    return 0;
+}
+
+} // namespace
+
+BreakdownView::BreakdownView(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("breakdownView"));
+
+    auto *unit_label = new QLabel(tr("&Show:"), this);
+    unit_ = new QComboBox(this);
+    unit_->setObjectName(QStringLiteral("breakdownUnit"));
+    unit_->addItem(tr("Seconds per step"), int(Unit::SecondsPerStep));
+    unit_->addItem(tr("Share of the step (%)"), int(Unit::PercentOfStep));
+    unit_label->setBuddy(unit_);
+    connect(unit_, &QComboBox::currentIndexChanged, this, [this](int) { updateChart(); });
+    auto *top = new QHBoxLayout;
+    top->addWidget(unit_label);
+    top->addWidget(unit_);
+    top->addStretch(1);
+
+    chart_ = makeChart(tr("Where the step time goes"));
+    series_ = new QStackedBarSeries(chart_);
+    series_->setObjectName(QStringLiteral("breakdownBars"));
+    for (int i = 0; i < kBreakdownPartCount; ++i) {
+        const auto part = BreakdownPart(i);
+        auto *set = new QBarSet(breakdownName(part), series_);
+        set->setColor(breakdownColor(part));
+        set->setBorderColor(breakdownColor(part).darker(130));
+        sets_[size_t(i)] = set;
+        series_->append(set);
+    }
+    chart_->addSeries(series_);
+    x_ = new QBarCategoryAxis;
+    x_->setTitleText(tr("GPUs"));
+    y_ = new QValueAxis;
+    y_->setLabelFormat(QStringLiteral("%g"));
+    chart_->addAxis(x_, Qt::AlignBottom);
+    chart_->addAxis(y_, Qt::AlignLeft);
+    series_->attachAxis(x_);
+    series_->attachAxis(y_);
+    chart_view_ = new QChartView(chart_, this);
+    chart_view_->setObjectName(QStringLiteral("breakdownChart"));
+    chart_view_->setRenderHint(QPainter::Antialiasing);
+    chart_view_->setMinimumHeight(200);
+
+    model_ = new SweepTableModel(this);
+    auto *proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(model_);
+    proxy->setSortRole(SweepTableModel::RawValueRole);
+    table_ = new QTableView(this);
+    table_->setObjectName(QStringLiteral("sweepTable"));
+    table_->setModel(proxy);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(SweepTableModel::Gpus, Qt::AscendingOrder);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setAlternatingRowColors(true);
+
+    thermal_ = new ThermalView(this);
+    thermal_->hide();
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(chart_view_);
+    splitter->addWidget(thermal_);
+    splitter->addWidget(table_);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(2, 2);
+    // Proportions: the bars get three fifths (of what the thermal chart leaves when shown).
+    splitter->setSizes({3000, 2000, 2000});
+
+    message_ = makeEmptyStateLabel(this);
+    stack_ = new QStackedWidget(this);
+    stack_->addWidget(message_);
+    stack_->addWidget(splitter);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(stack_, 1);
+
+    applyChartFonts(chart_, font());
+    setResult(nullptr);
+}
+
+BreakdownView::Unit BreakdownView::unit() const
+{
+    return Unit(unit_->currentData().toInt());
+}
+
+void BreakdownView::setUnit(Unit unit)
+{
+    unit_->setCurrentIndex(unit_->findData(int(unit)));
+}
+
+void BreakdownView::setResult(const ResultPtr &result)
+{
+    result_ = result;
+    if (emptyStateMessage(result_).isEmpty())
+        model_->setRows(result_->sweep, result_->summary.gpus);
+    else
+        model_->clear();
+    thermal_->setVisible(thermal_->setResult(result_));
+    updateChart();
+}
+
+void BreakdownView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange)
+        applyChartFonts(chart_, font());
+    QWidget::changeEvent(event);
+}
+
+void BreakdownView::updateChart()
+{
+    QString message = emptyStateMessage(result_);
+    if (message.isEmpty() && result_->sweep.empty())
+        message = tr("No scaling sweep for this scenario.");
+    if (!message.isEmpty()) {
+        message_->setText(message);
+        for (QBarSet *set : sets_)
+            set->remove(0, set->count());
+        x_->clear();
+        stack_->setCurrentWidget(message_);
+        return;
+    }
+    std::vector<SweepRow> rows = result_->sweep;
+    std::sort(rows.begin(), rows.end(),
+              [](const SweepRow &a, const SweepRow &b) { return a.gpus < b.gpus; });
+    const bool percent = unit() == Unit::PercentOfStep;
+    QStringList categories;
+    std::array<QList<qreal>, 5> values;
+    double top = 0;
+    for (const SweepRow &row : rows) {
+        categories.append(QLocale().toString(row.gpus));
+        const double step = row.summary.step_time_s;
+        double sum = 0;
+        for (int i = 0; i < kBreakdownPartCount; ++i) {
+            double v = partSeconds(row.summary.breakdown, BreakdownPart(i));
+            if (percent)
+                v = step > 0 ? v / step * 100.0 : 0.0;
+            values[size_t(i)].append(v);
+            sum += v;
+        }
+        top = std::max({top, sum, percent ? 100.0 : step});
+    }
+    for (int i = 0; i < kBreakdownPartCount; ++i) {
+        QBarSet *set = sets_[size_t(i)];
+        set->remove(0, set->count());
+        set->append(values[size_t(i)]);
+    }
+    x_->clear();
+    x_->append(categories);
+    y_->setTitleText(percent ? tr("Share of the step (%)") : tr("Time per step (s)"));
+    setZeroBasedRange(y_, percent ? std::max(100.0, top) : top * 1.02);
+    stack_->setCurrentIndex(1);
+}
+
+} // namespace scalescope

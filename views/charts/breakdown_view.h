@@ -1,0 +1,72 @@
+// Breakdown tab: where each step's time goes at every GPU count of the sweep (stacked bars,
+// seconds or share of the step), GPU temperature against time under the bars when the
+// scenario has thermal effects (ThermalView), and the sweep as a table.
+#pragma once
+
+#include "result.h"
+
+#include <QWidget>
+
+#include <array>
+
+class QBarCategoryAxis;
+class QBarSet;
+class QChart;
+class QChartView;
+class QComboBox;
+class QLabel;
+class QStackedBarSeries;
+class QStackedWidget;
+class QTableView;
+class QValueAxis;
+
+namespace scalescope
+{
+
+class SweepTableModel;
+class ThermalView;
+
+class BreakdownView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Unit { SecondsPerStep, PercentOfStep };
+
+    explicit BreakdownView(QWidget *parent = nullptr);
+
+    void setResult(const ResultPtr &result);
+    ResultPtr result() const { return result_; }
+
+    Unit unit() const;
+    void setUnit(Unit unit);
+
+    QChart *chart() const { return chart_; }
+    /// One bar set per BreakdownPart, in enum order.
+    QBarSet *barSet(int part) const { return sets_[size_t(part)]; }
+    SweepTableModel *tableModel() const { return model_; }
+    QTableView *tableView() const { return table_; }
+    /// Temperature against time; hidden unless the scenario has effects.thermal enabled.
+    ThermalView *thermalView() const { return thermal_; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void updateChart();
+
+    ResultPtr result_;
+    QComboBox *unit_ = nullptr;
+    QStackedWidget *stack_ = nullptr;
+    QLabel *message_ = nullptr;
+    QChart *chart_ = nullptr;
+    QChartView *chart_view_ = nullptr;
+    QStackedBarSeries *series_ = nullptr;
+    std::array<QBarSet *, 5> sets_{};
+    QBarCategoryAxis *x_ = nullptr;
+    QValueAxis *y_ = nullptr;
+    SweepTableModel *model_ = nullptr;
+    QTableView *table_ = nullptr;
+    ThermalView *thermal_ = nullptr;
+};
+
+} // namespace scalescope

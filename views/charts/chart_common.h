@@ -1,0 +1,48 @@
+// Helpers shared by the result charts: a chart set up the same way everywhere (light theme,
+// no animations, legend visible, fonts from the widget), and the empty/error state page.
+#pragma once
+
+#include "result.h"
+
+#include <QColor>
+#include <QString>
+
+class QChart;
+class QValueAxis;
+class QFont;
+class QLabel;
+class QWidget;
+
+namespace scalescope
+{
+
+/// A new chart (the QChartView that receives it owns it): light theme, animations off,
+/// legend at the bottom.
+QChart *makeChart(const QString &title = {});
+
+/// Applies `base` (usually the view's font, which follows the application font) to the
+/// chart's title, legend and every axis' labels and title.
+void applyChartFonts(QChart *chart, const QFont &base);
+
+/// Sets `axis` to [0, a round number >= max_value] with ticks at a round interval
+/// (1, 2 or 5 times a power of ten), three to six of them.
+void setZeroBasedRange(QValueAxis *axis, double max_value);
+
+/// The message a view shows instead of data: empty for a result it can draw.
+/// "No result yet" for null, the validation error for an invalid scenario.
+QString emptyStateMessage(const ResultPtr &result);
+
+/// A centred, word-wrapped label for the empty/error state (objectName "emptyState").
+QLabel *makeEmptyStateLabel(QWidget *parent);
+
+/// Colour of a cause of lost speed-up: the timeline colour of the matching segment kind
+/// (DP comm, TP comm, bubble, PP send, waiting, data loading, optimizer); compute and latency,
+/// which has no segment kind of its own, a brown distinct from all of them.
+QColor speedupLossColor(SpeedupLoss loss);
+/// Translated name of a cause of lost speed-up ("DP communication", ...).
+QString speedupLossLabel(SpeedupLoss loss);
+
+/// `bytes` in GB (1e9 bytes) with one decimal, without ".0" for whole numbers ("80").
+QString formatGb(double bytes);
+
+} // namespace scalescope

@@ -1,0 +1,653 @@
+#include "charts/cost_view.h"
+
+#include "charts/chart_common.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QStandardItemModel>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace scalescope
+{
+
+namespace
+{
+
+QLabel *outputLabel(const QString &object_name, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(object_name);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setWordWrap(true);
+    return label;
+}
+
+bool hasTokens(const ResultPtr &r)
+{
+    return r && r->ok() && r->summary.is_transformer &&
+           r->scenario.model.kind == ModelSpec::Kind::Transformer &&
+           r->scenario.model.transformer.seq_len > 0 && r->scenario.training.global_batch > 0;
+}
+
+/// Money in USD: cents below 100, whole dollars above.
+QString usd(double value)
+{
+    if (!std::isfinite(value))
+        return QStringLiteral("—");
+    return CostView::tr("%1 USD").arg(
+        QLocale().toString(value, 'f', std::fabs(value) < 100 ? 2 : 0));
+}
+
+/// Hours for people: "12.5 h", or "130 h (5.4 days)" from two days up.
+QString hours(double h)
+{
+    const QLocale locale;
+    if (!std::isfinite(h) || h < 0)
+        return QStringLiteral("—");
+    if (h < 48)
+        return CostView::tr("%1 h").arg(locale.toString(h, 'f', 1));
+    return CostView::tr("%1 h (%2 days)")
+        .arg(locale.toString(h, 'f', 0), locale.toString(h / 24.0, 'f', 1));
+}
+
+/// The model's verdict bands (economics.cpp), translated; an unknown band is shown as is.
+QString band(const std::string &text)
+{
+    static const struct {
+        const char *english;
+        const char *source;
+    } bands[] = {
+        {"under a day", QT_TRANSLATE_NOOP("scalescope::CostView", "under a day")},
+        {"1-3 days", QT_TRANSLATE_NOOP("scalescope::CostView", "1-3 days")},
+        {"3-14 days", QT_TRANSLATE_NOOP("scalescope::CostView", "3-14 days")},
+        {"over two weeks", QT_TRANSLATE_NOOP("scalescope::CostView", "over two weeks")},
+        {"under 50 GPU-hours a month",
+         QT_TRANSLATE_NOOP("scalescope::CostView", "under 50 GPU-hours a month")},
+        {"50-200 GPU-hours a month",
+         QT_TRANSLATE_NOOP("scalescope::CostView", "50-200 GPU-hours a month")},
+        {"over 200 GPU-hours a month",
+         QT_TRANSLATE_NOOP("scalescope::CostView", "over 200 GPU-hours a month")},
+    };
+    for (const auto &b : bands)
+        if (text == b.english)
+            return CostView::tr(b.source);
+    return QString::fromStdString(text);
+}
+
+constexpr double kTokensPerBillion = 1e9;
+
+} // namespace
+
+CostView::CostView(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("costView"));
+    updating_ = true; // the spin boxes' initial values are no edits
+    message_ = makeEmptyStateLabel(this);
+    engine_page_ = buildEnginePage();
+    report_page_ = buildReportPage();
+    stack_ = new QStackedWidget(this);
+    stack_->addWidget(message_);
+    stack_->addWidget(engine_page_);
+    stack_->addWidget(report_page_);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(stack_, 1);
+    updating_ = false;
+    setResult(nullptr);
+}
+
+QWidget *CostView::buildEnginePage()
+{
+    auto *page = new QWidget(this);
+    run_length_ = new QComboBox(page);
+    run_length_->setObjectName(QStringLiteral("runLength"));
+    run_length_->addItem(tr("Number of steps"), int(RunLength::Steps));
+    run_length_->addItem(tr("Tokens to train"), int(RunLength::Tokens));
+    steps_ = new QSpinBox(page);
+    steps_->setObjectName(QStringLiteral("runSteps"));
+    steps_->setRange(1, 1'000'000'000);
+    steps_->setValue(10'000);
+    steps_->setSuffix(tr(" steps"));
+    steps_->setGroupSeparatorShown(true);
+    steps_->setToolTip(tr("Training steps in the run (1 to 1,000,000,000)"));
+    tokens_ = new QDoubleSpinBox(page);
+    tokens_->setObjectName(QStringLiteral("runTokens"));
+    tokens_->setDecimals(3);
+    tokens_->setRange(0.001, 1'000'000);
+    tokens_->setValue(300);
+    tokens_->setSuffix(tr(" billion tokens"));
+    tokens_->setGroupSeparatorShown(true);
+    tokens_->setToolTip(
+        tr("Tokens to train, in billions (0.001 to 1,000,000); steps = tokens / (global batch "
+           "× sequence length)"));
+    steps_from_tokens_ = new QLabel(page);
+    steps_from_tokens_->setObjectName(QStringLiteral("stepsFromTokens"));
+    price_ = new QDoubleSpinBox(page);
+    price_->setObjectName(QStringLiteral("electricityPrice"));
+    price_->setDecimals(3);
+    price_->setRange(0, 10);
+    price_->setSingleStep(0.01);
+    price_->setValue(0.15);
+    price_->setSuffix(tr(" per kWh"));
+    price_->setToolTip(tr("Electricity price per kWh, in any currency (0 to 10)"));
+
+    auto *inputs = new QGroupBox(tr("Run"), page);
+    auto *in_form = new QFormLayout(inputs);
+    in_form->addRow(tr("Run &length:"), run_length_);
+    in_form->addRow(tr("&Steps:"), steps_);
+    in_form->addRow(tr("&Tokens:"), tokens_);
+    in_form->addRow(QString(), steps_from_tokens_);
+    in_form->addRow(tr("Electricity &price:"), price_);
+
+    auto *outputs = new QGroupBox(tr("Time and energy"), page);
+    auto *out_form = new QFormLayout(outputs);
+    time_per_step_ = outputLabel(QStringLiteral("timePerStep"), outputs);
+    time_per_run_ = outputLabel(QStringLiteral("timePerRun"), outputs);
+    gpu_hours_ = outputLabel(QStringLiteral("gpuHours"), outputs);
+    energy_per_step_ = outputLabel(QStringLiteral("energyPerStep"), outputs);
+    energy_per_run_ = outputLabel(QStringLiteral("energyPerRun"), outputs);
+    electricity_cost_ = outputLabel(QStringLiteral("electricityCost"), outputs);
+    out_form->addRow(tr("Time per step:"), time_per_step_);
+    out_form->addRow(tr("Time per run:"), time_per_run_);
+    out_form->addRow(tr("GPU-hours per run:"), gpu_hours_);
+    out_form->addRow(tr("Energy per step:"), energy_per_step_);
+    out_form->addRow(tr("Energy per run:"), energy_per_run_);
+    out_form->addRow(tr("Electricity per run:"), electricity_cost_);
+    assumption_ = outputLabel(QStringLiteral("energyAssumption"), outputs);
+    out_form->addRow(assumption_);
+
+    add_cost_ = new QPushButton(tr("&Add a cost section"), page);
+    add_cost_->setObjectName(QStringLiteral("addCostButton"));
+    add_cost_->setToolTip(
+        tr("Add prices, usage and migration effort to the scenario for the full cost report: "
+           "owning against renting, break-even and whether more GPUs are worth it"));
+    connect(add_cost_, &QPushButton::clicked, this, &CostView::addCostSection);
+    auto *add_row = new QHBoxLayout;
+    add_row->addWidget(add_cost_);
+    add_row->addStretch(1);
+
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(inputs);
+    layout->addWidget(outputs);
+    layout->addLayout(add_row);
+    layout->addStretch(1);
+
+    connect(run_length_, &QComboBox::currentIndexChanged, this,
+            [this](int) { updateEngineOutputs(); });
+    connect(steps_, &QSpinBox::valueChanged, this, [this](int) { updateEngineOutputs(); });
+    connect(tokens_, &QDoubleSpinBox::valueChanged, this,
+            [this](double) { updateEngineOutputs(); });
+    connect(price_, &QDoubleSpinBox::valueChanged, this, [this](double) { updateEngineOutputs(); });
+    return page;
+}
+
+QDoubleSpinBox *CostView::addCostSpin(const char *object_name, double CostSpec::*member, double min,
+                                      double max, int decimals, double single_step,
+                                      const QString &suffix, const QString &tool_tip,
+                                      const QString &description, double scale)
+{
+    auto *spin = new QDoubleSpinBox(this);
+    spin->setObjectName(QLatin1String(object_name));
+    spin->setRange(min, max);
+    spin->setDecimals(decimals);
+    spin->setSingleStep(single_step);
+    spin->setSuffix(suffix);
+    spin->setToolTip(tool_tip);
+    spin->setGroupSeparatorShown(true);
+    spin->setAccelerated(true);
+    // One edit per value the user settles on (Enter, focus out, or a step), not per keystroke.
+    spin->setKeyboardTracking(false);
+    if (member) {
+        fields_.push_back({spin, member, scale, description});
+        const size_t index = fields_.size() - 1;
+        connect(spin, &QDoubleSpinBox::valueChanged, this,
+                [this, index](double) { costSpinEdited(fields_[index]); });
+    }
+    return spin;
+}
+
+QWidget *CostView::buildReportPage()
+{
+    auto *page = new QWidget;
+
+    verdict_ = outputLabel(QStringLiteral("costVerdict"), page);
+    QFont big = verdict_->font();
+    big.setBold(true);
+    if (big.pointSizeF() > 0)
+        big.setPointSizeF(big.pointSizeF() * 1.4);
+    verdict_->setFont(big);
+    verdict_detail_ = outputLabel(QStringLiteral("costVerdictDetail"), page);
+
+    // Inputs: the scenario's cost section.
+    auto *inputs = new QGroupBox(tr("Prices and work"), page);
+    auto *in_form = new QFormLayout(inputs);
+    const QString usd_suffix = tr(" USD");
+    in_form->addRow(tr("&GPU price:"),
+                    addCostSpin("gpuPriceSpin", &CostSpec::gpu_price_usd, 0, 1e9, 0, 100,
+                                usd_suffix, tr("Price of one GPU (0 to 1,000,000,000 USD)"),
+                                tr("Change GPU price")));
+    in_form->addRow(tr("Ser&ver price:"),
+                    addCostSpin("serverPriceSpin", &CostSpec::server_price_usd, 0, 1e9, 0, 100,
+                                tr(" USD per node"),
+                                tr("Price of one server (node) beyond its GPUs (0 to "
+                                   "1,000,000,000 USD)"),
+                                tr("Change server price")));
+    in_form->addRow(tr("A&mortisation:"),
+                    addCostSpin("amortisationSpin", &CostSpec::amortisation_years, 0.1, 50, 1, 0.5,
+                                tr(" years"),
+                                tr("Years over which the hardware is written off (0.1 to 50)"),
+                                tr("Change amortisation period")));
+    in_form->addRow(tr("Po&wer price:"),
+                    addCostSpin("powerPriceSpin", &CostSpec::power_price_per_kwh, 0, 100, 3, 0.01,
+                                tr(" USD/kWh"), tr("Electricity price (0 to 100 USD per kWh)"),
+                                tr("Change power price")));
+    in_form->addRow(tr("P&UE:"),
+                    addCostSpin("pueSpin", &CostSpec::pue, 1, 5, 2, 0.05, QString(),
+                                tr("Power usage effectiveness: facility power over IT power (1 "
+                                   "to 5; 1.58 is the 2023 average)"),
+                                tr("Change PUE")));
+    in_form->addRow(tr("&Cloud price:"),
+                    addCostSpin("cloudPriceSpin", &CostSpec::cloud_price_per_gpu_hour, 0, 1e4, 2,
+                                0.1, tr(" USD per GPU-hour"),
+                                tr("Rent of one cloud GPU for an hour (0 to 10,000 USD)"),
+                                tr("Change cloud price")));
+
+    work_kind_ = new QComboBox(page);
+    work_kind_->setObjectName(QStringLiteral("workKindCombo"));
+    work_kind_->addItem(tr("Tokens"), int(WorkKind::Tokens));
+    work_kind_->addItem(tr("Epochs × samples"), int(WorkKind::Epochs));
+    work_kind_->addItem(tr("Steps"), int(WorkKind::Steps));
+    work_kind_->setToolTip(tr("How the work of one training run is given"));
+    connect(work_kind_, &QComboBox::currentIndexChanged, this, [this](int) { workKindEdited(); });
+    in_form->addRow(tr("&Work per run:"), work_kind_);
+    work_tokens_ =
+        addCostSpin("tokensSpin", &CostSpec::tokens, 0.001, 1e9, 3, 1, tr(" billion tokens"),
+                    tr("Tokens to train per run, in billions (0.001 to 1,000,000,000; "
+                       "transformers only)"),
+                    tr("Change tokens per run"), kTokensPerBillion);
+    work_tokens_->setValue(10);
+    in_form->addRow(tr("T&okens:"), work_tokens_);
+    work_epochs_ = addCostSpin("epochsSpin", &CostSpec::epochs, 0.01, 1e6, 2, 1, tr(" epochs"),
+                               tr("Passes over the data set per run (0.01 to 1,000,000)"),
+                               tr("Change epochs per run"));
+    work_epochs_->setValue(10);
+    in_form->addRow(tr("&Epochs:"), work_epochs_);
+    work_samples_ = addCostSpin("samplesPerEpochSpin", &CostSpec::samples_per_epoch, 1, 1e15, 0,
+                                1000, tr(" samples"), tr("Samples in one epoch (1 to 1e15)"),
+                                tr("Change samples per epoch"));
+    work_samples_->setValue(1'000'000);
+    in_form->addRow(tr("Samples per e&poch:"), work_samples_);
+    work_steps_ =
+        addCostSpin("stepsSpin", &CostSpec::steps, 1, 1e15, 0, 1000, tr(" steps"),
+                    tr("Optimizer steps per run (1 to 1e15)"), tr("Change steps per run"));
+    work_steps_->setValue(10'000);
+    in_form->addRow(tr("S&teps:"), work_steps_);
+    in_form->addRow(tr("&Runs per month:"),
+                    addCostSpin("runsPerMonthSpin", &CostSpec::runs_per_month, 0.01, 1e6, 2, 1,
+                                tr(" runs"), tr("Training runs a month (0.01 to 1,000,000)"),
+                                tr("Change runs per month")));
+    in_form->addRow(tr("M&igration:"),
+                    addCostSpin("migrationDaysSpin", &CostSpec::migration_days, 0, 3650, 1, 0.5,
+                                tr(" days"),
+                                tr("Engineering days to move the job to several GPUs (0 to "
+                                   "3,650)"),
+                                tr("Change migration days")));
+    in_form->addRow(tr("&Day rate:"),
+                    addCostSpin("dayRateSpin", &CostSpec::day_rate_usd, 0, 1e6, 0, 50,
+                                tr(" USD/day"),
+                                tr("Cost of one engineering day; waiting is valued at a "
+                                   "eighth of it per hour (0 to 1,000,000 USD)"),
+                                tr("Change day rate")));
+
+    // Outputs: the report.
+    auto *outputs = new QGroupBox(tr("Time, energy and money"), page);
+    auto *out_form = new QFormLayout(outputs);
+    steps_per_run_ = outputLabel(QStringLiteral("stepsPerRun"), outputs);
+    time_to_train_ = outputLabel(QStringLiteral("timeToTrain"), outputs);
+    gpu_hours_per_run_ = outputLabel(QStringLiteral("gpuHoursPerRun"), outputs);
+    energy_ = outputLabel(QStringLiteral("energyPerRunReport"), outputs);
+    power_ = outputLabel(QStringLiteral("powerUse"), outputs);
+    capital_ = outputLabel(QStringLiteral("capital"), outputs);
+    cost_per_month_ = outputLabel(QStringLiteral("costPerMonth"), outputs);
+    cost_per_run_ = outputLabel(QStringLiteral("costPerRun"), outputs);
+    break_even_ = outputLabel(QStringLiteral("breakEven"), outputs);
+    migration_ = outputLabel(QStringLiteral("migrationCost"), outputs);
+    hours_saved_ = outputLabel(QStringLiteral("hoursSaved"), outputs);
+    out_form->addRow(tr("Steps per run:"), steps_per_run_);
+    out_form->addRow(tr("Time to train:"), time_to_train_);
+    out_form->addRow(tr("GPU-hours per run:"), gpu_hours_per_run_);
+    out_form->addRow(tr("Energy per run:"), energy_);
+    out_form->addRow(tr("Power:"), power_);
+    out_form->addRow(tr("Hardware:"), capital_);
+    out_form->addRow(tr("Per month:"), cost_per_month_);
+    out_form->addRow(tr("Per run:"), cost_per_run_);
+    out_form->addRow(tr("Break-even:"), break_even_);
+    out_form->addRow(tr("Migration:"), migration_);
+    out_form->addRow(tr("Waiting saved:"), hours_saved_);
+
+    auto *advice_box = new QGroupBox(tr("Advice"), page);
+    advice_ = outputLabel(QStringLiteral("costAdvice"), advice_box);
+    advice_->setTextFormat(Qt::PlainText);
+    auto *advice_layout = new QVBoxLayout(advice_box);
+    advice_layout->addWidget(advice_);
+
+    auto *columns = new QHBoxLayout;
+    columns->addWidget(inputs, 1);
+    auto *right = new QVBoxLayout;
+    right->addWidget(outputs);
+    right->addWidget(advice_box);
+    right->addStretch(1);
+    columns->addLayout(right, 2);
+
+    auto *layout = new QVBoxLayout(page);
+    layout->addWidget(verdict_);
+    layout->addWidget(verdict_detail_);
+    layout->addLayout(columns, 1);
+
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("costReport"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(page);
+    return scroll;
+}
+
+CostView::RunLength CostView::runLength() const
+{
+    return RunLength(run_length_->currentData().toInt());
+}
+
+void CostView::setRunLength(RunLength mode)
+{
+    run_length_->setCurrentIndex(run_length_->findData(int(mode)));
+}
+
+void CostView::setRunSteps(int steps)
+{
+    steps_->setValue(steps);
+}
+
+void CostView::setRunTokensBillions(double tokens_billions)
+{
+    tokens_->setValue(tokens_billions);
+}
+
+void CostView::setPricePerKwh(double price)
+{
+    price_->setValue(price);
+}
+
+bool CostView::showsReport() const
+{
+    return stack_->currentWidget() == report_page_;
+}
+
+QString CostView::verdictText() const
+{
+    return showsReport() ? verdict_->text() : QString();
+}
+
+CostView::WorkKind CostView::workKind() const
+{
+    return WorkKind(work_kind_->currentData().toInt());
+}
+
+void CostView::setResult(const ResultPtr &result)
+{
+    result_ = result;
+    const QString message = emptyStateMessage(result_);
+    if (!message.isEmpty()) {
+        message_->setText(message);
+        steps_from_tokens_->clear();
+        stack_->setCurrentWidget(message_);
+        return;
+    }
+    if (!result_->cost && !result_->scenario.cost) {
+        updateEngineOutputs();
+        stack_->setCurrentWidget(engine_page_);
+        return;
+    }
+    spec_ = result_->scenario.cost.value_or(CostSpec{});
+    showCostSpec();
+    // The worker's report; a producer that left it out gets it from the same pure function.
+    showReport(result_->cost ? *result_->cost : costReport(result_->scenario, result_->summary));
+    stack_->setCurrentWidget(report_page_);
+}
+
+RunCostInputs CostView::inputs() const
+{
+    RunCostInputs in;
+    in.price_per_kwh = price_->value();
+    in.steps = steps_->value();
+    if (!result_ || !result_->ok())
+        return in;
+    in.gpus = result_->summary.gpus;
+    in.step_time_s = result_->summary.step_time_s;
+    in.board_power_w = result_->scenario.hardware.gpu.tdp_w;
+    if (runLength() == RunLength::Tokens && hasTokens(result_))
+        in.steps = stepsForTokens(tokens_->value() * kTokensPerBillion,
+                                  result_->scenario.training.global_batch,
+                                  result_->scenario.model.transformer.seq_len);
+    return in;
+}
+
+void CostView::updateEngineOutputs()
+{
+    const bool tokens_possible = hasTokens(result_);
+    // The Tokens entry is offered only where tokens mean something.
+    if (auto *model = qobject_cast<QStandardItemModel *>(run_length_->model()); model)
+        model->item(1)->setEnabled(tokens_possible || runLength() == RunLength::Tokens);
+    const bool by_tokens = runLength() == RunLength::Tokens;
+    steps_->setEnabled(!by_tokens || !tokens_possible);
+    tokens_->setEnabled(by_tokens && tokens_possible);
+    if (!emptyStateMessage(result_).isEmpty())
+        return;
+
+    const RunCostInputs in = inputs();
+    const RunCost cost = computeRunCost(in);
+    const QLocale locale;
+    if (by_tokens && tokens_possible)
+        steps_from_tokens_->setText(
+            tr("= %1 steps of %2 samples × %3 tokens")
+                .arg(locale.toString(in.steps, 'f', 0),
+                     locale.toString(qlonglong(result_->scenario.training.global_batch)),
+                     locale.toString(qlonglong(result_->scenario.model.transformer.seq_len))));
+    else if (by_tokens)
+        steps_from_tokens_->setText(tr("Tokens need a transformer model; using the steps."));
+    else
+        steps_from_tokens_->clear();
+
+    time_per_step_->setText(formatRunDuration(cost.step_time_s));
+    time_per_run_->setText(formatRunDuration(cost.run_time_s));
+    gpu_hours_->setText(tr("%1 GPU-h").arg(locale.toString(cost.gpu_hours, 'f', 1)));
+    const QString gpu_name = QString::fromStdString(result_->scenario.hardware.gpu.name);
+    if (cost.energy_known) {
+        energy_per_step_->setText(
+            tr("%1 kWh").arg(locale.toString(cost.energy_per_step_kwh, 'g', 3)));
+        energy_per_run_->setText(
+            tr("%1 kWh").arg(locale.toString(cost.energy_per_run_kwh, 'f', 1)));
+        electricity_cost_->setText(tr("%1 (at %2 per kWh)")
+                                       .arg(locale.toString(cost.electricity_cost, 'f', 2),
+                                            locale.toString(in.price_per_kwh, 'f', 3)));
+        assumption_->setText(
+            tr("Energy = GPUs (%1) × board power (%2 W) × time: every GPU is assumed to draw its "
+               "board power (TDP of the %3) for the whole step. Utilisation, host power, "
+               "cooling (PUE) and cloud or ownership costs are in the full cost report: add a "
+               "cost section.")
+                .arg(locale.toString(in.gpus), locale.toString(in.board_power_w, 'f', 0),
+                     gpu_name));
+    } else {
+        const QString unknown = tr("unknown");
+        energy_per_step_->setText(unknown);
+        energy_per_run_->setText(unknown);
+        electricity_cost_->setText(unknown);
+        assumption_->setText(tr("The board power (TDP) of the %1 is not known, so energy cannot "
+                                "be estimated.")
+                                 .arg(gpu_name));
+    }
+}
+
+void CostView::showCostSpec()
+{
+    updating_ = true;
+    for (const CostField &f : fields_) {
+        const double value = spec_.*(f.member) / f.scale;
+        // The inactive ways of stating the work keep what they showed (they are 0 in spec_).
+        if (value > 0 || (f.spin != work_tokens_ && f.spin != work_epochs_ &&
+                          f.spin != work_samples_ && f.spin != work_steps_))
+            f.spin->setValue(value);
+    }
+    const WorkKind kind = spec_.tokens > 0   ? WorkKind::Tokens
+                          : spec_.epochs > 0 ? WorkKind::Epochs
+                                             : WorkKind::Steps;
+    const bool tokens_possible =
+        result_->scenario.model.kind == ModelSpec::Kind::Transformer || kind == WorkKind::Tokens;
+    if (auto *model = qobject_cast<QStandardItemModel *>(work_kind_->model()); model)
+        model->item(work_kind_->findData(int(WorkKind::Tokens)))->setEnabled(tokens_possible);
+    work_kind_->setCurrentIndex(work_kind_->findData(int(kind)));
+    enableWorkSpins();
+    updating_ = false;
+}
+
+void CostView::enableWorkSpins()
+{
+    const WorkKind kind = workKind();
+    work_tokens_->setEnabled(kind == WorkKind::Tokens);
+    work_epochs_->setEnabled(kind == WorkKind::Epochs);
+    work_samples_->setEnabled(kind == WorkKind::Epochs);
+    work_steps_->setEnabled(kind == WorkKind::Steps);
+}
+
+void CostView::costSpinEdited(const CostField &field)
+{
+    if (updating_)
+        return;
+    const double value = field.spin->value() * field.scale;
+    if (spec_.*(field.member) == value)
+        return;
+    spec_.*(field.member) = value;
+    Q_EMIT costEdited(spec_, field.description);
+}
+
+void CostView::workKindEdited()
+{
+    enableWorkSpins();
+    if (updating_)
+        return;
+    spec_.tokens = spec_.epochs = spec_.samples_per_epoch = spec_.steps = 0;
+    QString description;
+    switch (workKind()) {
+    case WorkKind::Tokens:
+        spec_.tokens = work_tokens_->value() * kTokensPerBillion;
+        description = tr("Give the work per run in tokens");
+        break;
+    case WorkKind::Epochs:
+        spec_.epochs = work_epochs_->value();
+        spec_.samples_per_epoch = work_samples_->value();
+        description = tr("Give the work per run in epochs");
+        break;
+    case WorkKind::Steps:
+        spec_.steps = work_steps_->value();
+        description = tr("Give the work per run in steps");
+        break;
+    }
+    Q_EMIT costEdited(spec_, description);
+}
+
+void CostView::addCostSection()
+{
+    // Default prices and usage; the run length the engine figures showed (a cost section
+    // needs some work per run to be valid).
+    CostSpec spec;
+    if (runLength() == RunLength::Tokens && hasTokens(result_))
+        spec.tokens = tokens_->value() * kTokensPerBillion;
+    else
+        spec.steps = steps_->value();
+    Q_EMIT costEdited(spec, tr("Add a cost section"));
+}
+
+void CostView::showReport(const CostReport &r)
+{
+    const QLocale locale;
+    const CostVerdict &v = r.verdict;
+    const QString where = v.own ? tr("buy and own") : tr("rent in the cloud");
+    QString headline;
+    QColor color;
+    if (r.gpus <= 1) {
+        headline = tr("1 GPU: %1").arg(where);
+        color = palette().color(QPalette::WindowText);
+    } else if (v.more_gpus_worth_it) {
+        headline = tr("%1 GPUs: worth it — %2").arg(locale.toString(r.gpus), where);
+        color = QColor(0x1b, 0x7f, 0x3b);
+    } else {
+        headline = tr("%1 GPUs: not worth it — %2").arg(locale.toString(r.gpus), where);
+        color = QColor(0xc6, 0x28, 0x28);
+    }
+    verdict_->setText(headline);
+    verdict_->setStyleSheet(QStringLiteral("color: %1;").arg(color.name()));
+    const QString suggested = v.recommended_gpus >= 8   ? tr("8+ GPUs")
+                              : v.recommended_gpus <= 1 ? tr("1 GPU")
+                                                        : tr("%1 GPUs").arg(v.recommended_gpus);
+    QString detail = tr("The job takes %1 on one GPU, %2: the decision table suggests %3.")
+                         .arg(band(v.duration_band), band(v.frequency_band), suggested);
+    if (r.gpus > 1)
+        detail += QLatin1Char(' ') +
+                  tr("%1 GPUs save %2 of waiting a month, valued at a day rate of %3 per 8 h, "
+                     "against their extra cost and the migration.")
+                      .arg(locale.toString(r.gpus), hours(r.hours_saved_per_month),
+                           usd(spec_.day_rate_usd));
+    verdict_detail_->setText(detail);
+
+    steps_per_run_->setText(tr("%1 steps").arg(locale.toString(r.steps_per_run, 'f', 0)));
+    const double faster = r.time_to_train_h > 0 ? r.single_gpu_time_h / r.time_to_train_h : 0;
+    time_to_train_->setText(tr("%1 on %2 GPUs; %3 on one GPU (%4× faster)")
+                                .arg(hours(r.time_to_train_h), locale.toString(r.gpus),
+                                     hours(r.single_gpu_time_h), locale.toString(faster, 'f', 1)));
+    gpu_hours_per_run_->setText(tr("%1 GPU-h").arg(locale.toString(r.gpu_hours_per_run, 'f', 1)));
+    energy_->setText(
+        tr("%1 kWh, %2 of electricity")
+            .arg(locale.toString(r.energy_kwh_per_run, 'f', 1), usd(r.energy_cost_per_run_usd)));
+    power_->setText(tr("%1 W per GPU at %2 % utilisation (compute share of the step; idle draws "
+                       "%3 % of TDP), PUE %4")
+                        .arg(locale.toString(r.power_per_gpu_w, 'f', 0),
+                             locale.toString(r.utilisation * 100.0, 'f', 0),
+                             locale.toString(kIdlePowerShare * 100.0, 'f', 0),
+                             locale.toString(spec_.pue, 'f', 2)));
+    capital_->setText(
+        tr("%1, written off over %2 years")
+            .arg(usd(r.capital_usd), locale.toString(spec_.amortisation_years, 'g', 3)));
+    cost_per_month_->setText(tr("own %1, rent %2 (%3 machine-hours)")
+                                 .arg(usd(r.own_cost_per_month_usd), usd(r.rent_cost_per_month_usd),
+                                      locale.toString(r.usage_hours_per_month, 'f', 0)));
+    cost_per_run_->setText(
+        tr("own %1, rent %2").arg(usd(r.own_cost_per_run_usd), usd(r.rent_cost_per_run_usd)));
+    if (std::isfinite(r.break_even_hours_per_month))
+        break_even_->setText(tr("owning pays above %1 machine-hours a month (this job: %2)")
+                                 .arg(locale.toString(r.break_even_hours_per_month, 'f', 0),
+                                      locale.toString(r.usage_hours_per_month, 'f', 0)));
+    else
+        break_even_->setText(tr("never: renting is cheaper at any usage"));
+    migration_->setText(r.gpus > 1 ? tr("%1 (%2 days at %3 a day)")
+                                         .arg(usd(r.migration_cost_usd),
+                                              locale.toString(spec_.migration_days, 'g', 4),
+                                              usd(spec_.day_rate_usd))
+                                   : tr("none (one GPU)"));
+    hours_saved_->setText(tr("%1 a month against one GPU").arg(hours(r.hours_saved_per_month)));
+    QStringList advice;
+    for (const std::string &line : r.advice)
+        advice.append(QStringLiteral("• ") + QString::fromStdString(line));
+    advice_->setText(advice.join(QLatin1Char('\n')));
+}
+
+} // namespace scalescope

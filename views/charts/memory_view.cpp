@@ -1,0 +1,235 @@
+#include "charts/memory_view.h"
+
+#include "charts/chart_common.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QHorizontalStackedBarSeries>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLocale>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace scalescope
+{
+
+namespace
+{
+
+double partBytes(const MemoryBreakdown &m, MemoryView::Part part)
+{
+    switch (part) {
+    case MemoryView::Parameters:
+        return m.parameters;
+    case MemoryView::Gradients:
+        return m.gradients;
+    case MemoryView::OptimizerStates:
+        return m.optimizer_states;
+    case MemoryView::Activations:
+        return m.activations;
+    case MemoryView::PartCount:
+        break;
+    }
+    return 0;
+}
+
+const QColor kOverCapacity(0xc6, 0x28, 0x28);
+
+} // namespace
+
+QString MemoryView::partName(Part part)
+{
+    switch (part) {
+    case Parameters:
+        return tr("Parameters");
+    case Gradients:
+        return tr("Gradients");
+    case OptimizerStates:
+        return tr("Optimizer states");
+    case Activations:
+        return tr("Activations");
+    case PartCount:
+        break;
+    }
+    return {};
+}
+
+QColor MemoryView::partColor(Part part)
+{
+    switch (part) {
+    case Parameters:
+        return QColor(0x2f, 0x6f, 0xb5);
+    case Gradients:
+        return QColor(0x56, 0xb4, 0xe9);
+    case OptimizerStates:
+        return QColor(0xe6, 0x9f, 0x00);
+    case Activations:
+        return QColor(0x00, 0x9e, 0x73);
+    case PartCount:
+        break;
+    }
+    return Qt::black;
+}
+
+MemoryView::MemoryView(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("memoryView"));
+
+    verdict_ = new QLabel(this);
+    verdict_->setObjectName(QStringLiteral("memoryVerdict"));
+    verdict_->setWordWrap(true);
+    verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    details_ = new QLabel(this);
+    details_->setObjectName(QStringLiteral("memoryDetails"));
+    details_->setWordWrap(true);
+    details_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    chart_ = makeChart(tr("Memory per GPU"));
+    series_ = new QHorizontalStackedBarSeries(chart_);
+    series_->setObjectName(QStringLiteral("memoryBars"));
+    series_->setLabelsVisible(true);
+    series_->setLabelsFormat(QStringLiteral("@value"));
+    series_->setLabelsPrecision(3);
+    for (int i = 0; i < PartCount; ++i) {
+        auto *set = new QBarSet(partName(Part(i)), series_);
+        set->setColor(partColor(Part(i)));
+        set->setBorderColor(partColor(Part(i)).darker(130));
+        set->setLabelColor(Qt::white);
+        sets_[size_t(i)] = set;
+        series_->append(set);
+    }
+    chart_->addSeries(series_);
+    capacity_ = new QLineSeries(chart_);
+    capacity_->setObjectName(QStringLiteral("capacityLine"));
+    chart_->addSeries(capacity_);
+
+    gb_axis_ = new QValueAxis;
+    gb_axis_->setTitleText(tr("Memory per GPU (GB)"));
+    gb_axis_->setLabelFormat(QStringLiteral("%g"));
+    category_axis_ = new QBarCategoryAxis;
+    line_axis_ = new QValueAxis; // the capacity line's own vertical scale, not shown
+    line_axis_->setRange(0, 1);
+    line_axis_->setVisible(false);
+    chart_->addAxis(gb_axis_, Qt::AlignBottom);
+    chart_->addAxis(category_axis_, Qt::AlignLeft);
+    chart_->addAxis(line_axis_, Qt::AlignRight);
+    series_->attachAxis(gb_axis_);
+    series_->attachAxis(category_axis_);
+    capacity_->attachAxis(gb_axis_);
+    capacity_->attachAxis(line_axis_);
+
+    chart_view_ = new QChartView(chart_, this);
+    chart_view_->setObjectName(QStringLiteral("memoryChart"));
+    chart_view_->setRenderHint(QPainter::Antialiasing);
+    chart_view_->setMinimumHeight(160);
+
+    auto *content = new QWidget(this);
+    auto *content_layout = new QVBoxLayout(content);
+    content_layout->setContentsMargins(0, 0, 0, 0);
+    content_layout->addWidget(verdict_);
+    content_layout->addWidget(chart_view_, 1);
+    content_layout->addWidget(details_);
+
+    message_ = makeEmptyStateLabel(this);
+    stack_ = new QStackedWidget(this);
+    stack_->addWidget(message_);
+    stack_->addWidget(content);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(stack_);
+
+    applyChartFonts(chart_, font());
+    setResult(nullptr);
+}
+
+void MemoryView::setResult(const ResultPtr &result)
+{
+    result_ = result;
+    updateChart();
+}
+
+QString MemoryView::verdict() const
+{
+    return verdict_->text();
+}
+
+void MemoryView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange)
+        applyChartFonts(chart_, font());
+    QWidget::changeEvent(event);
+}
+
+void MemoryView::updateChart()
+{
+    QString message = emptyStateMessage(result_);
+    if (message.isEmpty() && result_->summary.memory.total <= 0)
+        message = tr("No memory estimate for this scenario.");
+    if (!message.isEmpty()) {
+        message_->setText(message);
+        verdict_->clear();
+        details_->clear();
+        for (QBarSet *set : sets_)
+            set->remove(0, set->count());
+        capacity_->clear();
+        category_axis_->clear();
+        stack_->setCurrentWidget(message_);
+        return;
+    }
+    const MemoryBreakdown &m = result_->summary.memory;
+    const bool fits = m.fits();
+    const int pipeline = std::max(1, result_->scenario.parallel.pipeline);
+
+    QStringList parts;
+    double sum_gb = 0;
+    for (int i = 0; i < PartCount; ++i) {
+        const double bytes = partBytes(m, Part(i));
+        QBarSet *set = sets_[size_t(i)];
+        set->remove(0, set->count());
+        set->append(bytes / 1e9);
+        sum_gb += bytes / 1e9;
+        parts.append(tr("%1 %2 GB").arg(partName(Part(i)), formatGb(bytes)));
+    }
+    const double total_gb = std::max(sum_gb, m.total / 1e9);
+    const double capacity_gb = m.capacity / 1e9;
+    category_axis_->clear();
+    category_axis_->append(pipeline > 1 ? tr("GPU of stage %1\n(most loaded)").arg(m.stage)
+                                        : tr("Each GPU"));
+    capacity_->replace(QList<QPointF>{{capacity_gb, 0.0}, {capacity_gb, 1.0}});
+    capacity_->setName(tr("Capacity %1 GB").arg(formatGb(m.capacity)));
+    QPen pen(fits ? QColor(Qt::black) : kOverCapacity);
+    pen.setWidthF(2.5);
+    pen.setStyle(Qt::DashLine);
+    capacity_->setPen(pen);
+    setZeroBasedRange(gb_axis_, std::max(total_gb, capacity_gb) * 1.05);
+
+    if (fits) {
+        const double used = m.capacity > 0 ? m.total / m.capacity * 100.0 : 0.0;
+        verdict_->setText(tr("Fits: %1 GB of %2 GB (%3 %), %4 GB free.")
+                              .arg(formatGb(m.total), formatGb(m.capacity),
+                                   QLocale().toString(used, 'f', 0),
+                                   formatGb(m.capacity - m.total)));
+        verdict_->setStyleSheet(QString());
+    } else {
+        verdict_->setText(tr("Does not fit: needs %1 GB of %2 GB — try ZeRO-3, tensor/pipeline "
+                             "parallelism or recompute")
+                              .arg(formatGb(m.total), formatGb(m.capacity)));
+        verdict_->setStyleSheet(
+            QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(kOverCapacity.name()));
+    }
+    QString details = parts.join(QStringLiteral(" · "));
+    if (pipeline > 1)
+        details += QLatin1Char('\n') +
+                   tr("Pipeline stage %1 holds the most; other stages need less.").arg(m.stage);
+    details_->setText(details);
+    stack_->setCurrentIndex(1);
+}
+
+} // namespace scalescope

@@ -1,0 +1,486 @@
+#include "charts/scaling_view.h"
+
+#include "charts/chart_common.h"
+#include "palette.h"
+
+#include <QBarCategoryAxis>
+#include <QBarLegendMarker>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QCursor>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLocale>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QStackedWidget>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace scalescope
+{
+
+namespace
+{
+
+constexpr double kLogPadding = 1.25; // range padding factor of the log axes
+
+QLineSeries *addLine(QChart *chart, const QString &object_name, const QColor &color,
+                     Qt::PenStyle style, double width)
+{
+    auto *series = new QLineSeries(chart);
+    series->setObjectName(object_name);
+    QPen pen(color);
+    pen.setStyle(style);
+    pen.setWidthF(width);
+    series->setPen(pen);
+    chart->addSeries(series);
+    return series;
+}
+
+QScatterSeries *addHighlight(QChart *chart, const QString &object_name)
+{
+    auto *series = new QScatterSeries(chart);
+    series->setObjectName(object_name);
+    series->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    series->setMarkerSize(18);
+    series->setBrush(Qt::NoBrush);
+    series->setPen(QPen(Qt::black, 2.5));
+    chart->addSeries(series);
+    return series;
+}
+
+QLogValueAxis *makeGpuAxis()
+{
+    auto *axis = new QLogValueAxis;
+    axis->setBase(2);
+    axis->setLabelFormat(QStringLiteral("%g"));
+    axis->setTitleText(ScalingView::tr("GPUs (log scale)"));
+    axis->setMinorTickCount(0);
+    return axis;
+}
+
+void attach(QChart *chart, QAbstractAxis *x, QAbstractAxis *y)
+{
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    const auto series = chart->series();
+    for (QAbstractSeries *s : series) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+}
+
+/// Integer GPU counts spread evenly on a log scale over [lo, hi], for smooth curves.
+std::vector<int> curveSamples(int lo, int hi)
+{
+    std::vector<int> out;
+    constexpr int kSamples = 64;
+    const double log_lo = std::log(double(lo)), log_hi = std::log(double(hi));
+    for (int i = 0; i <= kSamples; ++i) {
+        const int n = int(std::lround(std::exp(log_lo + (log_hi - log_lo) * i / kSamples)));
+        if (out.empty() || n > out.back())
+            out.push_back(n);
+    }
+    return out;
+}
+
+QString percent(double fraction, int decimals = 1)
+{
+    return QLocale().toString(fraction * 100.0, 'f', decimals);
+}
+
+} // namespace
+
+ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("scalingView"));
+
+    auto *mode_label = new QLabel(tr("&Scaling:"), this);
+    mode_ = new QComboBox(this);
+    mode_->setObjectName(QStringLiteral("scalingMode"));
+    mode_->addItem(tr("Strong (same global batch)"), int(Scaling::Strong));
+    mode_->addItem(tr("Weak (same batch per replica)"), int(Scaling::Weak));
+    mode_->setToolTip(tr("Strong scaling spreads a fixed global batch over more GPUs; weak "
+                         "scaling grows the global batch with the GPU count."));
+    mode_label->setBuddy(mode_);
+    connect(mode_, &QComboBox::currentIndexChanged, this,
+            [this](int) { Q_EMIT scalingModeChanged(scalingMode()); });
+
+    fit_label_ = new QLabel(this);
+    fit_label_->setObjectName(QStringLiteral("amdahlLabel"));
+    fit_label_->setWordWrap(true);
+    fit_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(mode_label);
+    top->addWidget(mode_);
+    top->addSpacing(12);
+    top->addWidget(fit_label_, 1);
+
+    // Speed-up chart: log-log, so the ideal line is the diagonal.
+    speedup_chart_ = makeChart(tr("Speed-up"));
+    ideal_ =
+        addLine(speedup_chart_, QStringLiteral("idealSpeedup"), Qt::darkGray, Qt::DashLine, 1.5);
+    ideal_->setName(tr("Ideal"));
+    amdahl_ = addLine(speedup_chart_, QStringLiteral("amdahlFit"), QColor(0xd5, 0x5e, 0x00),
+                      Qt::DashDotLine, 2);
+    gustafson_ = addLine(speedup_chart_, QStringLiteral("gustafson"), QColor(0x00, 0x9e, 0x73),
+                         Qt::DotLine, 2.5);
+    speedup_ = addLine(speedup_chart_, QStringLiteral("speedup"), kindColor(SegmentKind::Compute),
+                       Qt::SolidLine, 2.5);
+    speedup_->setName(tr("Simulated"));
+    speedup_->setPointsVisible(true);
+    current_speedup_ = addHighlight(speedup_chart_, QStringLiteral("currentSpeedup"));
+    speedup_x_ = makeGpuAxis();
+    speedup_y_ = new QLogValueAxis;
+    speedup_y_->setBase(2);
+    speedup_y_->setLabelFormat(QStringLiteral("%g"));
+    speedup_y_->setMinorTickCount(0);
+    speedup_y_->setTitleText(tr("Speed-up (×, log scale)"));
+    attach(speedup_chart_, speedup_x_, speedup_y_);
+    speedup_view_ = new QChartView(speedup_chart_, this);
+    speedup_view_->setObjectName(QStringLiteral("speedupChart"));
+    speedup_view_->setRenderHint(QPainter::Antialiasing);
+    speedup_view_->setMinimumSize(240, 200);
+
+    // Efficiency chart: linear percentage against log GPU count.
+    efficiency_chart_ = makeChart(tr("Scaling efficiency"));
+    ideal_efficiency_ = addLine(efficiency_chart_, QStringLiteral("idealEfficiency"), Qt::darkGray,
+                                Qt::DashLine, 1.5);
+    ideal_efficiency_->setName(tr("Ideal"));
+    efficiency_ = addLine(efficiency_chart_, QStringLiteral("efficiency"),
+                          kindColor(SegmentKind::Compute), Qt::SolidLine, 2.5);
+    efficiency_->setName(tr("Simulated"));
+    efficiency_->setPointsVisible(true);
+    current_efficiency_ = addHighlight(efficiency_chart_, QStringLiteral("currentEfficiency"));
+    efficiency_x_ = makeGpuAxis();
+    efficiency_y_ = new QValueAxis;
+    efficiency_y_->setLabelFormat(QStringLiteral("%.0f"));
+    efficiency_y_->setTitleText(tr("Efficiency (%)"));
+    attach(efficiency_chart_, efficiency_x_, efficiency_y_);
+    efficiency_view_ = new QChartView(efficiency_chart_, this);
+    efficiency_view_->setObjectName(QStringLiteral("efficiencyChart"));
+    efficiency_view_->setRenderHint(QPainter::Antialiasing);
+    efficiency_view_->setMinimumSize(240, 200);
+
+    for (QLineSeries *s : {speedup_, efficiency_})
+        connect(s, &QXYSeries::hovered, this, &ScalingView::showPointToolTip);
+
+    // Where the missing speed-up went: achieved speed-up, then the losses by cause.
+    loss_chart_ = makeChart(tr("Where the missing speed-up went"));
+    loss_series_ = new QStackedBarSeries(loss_chart_);
+    loss_series_->setObjectName(QStringLiteral("speedupLossBars"));
+    achieved_set_ = new QBarSet(tr("Achieved speed-up"), loss_series_);
+    achieved_set_->setObjectName(QStringLiteral("achievedSpeedup"));
+    achieved_set_->setColor(kindColor(SegmentKind::Compute));
+    achieved_set_->setBorderColor(kindColor(SegmentKind::Compute).darker(130));
+    loss_series_->append(achieved_set_);
+    for (int i = 0; i < kSpeedupLossCount; ++i) {
+        const auto loss = SpeedupLoss(i);
+        auto *set = new QBarSet(speedupLossLabel(loss), loss_series_);
+        set->setObjectName(QString::fromLatin1(speedupLossName(loss)));
+        set->setColor(speedupLossColor(loss));
+        set->setBorderColor(speedupLossColor(loss).darker(130));
+        loss_sets_[size_t(i)] = set;
+        loss_series_->append(set);
+    }
+    loss_chart_->addSeries(loss_series_);
+    // Nine entries: listed beside the bars, where their names fit.
+    loss_chart_->legend()->setAlignment(Qt::AlignRight);
+    loss_x_ = new QBarCategoryAxis;
+    loss_x_->setTitleText(tr("GPUs"));
+    loss_y_ = new QValueAxis;
+    loss_y_->setLabelFormat(QStringLiteral("%g"));
+    loss_y_->setTitleText(tr("Speed-up and lost speed-up (GPUs)"));
+    attach(loss_chart_, loss_x_, loss_y_);
+    loss_view_ = new QChartView(loss_chart_, this);
+    loss_view_->setObjectName(QStringLiteral("speedupLossChart"));
+    loss_view_->setRenderHint(QPainter::Antialiasing);
+    loss_view_->setMinimumSize(240, 200);
+    connect(loss_series_, &QStackedBarSeries::hovered, this, &ScalingView::showLossToolTip);
+
+    auto *charts = new QWidget(this);
+    panels_ = new QHBoxLayout(charts);
+    panels_->setContentsMargins(0, 0, 0, 0);
+    panels_->addWidget(speedup_view_, 1);
+    panels_->addWidget(efficiency_view_, 1);
+    panels_->addWidget(loss_view_, 1);
+
+    message_ = makeEmptyStateLabel(this);
+    stack_ = new QStackedWidget(this);
+    stack_->addWidget(message_);
+    stack_->addWidget(charts);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(stack_, 1);
+
+    applyChartFonts(speedup_chart_, font());
+    applyChartFonts(efficiency_chart_, font());
+    applyChartFonts(loss_chart_, font());
+    setResult(nullptr);
+}
+
+Scaling ScalingView::scalingMode() const
+{
+    return Scaling(mode_->currentData().toInt());
+}
+
+void ScalingView::setScalingMode(Scaling mode)
+{
+    mode_->setCurrentIndex(mode_->findData(int(mode)));
+}
+
+void ScalingView::addPanel(QWidget *panel, int stretch)
+{
+    panels_->addWidget(panel, stretch);
+}
+
+void ScalingView::setResult(const ResultPtr &result)
+{
+    result_ = result;
+    if (result_) {
+        const QSignalBlocker block(mode_);
+        mode_->setCurrentIndex(mode_->findData(int(result_->scaling)));
+    }
+    updateCharts();
+}
+
+void ScalingView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange) {
+        applyChartFonts(speedup_chart_, font());
+        applyChartFonts(efficiency_chart_, font());
+        applyChartFonts(loss_chart_, font());
+    }
+    QWidget::changeEvent(event);
+}
+
+void ScalingView::updateCharts()
+{
+    QString message = emptyStateMessage(result_);
+    std::vector<const SweepRow *> rows;
+    if (message.isEmpty()) {
+        for (const SweepRow &row : result_->sweep)
+            if (row.gpus > 0 && row.summary.speedup > 0)
+                rows.push_back(&row);
+        if (rows.empty())
+            message = tr("No scaling sweep for this scenario.");
+    }
+    if (!message.isEmpty()) {
+        message_->setText(message);
+        fit_label_->clear();
+        stack_->setCurrentWidget(message_);
+        for (QXYSeries *s : std::initializer_list<QXYSeries *>{
+                 speedup_, ideal_, amdahl_, gustafson_, current_speedup_, efficiency_,
+                 ideal_efficiency_, current_efficiency_})
+            s->clear();
+        loss_rows_.clear();
+        updateLossChart();
+        return;
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const SweepRow *a, const SweepRow *b) { return a->gpus < b->gpus; });
+    const Summary &now = result_->summary;
+    const bool weak = result_->scaling == Scaling::Weak;
+
+    QList<QPointF> speedup, ideal, efficiency, ideal_efficiency;
+    int lo = rows.front()->gpus, hi = rows.back()->gpus;
+    double speedup_lo = 1, speedup_hi = 1, efficiency_hi = 100;
+    for (const SweepRow *row : rows) {
+        const double eff_pct = row->summary.scaling_efficiency * 100.0;
+        speedup.append(QPointF(row->gpus, row->summary.speedup));
+        ideal.append(QPointF(row->gpus, row->gpus));
+        efficiency.append(QPointF(row->gpus, eff_pct));
+        ideal_efficiency.append(QPointF(row->gpus, 100.0));
+        speedup_lo = std::min({speedup_lo, row->summary.speedup, double(row->gpus)});
+        speedup_hi = std::max({speedup_hi, row->summary.speedup, double(row->gpus)});
+        efficiency_hi = std::max(efficiency_hi, eff_pct);
+    }
+    speedup_->replace(speedup);
+    ideal_->replace(ideal);
+    efficiency_->replace(efficiency);
+    ideal_efficiency_->replace(ideal_efficiency);
+
+    // The current scenario, from its own summary (it need not be one of the sweep counts).
+    QList<QPointF> current_speedup, current_efficiency;
+    if (now.gpus > 0 && now.speedup > 0) {
+        current_speedup.append(QPointF(now.gpus, now.speedup));
+        current_efficiency.append(QPointF(now.gpus, now.scaling_efficiency * 100.0));
+        lo = std::min(lo, now.gpus);
+        hi = std::max(hi, now.gpus);
+        speedup_lo = std::min(speedup_lo, now.speedup);
+        speedup_hi = std::max(speedup_hi, now.speedup);
+        efficiency_hi = std::max(efficiency_hi, now.scaling_efficiency * 100.0);
+    }
+    current_speedup_->replace(current_speedup);
+    current_efficiency_->replace(current_efficiency);
+    current_speedup_->setName(tr("N = %1").arg(now.gpus));
+    current_efficiency_->setName(current_speedup_->name());
+
+    const AmdahlFit &fit = result_->amdahl;
+    // Weak scaling: Gustafson's serial fraction of the same rows (s = (N - S) / (N - 1)).
+    std::vector<int> row_gpus;
+    std::vector<double> row_speedups;
+    for (const SweepRow *row : rows) {
+        row_gpus.push_back(row->gpus);
+        row_speedups.push_back(row->summary.speedup);
+    }
+    const bool show_gustafson = weak && hi > 1;
+    const double gustafson_s =
+        show_gustafson ? gustafsonSerialFraction(row_gpus, row_speedups) : 0.0;
+    QList<QPointF> amdahl, gustafson;
+    for (int n : curveSamples(lo, hi)) {
+        if (fit.valid)
+            amdahl.append(QPointF(n, amdahlSpeedup(fit.serial_fraction, n)));
+        if (show_gustafson)
+            gustafson.append(QPointF(n, gustafsonSpeedup(gustafson_s, n)));
+    }
+    for (const QPointF &p : amdahl + gustafson) {
+        speedup_lo = std::min(speedup_lo, p.y());
+        speedup_hi = std::max(speedup_hi, p.y());
+    }
+    QString text;
+    if (fit.valid) {
+        const QString s = percent(fit.serial_fraction);
+        amdahl_->setName(tr("Amdahl fit: s = %1 %").arg(s));
+        text = tr("Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).")
+                   .arg(s, QLocale().toString(fit.r_squared, 'f', 3))
+                   .arg(fit.points);
+        if (fit.serial_fraction > 0)
+            text +=
+                QLatin1Char(' ') + tr("With a fixed batch, no number of GPUs gets past %1× (1/s).")
+                                       .arg(QLocale().toString(1.0 / fit.serial_fraction, 'f', 1));
+    } else {
+        text = tr("Not enough sweep points for an Amdahl fit.");
+    }
+    if (show_gustafson) {
+        gustafson_->setName(tr("Gustafson: s = %1 %").arg(percent(gustafson_s)));
+        text += QLatin1Char(' ') +
+                tr("Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up "
+                   "N - s (N - 1), the work grows with N).")
+                    .arg(percent(gustafson_s));
+    }
+    fit_label_->setText(text);
+    amdahl_->replace(amdahl);
+    gustafson_->replace(gustafson);
+    amdahl_->setVisible(fit.valid);
+    gustafson_->setVisible(show_gustafson);
+
+    speedup_x_->setRange(lo / kLogPadding, hi * kLogPadding);
+    efficiency_x_->setRange(lo / kLogPadding, hi * kLogPadding);
+    speedup_y_->setRange(speedup_lo / kLogPadding, speedup_hi * kLogPadding);
+    setZeroBasedRange(efficiency_y_, efficiency_hi * 1.02);
+
+    // The attribution the worker computed (one per sweep row); a result without it (older
+    // producers, hand-made results) gets it from the sweep with the same pure function.
+    loss_rows_ = result_->attribution.size() == result_->sweep.size()
+                     ? result_->attribution
+                     : attributeSpeedupLoss(result_->sweep);
+    loss_rows_.erase(std::remove_if(loss_rows_.begin(), loss_rows_.end(),
+                                    [](const SpeedupAttribution &a) { return a.gpus <= 0; }),
+                     loss_rows_.end());
+    std::stable_sort(
+        loss_rows_.begin(), loss_rows_.end(),
+        [](const SpeedupAttribution &a, const SpeedupAttribution &b) { return a.gpus < b.gpus; });
+    updateLossChart();
+    stack_->setCurrentIndex(1);
+}
+
+void ScalingView::updateLossChart()
+{
+    QStringList categories;
+    QList<qreal> achieved;
+    std::array<QList<qreal>, kSpeedupLossCount> losses;
+    double top = 1, bottom = 0;
+    for (const SpeedupAttribution &a : loss_rows_) {
+        categories.append(QLocale().toString(a.gpus));
+        achieved.append(a.speedup);
+        double positive = std::max(0.0, a.speedup), negative = std::min(0.0, a.speedup);
+        for (int i = 0; i < kSpeedupLossCount; ++i) {
+            const double v = a.loss_gpus[size_t(i)];
+            losses[size_t(i)].append(v);
+            (v >= 0 ? positive : negative) += v;
+        }
+        top = std::max({top, positive, double(a.gpus)});
+        bottom = std::min(bottom, negative);
+    }
+    achieved_set_->remove(0, achieved_set_->count());
+    achieved_set_->append(achieved);
+    for (int i = 0; i < kSpeedupLossCount; ++i) {
+        QBarSet *set = loss_sets_[size_t(i)];
+        set->remove(0, set->count());
+        set->append(losses[size_t(i)]);
+    }
+    // Only the causes that cost something in this sweep get a legend entry.
+    const auto markers = loss_chart_->legend()->markers(loss_series_);
+    for (QLegendMarker *marker : markers) {
+        auto *bar_marker = qobject_cast<QBarLegendMarker *>(marker);
+        if (!bar_marker)
+            continue;
+        const QBarSet *set = bar_marker->barset();
+        bool used = set == achieved_set_;
+        for (int i = 0; i < set->count() && !used; ++i)
+            used = set->at(i) != 0;
+        marker->setVisible(used);
+    }
+    loss_x_->clear();
+    loss_x_->append(categories);
+    setZeroBasedRange(loss_y_, top * 1.02);
+    if (bottom < 0) // rare: superlinear per-GPU compute; the axis reaches below zero
+        loss_y_->setMin(std::floor(bottom * 1.1));
+}
+
+void ScalingView::showPointToolTip(const QPointF &point, bool state)
+{
+    if (!state || !result_) {
+        QToolTip::hideText();
+        return;
+    }
+    const int gpus = int(std::lround(point.x()));
+    for (const SweepRow &row : result_->sweep) {
+        if (row.gpus != gpus)
+            continue;
+        QToolTip::showText(QCursor::pos(),
+                           tr("N = %1: speed-up %2×, efficiency %3 %, step %4 s")
+                               .arg(QLocale().toString(gpus),
+                                    QLocale().toString(row.summary.speedup, 'f', 2),
+                                    percent(row.summary.scaling_efficiency),
+                                    QLocale().toString(row.summary.step_time_s, 'g', 4)),
+                           this);
+        return;
+    }
+}
+
+void ScalingView::showLossToolTip(bool state, int index, QBarSet *set)
+{
+    if (!state || index < 0 || size_t(index) >= loss_rows_.size()) {
+        QToolTip::hideText();
+        return;
+    }
+    const SpeedupAttribution &a = loss_rows_[size_t(index)];
+    const QLocale locale;
+    QString text;
+    if (set == achieved_set_)
+        text = tr("N = %1: achieved speed-up %2× of the ideal %1×")
+                   .arg(locale.toString(a.gpus), locale.toString(a.speedup, 'f', 2));
+    else
+        text =
+            tr("N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)")
+                .arg(locale.toString(a.gpus), set->label(), locale.toString(set->at(index), 'f', 2),
+                     locale.toString(a.speedup, 'f', 2));
+    QToolTip::showText(QCursor::pos(), text, this);
+}
+
+} // namespace scalescope

@@ -1,0 +1,107 @@
+// Scaling tab: speed-up and efficiency against GPU count from the result's sweep, with the
+// ideal line, the Amdahl fit, the Gustafson curve (weak scaling) and the current scenario;
+// and "where the missing speed-up went": per GPU count, the achieved speed-up with the lost
+// speed-up stacked on it by cause (result->attribution), so each bar reaches the ideal.
+#pragma once
+
+#include "result.h"
+
+#include <QWidget>
+
+#include <array>
+
+class QBarCategoryAxis;
+class QBarSet;
+class QChart;
+class QChartView;
+class QComboBox;
+class QHBoxLayout;
+class QLabel;
+class QLineSeries;
+class QLogValueAxis;
+class QScatterSeries;
+class QStackedBarSeries;
+class QStackedWidget;
+class QValueAxis;
+
+namespace scalescope
+{
+
+class ScalingView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ScalingView(QWidget *parent = nullptr);
+
+    /// Draws `result` (null or invalid: a message instead of stale data). Sets the mode
+    /// selector to result->scaling without emitting scalingModeChanged.
+    void setResult(const ResultPtr &result);
+    ResultPtr result() const { return result_; }
+
+    Scaling scalingMode() const;
+    /// Selects a mode; emits scalingModeChanged when it changes.
+    void setScalingMode(Scaling mode);
+
+    /// Adds a further panel to the right of the three charts; it is shown and hidden with
+    /// them.
+    void addPanel(QWidget *panel, int stretch = 1);
+
+    QChart *speedupChart() const { return speedup_chart_; }
+    QChart *efficiencyChart() const { return efficiency_chart_; }
+    /// "Where the missing speed-up went": stacked bars, one category per sweep row (GPU
+    /// count, ascending), the achieved speed-up first and then one set per SpeedupLoss; a
+    /// bar's values sum to its GPU count (a negative compute loss, faster per-GPU compute
+    /// than on one GPU, is drawn below zero).
+    QChart *lossChart() const { return loss_chart_; }
+    QBarSet *achievedSet() const { return achieved_set_; }
+    QBarSet *lossSet(SpeedupLoss loss) const { return loss_sets_[size_t(loss)]; }
+
+Q_SIGNALS:
+    /// The user chose strong or weak scaling: the app recomputes and calls setResult again.
+    void scalingModeChanged(scalescope::Scaling mode);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void updateCharts();
+    void updateLossChart();
+    void showPointToolTip(const QPointF &point, bool state);
+    void showLossToolTip(bool state, int index, QBarSet *set);
+
+    ResultPtr result_;
+    QComboBox *mode_ = nullptr;
+    QLabel *fit_label_ = nullptr;
+    QStackedWidget *stack_ = nullptr;
+    QLabel *message_ = nullptr;
+    QHBoxLayout *panels_ = nullptr;
+
+    QChart *speedup_chart_ = nullptr;
+    QChartView *speedup_view_ = nullptr;
+    QLogValueAxis *speedup_x_ = nullptr;
+    QLogValueAxis *speedup_y_ = nullptr;
+    QLineSeries *speedup_ = nullptr;
+    QLineSeries *ideal_ = nullptr;
+    QLineSeries *amdahl_ = nullptr;
+    QLineSeries *gustafson_ = nullptr;
+    QScatterSeries *current_speedup_ = nullptr;
+
+    QChart *efficiency_chart_ = nullptr;
+    QChartView *efficiency_view_ = nullptr;
+    QLogValueAxis *efficiency_x_ = nullptr;
+    QValueAxis *efficiency_y_ = nullptr;
+    QLineSeries *efficiency_ = nullptr;
+    QLineSeries *ideal_efficiency_ = nullptr;
+    QScatterSeries *current_efficiency_ = nullptr;
+
+    QChart *loss_chart_ = nullptr;
+    QChartView *loss_view_ = nullptr;
+    QStackedBarSeries *loss_series_ = nullptr;
+    QBarSet *achieved_set_ = nullptr;
+    std::array<QBarSet *, kSpeedupLossCount> loss_sets_{};
+    QBarCategoryAxis *loss_x_ = nullptr;
+    QValueAxis *loss_y_ = nullptr;
+    std::vector<SpeedupAttribution> loss_rows_; // as drawn, ascending GPU count
+};
+
+} // namespace scalescope

@@ -1,0 +1,168 @@
+#include "charts/sweep_table_model.h"
+
+#include <QFont>
+#include <QLocale>
+
+namespace scalescope
+{
+
+SweepTableModel::SweepTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void SweepTableModel::setRows(std::vector<SweepRow> rows, int highlighted_gpus)
+{
+    beginResetModel();
+    rows_ = std::move(rows);
+    highlighted_gpus_ = highlighted_gpus;
+    endResetModel();
+}
+
+void SweepTableModel::clear()
+{
+    setRows({}, 0);
+}
+
+double SweepTableModel::value(const SweepRow &row, int column)
+{
+    const Summary &s = row.summary;
+    const Breakdown &b = s.breakdown;
+    switch (Column(column)) {
+    case Gpus:
+        return row.gpus;
+    case StepTime:
+        return s.step_time_s;
+    case SamplesPerS:
+        return s.samples_per_s;
+    case Speedup:
+        return s.speedup;
+    case Efficiency:
+        return s.scaling_efficiency * 100.0;
+    case Compute:
+        return b.compute;
+    case CommunicationExposed:
+        return b.communication_exposed;
+    case PipelineBubble:
+        return b.pipeline_bubble;
+    case Wait:
+        return b.wait;
+    case DataLoading:
+        return b.data_loading;
+    case CommunicationShare:
+        return s.step_time_s > 0 ? b.communication_exposed / s.step_time_s * 100.0 : 0.0;
+    case ColumnCount:
+        break;
+    }
+    return 0;
+}
+
+int SweepTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(rows_.size());
+}
+
+int SweepTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant SweepTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const SweepRow &row = rows_[size_t(index.row())];
+    const double v = value(row, index.column());
+    switch (role) {
+    case Qt::DisplayRole: {
+        const QLocale locale;
+        switch (Column(index.column())) {
+        case Gpus:
+            return locale.toString(row.gpus);
+        case SamplesPerS:
+            return locale.toString(v, 'f', v >= 100 ? 0 : 2);
+        case Speedup:
+            return locale.toString(v, 'f', 2);
+        case Efficiency:
+        case CommunicationShare:
+            return locale.toString(v, 'f', 1);
+        default:
+            return locale.toString(v, 'g', 4);
+        }
+    }
+    case RawValueRole:
+        return v;
+    case Qt::TextAlignmentRole:
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::FontRole:
+        if (highlighted_gpus_ > 0 && row.gpus == highlighted_gpus_) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::DisplayRole) {
+        switch (Column(section)) {
+        case Gpus:
+            return tr("GPUs");
+        case StepTime:
+            return tr("Step time (s)");
+        case SamplesPerS:
+            return tr("Samples/s");
+        case Speedup:
+            return tr("Speed-up (×)");
+        case Efficiency:
+            return tr("Efficiency (%)");
+        case Compute:
+            return tr("Compute (s)");
+        case CommunicationExposed:
+            return tr("Exposed comm (s)");
+        case PipelineBubble:
+            return tr("Bubble (s)");
+        case Wait:
+            return tr("Wait (s)");
+        case DataLoading:
+            return tr("Data loading (s)");
+        case CommunicationShare:
+            return tr("Comm share (%)");
+        case ColumnCount:
+            break;
+        }
+    } else if (role == Qt::ToolTipRole) {
+        switch (Column(section)) {
+        case Gpus:
+            return tr("Number of GPUs in this sweep point");
+        case StepTime:
+            return tr("Time of one training step, in seconds");
+        case SamplesPerS:
+            return tr("Training samples processed per second");
+        case Speedup:
+            return tr("Step-time speed-up over one GPU of the same kind");
+        case Efficiency:
+            return tr("Speed-up divided by the number of GPUs");
+        case Compute:
+            return tr("Compute time per step, averaged over GPUs");
+        case CommunicationExposed:
+            return tr("Communication not hidden behind compute, per step");
+        case PipelineBubble:
+            return tr("Idle time of the pipeline schedule, per step");
+        case Wait:
+            return tr("Time spent waiting for other GPUs, per step");
+        case DataLoading:
+            return tr("Time spent waiting for the data loader, per step");
+        case CommunicationShare:
+            return tr("Exposed communication as a share of the step time");
+        case ColumnCount:
+            break;
+        }
+    }
+    return {};
+}
+
+} // namespace scalescope
