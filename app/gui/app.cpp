@@ -178,7 +178,7 @@ int Application::takeScreenshot()
     MainWindow *w = window_.get();
     w->resize(options_.size.isValid() ? options_.size : QSize(1600, 1000));
     if (options_.present)
-        w->setPresentationMode(true);
+        w->setPresentationMode(true, false);
     w->show();
     if (!options_.tab.isEmpty())
         w->showTab(options_.tab);
@@ -240,9 +240,8 @@ void Application::offerRecovery()
                                      .arg(QString::fromStdString(s.error().toString()), kept));
             continue;
         }
-        const QString what = work.original_path.isEmpty()
-                                 ? QString::fromStdString(s.value().name)
-                                 : work.original_path;
+        const QString what = work.original_path.isEmpty() ? QString::fromStdString(s.value().name)
+                                                          : work.original_path;
         const auto answer = QMessageBox::question(
             window_.get(), tr("Restore unsaved work?"),
             tr("ScaleScope did not close normally. Restore the unsaved changes to “%1” from "

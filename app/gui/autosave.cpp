@@ -87,15 +87,18 @@ std::vector<RecoveredWork> AutosaveStore::orphans() const
     return found;
 }
 
-void AutosaveStore::discard(const RecoveredWork &work) { QFile::remove(work.autosave_path); }
+void AutosaveStore::discard(const RecoveredWork &work)
+{
+    QFile::remove(work.autosave_path);
+}
 
 bool AutosaveStore::write(const QByteArray &scenario_json, const QString &original_path,
                           QString *error)
 {
     if (own_path_.isEmpty()) {
         if (error)
-            *error = QCoreApplication::translate("Autosave", "no autosave slot in %1")
-                         .arg(directory_);
+            *error =
+                QCoreApplication::translate("Autosave", "no autosave slot in %1").arg(directory_);
         return false;
     }
     QJsonParseError parse_error;
@@ -108,8 +111,7 @@ bool AutosaveStore::write(const QByteArray &scenario_json, const QString &origin
     QJsonObject object = doc.object();
     QJsonObject meta;
     meta.insert(QLatin1String("file"), original_path);
-    meta.insert(QLatin1String("saved_at"),
-                QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    meta.insert(QLatin1String("saved_at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     object.insert(kKey, meta);
     return writeFileAtomically(own_path_, QJsonDocument(object).toJson(), error);
 }

@@ -16,8 +16,8 @@ namespace scalescope
 {
 
 struct RecoveredWork {
-    QString autosave_path;  // the autosave file itself
-    QString original_path;  // the file the work belonged to ("" = never saved)
+    QString autosave_path; // the autosave file itself
+    QString original_path; // the file the work belonged to ("" = never saved)
     QDateTime saved_at;
     QByteArray scenario_json; // a valid scenario document (x-autosave key included)
     QString error;            // non-empty: the autosave is damaged (and was not loaded)

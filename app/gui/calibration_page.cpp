@@ -12,7 +12,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QSysInfo>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -23,9 +22,10 @@
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QSysInfo>
 #include <QTableView>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -312,9 +312,11 @@ bool CalibrationPage::startProbe(bool quick)
     if (runner_->running())
         return false;
     QDir().mkpath(writable_dir_);
-    const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    probe_output_ = QDir(writable_dir_).absoluteFilePath(
-        QStringLiteral("%1-%2.json").arg(QSysInfo::machineHostName(), stamp));
+    const QString stamp =
+        QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    probe_output_ =
+        QDir(writable_dir_)
+            .absoluteFilePath(QStringLiteral("%1-%2.json").arg(QSysInfo::machineHostName(), stamp));
     QStringList args{QStringLiteral("--output"), probe_output_};
     if (quick)
         args << QStringLiteral("--quick");
@@ -333,9 +335,10 @@ bool CalibrationPage::importNcclTests(const QStringList &logs)
     if (runner_->running())
         return false;
     QDir().mkpath(writable_dir_);
-    const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    probe_output_ = QDir(writable_dir_).absoluteFilePath(
-        QStringLiteral("nccl-tests-%1.json").arg(stamp));
+    const QString stamp =
+        QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    probe_output_ =
+        QDir(writable_dir_).absoluteFilePath(QStringLiteral("nccl-tests-%1.json").arg(stamp));
     QStringList args{QStringLiteral("--output"), probe_output_,
                      QStringLiteral("--from-nccl-tests")};
     args << logs;
@@ -372,8 +375,7 @@ bool CalibrationPage::deleteProfile(int row, bool ask)
         return false;
     if (ask && QMessageBox::question(this, tr("Delete profile"),
                                      tr("Delete the profile %1? This cannot be undone.")
-                                         .arg(QFileInfo(e->path).fileName())) !=
-                   QMessageBox::Yes)
+                                         .arg(QFileInfo(e->path).fileName())) != QMessageBox::Yes)
         return false;
     const QString path = e->path;
     if (!QFile::remove(path))

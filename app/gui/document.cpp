@@ -23,7 +23,10 @@ QString Document::displayName() const
     return tr("Untitled");
 }
 
-QByteArray Document::serialized() const { return writeScenario(scenario_); }
+QByteArray Document::serialized() const
+{
+    return writeScenario(scenario_);
+}
 
 void Document::apply(const Scenario &scenario)
 {
@@ -79,13 +82,19 @@ bool Document::save(const QString &path, QString *error)
 
 EditScenarioCommand::EditScenarioCommand(Document *document, Scenario before, Scenario after,
                                          const QString &text, int merge_key)
-    : QUndoCommand(text), document_(document), before_(std::move(before)),
-      after_(std::move(after)), merge_key_(merge_key)
+    : QUndoCommand(text), document_(document), before_(std::move(before)), after_(std::move(after)),
+      merge_key_(merge_key)
 {
 }
 
-void EditScenarioCommand::undo() { document_->apply(before_); }
-void EditScenarioCommand::redo() { document_->apply(after_); }
+void EditScenarioCommand::undo()
+{
+    document_->apply(before_);
+}
+void EditScenarioCommand::redo()
+{
+    document_->apply(after_);
+}
 
 bool EditScenarioCommand::mergeWith(const QUndoCommand *other)
 {

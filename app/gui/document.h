@@ -57,8 +57,8 @@ private:
 class EditScenarioCommand : public QUndoCommand
 {
 public:
-    EditScenarioCommand(Document *document, Scenario before, Scenario after,
-                        const QString &text, int merge_key);
+    EditScenarioCommand(Document *document, Scenario before, Scenario after, const QString &text,
+                        int merge_key);
     void undo() override;
     void redo() override;
     int id() const override { return merge_key_ != 0 ? 1 : -1; }

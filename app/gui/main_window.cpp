@@ -13,8 +13,9 @@
 #include "io/catalog_io.h"
 #include "io/file_io.h"
 #include "io/profile_io.h"
-#include "io/scenario_io.h"
 #include "io/report_io.h"
+#include "io/scenario_io.h"
+#include "model_text.h"
 #include "plan_dialog.h"
 #include "recompute.h"
 #include "timeline/timeline_widget.h"
@@ -36,8 +37,8 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
-#include <QSettings>
 #include <QScrollArea>
+#include <QSettings>
 #include <QShortcut>
 #include <QSpinBox>
 #include <QSplitter>
@@ -87,8 +88,8 @@ MainWindow::MainWindow(const WindowContext &context, QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
     normal_font_ = QApplication::font();
-    iterations_ = std::clamp(ctx_.settings->value(QStringLiteral("view/iterations"), 1).toInt(),
-                             1, 4);
+    iterations_ =
+        std::clamp(ctx_.settings->value(QStringLiteral("view/iterations"), 1).toInt(), 1, 4);
     buildUi();
     buildMenus();
 
@@ -138,8 +139,7 @@ void MainWindow::buildUi()
     controls_dock_ = new QDockWidget(tr("Scenario"), this);
     controls_dock_->setObjectName(QStringLiteral("controlsDock"));
     controls_dock_->setWidget(controls_);
-    controls_dock_->setFeatures(QDockWidget::DockWidgetMovable |
-                                QDockWidget::DockWidgetFloatable);
+    controls_dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, controls_dock_);
     connect(controls_, &ControlPanel::scenarioEdited, this,
             [this](const Scenario &s, const QString &description, int merge_key) {
@@ -240,11 +240,10 @@ void MainWindow::buildUi()
         if (pinned_timeline_->isVisible() && pinned_timeline_->timeRange() != qMakePair(a, b))
             pinned_timeline_->setTimeRange(a, b);
     });
-    connect(pinned_timeline_, &TimelineWidget::timeRangeChanged, this,
-            [this](double a, double b) {
-                if (timeline_->timeRange() != qMakePair(a, b))
-                    timeline_->setTimeRange(a, b);
-            });
+    connect(pinned_timeline_, &TimelineWidget::timeRangeChanged, this, [this](double a, double b) {
+        if (timeline_->timeRange() != qMakePair(a, b))
+            timeline_->setTimeRange(a, b);
+    });
 
     tabs_ = new QTabWidget;
     tabs_->setObjectName(QStringLiteral("resultTabs"));
@@ -376,19 +375,21 @@ void MainWindow::buildMenus()
     present_action_ = view->addAction(tr("&Presentation mode"));
     present_action_->setShortcut(QKeySequence(Qt::Key_F5));
     present_action_->setCheckable(true);
-    connect(present_action_, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    connect(present_action_, &QAction::toggled, this, [this](bool on) { setPresentationMode(on); });
     view->addSeparator();
     pin_action_ = view->addAction(tr("Pin as &A (compare)"), this, &MainWindow::pinCurrent);
     pin_action_->setShortcut(QKeySequence(tr("Ctrl+P")));
     unpin_action_ = view->addAction(tr("&End compare"), this, &MainWindow::clearPin);
     unpin_action_->setEnabled(false);
     view->addSeparator();
-    view->addAction(controls_dock_->toggleViewAction());
+    QAction *show_controls = controls_dock_->toggleViewAction();
+    show_controls->setShortcut(QKeySequence(Qt::Key_F6));
+    view->addAction(show_controls);
     view->addAction(gallery_dock_->toggleViewAction());
 
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
-    QAction *suggest = tools->addAction(tr("&Suggest a parallel plan…"), this,
-                                        &MainWindow::suggestPlan);
+    QAction *suggest =
+        tools->addAction(tr("&Suggest a parallel plan…"), this, &MainWindow::suggestPlan);
     suggest->setObjectName(QStringLiteral("suggestPlanAction"));
     suggest->setShortcut(QKeySequence(tr("Ctrl+Shift+P")));
     tools->addAction(tr("&Calibration profiles"), this,
@@ -461,8 +462,8 @@ void MainWindow::showResult(const ResultPtr &result)
 
     controls_->setValidationError(result->error_path, result->error);
     if (!result->ok())
-        timeline_->setEmptyReason(tr("No timeline: the scenario is not valid (%1).")
-                                      .arg(result->error));
+        timeline_->setEmptyReason(
+            tr("No timeline: the scenario is not valid (%1).").arg(result->error));
     else if (!result->timeline)
         timeline_->setEmptyReason(tr("No timeline: more segments than can be drawn; the "
                                      "figures come from the closed-form model."));
@@ -486,8 +487,8 @@ void MainWindow::showResult(const ResultPtr &result)
 void MainWindow::updateStatus(const ResultPtr &result)
 {
     if (!result->ok()) {
-        for (QLabel *l : {status_step_, status_throughput_, status_mfu_, status_speedup_,
-                          status_efficiency_})
+        for (QLabel *l :
+             {status_step_, status_throughput_, status_mfu_, status_speedup_, status_efficiency_})
             l->clear();
         const QString where = result->error_path.isEmpty()
                                   ? QString()
@@ -505,7 +506,7 @@ void MainWindow::updateStatus(const ResultPtr &result)
     status_mfu_->setText(tr("MFU %1%").arg(s.mfu * 100, 0, 'f', 1));
     status_speedup_->setText(tr("Speed-up %1× on %2 GPUs").arg(s.speedup, 0, 'f', 2).arg(s.gpus));
     status_efficiency_->setText(tr("Efficiency %1%").arg(s.scaling_efficiency * 100, 0, 'f', 0));
-    QString sentence = QString::fromStdString(s.bottleneck);
+    QString sentence = translateModelText(s.bottleneck);
     if (!result->timeline)
         sentence += tr(" (timeline not drawn: too many segments; figures from the closed form)");
     status_bottleneck_->setText(sentence.toHtmlEscaped());
@@ -552,7 +553,7 @@ bool MainWindow::showTab(const QString &name)
     return true;
 }
 
-void MainWindow::setPresentationMode(bool on)
+void MainWindow::setPresentationMode(bool on, bool full_screen)
 {
     if (on == presenting_)
         return;
@@ -566,12 +567,19 @@ void MainWindow::setPresentationMode(bool on)
         big.setPointSizeF(normal_font_.pointSizeF() * kPresentationFontScale);
         QApplication::setFont(big);
         gallery_dock_->hide();
+        controls_were_visible_ = controls_dock_->isVisible();
+        controls_dock_->hide();
         if (gallery_index_ < 0 && ctx_.gallery && !ctx_.gallery->empty())
             loadGalleryEntry(0);
-        showFullScreen();
+        if (full_screen)
+            showFullScreen();
+        // Timeline and charts share the height: the audience needs both.
+        const int h = std::max(splitter_->height(), 600);
+        splitter_->setSizes({h / 2, h / 2});
     } else {
         QApplication::setFont(normal_font_);
         gallery_dock_->show();
+        controls_dock_->setVisible(controls_were_visible_);
         if (was_maximized_)
             showMaximized();
         else
@@ -619,12 +627,11 @@ void MainWindow::updateGalleryText()
                              .arg(e.title(ctx_.language).toHtmlEscaped(),
                                   e.explanation(ctx_.language).toHtmlEscaped());
     gallery_text_->setText(html);
-    banner_->setText(
-        QStringLiteral("<h2>%1 &nbsp;<small>(%2/%3)</small></h2><p>%4</p>")
-            .arg(e.title(ctx_.language).toHtmlEscaped())
-            .arg(gallery_index_ + 1)
-            .arg(ctx_.gallery->size())
-            .arg(e.explanation(ctx_.language).toHtmlEscaped()));
+    banner_->setText(QStringLiteral("<h2>%1 &nbsp;<small>(%2/%3)</small></h2><p>%4</p>")
+                         .arg(e.title(ctx_.language).toHtmlEscaped())
+                         .arg(gallery_index_ + 1)
+                         .arg(ctx_.gallery->size())
+                         .arg(e.explanation(ctx_.language).toHtmlEscaped()));
     banner_->setVisible(presenting_);
 }
 
@@ -665,8 +672,10 @@ void MainWindow::pinCurrent()
         return;
     pinned_ = current_;
     pinned_timeline_->setTimeline(pinned_->timeline);
-    pinned_timeline_->setTitle(tr("A (pinned): %1").arg(QString::fromStdString(
-        pinned_->scenario.name.empty() ? std::string("scenario") : pinned_->scenario.name)));
+    pinned_timeline_->setTitle(
+        tr("A (pinned): %1")
+            .arg(QString::fromStdString(pinned_->scenario.name.empty() ? std::string("scenario")
+                                                                       : pinned_->scenario.name)));
     timeline_->setTitle(tr("B (current)"));
     pinned_timeline_->setVisible(true);
     // Both on one axis: the longer step decides the range.
@@ -744,8 +753,8 @@ bool MainWindow::save()
 
 bool MainWindow::saveAs()
 {
-    const QString path = askSavePath(tr("Save scenario"), tr("Scenarios (*.json)"),
-                                     QStringLiteral("json"));
+    const QString path =
+        askSavePath(tr("Save scenario"), tr("Scenarios (*.json)"), QStringLiteral("json"));
     return !path.isEmpty() && saveTo(path);
 }
 
@@ -790,8 +799,7 @@ void MainWindow::addRecentFile(const QString &path)
 void MainWindow::rebuildRecentMenu()
 {
     recent_menu_->clear();
-    const QStringList recent =
-        ctx_.settings->value(QStringLiteral("files/recent")).toStringList();
+    const QStringList recent = ctx_.settings->value(QStringLiteral("files/recent")).toStringList();
     for (const QString &path : recent) {
         QAction *a = recent_menu_->addAction(QFileInfo(path).fileName(), this,
                                              [this, path] { openFile(path); });
@@ -809,8 +817,7 @@ void MainWindow::rebuildRecentMenu()
     }
 }
 
-QString MainWindow::askSavePath(const QString &title, const QString &filter,
-                                const QString &suffix)
+QString MainWindow::askSavePath(const QString &title, const QString &filter, const QString &suffix)
 {
     const QString dir = ctx_.settings->value(QStringLiteral("files/lastDir")).toString();
     QString path = QFileDialog::getSaveFileName(this, title, dir, filter);
@@ -873,13 +880,13 @@ void MainWindow::exportTrace()
         showError(tr("Export failed"), tr("There is no timeline to export."));
         return;
     }
-    const QString path = askSavePath(tr("Export Chrome trace"), tr("Trace files (*.json)"),
-                                     QStringLiteral("json"));
+    const QString path =
+        askSavePath(tr("Export Chrome trace"), tr("Trace files (*.json)"), QStringLiteral("json"));
     if (path.isEmpty())
         return;
     QString error;
-    const QByteArray trace = timelineToChromeTrace(
-        *current_->timeline, QString::fromStdString(current_->scenario.name));
+    const QByteArray trace =
+        timelineToChromeTrace(*current_->timeline, QString::fromStdString(current_->scenario.name));
     if (!writeFileAtomically(path, trace, &error))
         showError(tr("Export failed"), error);
 }

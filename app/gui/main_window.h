@@ -45,7 +45,7 @@ struct WindowContext {
     QSettings *settings = nullptr;
     AutosaveStore *autosave = nullptr; // null: no autosave (screenshots, some tests)
     const std::vector<GalleryEntry> *gallery = nullptr;
-    QString language;      // "en" or "zh_CN"
+    QString language;        // "en" or "zh_CN"
     bool interactive = true; // false: never open modal dialogs (tests, screenshots)
 };
 
@@ -58,7 +58,10 @@ public:
 
     /// Shows a tab by --tab name; "timeline" gives the timeline most of the height.
     bool showTab(const QString &name);
-    void setPresentationMode(bool on);
+    /// Presentation mode: large fonts, the gallery banner, arrow keys step the gallery, the
+    /// scenario controls hidden (F6 shows them); full screen unless `full_screen` is false
+    /// (screenshots at a given size).
+    void setPresentationMode(bool on, bool full_screen = true);
     bool presentationMode() const { return presenting_; }
     /// Loads gallery entry `index` into the document (not undoable: a new document).
     void loadGalleryEntry(int index);
@@ -132,6 +135,7 @@ private:
     bool presenting_ = false;
     QFont normal_font_;
     bool was_maximized_ = false;
+    bool controls_were_visible_ = true;
     QElapsedTimer edit_timer_;
     double last_latency_ms_ = 0;
 

@@ -14,8 +14,8 @@ QStringList tabNames()
             QStringLiteral("compare")};
 }
 
-bool parseOptions(const QStringList &arguments, AppOptions *options, QString *error,
-                  bool *exit_now, QString *message)
+bool parseOptions(const QStringList &arguments, AppOptions *options, QString *error, bool *exit_now,
+                  QString *message)
 {
     *exit_now = false;
     QCommandLineParser parser;
@@ -27,11 +27,10 @@ bool parseOptions(const QStringList &arguments, AppOptions *options, QString *er
         QStringLiteral("screenshot"),
         QCoreApplication::translate("Options", "Render the window to a PNG file and exit."),
         QStringLiteral("OUT.png"));
-    const QCommandLineOption tab(
-        QStringLiteral("tab"),
-        QCoreApplication::translate("Options", "Tab to show: %1.")
-            .arg(tabNames().join(QStringLiteral(", "))),
-        QStringLiteral("NAME"));
+    const QCommandLineOption tab(QStringLiteral("tab"),
+                                 QCoreApplication::translate("Options", "Tab to show: %1.")
+                                     .arg(tabNames().join(QStringLiteral(", "))),
+                                 QStringLiteral("NAME"));
     const QCommandLineOption lang(
         QStringLiteral("lang"),
         QCoreApplication::translate("Options", "Language: en or zh_CN (default: settings, "

@@ -10,13 +10,13 @@ namespace scalescope
 {
 
 struct AppOptions {
-    QString file;          // scenario to open
-    QString screenshot;    // write a PNG of the window and exit
-    QString tab;           // timeline|scaling|breakdown|memory|cost|calibration|compare
-    QString language;      // en | zh_CN; empty = settings or system locale
-    QSize size;            // window size; invalid = saved geometry or default
-    bool present = false;  // start in presentation mode
-    QString settings_file; // test hook (--settings FILE): an explicit ini file
+    QString file;            // scenario to open
+    QString screenshot;      // write a PNG of the window and exit
+    QString tab;             // timeline|scaling|breakdown|memory|cost|calibration|compare
+    QString language;        // en | zh_CN; empty = settings or system locale
+    QSize size;              // window size; invalid = saved geometry or default
+    bool present = false;    // start in presentation mode
+    QString settings_file;   // test hook (--settings FILE): an explicit ini file
     bool no_restore = false; // --no-restore: do not offer autosave recovery
 };
 
@@ -25,7 +25,7 @@ QStringList tabNames();
 
 /// Parses arguments (argv[0] included). Returns false with `error` naming the option and
 /// the allowed values; --help and --version print and set `exit_now`.
-bool parseOptions(const QStringList &arguments, AppOptions *options, QString *error,
-                  bool *exit_now, QString *message);
+bool parseOptions(const QStringList &arguments, AppOptions *options, QString *error, bool *exit_now,
+                  QString *message);
 
 } // namespace scalescope

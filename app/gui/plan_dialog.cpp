@@ -1,6 +1,7 @@
 #include "plan_dialog.h"
 
 #include "io/scenario_io.h"
+#include "model_text.h"
 
 #include <QDialogButtonBox>
 #include <QElapsedTimer>
@@ -215,7 +216,7 @@ QVariant PlanTableModel::data(const QModelIndex &index, int role) const
             return tr("%1 / %2").arg(locale.toString(c.memory_bytes / 1e9, 'f', 1),
                                      locale.toString(c.capacity_bytes / 1e9, 'f', 1));
         case BottleneckColumn:
-            return QString::fromStdString(c.bottleneck);
+            return translateModelText(c.bottleneck);
         }
         break;
     case ValueRole:
@@ -252,7 +253,7 @@ QVariant PlanTableModel::data(const QModelIndex &index, int role) const
         return current;
     case Qt::ToolTipRole:
         if (index.column() == BottleneckColumn)
-            return QString::fromStdString(c.bottleneck);
+            return translateModelText(c.bottleneck);
         if (current)
             return tr("The plan the scenario uses now");
         break;

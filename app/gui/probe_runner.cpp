@@ -46,7 +46,8 @@ ProbeLine parseProbeLine(const QString &line)
 
 QString gpuprobeProgram()
 {
-    return QDir(QCoreApplication::applicationDirPath()).absoluteFilePath(QStringLiteral("gpuprobe"));
+    return QDir(QCoreApplication::applicationDirPath())
+        .absoluteFilePath(QStringLiteral("gpuprobe"));
 }
 
 ProbeRunner::ProbeRunner(QObject *parent) : QObject(parent)
@@ -118,7 +119,10 @@ void ProbeRunner::cancel()
     });
 }
 
-bool ProbeRunner::running() const { return process_.state() != QProcess::NotRunning; }
+bool ProbeRunner::running() const
+{
+    return process_.state() != QProcess::NotRunning;
+}
 
 void ProbeRunner::readOutput()
 {
@@ -130,7 +134,9 @@ void ProbeRunner::readOutput()
         log_ += line + QLatin1Char('\n');
         const ProbeLine p = parseProbeLine(line);
         switch (p.kind) {
-        case ProbeLine::Progress: Q_EMIT progress(p.done, p.total, p.test, p.text); break;
+        case ProbeLine::Progress:
+            Q_EMIT progress(p.done, p.total, p.test, p.text);
+            break;
         case ProbeLine::Skipped:
             Q_EMIT noteAdded(tr("skipped %1: %2").arg(p.test, p.text));
             break;

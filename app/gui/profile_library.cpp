@@ -46,8 +46,8 @@ std::vector<ProfileEntry> scanProfiles(const QStringList &dirs, const QString &w
     const QString writable = QDir(writable_dir).absolutePath();
     for (const QString &d : dirs) {
         const QDir dir(d);
-        const QStringList files = dir.entryList(
-            {QStringLiteral("*.json"), QStringLiteral("*.md")}, QDir::Files, QDir::Name);
+        const QStringList files = dir.entryList({QStringLiteral("*.json"), QStringLiteral("*.md")},
+                                                QDir::Files, QDir::Name);
         for (const QString &name : files) {
             ProfileEntry e;
             e.path = dir.absoluteFilePath(name);
@@ -133,12 +133,10 @@ std::vector<FigureRow> compareFigures(const std::vector<const CalibrationProfile
     if (profiles.empty())
         return rows;
     const CalibrationProfile &first = *profiles.front();
-    const GpuSpec *sheet =
-        first.gpus.empty()
-            ? nullptr
-            : matchCatalogGpu(first.gpus.front().name, first.gpus.front().memory_bytes);
-    auto add = [&](const QString &figure, const QString &unit, double datasheet,
-                   auto &&measure) {
+    const GpuSpec *sheet = first.gpus.empty() ? nullptr
+                                              : matchCatalogGpu(first.gpus.front().name,
+                                                                first.gpus.front().memory_bytes);
+    auto add = [&](const QString &figure, const QString &unit, double datasheet, auto &&measure) {
         FigureRow row{figure, unit, datasheet, {}};
         bool any = false;
         for (const CalibrationProfile *p : profiles) {
@@ -174,9 +172,8 @@ std::vector<FigureRow> compareFigures(const std::vector<const CalibrationProfile
         QStringLiteral("GB/s"), 0, [](const CalibrationProfile &p) {
             return p.gpus.empty() ? 0.0 : p.gpus.front().d2h_pinned_gbps;
         });
-    add(QCoreApplication::translate("Calibration", "Kernel launch overhead"),
-        QStringLiteral("µs"), sheet ? sheet->launch_overhead_us : 0,
-        [](const CalibrationProfile &p) {
+    add(QCoreApplication::translate("Calibration", "Kernel launch overhead"), QStringLiteral("µs"),
+        sheet ? sheet->launch_overhead_us : 0, [](const CalibrationProfile &p) {
             return p.gpus.empty() ? 0.0 : p.gpus.front().launch_overhead_us;
         });
     add(QCoreApplication::translate("Calibration", "Peer-to-peer bandwidth (best pair)"),
@@ -240,8 +237,7 @@ QVariant ProfileListModel::data(const QModelIndex &index, int role) const
     const CalibrationProfile *p = e->profile.get();
     switch (index.column()) {
     case Name:
-        return p ? profileDisplayName(*p)
-                 : tr("damaged: %1").arg(QFileInfo(e->path).fileName());
+        return p ? profileDisplayName(*p) : tr("damaged: %1").arg(QFileInfo(e->path).fileName());
     case Gpus:
         return p ? QVariant(static_cast<int>(p->gpus.size())) : QVariant();
     case Created:
@@ -260,12 +256,18 @@ QVariant ProfileListModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case Name: return tr("Profile");
-    case Gpus: return tr("GPUs");
-    case Created: return tr("Created");
-    case Host: return tr("Host");
-    case File: return tr("File");
-    default: return {};
+    case Name:
+        return tr("Profile");
+    case Gpus:
+        return tr("GPUs");
+    case Created:
+        return tr("Created");
+    case Host:
+        return tr("Host");
+    case File:
+        return tr("File");
+    default:
+        return {};
     }
 }
 

@@ -17,7 +17,7 @@ namespace scalescope
 
 struct ProfileEntry {
     QString path;
-    bool read_only = false; // bundled with the application
+    bool read_only = false;                            // bundled with the application
     std::shared_ptr<const CalibrationProfile> profile; // null when it did not parse
     QString error;
 };
@@ -41,8 +41,8 @@ const GpuSpec *matchCatalogGpu(const std::string &name, double memory_bytes = 0)
 struct FigureRow {
     QString figure;
     QString unit;
-    double datasheet = 0;          // 0 = no datasheet figure
-    std::vector<double> measured;  // per profile; 0 = not measured
+    double datasheet = 0;         // 0 = no datasheet figure
+    std::vector<double> measured; // per profile; 0 = not measured
 };
 /// Measured against datasheet, for one or more profiles (columns). The datasheet is the
 /// catalog GPU matched to the first profile.

@@ -21,9 +21,9 @@ namespace scalescope
 struct RecomputeRequest {
     uint64_t generation = 0;
     Scenario scenario;
-    int iterations = 1;               // steps drawn on the timeline (1..4)
+    int iterations = 1; // steps drawn on the timeline (1..4)
     Scaling scaling = Scaling::Strong;
-    std::vector<int> sweep_gpus;      // empty = default powers of two around the scenario
+    std::vector<int> sweep_gpus; // empty = default powers of two around the scenario
 };
 
 /// GPU counts of the scaling chart: powers of two from 1 up to twice the scenario's count

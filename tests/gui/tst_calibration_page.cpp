@@ -58,10 +58,10 @@ private Q_SLOTS:
         copyProfile(QStringLiteral("broken-bandwidth.json"));
         CalibrationPage page;
         page.setDirectories({}, userDir());
-        QAbstractItemModelTester list_tester(page.profileModel(),
-                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester figure_tester(page.figureModel(),
-                                               QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester list_tester(
+            page.profileModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester figure_tester(
+            page.figureModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(page.profileModel()->rowCount(), 3);
         int h200 = -1, broken = -1, h100 = -1;
         for (int r = 0; r < 3; ++r) {
@@ -89,8 +89,9 @@ private Q_SLOTS:
         for (int r = 0; r < page.figureModel()->rowCount(); ++r) {
             const QString figure = page.figureModel()->index(r, 0).data().toString();
             if (figure.contains(QStringLiteral("bf16")))
-                compared = page.figureModel()->index(r, 1).data().toString() != QStringLiteral("—") &&
-                           page.figureModel()->index(r, 2).data().toString().contains('%');
+                compared =
+                    page.figureModel()->index(r, 1).data().toString() != QStringLiteral("—") &&
+                    page.figureModel()->index(r, 2).data().toString().contains('%');
         }
         QVERIFY(compared);
 

@@ -17,8 +17,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expect"); // error fragment, or a field=value check
         QTest::newRow("empty") << QStringList{} << true << QString();
         QTest::newRow("file") << QStringList{"a.json"} << true << "file=a.json";
-        QTest::newRow("screenshot") << QStringList{"--screenshot", "o.png"} << true
-                                    << "screenshot=o.png";
+        QTest::newRow("screenshot")
+            << QStringList{"--screenshot", "o.png"} << true << "screenshot=o.png";
         QTest::newRow("tab") << QStringList{"--tab", "memory"} << true << "tab=memory";
         QTest::newRow("bad tab") << QStringList{"--tab", "gantt"} << false << "--tab";
         QTest::newRow("lang") << QStringList{"--lang", "zh_CN"} << true << "language=zh_CN";
@@ -38,8 +38,8 @@ private Q_SLOTS:
         AppOptions o;
         QString error, message;
         bool exit_now = false;
-        const bool parsed = scalescope::parseOptions(QStringList{"scalescope"} + args, &o,
-                                                     &error, &exit_now, &message);
+        const bool parsed = scalescope::parseOptions(QStringList{"scalescope"} + args, &o, &error,
+                                                     &exit_now, &message);
         QCOMPARE(parsed, ok);
         QVERIFY(!exit_now);
         if (!ok) {
@@ -68,8 +68,8 @@ private Q_SLOTS:
         AppOptions o;
         QString error, message;
         bool exit_now = false;
-        QVERIFY(scalescope::parseOptions({"scalescope", "--help"}, &o, &error, &exit_now,
-                                         &message));
+        QVERIFY(
+            scalescope::parseOptions({"scalescope", "--help"}, &o, &error, &exit_now, &message));
         QVERIFY(exit_now);
         QVERIFY(message.contains("--screenshot"));
     }

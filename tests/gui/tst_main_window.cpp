@@ -10,6 +10,7 @@
 
 #include <QAbstractItemModel>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QImage>
 #include <QLabel>
@@ -44,8 +45,8 @@ class TestMainWindow : public QObject
 
     Scenario loadScenario(const QString &relative)
     {
-        Result<Scenario> s = loadScenarioFile(
-            QStringLiteral(SCALESCOPE_SOURCE_DIR "/") + relative, builtinCatalog());
+        Result<Scenario> s = loadScenarioFile(QStringLiteral(SCALESCOPE_SOURCE_DIR "/") + relative,
+                                              builtinCatalog());
         if (!s)
             qFatal("%s", s.error().toString().c_str());
         return s.value();
@@ -80,8 +81,8 @@ private Q_SLOTS:
 
     void init()
     {
-        settings_ = std::make_unique<QSettings>(dir_.filePath("settings.ini"),
-                                                QSettings::IniFormat);
+        settings_ =
+            std::make_unique<QSettings>(dir_.filePath("settings.ini"), QSettings::IniFormat);
         settings_->clear();
         document_ = std::make_unique<Document>();
         document_->reset(loadScenario("resources/scenarios/default.json"), QString());
@@ -146,8 +147,7 @@ private Q_SLOTS:
         QCOMPARE(document_->scenario().hardware.nodes, 1);
         QVERIFY(waitForResult());
         QVERIFY2(statusText("statusSpeedup").contains("on 4 GPUs"),
-                 qPrintable(statusText("statusSpeedup") + " | " +
-                            statusText("statusBottleneck")));
+                 qPrintable(statusText("statusSpeedup") + " | " + statusText("statusBottleneck")));
         document_->undoStack()->undo();
         QCOMPARE(document_->scenario().hardware.nodes, 2);
         QCOMPARE(spin->value(), 4);
@@ -246,8 +246,9 @@ private Q_SLOTS:
         QCOMPARE(back.value().training.global_batch, int64_t(128));
         QVERIFY(window_->openFile(path));
         QCOMPARE(document_->filePath(), QFileInfo(path).absoluteFilePath());
-        QVERIFY(settings_->value("files/recent").toStringList().contains(
-            QFileInfo(path).absoluteFilePath()));
+        QVERIFY(settings_->value("files/recent")
+                    .toStringList()
+                    .contains(QFileInfo(path).absoluteFilePath()));
     }
 
     void autosaveWrittenAndRecovered()
@@ -289,6 +290,23 @@ private Q_SLOTS:
         init(); // leave a window for cleanup()
     }
 
+    void calibrationProfileApplied()
+    {
+        const QString profile =
+            QStringLiteral(SCALESCOPE_SOURCE_DIR "/tests/io/data/profiles/h200-1gpu.json");
+        window_->applyCalibration(profile);
+        QCOMPARE(QString::fromStdString(document_->scenario().hardware.calibration_path), profile);
+        QVERIFY(document_->scenario().hardware.calibration);
+        auto *combo = window_->findChild<QComboBox *>("gpuCombo");
+        QVERIFY(combo);
+        QVERIFY2(combo->currentText().contains("(measured 20"), qPrintable(combo->currentText()));
+        QVERIFY(waitForResult());
+        QVERIFY(window_->currentResult()->ok());
+        document_->undoStack()->undo();
+        QVERIFY(document_->scenario().hardware.calibration_path.empty());
+        QVERIFY(!combo->currentText().contains("measured"));
+    }
+
     void iterationsAndScalingMode()
     {
         auto *spin = window_->findChild<QSpinBox *>("iterationsSpin");
@@ -304,8 +322,8 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QSize>("size");
         QTest::newRow("timeline en") << QStringList{"--tab", "timeline"} << QSize(1200, 800);
-        QTest::newRow("scaling zh") << QStringList{"--tab", "scaling", "--lang", "zh_CN"}
-                                    << QSize(1000, 700);
+        QTest::newRow("scaling zh")
+            << QStringList{"--tab", "scaling", "--lang", "zh_CN"} << QSize(1000, 700);
         QTest::newRow("file memory")
             << QStringList{QStringLiteral(SCALESCOPE_SOURCE_DIR
                                           "/resources/scenarios/default.json"),

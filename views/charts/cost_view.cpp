@@ -1,6 +1,7 @@
 #include "charts/cost_view.h"
 
 #include "charts/chart_common.h"
+#include "model_text.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -646,7 +647,7 @@ void CostView::showReport(const CostReport &r)
     hours_saved_->setText(tr("%1 a month against one GPU").arg(hours(r.hours_saved_per_month)));
     QStringList advice;
     for (const std::string &line : r.advice)
-        advice.append(QStringLiteral("• ") + QString::fromStdString(line));
+        advice.append(QStringLiteral("• ") + translateModelText(line));
     advice_->setText(advice.join(QLatin1Char('\n')));
 }
 

@@ -11,11 +11,6 @@ namespace scalescope
 namespace
 {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("scalescope::ControlChecks", text);
-}
-
 void add(QList<ControlIssue> &issues, const char *key, QString message,
          ControlIssue::Severity severity = ControlIssue::Severity::Error)
 {
@@ -34,8 +29,10 @@ void checkDegrees(const Scenario &s, QList<ControlIssue> &issues, int64_t &data)
     if (p.data > 0) {
         if (p.data * modelParallel != gpus)
             add(issues, "parallel",
-                tr("data × tensor × pipeline = %1 × %2 × %3 = %4, but the cluster has %5 GPUs "
-                   "(%6 nodes × %7 GPUs per node)")
+                QCoreApplication::translate(
+                    "ControlChecks",
+                    "data × tensor × pipeline = %1 × %2 × %3 = %4, but the cluster has %5 GPUs "
+                    "(%6 nodes × %7 GPUs per node)")
                     .arg(p.data)
                     .arg(p.tensor)
                     .arg(p.pipeline)
@@ -47,8 +44,10 @@ void checkDegrees(const Scenario &s, QList<ControlIssue> &issues, int64_t &data)
             data = p.data;
     } else if (modelParallel <= 0 || gpus % modelParallel != 0) {
         add(issues, "parallel",
-            tr("tensor × pipeline = %1 × %2 = %3 does not divide the %4 GPUs, so the data degree "
-               "(auto) would not be whole")
+            QCoreApplication::translate(
+                "ControlChecks",
+                "tensor × pipeline = %1 × %2 = %3 does not divide the %4 GPUs, so the data degree "
+                "(auto) would not be whole")
                 .arg(p.tensor)
                 .arg(p.pipeline)
                 .arg(modelParallel)
@@ -59,21 +58,26 @@ void checkDegrees(const Scenario &s, QList<ControlIssue> &issues, int64_t &data)
 
     if (p.tensor > hw.gpus_per_node)
         add(issues, "parallel.tensor",
-            tr("tensor = %1 is more than the %2 GPUs per node: its all-reduces cross the "
-               "inter-node network (allowed, but slow)")
+            QCoreApplication::translate(
+                "ControlChecks",
+                "tensor = %1 is more than the %2 GPUs per node: its all-reduces cross the "
+                "inter-node network (allowed, but slow)")
                 .arg(p.tensor)
                 .arg(hw.gpus_per_node),
             kWarning);
     if (s.model.kind == ModelSpec::Kind::Transformer && s.model.transformer.heads > 0 &&
         s.model.transformer.heads % p.tensor != 0)
         add(issues, "parallel.tensor",
-            tr("tensor = %1 does not divide the model's %2 attention heads")
+            QCoreApplication::translate(
+                "ControlChecks", "tensor = %1 does not divide the model's %2 attention heads")
                 .arg(p.tensor)
                 .arg(s.model.transformer.heads));
     if (p.sequence_parallel && p.tensor == 1)
         add(issues, "parallel.sequence_parallel",
-            tr("sequence parallelism works inside a tensor-parallel group; with tensor = 1 it has "
-               "no effect"),
+            QCoreApplication::translate(
+                "ControlChecks",
+                "sequence parallelism works inside a tensor-parallel group; with tensor = 1 it has "
+                "no effect"),
             kWarning);
 }
 
@@ -84,7 +88,9 @@ void checkBatch(const Scenario &s, int64_t data, QList<ControlIssue> &issues)
         return;
     if (t.global_batch % data != 0) {
         add(issues, "training.global_batch",
-            tr("global batch %1 does not split evenly over %2 data-parallel replicas")
+            QCoreApplication::translate(
+                "ControlChecks",
+                "global batch %1 does not split evenly over %2 data-parallel replicas")
                 .arg(t.global_batch)
                 .arg(data));
         return;
@@ -92,7 +98,9 @@ void checkBatch(const Scenario &s, int64_t data, QList<ControlIssue> &issues)
     const int64_t perReplica = t.global_batch / data;
     if (t.micro_batch > 0 && perReplica % t.micro_batch != 0)
         add(issues, "training.micro_batch",
-            tr("micro-batch %1 does not divide the per-replica batch %2 / %3 = %4")
+            QCoreApplication::translate(
+                "ControlChecks",
+                "micro-batch %1 does not divide the per-replica batch %2 / %3 = %4")
                 .arg(t.micro_batch)
                 .arg(t.global_batch)
                 .arg(data)
@@ -104,23 +112,31 @@ void checkPipeline(const Scenario &s, int64_t data, QList<ControlIssue> &issues)
     const ParallelSpec &p = s.parallel;
     if (p.virtual_stages > 1 && p.schedule != Schedule::Interleaved)
         add(issues, "parallel.virtual_stages",
-            tr("%1 virtual stages need the interleaved schedule").arg(p.virtual_stages));
+            QCoreApplication::translate("ControlChecks",
+                                        "%1 virtual stages need the interleaved schedule")
+                .arg(p.virtual_stages));
     if (p.schedule == Schedule::Interleaved && p.pipeline > 1 && p.virtual_stages == 1)
         add(issues, "parallel.virtual_stages",
-            tr("the interleaved schedule with 1 virtual stage is plain 1F1B; use 2 or more"),
+            QCoreApplication::translate(
+                "ControlChecks",
+                "the interleaved schedule with 1 virtual stage is plain 1F1B; use 2 or more"),
             kWarning);
     const int64_t layers = modelLayers(s.model);
     const int64_t chunks = int64_t(p.pipeline) * p.virtual_stages;
     if (layers > 0 && chunks > layers)
         add(issues, "parallel.pipeline",
-            tr("pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 layers")
+            QCoreApplication::translate(
+                "ControlChecks",
+                "pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 layers")
                 .arg(p.pipeline)
                 .arg(p.virtual_stages)
                 .arg(chunks)
                 .arg(layers));
     if (p.zero >= 2 && p.pipeline > 1)
         add(issues, "parallel.zero",
-            tr("ZeRO stage %1 cannot be combined with pipeline = %2; use stage 0 or 1")
+            QCoreApplication::translate(
+                "ControlChecks",
+                "ZeRO stage %1 cannot be combined with pipeline = %2; use stage 0 or 1")
                 .arg(p.zero)
                 .arg(p.pipeline));
     const TrainingSpec &t = s.training;
@@ -131,8 +147,10 @@ void checkPipeline(const Scenario &s, int64_t data, QList<ControlIssue> &issues)
             const int64_t microBatches = t.global_batch / (micro * data);
             if (microBatches % p.pipeline != 0)
                 add(issues, "parallel.virtual_stages",
-                    tr("the interleaved schedule needs the %1 micro-batches per step to be a "
-                       "multiple of pipeline = %2")
+                    QCoreApplication::translate(
+                        "ControlChecks",
+                        "the interleaved schedule needs the %1 micro-batches per step to be a "
+                        "multiple of pipeline = %2")
                         .arg(microBatches)
                         .arg(p.pipeline));
         }
@@ -145,13 +163,14 @@ void checkModel(const Scenario &s, QList<ControlIssue> &issues)
     if (s.model.kind == ModelSpec::Kind::Transformer && dims.heads > 0 &&
         dims.hidden % dims.heads != 0)
         add(issues, "model.transformer",
-            tr("hidden size %1 is not a multiple of the %2 attention heads")
+            QCoreApplication::translate(
+                "ControlChecks", "hidden size %1 is not a multiple of the %2 attention heads")
                 .arg(dims.hidden)
                 .arg(dims.heads));
     const GpuSpec &gpu = s.hardware.gpu;
     if (gpu.peak(s.training.precision) <= 0)
         add(issues, "training.precision",
-            tr("%1 is not supported by the %2")
+            QCoreApplication::translate("ControlChecks", "%1 is not supported by the %2")
                 .arg(QString::fromLatin1(precisionName(s.training.precision)).toUpper(),
                      QString::fromStdString(gpu.name)));
 }
@@ -160,26 +179,34 @@ void checkThermal(const ThermalSpec &th, int gpus, QList<ControlIssue> &issues)
 {
     if (th.steady_c && *th.steady_c < th.ambient_c)
         add(issues, "effects.thermal.steady_c",
-            tr("steady state %1 °C is below the ambient %2 °C: a GPU under load does not end up "
-               "cooler than its intake air")
+            QCoreApplication::translate(
+                "ControlChecks",
+                "steady state %1 °C is below the ambient %2 °C: a GPU under load does not end up "
+                "cooler than its intake air")
                 .arg(*th.steady_c)
                 .arg(th.ambient_c));
     std::vector<bool> listed(size_t(std::max(gpus, 0)), false);
     for (const ThermalGpuSpec &g : th.gpus) {
         if (g.gpu < 0 || g.gpu >= gpus) {
             add(issues, "effects.thermal.gpus",
-                tr("GPU %1 with its own cooling does not exist: the GPUs are numbered 0-%2")
+                QCoreApplication::translate(
+                    "ControlChecks",
+                    "GPU %1 with its own cooling does not exist: the GPUs are numbered 0-%2")
                     .arg(g.gpu)
                     .arg(gpus - 1));
             continue;
         }
         if (listed[size_t(g.gpu)])
             add(issues, "effects.thermal.gpus",
-                tr("GPU %1 is listed twice; each GPU has one steady-state temperature").arg(g.gpu));
+                QCoreApplication::translate(
+                    "ControlChecks",
+                    "GPU %1 is listed twice; each GPU has one steady-state temperature")
+                    .arg(g.gpu));
         listed[size_t(g.gpu)] = true;
         if (g.steady_c < th.ambient_c)
             add(issues, "effects.thermal.gpus",
-                tr("GPU %1's steady state %2 °C is below the ambient %3 °C")
+                QCoreApplication::translate(
+                    "ControlChecks", "GPU %1's steady state %2 °C is below the ambient %3 °C")
                     .arg(g.gpu)
                     .arg(g.steady_c)
                     .arg(th.ambient_c));
@@ -192,8 +219,10 @@ void checkThermal(const ThermalSpec &th, int gpus, QList<ControlIssue> &issues)
             hottestC = std::max(hottestC, g.steady_c);
     if (hottestC <= th.throttle_above_c)
         add(issues, "effects.thermal.throttle_above_c",
-            tr("no GPU gets hotter than %1 °C, the throttling threshold is %2 °C: thermal "
-               "throttling has no effect")
+            QCoreApplication::translate(
+                "ControlChecks",
+                "no GPU gets hotter than %1 °C, the throttling threshold is %2 °C: thermal "
+                "throttling has no effect")
                 .arg(hottestC)
                 .arg(th.throttle_above_c),
             kWarning);
@@ -207,8 +236,10 @@ void checkFailures(const FailureSpec &f, int gpus, QList<ControlIssue> &issues)
         f.checkpoint_bytes > 0 ? f.checkpoint_bytes / (f.checkpoint_write_gbps * 1e9) : 0;
     if (f.checkpoint_interval_s > 0 && f.checkpoint_interval_s < writeS)
         add(issues, "effects.failures.checkpoint_interval_s",
-            tr("a checkpoint every %1 s, but writing one takes %2 s (%3 GB at %4 GB/s): more "
-               "time goes to checkpoints than to training")
+            QCoreApplication::translate(
+                "ControlChecks",
+                "a checkpoint every %1 s, but writing one takes %2 s (%3 GB at %4 GB/s): more "
+                "time goes to checkpoints than to training")
                 .arg(f.checkpoint_interval_s)
                 .arg(writeS)
                 .arg(f.checkpoint_bytes / 1e9)
@@ -216,16 +247,20 @@ void checkFailures(const FailureSpec &f, int gpus, QList<ControlIssue> &issues)
             kWarning);
     else if (f.checkpoint_interval_s > systemMtbfS)
         add(issues, "effects.failures.checkpoint_interval_s",
-            tr("a checkpoint every %1 s, but with %2 GPUs one fails every %3 s on average: most "
-               "work between checkpoints is lost")
+            QCoreApplication::translate(
+                "ControlChecks",
+                "a checkpoint every %1 s, but with %2 GPUs one fails every %3 s on average: most "
+                "work between checkpoints is lost")
                 .arg(f.checkpoint_interval_s)
                 .arg(gpus)
                 .arg(systemMtbfS),
             kWarning);
     if (f.restart_s + writeS >= systemMtbfS)
         add(issues, "effects.failures.mtbf_hours_per_gpu",
-            tr("with %1 GPUs one fails every %2 s on average, before a restart and a checkpoint "
-               "(%3 s) are done: the job hardly progresses")
+            QCoreApplication::translate(
+                "ControlChecks",
+                "with %1 GPUs one fails every %2 s on average, before a restart and a checkpoint "
+                "(%3 s) are done: the job hardly progresses")
                 .arg(gpus)
                 .arg(systemMtbfS)
                 .arg(f.restart_s + writeS),
@@ -240,13 +275,16 @@ void checkEffects(const Scenario &s, QList<ControlIssue> &issues)
         const int gpu = e.stragglers[i].gpu;
         if (gpu < 0 || gpu >= gpus)
             add(issues, "effects.stragglers",
-                tr("straggler GPU %1 does not exist: the GPUs are numbered 0-%2")
+                QCoreApplication::translate(
+                    "ControlChecks", "straggler GPU %1 does not exist: the GPUs are numbered 0-%2")
                     .arg(gpu)
                     .arg(gpus - 1));
     }
     if (e.data_loader.enabled && e.data_loader.workers_per_gpu == 0)
         add(issues, "effects.data_loader",
-            tr("a data loader with 0 workers per GPU never delivers a batch"), kWarning);
+            QCoreApplication::translate(
+                "ControlChecks", "a data loader with 0 workers per GPU never delivers a batch"),
+            kWarning);
     if (e.thermal.enabled)
         checkThermal(e.thermal, gpus, issues);
     if (e.failures.enabled)

@@ -955,6 +955,13 @@ void ControlPanel::connectHardware()
             return;
         Scenario s = scenario_;
         s.hardware.gpu = *gpu;
+        if (s.hardware.calibration) {
+            // The profile measured another GPU: back to this one's datasheet figures.
+            s.hardware.calibration.reset();
+            s.hardware.calibration_path.clear();
+            commit(std::move(s), tr("Set GPU to %1 (datasheet figures)").arg(qs(gpu->name)), 0);
+            return;
+        }
         commit(std::move(s), tr("Set GPU to %1").arg(qs(gpu->name)), 0);
     });
     trackDrag(gpu_count_slider_);
@@ -1457,8 +1464,20 @@ void syncCatalogCombo(QComboBox *combo, int fixedItems, const std::string &id,
 void ControlPanel::syncHardware()
 {
     const HardwareSpec &hw = scenario_.hardware;
-    syncCatalogCombo(gpu_combo_, int(catalog_.gpus.size()), hw.gpu.id,
-                     tr("%1, %2 GB (from file)").arg(qs(hw.gpu.name)).arg(hw.gpu.memory_gb));
+    if (hw.calibration) {
+        // A measured GPU is its own entry: "NVIDIA H200 (measured 2026-11-30)".
+        const QString date = qs(hw.calibration->created).left(10);
+        const QString name = hw.calibration->gpus.empty() ? qs(hw.gpu.name)
+                                                           : qs(hw.calibration->gpus.front().name);
+        syncCatalogCombo(gpu_combo_, int(catalog_.gpus.size()), std::string(),
+                         tr("%1 (measured %2)").arg(name, date));
+        gpu_combo_->setToolTip(tr("Measured figures from the calibration profile %1")
+                                   .arg(qs(hw.calibration_path)));
+    } else {
+        syncCatalogCombo(gpu_combo_, int(catalog_.gpus.size()), hw.gpu.id,
+                         tr("%1, %2 GB (from file)").arg(qs(hw.gpu.name)).arg(hw.gpu.memory_gb));
+        gpu_combo_->setToolTip(tr("GPU model from the catalog, with its memory"));
+    }
     syncCatalogCombo(intra_combo_, int(catalog_.intra_links.size()), hw.intra.id,
                      tr("%1 (from file)").arg(qs(hw.intra.name)));
     syncCatalogCombo(inter_combo_, int(catalog_.inter_links.size()), hw.inter.id,

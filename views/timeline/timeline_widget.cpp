@@ -1,5 +1,6 @@
 #include "timeline/timeline_widget.h"
 
+#include "model_text.h"
 #include "palette.h"
 #include "timeline/timeline_format.h"
 
@@ -36,6 +37,14 @@ QColor textColorOn(const QColor &background)
     const double luma =
         0.2126 * background.redF() + 0.7152 * background.greenF() + 0.0722 * background.blueF();
     return luma > 0.55 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+/// The model's segment labels in the current language, by label id (GUI thread; shared by
+/// every timeline widget, cleared on a language change).
+ModelLabelCache &labelTexts()
+{
+    static ModelLabelCache cache;
+    return cache;
 }
 } // namespace
 
@@ -461,8 +470,8 @@ void TimelineWidget::paintRows(QPainter &painter, const Areas &areas, const Time
     const int text_pad = std::max(2, fm.averageCharWidth() / 2);
     for (const TimelineLabelItem &item : geometry.labels) {
         const SegmentKind kind = timeline_->kind(item.segment);
-        const std::string &label = timeline_->label(item.segment);
-        const QString text = label.empty() ? kindName(kind) : QString::fromStdString(label);
+        const QString &label = labelTexts().label(timeline_, item.segment);
+        const QString text = label.isEmpty() ? kindName(kind) : label;
         const QRect text_rect = item.rect.adjusted(text_pad, 0, -text_pad, 0);
         const QString elided = fm.elidedText(text, Qt::ElideRight, text_rect.width());
         if (elided.isEmpty() || elided == QStringLiteral("…"))
@@ -612,8 +621,11 @@ void TimelineWidget::paintAxis(QPainter &painter, const Areas &areas, const Time
         painter.drawLine(x, bottom - 4, x, bottom);
         const QString text = ticks.label(t);
         const int w = fm.horizontalAdvance(text);
-        painter.drawText(QRect(x - w / 2 - 2, bottom - 4 - fm.height(), w + 4, fm.height()),
-                         Qt::AlignCenter, text);
+        // Keep edge labels ("0 s" at the left end) inside the axis instead of clipped.
+        const int left = std::clamp(x - w / 2 - 2, areas.axis.left(),
+                                    std::max(areas.axis.left(), areas.axis.right() - w - 4));
+        painter.drawText(QRect(left, bottom - 4 - fm.height(), w + 4, fm.height()), Qt::AlignCenter,
+                         text);
     }
     const int iterations = timeline_->iterations();
     if (iterations > 1) {
@@ -742,8 +754,8 @@ QString TimelineWidget::segmentToolTip(size_t i) const
     const auto stream = static_cast<Stream>(lo % kStreamCount);
     const SegmentKind kind = tl.kind(i);
     QString html = QStringLiteral("<b>%1</b>").arg(kindName(kind).toHtmlEscaped());
-    if (!tl.label(i).empty())
-        html += QStringLiteral("<br>") + QString::fromStdString(tl.label(i)).toHtmlEscaped();
+    if (const QString &label = labelTexts().label(timeline_, i); !label.isEmpty())
+        html += QStringLiteral("<br>") + label.toHtmlEscaped();
     html += QStringLiteral("<br>") + tr("GPU %1, %2").arg(gpu).arg(streamLabel(stream));
     html += QStringLiteral("<br>") + tr("Start: %1").arg(formatDuration(tl.start(i)));
     html += QStringLiteral("<br>") + tr("Duration: %1").arg(formatDuration(tl.duration(i)));
@@ -825,6 +837,8 @@ void TimelineWidget::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange) {
+        if (event->type() == QEvent::LanguageChange)
+            labelTexts().clear();
         updateGeometry();
         relayout(); // row heights and label widths follow the font
     } else if (event->type() == QEvent::PaletteChange) {
