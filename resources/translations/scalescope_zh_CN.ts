@@ -270,391 +270,391 @@
         <location filename="../../views/model_text.cpp" line="50" />
         <source>forward</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>前向</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="51" />
         <source>backward</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>反向</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="52" />
         <source>recompute + backward</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>重计算 + 反向</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="53" />
         <source>tensor-parallel all-reduce (forward)</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>张量并行 all-reduce（前向）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="54" />
         <source>tensor-parallel all-reduce (backward)</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>张量并行 all-reduce（反向）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="55" />
         <source>send activations to next stage</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>向下一阶段发送激活值</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="56" />
         <source>send gradients to previous stage</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>向上一阶段发送梯度</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="57" />
         <source>gradient all-reduce (bucket)</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>梯度 all-reduce（桶）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="58" />
         <source>gradient reduce-scatter (ZeRO)</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>梯度 reduce-scatter（ZeRO）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="59" />
         <source>parameter all-gather (ZeRO)</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>参数 all-gather（ZeRO）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="60" />
         <source>parameter all-gather before use (ZeRO-3)</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>使用前的参数 all-gather（ZeRO-3）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="61" />
         <source>optimizer step</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>优化器更新</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="62" />
         <source>data loader</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>数据加载器</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="63" />
         <source>waiting for the data loader</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>等待数据加载器</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="64" />
         <source>pipeline bubble: waiting for another stage</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>流水线气泡：等待其他阶段</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="65" />
         <source>waiting for the slowest GPU of the tensor-parallel group</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>等待张量并行组中最慢的 GPU</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="66" />
         <source>waiting for data-parallel communication (exposed)</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>等待数据并行通信（暴露部分）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="67" />
         <source>idle until the slowest GPU finishes the step</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>空闲，直到最慢的 GPU 完成此步</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="68" />
         <source>waiting for the slowest data-parallel replica</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>等待最慢的数据并行副本</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="69" />
         <source>pipeline send in progress (blocking exchange)</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>流水线发送进行中（阻塞式交换）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="70" />
         <source>receiving from the neighbouring pipeline stage</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>正在从相邻流水线阶段接收</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="71" />
         <source>receive from the neighbouring stage</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>从相邻阶段接收</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="72" />
         <source>forward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>前向（温度降频：时钟降低）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="73" />
         <source>backward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>反向（温度降频：时钟降低）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="74" />
         <source>recompute + backward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>重计算 + 反向（温度降频：时钟降低）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="75" />
         <source>optimizer step (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
-        <translation type="unfinished" />
+        <translation>优化器更新（温度降频：时钟降低）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="76" />
         <source>waiting for GPU %1 (slowest data-parallel replica)</source>
         <comment>timeline segment; %1 = GPU number</comment>
-        <translation type="unfinished" />
+        <translation>等待 GPU %1（最慢的数据并行副本）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="77" />
         <source>waiting for GPU %1 (slowest data-parallel replica, thermal throttling)</source>
         <comment>timeline segment; %1 = GPU number</comment>
-        <translation type="unfinished" />
+        <translation>等待 GPU %1（最慢的数据并行副本，温度降频）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="78" />
         <source>waiting for GPU %1 (slowest data-parallel replica, straggler)</source>
         <comment>timeline segment; %1 = GPU number</comment>
-        <translation type="unfinished" />
+        <translation>等待 GPU %1（最慢的数据并行副本，慢节点）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="81" />
         <source>Nothing to simulate.</source>
         <comment>bottleneck</comment>
-        <translation type="unfinished" />
+        <translation>没有可模拟的内容。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="82" />
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU.</source>
         <comment>bottleneck</comment>
-        <translation type="unfinished" />
+        <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="83" />
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU; the largest loss is %3 (%4%).</source>
         <comment>bottleneck; %3 = what is lost</comment>
-        <translation type="unfinished" />
+        <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%；最大的损失来自%3（%4%）。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="84" />
         <source>Data-parallel gradient exchange over %1 is exposed for %2% of the step; larger batches per GPU or faster links hide it.</source>
         <comment>bottleneck; %1 = link name</comment>
-        <translation type="unfinished" />
+        <translation>经 %1 的数据并行梯度交换有 %2% 的步时间未被掩盖；增大每个 GPU 的批大小或使用更快的互连可将其隐藏。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="85" />
         <source>Tensor-parallel all-reduces over %1 take %2% of the step; they sit on the critical path of every layer.</source>
         <comment>bottleneck; %1 = link name</comment>
-        <translation type="unfinished" />
+        <translation>经 %1 的张量并行 all-reduce 占步时间的 %2%；它们位于每一层的关键路径上。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="86" />
         <source>Pipeline bubble: %1% of the step is idle with %2 micro-batches on %3 stages; more micro-batches or interleaving shrink it.</source>
         <comment>bottleneck</comment>
-        <translation type="unfinished" />
+        <translation>流水线气泡：%3 个阶段、%2 个微批次时，%1% 的步时间处于空闲；增加微批次或采用交错调度可缩小气泡。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="87" />
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter).</source>
         <comment>bottleneck</comment>
-        <translation type="unfinished" />
+        <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动）。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="88" />
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.</source>
         <comment>bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'</comment>
-        <translation type="unfinished" />
+        <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动），主要是%2。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="89" />
         <source>The data loader starves the GPUs for %1% of the step; add loader workers before adding GPUs.</source>
         <comment>bottleneck</comment>
-        <translation type="unfinished" />
+        <translation>数据加载器让 GPU 在 %1% 的步时间内等数据；先增加加载 worker，再增加 GPU。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="90" />
         <source>Pipeline sends between stages block the GPUs for %1% of the step; fewer stages or faster links between them help.</source>
         <comment>bottleneck</comment>
-        <translation type="unfinished" />
+        <translation>阶段间的流水线发送使 GPU 阻塞 %1% 的步时间；减少阶段数或加快阶段间互连会有帮助。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="91" />
         <source>The GPUs run hot (above %1 C) and throttle their clocks by %2%.</source>
         <comment>bottleneck, thermal</comment>
-        <translation type="unfinished" />
+        <translation>GPU 温度过高（超过 %1 C），时钟降频 %2%。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="92" />
         <source>%1 of %2 GPUs run hot (above %3 C) and throttle their clocks by %4%.</source>
         <comment>bottleneck, thermal</comment>
-        <translation type="unfinished" />
+        <translation>%2 个 GPU 中有 %1 个温度过高（超过 %3 C），时钟降频 %4%。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="93" />
         <source>Each GPU is a %1% slice of a physical GPU: the job runs like %2 whole GPUs.</source>
         <comment>bottleneck, virtual GPUs</comment>
-        <translation type="unfinished" />
+        <translation>每个 GPU 是物理 GPU 的 %1% 切片：任务的运行效果相当于 %2 个完整 GPU。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="94" />
         <source>It does not fit: %1 GB per GPU against %2 GB.</source>
         <comment>bottleneck, memory</comment>
-        <translation type="unfinished" />
+        <translation>显存放不下：每个 GPU 需要 %1 GB，而只有 %2 GB。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="97" />
         <source>One GPU: %1 h per run; %2 is cheaper at %3 h a month (break-even %4 h).</source>
         <comment>cost verdict; %2 = owning / renting in the cloud</comment>
-        <translation type="unfinished" />
+        <translation>单 GPU：每次运行 %1 h；按每月 %3 h 计，%2更划算（盈亏平衡点 %4 h）。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="98" />
         <source>Worth it: %1 GPUs save %2 h of waiting a month (the job takes %3 on one GPU, %4); the table suggests %5, %6 (%7 h a month against a break-even of %8 h).</source>
         <comment>cost verdict; %3, %4 = bands, %5 = GPU count, %6 = owning / renting in the cloud</comment>
-        <translation type="unfinished" />
+        <translation>值得：%1 个 GPU 每月可少等 %2 h（该任务单 GPU 耗时%3，用量%4）；决策表建议：%5，%6（每月 %7 h，盈亏平衡点为 %8 h）。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="99" />
         <source>Not worth it: %1 GPUs save %2 h of waiting a month (the job takes %3 on one GPU, %4); the table suggests %5, %6 (%7 h a month against a break-even of %8 h).</source>
         <comment>cost verdict; %3, %4 = bands, %5 = GPU count, %6 = owning / renting in the cloud</comment>
-        <translation type="unfinished" />
+        <translation>不值得：%1 个 GPU 每月可少等 %2 h（该任务单 GPU 耗时%3，用量%4）；决策表建议：%5，%6（每月 %7 h，盈亏平衡点为 %8 h）。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="100" />
         <source>Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep more GPUs busy, multiply the learning rate by k and warm it up over the first ~5 epochs; this scenario keeps the global batch at %1.</source>
         <comment>cost advice</comment>
-        <translation type="unfinished" />
+        <translation>线性缩放规则（Goyal 等，2017）：若为让更多 GPU 保持忙碌而将全局批大小扩大 k 倍，则将学习率乘以 k，并在前约 5 个 epoch 内预热；本场景的全局批大小保持为 %1。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="101" />
         <source>Data loader: each GPU consumes about %1 samples/s; at %2 samples/s per worker it needs %3 workers (has %4).</source>
         <comment>cost advice</comment>
-        <translation type="unfinished" />
+        <translation>数据加载器：每个 GPU 每秒约消耗 %1 个样本；按每个 worker %2 样本/s 计，需要 %3 个 worker（当前 %4 个）。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="102" />
         <source>Data loader: start with 4 workers per GPU (PyTorch rule of thumb) and raise until GPU utilisation stops rising, at most the CPU cores per GPU.</source>
         <comment>cost advice</comment>
-        <translation type="unfinished" />
+        <translation>数据加载器：从每个 GPU 4 个 worker 起步（PyTorch 经验法则），逐步增加直到 GPU 利用率不再上升，最多为每个 GPU 分到的 CPU 核数。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="105" />
         <source>data-parallel exchange</source>
         <comment>bottleneck: the largest loss is ...</comment>
-        <translation type="unfinished" />
+        <translation>数据并行通信</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="106" />
         <source>tensor-parallel all-reduces</source>
         <comment>bottleneck: the largest loss is ...</comment>
-        <translation type="unfinished" />
+        <translation>张量并行 all-reduce</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="107" />
         <source>pipeline bubble</source>
         <comment>bottleneck: the largest loss is ...</comment>
-        <translation type="unfinished" />
+        <translation>流水线气泡</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="108" />
         <source>waiting for the slowest GPU</source>
         <comment>bottleneck: the largest loss is ...</comment>
-        <translation type="unfinished" />
+        <translation>等待最慢的 GPU</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="109" />
         <source>data loading</source>
         <comment>bottleneck: the largest loss is ...</comment>
-        <translation type="unfinished" />
+        <translation>数据加载</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="110" />
         <source>pipeline sends</source>
         <comment>bottleneck: the largest loss is ...</comment>
-        <translation type="unfinished" />
+        <translation>流水线发送</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="111" />
         <source>under a day</source>
         <comment>cost verdict: job duration on one GPU</comment>
-        <translation type="unfinished" />
+        <translation>不到一天</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="112" />
         <source>1-3 days</source>
         <comment>cost verdict: job duration on one GPU</comment>
-        <translation type="unfinished" />
+        <translation>1-3 天</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="113" />
         <source>3-14 days</source>
         <comment>cost verdict: job duration on one GPU</comment>
-        <translation type="unfinished" />
+        <translation>3-14 天</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="114" />
         <source>over two weeks</source>
         <comment>cost verdict: job duration on one GPU</comment>
-        <translation type="unfinished" />
+        <translation>超过两周</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="115" />
         <source>under 50 GPU-hours a month</source>
         <comment>cost verdict: usage</comment>
-        <translation type="unfinished" />
+        <translation>每月不到 50 GPU 小时</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="116" />
         <source>50-200 GPU-hours a month</source>
         <comment>cost verdict: usage</comment>
-        <translation type="unfinished" />
+        <translation>每月 50-200 GPU 小时</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="117" />
         <source>over 200 GPU-hours a month</source>
         <comment>cost verdict: usage</comment>
-        <translation type="unfinished" />
+        <translation>每月超过 200 GPU 小时</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="118" />
         <source>owning</source>
         <comment>cost verdict: ... is cheaper</comment>
-        <translation type="unfinished" />
+        <translation>自购</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="119" />
         <source>renting in the cloud</source>
         <comment>cost verdict: ... is cheaper</comment>
-        <translation type="unfinished" />
+        <translation>云上租用</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="120" />
         <source>8+ GPUs</source>
         <comment>cost verdict: the table suggests ...</comment>
-        <translation type="unfinished" />
+        <translation>8+ 个 GPU</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="121" />
@@ -672,13 +672,13 @@
         <location filename="../../views/model_text.cpp" line="123" />
         <source>%1 (routed through host memory)</source>
         <comment>link name of virtual GPUs; %1 = link name</comment>
-        <translation type="unfinished" />
+        <translation>%1（经主机内存中转）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="128" />
         <source>%1 %2</source>
         <comment>two sentences in a row</comment>
-        <translation type="unfinished" />
+        <translation>%1%2</translation>
     </message>
 </context>
 <context>
@@ -2089,7 +2089,7 @@
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="962" />
         <source>Set GPU to %1 (datasheet figures)</source>
-        <translation type="unfinished" />
+        <translation>将 GPU 设为 %1（规格表数据）</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="965" />
@@ -2465,7 +2465,7 @@
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="1474" />
         <source>Measured figures from the calibration profile %1</source>
-        <translation type="unfinished" />
+        <translation>来自校准配置文件 %1 的实测数据</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="1478" />
@@ -2510,7 +2510,7 @@
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="49" />
         <source>%1 USD</source>
-        <translation type="unfinished" />
+        <translation>%1 USD</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="60" />
@@ -2520,42 +2520,42 @@
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="61" />
         <source>%1 h (%2 days)</source>
-        <translation type="unfinished" />
+        <translation>%1 h（%2 天）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="72" />
         <source>under a day</source>
-        <translation type="unfinished" />
+        <translation>不到一天</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="73" />
         <source>1-3 days</source>
-        <translation type="unfinished" />
+        <translation>1-3 天</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="74" />
         <source>3-14 days</source>
-        <translation type="unfinished" />
+        <translation>3-14 天</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="75" />
         <source>over two weeks</source>
-        <translation type="unfinished" />
+        <translation>超过两周</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="77" />
         <source>under 50 GPU-hours a month</source>
-        <translation type="unfinished" />
+        <translation>每月不到 50 GPU 小时</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="79" />
         <source>50-200 GPU-hours a month</source>
-        <translation type="unfinished" />
+        <translation>每月 50-200 GPU 小时</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="81" />
         <source>over 200 GPU-hours a month</source>
-        <translation type="unfinished" />
+        <translation>每月超过 200 GPU 小时</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="115" />
@@ -2664,342 +2664,342 @@
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="170" />
         <source>&amp;Add a cost section</source>
-        <translation type="unfinished" />
+        <translation>添加成本设置(&amp;A)</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="173" />
         <source>Add prices, usage and migration effort to the scenario for the full cost report: owning against renting, break-even and whether more GPUs are worth it</source>
-        <translation type="unfinished" />
+        <translation>在场景中加入价格、用量和迁移工作量，得到完整成本报告：自购与租用对比、盈亏平衡点，以及增加 GPU 是否值得</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="234" />
         <source>Prices and work</source>
-        <translation type="unfinished" />
+        <translation>价格与工作量</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="236" />
         <source> USD</source>
-        <translation type="unfinished" />
+        <translation> USD</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="237" />
         <source>&amp;GPU price:</source>
-        <translation type="unfinished" />
+        <translation>GPU 价格(&amp;G)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="239" />
         <source>Price of one GPU (0 to 1,000,000,000 USD)</source>
-        <translation type="unfinished" />
+        <translation>单个 GPU 的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="240" />
         <source>Change GPU price</source>
-        <translation type="unfinished" />
+        <translation>修改 GPU 价格</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="241" />
         <source>Ser&amp;ver price:</source>
-        <translation type="unfinished" />
+        <translation>服务器价格(&amp;v)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="243" />
         <source> USD per node</source>
-        <translation type="unfinished" />
+        <translation> USD/节点</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="244" />
         <source>Price of one server (node) beyond its GPUs (0 to 1,000,000,000 USD)</source>
-        <translation type="unfinished" />
+        <translation>除 GPU 外单台服务器（节点）的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="246" />
         <source>Change server price</source>
-        <translation type="unfinished" />
+        <translation>修改服务器价格</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="247" />
         <source>A&amp;mortisation:</source>
-        <translation type="unfinished" />
+        <translation>折旧期(&amp;m)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="249" />
         <source> years</source>
-        <translation type="unfinished" />
+        <translation> 年</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="250" />
         <source>Years over which the hardware is written off (0.1 to 50)</source>
-        <translation type="unfinished" />
+        <translation>硬件折旧年限（0.1 到 50）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="251" />
         <source>Change amortisation period</source>
-        <translation type="unfinished" />
+        <translation>修改折旧期</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="252" />
         <source>Po&amp;wer price:</source>
-        <translation type="unfinished" />
+        <translation>电价(&amp;w)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="254" />
         <source> USD/kWh</source>
-        <translation type="unfinished" />
+        <translation> USD/kWh</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="254" />
         <source>Electricity price (0 to 100 USD per kWh)</source>
-        <translation type="unfinished" />
+        <translation>电价（每 kWh 0 到 100 USD）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="255" />
         <source>Change power price</source>
-        <translation type="unfinished" />
+        <translation>修改电价</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="256" />
         <source>P&amp;UE:</source>
-        <translation type="unfinished" />
+        <translation>PUE(&amp;U)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="258" />
         <source>Power usage effectiveness: facility power over IT power (1 to 5; 1.58 is the 2023 average)</source>
-        <translation type="unfinished" />
+        <translation>电能使用效率：设施总功耗与 IT 设备功耗之比（1 到 5；2023 年平均值为 1.58）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="260" />
         <source>Change PUE</source>
-        <translation type="unfinished" />
+        <translation>修改 PUE</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="261" />
         <source>&amp;Cloud price:</source>
-        <translation type="unfinished" />
+        <translation>云价格(&amp;C)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="263" />
         <source> USD per GPU-hour</source>
-        <translation type="unfinished" />
+        <translation> USD/GPU 小时</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="264" />
         <source>Rent of one cloud GPU for an hour (0 to 10,000 USD)</source>
-        <translation type="unfinished" />
+        <translation>租用一个云 GPU 一小时的费用（0 到 10,000 USD）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="265" />
         <source>Change cloud price</source>
-        <translation type="unfinished" />
+        <translation>修改云价格</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="269" />
         <source>Tokens</source>
-        <translation type="unfinished" />
+        <translation>Token 数</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="270" />
         <source>Epochs × samples</source>
-        <translation type="unfinished" />
+        <translation>Epoch 数 × 样本数</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="271" />
         <source>Steps</source>
-        <translation type="unfinished" />
+        <translation>步数</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="272" />
         <source>How the work of one training run is given</source>
-        <translation type="unfinished" />
+        <translation>单次训练运行工作量的给出方式</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="274" />
         <source>&amp;Work per run:</source>
-        <translation type="unfinished" />
+        <translation>每次运行工作量(&amp;W)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="277" />
         <source>Tokens to train per run, in billions (0.001 to 1,000,000,000; transformers only)</source>
-        <translation type="unfinished" />
+        <translation>每次运行训练的 token 数，单位十亿（0.001 到 1,000,000,000；仅限 Transformer）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="279" />
         <source>Change tokens per run</source>
-        <translation type="unfinished" />
+        <translation>修改每次运行的 token 数</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="281" />
         <source>T&amp;okens:</source>
-        <translation type="unfinished" />
+        <translation>Token 数(&amp;o)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="282" />
         <source> epochs</source>
-        <translation type="unfinished" />
+        <translation> 个 epoch</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="283" />
         <source>Passes over the data set per run (0.01 to 1,000,000)</source>
-        <translation type="unfinished" />
+        <translation>每次运行遍历数据集的次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="284" />
         <source>Change epochs per run</source>
-        <translation type="unfinished" />
+        <translation>修改每次运行的 epoch 数</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="286" />
         <source>&amp;Epochs:</source>
-        <translation type="unfinished" />
+        <translation>Epoch 数(&amp;E)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="288" />
         <source> samples</source>
-        <translation type="unfinished" />
+        <translation> 个样本</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="288" />
         <source>Samples in one epoch (1 to 1e15)</source>
-        <translation type="unfinished" />
+        <translation>每个 epoch 的样本数（1 到 1e15）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="289" />
         <source>Change samples per epoch</source>
-        <translation type="unfinished" />
+        <translation>修改每个 epoch 的样本数</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="291" />
         <source>Samples per e&amp;poch:</source>
-        <translation type="unfinished" />
+        <translation>每 epoch 样本数(&amp;p)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="294" />
         <source>Optimizer steps per run (1 to 1e15)</source>
-        <translation type="unfinished" />
+        <translation>每次运行的优化器步数（1 到 1e15）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="294" />
         <source>Change steps per run</source>
-        <translation type="unfinished" />
+        <translation>修改每次运行的步数</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="296" />
         <source>S&amp;teps:</source>
-        <translation type="unfinished" />
+        <translation>步数(&amp;t)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="297" />
         <source>&amp;Runs per month:</source>
-        <translation type="unfinished" />
+        <translation>每月运行次数(&amp;R)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="299" />
         <source> runs</source>
-        <translation type="unfinished" />
+        <translation> 次</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="299" />
         <source>Training runs a month (0.01 to 1,000,000)</source>
-        <translation type="unfinished" />
+        <translation>每月训练运行次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="300" />
         <source>Change runs per month</source>
-        <translation type="unfinished" />
+        <translation>修改每月运行次数</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="301" />
         <source>M&amp;igration:</source>
-        <translation type="unfinished" />
+        <translation>迁移(&amp;i)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="303" />
         <source> days</source>
-        <translation type="unfinished" />
+        <translation> 天</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="304" />
         <source>Engineering days to move the job to several GPUs (0 to 3,650)</source>
-        <translation type="unfinished" />
+        <translation>将任务迁移到多 GPU 所需的工程人天（0 到 3,650）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="306" />
         <source>Change migration days</source>
-        <translation type="unfinished" />
+        <translation>修改迁移天数</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="307" />
         <source>&amp;Day rate:</source>
-        <translation type="unfinished" />
+        <translation>人天单价(&amp;D)：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="309" />
         <source> USD/day</source>
-        <translation type="unfinished" />
+        <translation> USD/天</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="310" />
         <source>Cost of one engineering day; waiting is valued at a eighth of it per hour (0 to 1,000,000 USD)</source>
-        <translation type="unfinished" />
+        <translation>一个工程人天的费用；等待时间按其八分之一每小时计价（0 到 1,000,000 USD）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="312" />
         <source>Change day rate</source>
-        <translation type="unfinished" />
+        <translation>修改人天单价</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="315" />
         <source>Time, energy and money</source>
-        <translation type="unfinished" />
+        <translation>时间、能耗与费用</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="328" />
         <source>Steps per run:</source>
-        <translation type="unfinished" />
+        <translation>每次运行步数：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="329" />
         <source>Time to train:</source>
-        <translation type="unfinished" />
+        <translation>训练时长：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="332" />
         <source>Power:</source>
-        <translation type="unfinished" />
+        <translation>功耗：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="333" />
         <source>Hardware:</source>
-        <translation type="unfinished" />
+        <translation>硬件：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="334" />
         <source>Per month:</source>
-        <translation type="unfinished" />
+        <translation>每月：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="335" />
         <source>Per run:</source>
-        <translation type="unfinished" />
+        <translation>每次运行：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="336" />
         <source>Break-even:</source>
-        <translation type="unfinished" />
+        <translation>盈亏平衡：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="337" />
         <source>Migration:</source>
-        <translation type="unfinished" />
+        <translation>迁移：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="338" />
         <source>Waiting saved:</source>
-        <translation type="unfinished" />
+        <translation>节省等待：</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="340" />
         <source>Advice</source>
-        <translation type="unfinished" />
+        <translation>建议</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="463" />
@@ -3031,57 +3031,57 @@
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="485" />
         <source>Energy = GPUs (%1) × board power (%2 W) × time: every GPU is assumed to draw its board power (TDP of the %3) for the whole step. Utilisation, host power, cooling (PUE) and cloud or ownership costs are in the full cost report: add a cost section.</source>
-        <translation type="unfinished" />
+        <translation>能耗 = GPU 数 (%1) × 板卡功耗 (%2 W) × 时间：假设每块 GPU 在整个步骤中都以其板卡功耗（%3 的 TDP）运行。利用率、主机功耗、散热 (PUE) 以及云租用或自有成本见完整成本报告：请添加成本设置。</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="554" />
         <source>Give the work per run in tokens</source>
-        <translation type="unfinished" />
+        <translation>以 token 数给出每次运行的工作量</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="559" />
         <source>Give the work per run in epochs</source>
-        <translation type="unfinished" />
+        <translation>以 epoch 数给出每次运行的工作量</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="563" />
         <source>Give the work per run in steps</source>
-        <translation type="unfinished" />
+        <translation>以步数给出每次运行的工作量</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="578" />
         <source>Add a cost section</source>
-        <translation type="unfinished" />
+        <translation>添加成本设置</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="585" />
         <source>buy and own</source>
-        <translation type="unfinished" />
+        <translation>购买自有</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="585" />
         <source>rent in the cloud</source>
-        <translation type="unfinished" />
+        <translation>云上租用</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="589" />
         <source>1 GPU: %1</source>
-        <translation type="unfinished" />
+        <translation>1 个 GPU：%1</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="592" />
         <source>%1 GPUs: worth it — %2</source>
-        <translation type="unfinished" />
+        <translation>%1 个 GPU：值得 — %2</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="595" />
         <source>%1 GPUs: not worth it — %2</source>
-        <translation type="unfinished" />
+        <translation>%1 个 GPU：不值得 — %2</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="600" />
         <source>8+ GPUs</source>
-        <translation type="unfinished" />
+        <translation>8+ 个 GPU</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="601" />
@@ -3096,72 +3096,72 @@
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="603" />
         <source>The job takes %1 on one GPU, %2: the decision table suggests %3.</source>
-        <translation type="unfinished" />
+        <translation>该任务单 GPU 耗时%1，用量%2：决策表建议 %3。</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="607" />
         <source>%1 GPUs save %2 of waiting a month, valued at a day rate of %3 per 8 h, against their extra cost and the migration.</source>
-        <translation type="unfinished" />
+        <translation>%1 个 GPU 每月可节省 %2 的等待时间（按每 8 h %3 的人天单价计价），需与其额外成本及迁移成本相权衡。</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="613" />
         <source>%1 steps</source>
-        <translation type="unfinished" />
+        <translation>%1 步</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="615" />
         <source>%1 on %2 GPUs; %3 on one GPU (%4× faster)</source>
-        <translation type="unfinished" />
+        <translation>%2 个 GPU 上 %1；单 GPU 上 %3（快 %4×）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="620" />
         <source>%1 kWh, %2 of electricity</source>
-        <translation type="unfinished" />
+        <translation>%1 kWh，电费 %2</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="622" />
         <source>%1 W per GPU at %2 % utilisation (compute share of the step; idle draws %3 % of TDP), PUE %4</source>
-        <translation type="unfinished" />
+        <translation>每个 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="629" />
         <source>%1, written off over %2 years</source>
-        <translation type="unfinished" />
+        <translation>%1，分 %2 年折旧</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="631" />
         <source>own %1, rent %2 (%3 machine-hours)</source>
-        <translation type="unfinished" />
+        <translation>自购 %1，租用 %2（%3 机时）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="635" />
         <source>own %1, rent %2</source>
-        <translation type="unfinished" />
+        <translation>自购 %1，租用 %2</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="637" />
         <source>owning pays above %1 machine-hours a month (this job: %2)</source>
-        <translation type="unfinished" />
+        <translation>每月超过 %1 机时则自购更划算（本任务：%2）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="641" />
         <source>never: renting is cheaper at any usage</source>
-        <translation type="unfinished" />
+        <translation>永不：任何用量下租用都更便宜</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="642" />
         <source>%1 (%2 days at %3 a day)</source>
-        <translation type="unfinished" />
+        <translation>%1（%2 天，每天 %3）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="646" />
         <source>none (one GPU)</source>
-        <translation type="unfinished" />
+        <translation>无（单 GPU）</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="647" />
         <source>%1 a month against one GPU</source>
-        <translation type="unfinished" />
+        <translation>相比单 GPU 每月节省 %1</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="492" />
@@ -3392,12 +3392,12 @@
     <message>
         <location filename="../../app/gui/main_window.cpp" line="208" />
         <source>Suggest plan…</source>
-        <translation type="unfinished" />
+        <translation>建议方案…</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="210" />
         <source>Search data / tensor / pipeline degrees, ZeRO stage, micro-batch, schedule and recompute for the fastest plan that fits in memory</source>
-        <translation type="unfinished" />
+        <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="266" />
@@ -3567,22 +3567,22 @@
     <message>
         <location filename="../../app/gui/main_window.cpp" line="393" />
         <source>&amp;Tools</source>
-        <translation type="unfinished" />
+        <translation>工具(&amp;T)</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="394" />
         <source>&amp;Suggest a parallel plan…</source>
-        <translation type="unfinished" />
+        <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="397" />
         <source>Ctrl+Shift+P</source>
-        <translation type="unfinished" />
+        <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="398" />
         <source>&amp;Calibration profiles</source>
-        <translation type="unfinished" />
+        <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="401" />
@@ -3692,7 +3692,7 @@
     <message>
         <location filename="../../app/gui/main_window.cpp" line="670" />
         <source>Apply suggested plan</source>
-        <translation type="unfinished" />
+        <translation>应用建议方案</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="679" />
@@ -3923,7 +3923,7 @@
         <location filename="../../app/gui/plan_dialog.cpp" line="34" />
         <location filename="../../app/gui/plan_dialog.cpp" line="50" />
         <source>none</source>
-        <translation type="unfinished" />
+        <translation>无</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="37" />
@@ -3938,27 +3938,27 @@
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="41" />
         <source>interleaved, %1 virtual</source>
-        <translation type="unfinished" />
+        <translation>交错，%1 个虚拟阶段</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="52" />
         <source>selective</source>
-        <translation type="unfinished" />
+        <translation>选择性</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="54" />
         <source>full</source>
-        <translation type="unfinished" />
+        <translation>完全</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="90" />
         <source>GPU count</source>
-        <translation type="unfinished" />
+        <translation>GPU 数</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="92" />
         <source>Plans shown</source>
-        <translation type="unfinished" />
+        <translation>显示方案数</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="94" />
@@ -3973,17 +3973,17 @@
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="110" />
         <source>Search cancelled after %1 plans (%2 ms); the best of those are shown.</source>
-        <translation type="unfinished" />
+        <translation>搜索在考察 %1 个方案后取消（%2 ms）；显示其中最好的方案。</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="114" />
         <source>%1 plans considered, %2 fit in memory, %3 dropped for memory, %4 ms</source>
-        <translation type="unfinished" />
+        <translation>已考察 %1 个方案，%2 个可放入显存，%3 个因显存不足被舍弃，%4 ms</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="121" />
         <source>No plan fits in memory on %1 GPUs: try more GPUs or a smaller model.</source>
-        <translation type="unfinished" />
+        <translation>%1 个 GPU 上没有能放入显存的方案：请尝试更多 GPU 或更小的模型。</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="340" />
@@ -4317,12 +4317,12 @@
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="181" />
         <source>Where the missing speed-up went</source>
-        <translation type="unfinished" />
+        <translation>缺失的加速比去了哪里</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="184" />
         <source>Achieved speed-up</source>
-        <translation type="unfinished" />
+        <translation>实际加速比</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="202" />
@@ -4332,7 +4332,7 @@
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="205" />
         <source>Speed-up and lost speed-up (GPUs)</source>
-        <translation type="unfinished" />
+        <translation>加速比与损失的加速比（GPU 数）</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="279" />
@@ -4352,12 +4352,12 @@
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="476" />
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
-        <translation type="unfinished" />
+        <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="480" />
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
-        <translation type="unfinished" />
+        <translation>N = %1：%2 损失了 %3 个 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="358" />
@@ -4377,12 +4377,12 @@
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="369" />
         <source>Gustafson: s = %1 %</source>
-        <translation type="unfinished" />
+        <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="371" />
         <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N).</source>
-        <translation type="unfinished" />
+        <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长）。</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="456" />
@@ -4513,22 +4513,22 @@
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="43" />
         <source>%1 °C</source>
-        <translation type="unfinished" />
+        <translation>%1 °C</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="51" />
         <source>GPU temperature under load</source>
-        <translation type="unfinished" />
+        <translation>负载下的 GPU 温度</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="60" />
         <source>Time under load (s)</source>
-        <translation type="unfinished" />
+        <translation>负载时间 (s)</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="63" />
         <source>Temperature (°C)</source>
-        <translation type="unfinished" />
+        <translation>温度 (°C)</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="138" />
@@ -4538,57 +4538,57 @@
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="150" />
         <source>All %1 GPUs</source>
-        <translation type="unfinished" />
+        <translation>全部 %1 个 GPU</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="153" />
         <source>GPU %1 (hottest)</source>
-        <translation type="unfinished" />
+        <translation>GPU %1（最热）</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="154" />
         <source>GPU %1 (coolest)</source>
-        <translation type="unfinished" />
+        <translation>GPU %1（最冷）</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="195" />
         <source>Throttle threshold (%1)</source>
-        <translation type="unfinished" />
+        <translation>降频阈值（%1）</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="202" />
         <source>No GPU reaches the throttle threshold of %1 (the hottest settles at %2).</source>
-        <translation type="unfinished" />
+        <translation>没有 GPU 达到 %1 的降频阈值（最热的稳定在 %2）。</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="205" />
         <source>GPU %1 starts throttling after %2</source>
-        <translation type="unfinished" />
+        <translation>GPU %1 在 %2 后开始降频</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="210" />
         <source>; GPU %1 after %2</source>
-        <translation type="unfinished" />
+        <translation>；GPU %1 在 %2 后</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="213" />
         <source>%1 of %2 GPUs throttle.</source>
-        <translation type="unfinished" />
+        <translation>%2 个 GPU 中有 %1 个降频。</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="216" />
         <source>Throttled clocks drop by %1 %.</source>
-        <translation type="unfinished" />
+        <translation>降频时时钟下降 %1 %。</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="221" />
         <source>The simulated steps begin after %1 of load.</source>
-        <translation type="unfinished" />
+        <translation>模拟的步骤在负载 %1 后开始。</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="223" />
         <source>The simulated steps are in steady state (a long run).</source>
-        <translation type="unfinished" />
+        <translation>模拟的步骤处于稳态（长时间运行）。</translation>
     </message>
 </context>
 <context>
