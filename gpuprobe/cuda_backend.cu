@@ -572,6 +572,7 @@ public:
 
     CallStatus eventRecord(int device, void *event) override
     {
+        cudaSetDevice(device);
         return cudaResult(cudaEventRecord(static_cast<cudaEvent_t>(event), stream(device)),
                           "cudaEventRecord");
     }
@@ -592,6 +593,7 @@ public:
 
     CallStatus synchronize(int device) override
     {
+        cudaSetDevice(device);
         return cudaResult(cudaStreamSynchronize(stream(device)), "cudaStreamSynchronize");
     }
 
@@ -646,6 +648,10 @@ public:
     CallStatus gemmRun(void *plan) override
     {
         auto *p = static_cast<GemmPlanImpl *>(plan);
+        // A kernel launch fails on a stream of another device than the current one, and a
+        // cuBLAS handle is bound to the device it was created on: the thermal soak runs the
+        // plans of several GPUs in turn.
+        cudaSetDevice(p->device);
         const GemmTypes t = gemmTypes(p->spec.precision);
         if (p->blas)
             return blasResult(cublasGemmEx(p->blas, CUBLAS_OP_T, CUBLAS_OP_N,

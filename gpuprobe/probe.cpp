@@ -560,6 +560,7 @@ bool Runner::openGpus()
         if (s.ok())
             s = b_.openDevice(d);
         if (!s.ok()) {
+            b_.closeDevice(d); // what openDevice made before it failed (stream, counter)
             failCall("gpu", gpuLabel(d), s);
             if (first_error.empty())
                 first_error = gpuLabel(d) + ": " + s.call + ": " + s.message;
@@ -804,6 +805,9 @@ void Runner::measurePair(const Gpu &src, const Gpu &dst)
         const auto measure = [&](uint64_t scratch_seed) {
             Figures f;
             check(b_.fillRandom(dst.device, to.get(), DataType::F64, n, scratch_seed));
+            // The fill runs on dst's stream, the copies on src's: cudaMemcpyPeerAsync is not
+            // ordered with other devices' streams, so the fill must be done before they start.
+            check(b_.synchronize(dst.device));
             const double t = timeMedian(src.device, [&] {
                 check(b_.memcpyPeerAsync(dst.device, to.get(), src.device, from.get(), bytes));
             });
@@ -1051,6 +1055,9 @@ void Runner::runThermal()
         GemmSpec spec;
         std::unique_ptr<DeviceBuffer> a, b, d;
         std::unique_ptr<GemmPlan> plan;
+        // Two batches in flight at most: events around each, and its GEMM count (0 = none).
+        std::unique_ptr<Event> start[2], stop[2];
+        int batch[2] = {0, 0};
         double gemm_s = 0;
         bool sampling = true;
         std::vector<ProfileThermalSample> samples;
@@ -1080,12 +1087,15 @@ void Runner::runThermal()
             check(b_.fillRandom(g.device, load.b->get(), types.ab, elements, kSeedB));
             load.plan = std::make_unique<GemmPlan>(b_, g.device, load.spec, load.a->get(),
                                                    load.b->get(), load.d->get());
-            Event start(b_, g.device), stop(b_, g.device);
+            for (int slot = 0; slot < 2; ++slot) {
+                load.start[slot] = std::make_unique<Event>(b_, g.device);
+                load.stop[slot] = std::make_unique<Event>(b_, g.device);
+            }
             load.plan->run();
-            check(b_.eventRecord(g.device, start.get()));
+            check(b_.eventRecord(g.device, load.start[0]->get()));
             load.plan->run();
-            check(b_.eventRecord(g.device, stop.get()));
-            check(b_.eventElapsed(start.get(), stop.get(), &load.gemm_s));
+            check(b_.eventRecord(g.device, load.stop[0]->get()));
+            check(b_.eventElapsed(load.start[0]->get(), load.stop[0]->get(), &load.gemm_s));
             loads.push_back(std::move(load));
         } catch (const CallFailure &f) {
             failCall(test, gpuLabel(g.device), f.status);
@@ -1096,25 +1106,51 @@ void Runner::runThermal()
         return;
     }
 
-    // Keep each GPU's queue about one sampling interval deep; sample NVML while it runs.
-    const auto t0 = std::chrono::steady_clock::now();
+    // Each GPU's queue holds one to two sampling intervals of GEMMs: batch i + 1 is queued
+    // before batch i is waited for, so the GPU never runs dry between samples. Each batch is
+    // sized from the measured time of the last one (clocks drop as the GPU heats up). NVML
+    // is read on a fixed wall-clock schedule, every `interval` seconds from t0.
     const double interval = o_.thermal_sample_s;
-    for (int i = 0; i < samples; ++i) {
-        for (Load &load : loads) {
-            if (!load.plan)
-                continue;
-            const int batch = static_cast<int>(
-                std::clamp(std::ceil(interval / std::max(load.gemm_s, 1e-6)), 1.0, 100000.0));
-            try {
-                for (int k = 0; k < batch; ++k)
-                    load.plan->run();
-            } catch (const CallFailure &f) {
-                failCall(test, gpuLabel(load.gpu->device), f.status);
-                load.plan.reset();
-            }
+    const auto stopLoad = [&](Load &load, const CallStatus &s) {
+        failCall(test, gpuLabel(load.gpu->device), s);
+        b_.synchronize(load.gpu->device); // nothing of the plan's still queued when it goes
+        load.plan.reset();
+    };
+    const auto enqueue = [&](Load &load, int slot) {
+        if (!load.plan)
+            return;
+        const int batch = static_cast<int>(
+            std::clamp(std::ceil(interval / std::max(load.gemm_s, 1e-6)), 1.0, 100000.0));
+        try {
+            check(b_.eventRecord(load.gpu->device, load.start[slot]->get()));
+            for (int k = 0; k < batch; ++k)
+                load.plan->run();
+            check(b_.eventRecord(load.gpu->device, load.stop[slot]->get()));
+            load.batch[slot] = batch;
+        } catch (const CallFailure &f) {
+            stopLoad(load, f.status);
         }
-        std::this_thread::sleep_until(t0 +
-                                      std::chrono::duration<double>((i + 1) * interval * 0.95));
+    };
+    const auto wait = [&](Load &load, int slot) {
+        if (!load.plan || load.batch[slot] == 0)
+            return;
+        try {
+            double t = 0;
+            check(b_.eventElapsed(load.start[slot]->get(), load.stop[slot]->get(), &t));
+            if (t > 0)
+                load.gemm_s = t / load.batch[slot];
+            load.batch[slot] = 0;
+        } catch (const CallFailure &f) {
+            stopLoad(load, f.status);
+        }
+    };
+    const auto t0 = std::chrono::steady_clock::now();
+    for (Load &load : loads)
+        enqueue(load, 0);
+    for (int i = 0; i < samples; ++i) {
+        for (Load &load : loads)
+            enqueue(load, (i + 1) % 2);
+        std::this_thread::sleep_until(t0 + std::chrono::duration<double>((i + 1) * interval));
         const double t_s =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         std::string message = "t " + fmt(t_s, 1) + " s";
@@ -1137,17 +1173,19 @@ void Runner::runThermal()
                 load.sampling = false;
             }
         }
-        for (Load &load : loads) {
-            const CallStatus s = b_.synchronize(load.gpu->device);
-            if (!s.ok() && load.plan) {
-                failCall(test, gpuLabel(load.gpu->device), s);
-                load.plan.reset();
-            }
-        }
+        for (Load &load : loads)
+            wait(load, i % 2);
         step(test, message);
     }
     const double duration =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    for (Load &load : loads) { // the last batch queued
+        if (!load.plan)
+            continue;
+        const CallStatus s = b_.synchronize(load.gpu->device);
+        if (!s.ok())
+            stopLoad(load, s);
+    }
     for (Load &load : loads) {
         const int d = load.gpu->device;
         // The load must have computed correct results for the samples to describe real work.
