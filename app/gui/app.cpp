@@ -143,6 +143,7 @@ int Application::start()
             printError(tr("cannot open %1: %2").arg(options_.file, error));
             if (!options_.screenshot.isEmpty())
                 return 2;
+            open_error_ = tr("%1\n\n%2").arg(options_.file, error);
         }
     }
     if (document_.filePath().isEmpty() && !options_.screenshot.isEmpty() && !gallery_.empty())
@@ -168,6 +169,10 @@ int Application::start()
         window_->showTab(options_.tab);
     if (options_.present)
         window_->setPresentationMode(true);
+    if (!open_error_.isEmpty()) // said in the window too, not only on stderr
+        QTimer::singleShot(0, this, [this] {
+            QMessageBox::warning(window_.get(), tr("Cannot open scenario"), open_error_);
+        });
     if (!options_.no_restore)
         QTimer::singleShot(0, this, &Application::offerRecovery);
     return -1;

@@ -56,6 +56,7 @@ private:
     std::unique_ptr<AutosaveStore> autosave_;
     std::vector<GalleryEntry> gallery_;
     QString language_;
+    QString open_error_; // the FILE argument could not be opened
     QTranslator app_translator_;
     QTranslator qt_translator_;
     std::unique_ptr<MainWindow> window_;

@@ -282,12 +282,19 @@ void MainWindow::buildUi()
         requestRecompute();
     });
 
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+        auto *scroll = qobject_cast<QScrollArea *>(tabs_->currentWidget());
+        QWidget *page = scroll != nullptr ? scroll->widget() : tabs_->currentWidget();
+        if (!fresh_pages_.contains(page))
+            refreshCurrentTab();
+    });
+
     splitter_ = new QSplitter(Qt::Vertical);
     splitter_->setObjectName(QStringLiteral("centreSplitter"));
     splitter_->addWidget(timeline_area);
     splitter_->addWidget(tabs_);
-    splitter_->setStretchFactor(0, 3);
-    splitter_->setStretchFactor(1, 2);
+    splitter_->setStretchFactor(0, 1);
+    splitter_->setStretchFactor(1, 1);
     centre_layout->addWidget(splitter_, 1);
     setCentralWidget(centre);
 
@@ -468,11 +475,9 @@ void MainWindow::showResult(const ResultPtr &result)
         timeline_->setEmptyReason(tr("No timeline: more segments than can be drawn; the "
                                      "figures come from the closed-form model."));
     timeline_->setTimeline(result->ok() ? result->timeline : nullptr);
-    scaling_view_->setResult(result);
-    breakdown_view_->setResult(result);
-    memory_view_->setResult(result);
-    cost_view_->setResult(result);
-    delta_view_->setResults(pinned_, current_);
+    // Only the tab on screen is redrawn now; the others catch up when they are shown.
+    stale_tabs_ = true;
+    refreshCurrentTab();
     updateStatus(result);
 
     // Time from the edit to the redrawn window: paint now rather than at the next frame.
@@ -521,6 +526,32 @@ int MainWindow::pageIndex(QWidget *page) const
             return i;
     }
     return -1;
+}
+
+void MainWindow::refreshCurrentTab()
+{
+    if (!current_)
+        return;
+    auto *scroll = qobject_cast<QScrollArea *>(tabs_->currentWidget());
+    QWidget *page = scroll != nullptr ? scroll->widget() : tabs_->currentWidget();
+    if (page == scaling_view_)
+        scaling_view_->setResult(current_);
+    else if (page == breakdown_view_)
+        breakdown_view_->setResult(current_);
+    else if (page == memory_view_)
+        memory_view_->setResult(current_);
+    else if (page == cost_view_)
+        cost_view_->setResult(current_);
+    else if (page == delta_view_)
+        delta_view_->setResults(pinned_, current_);
+    if (page != nullptr)
+        fresh_pages_.insert(page);
+    if (stale_tabs_) {
+        fresh_pages_.clear();
+        if (page != nullptr)
+            fresh_pages_.insert(page);
+        stale_tabs_ = false;
+    }
 }
 
 bool MainWindow::showTab(const QString &name)

@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <QPointer>
+#include <QSet>
 
 #include <vector>
 
@@ -103,6 +104,8 @@ protected:
 private:
     void buildUi();
     int pageIndex(QWidget *page) const;
+    /// Gives the current result to the tab on screen (the others when they are shown).
+    void refreshCurrentTab();
     void buildMenus();
     void updateTitle();
     void updateStatus(const ResultPtr &result);
@@ -136,6 +139,8 @@ private:
     QFont normal_font_;
     bool was_maximized_ = false;
     bool controls_were_visible_ = true;
+    bool stale_tabs_ = false;
+    QSet<QWidget *> fresh_pages_; // tab pages that show current_
     QElapsedTimer edit_timer_;
     double last_latency_ms_ = 0;
 
