@@ -136,10 +136,10 @@ CalibrationPage::CalibrationPage(QWidget *parent) : QWidget(parent)
     figure_view_->setModel(figure_model_);
     figure_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     figure_view_->verticalHeader()->hide();
-    gemm_chart_ = new QChartView;
+    // The view owns its chart; setChart() would release (and leak) a default one.
+    gemm_chart_ = new QChartView(new QChart);
     gemm_chart_->setObjectName(QStringLiteral("gemmChart"));
     gemm_chart_->setRenderHint(QPainter::Antialiasing);
-    gemm_chart_->setChart(new QChart);
     figures->addWidget(figure_view_);
     figures->addWidget(gemm_chart_);
     stack_->addWidget(figures);

@@ -10,7 +10,9 @@
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QEventLoop>
 #include <QTest>
+#include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
@@ -44,13 +46,23 @@ private Q_SLOTS:
         window.resize(1600, 1000);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // Wait in an event loop woken by the window's own signal (no polling sleeps that
+        // would add to the figure).
         auto wait = [&] {
-            return QTest::qWaitFor(
-                [&] {
-                    return window.currentResult() &&
-                           window.currentResult()->generation == recomputer.latestGeneration();
-                },
-                60000);
+            QEventLoop loop;
+            QTimer timeout;
+            timeout.setSingleShot(true);
+            QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+            QObject::connect(&window, &MainWindow::resultShown, &loop, [&](quint64 g) {
+                if (g == recomputer.latestGeneration())
+                    loop.quit();
+            });
+            timeout.start(60000);
+            if (!window.currentResult() ||
+                window.currentResult()->generation != recomputer.latestGeneration())
+                loop.exec();
+            return window.currentResult() &&
+                   window.currentResult()->generation == recomputer.latestGeneration();
         };
         auto *slider = window.findChild<QSlider *>(QStringLiteral("globalBatchSlider"));
         QVERIFY(slider);
