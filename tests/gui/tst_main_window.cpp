@@ -317,6 +317,31 @@ private Q_SLOTS:
         QCOMPARE(window_->currentResult()->timeline->iterations(), 3);
     }
 
+    void languageSwitchKeepsTheDocument()
+    {
+        AppOptions options;
+        options.settings_file = dir_.filePath("language.ini");
+        options.language = QStringLiteral("en");
+        options.no_restore = true;
+        Application app(options);
+        QCOMPARE(app.start(), -1);
+        QVERIFY(app.window());
+        auto *tabs = app.window()->findChild<QTabWidget *>("resultTabs");
+        QCOMPARE(tabs->tabText(0), QStringLiteral("Scaling"));
+        Scenario s = app.document()->scenario();
+        s.training.global_batch = 128;
+        app.document()->edit(s, "batch 128");
+        app.setLanguage(QStringLiteral("zh_CN"));
+        tabs = app.window()->findChild<QTabWidget *>("resultTabs");
+        QCOMPARE(tabs->tabText(0), QStringLiteral("扩展"));
+        QCOMPARE(app.document()->scenario().training.global_batch, int64_t(128));
+        QCOMPARE(app.document()->undoStack()->count(), 1);
+        QCOMPARE(app.settings()->value("language").toString(), QStringLiteral("zh_CN"));
+        app.setLanguage(QStringLiteral("en")); // leave the process in English
+        QCOMPARE(app.window()->findChild<QTabWidget *>("resultTabs")->tabText(0),
+                 QStringLiteral("Scaling"));
+    }
+
     void screenshotCommandLine_data()
     {
         QTest::addColumn<QStringList>("args");
