@@ -9,7 +9,7 @@
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/autosave.cpp" line="97" />
+        <location filename="../../app/gui/autosave.cpp" line="101" />
         <source>no autosave slot in %1</source>
         <translation>%1 中没有自动保存槽</translation>
     </message>
@@ -27,37 +27,37 @@
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="154" />
+        <location filename="../../app/gui/profile_library.cpp" line="152" />
         <source>GEMM peak, %1</source>
         <translation>GEMM 峰值，%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="165" />
+        <location filename="../../app/gui/profile_library.cpp" line="163" />
         <source>Memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="169" />
+        <location filename="../../app/gui/profile_library.cpp" line="167" />
         <source>Host to device (pinned)</source>
         <translation>主机到设备（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="173" />
+        <location filename="../../app/gui/profile_library.cpp" line="171" />
         <source>Device to host (pinned)</source>
         <translation>设备到主机（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="177" />
+        <location filename="../../app/gui/profile_library.cpp" line="175" />
         <source>Kernel launch overhead</source>
         <translation>内核启动开销</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="182" />
+        <location filename="../../app/gui/profile_library.cpp" line="179" />
         <source>Peer-to-peer bandwidth (best pair)</source>
         <translation>点对点带宽（最佳 GPU 对）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="190" />
+        <location filename="../../app/gui/profile_library.cpp" line="187" />
         <source>NCCL %1 bus bandwidth (peak)</source>
         <translation>NCCL %1 总线带宽（峰值）</translation>
     </message>
@@ -694,62 +694,62 @@
         <translation>将窗口渲染为 PNG 文件后退出。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="32" />
+        <location filename="../../app/gui/options.cpp" line="31" />
         <source>Tab to show: %1.</source>
         <translation>要显示的标签页：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="37" />
+        <location filename="../../app/gui/options.cpp" line="36" />
         <source>Language: en or zh_CN (default: settings, then the system locale).</source>
         <translation>语言：en 或 zh_CN（默认：先看设置，再看系统区域设置）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="42" />
+        <location filename="../../app/gui/options.cpp" line="41" />
         <source>Window size, e.g. 1600x1000.</source>
         <translation>窗口大小，例如 1600x1000。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="46" />
+        <location filename="../../app/gui/options.cpp" line="45" />
         <source>Start in presentation mode (F5).</source>
         <translation>以演示模式启动（F5）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="49" />
+        <location filename="../../app/gui/options.cpp" line="48" />
         <source>Use this settings file (ini) instead of the user's settings.</source>
         <translation>使用此设置文件（ini）代替用户设置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="54" />
+        <location filename="../../app/gui/options.cpp" line="53" />
         <source>Do not offer to restore unsaved work.</source>
         <translation>不提示恢复未保存的工作。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="58" />
+        <location filename="../../app/gui/options.cpp" line="57" />
         <source>Scenario file to open (spec/scenario.md).</source>
         <translation>要打开的场景文件（spec/scenario.md）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="77" />
+        <location filename="../../app/gui/options.cpp" line="76" />
         <source>FILE: at most one scenario file, got %1</source>
         <translation>FILE：最多一个场景文件，实际为 %1 个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="85" />
+        <location filename="../../app/gui/options.cpp" line="84" />
         <source>--screenshot: a file name is needed</source>
         <translation>--screenshot：需要一个文件名</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="91" />
+        <location filename="../../app/gui/options.cpp" line="90" />
         <source>--tab: '%1' is not one of %2</source>
         <translation>--tab：'%1' 不是 %2 之一</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="100" />
+        <location filename="../../app/gui/options.cpp" line="99" />
         <source>--lang: '%1' is not en or zh_CN</source>
         <translation>--lang：'%1' 不是 en 或 zh_CN</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="111" />
+        <location filename="../../app/gui/options.cpp" line="110" />
         <source>--size: '%1' is not WxH with 320-7680 x 240-4320 pixels</source>
         <translation>--size：'%1' 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
     </message>
@@ -757,91 +757,91 @@
 <context>
     <name>Palette</name>
     <message>
-        <location filename="../../views/palette.cpp" line="27" />
-        <location filename="../../views/palette.cpp" line="82" />
+        <location filename="../../views/palette.cpp" line="36" />
+        <location filename="../../views/palette.cpp" line="104" />
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="28" />
+        <location filename="../../views/palette.cpp" line="38" />
         <source>TP comm</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="29" />
+        <location filename="../../views/palette.cpp" line="40" />
         <source>DP comm</source>
         <translation>DP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="30" />
+        <location filename="../../views/palette.cpp" line="42" />
         <source>PP send/recv</source>
         <translation>PP 发送/接收</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="31" />
-        <location filename="../../views/palette.cpp" line="86" />
+        <location filename="../../views/palette.cpp" line="44" />
+        <location filename="../../views/palette.cpp" line="108" />
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="32" />
-        <location filename="../../views/palette.cpp" line="87" />
+        <location filename="../../views/palette.cpp" line="46" />
+        <location filename="../../views/palette.cpp" line="110" />
         <source>Waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="33" />
-        <location filename="../../views/palette.cpp" line="88" />
+        <location filename="../../views/palette.cpp" line="48" />
+        <location filename="../../views/palette.cpp" line="112" />
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="34" />
+        <location filename="../../views/palette.cpp" line="50" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="43" />
+        <location filename="../../views/palette.cpp" line="59" />
         <source>Forward and backward kernels</source>
         <translation>前向与反向内核</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="45" />
+        <location filename="../../views/palette.cpp" line="61" />
         <source>Tensor-parallel all-reduce / all-gather per layer</source>
         <translation>每层的张量并行 all-reduce / all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="48" />
+        <location filename="../../views/palette.cpp" line="64" />
         <source>Data-parallel gradient all-reduce / ZeRO traffic</source>
         <translation>数据并行梯度 all-reduce / ZeRO 通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="51" />
+        <location filename="../../views/palette.cpp" line="67" />
         <source>Pipeline point-to-point activations and gradients</source>
         <translation>流水线点对点传输的激活与梯度</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="54" />
+        <location filename="../../views/palette.cpp" line="70" />
         <source>Idle: the pipeline schedule has no work here</source>
         <translation>空闲：流水线调度在此处没有任务</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="57" />
+        <location filename="../../views/palette.cpp" line="73" />
         <source>Idle: waiting for another GPU or a transfer</source>
         <translation>空闲：等待其他 GPU 或一次传输</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="60" />
+        <location filename="../../views/palette.cpp" line="76" />
         <source>Idle: waiting for the data loader</source>
         <translation>空闲：等待数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="62" />
+        <location filename="../../views/palette.cpp" line="78" />
         <source>Optimizer step (weights update)</source>
         <translation>优化器步骤（更新权重）</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="84" />
+        <location filename="../../views/palette.cpp" line="106" />
         <source>Exposed communication</source>
         <translation>暴露的通信</translation>
     </message>
@@ -955,38 +955,52 @@
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="199" />
+        <location filename="../../app/gui/app.cpp" line="146" />
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="174" />
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="204" />
         <source>the model did not finish within %1 s</source>
         <translation>模型未能在 %1 s 内完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="208" />
+        <location filename="../../app/gui/app.cpp" line="213" />
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="223" />
-        <location filename="../../app/gui/app.cpp" line="236" />
+        <location filename="../../app/gui/app.cpp" line="228" />
+        <location filename="../../app/gui/app.cpp" line="241" />
         <source>Damaged autosave</source>
         <translation>自动保存已损坏</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="224" />
+        <location filename="../../app/gui/app.cpp" line="229" />
         <source>Unsaved work from a previous session was found but cannot be read (%1). It was not loaded and is kept as %2.</source>
         <translation>发现上次会话中未保存的工作，但无法读取（%1）。未加载，已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="237" />
+        <location filename="../../app/gui/app.cpp" line="242" />
         <source>Unsaved work from a previous session was found but is not a valid scenario (%1). It was not loaded and is kept as %2.</source>
         <translation>发现上次会话中未保存的工作，但不是有效的场景（%1）。未加载，已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="247" />
+        <location filename="../../app/gui/app.cpp" line="251" />
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="248" />
+        <location filename="../../app/gui/app.cpp" line="252" />
         <source>ScaleScope did not close normally. Restore the unsaved changes to “%1” from %2?</source>
         <translation>ScaleScope 上次未正常关闭。是否从 %2 恢复对“%1”的未保存更改？</translation>
     </message>
@@ -1123,22 +1137,22 @@
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="324" />
+        <location filename="../../app/gui/calibration_page.cpp" line="326" />
         <source>Starting gpuprobe…</source>
         <translation>正在启动 gpuprobe…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="344" />
+        <location filename="../../app/gui/calibration_page.cpp" line="347" />
         <source>Reading nccl-tests logs…</source>
         <translation>正在读取 nccl-tests 日志…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="373" />
+        <location filename="../../app/gui/calibration_page.cpp" line="376" />
         <source>Delete profile</source>
         <translation>删除配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="374" />
+        <location filename="../../app/gui/calibration_page.cpp" line="377" />
         <source>Delete the profile %1? This cannot be undone.</source>
         <translation>删除配置文件 %1？此操作无法撤销。</translation>
     </message>
@@ -2508,668 +2522,668 @@
 <context>
     <name>scalescope::CostView</name>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="49" />
+        <location filename="../../views/charts/cost_view.cpp" line="51" />
         <source>%1 USD</source>
         <translation>%1 USD</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="60" />
+        <location filename="../../views/charts/cost_view.cpp" line="62" />
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="61" />
+        <location filename="../../views/charts/cost_view.cpp" line="63" />
         <source>%1 h (%2 days)</source>
         <translation>%1 h（%2 天）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="72" />
+        <location filename="../../views/charts/cost_view.cpp" line="74" />
         <source>under a day</source>
         <translation>不到一天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="73" />
+        <location filename="../../views/charts/cost_view.cpp" line="75" />
         <source>1-3 days</source>
         <translation>1-3 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="74" />
+        <location filename="../../views/charts/cost_view.cpp" line="76" />
         <source>3-14 days</source>
         <translation>3-14 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="75" />
+        <location filename="../../views/charts/cost_view.cpp" line="77" />
         <source>over two weeks</source>
         <translation>超过两周</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="77" />
+        <location filename="../../views/charts/cost_view.cpp" line="79" />
         <source>under 50 GPU-hours a month</source>
         <translation>每月不到 50 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="79" />
+        <location filename="../../views/charts/cost_view.cpp" line="81" />
         <source>50-200 GPU-hours a month</source>
         <translation>每月 50-200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="81" />
+        <location filename="../../views/charts/cost_view.cpp" line="83" />
         <source>over 200 GPU-hours a month</source>
         <translation>每月超过 200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="115" />
+        <location filename="../../views/charts/cost_view.cpp" line="117" />
         <source>Number of steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="116" />
+        <location filename="../../views/charts/cost_view.cpp" line="118" />
         <source>Tokens to train</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="121" />
-        <location filename="../../views/charts/cost_view.cpp" line="293" />
+        <location filename="../../views/charts/cost_view.cpp" line="123" />
+        <location filename="../../views/charts/cost_view.cpp" line="295" />
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="123" />
+        <location filename="../../views/charts/cost_view.cpp" line="125" />
         <source>Training steps in the run (1 to 1,000,000,000)</source>
         <translation>本次运行的训练步数（1 到 1,000,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="129" />
-        <location filename="../../views/charts/cost_view.cpp" line="276" />
+        <location filename="../../views/charts/cost_view.cpp" line="131" />
+        <location filename="../../views/charts/cost_view.cpp" line="278" />
         <source> billion tokens</source>
         <translation> 十亿 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="132" />
+        <location filename="../../views/charts/cost_view.cpp" line="134" />
         <source>Tokens to train, in billions (0.001 to 1,000,000); steps = tokens / (global batch × sequence length)</source>
         <translation>训练 token 数，单位十亿（0.001 到 1,000,000）；步数 = token 数 / (全局批大小 × 序列长度)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="142" />
+        <location filename="../../views/charts/cost_view.cpp" line="144" />
         <source> per kWh</source>
         <translation> /kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="143" />
+        <location filename="../../views/charts/cost_view.cpp" line="145" />
         <source>Electricity price per kWh, in any currency (0 to 10)</source>
         <translation>每 kWh 电价，任意货币（0 到 10）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="145" />
+        <location filename="../../views/charts/cost_view.cpp" line="147" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="147" />
+        <location filename="../../views/charts/cost_view.cpp" line="149" />
         <source>Run &amp;length:</source>
         <translation>运行长度(&amp;l)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="148" />
+        <location filename="../../views/charts/cost_view.cpp" line="150" />
         <source>&amp;Steps:</source>
         <translation>步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="149" />
+        <location filename="../../views/charts/cost_view.cpp" line="151" />
         <source>&amp;Tokens:</source>
         <translation>Token 数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="151" />
+        <location filename="../../views/charts/cost_view.cpp" line="153" />
         <source>Electricity &amp;price:</source>
         <translation>电价(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="153" />
+        <location filename="../../views/charts/cost_view.cpp" line="155" />
         <source>Time and energy</source>
         <translation>时间与能耗</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="161" />
+        <location filename="../../views/charts/cost_view.cpp" line="163" />
         <source>Time per step:</source>
         <translation>每步时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="162" />
+        <location filename="../../views/charts/cost_view.cpp" line="164" />
         <source>Time per run:</source>
         <translation>每次运行时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="163" />
-        <location filename="../../views/charts/cost_view.cpp" line="330" />
+        <location filename="../../views/charts/cost_view.cpp" line="165" />
+        <location filename="../../views/charts/cost_view.cpp" line="332" />
         <source>GPU-hours per run:</source>
         <translation>每次运行 GPU 时：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="164" />
+        <location filename="../../views/charts/cost_view.cpp" line="166" />
         <source>Energy per step:</source>
         <translation>每步能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="165" />
-        <location filename="../../views/charts/cost_view.cpp" line="331" />
+        <location filename="../../views/charts/cost_view.cpp" line="167" />
+        <location filename="../../views/charts/cost_view.cpp" line="333" />
         <source>Energy per run:</source>
         <translation>每次运行能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="166" />
+        <location filename="../../views/charts/cost_view.cpp" line="168" />
         <source>Electricity per run:</source>
         <translation>每次运行电费：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="170" />
+        <location filename="../../views/charts/cost_view.cpp" line="172" />
         <source>&amp;Add a cost section</source>
         <translation>添加成本设置(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="173" />
+        <location filename="../../views/charts/cost_view.cpp" line="175" />
         <source>Add prices, usage and migration effort to the scenario for the full cost report: owning against renting, break-even and whether more GPUs are worth it</source>
         <translation>在场景中加入价格、用量和迁移工作量，得到完整成本报告：自购与租用对比、盈亏平衡点，以及增加 GPU 是否值得</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="234" />
+        <location filename="../../views/charts/cost_view.cpp" line="236" />
         <source>Prices and work</source>
         <translation>价格与工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="236" />
+        <location filename="../../views/charts/cost_view.cpp" line="238" />
         <source> USD</source>
         <translation> USD</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="237" />
+        <location filename="../../views/charts/cost_view.cpp" line="239" />
         <source>&amp;GPU price:</source>
         <translation>GPU 价格(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="239" />
+        <location filename="../../views/charts/cost_view.cpp" line="241" />
         <source>Price of one GPU (0 to 1,000,000,000 USD)</source>
         <translation>单个 GPU 的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="240" />
+        <location filename="../../views/charts/cost_view.cpp" line="242" />
         <source>Change GPU price</source>
         <translation>修改 GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="241" />
+        <location filename="../../views/charts/cost_view.cpp" line="243" />
         <source>Ser&amp;ver price:</source>
         <translation>服务器价格(&amp;v)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="243" />
+        <location filename="../../views/charts/cost_view.cpp" line="245" />
         <source> USD per node</source>
         <translation> USD/节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="244" />
+        <location filename="../../views/charts/cost_view.cpp" line="246" />
         <source>Price of one server (node) beyond its GPUs (0 to 1,000,000,000 USD)</source>
         <translation>除 GPU 外单台服务器（节点）的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="246" />
+        <location filename="../../views/charts/cost_view.cpp" line="248" />
         <source>Change server price</source>
         <translation>修改服务器价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="247" />
+        <location filename="../../views/charts/cost_view.cpp" line="249" />
         <source>A&amp;mortisation:</source>
         <translation>折旧期(&amp;m)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="249" />
+        <location filename="../../views/charts/cost_view.cpp" line="251" />
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="250" />
+        <location filename="../../views/charts/cost_view.cpp" line="252" />
         <source>Years over which the hardware is written off (0.1 to 50)</source>
         <translation>硬件折旧年限（0.1 到 50）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="251" />
+        <location filename="../../views/charts/cost_view.cpp" line="253" />
         <source>Change amortisation period</source>
         <translation>修改折旧期</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="252" />
+        <location filename="../../views/charts/cost_view.cpp" line="254" />
         <source>Po&amp;wer price:</source>
         <translation>电价(&amp;w)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="254" />
+        <location filename="../../views/charts/cost_view.cpp" line="256" />
         <source> USD/kWh</source>
         <translation> USD/kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="254" />
+        <location filename="../../views/charts/cost_view.cpp" line="256" />
         <source>Electricity price (0 to 100 USD per kWh)</source>
         <translation>电价（每 kWh 0 到 100 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="255" />
+        <location filename="../../views/charts/cost_view.cpp" line="257" />
         <source>Change power price</source>
         <translation>修改电价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="256" />
+        <location filename="../../views/charts/cost_view.cpp" line="258" />
         <source>P&amp;UE:</source>
         <translation>PUE(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="258" />
+        <location filename="../../views/charts/cost_view.cpp" line="260" />
         <source>Power usage effectiveness: facility power over IT power (1 to 5; 1.58 is the 2023 average)</source>
         <translation>电能使用效率：设施总功耗与 IT 设备功耗之比（1 到 5；2023 年平均值为 1.58）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="260" />
+        <location filename="../../views/charts/cost_view.cpp" line="262" />
         <source>Change PUE</source>
         <translation>修改 PUE</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="261" />
+        <location filename="../../views/charts/cost_view.cpp" line="263" />
         <source>&amp;Cloud price:</source>
         <translation>云价格(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="263" />
+        <location filename="../../views/charts/cost_view.cpp" line="265" />
         <source> USD per GPU-hour</source>
         <translation> USD/GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="264" />
+        <location filename="../../views/charts/cost_view.cpp" line="266" />
         <source>Rent of one cloud GPU for an hour (0 to 10,000 USD)</source>
         <translation>租用一个云 GPU 一小时的费用（0 到 10,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="265" />
+        <location filename="../../views/charts/cost_view.cpp" line="267" />
         <source>Change cloud price</source>
         <translation>修改云价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="269" />
+        <location filename="../../views/charts/cost_view.cpp" line="271" />
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="270" />
+        <location filename="../../views/charts/cost_view.cpp" line="272" />
         <source>Epochs × samples</source>
         <translation>Epoch 数 × 样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="271" />
+        <location filename="../../views/charts/cost_view.cpp" line="273" />
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="272" />
+        <location filename="../../views/charts/cost_view.cpp" line="274" />
         <source>How the work of one training run is given</source>
         <translation>单次训练运行工作量的给出方式</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="274" />
+        <location filename="../../views/charts/cost_view.cpp" line="276" />
         <source>&amp;Work per run:</source>
         <translation>每次运行工作量(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="277" />
+        <location filename="../../views/charts/cost_view.cpp" line="279" />
         <source>Tokens to train per run, in billions (0.001 to 1,000,000,000; transformers only)</source>
         <translation>每次运行训练的 token 数，单位十亿（0.001 到 1,000,000,000；仅限 Transformer）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="279" />
+        <location filename="../../views/charts/cost_view.cpp" line="281" />
         <source>Change tokens per run</source>
         <translation>修改每次运行的 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="281" />
+        <location filename="../../views/charts/cost_view.cpp" line="283" />
         <source>T&amp;okens:</source>
         <translation>Token 数(&amp;o)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="282" />
+        <location filename="../../views/charts/cost_view.cpp" line="284" />
         <source> epochs</source>
         <translation> 个 epoch</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="283" />
+        <location filename="../../views/charts/cost_view.cpp" line="285" />
         <source>Passes over the data set per run (0.01 to 1,000,000)</source>
         <translation>每次运行遍历数据集的次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="284" />
+        <location filename="../../views/charts/cost_view.cpp" line="286" />
         <source>Change epochs per run</source>
         <translation>修改每次运行的 epoch 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="286" />
+        <location filename="../../views/charts/cost_view.cpp" line="288" />
         <source>&amp;Epochs:</source>
         <translation>Epoch 数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="288" />
+        <location filename="../../views/charts/cost_view.cpp" line="290" />
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="288" />
+        <location filename="../../views/charts/cost_view.cpp" line="290" />
         <source>Samples in one epoch (1 to 1e15)</source>
         <translation>每个 epoch 的样本数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="289" />
+        <location filename="../../views/charts/cost_view.cpp" line="291" />
         <source>Change samples per epoch</source>
         <translation>修改每个 epoch 的样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="291" />
+        <location filename="../../views/charts/cost_view.cpp" line="293" />
         <source>Samples per e&amp;poch:</source>
         <translation>每 epoch 样本数(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="294" />
+        <location filename="../../views/charts/cost_view.cpp" line="296" />
         <source>Optimizer steps per run (1 to 1e15)</source>
         <translation>每次运行的优化器步数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="294" />
+        <location filename="../../views/charts/cost_view.cpp" line="296" />
         <source>Change steps per run</source>
         <translation>修改每次运行的步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="296" />
+        <location filename="../../views/charts/cost_view.cpp" line="298" />
         <source>S&amp;teps:</source>
         <translation>步数(&amp;t)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="297" />
+        <location filename="../../views/charts/cost_view.cpp" line="299" />
         <source>&amp;Runs per month:</source>
         <translation>每月运行次数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="299" />
+        <location filename="../../views/charts/cost_view.cpp" line="301" />
         <source> runs</source>
         <translation> 次</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="299" />
+        <location filename="../../views/charts/cost_view.cpp" line="301" />
         <source>Training runs a month (0.01 to 1,000,000)</source>
         <translation>每月训练运行次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="300" />
+        <location filename="../../views/charts/cost_view.cpp" line="302" />
         <source>Change runs per month</source>
         <translation>修改每月运行次数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="301" />
+        <location filename="../../views/charts/cost_view.cpp" line="303" />
         <source>M&amp;igration:</source>
         <translation>迁移(&amp;i)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="303" />
+        <location filename="../../views/charts/cost_view.cpp" line="305" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="304" />
+        <location filename="../../views/charts/cost_view.cpp" line="306" />
         <source>Engineering days to move the job to several GPUs (0 to 3,650)</source>
         <translation>将任务迁移到多 GPU 所需的工程人天（0 到 3,650）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="306" />
+        <location filename="../../views/charts/cost_view.cpp" line="308" />
         <source>Change migration days</source>
         <translation>修改迁移天数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="307" />
+        <location filename="../../views/charts/cost_view.cpp" line="309" />
         <source>&amp;Day rate:</source>
         <translation>人天单价(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="309" />
+        <location filename="../../views/charts/cost_view.cpp" line="311" />
         <source> USD/day</source>
         <translation> USD/天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="310" />
+        <location filename="../../views/charts/cost_view.cpp" line="312" />
         <source>Cost of one engineering day; waiting is valued at a eighth of it per hour (0 to 1,000,000 USD)</source>
         <translation>一个工程人天的费用；等待时间按其八分之一每小时计价（0 到 1,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="312" />
+        <location filename="../../views/charts/cost_view.cpp" line="314" />
         <source>Change day rate</source>
         <translation>修改人天单价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="315" />
+        <location filename="../../views/charts/cost_view.cpp" line="317" />
         <source>Time, energy and money</source>
         <translation>时间、能耗与费用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="328" />
+        <location filename="../../views/charts/cost_view.cpp" line="330" />
         <source>Steps per run:</source>
         <translation>每次运行步数：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="329" />
+        <location filename="../../views/charts/cost_view.cpp" line="331" />
         <source>Time to train:</source>
         <translation>训练时长：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="332" />
+        <location filename="../../views/charts/cost_view.cpp" line="334" />
         <source>Power:</source>
         <translation>功耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="333" />
+        <location filename="../../views/charts/cost_view.cpp" line="335" />
         <source>Hardware:</source>
         <translation>硬件：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="334" />
+        <location filename="../../views/charts/cost_view.cpp" line="336" />
         <source>Per month:</source>
         <translation>每月：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="335" />
+        <location filename="../../views/charts/cost_view.cpp" line="337" />
         <source>Per run:</source>
         <translation>每次运行：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="336" />
+        <location filename="../../views/charts/cost_view.cpp" line="338" />
         <source>Break-even:</source>
         <translation>盈亏平衡：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="337" />
+        <location filename="../../views/charts/cost_view.cpp" line="339" />
         <source>Migration:</source>
         <translation>迁移：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="338" />
+        <location filename="../../views/charts/cost_view.cpp" line="340" />
         <source>Waiting saved:</source>
         <translation>节省等待：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="340" />
+        <location filename="../../views/charts/cost_view.cpp" line="342" />
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="463" />
+        <location filename="../../views/charts/cost_view.cpp" line="469" />
         <source>= %1 steps of %2 samples × %3 tokens</source>
         <translation>= %1 步，每步 %2 样本 × %3 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="468" />
+        <location filename="../../views/charts/cost_view.cpp" line="474" />
         <source>Tokens need a transformer model; using the steps.</source>
         <translation>按 token 计算需要 Transformer 模型；改用步数。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="474" />
-        <location filename="../../views/charts/cost_view.cpp" line="618" />
+        <location filename="../../views/charts/cost_view.cpp" line="480" />
+        <location filename="../../views/charts/cost_view.cpp" line="626" />
         <source>%1 GPU-h</source>
         <translation>%1 GPU 时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="478" />
-        <location filename="../../views/charts/cost_view.cpp" line="480" />
+        <location filename="../../views/charts/cost_view.cpp" line="484" />
+        <location filename="../../views/charts/cost_view.cpp" line="486" />
         <source>%1 kWh</source>
         <translation>%1 kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="481" />
+        <location filename="../../views/charts/cost_view.cpp" line="487" />
         <source>%1 (at %2 per kWh)</source>
         <translation>%1（按每 kWh %2 计）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="485" />
-        <source>Energy = GPUs (%1) × board power (%2 W) × time: every GPU is assumed to draw its board power (TDP of the %3) for the whole step. Utilisation, host power, cooling (PUE) and cloud or ownership costs are in the full cost report: add a cost section.</source>
-        <translation>能耗 = GPU 数 (%1) × 板卡功耗 (%2 W) × 时间：假设每块 GPU 在整个步骤中都以其板卡功耗（%3 的 TDP）运行。利用率、主机功耗、散热 (PUE) 以及云租用或自有成本见完整成本报告：请添加成本设置。</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="554" />
+        <location filename="../../views/charts/cost_view.cpp" line="562" />
         <source>Give the work per run in tokens</source>
         <translation>以 token 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="559" />
+        <location filename="../../views/charts/cost_view.cpp" line="567" />
         <source>Give the work per run in epochs</source>
         <translation>以 epoch 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="563" />
+        <location filename="../../views/charts/cost_view.cpp" line="571" />
         <source>Give the work per run in steps</source>
         <translation>以步数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="578" />
+        <location filename="../../views/charts/cost_view.cpp" line="586" />
         <source>Add a cost section</source>
         <translation>添加成本设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="585" />
+        <location filename="../../views/charts/cost_view.cpp" line="593" />
         <source>buy and own</source>
         <translation>购买自有</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="585" />
+        <location filename="../../views/charts/cost_view.cpp" line="593" />
         <source>rent in the cloud</source>
         <translation>云上租用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="589" />
+        <location filename="../../views/charts/cost_view.cpp" line="597" />
         <source>1 GPU: %1</source>
         <translation>1 个 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="592" />
+        <location filename="../../views/charts/cost_view.cpp" line="600" />
         <source>%1 GPUs: worth it — %2</source>
         <translation>%1 个 GPU：值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="595" />
+        <location filename="../../views/charts/cost_view.cpp" line="603" />
         <source>%1 GPUs: not worth it — %2</source>
         <translation>%1 个 GPU：不值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="600" />
+        <location filename="../../views/charts/cost_view.cpp" line="608" />
         <source>8+ GPUs</source>
         <translation>8+ 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="601" />
+        <location filename="../../views/charts/cost_view.cpp" line="609" />
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="602" />
+        <location filename="../../views/charts/cost_view.cpp" line="610" />
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="603" />
+        <location filename="../../views/charts/cost_view.cpp" line="611" />
         <source>The job takes %1 on one GPU, %2: the decision table suggests %3.</source>
         <translation>该任务单 GPU 耗时%1，用量%2：决策表建议 %3。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="607" />
+        <location filename="../../views/charts/cost_view.cpp" line="615" />
         <source>%1 GPUs save %2 of waiting a month, valued at a day rate of %3 per 8 h, against their extra cost and the migration.</source>
         <translation>%1 个 GPU 每月可节省 %2 的等待时间（按每 8 h %3 的人天单价计价），需与其额外成本及迁移成本相权衡。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="613" />
+        <location filename="../../views/charts/cost_view.cpp" line="621" />
         <source>%1 steps</source>
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="615" />
+        <location filename="../../views/charts/cost_view.cpp" line="623" />
         <source>%1 on %2 GPUs; %3 on one GPU (%4× faster)</source>
         <translation>%2 个 GPU 上 %1；单 GPU 上 %3（快 %4×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="620" />
+        <location filename="../../views/charts/cost_view.cpp" line="628" />
         <source>%1 kWh, %2 of electricity</source>
         <translation>%1 kWh，电费 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="622" />
+        <location filename="../../views/charts/cost_view.cpp" line="630" />
         <source>%1 W per GPU at %2 % utilisation (compute share of the step; idle draws %3 % of TDP), PUE %4</source>
         <translation>每个 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="629" />
+        <location filename="../../views/charts/cost_view.cpp" line="637" />
         <source>%1, written off over %2 years</source>
         <translation>%1，分 %2 年折旧</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="631" />
+        <location filename="../../views/charts/cost_view.cpp" line="639" />
         <source>own %1, rent %2 (%3 machine-hours)</source>
         <translation>自购 %1，租用 %2（%3 机时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="635" />
+        <location filename="../../views/charts/cost_view.cpp" line="643" />
         <source>own %1, rent %2</source>
         <translation>自购 %1，租用 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="637" />
+        <location filename="../../views/charts/cost_view.cpp" line="645" />
         <source>owning pays above %1 machine-hours a month (this job: %2)</source>
         <translation>每月超过 %1 机时则自购更划算（本任务：%2）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="641" />
+        <location filename="../../views/charts/cost_view.cpp" line="649" />
         <source>never: renting is cheaper at any usage</source>
         <translation>永不：任何用量下租用都更便宜</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="642" />
+        <location filename="../../views/charts/cost_view.cpp" line="650" />
         <source>%1 (%2 days at %3 a day)</source>
         <translation>%1（%2 天，每天 %3）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="646" />
+        <location filename="../../views/charts/cost_view.cpp" line="654" />
         <source>none (one GPU)</source>
         <translation>无（单 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="647" />
+        <location filename="../../views/charts/cost_view.cpp" line="655" />
         <source>%1 a month against one GPU</source>
         <translation>相比单 GPU 每月节省 %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="492" />
+        <location filename="../../views/charts/cost_view.cpp" line="500" />
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="496" />
+        <location filename="../../views/charts/cost_view.cpp" line="493" />
+        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the rest in proportion to the compute share of the step, %4%) × time. Host power, cooling (PUE) and cloud or ownership costs are in the full cost report: add a cost section.</source>
+        <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：%3 TDP 的 30% 为空闲功耗，其余按计算占步长的比例 %4% 计入）× 时间。主机功耗、散热（PUE）以及云上租用或自购的成本见完整成本报告：请添加成本设置。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="504" />
         <source>The board power (TDP) of the %1 is not known, so energy cannot be estimated.</source>
         <translation>%1 的板卡功耗 (TDP) 未知，无法估算能耗。</translation>
     </message>
@@ -3341,12 +3355,12 @@
 <context>
     <name>scalescope::FigureTableModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="322" />
+        <location filename="../../app/gui/profile_library.cpp" line="324" />
         <source>Figure</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="324" />
+        <location filename="../../app/gui/profile_library.cpp" line="326" />
         <source>Datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -3359,374 +3373,374 @@
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="152" />
+        <location filename="../../app/gui/main_window.cpp" line="151" />
         <source>Claims gallery</source>
         <translation>论断集</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="161" />
-        <location filename="../../app/gui/main_window.cpp" line="405" />
+        <location filename="../../app/gui/main_window.cpp" line="160" />
+        <location filename="../../app/gui/main_window.cpp" line="409" />
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="192" />
+        <location filename="../../app/gui/main_window.cpp" line="191" />
         <source>Steps shown:</source>
         <translation>显示步数：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="197" />
+        <location filename="../../app/gui/main_window.cpp" line="196" />
         <source>Training steps drawn on the timeline (1-4)</source>
         <translation>时间线上绘制的训练步数（1-4）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="205" />
+        <location filename="../../app/gui/main_window.cpp" line="204" />
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="207" />
+        <location filename="../../app/gui/main_window.cpp" line="206" />
         <source>Show the whole timeline (Home)</source>
         <translation>显示整条时间线 (Home)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="208" />
+        <location filename="../../app/gui/main_window.cpp" line="207" />
         <source>Suggest plan…</source>
         <translation>建议方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="210" />
+        <location filename="../../app/gui/main_window.cpp" line="209" />
         <source>Search data / tensor / pipeline degrees, ZeRO stage, micro-batch, schedule and recompute for the fastest plan that fits in memory</source>
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="266" />
+        <location filename="../../app/gui/main_window.cpp" line="264" />
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="267" />
+        <location filename="../../app/gui/main_window.cpp" line="265" />
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="268" />
+        <location filename="../../app/gui/main_window.cpp" line="266" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="269" />
+        <location filename="../../app/gui/main_window.cpp" line="267" />
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="270" />
+        <location filename="../../app/gui/main_window.cpp" line="268" />
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="271" />
+        <location filename="../../app/gui/main_window.cpp" line="269" />
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="304" />
+        <location filename="../../app/gui/main_window.cpp" line="309" />
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="305" />
+        <location filename="../../app/gui/main_window.cpp" line="310" />
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="306" />
+        <location filename="../../app/gui/main_window.cpp" line="311" />
         <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="308" />
+        <location filename="../../app/gui/main_window.cpp" line="313" />
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="309" />
+        <location filename="../../app/gui/main_window.cpp" line="314" />
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="342" />
+        <location filename="../../app/gui/main_window.cpp" line="347" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="343" />
+        <location filename="../../app/gui/main_window.cpp" line="348" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="345" />
+        <location filename="../../app/gui/main_window.cpp" line="350" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="347" />
+        <location filename="../../app/gui/main_window.cpp" line="352" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="348" />
+        <location filename="../../app/gui/main_window.cpp" line="353" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="350" />
+        <location filename="../../app/gui/main_window.cpp" line="355" />
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="353" />
+        <location filename="../../app/gui/main_window.cpp" line="358" />
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="354" />
+        <location filename="../../app/gui/main_window.cpp" line="359" />
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="356" />
+        <location filename="../../app/gui/main_window.cpp" line="361" />
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="358" />
+        <location filename="../../app/gui/main_window.cpp" line="363" />
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="360" />
+        <location filename="../../app/gui/main_window.cpp" line="365" />
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="362" />
+        <location filename="../../app/gui/main_window.cpp" line="367" />
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="363" />
+        <location filename="../../app/gui/main_window.cpp" line="368" />
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="365" />
+        <location filename="../../app/gui/main_window.cpp" line="370" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="368" />
+        <location filename="../../app/gui/main_window.cpp" line="373" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="369" />
+        <location filename="../../app/gui/main_window.cpp" line="374" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="371" />
+        <location filename="../../app/gui/main_window.cpp" line="376" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="376" />
+        <location filename="../../app/gui/main_window.cpp" line="381" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="377" />
+        <location filename="../../app/gui/main_window.cpp" line="382" />
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="383" />
+        <location filename="../../app/gui/main_window.cpp" line="387" />
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="384" />
+        <location filename="../../app/gui/main_window.cpp" line="388" />
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="385" />
+        <location filename="../../app/gui/main_window.cpp" line="389" />
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="393" />
+        <location filename="../../app/gui/main_window.cpp" line="397" />
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="394" />
+        <location filename="../../app/gui/main_window.cpp" line="399" />
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="397" />
+        <location filename="../../app/gui/main_window.cpp" line="401" />
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="398" />
+        <location filename="../../app/gui/main_window.cpp" line="402" />
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="401" />
+        <location filename="../../app/gui/main_window.cpp" line="405" />
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="410" />
+        <location filename="../../app/gui/main_window.cpp" line="414" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="427" />
+        <location filename="../../app/gui/main_window.cpp" line="431" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="428" />
+        <location filename="../../app/gui/main_window.cpp" line="432" />
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="430" />
+        <location filename="../../app/gui/main_window.cpp" line="434" />
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="431" />
+        <location filename="../../app/gui/main_window.cpp" line="435" />
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="440" />
+        <location filename="../../app/gui/main_window.cpp" line="444" />
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="454" />
+        <location filename="../../app/gui/main_window.cpp" line="458" />
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="468" />
+        <location filename="../../app/gui/main_window.cpp" line="473" />
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="471" />
+        <location filename="../../app/gui/main_window.cpp" line="475" />
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="504" />
+        <location filename="../../app/gui/main_window.cpp" line="506" />
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="505" />
+        <location filename="../../app/gui/main_window.cpp" line="507" />
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="507" />
+        <location filename="../../app/gui/main_window.cpp" line="509" />
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="509" />
+        <location filename="../../app/gui/main_window.cpp" line="511" />
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="510" />
+        <location filename="../../app/gui/main_window.cpp" line="512" />
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="511" />
+        <location filename="../../app/gui/main_window.cpp" line="513" />
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="514" />
+        <location filename="../../app/gui/main_window.cpp" line="516" />
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="623" />
+        <location filename="../../app/gui/main_window.cpp" line="651" />
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="649" />
+        <location filename="../../app/gui/main_window.cpp" line="676" />
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="654" />
+        <location filename="../../app/gui/main_window.cpp" line="681" />
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="661" />
+        <location filename="../../app/gui/main_window.cpp" line="688" />
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="670" />
+        <location filename="../../app/gui/main_window.cpp" line="697" />
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="679" />
+        <location filename="../../app/gui/main_window.cpp" line="707" />
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="681" />
+        <location filename="../../app/gui/main_window.cpp" line="710" />
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="690" />
+        <location filename="../../app/gui/main_window.cpp" line="719" />
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="713" />
+        <location filename="../../app/gui/main_window.cpp" line="742" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="714" />
+        <location filename="../../app/gui/main_window.cpp" line="743" />
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="727" />
+        <location filename="../../app/gui/main_window.cpp" line="756" />
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="727" />
-        <location filename="../../app/gui/main_window.cpp" line="741" />
+        <location filename="../../app/gui/main_window.cpp" line="756" />
+        <location filename="../../app/gui/main_window.cpp" line="770" />
         <source>%1
 
 %2</source>
@@ -3735,109 +3749,109 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="741" />
+        <location filename="../../app/gui/main_window.cpp" line="770" />
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="745" />
+        <location filename="../../app/gui/main_window.cpp" line="774" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="758" />
+        <location filename="../../app/gui/main_window.cpp" line="788" />
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="758" />
+        <location filename="../../app/gui/main_window.cpp" line="788" />
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="782" />
+        <location filename="../../app/gui/main_window.cpp" line="811" />
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="783" />
+        <location filename="../../app/gui/main_window.cpp" line="812" />
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="813" />
+        <location filename="../../app/gui/main_window.cpp" line="841" />
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="816" />
+        <location filename="../../app/gui/main_window.cpp" line="844" />
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="838" />
+        <location filename="../../app/gui/main_window.cpp" line="865" />
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="839" />
-        <location filename="../../app/gui/main_window.cpp" line="854" />
+        <location filename="../../app/gui/main_window.cpp" line="866" />
+        <location filename="../../app/gui/main_window.cpp" line="881" />
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="840" />
-        <location filename="../../app/gui/main_window.cpp" line="855" />
+        <location filename="../../app/gui/main_window.cpp" line="867" />
+        <location filename="../../app/gui/main_window.cpp" line="882" />
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="848" />
-        <location filename="../../app/gui/main_window.cpp" line="863" />
-        <location filename="../../app/gui/main_window.cpp" line="869" />
-        <location filename="../../app/gui/main_window.cpp" line="878" />
-        <location filename="../../app/gui/main_window.cpp" line="884" />
-        <location filename="../../app/gui/main_window.cpp" line="895" />
+        <location filename="../../app/gui/main_window.cpp" line="875" />
+        <location filename="../../app/gui/main_window.cpp" line="890" />
+        <location filename="../../app/gui/main_window.cpp" line="896" />
+        <location filename="../../app/gui/main_window.cpp" line="905" />
+        <location filename="../../app/gui/main_window.cpp" line="911" />
+        <location filename="../../app/gui/main_window.cpp" line="922" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="853" />
+        <location filename="../../app/gui/main_window.cpp" line="880" />
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="869" />
+        <location filename="../../app/gui/main_window.cpp" line="896" />
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="873" />
+        <location filename="../../app/gui/main_window.cpp" line="900" />
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="873" />
+        <location filename="../../app/gui/main_window.cpp" line="900" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="884" />
+        <location filename="../../app/gui/main_window.cpp" line="911" />
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="887" />
+        <location filename="../../app/gui/main_window.cpp" line="915" />
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="887" />
+        <location filename="../../app/gui/main_window.cpp" line="915" />
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="910" />
+        <location filename="../../app/gui/main_window.cpp" line="937" />
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -4172,47 +4186,47 @@
 <context>
     <name>scalescope::ProbeRunner</name>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="64" />
+        <location filename="../../app/gui/probe_runner.cpp" line="65" />
         <source>gpuprobe could not be started (%1): %2</source>
         <translation>无法启动 gpuprobe（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="71" />
+        <location filename="../../app/gui/probe_runner.cpp" line="72" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="74" />
+        <location filename="../../app/gui/probe_runner.cpp" line="75" />
         <source>gpuprobe stopped unexpectedly (crash or killed).</source>
         <translation>gpuprobe 意外停止（崩溃或被终止）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="77" />
+        <location filename="../../app/gui/probe_runner.cpp" line="78" />
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="79" />
+        <location filename="../../app/gui/probe_runner.cpp" line="80" />
         <source>No usable GPU: %1</source>
         <translation>没有可用的 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="81" />
+        <location filename="../../app/gui/probe_runner.cpp" line="82" />
         <source>gpuprobe rejected its input: %1</source>
         <translation>gpuprobe 拒绝了其输入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="83" />
+        <location filename="../../app/gui/probe_runner.cpp" line="84" />
         <source>gpuprobe failed (exit code %1): %2</source>
         <translation>gpuprobe 失败（退出码 %1）：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="135" />
+        <location filename="../../app/gui/probe_runner.cpp" line="141" />
         <source>skipped %1: %2</source>
         <translation>已跳过 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="138" />
+        <location filename="../../app/gui/probe_runner.cpp" line="144" />
         <source>error in %1: %2</source>
         <translation>%1 出错：%2</translation>
     </message>
@@ -4220,27 +4234,27 @@
 <context>
     <name>scalescope::ProfileListModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="244" />
+        <location filename="../../app/gui/profile_library.cpp" line="240" />
         <source>damaged: %1</source>
         <translation>已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="252" />
+        <location filename="../../app/gui/profile_library.cpp" line="248" />
         <source> (bundled)</source>
         <translation> (内置)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="263" />
+        <location filename="../../app/gui/profile_library.cpp" line="260" />
         <source>Profile</source>
         <translation>配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="264" />
+        <location filename="../../app/gui/profile_library.cpp" line="262" />
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="265" />
+        <location filename="../../app/gui/profile_library.cpp" line="264" />
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
@@ -4250,7 +4264,7 @@
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="267" />
+        <location filename="../../app/gui/profile_library.cpp" line="268" />
         <source>File</source>
         <translation>文件</translation>
     </message>

@@ -558,17 +558,21 @@ void TestChartViews::costViewOutputs()
     const RunCost c = view.cost();
     QCOMPARE(c.run_time_s, 3600.0);
     QCOMPARE(c.gpu_hours, 8.0);
-    QVERIFY(qAbs(c.energy_per_run_kwh - 5.6) < 1e-12); // 8 x 700 W x 1 h
-    QVERIFY(qAbs(c.electricity_cost - 2.8) < 1e-12);
+    // 8 GPUs x board power x 1 h, the power from the compute share of the step (the full
+    // cost report's model: 30% of TDP idle, the rest in proportion).
+    const double share = result->summary.breakdown.compute / result->summary.step_time_s;
+    const double power_w = 700 * (0.3 + 0.7 * share);
+    QVERIFY(qAbs(c.energy_per_run_kwh - 8 * power_w / 1000) < 1e-9);
+    QVERIFY(qAbs(c.electricity_cost - 0.5 * 8 * power_w / 1000) < 1e-9);
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("timePerRun"))->text(),
              QStringLiteral("1.0 h"));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("energyPerRun"))->text(),
-             QStringLiteral("5.6 kWh"));
+             QStringLiteral("%1 kWh").arg(8 * power_w / 1000, 0, 'f', 1));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("gpuHours"))->text(),
              QStringLiteral("8.0 GPU-h"));
     QVERIFY(view.findChild<QLabel *>(QStringLiteral("energyAssumption"))
                 ->text()
-                .contains(QStringLiteral("700 W")));
+                .contains(QStringLiteral("%1 W").arg(power_w, 0, 'f', 0)));
     view.setResult(test::errorResult());
     QVERIFY(showsMessage(&view));
 }

@@ -1,5 +1,7 @@
 #include "charts/cost_view.h"
 
+#include "analysis/economics.h"
+
 #include "charts/chart_common.h"
 #include "model_text.h"
 
@@ -435,7 +437,11 @@ RunCostInputs CostView::inputs() const
         return in;
     in.gpus = result_->summary.gpus;
     in.step_time_s = result_->summary.step_time_s;
-    in.board_power_w = result_->scenario.hardware.gpu.tdp_w;
+    // The same power model as the full cost report (economics.h): idle draw plus the rest in
+    // proportion to the compute share of the step.
+    const Summary &sum = result_->summary;
+    const double compute_share = sum.step_time_s > 0 ? sum.breakdown.compute / sum.step_time_s : 0;
+    in.board_power_w = boardPowerW(result_->scenario.hardware.gpu.tdp_w, compute_share);
     if (runLength() == RunLength::Tokens && hasTokens(result_))
         in.steps = stepsForTokens(tokens_->value() * kTokensPerBillion,
                                   result_->scenario.training.global_batch,
@@ -481,13 +487,15 @@ void CostView::updateEngineOutputs()
         electricity_cost_->setText(tr("%1 (at %2 per kWh)")
                                        .arg(locale.toString(cost.electricity_cost, 'f', 2),
                                             locale.toString(in.price_per_kwh, 'f', 3)));
+        const Summary &sum = result_->summary;
+        const double share = sum.step_time_s > 0 ? sum.breakdown.compute / sum.step_time_s : 0;
         assumption_->setText(
-            tr("Energy = GPUs (%1) × board power (%2 W) × time: every GPU is assumed to draw its "
-               "board power (TDP of the %3) for the whole step. Utilisation, host power, "
-               "cooling (PUE) and cloud or ownership costs are in the full cost report: add a "
-               "cost section.")
-                .arg(locale.toString(in.gpus), locale.toString(in.board_power_w, 'f', 0),
-                     gpu_name));
+            tr("Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, "
+               "the rest in proportion to the compute share of the step, %4%) × time. Host "
+               "power, cooling (PUE) and cloud or ownership costs are in the full cost report: "
+               "add a cost section.")
+                .arg(locale.toString(in.gpus), locale.toString(in.board_power_w, 'f', 0), gpu_name,
+                     locale.toString(100.0 * share, 'f', 0)));
     } else {
         const QString unknown = tr("unknown");
         energy_per_step_->setText(unknown);

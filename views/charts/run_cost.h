@@ -1,7 +1,7 @@
 // Time and energy of a step and of a training run from the engine's step time (pure
-// arithmetic, no Qt widgets). Assumption: every GPU draws its board power (TDP) for the
-// whole step; utilisation, host power, cooling (PUE), cloud prices and ownership are the
-// full cost model's job.
+// arithmetic, no Qt widgets). Every GPU draws `board_power_w` for the whole step (the caller
+// derives it from the TDP and the compute share with boardPowerW, analysis/economics.h);
+// host power, cooling (PUE), cloud prices and ownership are the full cost model's job.
 #pragma once
 
 #include <QString>

@@ -1,0 +1,70 @@
+// The Chinese translation is complete and keeps every placeholder, HTML tag and accelerator
+// of its source (issue 3: no unfinished entry).
+#include <QFile>
+#include <QRegularExpression>
+#include <QTest>
+#include <QXmlStreamReader>
+
+namespace
+{
+QStringList sorted(QStringList list)
+{
+    list.sort();
+    return list;
+}
+QStringList matches(const QString &text, const QRegularExpression &re)
+{
+    QStringList out;
+    for (auto it = re.globalMatch(text); it.hasNext();)
+        out << it.next().captured(0);
+    return sorted(out);
+}
+} // namespace
+
+class TestTranslations : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void chineseIsComplete()
+    {
+        QFile file(QStringLiteral(SCALESCOPE_SOURCE_DIR
+                                  "/resources/translations/scalescope_zh_CN.ts"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&file);
+        const QRegularExpression placeholder(QStringLiteral("%L?\\d"));
+        const QRegularExpression tag(QStringLiteral("</?[a-zA-Z][a-zA-Z0-9]*"));
+        const QRegularExpression accelerator(QStringLiteral("&(?!&)(\\w)"));
+        int messages = 0;
+        QString source, context;
+        QStringList problems;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement())
+                continue;
+            if (xml.name() == QLatin1String("name")) {
+                context = xml.readElementText();
+            } else if (xml.name() == QLatin1String("source")) {
+                source = xml.readElementText();
+            } else if (xml.name() == QLatin1String("translation")) {
+                const QString type = xml.attributes().value(QLatin1String("type")).toString();
+                const QString text = xml.readElementText();
+                ++messages;
+                const QString where = context + QStringLiteral(": ") + source.left(60);
+                if (type == QLatin1String("unfinished") || text.trimmed().isEmpty())
+                    problems << QStringLiteral("unfinished: ") + where;
+                else if (matches(source, placeholder) != matches(text, placeholder))
+                    problems << QStringLiteral("placeholders differ: ") + where;
+                else if (matches(source, tag) != matches(text, tag))
+                    problems << QStringLiteral("HTML tags differ: ") + where;
+                else if (matches(source, accelerator).size() != matches(text, accelerator).size())
+                    problems << QStringLiteral("accelerator lost: ") + where;
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY(messages > 500);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTranslations)
+#include "tst_translations.moc"
