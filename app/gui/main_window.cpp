@@ -320,26 +320,20 @@ void MainWindow::buildUi()
     status_busy_->setObjectName(QStringLiteral("statusBusy"));
     statusBar()->addPermanentWidget(status_busy_);
 
-    // Presentation: arrow keys step the gallery (window shortcuts win over most widgets).
-    auto *next = new QShortcut(QKeySequence(Qt::Key_Right), this);
-    auto *prev = new QShortcut(QKeySequence(Qt::Key_Left), this);
-    auto *next_page = new QShortcut(QKeySequence(Qt::Key_PageDown), this);
-    auto *prev_page = new QShortcut(QKeySequence(Qt::Key_PageUp), this);
-    for (QShortcut *s : {next, prev, next_page, prev_page})
-        s->setEnabled(false);
-    connect(next, &QShortcut::activated, this, [this] { stepGallery(1); });
-    connect(next_page, &QShortcut::activated, this, [this] { stepGallery(1); });
-    connect(prev, &QShortcut::activated, this, [this] { stepGallery(-1); });
-    connect(prev_page, &QShortcut::activated, this, [this] { stepGallery(-1); });
+    // Presentation: arrow keys step the gallery and Esc leaves (window shortcuts win over
+    // most widgets); enabled only while presenting.
+    const std::pair<Qt::Key, int> steps[] = {
+        {Qt::Key_Right, 1}, {Qt::Key_PageDown, 1}, {Qt::Key_Left, -1}, {Qt::Key_PageUp, -1}};
+    for (const auto &[key, delta] : steps) {
+        auto *shortcut = new QShortcut(QKeySequence(key), this);
+        connect(shortcut, &QShortcut::activated, this, [this, d = delta] { stepGallery(d); });
+        presentation_shortcuts_ << shortcut;
+    }
     auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
-    connect(escape, &QShortcut::activated, this, [this] {
-        if (presenting_)
-            setPresentationMode(false);
-    });
-    connect(this, &MainWindow::resultShown, this, [next, prev, next_page, prev_page, this] {
-        for (QShortcut *s : {next, prev, next_page, prev_page})
-            s->setEnabled(presenting_);
-    });
+    connect(escape, &QShortcut::activated, this, [this] { setPresentationMode(false); });
+    presentation_shortcuts_ << escape;
+    for (QShortcut *shortcut : presentation_shortcuts_)
+        shortcut->setEnabled(false);
 }
 
 void MainWindow::buildMenus()
@@ -617,14 +611,18 @@ void MainWindow::setPresentationMode(bool on, bool full_screen)
             showNormal();
     }
     updateGalleryText();
-    Q_EMIT resultShown(shown_generation_); // refresh shortcut state
+    for (QShortcut *shortcut : presentation_shortcuts_)
+        shortcut->setEnabled(on);
 }
 
 void MainWindow::loadGalleryEntry(int index)
 {
     if (!ctx_.gallery || index < 0 || index >= static_cast<int>(ctx_.gallery->size()))
         return;
-    if (!maybeSave())
+    // During a talk, changes made to a gallery scenario are demonstrations: stepping on does
+    // not ask to save them. Work on a file is never dropped without asking.
+    const bool demo = presenting_ && ctx_.document->filePath().isEmpty();
+    if (!demo && !maybeSave())
         return;
     const GalleryEntry &e = (*ctx_.gallery)[static_cast<size_t>(index)];
     gallery_index_ = index;

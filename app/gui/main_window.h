@@ -19,6 +19,7 @@ class QLabel;
 class QListWidget;
 class QMenu;
 class QSettings;
+class QShortcut;
 class QSpinBox;
 class QSplitter;
 class QTabWidget;
@@ -174,6 +175,7 @@ private:
     QAction *pin_action_ = nullptr;
     QAction *unpin_action_ = nullptr;
     QTimer *autosave_timer_ = nullptr;
+    QList<QShortcut *> presentation_shortcuts_;
 };
 
 } // namespace scalescope

@@ -6,11 +6,11 @@
 #include "main_window.h"
 #include "recompute.h"
 
+#include <QEventLoop>
 #include <QSettings>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QEventLoop>
 #include <QTest>
 #include <QTimer>
 

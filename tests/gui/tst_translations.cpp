@@ -27,8 +27,8 @@ class TestTranslations : public QObject
 private Q_SLOTS:
     void chineseIsComplete()
     {
-        QFile file(QStringLiteral(SCALESCOPE_SOURCE_DIR
-                                  "/resources/translations/scalescope_zh_CN.ts"));
+        QFile file(
+            QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/translations/scalescope_zh_CN.ts"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QXmlStreamReader xml(&file);
         const QRegularExpression placeholder(QStringLiteral("%L?\\d"));
