@@ -344,6 +344,20 @@ void TestTimelineGeometry::summaryRowOfCollapsedNode()
     // Expanded: no summary, one row per stream.
     layout.build(tl.get(), {false}, kRowH, kNodeH);
     QCOMPARE(layout.size(), size_t{4});
+
+    // Communication overlapping the compute streams (even on more rows than compute) does
+    // not hide what the GPUs do: the summary follows the compute streams.
+    const auto busy = makeTimeline(2, 2, 1,
+                                   {{0, 0, 10, SegmentKind::Compute},
+                                    {1, 0, 10, SegmentKind::DpComm},
+                                    {2, 0, 10, SegmentKind::DpComm},
+                                    {4, 0, 10, SegmentKind::Compute},
+                                    {5, 0, 10, SegmentKind::DpComm},
+                                    {6, 0, 10, SegmentKind::DpComm}});
+    layout.build(busy.get(), {true}, kRowH, kNodeH);
+    const TimelineGeometry overlapped = builder.build(*busy, layout, viewport(0, 10, 100));
+    QCOMPARE(kindOfRectAt(overlapped, QPoint(50, 5)), static_cast<int>(SegmentKind::Compute));
+    QCOMPARE(overlapped.rectCount(), size_t{1});
 }
 
 void TestTimelineGeometry::labelsOnlyOnWideItems()

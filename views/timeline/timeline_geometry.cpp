@@ -222,8 +222,13 @@ void TimelineGeometryBuilder::buildSummaryRow(const Timeline &timeline,
     const int width = viewport.width_px;
     coverage_.assign(static_cast<size_t>(width) * kSegmentKindCount, 0.0f);
     const auto [gpu_begin, gpu_end] = layout.gpuRange(node);
-    for (int row = gpu_begin * kStreamCount; row < gpu_end * kStreamCount; ++row)
-        accumulateRow(timeline, row, viewport, out);
+    // A node's summary is what its GPUs' compute streams do: compute, and every idle gap
+    // there named by its cause (exposed communication, bubble, waiting, data loading).
+    // Collectives and pipeline sends overlap it and would hide where the GPUs stall; they
+    // also quadruple the work of a collapsed view.
+    for (int gpu = gpu_begin; gpu < gpu_end; ++gpu)
+        accumulateRow(timeline, gpu * kStreamCount + static_cast<int>(Stream::Compute), viewport,
+                      out);
 
     int run_kind = -1, run_start = 0;
     const auto close_run = [&](int end_col) {
