@@ -139,7 +139,9 @@ void MainWindow::buildUi()
     controls_dock_ = new QDockWidget(tr("Scenario"), this);
     controls_dock_->setObjectName(QStringLiteral("controlsDock"));
     controls_dock_->setWidget(controls_);
-    controls_dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    // Closable, so that View > Scenario (F6) can hide and show it.
+    controls_dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                                QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::LeftDockWidgetArea, controls_dock_);
     connect(controls_, &ControlPanel::scenarioEdited, this,
             [this](const Scenario &s, const QString &description, int merge_key) {
@@ -468,6 +470,13 @@ void MainWindow::showResult(const ResultPtr &result)
     else if (!result->timeline)
         timeline_->setEmptyReason(tr("No timeline: more segments than can be drawn; the "
                                      "figures come from the closed-form model."));
+    // A/B compare: both timelines span the longer of the two steps, so neither is cut off.
+    const double shared_end =
+        pinned_ && pinned_->timeline && result->ok() && result->timeline
+            ? std::max(pinned_->timeline->endTime(), result->timeline->endTime())
+            : 0.0;
+    timeline_->setSharedExtent(shared_end);
+    pinned_timeline_->setSharedExtent(shared_end);
     timeline_->setTimeline(result->ok() ? result->timeline : nullptr);
     // Only the tab on screen is redrawn now; the others catch up when they are shown.
     stale_tabs_ = true;
@@ -711,6 +720,8 @@ void MainWindow::pinCurrent()
     const double end = std::max(pinned_->timeline ? pinned_->timeline->endTime() : 0.0,
                                 current_->timeline ? current_->timeline->endTime() : 0.0);
     if (end > 0) {
+        timeline_->setSharedExtent(end);
+        pinned_timeline_->setSharedExtent(end);
         timeline_->setTimeRange(0, end);
         pinned_timeline_->setTimeRange(0, end);
     }
@@ -726,6 +737,8 @@ void MainWindow::clearPin()
     pinned_.reset();
     pinned_timeline_->setVisible(false);
     pinned_timeline_->setTimeline(nullptr);
+    pinned_timeline_->setSharedExtent(0);
+    timeline_->setSharedExtent(0);
     timeline_->setTitle(QString());
     compare_label_->clear();
     unpin_action_->setEnabled(false);

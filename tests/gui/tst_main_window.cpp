@@ -7,6 +7,7 @@
 #include "io/scenario_io.h"
 #include "main_window.h"
 #include "recompute.h"
+#include "timeline/timeline_widget.h"
 
 #include <QAbstractItemModel>
 #include <QApplication>
@@ -204,17 +205,28 @@ private Q_SLOTS:
         QVERIFY(waitForResult());
         QTest::keyClick(window_.get(), Qt::Key_Left);
         QCOMPARE(window_->galleryIndex(), 0);
+        auto *controls = window_->findChild<QWidget *>("controlsDock");
+        QVERIFY(!controls->isVisible()); // hidden while presenting; F6 shows it
+        QTest::keyClick(window_.get(), Qt::Key_F6);
+        QVERIFY(controls->isVisible());
         QTest::keyClick(window_.get(), Qt::Key_Escape);
         QVERIFY(!window_->presentationMode());
         QVERIFY(!banner->isVisible());
+        QVERIFY(controls->isVisible());
     }
 
     void pinAndCompare()
     {
         window_->pinCurrent();
         QVERIFY(window_->pinnedResult());
-        auto *pinned = window_->findChild<QWidget *>("pinnedTimeline");
-        QVERIFY(pinned && pinned->isVisible());
+        auto *pinned = window_->findChild<TimelineWidget *>("pinnedTimeline");
+        auto *current = window_->findChild<TimelineWidget *>("timeline");
+        QVERIFY(pinned && pinned->isVisible() && current);
+        QCoreApplication::processEvents();
+        // Aligned: the same instant is at the same x in both (titles and scroll bars aside).
+        const double end = current->timeRange().second;
+        for (double t : {0.0, 0.5 * end, end})
+            QCOMPARE(pinned->positionOf(t, 0).x(), current->positionOf(t, 0).x());
         Scenario s = document_->scenario();
         s.hardware.inter = builtinCatalog().inter_links.front(); // change something
         for (const InterLinkSpec &l : builtinCatalog().inter_links)
@@ -222,6 +234,13 @@ private Q_SLOTS:
                 s.hardware.inter = l;
         document_->edit(s, "faster network");
         QVERIFY(waitForResult());
+        // Both steps stay in view: the axis covers the longer (pinned) one.
+        const double longer = std::max(window_->pinnedResult()->timeline->endTime(),
+                                       window_->currentResult()->timeline->endTime());
+        QVERIFY(window_->pinnedResult()->timeline->endTime() >
+                window_->currentResult()->timeline->endTime());
+        QCOMPARE(current->timeRange().second, longer);
+        QCOMPARE(pinned->timeRange().second, longer);
         auto *table = window_->findChild<QTableView *>();
         QVERIFY(table);
         bool found = false;

@@ -131,7 +131,12 @@ void TimelineWidget::toggleNode(int node)
 
 double TimelineWidget::extentS() const
 {
-    return timeline_ ? std::max(timeline_->endTime(), kMinSpanS) : 1.0;
+    return timeline_ ? std::max({timeline_->endTime(), kMinSpanS, shared_extent_s_}) : 1.0;
+}
+
+void TimelineWidget::setSharedExtent(double extent_s)
+{
+    shared_extent_s_ = std::isfinite(extent_s) && extent_s > 0 ? extent_s : 0;
 }
 
 void TimelineWidget::setTimeRange(double start_s, double end_s)
@@ -192,8 +197,9 @@ int TimelineWidget::headerWidth() const
     bold.setBold(true);
     const int node_w = QFontMetrics(bold).horizontalAdvance(
         tr("Node %1").arg(nodes - 1) + QStringLiteral("  ") + tr("(%1 GPUs)").arg(88));
-    const int title_w = QFontMetrics(bold).horizontalAdvance(title_);
-    return std::max({indent + gpu_w, indent + node_w, title_w}) + indent;
+    // The title does not widen the header (it is elided into it): two timelines of an A/B
+    // compare keep the same header width and so the same time axis.
+    return std::max(indent + gpu_w, indent + node_w) + indent;
 }
 
 int TimelineWidget::legendHeight(int width) const
@@ -604,8 +610,9 @@ void TimelineWidget::paintAxis(QPainter &painter, const Areas &areas, const Time
         bold.setBold(true);
         painter.setFont(bold);
         painter.setPen(pal.color(QPalette::WindowText));
-        painter.drawText(areas.corner.adjusted(fm.height() / 2, 0, -2, 0),
-                         Qt::AlignLeft | Qt::AlignVCenter, title_);
+        const QRect title_rect = areas.corner.adjusted(fm.height() / 2, 0, -2, 0);
+        painter.drawText(title_rect, Qt::AlignLeft | Qt::AlignVCenter,
+                         QFontMetrics(bold).elidedText(title_, Qt::ElideRight, title_rect.width()));
         painter.setFont(font());
     }
     painter.setClipRect(areas.axis);

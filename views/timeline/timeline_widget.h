@@ -31,6 +31,9 @@ public:
     std::shared_ptr<const Timeline> timeline() const { return timeline_; }
     /// Why there is no timeline (shown in the empty state).
     void setEmptyReason(const QString &reason);
+    /// The time span shared with another timeline (A/B compare): fitting and panning cover
+    /// at least [0, extent_s] even where this timeline ends earlier. 0 = own extent only.
+    void setSharedExtent(double extent_s);
 
     /// Drawn in the top-left corner, e.g. "A: pinned".
     void setTitle(const QString &title);
@@ -136,6 +139,7 @@ private:
     std::shared_ptr<const Timeline> timeline_;
     QString empty_reason_;
     QString title_;
+    double shared_extent_s_ = 0;
     double start_s_ = 0;
     double end_s_ = 1;
     std::vector<bool> collapsed_;
