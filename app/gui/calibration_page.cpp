@@ -42,7 +42,9 @@ CalibrationPage::CalibrationPage(QWidget *parent) : QWidget(parent)
     figure_model_ = new FigureTableModel(this);
 
     auto *outer = new QHBoxLayout(this);
-    auto *splitter = new QSplitter(Qt::Horizontal);
+    // Profiles and the probe on top, the selection's figures and chart below (the tab is
+    // wide and short: both halves get the full width).
+    auto *splitter = new QSplitter(Qt::Vertical);
     outer->addWidget(splitter);
 
     // Left: the profiles and the probe.
@@ -98,6 +100,7 @@ CalibrationPage::CalibrationPage(QWidget *parent) : QWidget(parent)
     progress_->setObjectName(QStringLiteral("probeProgress"));
     progress_->setRange(0, 1);
     progress_->setValue(0);
+    progress_->setTextVisible(false); // shown while a probe runs
     progress_label_ = new QLabel;
     progress_label_->setObjectName(QStringLiteral("probeStatus"));
     progress_label_->setWordWrap(true);
@@ -105,7 +108,8 @@ CalibrationPage::CalibrationPage(QWidget *parent) : QWidget(parent)
     log_->setObjectName(QStringLiteral("probeLog"));
     log_->setReadOnly(true);
     log_->setMaximumBlockCount(2000);
-    log_->setMaximumHeight(110);
+    log_->setMaximumHeight(80);
+    log_->setVisible(false); // shown once a probe has run
     left_layout->addWidget(progress_);
     left_layout->addWidget(progress_label_);
     left_layout->addWidget(log_);
@@ -130,7 +134,8 @@ CalibrationPage::CalibrationPage(QWidget *parent) : QWidget(parent)
            "nccl-tests your cluster already produced. Then select the profile and press "
            "<b>Apply to scenario</b>.</p>"));
     stack_->addWidget(details_);
-    auto *figures = new QSplitter(Qt::Vertical);
+    // Figures and chart side by side: the tab is wide and short.
+    auto *figures = new QSplitter(Qt::Horizontal);
     figure_view_ = new QTableView;
     figure_view_->setObjectName(QStringLiteral("figureTable"));
     figure_view_->setModel(figure_model_);
@@ -142,10 +147,15 @@ CalibrationPage::CalibrationPage(QWidget *parent) : QWidget(parent)
     gemm_chart_->setRenderHint(QPainter::Antialiasing);
     figures->addWidget(figure_view_);
     figures->addWidget(gemm_chart_);
+    figures->setStretchFactor(0, 3); // the table: figure, datasheet and each profile
+    figures->setStretchFactor(1, 2);
+    figures->setSizes({600, 400}); // scaled to the width at first show
+    gemm_chart_->setMinimumWidth(220);
     stack_->addWidget(figures);
     splitter->addWidget(stack_);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
+    list_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     connect(list_view_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &CalibrationPage::updateSelection);
@@ -302,6 +312,8 @@ void CalibrationPage::updateChart(const std::vector<const CalibrationProfile *> 
     if (x_max > 0)
         x->setRange(x_min / 2, x_max * 2);
     y->setRange(0, y_max * 1.1);
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    y->applyNiceNumbers();
     QChart *old = gemm_chart_->chart();
     gemm_chart_->setChart(chart);
     delete old;
@@ -322,6 +334,8 @@ bool CalibrationPage::startProbe(bool quick)
         args << QStringLiteral("--quick");
     args << extra_arguments_;
     log_->clear();
+    log_->setVisible(true);
+    progress_->setTextVisible(true);
     progress_->setRange(0, 0); // busy until the first progress line
     progress_label_->setText(tr("Starting gpuprobe…"));
     measure_button_->setEnabled(false);
@@ -343,6 +357,8 @@ bool CalibrationPage::importNcclTests(const QStringList &logs)
                      QStringLiteral("--from-nccl-tests")};
     args << logs;
     log_->clear();
+    log_->setVisible(true);
+    progress_->setTextVisible(true);
     progress_->setRange(0, 0);
     progress_label_->setText(tr("Reading nccl-tests logs…"));
     measure_button_->setEnabled(false);
