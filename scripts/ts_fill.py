@@ -17,7 +17,8 @@ def load(ts):
 
 
 def write(tree, ts):
-    body = ET.tostring(tree.getroot(), encoding="unicode")
+    # lupdate's own layout ("<location .../>"), so that lupdate and this script agree.
+    body = ET.tostring(tree.getroot(), encoding="unicode").replace(" />", "/>")
     with open(ts, "w", encoding="utf-8") as f:
         f.write('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n' + body + "\n")
 

@@ -4,12 +4,12 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../app/gui/autosave.cpp" line="77" />
+        <location filename="../../app/gui/autosave.cpp" line="77"/>
         <source>not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/autosave.cpp" line="101" />
+        <location filename="../../app/gui/autosave.cpp" line="101"/>
         <source>no autosave slot in %1</source>
         <translation>%1 中没有自动保存槽</translation>
     </message>
@@ -17,47 +17,47 @@
 <context>
     <name>Calibration</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="75" />
+        <location filename="../../app/gui/profile_library.cpp" line="75"/>
         <source>collectives only</source>
         <translation>仅集合通信</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="78" />
+        <location filename="../../app/gui/profile_library.cpp" line="78"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="152" />
+        <location filename="../../app/gui/profile_library.cpp" line="152"/>
         <source>GEMM peak, %1</source>
         <translation>GEMM 峰值，%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="163" />
+        <location filename="../../app/gui/profile_library.cpp" line="163"/>
         <source>Memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="167" />
+        <location filename="../../app/gui/profile_library.cpp" line="167"/>
         <source>Host to device (pinned)</source>
         <translation>主机到设备（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="171" />
+        <location filename="../../app/gui/profile_library.cpp" line="171"/>
         <source>Device to host (pinned)</source>
         <translation>设备到主机（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="175" />
+        <location filename="../../app/gui/profile_library.cpp" line="175"/>
         <source>Kernel launch overhead</source>
         <translation>内核启动开销</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="179" />
+        <location filename="../../app/gui/profile_library.cpp" line="179"/>
         <source>Peer-to-peer bandwidth (best pair)</source>
         <translation>点对点带宽（最佳 GPU 对）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="187" />
+        <location filename="../../app/gui/profile_library.cpp" line="187"/>
         <source>NCCL %1 bus bandwidth (peak)</source>
         <translation>NCCL %1 总线带宽（峰值）</translation>
     </message>
@@ -65,122 +65,122 @@
 <context>
     <name>ControlChecks</name>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="32" />
+        <location filename="../../views/controls/control_checks.cpp" line="32"/>
         <source>data × tensor × pipeline = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%6 nodes × %7 GPUs per node)</source>
         <translation>数据 × 张量 × 流水线 = %1 × %2 × %3 = %4，但集群有 %5 个 GPU（%6 个节点 × 每节点 %7 个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="47" />
+        <location filename="../../views/controls/control_checks.cpp" line="47"/>
         <source>tensor × pipeline = %1 × %2 = %3 does not divide the %4 GPUs, so the data degree (auto) would not be whole</source>
         <translation>张量 × 流水线 = %1 × %2 = %3 不能整除 %4 个 GPU，因此数据并行度（自动）不是整数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="61" />
+        <location filename="../../views/controls/control_checks.cpp" line="61"/>
         <source>tensor = %1 is more than the %2 GPUs per node: its all-reduces cross the inter-node network (allowed, but slow)</source>
         <translation>tensor = %1 大于每节点 %2 个 GPU：其 all-reduce 会跨节点间网络（允许，但很慢）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="71" />
-        <source>tensor = %1 does not divide the model's %2 attention heads</source>
+        <location filename="../../views/controls/control_checks.cpp" line="71"/>
+        <source>tensor = %1 does not divide the model&apos;s %2 attention heads</source>
         <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="77" />
+        <location filename="../../views/controls/control_checks.cpp" line="77"/>
         <source>sequence parallelism works inside a tensor-parallel group; with tensor = 1 it has no effect</source>
         <translation>序列并行在张量并行组内起作用；tensor = 1 时无效果</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="91" />
+        <location filename="../../views/controls/control_checks.cpp" line="91"/>
         <source>global batch %1 does not split evenly over %2 data-parallel replicas</source>
         <translation>全局批大小 %1 无法均分到 %2 个数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="101" />
+        <location filename="../../views/controls/control_checks.cpp" line="101"/>
         <source>micro-batch %1 does not divide the per-replica batch %2 / %3 = %4</source>
         <translation>微批次 %1 不能整除每副本批大小 %2 / %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="115" />
+        <location filename="../../views/controls/control_checks.cpp" line="115"/>
         <source>%1 virtual stages need the interleaved schedule</source>
         <translation>%1 个虚拟阶段需要交错调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="120" />
+        <location filename="../../views/controls/control_checks.cpp" line="120"/>
         <source>the interleaved schedule with 1 virtual stage is plain 1F1B; use 2 or more</source>
         <translation>只有 1 个虚拟阶段的交错调度就是普通 1F1B；请使用 2 个或更多</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="128" />
+        <location filename="../../views/controls/control_checks.cpp" line="128"/>
         <source>pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 layers</source>
         <translation>流水线 × 虚拟阶段 = %1 × %2 = %3 个阶段，但模型只有 %4 层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="137" />
+        <location filename="../../views/controls/control_checks.cpp" line="137"/>
         <source>ZeRO stage %1 cannot be combined with pipeline = %2; use stage 0 or 1</source>
         <translation>ZeRO 阶段 %1 不能与 pipeline = %2 同时使用；请使用阶段 0 或 1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="150" />
+        <location filename="../../views/controls/control_checks.cpp" line="150"/>
         <source>the interleaved schedule needs the %1 micro-batches per step to be a multiple of pipeline = %2</source>
         <translation>交错调度要求每步的 %1 个微批次是 pipeline = %2 的倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="166" />
+        <location filename="../../views/controls/control_checks.cpp" line="166"/>
         <source>hidden size %1 is not a multiple of the %2 attention heads</source>
         <translation>隐藏层大小 %1 不是 %2 个注意力头的倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="173" />
+        <location filename="../../views/controls/control_checks.cpp" line="173"/>
         <source>%1 is not supported by the %2</source>
         <translation>%2 不支持 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="182" />
+        <location filename="../../views/controls/control_checks.cpp" line="182"/>
         <source>steady state %1 °C is below the ambient %2 °C: a GPU under load does not end up cooler than its intake air</source>
         <translation>稳态温度 %1 °C 低于环境温度 %2 °C：负载下的 GPU 不会比其进风更凉</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="192" />
+        <location filename="../../views/controls/control_checks.cpp" line="192"/>
         <source>GPU %1 with its own cooling does not exist: the GPUs are numbered 0-%2</source>
         <translation>单独设置散热的 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="201" />
+        <location filename="../../views/controls/control_checks.cpp" line="201"/>
         <source>GPU %1 is listed twice; each GPU has one steady-state temperature</source>
         <translation>GPU %1 被列出两次；每个 GPU 只有一个稳态温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="208" />
-        <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
+        <location filename="../../views/controls/control_checks.cpp" line="208"/>
+        <source>GPU %1&apos;s steady state %2 °C is below the ambient %3 °C</source>
         <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="222" />
+        <location filename="../../views/controls/control_checks.cpp" line="222"/>
         <source>no GPU gets hotter than %1 °C, the throttling threshold is %2 °C: thermal throttling has no effect</source>
         <translation>没有 GPU 温度超过 %1 °C，而降频阈值为 %2 °C：温度降频不起作用</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="239" />
+        <location filename="../../views/controls/control_checks.cpp" line="239"/>
         <source>a checkpoint every %1 s, but writing one takes %2 s (%3 GB at %4 GB/s): more time goes to checkpoints than to training</source>
         <translation>每 %1 s 保存一次检查点，但写入一次需要 %2 s（%3 GB，%4 GB/s）：花在检查点上的时间多于训练</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="250" />
+        <location filename="../../views/controls/control_checks.cpp" line="250"/>
         <source>a checkpoint every %1 s, but with %2 GPUs one fails every %3 s on average: most work between checkpoints is lost</source>
         <translation>每 %1 s 保存一次检查点，但 %2 个 GPU 平均每 %3 s 就有一个故障：检查点之间的大部分工作会丢失</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="260" />
+        <location filename="../../views/controls/control_checks.cpp" line="260"/>
         <source>with %1 GPUs one fails every %2 s on average, before a restart and a checkpoint (%3 s) are done: the job hardly progresses</source>
         <translation>%1 个 GPU 平均每 %2 s 就有一个故障，来不及完成重启和一次检查点（%3 s）：作业几乎没有进展</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="278" />
+        <location filename="../../views/controls/control_checks.cpp" line="278"/>
         <source>straggler GPU %1 does not exist: the GPUs are numbered 0-%2</source>
         <translation>慢节点 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="285" />
+        <location filename="../../views/controls/control_checks.cpp" line="285"/>
         <source>a data loader with 0 workers per GPU never delivers a batch</source>
         <translation>每个 GPU 0 个 worker 的数据加载器永远交付不了批次</translation>
     </message>
@@ -188,27 +188,27 @@
 <context>
     <name>Duration</name>
     <message>
-        <location filename="../../views/charts/run_cost.cpp" line="44" />
+        <location filename="../../views/charts/run_cost.cpp" line="44"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../views/charts/run_cost.cpp" line="47" />
+        <location filename="../../views/charts/run_cost.cpp" line="47"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../../views/charts/run_cost.cpp" line="50" />
+        <location filename="../../views/charts/run_cost.cpp" line="50"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../../views/charts/run_cost.cpp" line="53" />
+        <location filename="../../views/charts/run_cost.cpp" line="53"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../views/charts/run_cost.cpp" line="55" />
+        <location filename="../../views/charts/run_cost.cpp" line="55"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
@@ -216,32 +216,32 @@
 <context>
     <name>Export</name>
     <message>
-        <location filename="../../views/charts/export.cpp" line="28" />
-        <location filename="../../views/charts/export.cpp" line="50" />
-        <location filename="../../views/charts/export.cpp" line="62" />
-        <location filename="../../views/charts/export.cpp" line="78" />
-        <location filename="../../views/charts/export.cpp" line="121" />
-        <location filename="../../views/charts/export.cpp" line="128" />
+        <location filename="../../views/charts/export.cpp" line="28"/>
+        <location filename="../../views/charts/export.cpp" line="50"/>
+        <location filename="../../views/charts/export.cpp" line="62"/>
+        <location filename="../../views/charts/export.cpp" line="78"/>
+        <location filename="../../views/charts/export.cpp" line="121"/>
+        <location filename="../../views/charts/export.cpp" line="128"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/export.cpp" line="38" />
+        <location filename="../../views/charts/export.cpp" line="38"/>
         <source>Nothing to export.</source>
         <translation>没有可导出的内容。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/export.cpp" line="41" />
+        <location filename="../../views/charts/export.cpp" line="41"/>
         <source>Cannot export %1: choose a .png or .svg file name.</source>
         <translation>无法导出 %1：请选择 .png 或 .svg 文件名。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/export.cpp" line="46" />
+        <location filename="../../views/charts/export.cpp" line="46"/>
         <source>The view has no size.</source>
         <translation>视图没有尺寸。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/export.cpp" line="74" />
+        <location filename="../../views/charts/export.cpp" line="74"/>
         <source>Exported from ScaleScope</source>
         <translation>由 ScaleScope 导出</translation>
     </message>
@@ -249,17 +249,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="68" />
+        <location filename="../../app/gui/main_window.cpp" line="68"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="70" />
+        <location filename="../../app/gui/main_window.cpp" line="70"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="71" />
+        <location filename="../../app/gui/main_window.cpp" line="71"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -267,415 +267,415 @@
 <context>
     <name>ModelText</name>
     <message>
-        <location filename="../../views/model_text.cpp" line="50" />
+        <location filename="../../views/model_text.cpp" line="50"/>
         <source>forward</source>
         <comment>timeline segment</comment>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="51" />
+        <location filename="../../views/model_text.cpp" line="51"/>
         <source>backward</source>
         <comment>timeline segment</comment>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="52" />
+        <location filename="../../views/model_text.cpp" line="52"/>
         <source>recompute + backward</source>
         <comment>timeline segment</comment>
         <translation>重计算 + 反向</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="53" />
+        <location filename="../../views/model_text.cpp" line="53"/>
         <source>tensor-parallel all-reduce (forward)</source>
         <comment>timeline segment</comment>
         <translation>张量并行 all-reduce（前向）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="54" />
+        <location filename="../../views/model_text.cpp" line="54"/>
         <source>tensor-parallel all-reduce (backward)</source>
         <comment>timeline segment</comment>
         <translation>张量并行 all-reduce（反向）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="55" />
+        <location filename="../../views/model_text.cpp" line="55"/>
         <source>send activations to next stage</source>
         <comment>timeline segment</comment>
         <translation>向下一阶段发送激活值</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="56" />
+        <location filename="../../views/model_text.cpp" line="56"/>
         <source>send gradients to previous stage</source>
         <comment>timeline segment</comment>
         <translation>向上一阶段发送梯度</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="57" />
+        <location filename="../../views/model_text.cpp" line="57"/>
         <source>gradient all-reduce (bucket)</source>
         <comment>timeline segment</comment>
         <translation>梯度 all-reduce（桶）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="58" />
+        <location filename="../../views/model_text.cpp" line="58"/>
         <source>gradient reduce-scatter (ZeRO)</source>
         <comment>timeline segment</comment>
         <translation>梯度 reduce-scatter（ZeRO）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="59" />
+        <location filename="../../views/model_text.cpp" line="59"/>
         <source>parameter all-gather (ZeRO)</source>
         <comment>timeline segment</comment>
         <translation>参数 all-gather（ZeRO）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="60" />
+        <location filename="../../views/model_text.cpp" line="60"/>
         <source>parameter all-gather before use (ZeRO-3)</source>
         <comment>timeline segment</comment>
         <translation>使用前的参数 all-gather（ZeRO-3）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="61" />
+        <location filename="../../views/model_text.cpp" line="61"/>
         <source>optimizer step</source>
         <comment>timeline segment</comment>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="62" />
+        <location filename="../../views/model_text.cpp" line="62"/>
         <source>data loader</source>
         <comment>timeline segment</comment>
         <translation>数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="63" />
+        <location filename="../../views/model_text.cpp" line="63"/>
         <source>waiting for the data loader</source>
         <comment>timeline segment</comment>
         <translation>等待数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="64" />
+        <location filename="../../views/model_text.cpp" line="64"/>
         <source>pipeline bubble: waiting for another stage</source>
         <comment>timeline segment</comment>
         <translation>流水线气泡：等待其他阶段</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="65" />
+        <location filename="../../views/model_text.cpp" line="65"/>
         <source>waiting for the slowest GPU of the tensor-parallel group</source>
         <comment>timeline segment</comment>
         <translation>等待张量并行组中最慢的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="66" />
+        <location filename="../../views/model_text.cpp" line="66"/>
         <source>waiting for data-parallel communication (exposed)</source>
         <comment>timeline segment</comment>
         <translation>等待数据并行通信（暴露部分）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="67" />
+        <location filename="../../views/model_text.cpp" line="67"/>
         <source>idle until the slowest GPU finishes the step</source>
         <comment>timeline segment</comment>
         <translation>空闲，直到最慢的 GPU 完成此步</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="68" />
+        <location filename="../../views/model_text.cpp" line="68"/>
         <source>waiting for the slowest data-parallel replica</source>
         <comment>timeline segment</comment>
         <translation>等待最慢的数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="69" />
+        <location filename="../../views/model_text.cpp" line="69"/>
         <source>pipeline send in progress (blocking exchange)</source>
         <comment>timeline segment</comment>
         <translation>流水线发送进行中（阻塞式交换）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="70" />
+        <location filename="../../views/model_text.cpp" line="70"/>
         <source>receiving from the neighbouring pipeline stage</source>
         <comment>timeline segment</comment>
         <translation>正在从相邻流水线阶段接收</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="71" />
+        <location filename="../../views/model_text.cpp" line="71"/>
         <source>receive from the neighbouring stage</source>
         <comment>timeline segment</comment>
         <translation>从相邻阶段接收</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="72" />
+        <location filename="../../views/model_text.cpp" line="72"/>
         <source>forward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>前向（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="73" />
+        <location filename="../../views/model_text.cpp" line="73"/>
         <source>backward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>反向（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="74" />
+        <location filename="../../views/model_text.cpp" line="74"/>
         <source>recompute + backward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>重计算 + 反向（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="75" />
+        <location filename="../../views/model_text.cpp" line="75"/>
         <source>optimizer step (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>优化器更新（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="76" />
+        <location filename="../../views/model_text.cpp" line="76"/>
         <source>waiting for GPU %1 (slowest data-parallel replica)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="77" />
+        <location filename="../../views/model_text.cpp" line="77"/>
         <source>waiting for GPU %1 (slowest data-parallel replica, thermal throttling)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本，温度降频）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="78" />
+        <location filename="../../views/model_text.cpp" line="78"/>
         <source>waiting for GPU %1 (slowest data-parallel replica, straggler)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本，慢节点）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="81" />
+        <location filename="../../views/model_text.cpp" line="81"/>
         <source>Nothing to simulate.</source>
         <comment>bottleneck</comment>
         <translation>没有可模拟的内容。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="82" />
+        <location filename="../../views/model_text.cpp" line="82"/>
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU.</source>
         <comment>bottleneck</comment>
         <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="83" />
+        <location filename="../../views/model_text.cpp" line="83"/>
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU; the largest loss is %3 (%4%).</source>
         <comment>bottleneck; %3 = what is lost</comment>
         <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%；最大的损失来自%3（%4%）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="84" />
+        <location filename="../../views/model_text.cpp" line="84"/>
         <source>Data-parallel gradient exchange over %1 is exposed for %2% of the step; larger batches per GPU or faster links hide it.</source>
         <comment>bottleneck; %1 = link name</comment>
         <translation>经 %1 的数据并行梯度交换有 %2% 的步时间未被掩盖；增大每个 GPU 的批大小或使用更快的互连可将其隐藏。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="85" />
+        <location filename="../../views/model_text.cpp" line="85"/>
         <source>Tensor-parallel all-reduces over %1 take %2% of the step; they sit on the critical path of every layer.</source>
         <comment>bottleneck; %1 = link name</comment>
         <translation>经 %1 的张量并行 all-reduce 占步时间的 %2%；它们位于每一层的关键路径上。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="86" />
+        <location filename="../../views/model_text.cpp" line="86"/>
         <source>Pipeline bubble: %1% of the step is idle with %2 micro-batches on %3 stages; more micro-batches or interleaving shrink it.</source>
         <comment>bottleneck</comment>
         <translation>流水线气泡：%3 个阶段、%2 个微批次时，%1% 的步时间处于空闲；增加微批次或采用交错调度可缩小气泡。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="87" />
+        <location filename="../../views/model_text.cpp" line="87"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter).</source>
         <comment>bottleneck</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="88" />
+        <location filename="../../views/model_text.cpp" line="88"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.</source>
-        <comment>bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'</comment>
+        <comment>bottleneck; %2 = a timeline label such as &apos;waiting for GPU 3 (...)&apos;</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动），主要是%2。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="89" />
+        <location filename="../../views/model_text.cpp" line="89"/>
         <source>The data loader starves the GPUs for %1% of the step; add loader workers before adding GPUs.</source>
         <comment>bottleneck</comment>
         <translation>数据加载器让 GPU 在 %1% 的步时间内等数据；先增加加载 worker，再增加 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="90" />
+        <location filename="../../views/model_text.cpp" line="90"/>
         <source>Pipeline sends between stages block the GPUs for %1% of the step; fewer stages or faster links between them help.</source>
         <comment>bottleneck</comment>
         <translation>阶段间的流水线发送使 GPU 阻塞 %1% 的步时间；减少阶段数或加快阶段间互连会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="91" />
+        <location filename="../../views/model_text.cpp" line="91"/>
         <source>The GPUs run hot (above %1 C) and throttle their clocks by %2%.</source>
         <comment>bottleneck, thermal</comment>
         <translation>GPU 温度过高（超过 %1 C），时钟降频 %2%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="92" />
+        <location filename="../../views/model_text.cpp" line="92"/>
         <source>%1 of %2 GPUs run hot (above %3 C) and throttle their clocks by %4%.</source>
         <comment>bottleneck, thermal</comment>
         <translation>%2 个 GPU 中有 %1 个温度过高（超过 %3 C），时钟降频 %4%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="93" />
+        <location filename="../../views/model_text.cpp" line="93"/>
         <source>Each GPU is a %1% slice of a physical GPU: the job runs like %2 whole GPUs.</source>
         <comment>bottleneck, virtual GPUs</comment>
         <translation>每个 GPU 是物理 GPU 的 %1% 切片：任务的运行效果相当于 %2 个完整 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="94" />
+        <location filename="../../views/model_text.cpp" line="94"/>
         <source>It does not fit: %1 GB per GPU against %2 GB.</source>
         <comment>bottleneck, memory</comment>
         <translation>显存放不下：每个 GPU 需要 %1 GB，而只有 %2 GB。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="97" />
+        <location filename="../../views/model_text.cpp" line="97"/>
         <source>One GPU: %1 h per run; %2 is cheaper at %3 h a month (break-even %4 h).</source>
         <comment>cost verdict; %2 = owning / renting in the cloud</comment>
         <translation>单 GPU：每次运行 %1 h；按每月 %3 h 计，%2更划算（盈亏平衡点 %4 h）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="98" />
+        <location filename="../../views/model_text.cpp" line="98"/>
         <source>Worth it: %1 GPUs save %2 h of waiting a month (the job takes %3 on one GPU, %4); the table suggests %5, %6 (%7 h a month against a break-even of %8 h).</source>
         <comment>cost verdict; %3, %4 = bands, %5 = GPU count, %6 = owning / renting in the cloud</comment>
         <translation>值得：%1 个 GPU 每月可少等 %2 h（该任务单 GPU 耗时%3，用量%4）；决策表建议：%5，%6（每月 %7 h，盈亏平衡点为 %8 h）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="99" />
+        <location filename="../../views/model_text.cpp" line="99"/>
         <source>Not worth it: %1 GPUs save %2 h of waiting a month (the job takes %3 on one GPU, %4); the table suggests %5, %6 (%7 h a month against a break-even of %8 h).</source>
         <comment>cost verdict; %3, %4 = bands, %5 = GPU count, %6 = owning / renting in the cloud</comment>
         <translation>不值得：%1 个 GPU 每月可少等 %2 h（该任务单 GPU 耗时%3，用量%4）；决策表建议：%5，%6（每月 %7 h，盈亏平衡点为 %8 h）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="100" />
+        <location filename="../../views/model_text.cpp" line="100"/>
         <source>Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep more GPUs busy, multiply the learning rate by k and warm it up over the first ~5 epochs; this scenario keeps the global batch at %1.</source>
         <comment>cost advice</comment>
         <translation>线性缩放规则（Goyal 等，2017）：若为让更多 GPU 保持忙碌而将全局批大小扩大 k 倍，则将学习率乘以 k，并在前约 5 个 epoch 内预热；本场景的全局批大小保持为 %1。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="101" />
+        <location filename="../../views/model_text.cpp" line="101"/>
         <source>Data loader: each GPU consumes about %1 samples/s; at %2 samples/s per worker it needs %3 workers (has %4).</source>
         <comment>cost advice</comment>
         <translation>数据加载器：每个 GPU 每秒约消耗 %1 个样本；按每个 worker %2 样本/s 计，需要 %3 个 worker（当前 %4 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="102" />
+        <location filename="../../views/model_text.cpp" line="102"/>
         <source>Data loader: start with 4 workers per GPU (PyTorch rule of thumb) and raise until GPU utilisation stops rising, at most the CPU cores per GPU.</source>
         <comment>cost advice</comment>
         <translation>数据加载器：从每个 GPU 4 个 worker 起步（PyTorch 经验法则），逐步增加直到 GPU 利用率不再上升，最多为每个 GPU 分到的 CPU 核数。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="105" />
+        <location filename="../../views/model_text.cpp" line="105"/>
         <source>data-parallel exchange</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据并行通信</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="106" />
+        <location filename="../../views/model_text.cpp" line="106"/>
         <source>tensor-parallel all-reduces</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>张量并行 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="107" />
+        <location filename="../../views/model_text.cpp" line="107"/>
         <source>pipeline bubble</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="108" />
+        <location filename="../../views/model_text.cpp" line="108"/>
         <source>waiting for the slowest GPU</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>等待最慢的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="109" />
+        <location filename="../../views/model_text.cpp" line="109"/>
         <source>data loading</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="110" />
+        <location filename="../../views/model_text.cpp" line="110"/>
         <source>pipeline sends</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线发送</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="111" />
+        <location filename="../../views/model_text.cpp" line="111"/>
         <source>under a day</source>
         <comment>cost verdict: job duration on one GPU</comment>
         <translation>不到一天</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="112" />
+        <location filename="../../views/model_text.cpp" line="112"/>
         <source>1-3 days</source>
         <comment>cost verdict: job duration on one GPU</comment>
         <translation>1-3 天</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="113" />
+        <location filename="../../views/model_text.cpp" line="113"/>
         <source>3-14 days</source>
         <comment>cost verdict: job duration on one GPU</comment>
         <translation>3-14 天</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="114" />
+        <location filename="../../views/model_text.cpp" line="114"/>
         <source>over two weeks</source>
         <comment>cost verdict: job duration on one GPU</comment>
         <translation>超过两周</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="115" />
+        <location filename="../../views/model_text.cpp" line="115"/>
         <source>under 50 GPU-hours a month</source>
         <comment>cost verdict: usage</comment>
         <translation>每月不到 50 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="116" />
+        <location filename="../../views/model_text.cpp" line="116"/>
         <source>50-200 GPU-hours a month</source>
         <comment>cost verdict: usage</comment>
         <translation>每月 50-200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="117" />
+        <location filename="../../views/model_text.cpp" line="117"/>
         <source>over 200 GPU-hours a month</source>
         <comment>cost verdict: usage</comment>
         <translation>每月超过 200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="118" />
+        <location filename="../../views/model_text.cpp" line="118"/>
         <source>owning</source>
         <comment>cost verdict: ... is cheaper</comment>
         <translation>自购</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="119" />
+        <location filename="../../views/model_text.cpp" line="119"/>
         <source>renting in the cloud</source>
         <comment>cost verdict: ... is cheaper</comment>
         <translation>云上租用</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="120" />
+        <location filename="../../views/model_text.cpp" line="120"/>
         <source>8+ GPUs</source>
         <comment>cost verdict: the table suggests ...</comment>
         <translation>8+ 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="121" />
+        <location filename="../../views/model_text.cpp" line="121"/>
         <source>1 GPU</source>
         <comment>cost verdict: the table suggests ...</comment>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="122" />
+        <location filename="../../views/model_text.cpp" line="122"/>
         <source>%1 GPUs</source>
         <comment>cost verdict: the table suggests ...</comment>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="123" />
+        <location filename="../../views/model_text.cpp" line="123"/>
         <source>%1 (routed through host memory)</source>
         <comment>link name of virtual GPUs; %1 = link name</comment>
         <translation>%1（经主机内存中转）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="128" />
+        <location filename="../../views/model_text.cpp" line="128"/>
         <source>%1 %2</source>
         <comment>two sentences in a row</comment>
         <translation>%1%2</translation>
@@ -684,164 +684,164 @@
 <context>
     <name>Options</name>
     <message>
-        <location filename="../../app/gui/options.cpp" line="22" />
+        <location filename="../../app/gui/options.cpp" line="22"/>
         <source>ScaleScope: why more GPUs do not make training proportionally faster.</source>
         <translation>ScaleScope：为什么增加 GPU 不能让训练成比例地变快。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="28" />
+        <location filename="../../app/gui/options.cpp" line="28"/>
         <source>Render the window to a PNG file and exit.</source>
         <translation>将窗口渲染为 PNG 文件后退出。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="31" />
+        <location filename="../../app/gui/options.cpp" line="31"/>
         <source>Tab to show: %1.</source>
         <translation>要显示的标签页：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="36" />
+        <location filename="../../app/gui/options.cpp" line="36"/>
         <source>Language: en or zh_CN (default: settings, then the system locale).</source>
         <translation>语言：en 或 zh_CN（默认：先看设置，再看系统区域设置）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="41" />
+        <location filename="../../app/gui/options.cpp" line="41"/>
         <source>Window size, e.g. 1600x1000.</source>
         <translation>窗口大小，例如 1600x1000。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="45" />
+        <location filename="../../app/gui/options.cpp" line="45"/>
         <source>Start in presentation mode (F5).</source>
         <translation>以演示模式启动（F5）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="48" />
-        <source>Use this settings file (ini) instead of the user's settings.</source>
+        <location filename="../../app/gui/options.cpp" line="48"/>
+        <source>Use this settings file (ini) instead of the user&apos;s settings.</source>
         <translation>使用此设置文件（ini）代替用户设置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="53" />
+        <location filename="../../app/gui/options.cpp" line="53"/>
         <source>Do not offer to restore unsaved work.</source>
         <translation>不提示恢复未保存的工作。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="57" />
+        <location filename="../../app/gui/options.cpp" line="57"/>
         <source>Scenario file to open (spec/scenario.md).</source>
         <translation>要打开的场景文件（spec/scenario.md）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="76" />
+        <location filename="../../app/gui/options.cpp" line="76"/>
         <source>FILE: at most one scenario file, got %1</source>
         <translation>FILE：最多一个场景文件，实际为 %1 个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="84" />
+        <location filename="../../app/gui/options.cpp" line="84"/>
         <source>--screenshot: a file name is needed</source>
         <translation>--screenshot：需要一个文件名</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="90" />
-        <source>--tab: '%1' is not one of %2</source>
-        <translation>--tab：'%1' 不是 %2 之一</translation>
+        <location filename="../../app/gui/options.cpp" line="90"/>
+        <source>--tab: &apos;%1&apos; is not one of %2</source>
+        <translation>--tab：&apos;%1&apos; 不是 %2 之一</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="99" />
-        <source>--lang: '%1' is not en or zh_CN</source>
-        <translation>--lang：'%1' 不是 en 或 zh_CN</translation>
+        <location filename="../../app/gui/options.cpp" line="99"/>
+        <source>--lang: &apos;%1&apos; is not en or zh_CN</source>
+        <translation>--lang：&apos;%1&apos; 不是 en 或 zh_CN</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="110" />
-        <source>--size: '%1' is not WxH with 320-7680 x 240-4320 pixels</source>
-        <translation>--size：'%1' 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
+        <location filename="../../app/gui/options.cpp" line="110"/>
+        <source>--size: &apos;%1&apos; is not WxH with 320-7680 x 240-4320 pixels</source>
+        <translation>--size：&apos;%1&apos; 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
     </message>
 </context>
 <context>
     <name>Palette</name>
     <message>
-        <location filename="../../views/palette.cpp" line="36" />
-        <location filename="../../views/palette.cpp" line="104" />
+        <location filename="../../views/palette.cpp" line="36"/>
+        <location filename="../../views/palette.cpp" line="104"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="38" />
+        <location filename="../../views/palette.cpp" line="38"/>
         <source>TP comm</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="40" />
+        <location filename="../../views/palette.cpp" line="40"/>
         <source>DP comm</source>
         <translation>DP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="42" />
+        <location filename="../../views/palette.cpp" line="42"/>
         <source>PP send/recv</source>
         <translation>PP 发送/接收</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="44" />
-        <location filename="../../views/palette.cpp" line="108" />
+        <location filename="../../views/palette.cpp" line="44"/>
+        <location filename="../../views/palette.cpp" line="108"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="46" />
-        <location filename="../../views/palette.cpp" line="110" />
+        <location filename="../../views/palette.cpp" line="46"/>
+        <location filename="../../views/palette.cpp" line="110"/>
         <source>Waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="48" />
-        <location filename="../../views/palette.cpp" line="112" />
+        <location filename="../../views/palette.cpp" line="48"/>
+        <location filename="../../views/palette.cpp" line="112"/>
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="50" />
+        <location filename="../../views/palette.cpp" line="50"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="59" />
+        <location filename="../../views/palette.cpp" line="59"/>
         <source>Forward and backward kernels</source>
         <translation>前向与反向内核</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="61" />
+        <location filename="../../views/palette.cpp" line="61"/>
         <source>Tensor-parallel all-reduce / all-gather per layer</source>
         <translation>每层的张量并行 all-reduce / all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="64" />
+        <location filename="../../views/palette.cpp" line="64"/>
         <source>Data-parallel gradient all-reduce / ZeRO traffic</source>
         <translation>数据并行梯度 all-reduce / ZeRO 通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="67" />
+        <location filename="../../views/palette.cpp" line="67"/>
         <source>Pipeline point-to-point activations and gradients</source>
         <translation>流水线点对点传输的激活与梯度</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="70" />
+        <location filename="../../views/palette.cpp" line="70"/>
         <source>Idle: the pipeline schedule has no work here</source>
         <translation>空闲：流水线调度在此处没有任务</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="73" />
+        <location filename="../../views/palette.cpp" line="73"/>
         <source>Idle: waiting for another GPU or a transfer</source>
         <translation>空闲：等待其他 GPU 或一次传输</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="76" />
+        <location filename="../../views/palette.cpp" line="76"/>
         <source>Idle: waiting for the data loader</source>
         <translation>空闲：等待数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="78" />
+        <location filename="../../views/palette.cpp" line="78"/>
         <source>Optimizer step (weights update)</source>
         <translation>优化器步骤（更新权重）</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="106" />
+        <location filename="../../views/palette.cpp" line="106"/>
         <source>Exposed communication</source>
         <translation>暴露的通信</translation>
     </message>
@@ -849,7 +849,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../../app/gui/recompute.cpp" line="37" />
+        <location filename="../../app/gui/recompute.cpp" line="37"/>
         <source>A collective-only scenario has no training step to draw; use scalescope-cli simulate for its bandwidth.</source>
         <translation>仅含集合通信的场景没有可绘制的训练步；请用 scalescope-cli simulate 查看其带宽。</translation>
     </message>
@@ -857,59 +857,59 @@
 <context>
     <name>ResultViews</name>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="67" />
+        <location filename="../../views/charts/chart_common.cpp" line="67"/>
         <source>No result yet.</source>
         <translation>尚无结果。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="72" />
+        <location filename="../../views/charts/chart_common.cpp" line="72"/>
         <source>%1: </source>
         <translation>%1: </translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="73" />
+        <location filename="../../views/charts/chart_common.cpp" line="73"/>
         <source>This scenario cannot be computed.
 %1%2</source>
         <translation>无法计算此场景。
 %1%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="116" />
+        <location filename="../../views/charts/chart_common.cpp" line="116"/>
         <source>DP communication</source>
         <translation>DP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="118" />
+        <location filename="../../views/charts/chart_common.cpp" line="118"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="120" />
+        <location filename="../../views/charts/chart_common.cpp" line="120"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="122" />
+        <location filename="../../views/charts/chart_common.cpp" line="122"/>
         <source>Point-to-point</source>
         <translation>点对点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="124" />
+        <location filename="../../views/charts/chart_common.cpp" line="124"/>
         <source>Stragglers and jitter</source>
         <translation>慢节点与抖动</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="126" />
+        <location filename="../../views/charts/chart_common.cpp" line="126"/>
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="128" />
+        <location filename="../../views/charts/chart_common.cpp" line="128"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="130" />
+        <location filename="../../views/charts/chart_common.cpp" line="130"/>
         <source>Compute and latency</source>
         <translation>计算与延迟</translation>
     </message>
@@ -917,22 +917,22 @@
 <context>
     <name>TimelineWidget</name>
     <message>
-        <location filename="../../views/timeline/timeline_format.cpp" line="16" />
+        <location filename="../../views/timeline/timeline_format.cpp" line="16"/>
         <source>ns</source>
         <translation>ns</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_format.cpp" line="18" />
+        <location filename="../../views/timeline/timeline_format.cpp" line="18"/>
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_format.cpp" line="20" />
+        <location filename="../../views/timeline/timeline_format.cpp" line="20"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_format.cpp" line="21" />
+        <location filename="../../views/timeline/timeline_format.cpp" line="21"/>
         <source>s</source>
         <translation>s</translation>
     </message>
@@ -940,22 +940,22 @@
 <context>
     <name>scalescope::Application</name>
     <message>
-        <location filename="../../app/gui/app.cpp" line="45" />
+        <location filename="../../app/gui/app.cpp" line="45"/>
         <source>the claims gallery could not be loaded: %1</source>
         <translation>无法加载论断库：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="84" />
+        <location filename="../../app/gui/app.cpp" line="84"/>
         <source>the Chinese translation is missing from this build</source>
         <translation>此版本缺少中文翻译</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="143" />
+        <location filename="../../app/gui/app.cpp" line="143"/>
         <source>cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="146" />
+        <location filename="../../app/gui/app.cpp" line="146"/>
         <source>%1
 
 %2</source>
@@ -964,43 +964,43 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="174" />
+        <location filename="../../app/gui/app.cpp" line="174"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="204" />
+        <location filename="../../app/gui/app.cpp" line="204"/>
         <source>the model did not finish within %1 s</source>
         <translation>模型未能在 %1 s 内完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="213" />
+        <location filename="../../app/gui/app.cpp" line="213"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="228" />
-        <location filename="../../app/gui/app.cpp" line="241" />
+        <location filename="../../app/gui/app.cpp" line="228"/>
+        <location filename="../../app/gui/app.cpp" line="241"/>
         <source>Damaged autosave</source>
         <translation>自动保存已损坏</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="229" />
+        <location filename="../../app/gui/app.cpp" line="229"/>
         <source>Unsaved work from a previous session was found but cannot be read (%1). It was not loaded and is kept as %2.</source>
         <translation>发现上次会话中未保存的工作，但无法读取（%1）。未加载，已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="242" />
+        <location filename="../../app/gui/app.cpp" line="242"/>
         <source>Unsaved work from a previous session was found but is not a valid scenario (%1). It was not loaded and is kept as %2.</source>
         <translation>发现上次会话中未保存的工作，但不是有效的场景（%1）。未加载，已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="251" />
+        <location filename="../../app/gui/app.cpp" line="251"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="252" />
+        <location filename="../../app/gui/app.cpp" line="252"/>
         <source>ScaleScope did not close normally. Restore the unsaved changes to “%1” from %2?</source>
         <translation>ScaleScope 上次未正常关闭。是否从 %2 恢复对“%1”的未保存更改？</translation>
     </message>
@@ -1008,38 +1008,38 @@
 <context>
     <name>scalescope::BreakdownView</name>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="58" />
+        <location filename="../../views/charts/breakdown_view.cpp" line="58"/>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="61" />
+        <location filename="../../views/charts/breakdown_view.cpp" line="61"/>
         <source>Seconds per step</source>
         <translation>每步秒数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="62" />
-        <location filename="../../views/charts/breakdown_view.cpp" line="203" />
+        <location filename="../../views/charts/breakdown_view.cpp" line="62"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="203"/>
         <source>Share of the step (%)</source>
         <translation>占单步比例（%）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="70" />
+        <location filename="../../views/charts/breakdown_view.cpp" line="70"/>
         <source>Where the step time goes</source>
         <translation>单步时间花在哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="83" />
+        <location filename="../../views/charts/breakdown_view.cpp" line="83"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="167" />
+        <location filename="../../views/charts/breakdown_view.cpp" line="167"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="203" />
+        <location filename="../../views/charts/breakdown_view.cpp" line="203"/>
         <source>Time per step (s)</source>
         <translation>每步时间（s）</translation>
     </message>
@@ -1047,112 +1047,112 @@
 <context>
     <name>scalescope::CalibrationPage</name>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="59" />
+        <location filename="../../app/gui/calibration_page.cpp" line="61"/>
         <source>Select one profile to inspect it, several (Ctrl+click) to compare them</source>
         <translation>选择一个配置文件查看详情，选择多个（Ctrl+单击）进行比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="69" />
+        <location filename="../../app/gui/calibration_page.cpp" line="71"/>
         <source>Apply to scenario</source>
         <translation>应用到场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="71" />
+        <location filename="../../app/gui/calibration_page.cpp" line="73"/>
         <source>Use datasheet</source>
         <translation>使用规格表数据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="73" />
+        <location filename="../../app/gui/calibration_page.cpp" line="75"/>
         <source>Delete…</source>
         <translation>删除…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="81" />
+        <location filename="../../app/gui/calibration_page.cpp" line="83"/>
         <source>Measure this machine…</source>
         <translation>测量本机…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="83" />
+        <location filename="../../app/gui/calibration_page.cpp" line="85"/>
         <source>Runs gpuprobe on the local GPUs and saves a profile</source>
         <translation>在本地 GPU 上运行 gpuprobe 并保存配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="84" />
+        <location filename="../../app/gui/calibration_page.cpp" line="86"/>
         <source>Quick (≈30 s)</source>
         <translation>快速（≈30 s）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="87" />
+        <location filename="../../app/gui/calibration_page.cpp" line="89"/>
         <source>Import nccl-tests logs…</source>
         <translation>导入 nccl-tests 日志…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="89" />
+        <location filename="../../app/gui/calibration_page.cpp" line="91"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="122" />
+        <location filename="../../app/gui/calibration_page.cpp" line="126"/>
         <source>&lt;h3&gt;No calibration profile selected&lt;/h3&gt;&lt;p&gt;The model uses datasheet figures for your GPUs and links. A calibration profile replaces them with figures measured on your own machine: GEMM throughput by size, memory bandwidth, kernel launch overhead, host and peer-to-peer bandwidth, and NCCL collectives.&lt;/p&gt;&lt;p&gt;To make one, press &lt;b&gt;Measure this machine&lt;/b&gt; on a computer with NVIDIA GPUs, or run &lt;code&gt;gpuprobe --output my-gpus.json&lt;/code&gt; there (start it with &lt;code&gt;mpirun&lt;/code&gt; to measure collectives across nodes), or import the logs of nccl-tests your cluster already produced. Then select the profile and press &lt;b&gt;Apply to scenario&lt;/b&gt;.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;未选择校准配置文件&lt;/h3&gt;&lt;p&gt;模型对你的 GPU 和互连使用规格表数据。校准配置文件会用在你自己机器上实测的数据替代它们：按尺寸的 GEMM 吞吐量、显存带宽、内核启动开销、主机与点对点带宽，以及 NCCL 集合通信。&lt;/p&gt;&lt;p&gt;要生成配置文件，请在装有 NVIDIA GPU 的计算机上点击&lt;b&gt;测量本机&lt;/b&gt;，或在那里运行 &lt;code&gt;gpuprobe --output my-gpus.json&lt;/code&gt;（用 &lt;code&gt;mpirun&lt;/code&gt; 启动可测量跨节点的集合通信），或导入集群已生成的 nccl-tests 日志。然后选择该配置文件并点击&lt;b&gt;应用到场景&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="169" />
+        <location filename="../../app/gui/calibration_page.cpp" line="179"/>
         <source>nccl-tests logs</source>
         <translation>nccl-tests 日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="169" />
+        <location filename="../../app/gui/calibration_page.cpp" line="179"/>
         <source>Logs (*.log *.txt *.out);;All (*)</source>
         <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="178" />
+        <location filename="../../app/gui/calibration_page.cpp" line="188"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="207" />
+        <location filename="../../app/gui/calibration_page.cpp" line="217"/>
         <source>The scenario uses datasheet figures.</source>
         <translation>场景使用规格表数据。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="208" />
+        <location filename="../../app/gui/calibration_page.cpp" line="218"/>
         <source>The scenario uses the profile %1.</source>
         <translation>场景使用配置文件 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="260" />
+        <location filename="../../app/gui/calibration_page.cpp" line="270"/>
         <source>GEMM throughput against size (first GPU of each profile)</source>
         <translation>GEMM 吞吐量随尺寸变化（每个配置文件的第一个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="264" />
+        <location filename="../../app/gui/calibration_page.cpp" line="274"/>
         <source>GEMM work, 2·m·n·k (FLOP)</source>
         <translation>GEMM 工作量，2·m·n·k（FLOP）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="267" />
+        <location filename="../../app/gui/calibration_page.cpp" line="277"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="326" />
+        <location filename="../../app/gui/calibration_page.cpp" line="340"/>
         <source>Starting gpuprobe…</source>
         <translation>正在启动 gpuprobe…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="347" />
+        <location filename="../../app/gui/calibration_page.cpp" line="363"/>
         <source>Reading nccl-tests logs…</source>
         <translation>正在读取 nccl-tests 日志…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="376" />
+        <location filename="../../app/gui/calibration_page.cpp" line="392"/>
         <source>Delete profile</source>
         <translation>删除配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="377" />
+        <location filename="../../app/gui/calibration_page.cpp" line="393"/>
         <source>Delete the profile %1? This cannot be undone.</source>
         <translation>删除配置文件 %1？此操作无法撤销。</translation>
     </message>
@@ -1160,1361 +1160,1361 @@
 <context>
     <name>scalescope::ControlPanel</name>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="349" />
+        <location filename="../../views/controls/control_panel.cpp" line="349"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="353" />
-        <location filename="../../views/controls/control_panel.cpp" line="1479" />
+        <location filename="../../views/controls/control_panel.cpp" line="353"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1479"/>
         <source>GPU model from the catalog, with its memory</source>
         <translation>目录中的 GPU 型号及其显存</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="355" />
+        <location filename="../../views/controls/control_panel.cpp" line="355"/>
         <source>%1, %2 GB</source>
         <translation>%1，%2 GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="357" />
+        <location filename="../../views/controls/control_panel.cpp" line="357"/>
         <source>%1: %2 GB at %3 GB/s, %4 TFLOP/s BF16 dense</source>
         <translation>%1：%2 GB，%3 GB/s，%4 TFLOP/s BF16 稠密</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="364" />
+        <location filename="../../views/controls/control_panel.cpp" line="364"/>
         <source>&amp;GPU</source>
         <translation>GPU(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="372" />
+        <location filename="../../views/controls/control_panel.cpp" line="372"/>
         <source>Total GPU count on a log scale, 1-1024 (powers of two). Sets the nodes at fixed GPUs per node, or the GPUs of one node below a full node.</source>
         <translation>GPU 总数，对数刻度，1-1024（2 的幂）。在每节点 GPU 数固定时设置节点数，不足一个整节点时设置单节点的 GPU 数。</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="378" />
+        <location filename="../../views/controls/control_panel.cpp" line="378"/>
         <source>GPU &amp;count</source>
         <translation>GPU 数(&amp;c)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="381" />
+        <location filename="../../views/controls/control_panel.cpp" line="381"/>
         <source>Nodes in the cluster, 1-65536</source>
         <translation>集群中的节点数，1-65536</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="382" />
+        <location filename="../../views/controls/control_panel.cpp" line="382"/>
         <source>&amp;Nodes</source>
         <translation>节点(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="384" />
+        <location filename="../../views/controls/control_panel.cpp" line="384"/>
         <source>GPUs in each node, 1-16</source>
         <translation>每个节点的 GPU 数，1-16</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="385" />
+        <location filename="../../views/controls/control_panel.cpp" line="385"/>
         <source>GP&amp;Us per node</source>
         <translation>每节点 GPU(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="389" />
+        <location filename="../../views/controls/control_panel.cpp" line="389"/>
         <source>Link between the GPUs of one node (GB/s per GPU per direction)</source>
         <translation>节点内 GPU 之间的互连（每 GPU 每方向 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="393" />
+        <location filename="../../views/controls/control_panel.cpp" line="393"/>
         <source>%1 GB/s per GPU per direction, %2 µs</source>
         <translation>每 GPU 每方向 %1 GB/s，%2 µs</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="398" />
+        <location filename="../../views/controls/control_panel.cpp" line="398"/>
         <source>&amp;Intra-node</source>
         <translation>节点内(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="401" />
+        <location filename="../../views/controls/control_panel.cpp" line="401"/>
         <source>Network between nodes (Gb/s per NIC)</source>
         <translation>节点间网络（每 NIC Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="406" />
+        <location filename="../../views/controls/control_panel.cpp" line="406"/>
         <source>%1 Gb/s per NIC, %2 µs</source>
         <translation>每 NIC %1 Gb/s，%2 µs</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="409" />
+        <location filename="../../views/controls/control_panel.cpp" line="409"/>
         <source>Net&amp;work</source>
         <translation>网络(&amp;w)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="413" />
+        <location filename="../../views/controls/control_panel.cpp" line="413"/>
         <source>Network interfaces per node, shared by its GPUs, 1-64</source>
         <translation>每节点的网卡数，由其 GPU 共享，1-64</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="414" />
+        <location filename="../../views/controls/control_panel.cpp" line="414"/>
         <source>NICs per node</source>
         <translation>每节点 NIC</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="421" />
+        <location filename="../../views/controls/control_panel.cpp" line="421"/>
         <source>Model and batch</source>
         <translation>模型与批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="426" />
+        <location filename="../../views/controls/control_panel.cpp" line="426"/>
         <source>Model preset from the catalog, or a custom transformer</source>
         <translation>目录中的模型预设，或自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="430" />
+        <location filename="../../views/controls/control_panel.cpp" line="430"/>
         <source>Transformer, %1 layers</source>
         <translation>Transformer，%1 层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="431" />
+        <location filename="../../views/controls/control_panel.cpp" line="431"/>
         <source>%1 layers</source>
         <translation>%1 层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="434" />
+        <location filename="../../views/controls/control_panel.cpp" line="434"/>
         <source>Custom transformer…</source>
         <translation>自定义 Transformer…</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="436" />
+        <location filename="../../views/controls/control_panel.cpp" line="436"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="439" />
+        <location filename="../../views/controls/control_panel.cpp" line="439"/>
         <source>Transformer layers, 1-1024</source>
         <translation>Transformer 层数，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="440" />
+        <location filename="../../views/controls/control_panel.cpp" line="440"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="441" />
+        <location filename="../../views/controls/control_panel.cpp" line="441"/>
         <source>Hidden size, 1-131072</source>
         <translation>隐藏层大小，1-131072</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="443" />
+        <location filename="../../views/controls/control_panel.cpp" line="443"/>
         <source>Hidden</source>
         <translation>隐藏层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="444" />
+        <location filename="../../views/controls/control_panel.cpp" line="444"/>
         <source>Attention heads, 1-1024</source>
         <translation>注意力头数，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="445" />
+        <location filename="../../views/controls/control_panel.cpp" line="445"/>
         <source>Heads</source>
         <translation>头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="447" />
+        <location filename="../../views/controls/control_panel.cpp" line="447"/>
         <source>Sequence length in tokens, 1-1048576</source>
         <translation>序列长度（token 数），1-1048576</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="447" />
+        <location filename="../../views/controls/control_panel.cpp" line="447"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="448" />
+        <location filename="../../views/controls/control_panel.cpp" line="448"/>
         <source>Sequence</source>
         <translation>序列</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="449" />
+        <location filename="../../views/controls/control_panel.cpp" line="449"/>
         <source>Vocabulary size, 1-1000000</source>
         <translation>词表大小，1-1000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="450" />
+        <location filename="../../views/controls/control_panel.cpp" line="450"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="457" />
+        <location filename="../../views/controls/control_panel.cpp" line="457"/>
         <source>Global batch on a log scale, 1-65536 samples (powers of two)</source>
         <translation>全局批大小，对数刻度，1-65536 个样本（2 的幂）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="460" />
+        <location filename="../../views/controls/control_panel.cpp" line="460"/>
         <source>Samples per optimizer step, all GPUs together, 1-1000000000</source>
         <translation>每个优化器步的样本数，所有 GPU 合计，1-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="461" />
+        <location filename="../../views/controls/control_panel.cpp" line="461"/>
         <source>Global batch, exact</source>
         <translation>全局批大小（精确值）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="464" />
+        <location filename="../../views/controls/control_panel.cpp" line="464"/>
         <source>Global &amp;batch</source>
         <translation>全局批大小(&amp;b)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="471" />
+        <location filename="../../views/controls/control_panel.cpp" line="471"/>
         <source>Samples per forward/backward pass on one GPU, 0 = auto (global batch / data degree), 0-1000000000</source>
         <translation>单个 GPU 每次前向/反向的样本数，0 = 自动（全局批大小 / 数据并行度），0-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="473" />
-        <location filename="../../views/controls/control_panel.cpp" line="531" />
+        <location filename="../../views/controls/control_panel.cpp" line="473"/>
+        <location filename="../../views/controls/control_panel.cpp" line="531"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="474" />
+        <location filename="../../views/controls/control_panel.cpp" line="474"/>
         <source>Micro-batc&amp;h</source>
         <translation>微批次(&amp;h)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="479" />
+        <location filename="../../views/controls/control_panel.cpp" line="479"/>
         <source>Arithmetic precision (FP16, BF16 and FP8 are mixed precision)</source>
         <translation>计算精度（FP16、BF16 和 FP8 为混合精度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="480" />
+        <location filename="../../views/controls/control_panel.cpp" line="480"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="481" />
+        <location filename="../../views/controls/control_panel.cpp" line="481"/>
         <source>TF32</source>
         <translation>TF32</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="482" />
+        <location filename="../../views/controls/control_panel.cpp" line="482"/>
         <source>FP16 mixed</source>
         <translation>FP16 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="483" />
+        <location filename="../../views/controls/control_panel.cpp" line="483"/>
         <source>BF16 mixed</source>
         <translation>BF16 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="484" />
+        <location filename="../../views/controls/control_panel.cpp" line="484"/>
         <source>FP8 mixed</source>
         <translation>FP8 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="485" />
+        <location filename="../../views/controls/control_panel.cpp" line="485"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="488" />
+        <location filename="../../views/controls/control_panel.cpp" line="488"/>
         <source>Optimizer (sets its state memory)</source>
         <translation>优化器（决定其状态显存）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="489" />
+        <location filename="../../views/controls/control_panel.cpp" line="489"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="490" />
+        <location filename="../../views/controls/control_panel.cpp" line="490"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="491" />
+        <location filename="../../views/controls/control_panel.cpp" line="491"/>
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="495" />
+        <location filename="../../views/controls/control_panel.cpp" line="495"/>
         <source>Activation recomputation: less memory, more compute</source>
         <translation>激活重计算：省显存，多计算</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="496" />
+        <location filename="../../views/controls/control_panel.cpp" line="496"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="497" />
+        <location filename="../../views/controls/control_panel.cpp" line="497"/>
         <source>Selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="498" />
+        <location filename="../../views/controls/control_panel.cpp" line="498"/>
         <source>Full</source>
         <translation>完全</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="499" />
+        <location filename="../../views/controls/control_panel.cpp" line="499"/>
         <source>&amp;Recompute</source>
         <translation>重计算(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="502" />
+        <location filename="../../views/controls/control_panel.cpp" line="502"/>
         <source>&amp;Flash attention</source>
         <translation>Flash Attention(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="503" />
+        <location filename="../../views/controls/control_panel.cpp" line="503"/>
         <source>Fused attention kernels: no sequence² tensors in memory</source>
         <translation>融合注意力内核：显存中不保存 序列² 大小的张量</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="511" />
+        <location filename="../../views/controls/control_panel.cpp" line="511"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="517" />
+        <location filename="../../views/controls/control_panel.cpp" line="517"/>
         <source>Parallel strategy: shows the degrees it uses and sets them to a fitting start</source>
         <translation>并行策略：显示其使用的并行度，并设为合适的初始值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="519" />
+        <location filename="../../views/controls/control_panel.cpp" line="519"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="520" />
+        <location filename="../../views/controls/control_panel.cpp" line="520"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="521" />
+        <location filename="../../views/controls/control_panel.cpp" line="521"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="522" />
+        <location filename="../../views/controls/control_panel.cpp" line="522"/>
         <source>ZeRO-3 (FSDP)</source>
         <translation>ZeRO-3 (FSDP)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="523" />
+        <location filename="../../views/controls/control_panel.cpp" line="523"/>
         <source>Tensor</source>
         <translation>张量</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="524" />
+        <location filename="../../views/controls/control_panel.cpp" line="524"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="525" />
+        <location filename="../../views/controls/control_panel.cpp" line="525"/>
         <source>3D hybrid</source>
         <translation>3D 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="526" />
+        <location filename="../../views/controls/control_panel.cpp" line="526"/>
         <source>&amp;Strategy</source>
         <translation>策略(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="529" />
+        <location filename="../../views/controls/control_panel.cpp" line="529"/>
         <source>Data-parallel degree, 0 = auto (GPU count / (tensor × pipeline)), 0-131072</source>
         <translation>数据并行度，0 = 自动（GPU 数 / (张量 × 流水线)），0-131072</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="532" />
+        <location filename="../../views/controls/control_panel.cpp" line="532"/>
         <source>&amp;Data</source>
         <translation>数据(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="533" />
+        <location filename="../../views/controls/control_panel.cpp" line="533"/>
         <source>Tensor-parallel degree, 1-1024</source>
         <translation>张量并行度，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="534" />
+        <location filename="../../views/controls/control_panel.cpp" line="534"/>
         <source>&amp;Tensor</source>
         <translation>张量(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="536" />
+        <location filename="../../views/controls/control_panel.cpp" line="536"/>
         <source>Pipeline-parallel degree (stages), 1-1024</source>
         <translation>流水线并行度（阶段数），1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="537" />
+        <location filename="../../views/controls/control_panel.cpp" line="537"/>
         <source>Pipe&amp;line</source>
         <translation>流水线(&amp;l)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="543" />
+        <location filename="../../views/controls/control_panel.cpp" line="543"/>
         <source>ZeRO stage: what data parallelism shards</source>
         <translation>ZeRO 阶段：数据并行切分哪些内容</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="544" />
+        <location filename="../../views/controls/control_panel.cpp" line="544"/>
         <source>0, none</source>
         <translation>0，无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="545" />
+        <location filename="../../views/controls/control_panel.cpp" line="545"/>
         <source>1, optimizer states</source>
         <translation>1，优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="546" />
+        <location filename="../../views/controls/control_panel.cpp" line="546"/>
         <source>2, + gradients</source>
         <translation>2，+ 梯度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="547" />
+        <location filename="../../views/controls/control_panel.cpp" line="547"/>
         <source>3, + parameters (FSDP)</source>
         <translation>3，+ 参数（FSDP）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="548" />
+        <location filename="../../views/controls/control_panel.cpp" line="548"/>
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="551" />
+        <location filename="../../views/controls/control_panel.cpp" line="551"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="552" />
+        <location filename="../../views/controls/control_panel.cpp" line="552"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="553" />
+        <location filename="../../views/controls/control_panel.cpp" line="553"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="554" />
+        <location filename="../../views/controls/control_panel.cpp" line="554"/>
         <source>Interleaved 1F1B</source>
         <translation>交错 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="555" />
+        <location filename="../../views/controls/control_panel.cpp" line="555"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="559" />
+        <location filename="../../views/controls/control_panel.cpp" line="559"/>
         <source>Model chunks per GPU for the interleaved schedule, 1-128</source>
         <translation>交错调度下每个 GPU 的模型块数，1-128</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="560" />
+        <location filename="../../views/controls/control_panel.cpp" line="560"/>
         <source>&amp;Virtual stages</source>
         <translation>虚拟阶段(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="564" />
+        <location filename="../../views/controls/control_panel.cpp" line="564"/>
         <source>Se&amp;quence parallel</source>
         <translation>序列并行(&amp;q)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="565" />
+        <location filename="../../views/controls/control_panel.cpp" line="565"/>
         <source>Megatron sequence parallelism inside the tensor-parallel group</source>
         <translation>在张量并行组内使用 Megatron 序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="570" />
+        <location filename="../../views/controls/control_panel.cpp" line="570"/>
         <source>Overlap gradient communication</source>
         <translation>重叠梯度通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="571" />
+        <location filename="../../views/controls/control_panel.cpp" line="571"/>
         <source>Overlap gradient communication with the backward pass</source>
         <translation>让梯度通信与反向传播重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="576" />
+        <location filename="../../views/controls/control_panel.cpp" line="576"/>
         <source>Gradient bucket size, 0 = one all-reduce after the whole backward, 0-100000 MB</source>
         <translation>梯度桶大小，0 = 整个反向结束后做一次 all-reduce，0-100000 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="578" />
+        <location filename="../../views/controls/control_panel.cpp" line="578"/>
         <source> MB</source>
         <translation> MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="579" />
+        <location filename="../../views/controls/control_panel.cpp" line="579"/>
         <source>one all-reduce</source>
         <translation>一次 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="580" />
+        <location filename="../../views/controls/control_panel.cpp" line="580"/>
         <source>Bucket</source>
         <translation>桶</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="584" />
+        <location filename="../../views/controls/control_panel.cpp" line="584"/>
         <source>Synchronous (a barrier every step) or asynchronous updates (stale gradients)</source>
         <translation>同步更新（每步一次屏障）或异步更新（过期梯度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="586" />
+        <location filename="../../views/controls/control_panel.cpp" line="586"/>
         <source>Synchronous</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="587" />
+        <location filename="../../views/controls/control_panel.cpp" line="587"/>
         <source>Asynchronous</source>
         <translation>异步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="588" />
+        <location filename="../../views/controls/control_panel.cpp" line="588"/>
         <source>Update</source>
         <translation>更新</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="598" />
+        <location filename="../../views/controls/control_panel.cpp" line="598"/>
         <source>Effects</source>
         <translation>效应</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="603" />
+        <location filename="../../views/controls/control_panel.cpp" line="603"/>
         <source>Random seed: the same seed gives the same timeline, 0-9007199254740992</source>
         <translation>随机种子：相同种子得到相同时间线，0-9007199254740992</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="605" />
+        <location filename="../../views/controls/control_panel.cpp" line="605"/>
         <source>S&amp;eed</source>
         <translation>种子(&amp;e)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="610" />
-        <source>Relative standard deviation of each compute task's duration, 0-100 %</source>
+        <location filename="../../views/controls/control_panel.cpp" line="610"/>
+        <source>Relative standard deviation of each compute task&apos;s duration, 0-100 %</source>
         <translation>每个计算任务耗时的相对标准差，0-100 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="612" />
-        <location filename="../../views/controls/control_panel.cpp" line="684" />
-        <location filename="../../views/controls/control_panel.cpp" line="779" />
+        <location filename="../../views/controls/control_panel.cpp" line="612"/>
+        <location filename="../../views/controls/control_panel.cpp" line="684"/>
+        <location filename="../../views/controls/control_panel.cpp" line="779"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="614" />
+        <location filename="../../views/controls/control_panel.cpp" line="614"/>
         <source>&amp;Jitter</source>
         <translation>抖动(&amp;J)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="620" />
+        <location filename="../../views/controls/control_panel.cpp" line="620"/>
         <source>GPUs slower than the rest; select one to edit or remove it</source>
         <translation>比其余 GPU 慢的 GPU；选中一个以编辑或移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="622" />
+        <location filename="../../views/controls/control_panel.cpp" line="622"/>
         <source>Stragglers</source>
         <translation>慢节点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="624" />
+        <location filename="../../views/controls/control_panel.cpp" line="624"/>
         <source>Index of the straggler GPU, 0-(GPUs - 1)</source>
         <translation>慢节点 GPU 的编号，0-(GPU 数 - 1)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="625" />
+        <location filename="../../views/controls/control_panel.cpp" line="625"/>
         <source>Straggler GPU</source>
         <translation>慢节点 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="628" />
+        <location filename="../../views/controls/control_panel.cpp" line="628"/>
         <source>How much longer its compute takes, 1-100 ×</source>
         <translation>其计算耗时是正常的多少倍，1-100 ×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="628" />
+        <location filename="../../views/controls/control_panel.cpp" line="628"/>
         <source> ×</source>
         <translation> ×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="631" />
+        <location filename="../../views/controls/control_panel.cpp" line="631"/>
         <source>Slowdown</source>
         <translation>减速</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="634" />
+        <location filename="../../views/controls/control_panel.cpp" line="634"/>
         <source>&amp;Add</source>
         <translation>添加(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="636" />
+        <location filename="../../views/controls/control_panel.cpp" line="636"/>
         <source>Add this straggler, or set its slowdown if listed</source>
         <translation>添加此慢节点；若已列出则设置其减速倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="637" />
-        <location filename="../../views/controls/control_panel.cpp" line="759" />
+        <location filename="../../views/controls/control_panel.cpp" line="637"/>
+        <location filename="../../views/controls/control_panel.cpp" line="759"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="639" />
+        <location filename="../../views/controls/control_panel.cpp" line="639"/>
         <source>Remove the selected straggler</source>
         <translation>移除选中的慢节点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="649" />
+        <location filename="../../views/controls/control_panel.cpp" line="649"/>
         <source>Data loader</source>
         <translation>数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="650" />
+        <location filename="../../views/controls/control_panel.cpp" line="650"/>
         <source>Input pipeline that can starve the GPUs</source>
         <translation>可能让 GPU 空等的输入流水线</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="654" />
+        <location filename="../../views/controls/control_panel.cpp" line="654"/>
         <source>Loader worker processes per GPU, 0-1024</source>
         <translation>每个 GPU 的加载 worker 进程数，0-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="655" />
+        <location filename="../../views/controls/control_panel.cpp" line="655"/>
         <source>Workers/GPU</source>
         <translation>worker/GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="658" />
+        <location filename="../../views/controls/control_panel.cpp" line="658"/>
         <source>Samples per second one worker delivers, 0.1-1000000000</source>
         <translation>每个 worker 每秒交付的样本数，0.1-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="658" />
+        <location filename="../../views/controls/control_panel.cpp" line="658"/>
         <source> /s</source>
         <translation> /s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="659" />
+        <location filename="../../views/controls/control_panel.cpp" line="659"/>
         <source>Per worker</source>
         <translation>每 worker</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="663" />
-        <source>Batches each worker keeps ready, 1-64 (PyTorch's default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
+        <location filename="../../views/controls/control_panel.cpp" line="663"/>
+        <source>Batches each worker keeps ready, 1-64 (PyTorch&apos;s default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
         <translation>每个 worker 预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU workers × prefetch 个微批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="665" />
+        <location filename="../../views/controls/control_panel.cpp" line="665"/>
         <source> batches</source>
         <translation> 批</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="666" />
+        <location filename="../../views/controls/control_panel.cpp" line="666"/>
         <source>Prefetch</source>
         <translation>预取</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="676" />
+        <location filename="../../views/controls/control_panel.cpp" line="676"/>
         <source>Thermal throttling</source>
         <translation>温度降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="677" />
+        <location filename="../../views/controls/control_panel.cpp" line="677"/>
         <source>GPUs lose clock speed above a temperature</source>
         <translation>GPU 超过某一温度后时钟频率下降</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="681" />
+        <location filename="../../views/controls/control_panel.cpp" line="681"/>
         <source>Throttling starts above, 20-120 °C</source>
         <translation>超过此温度开始降频，20-120 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="681" />
-        <location filename="../../views/controls/control_panel.cpp" line="710" />
-        <location filename="../../views/controls/control_panel.cpp" line="716" />
-        <location filename="../../views/controls/control_panel.cpp" line="746" />
+        <location filename="../../views/controls/control_panel.cpp" line="681"/>
+        <location filename="../../views/controls/control_panel.cpp" line="710"/>
+        <location filename="../../views/controls/control_panel.cpp" line="716"/>
+        <location filename="../../views/controls/control_panel.cpp" line="746"/>
         <source> °C</source>
         <translation> °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="682" />
+        <location filename="../../views/controls/control_panel.cpp" line="682"/>
         <source>Above</source>
         <translation>阈值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="684" />
+        <location filename="../../views/controls/control_panel.cpp" line="684"/>
         <source>Clock lost while throttled, 0-90 %</source>
         <translation>降频时损失的时钟频率，0-90 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="685" />
+        <location filename="../../views/controls/control_panel.cpp" line="685"/>
         <source>Clock drop</source>
         <translation>降频幅度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="688" />
+        <location filename="../../views/controls/control_panel.cpp" line="688"/>
         <source>Time constant of the temperature rise under load, 0.1-1000000 s</source>
         <translation>负载下温升的时间常数，0.1-1000000 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="688" />
-        <location filename="../../views/controls/control_panel.cpp" line="724" />
-        <location filename="../../views/controls/control_panel.cpp" line="814" />
-        <location filename="../../views/controls/control_panel.cpp" line="825" />
+        <location filename="../../views/controls/control_panel.cpp" line="688"/>
+        <location filename="../../views/controls/control_panel.cpp" line="724"/>
+        <location filename="../../views/controls/control_panel.cpp" line="814"/>
+        <location filename="../../views/controls/control_panel.cpp" line="825"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="689" />
+        <location filename="../../views/controls/control_panel.cpp" line="689"/>
         <source>Warm-up</source>
         <translation>升温</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="696" />
+        <location filename="../../views/controls/control_panel.cpp" line="696"/>
         <source>Cooling of every GPU: its steady-state temperature under sustained load (presets are assumptions), or none given (every GPU settles above the threshold)</source>
         <translation>每个 GPU 的散热：持续负载下的稳态温度（预设为假设值），或不指定（每个 GPU 都稳定在阈值之上）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="699" />
+        <location filename="../../views/controls/control_panel.cpp" line="699"/>
         <source>None given (above threshold)</source>
         <translation>不指定（高于阈值）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="700" />
+        <location filename="../../views/controls/control_panel.cpp" line="700"/>
         <source>Datacenter, %1 °C</source>
         <translation>数据中心，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="702" />
+        <location filename="../../views/controls/control_panel.cpp" line="702"/>
         <source>Workstation, %1 °C</source>
         <translation>工作站，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="704" />
+        <location filename="../../views/controls/control_panel.cpp" line="704"/>
         <source>Poor, %1 °C</source>
         <translation>较差，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="705" />
+        <location filename="../../views/controls/control_panel.cpp" line="705"/>
         <source>Cooling</source>
         <translation>散热</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="708" />
-        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model's assumption (threshold + 6 °C)</source>
+        <location filename="../../views/controls/control_panel.cpp" line="708"/>
+        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model&apos;s assumption (threshold + 6 °C)</source>
         <translation>持续负载下每个 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="711" />
+        <location filename="../../views/controls/control_panel.cpp" line="711"/>
         <source>Steady</source>
         <translation>稳态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="716" />
+        <location filename="../../views/controls/control_panel.cpp" line="716"/>
         <source>Temperature at the start: an idle GPU at its intake air, -20-60 °C</source>
         <translation>起始温度：空闲 GPU 处于进风温度，-20-60 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="717" />
+        <location filename="../../views/controls/control_panel.cpp" line="717"/>
         <source>Ambient</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="722" />
+        <location filename="../../views/controls/control_panel.cpp" line="722"/>
         <source>Seconds of load before the first simulated step, 0-1000000000 s; below 0: steady state (after a long run)</source>
         <translation>第一个模拟步之前的负载秒数，0-1000000000 s；小于 0：稳态（长时间运行后）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="725" />
+        <location filename="../../views/controls/control_panel.cpp" line="725"/>
         <source>steady state</source>
         <translation>稳态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="726" />
+        <location filename="../../views/controls/control_panel.cpp" line="726"/>
         <source>Load before</source>
         <translation>预先负载</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="733" />
+        <location filename="../../views/controls/control_panel.cpp" line="733"/>
         <source>GPUs with their own cooling (hot spots); select one to edit or remove it</source>
         <translation>单独设置散热的 GPU（热点）；选中一个以编辑或移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="735" />
+        <location filename="../../views/controls/control_panel.cpp" line="735"/>
         <source>Hot spots</source>
         <translation>热点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="739" />
+        <location filename="../../views/controls/control_panel.cpp" line="739"/>
         <source>Index of the GPU with its own cooling, 0-(GPUs - 1)</source>
         <translation>单独设置散热的 GPU 编号，0-(GPU 数 - 1)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="740" />
+        <location filename="../../views/controls/control_panel.cpp" line="740"/>
         <source>GPU </source>
         <translation>GPU </translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="741" />
+        <location filename="../../views/controls/control_panel.cpp" line="741"/>
         <source>Hot-spot GPU</source>
         <translation>热点 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="744" />
+        <location filename="../../views/controls/control_panel.cpp" line="744"/>
         <source>Its steady-state temperature under sustained load, 0-150 °C, not below the ambient</source>
         <translation>其在持续负载下的稳态温度，0-150 °C，不低于环境温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="747" />
+        <location filename="../../views/controls/control_panel.cpp" line="747"/>
         <source>Hot-spot steady-state temperature</source>
         <translation>热点稳态温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="751" />
+        <location filename="../../views/controls/control_panel.cpp" line="751"/>
         <source>GPU at</source>
         <translation>GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="755" />
+        <location filename="../../views/controls/control_panel.cpp" line="755"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="758" />
+        <location filename="../../views/controls/control_panel.cpp" line="758"/>
         <source>Give this GPU its own steady-state temperature, or change it if listed</source>
         <translation>为此 GPU 设置单独的稳态温度；若已列出则修改</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="761" />
-        <source>Remove the selected GPU's own cooling</source>
+        <location filename="../../views/controls/control_panel.cpp" line="761"/>
+        <source>Remove the selected GPU&apos;s own cooling</source>
         <translation>移除选中 GPU 的单独散热设置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="773" />
+        <location filename="../../views/controls/control_panel.cpp" line="773"/>
         <source>Virtual GPU slices</source>
         <translation>虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="774" />
+        <location filename="../../views/controls/control_panel.cpp" line="774"/>
         <source>Every GPU is a time-sliced share of a physical GPU (vGPU, shared GPU)</source>
         <translation>每个 GPU 都是物理 GPU 的分时份额（vGPU，共享 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="779" />
-        <source>Share of a physical GPU's time and memory this job gets, 5-100 %</source>
+        <location filename="../../views/controls/control_panel.cpp" line="779"/>
+        <source>Share of a physical GPU&apos;s time and memory this job gets, 5-100 %</source>
         <translation>此作业获得的物理 GPU 时间与显存份额，5-100 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="781" />
+        <location filename="../../views/controls/control_panel.cpp" line="781"/>
         <source>Slice</source>
         <translation>切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="782" />
+        <location filename="../../views/controls/control_panel.cpp" line="782"/>
         <source>Traffic through the host</source>
         <translation>经主机中转的通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="783" />
+        <location filename="../../views/controls/control_panel.cpp" line="783"/>
         <source>No peer-to-peer: GPU-to-GPU traffic goes through host memory over at most PCIe 4.0 x16</source>
         <translation>无点对点：GPU 之间的通信经主机内存中转，最高 PCIe 4.0 x16</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="789" />
+        <location filename="../../views/controls/control_panel.cpp" line="789"/>
         <source>Failures and checkpoints</source>
         <translation>故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="790" />
+        <location filename="../../views/controls/control_panel.cpp" line="790"/>
         <source>GPU failures over a long run: checkpoints, restarts and the goodput they leave</source>
         <translation>长时间运行中的 GPU 故障：检查点、重启以及由此剩下的有效吞吐（goodput）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="794" />
+        <location filename="../../views/controls/control_panel.cpp" line="794"/>
         <source>Mean time between failures of one GPU (with its share of the node), 0.1-1000000000 h</source>
         <translation>单个 GPU 的平均故障间隔时间（含其所占节点份额），0.1-1000000000 h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="796" />
+        <location filename="../../views/controls/control_panel.cpp" line="796"/>
         <source> h</source>
         <translation> h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="798" />
+        <location filename="../../views/controls/control_panel.cpp" line="798"/>
         <source>MTBF/GPU</source>
         <translation>MTBF/GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="803" />
+        <location filename="../../views/controls/control_panel.cpp" line="803"/>
         <source>Size of one checkpoint, 0-10000000 GB; 0 = weights and optimizer states of one model copy</source>
         <translation>单个检查点的大小，0-10000000 GB；0 = 一份模型副本的权重和优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="805" />
+        <location filename="../../views/controls/control_panel.cpp" line="805"/>
         <source> GB</source>
         <translation> GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="806" />
+        <location filename="../../views/controls/control_panel.cpp" line="806"/>
         <source>model states</source>
         <translation>模型状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="807" />
+        <location filename="../../views/controls/control_panel.cpp" line="807"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="810" />
+        <location filename="../../views/controls/control_panel.cpp" line="810"/>
         <source>Storage write bandwidth, all writers together, 0.01-1000000 GB/s</source>
         <translation>存储写入带宽，所有写入方合计，0.01-1000000 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="810" />
+        <location filename="../../views/controls/control_panel.cpp" line="810"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="811" />
+        <location filename="../../views/controls/control_panel.cpp" line="811"/>
         <source>Write</source>
         <translation>写入</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="814" />
+        <location filename="../../views/controls/control_panel.cpp" line="814"/>
         <source>From a failure to training again, excluding the lost work, 0-10000000 s</source>
         <translation>从故障到重新开始训练的时间，不含丢失的工作，0-10000000 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="816" />
+        <location filename="../../views/controls/control_panel.cpp" line="816"/>
         <source>Restart</source>
         <translation>重启</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="823" />
+        <location filename="../../views/controls/control_panel.cpp" line="823"/>
         <source>Seconds of training between checkpoints, 0-1000000000 s; 0 = the optimum (Young 1974, Daly 2006)</source>
         <translation>两次检查点之间的训练秒数，0-1000000000 s；0 = 最优值（Young 1974，Daly 2006）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="826" />
+        <location filename="../../views/controls/control_panel.cpp" line="826"/>
         <source>optimal (Young/Daly)</source>
         <translation>最优（Young/Daly）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="828" />
+        <location filename="../../views/controls/control_panel.cpp" line="828"/>
         <source>Interval</source>
         <translation>间隔</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="962" />
+        <location filename="../../views/controls/control_panel.cpp" line="962"/>
         <source>Set GPU to %1 (datasheet figures)</source>
         <translation>将 GPU 设为 %1（规格表数据）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="965" />
+        <location filename="../../views/controls/control_panel.cpp" line="965"/>
         <source>Set GPU to %1</source>
         <translation>将 GPU 设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="972" />
+        <location filename="../../views/controls/control_panel.cpp" line="972"/>
         <source>Set GPU count to %1</source>
         <translation>将 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="977" />
+        <location filename="../../views/controls/control_panel.cpp" line="977"/>
         <source>Set nodes to %1</source>
         <translation>将节点数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="985" />
+        <location filename="../../views/controls/control_panel.cpp" line="985"/>
         <source>Set GPUs per node to %1</source>
         <translation>将每节点 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="994" />
+        <location filename="../../views/controls/control_panel.cpp" line="994"/>
         <source>Set intra-node link to %1</source>
         <translation>将节点内互连设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1003" />
+        <location filename="../../views/controls/control_panel.cpp" line="1003"/>
         <source>Set inter-node network to %1</source>
         <translation>将节点间网络设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1008" />
+        <location filename="../../views/controls/control_panel.cpp" line="1008"/>
         <source>Set NICs per node to %1</source>
         <translation>将每节点 NIC 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1021" />
+        <location filename="../../views/controls/control_panel.cpp" line="1021"/>
         <source>Custom transformer</source>
         <translation>自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1032" />
+        <location filename="../../views/controls/control_panel.cpp" line="1032"/>
         <source>Set model to a custom transformer</source>
         <translation>将模型设为自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1038" />
+        <location filename="../../views/controls/control_panel.cpp" line="1038"/>
         <source>Set model to %1</source>
         <translation>将模型设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1047" />
+        <location filename="../../views/controls/control_panel.cpp" line="1047"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1050" />
+        <location filename="../../views/controls/control_panel.cpp" line="1050"/>
         <source>layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1051" />
+        <location filename="../../views/controls/control_panel.cpp" line="1051"/>
         <source>hidden size</source>
         <translation>隐藏层大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1052" />
+        <location filename="../../views/controls/control_panel.cpp" line="1052"/>
         <source>attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1053" />
+        <location filename="../../views/controls/control_panel.cpp" line="1053"/>
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1054" />
+        <location filename="../../views/controls/control_panel.cpp" line="1054"/>
         <source>vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1060" />
-        <location filename="../../views/controls/control_panel.cpp" line="1065" />
+        <location filename="../../views/controls/control_panel.cpp" line="1060"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1065"/>
         <source>Set global batch to %1</source>
         <translation>将全局批大小设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1071" />
+        <location filename="../../views/controls/control_panel.cpp" line="1071"/>
         <source>Set micro-batch to auto</source>
         <translation>将微批次设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1071" />
+        <location filename="../../views/controls/control_panel.cpp" line="1071"/>
         <source>Set micro-batch to %1</source>
         <translation>将微批次设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1077" />
+        <location filename="../../views/controls/control_panel.cpp" line="1077"/>
         <source>Set precision to %1</source>
         <translation>将精度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1082" />
+        <location filename="../../views/controls/control_panel.cpp" line="1082"/>
         <source>Set optimizer to %1</source>
         <translation>将优化器设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1087" />
+        <location filename="../../views/controls/control_panel.cpp" line="1087"/>
         <source>Set recompute to %1</source>
         <translation>将重计算设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1092" />
+        <location filename="../../views/controls/control_panel.cpp" line="1092"/>
         <source>Turn flash attention on</source>
         <translation>开启 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1092" />
+        <location filename="../../views/controls/control_panel.cpp" line="1092"/>
         <source>Turn flash attention off</source>
         <translation>关闭 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1106" />
+        <location filename="../../views/controls/control_panel.cpp" line="1106"/>
         <source>Set strategy to %1</source>
         <translation>将策略设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1112" />
+        <location filename="../../views/controls/control_panel.cpp" line="1112"/>
         <source>Set data degree to auto</source>
         <translation>将数据并行度设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1112" />
+        <location filename="../../views/controls/control_panel.cpp" line="1112"/>
         <source>Set data degree to %1</source>
         <translation>将数据并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1118" />
+        <location filename="../../views/controls/control_panel.cpp" line="1118"/>
         <source>Set tensor degree to %1</source>
         <translation>将张量并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1123" />
+        <location filename="../../views/controls/control_panel.cpp" line="1123"/>
         <source>Set pipeline degree to %1</source>
         <translation>将流水线并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1128" />
+        <location filename="../../views/controls/control_panel.cpp" line="1128"/>
         <source>Set ZeRO stage to %1</source>
         <translation>将 ZeRO 阶段设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1133" />
+        <location filename="../../views/controls/control_panel.cpp" line="1133"/>
         <source>Set schedule to %1</source>
         <translation>将调度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1138" />
+        <location filename="../../views/controls/control_panel.cpp" line="1138"/>
         <source>Set virtual stages to %1</source>
         <translation>将虚拟阶段数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1144" />
+        <location filename="../../views/controls/control_panel.cpp" line="1144"/>
         <source>Turn sequence parallelism on</source>
         <translation>开启序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1144" />
+        <location filename="../../views/controls/control_panel.cpp" line="1144"/>
         <source>Turn sequence parallelism off</source>
         <translation>关闭序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1149" />
+        <location filename="../../views/controls/control_panel.cpp" line="1149"/>
         <source>Turn overlap on</source>
         <translation>开启通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1149" />
+        <location filename="../../views/controls/control_panel.cpp" line="1149"/>
         <source>Turn overlap off</source>
         <translation>关闭通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1154" />
+        <location filename="../../views/controls/control_panel.cpp" line="1154"/>
         <source>Set bucket size to %1 MB</source>
         <translation>将桶大小设为 %1 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1159" />
+        <location filename="../../views/controls/control_panel.cpp" line="1159"/>
         <source>Set update to %1</source>
         <translation>将更新方式设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1168" />
+        <location filename="../../views/controls/control_panel.cpp" line="1168"/>
         <source>Set seed to %1</source>
         <translation>将随机种子设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1173" />
+        <location filename="../../views/controls/control_panel.cpp" line="1173"/>
         <source>Set jitter to %1 %</source>
         <translation>将抖动设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1194" />
+        <location filename="../../views/controls/control_panel.cpp" line="1194"/>
         <source>Set straggler GPU %1 to %2× slower</source>
         <translation>将慢节点 GPU %1 设为慢 %2×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1210" />
+        <location filename="../../views/controls/control_panel.cpp" line="1210"/>
         <source>Remove straggler GPU %1</source>
         <translation>移除慢节点 GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1218" />
+        <location filename="../../views/controls/control_panel.cpp" line="1218"/>
         <source>Turn thermal throttling on</source>
         <translation>开启热降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1218" />
+        <location filename="../../views/controls/control_panel.cpp" line="1218"/>
         <source>Turn thermal throttling off</source>
         <translation>关闭热降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1223" />
+        <location filename="../../views/controls/control_panel.cpp" line="1223"/>
         <source>Set throttling temperature to %1 °C</source>
         <translation>将降频温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1228" />
+        <location filename="../../views/controls/control_panel.cpp" line="1228"/>
         <source>Set throttled clock drop to %1 %</source>
         <translation>将降频时钟降幅设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1233" />
+        <location filename="../../views/controls/control_panel.cpp" line="1233"/>
         <source>Set thermal warm-up to %1 s</source>
         <translation>将热预热时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1244" />
+        <location filename="../../views/controls/control_panel.cpp" line="1244"/>
         <source>Turn data loader on</source>
         <translation>开启数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1244" />
+        <location filename="../../views/controls/control_panel.cpp" line="1244"/>
         <source>Turn data loader off</source>
         <translation>关闭数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1249" />
+        <location filename="../../views/controls/control_panel.cpp" line="1249"/>
         <source>Set loader workers per GPU to %1</source>
         <translation>将每 GPU 加载器 worker 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1254" />
+        <location filename="../../views/controls/control_panel.cpp" line="1254"/>
         <source>Set loader rate to %1 samples/s per worker</source>
         <translation>将加载速率设为每 worker %1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1259" />
+        <location filename="../../views/controls/control_panel.cpp" line="1259"/>
         <source>Set loader prefetch to %1 batches per worker</source>
         <translation>将预取设为每 worker %1 个批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1277" />
+        <location filename="../../views/controls/control_panel.cpp" line="1277"/>
         <source>Set cooling to %1</source>
         <translation>将散热设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1283" />
+        <location filename="../../views/controls/control_panel.cpp" line="1283"/>
         <source>Set steady-state temperature to %1 °C</source>
         <translation>将稳态温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1288" />
+        <location filename="../../views/controls/control_panel.cpp" line="1288"/>
         <source>Set ambient temperature to %1 °C</source>
         <translation>将环境温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1295" />
+        <location filename="../../views/controls/control_panel.cpp" line="1295"/>
         <source>Start the thermal model in steady state</source>
         <translation>热模型从稳态开始</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1298" />
+        <location filename="../../views/controls/control_panel.cpp" line="1298"/>
         <source>Set load before the first step to %1 s</source>
         <translation>将首步前负载时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1321" />
+        <location filename="../../views/controls/control_panel.cpp" line="1321"/>
         <source>Set GPU %1 steady-state temperature to %2 °C</source>
         <translation>将 GPU %1 的稳态温度设为 %2 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1338" />
-        <source>Remove GPU %1's own cooling</source>
+        <location filename="../../views/controls/control_panel.cpp" line="1338"/>
+        <source>Remove GPU %1&apos;s own cooling</source>
         <translation>移除 GPU %1 的单独散热设置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1351" />
+        <location filename="../../views/controls/control_panel.cpp" line="1351"/>
         <source>Turn virtual GPU slices on</source>
         <translation>开启虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1351" />
+        <location filename="../../views/controls/control_panel.cpp" line="1351"/>
         <source>Turn virtual GPU slices off</source>
         <translation>关闭虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1356" />
+        <location filename="../../views/controls/control_panel.cpp" line="1356"/>
         <source>Set virtual GPU slice to %1 %</source>
         <translation>将虚拟 GPU 切片设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1362" />
+        <location filename="../../views/controls/control_panel.cpp" line="1362"/>
         <source>Route GPU-to-GPU traffic through the host</source>
         <translation>GPU 间流量经主机中转</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1363" />
+        <location filename="../../views/controls/control_panel.cpp" line="1363"/>
         <source>Let GPUs exchange data peer-to-peer</source>
         <translation>允许 GPU 点对点交换数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1371" />
+        <location filename="../../views/controls/control_panel.cpp" line="1371"/>
         <source>Turn failures and checkpoints on</source>
         <translation>开启故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1372" />
+        <location filename="../../views/controls/control_panel.cpp" line="1372"/>
         <source>Turn failures and checkpoints off</source>
         <translation>关闭故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1378" />
+        <location filename="../../views/controls/control_panel.cpp" line="1378"/>
         <source>Set MTBF per GPU to %1 h</source>
         <translation>将每 GPU 的 MTBF 设为 %1 h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1384" />
+        <location filename="../../views/controls/control_panel.cpp" line="1384"/>
         <source>Set checkpoint size to the model states</source>
         <translation>将检查点大小设为模型状态大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1385" />
+        <location filename="../../views/controls/control_panel.cpp" line="1385"/>
         <source>Set checkpoint size to %1 GB</source>
         <translation>将检查点大小设为 %1 GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1391" />
+        <location filename="../../views/controls/control_panel.cpp" line="1391"/>
         <source>Set checkpoint write bandwidth to %1 GB/s</source>
         <translation>将检查点写入带宽设为 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1396" />
+        <location filename="../../views/controls/control_panel.cpp" line="1396"/>
         <source>Set restart time to %1 s</source>
         <translation>将重启时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1402" />
+        <location filename="../../views/controls/control_panel.cpp" line="1402"/>
         <source>Set checkpoint interval to optimal (Young/Daly)</source>
         <translation>将检查点间隔设为最优值（Young/Daly）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1403" />
+        <location filename="../../views/controls/control_panel.cpp" line="1403"/>
         <source>Set checkpoint interval to %1 s</source>
         <translation>将检查点间隔设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1473" />
+        <location filename="../../views/controls/control_panel.cpp" line="1473"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1474" />
+        <location filename="../../views/controls/control_panel.cpp" line="1474"/>
         <source>Measured figures from the calibration profile %1</source>
         <translation>来自校准配置文件 %1 的实测数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1478" />
+        <location filename="../../views/controls/control_panel.cpp" line="1478"/>
         <source>%1, %2 GB (from file)</source>
         <translation>%1，%2 GB（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1482" />
-        <location filename="../../views/controls/control_panel.cpp" line="1484" />
-        <location filename="../../views/controls/control_panel.cpp" line="1504" />
+        <location filename="../../views/controls/control_panel.cpp" line="1482"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1484"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1504"/>
         <source>%1 (from file)</source>
         <translation>%1（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1489" />
+        <location filename="../../views/controls/control_panel.cpp" line="1489"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1489" />
+        <location filename="../../views/controls/control_panel.cpp" line="1489"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1573" />
+        <location filename="../../views/controls/control_panel.cpp" line="1573"/>
         <source>GPU %1: %2× slower</source>
         <translation>GPU %1：慢 %2×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1627" />
+        <location filename="../../views/controls/control_panel.cpp" line="1627"/>
         <source>Custom, %1 °C</source>
         <translation>自定义，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1642" />
+        <location filename="../../views/controls/control_panel.cpp" line="1642"/>
         <source>GPU %1: %2 °C steady</source>
         <translation>GPU %1：稳态 %2 °C</translation>
     </message>
@@ -2522,668 +2522,668 @@
 <context>
     <name>scalescope::CostView</name>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="51" />
+        <location filename="../../views/charts/cost_view.cpp" line="51"/>
         <source>%1 USD</source>
         <translation>%1 USD</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="62" />
+        <location filename="../../views/charts/cost_view.cpp" line="62"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="63" />
+        <location filename="../../views/charts/cost_view.cpp" line="63"/>
         <source>%1 h (%2 days)</source>
         <translation>%1 h（%2 天）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="74" />
+        <location filename="../../views/charts/cost_view.cpp" line="74"/>
         <source>under a day</source>
         <translation>不到一天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="75" />
+        <location filename="../../views/charts/cost_view.cpp" line="75"/>
         <source>1-3 days</source>
         <translation>1-3 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="76" />
+        <location filename="../../views/charts/cost_view.cpp" line="76"/>
         <source>3-14 days</source>
         <translation>3-14 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="77" />
+        <location filename="../../views/charts/cost_view.cpp" line="77"/>
         <source>over two weeks</source>
         <translation>超过两周</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="79" />
+        <location filename="../../views/charts/cost_view.cpp" line="79"/>
         <source>under 50 GPU-hours a month</source>
         <translation>每月不到 50 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="81" />
+        <location filename="../../views/charts/cost_view.cpp" line="81"/>
         <source>50-200 GPU-hours a month</source>
         <translation>每月 50-200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="83" />
+        <location filename="../../views/charts/cost_view.cpp" line="83"/>
         <source>over 200 GPU-hours a month</source>
         <translation>每月超过 200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="117" />
+        <location filename="../../views/charts/cost_view.cpp" line="117"/>
         <source>Number of steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="118" />
+        <location filename="../../views/charts/cost_view.cpp" line="118"/>
         <source>Tokens to train</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="123" />
-        <location filename="../../views/charts/cost_view.cpp" line="295" />
+        <location filename="../../views/charts/cost_view.cpp" line="123"/>
+        <location filename="../../views/charts/cost_view.cpp" line="295"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="125" />
+        <location filename="../../views/charts/cost_view.cpp" line="125"/>
         <source>Training steps in the run (1 to 1,000,000,000)</source>
         <translation>本次运行的训练步数（1 到 1,000,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="131" />
-        <location filename="../../views/charts/cost_view.cpp" line="278" />
+        <location filename="../../views/charts/cost_view.cpp" line="131"/>
+        <location filename="../../views/charts/cost_view.cpp" line="278"/>
         <source> billion tokens</source>
         <translation> 十亿 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="134" />
+        <location filename="../../views/charts/cost_view.cpp" line="134"/>
         <source>Tokens to train, in billions (0.001 to 1,000,000); steps = tokens / (global batch × sequence length)</source>
         <translation>训练 token 数，单位十亿（0.001 到 1,000,000）；步数 = token 数 / (全局批大小 × 序列长度)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="144" />
+        <location filename="../../views/charts/cost_view.cpp" line="144"/>
         <source> per kWh</source>
         <translation> /kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="145" />
+        <location filename="../../views/charts/cost_view.cpp" line="145"/>
         <source>Electricity price per kWh, in any currency (0 to 10)</source>
         <translation>每 kWh 电价，任意货币（0 到 10）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="147" />
+        <location filename="../../views/charts/cost_view.cpp" line="147"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="149" />
+        <location filename="../../views/charts/cost_view.cpp" line="149"/>
         <source>Run &amp;length:</source>
         <translation>运行长度(&amp;l)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="150" />
+        <location filename="../../views/charts/cost_view.cpp" line="150"/>
         <source>&amp;Steps:</source>
         <translation>步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="151" />
+        <location filename="../../views/charts/cost_view.cpp" line="151"/>
         <source>&amp;Tokens:</source>
         <translation>Token 数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="153" />
+        <location filename="../../views/charts/cost_view.cpp" line="153"/>
         <source>Electricity &amp;price:</source>
         <translation>电价(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="155" />
+        <location filename="../../views/charts/cost_view.cpp" line="155"/>
         <source>Time and energy</source>
         <translation>时间与能耗</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="163" />
+        <location filename="../../views/charts/cost_view.cpp" line="163"/>
         <source>Time per step:</source>
         <translation>每步时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="164" />
+        <location filename="../../views/charts/cost_view.cpp" line="164"/>
         <source>Time per run:</source>
         <translation>每次运行时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="165" />
-        <location filename="../../views/charts/cost_view.cpp" line="332" />
+        <location filename="../../views/charts/cost_view.cpp" line="165"/>
+        <location filename="../../views/charts/cost_view.cpp" line="332"/>
         <source>GPU-hours per run:</source>
         <translation>每次运行 GPU 时：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="166" />
+        <location filename="../../views/charts/cost_view.cpp" line="166"/>
         <source>Energy per step:</source>
         <translation>每步能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="167" />
-        <location filename="../../views/charts/cost_view.cpp" line="333" />
+        <location filename="../../views/charts/cost_view.cpp" line="167"/>
+        <location filename="../../views/charts/cost_view.cpp" line="333"/>
         <source>Energy per run:</source>
         <translation>每次运行能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="168" />
+        <location filename="../../views/charts/cost_view.cpp" line="168"/>
         <source>Electricity per run:</source>
         <translation>每次运行电费：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="172" />
+        <location filename="../../views/charts/cost_view.cpp" line="172"/>
         <source>&amp;Add a cost section</source>
         <translation>添加成本设置(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="175" />
+        <location filename="../../views/charts/cost_view.cpp" line="175"/>
         <source>Add prices, usage and migration effort to the scenario for the full cost report: owning against renting, break-even and whether more GPUs are worth it</source>
         <translation>在场景中加入价格、用量和迁移工作量，得到完整成本报告：自购与租用对比、盈亏平衡点，以及增加 GPU 是否值得</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="236" />
+        <location filename="../../views/charts/cost_view.cpp" line="236"/>
         <source>Prices and work</source>
         <translation>价格与工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="238" />
+        <location filename="../../views/charts/cost_view.cpp" line="238"/>
         <source> USD</source>
         <translation> USD</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="239" />
+        <location filename="../../views/charts/cost_view.cpp" line="239"/>
         <source>&amp;GPU price:</source>
         <translation>GPU 价格(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="241" />
+        <location filename="../../views/charts/cost_view.cpp" line="241"/>
         <source>Price of one GPU (0 to 1,000,000,000 USD)</source>
         <translation>单个 GPU 的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="242" />
+        <location filename="../../views/charts/cost_view.cpp" line="242"/>
         <source>Change GPU price</source>
         <translation>修改 GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="243" />
+        <location filename="../../views/charts/cost_view.cpp" line="243"/>
         <source>Ser&amp;ver price:</source>
         <translation>服务器价格(&amp;v)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="245" />
+        <location filename="../../views/charts/cost_view.cpp" line="245"/>
         <source> USD per node</source>
         <translation> USD/节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="246" />
+        <location filename="../../views/charts/cost_view.cpp" line="246"/>
         <source>Price of one server (node) beyond its GPUs (0 to 1,000,000,000 USD)</source>
         <translation>除 GPU 外单台服务器（节点）的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="248" />
+        <location filename="../../views/charts/cost_view.cpp" line="248"/>
         <source>Change server price</source>
         <translation>修改服务器价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="249" />
+        <location filename="../../views/charts/cost_view.cpp" line="249"/>
         <source>A&amp;mortisation:</source>
         <translation>折旧期(&amp;m)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="251" />
+        <location filename="../../views/charts/cost_view.cpp" line="251"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="252" />
+        <location filename="../../views/charts/cost_view.cpp" line="252"/>
         <source>Years over which the hardware is written off (0.1 to 50)</source>
         <translation>硬件折旧年限（0.1 到 50）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="253" />
+        <location filename="../../views/charts/cost_view.cpp" line="253"/>
         <source>Change amortisation period</source>
         <translation>修改折旧期</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="254" />
+        <location filename="../../views/charts/cost_view.cpp" line="254"/>
         <source>Po&amp;wer price:</source>
         <translation>电价(&amp;w)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="256" />
+        <location filename="../../views/charts/cost_view.cpp" line="256"/>
         <source> USD/kWh</source>
         <translation> USD/kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="256" />
+        <location filename="../../views/charts/cost_view.cpp" line="256"/>
         <source>Electricity price (0 to 100 USD per kWh)</source>
         <translation>电价（每 kWh 0 到 100 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="257" />
+        <location filename="../../views/charts/cost_view.cpp" line="257"/>
         <source>Change power price</source>
         <translation>修改电价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="258" />
+        <location filename="../../views/charts/cost_view.cpp" line="258"/>
         <source>P&amp;UE:</source>
         <translation>PUE(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="260" />
+        <location filename="../../views/charts/cost_view.cpp" line="260"/>
         <source>Power usage effectiveness: facility power over IT power (1 to 5; 1.58 is the 2023 average)</source>
         <translation>电能使用效率：设施总功耗与 IT 设备功耗之比（1 到 5；2023 年平均值为 1.58）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="262" />
+        <location filename="../../views/charts/cost_view.cpp" line="262"/>
         <source>Change PUE</source>
         <translation>修改 PUE</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="263" />
+        <location filename="../../views/charts/cost_view.cpp" line="263"/>
         <source>&amp;Cloud price:</source>
         <translation>云价格(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="265" />
+        <location filename="../../views/charts/cost_view.cpp" line="265"/>
         <source> USD per GPU-hour</source>
         <translation> USD/GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="266" />
+        <location filename="../../views/charts/cost_view.cpp" line="266"/>
         <source>Rent of one cloud GPU for an hour (0 to 10,000 USD)</source>
         <translation>租用一个云 GPU 一小时的费用（0 到 10,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="267" />
+        <location filename="../../views/charts/cost_view.cpp" line="267"/>
         <source>Change cloud price</source>
         <translation>修改云价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="271" />
+        <location filename="../../views/charts/cost_view.cpp" line="271"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="272" />
+        <location filename="../../views/charts/cost_view.cpp" line="272"/>
         <source>Epochs × samples</source>
         <translation>Epoch 数 × 样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="273" />
+        <location filename="../../views/charts/cost_view.cpp" line="273"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="274" />
+        <location filename="../../views/charts/cost_view.cpp" line="274"/>
         <source>How the work of one training run is given</source>
         <translation>单次训练运行工作量的给出方式</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="276" />
+        <location filename="../../views/charts/cost_view.cpp" line="276"/>
         <source>&amp;Work per run:</source>
         <translation>每次运行工作量(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="279" />
+        <location filename="../../views/charts/cost_view.cpp" line="279"/>
         <source>Tokens to train per run, in billions (0.001 to 1,000,000,000; transformers only)</source>
         <translation>每次运行训练的 token 数，单位十亿（0.001 到 1,000,000,000；仅限 Transformer）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="281" />
+        <location filename="../../views/charts/cost_view.cpp" line="281"/>
         <source>Change tokens per run</source>
         <translation>修改每次运行的 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="283" />
+        <location filename="../../views/charts/cost_view.cpp" line="283"/>
         <source>T&amp;okens:</source>
         <translation>Token 数(&amp;o)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="284" />
+        <location filename="../../views/charts/cost_view.cpp" line="284"/>
         <source> epochs</source>
         <translation> 个 epoch</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="285" />
+        <location filename="../../views/charts/cost_view.cpp" line="285"/>
         <source>Passes over the data set per run (0.01 to 1,000,000)</source>
         <translation>每次运行遍历数据集的次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="286" />
+        <location filename="../../views/charts/cost_view.cpp" line="286"/>
         <source>Change epochs per run</source>
         <translation>修改每次运行的 epoch 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="288" />
+        <location filename="../../views/charts/cost_view.cpp" line="288"/>
         <source>&amp;Epochs:</source>
         <translation>Epoch 数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="290" />
+        <location filename="../../views/charts/cost_view.cpp" line="290"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="290" />
+        <location filename="../../views/charts/cost_view.cpp" line="290"/>
         <source>Samples in one epoch (1 to 1e15)</source>
         <translation>每个 epoch 的样本数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="291" />
+        <location filename="../../views/charts/cost_view.cpp" line="291"/>
         <source>Change samples per epoch</source>
         <translation>修改每个 epoch 的样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="293" />
+        <location filename="../../views/charts/cost_view.cpp" line="293"/>
         <source>Samples per e&amp;poch:</source>
         <translation>每 epoch 样本数(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="296" />
+        <location filename="../../views/charts/cost_view.cpp" line="296"/>
         <source>Optimizer steps per run (1 to 1e15)</source>
         <translation>每次运行的优化器步数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="296" />
+        <location filename="../../views/charts/cost_view.cpp" line="296"/>
         <source>Change steps per run</source>
         <translation>修改每次运行的步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="298" />
+        <location filename="../../views/charts/cost_view.cpp" line="298"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;t)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="299" />
+        <location filename="../../views/charts/cost_view.cpp" line="299"/>
         <source>&amp;Runs per month:</source>
         <translation>每月运行次数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="301" />
+        <location filename="../../views/charts/cost_view.cpp" line="301"/>
         <source> runs</source>
         <translation> 次</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="301" />
+        <location filename="../../views/charts/cost_view.cpp" line="301"/>
         <source>Training runs a month (0.01 to 1,000,000)</source>
         <translation>每月训练运行次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="302" />
+        <location filename="../../views/charts/cost_view.cpp" line="302"/>
         <source>Change runs per month</source>
         <translation>修改每月运行次数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="303" />
+        <location filename="../../views/charts/cost_view.cpp" line="303"/>
         <source>M&amp;igration:</source>
         <translation>迁移(&amp;i)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="305" />
+        <location filename="../../views/charts/cost_view.cpp" line="305"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="306" />
+        <location filename="../../views/charts/cost_view.cpp" line="306"/>
         <source>Engineering days to move the job to several GPUs (0 to 3,650)</source>
         <translation>将任务迁移到多 GPU 所需的工程人天（0 到 3,650）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="308" />
+        <location filename="../../views/charts/cost_view.cpp" line="308"/>
         <source>Change migration days</source>
         <translation>修改迁移天数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="309" />
+        <location filename="../../views/charts/cost_view.cpp" line="309"/>
         <source>&amp;Day rate:</source>
         <translation>人天单价(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="311" />
+        <location filename="../../views/charts/cost_view.cpp" line="311"/>
         <source> USD/day</source>
         <translation> USD/天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="312" />
+        <location filename="../../views/charts/cost_view.cpp" line="312"/>
         <source>Cost of one engineering day; waiting is valued at a eighth of it per hour (0 to 1,000,000 USD)</source>
         <translation>一个工程人天的费用；等待时间按其八分之一每小时计价（0 到 1,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="314" />
+        <location filename="../../views/charts/cost_view.cpp" line="314"/>
         <source>Change day rate</source>
         <translation>修改人天单价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="317" />
+        <location filename="../../views/charts/cost_view.cpp" line="317"/>
         <source>Time, energy and money</source>
         <translation>时间、能耗与费用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="330" />
+        <location filename="../../views/charts/cost_view.cpp" line="330"/>
         <source>Steps per run:</source>
         <translation>每次运行步数：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="331" />
+        <location filename="../../views/charts/cost_view.cpp" line="331"/>
         <source>Time to train:</source>
         <translation>训练时长：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="334" />
+        <location filename="../../views/charts/cost_view.cpp" line="334"/>
         <source>Power:</source>
         <translation>功耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="335" />
+        <location filename="../../views/charts/cost_view.cpp" line="335"/>
         <source>Hardware:</source>
         <translation>硬件：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="336" />
+        <location filename="../../views/charts/cost_view.cpp" line="336"/>
         <source>Per month:</source>
         <translation>每月：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="337" />
+        <location filename="../../views/charts/cost_view.cpp" line="337"/>
         <source>Per run:</source>
         <translation>每次运行：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="338" />
+        <location filename="../../views/charts/cost_view.cpp" line="338"/>
         <source>Break-even:</source>
         <translation>盈亏平衡：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="339" />
+        <location filename="../../views/charts/cost_view.cpp" line="339"/>
         <source>Migration:</source>
         <translation>迁移：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="340" />
+        <location filename="../../views/charts/cost_view.cpp" line="340"/>
         <source>Waiting saved:</source>
         <translation>节省等待：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="342" />
+        <location filename="../../views/charts/cost_view.cpp" line="342"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="469" />
+        <location filename="../../views/charts/cost_view.cpp" line="469"/>
         <source>= %1 steps of %2 samples × %3 tokens</source>
         <translation>= %1 步，每步 %2 样本 × %3 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="474" />
+        <location filename="../../views/charts/cost_view.cpp" line="474"/>
         <source>Tokens need a transformer model; using the steps.</source>
         <translation>按 token 计算需要 Transformer 模型；改用步数。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="480" />
-        <location filename="../../views/charts/cost_view.cpp" line="626" />
+        <location filename="../../views/charts/cost_view.cpp" line="480"/>
+        <location filename="../../views/charts/cost_view.cpp" line="626"/>
         <source>%1 GPU-h</source>
         <translation>%1 GPU 时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="484" />
-        <location filename="../../views/charts/cost_view.cpp" line="486" />
+        <location filename="../../views/charts/cost_view.cpp" line="484"/>
+        <location filename="../../views/charts/cost_view.cpp" line="486"/>
         <source>%1 kWh</source>
         <translation>%1 kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="487" />
+        <location filename="../../views/charts/cost_view.cpp" line="487"/>
         <source>%1 (at %2 per kWh)</source>
         <translation>%1（按每 kWh %2 计）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="562" />
+        <location filename="../../views/charts/cost_view.cpp" line="562"/>
         <source>Give the work per run in tokens</source>
         <translation>以 token 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="567" />
+        <location filename="../../views/charts/cost_view.cpp" line="567"/>
         <source>Give the work per run in epochs</source>
         <translation>以 epoch 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="571" />
+        <location filename="../../views/charts/cost_view.cpp" line="571"/>
         <source>Give the work per run in steps</source>
         <translation>以步数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="586" />
+        <location filename="../../views/charts/cost_view.cpp" line="586"/>
         <source>Add a cost section</source>
         <translation>添加成本设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="593" />
+        <location filename="../../views/charts/cost_view.cpp" line="593"/>
         <source>buy and own</source>
         <translation>购买自有</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="593" />
+        <location filename="../../views/charts/cost_view.cpp" line="593"/>
         <source>rent in the cloud</source>
         <translation>云上租用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="597" />
+        <location filename="../../views/charts/cost_view.cpp" line="597"/>
         <source>1 GPU: %1</source>
         <translation>1 个 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="600" />
+        <location filename="../../views/charts/cost_view.cpp" line="600"/>
         <source>%1 GPUs: worth it — %2</source>
         <translation>%1 个 GPU：值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="603" />
+        <location filename="../../views/charts/cost_view.cpp" line="603"/>
         <source>%1 GPUs: not worth it — %2</source>
         <translation>%1 个 GPU：不值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="608" />
+        <location filename="../../views/charts/cost_view.cpp" line="608"/>
         <source>8+ GPUs</source>
         <translation>8+ 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="609" />
+        <location filename="../../views/charts/cost_view.cpp" line="609"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="610" />
+        <location filename="../../views/charts/cost_view.cpp" line="610"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="611" />
+        <location filename="../../views/charts/cost_view.cpp" line="611"/>
         <source>The job takes %1 on one GPU, %2: the decision table suggests %3.</source>
         <translation>该任务单 GPU 耗时%1，用量%2：决策表建议 %3。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="615" />
+        <location filename="../../views/charts/cost_view.cpp" line="615"/>
         <source>%1 GPUs save %2 of waiting a month, valued at a day rate of %3 per 8 h, against their extra cost and the migration.</source>
         <translation>%1 个 GPU 每月可节省 %2 的等待时间（按每 8 h %3 的人天单价计价），需与其额外成本及迁移成本相权衡。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="621" />
+        <location filename="../../views/charts/cost_view.cpp" line="621"/>
         <source>%1 steps</source>
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="623" />
+        <location filename="../../views/charts/cost_view.cpp" line="623"/>
         <source>%1 on %2 GPUs; %3 on one GPU (%4× faster)</source>
         <translation>%2 个 GPU 上 %1；单 GPU 上 %3（快 %4×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="628" />
+        <location filename="../../views/charts/cost_view.cpp" line="628"/>
         <source>%1 kWh, %2 of electricity</source>
         <translation>%1 kWh，电费 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="630" />
+        <location filename="../../views/charts/cost_view.cpp" line="630"/>
         <source>%1 W per GPU at %2 % utilisation (compute share of the step; idle draws %3 % of TDP), PUE %4</source>
         <translation>每个 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="637" />
+        <location filename="../../views/charts/cost_view.cpp" line="637"/>
         <source>%1, written off over %2 years</source>
         <translation>%1，分 %2 年折旧</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="639" />
+        <location filename="../../views/charts/cost_view.cpp" line="639"/>
         <source>own %1, rent %2 (%3 machine-hours)</source>
         <translation>自购 %1，租用 %2（%3 机时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="643" />
+        <location filename="../../views/charts/cost_view.cpp" line="643"/>
         <source>own %1, rent %2</source>
         <translation>自购 %1，租用 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="645" />
+        <location filename="../../views/charts/cost_view.cpp" line="645"/>
         <source>owning pays above %1 machine-hours a month (this job: %2)</source>
         <translation>每月超过 %1 机时则自购更划算（本任务：%2）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="649" />
+        <location filename="../../views/charts/cost_view.cpp" line="649"/>
         <source>never: renting is cheaper at any usage</source>
         <translation>永不：任何用量下租用都更便宜</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="650" />
+        <location filename="../../views/charts/cost_view.cpp" line="650"/>
         <source>%1 (%2 days at %3 a day)</source>
         <translation>%1（%2 天，每天 %3）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="654" />
+        <location filename="../../views/charts/cost_view.cpp" line="654"/>
         <source>none (one GPU)</source>
         <translation>无（单 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="655" />
+        <location filename="../../views/charts/cost_view.cpp" line="655"/>
         <source>%1 a month against one GPU</source>
         <translation>相比单 GPU 每月节省 %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="500" />
+        <location filename="../../views/charts/cost_view.cpp" line="500"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="493" />
-        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the rest in proportion to the compute share of the step, %4%) × time. Host power, cooling (PUE) and cloud or ownership costs are in the full cost report: add a cost section.</source>
+        <location filename="../../views/charts/cost_view.cpp" line="493"/>
+        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3&apos;s TDP, the rest in proportion to the compute share of the step, %4%) × time. Host power, cooling (PUE) and cloud or ownership costs are in the full cost report: add a cost section.</source>
         <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：%3 TDP 的 30% 为空闲功耗，其余按计算占步长的比例 %4% 计入）× 时间。主机功耗、散热（PUE）以及云上租用或自购的成本见完整成本报告：请添加成本设置。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="504" />
+        <location filename="../../views/charts/cost_view.cpp" line="504"/>
         <source>The board power (TDP) of the %1 is not known, so energy cannot be estimated.</source>
         <translation>%1 的板卡功耗 (TDP) 未知，无法估算能耗。</translation>
     </message>
@@ -3191,127 +3191,127 @@
 <context>
     <name>scalescope::DeltaTableModel</name>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="89" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="89"/>
         <source>Step time (s)</source>
         <translation>步时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="91" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="91"/>
         <source>Throughput (samples/s)</source>
         <translation>吞吐量 (样本/s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="93" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="93"/>
         <source>MFU (%)</source>
         <translation>MFU (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="95" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="95"/>
         <source>Speed-up (×)</source>
         <translation>加速比 (×)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="97" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="97"/>
         <source>Scaling efficiency (%)</source>
         <translation>扩展效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="99" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="99"/>
         <source>Compute (s/step)</source>
         <translation>计算 (s/步)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="101" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="101"/>
         <source>Exposed communication (s/step)</source>
         <translation>暴露的通信 (s/步)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="103" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="103"/>
         <source>Pipeline bubble (s/step)</source>
         <translation>流水线气泡 (s/步)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="105" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="105"/>
         <source>Waiting (s/step)</source>
         <translation>等待 (s/步)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="107" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="107"/>
         <source>Data loading (s/step)</source>
         <translation>数据加载 (s/步)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="109" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="109"/>
         <source>Memory per GPU (GB)</source>
         <translation>每 GPU 显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="201" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="201"/>
         <source>lower is better</source>
         <translation>越低越好</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="201" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="201"/>
         <source>higher is better</source>
         <translation>越高越好</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="203" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="203"/>
         <source>B is better (%1)</source>
         <translation>B 更好（%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="205" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="205"/>
         <source>B is worse (%1)</source>
         <translation>B 更差（%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="221" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="221"/>
         <source>Lower is better</source>
         <translation>越低越好</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="221" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="221"/>
         <source>Higher is better</source>
         <translation>越高越好</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="226" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="226"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="226" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="226"/>
         <source>The pinned scenario</source>
         <translation>固定的场景</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="228" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="228"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="228" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="228"/>
         <source>The current scenario</source>
         <translation>当前场景</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="230" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="230"/>
         <source>Δ (B − A)</source>
         <translation>Δ (B − A)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="230" />
-        <source>B minus A, in the row's unit</source>
+        <location filename="../../views/charts/delta_table_model.cpp" line="230"/>
+        <source>B minus A, in the row&apos;s unit</source>
         <translation>B 减 A，单位同该行</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="232" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="232"/>
         <source>Δ %</source>
         <translation>Δ %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="232" />
+        <location filename="../../views/charts/delta_table_model.cpp" line="232"/>
         <source>B minus A, relative to A, in percent</source>
         <translation>B 减 A，相对 A 的百分比</translation>
     </message>
@@ -3319,27 +3319,27 @@
 <context>
     <name>scalescope::DeltaView</name>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="67" />
+        <location filename="../../views/charts/delta_view.cpp" line="67"/>
         <source>Pin a scenario (A) to compare the current one (B) with it.</source>
         <translation>固定一个场景 (A)，以便将当前场景 (B) 与之比较。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="74" />
+        <location filename="../../views/charts/delta_view.cpp" line="74"/>
         <source>nothing pinned</source>
         <translation>未固定</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="76" />
+        <location filename="../../views/charts/delta_view.cpp" line="76"/>
         <source>not computable</source>
         <translation>无法计算</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="77" />
+        <location filename="../../views/charts/delta_view.cpp" line="77"/>
         <source>unnamed scenario</source>
         <translation>未命名场景</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="81" />
+        <location filename="../../views/charts/delta_view.cpp" line="81"/>
         <source>A: %1 — B: %2. Green: B is better, red: B is worse.</source>
         <translation>A：%1 — B：%2。绿色：B 更好，红色：B 更差。</translation>
     </message>
@@ -3347,7 +3347,7 @@
 <context>
     <name>scalescope::Document</name>
     <message>
-        <location filename="../../app/gui/document.cpp" line="23" />
+        <location filename="../../app/gui/document.cpp" line="23"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -3355,12 +3355,12 @@
 <context>
     <name>scalescope::FigureTableModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="324" />
+        <location filename="../../app/gui/profile_library.cpp" line="324"/>
         <source>Figure</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="326" />
+        <location filename="../../app/gui/profile_library.cpp" line="326"/>
         <source>Datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -3368,379 +3368,379 @@
 <context>
     <name>scalescope::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="139" />
+        <location filename="../../app/gui/main_window.cpp" line="139"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="151" />
+        <location filename="../../app/gui/main_window.cpp" line="153"/>
         <source>Claims gallery</source>
         <translation>论断集</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="160" />
-        <location filename="../../app/gui/main_window.cpp" line="409" />
+        <location filename="../../app/gui/main_window.cpp" line="162"/>
+        <location filename="../../app/gui/main_window.cpp" line="405"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="191" />
+        <location filename="../../app/gui/main_window.cpp" line="193"/>
         <source>Steps shown:</source>
         <translation>显示步数：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="196" />
+        <location filename="../../app/gui/main_window.cpp" line="198"/>
         <source>Training steps drawn on the timeline (1-4)</source>
         <translation>时间线上绘制的训练步数（1-4）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="204" />
+        <location filename="../../app/gui/main_window.cpp" line="206"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="206" />
+        <location filename="../../app/gui/main_window.cpp" line="208"/>
         <source>Show the whole timeline (Home)</source>
         <translation>显示整条时间线 (Home)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="207" />
+        <location filename="../../app/gui/main_window.cpp" line="209"/>
         <source>Suggest plan…</source>
         <translation>建议方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="209" />
+        <location filename="../../app/gui/main_window.cpp" line="211"/>
         <source>Search data / tensor / pipeline degrees, ZeRO stage, micro-batch, schedule and recompute for the fastest plan that fits in memory</source>
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="264" />
+        <location filename="../../app/gui/main_window.cpp" line="266"/>
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="265" />
+        <location filename="../../app/gui/main_window.cpp" line="267"/>
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="266" />
+        <location filename="../../app/gui/main_window.cpp" line="268"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="267" />
+        <location filename="../../app/gui/main_window.cpp" line="269"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="268" />
+        <location filename="../../app/gui/main_window.cpp" line="270"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="269" />
+        <location filename="../../app/gui/main_window.cpp" line="271"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="309" />
+        <location filename="../../app/gui/main_window.cpp" line="311"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="310" />
+        <location filename="../../app/gui/main_window.cpp" line="312"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="311" />
-        <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
+        <location filename="../../app/gui/main_window.cpp" line="313"/>
+        <source>Model FLOPs utilisation: model FLOP/s over the GPUs&apos; peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="313" />
+        <location filename="../../app/gui/main_window.cpp" line="315"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="314" />
+        <location filename="../../app/gui/main_window.cpp" line="316"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="347" />
+        <location filename="../../app/gui/main_window.cpp" line="343"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="348" />
+        <location filename="../../app/gui/main_window.cpp" line="344"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="350" />
+        <location filename="../../app/gui/main_window.cpp" line="346"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="352" />
+        <location filename="../../app/gui/main_window.cpp" line="348"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="353" />
+        <location filename="../../app/gui/main_window.cpp" line="349"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="355" />
+        <location filename="../../app/gui/main_window.cpp" line="351"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="358" />
+        <location filename="../../app/gui/main_window.cpp" line="354"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="359" />
+        <location filename="../../app/gui/main_window.cpp" line="355"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="361" />
+        <location filename="../../app/gui/main_window.cpp" line="357"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="363" />
+        <location filename="../../app/gui/main_window.cpp" line="359"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="365" />
+        <location filename="../../app/gui/main_window.cpp" line="361"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="367" />
+        <location filename="../../app/gui/main_window.cpp" line="363"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="368" />
+        <location filename="../../app/gui/main_window.cpp" line="364"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="370" />
+        <location filename="../../app/gui/main_window.cpp" line="366"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="373" />
+        <location filename="../../app/gui/main_window.cpp" line="369"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="374" />
+        <location filename="../../app/gui/main_window.cpp" line="370"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="376" />
+        <location filename="../../app/gui/main_window.cpp" line="372"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="381" />
+        <location filename="../../app/gui/main_window.cpp" line="377"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="382" />
+        <location filename="../../app/gui/main_window.cpp" line="378"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="387" />
+        <location filename="../../app/gui/main_window.cpp" line="383"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="388" />
+        <location filename="../../app/gui/main_window.cpp" line="384"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="389" />
+        <location filename="../../app/gui/main_window.cpp" line="385"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="397" />
+        <location filename="../../app/gui/main_window.cpp" line="393"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="399" />
+        <location filename="../../app/gui/main_window.cpp" line="395"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="401" />
+        <location filename="../../app/gui/main_window.cpp" line="397"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="402" />
+        <location filename="../../app/gui/main_window.cpp" line="398"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="405" />
+        <location filename="../../app/gui/main_window.cpp" line="401"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="414" />
+        <location filename="../../app/gui/main_window.cpp" line="410"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="431" />
+        <location filename="../../app/gui/main_window.cpp" line="427"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="432" />
+        <location filename="../../app/gui/main_window.cpp" line="428"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="434" />
+        <location filename="../../app/gui/main_window.cpp" line="430"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="435" />
+        <location filename="../../app/gui/main_window.cpp" line="431"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="444" />
+        <location filename="../../app/gui/main_window.cpp" line="440"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="458" />
+        <location filename="../../app/gui/main_window.cpp" line="454"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="473" />
+        <location filename="../../app/gui/main_window.cpp" line="469"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="475" />
+        <location filename="../../app/gui/main_window.cpp" line="471"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="506" />
+        <location filename="../../app/gui/main_window.cpp" line="509"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="507" />
+        <location filename="../../app/gui/main_window.cpp" line="510"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="509" />
+        <location filename="../../app/gui/main_window.cpp" line="512"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="511" />
+        <location filename="../../app/gui/main_window.cpp" line="514"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="512" />
+        <location filename="../../app/gui/main_window.cpp" line="515"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="513" />
+        <location filename="../../app/gui/main_window.cpp" line="516"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="516" />
+        <location filename="../../app/gui/main_window.cpp" line="519"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="651" />
+        <location filename="../../app/gui/main_window.cpp" line="658"/>
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="676" />
+        <location filename="../../app/gui/main_window.cpp" line="683"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="681" />
+        <location filename="../../app/gui/main_window.cpp" line="688"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="688" />
+        <location filename="../../app/gui/main_window.cpp" line="695"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="697" />
+        <location filename="../../app/gui/main_window.cpp" line="704"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="707" />
+        <location filename="../../app/gui/main_window.cpp" line="714"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="710" />
+        <location filename="../../app/gui/main_window.cpp" line="717"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="719" />
+        <location filename="../../app/gui/main_window.cpp" line="728"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="742" />
+        <location filename="../../app/gui/main_window.cpp" line="753"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="743" />
+        <location filename="../../app/gui/main_window.cpp" line="754"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="756" />
+        <location filename="../../app/gui/main_window.cpp" line="767"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="756" />
-        <location filename="../../app/gui/main_window.cpp" line="770" />
+        <location filename="../../app/gui/main_window.cpp" line="767"/>
+        <location filename="../../app/gui/main_window.cpp" line="781"/>
         <source>%1
 
 %2</source>
@@ -3749,109 +3749,109 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="770" />
+        <location filename="../../app/gui/main_window.cpp" line="781"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="774" />
+        <location filename="../../app/gui/main_window.cpp" line="785"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="788" />
+        <location filename="../../app/gui/main_window.cpp" line="799"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="788" />
+        <location filename="../../app/gui/main_window.cpp" line="799"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="811" />
+        <location filename="../../app/gui/main_window.cpp" line="822"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="812" />
+        <location filename="../../app/gui/main_window.cpp" line="823"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="841" />
+        <location filename="../../app/gui/main_window.cpp" line="852"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="844" />
+        <location filename="../../app/gui/main_window.cpp" line="855"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="865" />
+        <location filename="../../app/gui/main_window.cpp" line="876"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="866" />
-        <location filename="../../app/gui/main_window.cpp" line="881" />
+        <location filename="../../app/gui/main_window.cpp" line="877"/>
+        <location filename="../../app/gui/main_window.cpp" line="892"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="867" />
-        <location filename="../../app/gui/main_window.cpp" line="882" />
+        <location filename="../../app/gui/main_window.cpp" line="878"/>
+        <location filename="../../app/gui/main_window.cpp" line="893"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="875" />
-        <location filename="../../app/gui/main_window.cpp" line="890" />
-        <location filename="../../app/gui/main_window.cpp" line="896" />
-        <location filename="../../app/gui/main_window.cpp" line="905" />
-        <location filename="../../app/gui/main_window.cpp" line="911" />
-        <location filename="../../app/gui/main_window.cpp" line="922" />
+        <location filename="../../app/gui/main_window.cpp" line="886"/>
+        <location filename="../../app/gui/main_window.cpp" line="901"/>
+        <location filename="../../app/gui/main_window.cpp" line="907"/>
+        <location filename="../../app/gui/main_window.cpp" line="916"/>
+        <location filename="../../app/gui/main_window.cpp" line="922"/>
+        <location filename="../../app/gui/main_window.cpp" line="933"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="880" />
+        <location filename="../../app/gui/main_window.cpp" line="891"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="896" />
+        <location filename="../../app/gui/main_window.cpp" line="907"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="900" />
+        <location filename="../../app/gui/main_window.cpp" line="911"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="900" />
+        <location filename="../../app/gui/main_window.cpp" line="911"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="911" />
+        <location filename="../../app/gui/main_window.cpp" line="922"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="915" />
+        <location filename="../../app/gui/main_window.cpp" line="926"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="915" />
+        <location filename="../../app/gui/main_window.cpp" line="926"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="937" />
+        <location filename="../../app/gui/main_window.cpp" line="948"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -3859,74 +3859,74 @@
 <context>
     <name>scalescope::MemoryView</name>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="52" />
+        <location filename="../../views/charts/memory_view.cpp" line="52"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="54" />
+        <location filename="../../views/charts/memory_view.cpp" line="54"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="56" />
+        <location filename="../../views/charts/memory_view.cpp" line="56"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="58" />
+        <location filename="../../views/charts/memory_view.cpp" line="58"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="95" />
+        <location filename="../../views/charts/memory_view.cpp" line="95"/>
         <source>Memory per GPU</source>
         <translation>每 GPU 显存</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="115" />
+        <location filename="../../views/charts/memory_view.cpp" line="115"/>
         <source>Memory per GPU (GB)</source>
         <translation>每 GPU 显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="174" />
+        <location filename="../../views/charts/memory_view.cpp" line="174"/>
         <source>No memory estimate for this scenario.</source>
         <translation>此场景没有显存估算。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="198" />
+        <location filename="../../views/charts/memory_view.cpp" line="198"/>
         <source>%1 %2 GB</source>
         <translation>%1 %2 GB</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="203" />
+        <location filename="../../views/charts/memory_view.cpp" line="203"/>
         <source>GPU of stage %1
 (most loaded)</source>
         <translation>阶段 %1 的 GPU
 （负载最重）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="204" />
+        <location filename="../../views/charts/memory_view.cpp" line="204"/>
         <source>Each GPU</source>
         <translation>每个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="206" />
+        <location filename="../../views/charts/memory_view.cpp" line="206"/>
         <source>Capacity %1 GB</source>
         <translation>容量 %1 GB</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="215" />
+        <location filename="../../views/charts/memory_view.cpp" line="215"/>
         <source>Fits: %1 GB of %2 GB (%3 %), %4 GB free.</source>
         <translation>可容纳：%1 GB / %2 GB（%3 %），剩余 %4 GB。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="221" />
+        <location filename="../../views/charts/memory_view.cpp" line="221"/>
         <source>Does not fit: needs %1 GB of %2 GB — try ZeRO-3, tensor/pipeline parallelism or recompute</source>
         <translation>容纳不下：需要 %1 GB，容量 %2 GB — 可尝试 ZeRO-3、张量/流水线并行或重计算</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="230" />
+        <location filename="../../views/charts/memory_view.cpp" line="230"/>
         <source>Pipeline stage %1 holds the most; other stages need less.</source>
         <translation>流水线阶段 %1 占用最多；其他阶段需要更少。</translation>
     </message>
@@ -3934,138 +3934,138 @@
 <context>
     <name>scalescope::PlanDialog</name>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="34" />
-        <location filename="../../app/gui/plan_dialog.cpp" line="50" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="34"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="50"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="37" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="37"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="39" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="39"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="41" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="41"/>
         <source>interleaved, %1 virtual</source>
         <translation>交错，%1 个虚拟阶段</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="52" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="52"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="54" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="54"/>
         <source>full</source>
         <translation>完全</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="90" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="90"/>
         <source>GPU count</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="92" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="92"/>
         <source>Plans shown</source>
         <translation>显示方案数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="94" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="94"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="103" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="103"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="110" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="110"/>
         <source>Search cancelled after %1 plans (%2 ms); the best of those are shown.</source>
         <translation>搜索在考察 %1 个方案后取消（%2 ms）；显示其中最好的方案。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="114" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="114"/>
         <source>%1 plans considered, %2 fit in memory, %3 dropped for memory, %4 ms</source>
         <translation>已考察 %1 个方案，%2 个可放入显存，%3 个因显存不足被舍弃，%4 ms</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="121" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="121"/>
         <source>No plan fits in memory on %1 GPUs: try more GPUs or a smaller model.</source>
         <translation>%1 个 GPU 上没有能放入显存的方案：请尝试更多 GPU 或更小的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="340" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="340"/>
         <source>Suggest plan</source>
         <translation>建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="346" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="346"/>
         <source> GPUs</source>
         <translation> 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="347" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="347"/>
         <source>GPUs to plan for (1 to %1); above one node, a multiple of %2 GPUs per node</source>
         <translation>规划的 GPU 数（1 到 %1）；超过一个节点时须为每节点 %2 个 GPU 的倍数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="356" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="356"/>
         <source> plans</source>
         <translation> 个方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="357" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="357"/>
         <source>How many of the fastest plans to list (1 to 50)</source>
         <translation>列出最快方案的个数（1 到 50）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="359" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="359"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="362" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="362"/>
         <source>&amp;Cancel search</source>
         <translation>取消搜索(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="374" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="374"/>
         <source>&amp;GPU count:</source>
         <translation>GPU 数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="376" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="376"/>
         <source>&amp;Plans shown:</source>
         <translation>显示方案数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="408" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="408"/>
         <source>&amp;Apply plan</source>
         <translation>应用方案(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="412" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="412"/>
         <source>Use the selected plan in the scenario</source>
         <translation>在场景中使用所选方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="460" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="460"/>
         <source>Searching plans on %1 GPUs…</source>
         <translation>正在搜索 %1 个 GPU 上的方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="492" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="492"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="552" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="552"/>
         <source>Search cancelled.</source>
         <translation>搜索已取消。</translation>
     </message>
@@ -4073,160 +4073,160 @@
 <context>
     <name>scalescope::PlanTableModel</name>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="193" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="193"/>
         <source>%1 (current)</source>
         <translation>%1（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="216" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="216"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="258" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="258"/>
         <source>The plan the scenario uses now</source>
         <translation>场景当前使用的方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="285" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="285"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="287" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="287"/>
         <source>Data (GPUs)</source>
         <translation>数据 (GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="289" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="289"/>
         <source>Tensor (GPUs)</source>
         <translation>张量 (GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="291" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="291"/>
         <source>Pipeline (stages)</source>
         <translation>流水线 (阶段)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="293" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="293"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="295" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="295"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="297" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="297"/>
         <source>Micro-batch (samples)</source>
         <translation>微批次 (样本)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="299" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="299"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="301" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="301"/>
         <source>Step time (ms)</source>
         <translation>步时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="303" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="303"/>
         <source>Samples/s</source>
         <translation>样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="305" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="305"/>
         <source>MFU (%)</source>
         <translation>MFU (%)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="307" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="307"/>
         <source>Memory / capacity (GB per GPU)</source>
         <translation>显存 / 容量 (GB/GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="309" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="309"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="315" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="315"/>
         <source>Data-parallel degree: model replicas</source>
         <translation>数据并行度：模型副本数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="317" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="317"/>
         <source>Tensor-parallel degree: GPUs sharing each layer, inside a node</source>
         <translation>张量并行度：节点内共享每一层的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="319" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="319"/>
         <source>Pipeline-parallel degree: stages of consecutive layers</source>
         <translation>流水线并行度：由连续层组成的阶段数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="321" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="321"/>
         <source>ZeRO stage: 0 none, 1 optimizer, 2 + gradients, 3 + parameters sharded</source>
         <translation>ZeRO 阶段：0 不分片，1 分片优化器状态，2 再加梯度，3 再加参数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="323" />
+        <location filename="../../app/gui/plan_dialog.cpp" line="323"/>
         <source>Model FLOPs utilisation: useful FLOPs over peak</source>
         <translation>模型 FLOPs 利用率：有效 FLOPs 与峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="325" />
-        <source>Memory of the most loaded GPU, and the GPU's capacity</source>
+        <location filename="../../app/gui/plan_dialog.cpp" line="325"/>
+        <source>Memory of the most loaded GPU, and the GPU&apos;s capacity</source>
         <translation>负载最重 GPU 的显存及该 GPU 的容量</translation>
     </message>
 </context>
 <context>
     <name>scalescope::ProbeRunner</name>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="65" />
+        <location filename="../../app/gui/probe_runner.cpp" line="65"/>
         <source>gpuprobe could not be started (%1): %2</source>
         <translation>无法启动 gpuprobe（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="72" />
+        <location filename="../../app/gui/probe_runner.cpp" line="72"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="75" />
+        <location filename="../../app/gui/probe_runner.cpp" line="75"/>
         <source>gpuprobe stopped unexpectedly (crash or killed).</source>
         <translation>gpuprobe 意外停止（崩溃或被终止）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="78" />
+        <location filename="../../app/gui/probe_runner.cpp" line="78"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="80" />
+        <location filename="../../app/gui/probe_runner.cpp" line="80"/>
         <source>No usable GPU: %1</source>
         <translation>没有可用的 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="82" />
+        <location filename="../../app/gui/probe_runner.cpp" line="82"/>
         <source>gpuprobe rejected its input: %1</source>
         <translation>gpuprobe 拒绝了其输入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="84" />
+        <location filename="../../app/gui/probe_runner.cpp" line="84"/>
         <source>gpuprobe failed (exit code %1): %2</source>
         <translation>gpuprobe 失败（退出码 %1）：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="141" />
+        <location filename="../../app/gui/probe_runner.cpp" line="141"/>
         <source>skipped %1: %2</source>
         <translation>已跳过 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="144" />
+        <location filename="../../app/gui/probe_runner.cpp" line="144"/>
         <source>error in %1: %2</source>
         <translation>%1 出错：%2</translation>
     </message>
@@ -4234,37 +4234,37 @@
 <context>
     <name>scalescope::ProfileListModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="240" />
+        <location filename="../../app/gui/profile_library.cpp" line="240"/>
         <source>damaged: %1</source>
         <translation>已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="248" />
+        <location filename="../../app/gui/profile_library.cpp" line="248"/>
         <source> (bundled)</source>
         <translation> (内置)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="260" />
+        <location filename="../../app/gui/profile_library.cpp" line="260"/>
         <source>Profile</source>
         <translation>配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="262" />
+        <location filename="../../app/gui/profile_library.cpp" line="262"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="264" />
+        <location filename="../../app/gui/profile_library.cpp" line="264"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="266" />
+        <location filename="../../app/gui/profile_library.cpp" line="266"/>
         <source>Host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="268" />
+        <location filename="../../app/gui/profile_library.cpp" line="268"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
@@ -4272,134 +4272,134 @@
 <context>
     <name>scalescope::ScalingView</name>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="68" />
+        <location filename="../../views/charts/scaling_view.cpp" line="68"/>
         <source>GPUs (log scale)</source>
         <translation>GPU 数（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="109" />
+        <location filename="../../views/charts/scaling_view.cpp" line="109"/>
         <source>&amp;Scaling:</source>
         <translation>扩展方式(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="112" />
+        <location filename="../../views/charts/scaling_view.cpp" line="112"/>
         <source>Strong (same global batch)</source>
         <translation>强扩展（全局批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="113" />
+        <location filename="../../views/charts/scaling_view.cpp" line="113"/>
         <source>Weak (same batch per replica)</source>
         <translation>弱扩展（每副本批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="114" />
+        <location filename="../../views/charts/scaling_view.cpp" line="114"/>
         <source>Strong scaling spreads a fixed global batch over more GPUs; weak scaling grows the global batch with the GPU count.</source>
         <translation>强扩展将固定的全局批分摊到更多 GPU 上；弱扩展则随 GPU 数增大全局批大小。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="132" />
+        <location filename="../../views/charts/scaling_view.cpp" line="132"/>
         <source>Speed-up</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="135" />
-        <location filename="../../views/charts/scaling_view.cpp" line="161" />
+        <location filename="../../views/charts/scaling_view.cpp" line="135"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="161"/>
         <source>Ideal</source>
         <translation>理想</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="142" />
-        <location filename="../../views/charts/scaling_view.cpp" line="164" />
+        <location filename="../../views/charts/scaling_view.cpp" line="142"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="164"/>
         <source>Simulated</source>
         <translation>模拟</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="150" />
+        <location filename="../../views/charts/scaling_view.cpp" line="150"/>
         <source>Speed-up (×, log scale)</source>
         <translation>加速比（×，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="158" />
+        <location filename="../../views/charts/scaling_view.cpp" line="158"/>
         <source>Scaling efficiency</source>
         <translation>扩展效率</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="170" />
+        <location filename="../../views/charts/scaling_view.cpp" line="170"/>
         <source>Efficiency (%)</source>
         <translation>效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="181" />
+        <location filename="../../views/charts/scaling_view.cpp" line="181"/>
         <source>Where the missing speed-up went</source>
         <translation>缺失的加速比去了哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="184" />
+        <location filename="../../views/charts/scaling_view.cpp" line="184"/>
         <source>Achieved speed-up</source>
         <translation>实际加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="202" />
+        <location filename="../../views/charts/scaling_view.cpp" line="202"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="205" />
+        <location filename="../../views/charts/scaling_view.cpp" line="205"/>
         <source>Speed-up and lost speed-up (GPUs)</source>
         <translation>加速比与损失的加速比（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="279" />
+        <location filename="../../views/charts/scaling_view.cpp" line="279"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="329" />
+        <location filename="../../views/charts/scaling_view.cpp" line="329"/>
         <source>N = %1</source>
         <translation>N = %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="357" />
+        <location filename="../../views/charts/scaling_view.cpp" line="357"/>
         <source>Amdahl fit: s = %1 %</source>
         <translation>Amdahl 拟合：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="476" />
+        <location filename="../../views/charts/scaling_view.cpp" line="476"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="480" />
+        <location filename="../../views/charts/scaling_view.cpp" line="480"/>
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
         <translation>N = %1：%2 损失了 %3 个 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="358" />
+        <location filename="../../views/charts/scaling_view.cpp" line="358"/>
         <source>Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).</source>
         <translation>Amdahl 拟合：串行比例 s = %1 %（R² = %2，基于 %3 个点）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="363" />
+        <location filename="../../views/charts/scaling_view.cpp" line="363"/>
         <source>With a fixed batch, no number of GPUs gets past %1× (1/s).</source>
         <translation>批大小固定时，无论多少 GPU 都无法超过 %1×（1/s）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="366" />
+        <location filename="../../views/charts/scaling_view.cpp" line="366"/>
         <source>Not enough sweep points for an Amdahl fit.</source>
         <translation>扫描点不足，无法进行 Amdahl 拟合。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="369" />
+        <location filename="../../views/charts/scaling_view.cpp" line="369"/>
         <source>Gustafson: s = %1 %</source>
         <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="371" />
+        <location filename="../../views/charts/scaling_view.cpp" line="371"/>
         <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N).</source>
         <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="456" />
+        <location filename="../../views/charts/scaling_view.cpp" line="456"/>
         <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
         <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
     </message>
@@ -4407,112 +4407,112 @@
 <context>
     <name>scalescope::SweepTableModel</name>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="113" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="113"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="115" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="115"/>
         <source>Step time (s)</source>
         <translation>步时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="117" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="117"/>
         <source>Samples/s</source>
         <translation>样本/s</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="119" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="119"/>
         <source>Speed-up (×)</source>
         <translation>加速比 (×)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="121" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="121"/>
         <source>Efficiency (%)</source>
         <translation>效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="123" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="123"/>
         <source>Compute (s)</source>
         <translation>计算 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="125" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="125"/>
         <source>Exposed comm (s)</source>
         <translation>暴露通信 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="127" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="127"/>
         <source>Bubble (s)</source>
         <translation>气泡 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="129" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="129"/>
         <source>Wait (s)</source>
         <translation>等待 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="131" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="131"/>
         <source>Data loading (s)</source>
         <translation>数据加载 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="133" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="133"/>
         <source>Comm share (%)</source>
         <translation>通信占比 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="140" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="140"/>
         <source>Number of GPUs in this sweep point</source>
         <translation>此扫描点的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="142" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="142"/>
         <source>Time of one training step, in seconds</source>
         <translation>一个训练步的时间，单位秒</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="144" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="144"/>
         <source>Training samples processed per second</source>
         <translation>每秒处理的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="146" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="146"/>
         <source>Step-time speed-up over one GPU of the same kind</source>
         <translation>相对同型号单个 GPU 的步时间加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="148" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="148"/>
         <source>Speed-up divided by the number of GPUs</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="150" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="150"/>
         <source>Compute time per step, averaged over GPUs</source>
         <translation>每步计算时间，各 GPU 平均</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="152" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="152"/>
         <source>Communication not hidden behind compute, per step</source>
         <translation>每步未被计算掩盖的通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="154" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="154"/>
         <source>Idle time of the pipeline schedule, per step</source>
         <translation>每步流水线调度的空闲时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="156" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="156"/>
         <source>Time spent waiting for other GPUs, per step</source>
         <translation>每步等待其他 GPU 的时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="158" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="158"/>
         <source>Time spent waiting for the data loader, per step</source>
         <translation>每步等待数据加载器的时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="160" />
+        <location filename="../../views/charts/sweep_table_model.cpp" line="160"/>
         <source>Exposed communication as a share of the step time</source>
         <translation>暴露通信占步时间的比例</translation>
     </message>
@@ -4520,87 +4520,87 @@
 <context>
     <name>scalescope::ThermalView</name>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="38" />
+        <location filename="../../views/charts/thermal_view.cpp" line="38"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="43" />
+        <location filename="../../views/charts/thermal_view.cpp" line="43"/>
         <source>%1 °C</source>
         <translation>%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="51" />
+        <location filename="../../views/charts/thermal_view.cpp" line="51"/>
         <source>GPU temperature under load</source>
         <translation>负载下的 GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="60" />
+        <location filename="../../views/charts/thermal_view.cpp" line="60"/>
         <source>Time under load (s)</source>
         <translation>负载时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="63" />
+        <location filename="../../views/charts/thermal_view.cpp" line="63"/>
         <source>Temperature (°C)</source>
         <translation>温度 (°C)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="138" />
+        <location filename="../../views/charts/thermal_view.cpp" line="138"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="150" />
+        <location filename="../../views/charts/thermal_view.cpp" line="150"/>
         <source>All %1 GPUs</source>
         <translation>全部 %1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="153" />
+        <location filename="../../views/charts/thermal_view.cpp" line="153"/>
         <source>GPU %1 (hottest)</source>
         <translation>GPU %1（最热）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="154" />
+        <location filename="../../views/charts/thermal_view.cpp" line="154"/>
         <source>GPU %1 (coolest)</source>
         <translation>GPU %1（最冷）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="195" />
+        <location filename="../../views/charts/thermal_view.cpp" line="195"/>
         <source>Throttle threshold (%1)</source>
         <translation>降频阈值（%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="202" />
+        <location filename="../../views/charts/thermal_view.cpp" line="202"/>
         <source>No GPU reaches the throttle threshold of %1 (the hottest settles at %2).</source>
         <translation>没有 GPU 达到 %1 的降频阈值（最热的稳定在 %2）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="205" />
+        <location filename="../../views/charts/thermal_view.cpp" line="205"/>
         <source>GPU %1 starts throttling after %2</source>
         <translation>GPU %1 在 %2 后开始降频</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="210" />
+        <location filename="../../views/charts/thermal_view.cpp" line="210"/>
         <source>; GPU %1 after %2</source>
         <translation>；GPU %1 在 %2 后</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="213" />
+        <location filename="../../views/charts/thermal_view.cpp" line="213"/>
         <source>%1 of %2 GPUs throttle.</source>
         <translation>%2 个 GPU 中有 %1 个降频。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="216" />
+        <location filename="../../views/charts/thermal_view.cpp" line="216"/>
         <source>Throttled clocks drop by %1 %.</source>
         <translation>降频时时钟下降 %1 %。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="221" />
+        <location filename="../../views/charts/thermal_view.cpp" line="221"/>
         <source>The simulated steps begin after %1 of load.</source>
         <translation>模拟的步骤在负载 %1 后开始。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="223" />
+        <location filename="../../views/charts/thermal_view.cpp" line="223"/>
         <source>The simulated steps are in steady state (a long run).</source>
         <translation>模拟的步骤处于稳态（长时间运行）。</translation>
     </message>
@@ -4608,116 +4608,116 @@
 <context>
     <name>scalescope::TimelineWidget</name>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="190" />
-        <location filename="../../views/timeline/timeline_widget.cpp" line="584" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="195"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="590"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="194" />
-        <location filename="../../views/timeline/timeline_widget.cpp" line="573" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="199"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="579"/>
         <source>Node %1</source>
         <translation>节点 %1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="194" />
-        <location filename="../../views/timeline/timeline_widget.cpp" line="575" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="199"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="581"/>
         <source>(%1 GPUs)</source>
         <translation>（%1 个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="338" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="344"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="340" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="346"/>
         <source>collectives</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="342" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="348"/>
         <source>p2p send</source>
         <translation>p2p 发送</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="344" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="350"/>
         <source>p2p recv</source>
         <translation>p2p 接收</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="346" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="352"/>
         <source>loader</source>
         <translation>加载器</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="385" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="391"/>
         <source>the timeline has no segments.</source>
         <translation>时间线没有片段。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="386" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="392"/>
         <source>no valid scenario yet, or the timeline was too large to build. Lower the GPU count or the number of steps.</source>
         <translation>尚无有效场景，或时间线过大无法构建。请减少 GPU 数或步数。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="389" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="395"/>
         <source>No timeline: %1</source>
         <translation>无时间线：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="643" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="650"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="696" />
-        <location filename="../../views/timeline/timeline_widget.cpp" line="722" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="703"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="729"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="712" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="719"/>
         <source>ScaleScope timeline</source>
         <translation>ScaleScope 时间线</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="713" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="720"/>
         <source>Per-GPU timeline exported by ScaleScope</source>
         <translation>由 ScaleScope 导出的逐 GPU 时间线</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="759" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="766"/>
         <source>GPU %1, %2</source>
         <translation>GPU %1，%2</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="760" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="767"/>
         <source>Start: %1</source>
         <translation>开始：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="761" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="768"/>
         <source>Duration: %1</source>
         <translation>时长：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="763" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="770"/>
         <source>Micro-batch: %1</source>
         <translation>微批次：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="768" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="775"/>
         <source>Step: %1</source>
         <translation>步：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="800" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="807"/>
         <source>Node %1, GPUs %2-%3: the dominant activity of all its GPUs. Click to expand.</source>
         <translation>节点 %1，GPU %2-%3：其所有 GPU 的主要活动。点击展开。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="805" />
+        <location filename="../../views/timeline/timeline_widget.cpp" line="812"/>
         <source>Node %1, GPUs %2-%3. Click to collapse into one summary row.</source>
         <translation>节点 %1，GPU %2-%3。点击折叠为一行汇总。</translation>
     </message>
