@@ -221,28 +221,21 @@ void Application::offerRecovery()
     if (!autosave_ || !window_)
         return;
     for (const RecoveredWork &work : autosave_->orphans()) {
-        if (!work.error.isEmpty()) {
-            const QString kept = work.autosave_path + QStringLiteral(".damaged");
-            QFile::remove(kept);
-            QFile::rename(work.autosave_path, kept);
-            QMessageBox::warning(window_.get(), tr("Damaged autosave"),
-                                 tr("Unsaved work from a previous session was found but "
-                                    "cannot be read (%1). It was not loaded and is kept as "
-                                    "%2.")
-                                     .arg(work.error, kept));
-            continue;
+        // A damaged autosave is reported and set aside, never loaded.
+        QString problem = work.error;
+        Result<Scenario> s = InputError{};
+        if (problem.isEmpty()) {
+            s = parseScenario(work.scenario_json, builtinCatalog(),
+                              QFileInfo(work.original_path).absolutePath());
+            if (!s)
+                problem = QString::fromStdString(s.error().toString());
         }
-        Result<Scenario> s = parseScenario(work.scenario_json, builtinCatalog(),
-                                           QFileInfo(work.original_path).absolutePath());
-        if (!s) {
-            const QString kept = work.autosave_path + QStringLiteral(".damaged");
-            QFile::remove(kept);
-            QFile::rename(work.autosave_path, kept);
+        if (!problem.isEmpty()) {
+            const QString kept = AutosaveStore::setAside(work);
             QMessageBox::warning(window_.get(), tr("Damaged autosave"),
-                                 tr("Unsaved work from a previous session was found but is "
-                                    "not a valid scenario (%1). It was not loaded and is kept "
-                                    "as %2.")
-                                     .arg(QString::fromStdString(s.error().toString()), kept));
+                                 tr("Unsaved work from a previous session was found but cannot "
+                                    "be used (%1). It was not loaded and is kept as %2.")
+                                     .arg(problem, kept));
             continue;
         }
         const QString what = work.original_path.isEmpty() ? QString::fromStdString(s.value().name)

@@ -92,6 +92,14 @@ void AutosaveStore::discard(const RecoveredWork &work)
     QFile::remove(work.autosave_path);
 }
 
+QString AutosaveStore::setAside(const RecoveredWork &work)
+{
+    const QString kept = work.autosave_path + QStringLiteral(".damaged");
+    QFile::remove(kept);
+    QFile::rename(work.autosave_path, kept);
+    return kept;
+}
+
 bool AutosaveStore::write(const QByteArray &scenario_json, const QString &original_path,
                           QString *error)
 {

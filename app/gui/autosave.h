@@ -35,6 +35,9 @@ public:
     std::vector<RecoveredWork> orphans() const;
     /// Deletes an orphan (after it was restored or declined).
     static void discard(const RecoveredWork &work);
+    /// Renames a damaged orphan to "<file>.damaged" (kept for the user, never offered
+    /// again) and returns the new path.
+    static QString setAside(const RecoveredWork &work);
 
     /// Writes this instance's autosave atomically. Returns false and sets `error`.
     bool write(const QByteArray &scenario_json, const QString &original_path, QString *error);

@@ -285,9 +285,7 @@ void MainWindow::buildUi()
     });
 
     connect(tabs_, &QTabWidget::currentChanged, this, [this] {
-        auto *scroll = qobject_cast<QScrollArea *>(tabs_->currentWidget());
-        QWidget *page = scroll != nullptr ? scroll->widget() : tabs_->currentWidget();
-        if (!fresh_pages_.contains(page))
+        if (!fresh_pages_.contains(currentPage()))
             refreshCurrentTab();
     });
 
@@ -531,12 +529,17 @@ int MainWindow::pageIndex(QWidget *page) const
     return -1;
 }
 
+QWidget *MainWindow::currentPage() const
+{
+    auto *scroll = qobject_cast<QScrollArea *>(tabs_->currentWidget());
+    return scroll != nullptr ? scroll->widget() : tabs_->currentWidget();
+}
+
 void MainWindow::refreshCurrentTab()
 {
     if (!current_)
         return;
-    auto *scroll = qobject_cast<QScrollArea *>(tabs_->currentWidget());
-    QWidget *page = scroll != nullptr ? scroll->widget() : tabs_->currentWidget();
+    QWidget *page = currentPage();
     if (page == scaling_view_)
         scaling_view_->setResult(current_);
     else if (page == breakdown_view_)
@@ -871,12 +874,16 @@ QString MainWindow::askSavePath(const QString &title, const QString &filter, con
     return path;
 }
 
+QString MainWindow::askImagePath(const QString &title, const QString &format)
+{
+    return askSavePath(
+        title, format == QLatin1String("svg") ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"),
+        format);
+}
+
 void MainWindow::exportTimeline(const QString &format)
 {
-    const QString path = askSavePath(tr("Export timeline"),
-                                     format == QLatin1String("svg") ? tr("SVG images (*.svg)")
-                                                                    : tr("PNG images (*.png)"),
-                                     format);
+    const QString path = askImagePath(tr("Export timeline"), format);
     if (path.isEmpty())
         return;
     QString error;
@@ -888,16 +895,11 @@ void MainWindow::exportTimeline(const QString &format)
 
 void MainWindow::exportChart(const QString &format)
 {
-    const QString path = askSavePath(tr("Export chart"),
-                                     format == QLatin1String("svg") ? tr("SVG images (*.svg)")
-                                                                    : tr("PNG images (*.png)"),
-                                     format);
+    const QString path = askImagePath(tr("Export chart"), format);
     if (path.isEmpty())
         return;
     QString error;
-    auto *scroll = qobject_cast<QScrollArea *>(tabs_->currentWidget());
-    QWidget *page = scroll != nullptr ? scroll->widget() : tabs_->currentWidget();
-    if (!exportWidgetImage(page, path, &error))
+    if (!exportWidgetImage(currentPage(), path, &error))
         showError(tr("Export failed"), error);
 }
 

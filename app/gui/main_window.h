@@ -105,6 +105,8 @@ protected:
 private:
     void buildUi();
     int pageIndex(QWidget *page) const;
+    /// The widget of the tab on screen (inside its scroll area).
+    QWidget *currentPage() const;
     /// Gives the current result to the tab on screen (the others when they are shown).
     void refreshCurrentTab();
     void buildMenus();
@@ -126,6 +128,7 @@ private:
     void scheduleAutosave();
     void writeAutosave();
     QString askSavePath(const QString &title, const QString &filter, const QString &suffix);
+    QString askImagePath(const QString &title, const QString &format); // png or svg
     void showError(const QString &title, const QString &text);
 
     WindowContext ctx_;

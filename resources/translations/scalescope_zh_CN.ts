@@ -9,7 +9,7 @@
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/autosave.cpp" line="101"/>
+        <location filename="../../app/gui/autosave.cpp" line="109"/>
         <source>no autosave slot in %1</source>
         <translation>%1 中没有自动保存槽</translation>
     </message>
@@ -81,7 +81,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="71"/>
-        <source>tensor = %1 does not divide the model&apos;s %2 attention heads</source>
+        <source>tensor = %1 does not divide the model's %2 attention heads</source>
         <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
@@ -151,7 +151,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="208"/>
-        <source>GPU %1&apos;s steady state %2 °C is below the ambient %3 °C</source>
+        <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
         <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
     </message>
     <message>
@@ -485,7 +485,7 @@
     <message>
         <location filename="../../views/model_text.cpp" line="88"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.</source>
-        <comment>bottleneck; %2 = a timeline label such as &apos;waiting for GPU 3 (...)&apos;</comment>
+        <comment>bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动），主要是%2。</translation>
     </message>
     <message>
@@ -715,7 +715,7 @@
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="48"/>
-        <source>Use this settings file (ini) instead of the user&apos;s settings.</source>
+        <source>Use this settings file (ini) instead of the user's settings.</source>
         <translation>使用此设置文件（ini）代替用户设置。</translation>
     </message>
     <message>
@@ -740,18 +740,18 @@
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="90"/>
-        <source>--tab: &apos;%1&apos; is not one of %2</source>
-        <translation>--tab：&apos;%1&apos; 不是 %2 之一</translation>
+        <source>--tab: '%1' is not one of %2</source>
+        <translation>--tab：'%1' 不是 %2 之一</translation>
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="99"/>
-        <source>--lang: &apos;%1&apos; is not en or zh_CN</source>
-        <translation>--lang：&apos;%1&apos; 不是 en 或 zh_CN</translation>
+        <source>--lang: '%1' is not en or zh_CN</source>
+        <translation>--lang：'%1' 不是 en 或 zh_CN</translation>
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="110"/>
-        <source>--size: &apos;%1&apos; is not WxH with 320-7680 x 240-4320 pixels</source>
-        <translation>--size：&apos;%1&apos; 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
+        <source>--size: '%1' is not WxH with 320-7680 x 240-4320 pixels</source>
+        <translation>--size：'%1' 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
     </message>
 </context>
 <context>
@@ -979,28 +979,22 @@
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="228"/>
-        <location filename="../../app/gui/app.cpp" line="241"/>
+        <location filename="../../app/gui/app.cpp" line="235"/>
         <source>Damaged autosave</source>
         <translation>自动保存已损坏</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="229"/>
-        <source>Unsaved work from a previous session was found but cannot be read (%1). It was not loaded and is kept as %2.</source>
-        <translation>发现上次会话中未保存的工作，但无法读取（%1）。未加载，已保留为 %2。</translation>
+        <location filename="../../app/gui/app.cpp" line="236"/>
+        <source>Unsaved work from a previous session was found but cannot be used (%1). It was not loaded and is kept as %2.</source>
+        <translation>发现了上次会话未保存的工作，但无法使用（%1）。它没有被载入，已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="242"/>
-        <source>Unsaved work from a previous session was found but is not a valid scenario (%1). It was not loaded and is kept as %2.</source>
-        <translation>发现上次会话中未保存的工作，但不是有效的场景（%1）。未加载，已保留为 %2。</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/app.cpp" line="251"/>
+        <location filename="../../app/gui/app.cpp" line="244"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="252"/>
+        <location filename="../../app/gui/app.cpp" line="245"/>
         <source>ScaleScope did not close normally. Restore the unsaved changes to “%1” from %2?</source>
         <translation>ScaleScope 上次未正常关闭。是否从 %2 恢复对“%1”的未保存更改？</translation>
     </message>
@@ -1688,7 +1682,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="610"/>
-        <source>Relative standard deviation of each compute task&apos;s duration, 0-100 %</source>
+        <source>Relative standard deviation of each compute task's duration, 0-100 %</source>
         <translation>每个计算任务耗时的相对标准差，0-100 %</translation>
     </message>
     <message>
@@ -1796,7 +1790,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="663"/>
-        <source>Batches each worker keeps ready, 1-64 (PyTorch&apos;s default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
+        <source>Batches each worker keeps ready, 1-64 (PyTorch's default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
         <translation>每个 worker 预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU workers × prefetch 个微批次</translation>
     </message>
     <message>
@@ -1897,7 +1891,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="708"/>
-        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model&apos;s assumption (threshold + 6 °C)</source>
+        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model's assumption (threshold + 6 °C)</source>
         <translation>持续负载下每个 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
     </message>
     <message>
@@ -1982,7 +1976,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="761"/>
-        <source>Remove the selected GPU&apos;s own cooling</source>
+        <source>Remove the selected GPU's own cooling</source>
         <translation>移除选中 GPU 的单独散热设置</translation>
     </message>
     <message>
@@ -1997,7 +1991,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="779"/>
-        <source>Share of a physical GPU&apos;s time and memory this job gets, 5-100 %</source>
+        <source>Share of a physical GPU's time and memory this job gets, 5-100 %</source>
         <translation>此作业获得的物理 GPU 时间与显存份额，5-100 %</translation>
     </message>
     <message>
@@ -2398,7 +2392,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="1338"/>
-        <source>Remove GPU %1&apos;s own cooling</source>
+        <source>Remove GPU %1's own cooling</source>
         <translation>移除 GPU %1 的单独散热设置</translation>
     </message>
     <message>
@@ -3179,7 +3173,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="493"/>
-        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3&apos;s TDP, the rest in proportion to the compute share of the step, %4%) × time. Host power, cooling (PUE) and cloud or ownership costs are in the full cost report: add a cost section.</source>
+        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the rest in proportion to the compute share of the step, %4%) × time. Host power, cooling (PUE) and cloud or ownership costs are in the full cost report: add a cost section.</source>
         <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：%3 TDP 的 30% 为空闲功耗，其余按计算占步长的比例 %4% 计入）× 时间。主机功耗、散热（PUE）以及云上租用或自购的成本见完整成本报告：请添加成本设置。</translation>
     </message>
     <message>
@@ -3302,7 +3296,7 @@
     </message>
     <message>
         <location filename="../../views/charts/delta_table_model.cpp" line="230"/>
-        <source>B minus A, in the row&apos;s unit</source>
+        <source>B minus A, in the row's unit</source>
         <translation>B 减 A，单位同该行</translation>
     </message>
     <message>
@@ -3379,7 +3373,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="162"/>
-        <location filename="../../app/gui/main_window.cpp" line="405"/>
+        <location filename="../../app/gui/main_window.cpp" line="403"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
@@ -3444,303 +3438,303 @@
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="311"/>
+        <location filename="../../app/gui/main_window.cpp" line="309"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="312"/>
+        <location filename="../../app/gui/main_window.cpp" line="310"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="313"/>
-        <source>Model FLOPs utilisation: model FLOP/s over the GPUs&apos; peak at this precision</source>
+        <location filename="../../app/gui/main_window.cpp" line="311"/>
+        <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="315"/>
+        <location filename="../../app/gui/main_window.cpp" line="313"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="316"/>
+        <location filename="../../app/gui/main_window.cpp" line="314"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="343"/>
+        <location filename="../../app/gui/main_window.cpp" line="341"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="344"/>
+        <location filename="../../app/gui/main_window.cpp" line="342"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="346"/>
+        <location filename="../../app/gui/main_window.cpp" line="344"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="348"/>
+        <location filename="../../app/gui/main_window.cpp" line="346"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="349"/>
+        <location filename="../../app/gui/main_window.cpp" line="347"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="351"/>
+        <location filename="../../app/gui/main_window.cpp" line="349"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="354"/>
+        <location filename="../../app/gui/main_window.cpp" line="352"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="355"/>
+        <location filename="../../app/gui/main_window.cpp" line="353"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="357"/>
+        <location filename="../../app/gui/main_window.cpp" line="355"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="359"/>
+        <location filename="../../app/gui/main_window.cpp" line="357"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="361"/>
+        <location filename="../../app/gui/main_window.cpp" line="359"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="363"/>
+        <location filename="../../app/gui/main_window.cpp" line="361"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="364"/>
+        <location filename="../../app/gui/main_window.cpp" line="362"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="366"/>
+        <location filename="../../app/gui/main_window.cpp" line="364"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="369"/>
+        <location filename="../../app/gui/main_window.cpp" line="367"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="370"/>
+        <location filename="../../app/gui/main_window.cpp" line="368"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="372"/>
+        <location filename="../../app/gui/main_window.cpp" line="370"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="377"/>
+        <location filename="../../app/gui/main_window.cpp" line="375"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="378"/>
+        <location filename="../../app/gui/main_window.cpp" line="376"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="383"/>
+        <location filename="../../app/gui/main_window.cpp" line="381"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="384"/>
+        <location filename="../../app/gui/main_window.cpp" line="382"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="385"/>
+        <location filename="../../app/gui/main_window.cpp" line="383"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="393"/>
+        <location filename="../../app/gui/main_window.cpp" line="391"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="395"/>
+        <location filename="../../app/gui/main_window.cpp" line="393"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="397"/>
+        <location filename="../../app/gui/main_window.cpp" line="395"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="398"/>
+        <location filename="../../app/gui/main_window.cpp" line="396"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="401"/>
+        <location filename="../../app/gui/main_window.cpp" line="399"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="410"/>
+        <location filename="../../app/gui/main_window.cpp" line="408"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="427"/>
+        <location filename="../../app/gui/main_window.cpp" line="425"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="428"/>
+        <location filename="../../app/gui/main_window.cpp" line="426"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="430"/>
+        <location filename="../../app/gui/main_window.cpp" line="428"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="431"/>
+        <location filename="../../app/gui/main_window.cpp" line="429"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="440"/>
+        <location filename="../../app/gui/main_window.cpp" line="438"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="454"/>
+        <location filename="../../app/gui/main_window.cpp" line="452"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="469"/>
+        <location filename="../../app/gui/main_window.cpp" line="467"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="471"/>
+        <location filename="../../app/gui/main_window.cpp" line="469"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="509"/>
+        <location filename="../../app/gui/main_window.cpp" line="507"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="510"/>
+        <location filename="../../app/gui/main_window.cpp" line="508"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="512"/>
+        <location filename="../../app/gui/main_window.cpp" line="510"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="514"/>
+        <location filename="../../app/gui/main_window.cpp" line="512"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="515"/>
+        <location filename="../../app/gui/main_window.cpp" line="513"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="516"/>
+        <location filename="../../app/gui/main_window.cpp" line="514"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="519"/>
+        <location filename="../../app/gui/main_window.cpp" line="517"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="658"/>
+        <location filename="../../app/gui/main_window.cpp" line="661"/>
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="683"/>
+        <location filename="../../app/gui/main_window.cpp" line="686"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="688"/>
+        <location filename="../../app/gui/main_window.cpp" line="691"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="695"/>
+        <location filename="../../app/gui/main_window.cpp" line="698"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="704"/>
+        <location filename="../../app/gui/main_window.cpp" line="707"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="714"/>
+        <location filename="../../app/gui/main_window.cpp" line="717"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="717"/>
+        <location filename="../../app/gui/main_window.cpp" line="720"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="728"/>
+        <location filename="../../app/gui/main_window.cpp" line="731"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="753"/>
+        <location filename="../../app/gui/main_window.cpp" line="756"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="754"/>
+        <location filename="../../app/gui/main_window.cpp" line="757"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="767"/>
+        <location filename="../../app/gui/main_window.cpp" line="770"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="767"/>
-        <location filename="../../app/gui/main_window.cpp" line="781"/>
+        <location filename="../../app/gui/main_window.cpp" line="770"/>
+        <location filename="../../app/gui/main_window.cpp" line="784"/>
         <source>%1
 
 %2</source>
@@ -3749,109 +3743,107 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="781"/>
+        <location filename="../../app/gui/main_window.cpp" line="784"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="785"/>
+        <location filename="../../app/gui/main_window.cpp" line="788"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="799"/>
+        <location filename="../../app/gui/main_window.cpp" line="802"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="799"/>
+        <location filename="../../app/gui/main_window.cpp" line="802"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="822"/>
+        <location filename="../../app/gui/main_window.cpp" line="825"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="823"/>
+        <location filename="../../app/gui/main_window.cpp" line="826"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="852"/>
+        <location filename="../../app/gui/main_window.cpp" line="855"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="855"/>
+        <location filename="../../app/gui/main_window.cpp" line="858"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="876"/>
+        <location filename="../../app/gui/main_window.cpp" line="886"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="877"/>
-        <location filename="../../app/gui/main_window.cpp" line="892"/>
+        <location filename="../../app/gui/main_window.cpp" line="880"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="878"/>
-        <location filename="../../app/gui/main_window.cpp" line="893"/>
+        <location filename="../../app/gui/main_window.cpp" line="880"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="886"/>
-        <location filename="../../app/gui/main_window.cpp" line="901"/>
-        <location filename="../../app/gui/main_window.cpp" line="907"/>
-        <location filename="../../app/gui/main_window.cpp" line="916"/>
-        <location filename="../../app/gui/main_window.cpp" line="922"/>
-        <location filename="../../app/gui/main_window.cpp" line="933"/>
+        <location filename="../../app/gui/main_window.cpp" line="893"/>
+        <location filename="../../app/gui/main_window.cpp" line="903"/>
+        <location filename="../../app/gui/main_window.cpp" line="909"/>
+        <location filename="../../app/gui/main_window.cpp" line="918"/>
+        <location filename="../../app/gui/main_window.cpp" line="924"/>
+        <location filename="../../app/gui/main_window.cpp" line="935"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="891"/>
+        <location filename="../../app/gui/main_window.cpp" line="898"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="907"/>
+        <location filename="../../app/gui/main_window.cpp" line="909"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="911"/>
+        <location filename="../../app/gui/main_window.cpp" line="913"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="911"/>
+        <location filename="../../app/gui/main_window.cpp" line="913"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="922"/>
+        <location filename="../../app/gui/main_window.cpp" line="924"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="926"/>
+        <location filename="../../app/gui/main_window.cpp" line="928"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="926"/>
+        <location filename="../../app/gui/main_window.cpp" line="928"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="948"/>
+        <location filename="../../app/gui/main_window.cpp" line="950"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -4179,7 +4171,7 @@
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="325"/>
-        <source>Memory of the most loaded GPU, and the GPU&apos;s capacity</source>
+        <source>Memory of the most loaded GPU, and the GPU's capacity</source>
         <translation>负载最重 GPU 的显存及该 GPU 的容量</translation>
     </message>
 </context>

@@ -305,8 +305,10 @@ private Q_SLOTS:
         const auto damaged = next.orphans();
         QCOMPARE(damaged.size(), size_t(1));
         QVERIFY(!damaged[0].error.isEmpty());
-        AutosaveStore::discard(damaged[0]);
-        init(); // leave a window for cleanup()
+        const QString kept = AutosaveStore::setAside(damaged[0]);
+        QVERIFY(QFileInfo::exists(kept));
+        QVERIFY(next.orphans().empty()); // set aside: not offered again
+        init();                          // leave a window for cleanup()
     }
 
     void calibrationProfileApplied()
