@@ -321,57 +321,50 @@ void CalibrationPage::updateChart(const std::vector<const CalibrationProfile *> 
 
 bool CalibrationPage::startProbe(bool quick)
 {
-    if (runner_->running())
-        return false;
-    QDir().mkpath(writable_dir_);
-    const QString stamp =
-        QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    probe_output_ =
-        QDir(writable_dir_)
-            .absoluteFilePath(QStringLiteral("%1-%2.json").arg(QSysInfo::machineHostName(), stamp));
-    QStringList args{QStringLiteral("--output"), probe_output_};
+    QStringList args;
     if (quick)
         args << QStringLiteral("--quick");
-    args << extra_arguments_;
-    log_->clear();
-    log_->setVisible(true);
-    progress_->setTextVisible(true);
-    progress_->setRange(0, 0); // busy until the first progress line
-    progress_label_->setText(tr("Starting gpuprobe…"));
-    measure_button_->setEnabled(false);
-    import_button_->setEnabled(false);
-    cancel_button_->setEnabled(true);
-    return runner_->start(probe_program_, args);
+    return runProbe(QSysInfo::machineHostName(), args, tr("Starting gpuprobe…"));
 }
 
 bool CalibrationPage::importNcclTests(const QStringList &logs)
 {
+    return runProbe(QStringLiteral("nccl-tests"),
+                    QStringList{QStringLiteral("--from-nccl-tests")} + logs,
+                    tr("Reading nccl-tests logs…"));
+}
+
+bool CalibrationPage::runProbe(const QString &name, const QStringList &arguments,
+                               const QString &status)
+{
     if (runner_->running())
         return false;
+    // A new file in the writable folder: "<name>-<UTC time>.json".
     QDir().mkpath(writable_dir_);
     const QString stamp =
         QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     probe_output_ =
-        QDir(writable_dir_).absoluteFilePath(QStringLiteral("nccl-tests-%1.json").arg(stamp));
-    QStringList args{QStringLiteral("--output"), probe_output_,
-                     QStringLiteral("--from-nccl-tests")};
-    args << logs;
+        QDir(writable_dir_).absoluteFilePath(QStringLiteral("%1-%2.json").arg(name, stamp));
     log_->clear();
     log_->setVisible(true);
     progress_->setTextVisible(true);
-    progress_->setRange(0, 0);
-    progress_label_->setText(tr("Reading nccl-tests logs…"));
-    measure_button_->setEnabled(false);
-    import_button_->setEnabled(false);
-    cancel_button_->setEnabled(true);
-    return runner_->start(probe_program_, args);
+    progress_->setRange(0, 0); // busy until the first progress line
+    progress_label_->setText(status);
+    setProbeRunning(true);
+    return runner_->start(probe_program_, QStringList{QStringLiteral("--output"), probe_output_} +
+                                              arguments + extra_arguments_);
+}
+
+void CalibrationPage::setProbeRunning(bool running)
+{
+    measure_button_->setEnabled(!running);
+    import_button_->setEnabled(!running);
+    cancel_button_->setEnabled(running);
 }
 
 void CalibrationPage::probeFinished(int exit_code, const QString &message)
 {
-    measure_button_->setEnabled(true);
-    import_button_->setEnabled(true);
-    cancel_button_->setEnabled(false);
+    setProbeRunning(false);
     progress_->setRange(0, 1);
     progress_->setValue(exit_code == 0 ? 1 : 0);
     progress_label_->setText(message);

@@ -62,6 +62,9 @@ private:
     void updateSelection();
     void updateChart(const std::vector<const CalibrationProfile *> &profiles);
     void probeFinished(int exit_code, const QString &message);
+    /// Runs gpuprobe writing "<name>-<time>.json" into the writable folder.
+    bool runProbe(const QString &name, const QStringList &arguments, const QString &status);
+    void setProbeRunning(bool running);
     QList<int> selectedRows() const;
 
     QStringList read_only_dirs_;
