@@ -62,7 +62,16 @@ ResultPtr computeResult(const RecomputeRequest &request)
         request.sweep_gpus.empty() ? defaultSweepCounts(request.scenario) : request.sweep_gpus;
     std::vector<int> fit_gpus;
     std::vector<double> fit_speedup;
+    const int own_gpus = request.scenario.hardware.gpuCount();
     for (int n : counts) {
+        if (n == own_gpus) {
+            // The scenario itself was just simulated: its point is the figure the status
+            // bar shows, not a second simulation of the same plan.
+            result->sweep.push_back({n, result->summary});
+            fit_gpus.push_back(n);
+            fit_speedup.push_back(result->summary.speedup);
+            continue;
+        }
         // Counts the plan cannot reach (not a multiple of tensor x pipeline, batch not
         // divisible) are left out of the chart rather than failing the whole sweep.
         Result<std::vector<SweepRow>> row = sweep(request.scenario, {n}, request.scaling);

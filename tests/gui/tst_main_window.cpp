@@ -123,6 +123,14 @@ private Q_SLOTS:
         QVERIFY(!statusText("statusBottleneck").isEmpty());
         QVERIFY(window_->currentResult()->timeline);
         QVERIFY(window_->currentResult()->sweep.size() >= 4);
+        // The chart's point for the scenario's own GPU count is the status bar's figure.
+        bool own = false;
+        for (const SweepRow &row : window_->currentResult()->sweep)
+            if (row.gpus == 8) {
+                own = true;
+                QCOMPARE(row.summary.speedup, window_->currentResult()->summary.speedup);
+            }
+        QVERIFY(own);
     }
 
     void spinBoxEditIsUndoable()
