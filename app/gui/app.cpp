@@ -49,6 +49,7 @@ Application::Application(const AppOptions &options, QObject *parent)
 
 Application::~Application()
 {
+    retired_window_.reset();
     window_.reset();
 }
 
@@ -105,9 +106,9 @@ void Application::setLanguage(const QString &language)
         const bool visible = window_->isVisible();
         // Rebuild the window around the same document; the old one goes when control
         // returns to the event loop (this is called from one of its menu actions).
-        MainWindow *old = window_.release();
-        old->hide();
-        old->deleteLater();
+        retired_window_ = std::move(window_);
+        retired_window_->hide();
+        QTimer::singleShot(0, this, [this] { retired_window_.reset(); });
         createWindow();
         if (visible)
             window_->show();

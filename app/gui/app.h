@@ -60,6 +60,10 @@ private:
     QTranslator app_translator_;
     QTranslator qt_translator_;
     std::unique_ptr<MainWindow> window_;
+    // The window replaced by a language switch: it is still on the call stack of its own
+    // menu action, so it is destroyed from the event loop, but always before the document,
+    // the recomputer and the settings it points to (a plain deleteLater() outlived them).
+    std::unique_ptr<MainWindow> retired_window_;
 };
 
 } // namespace scalescope
