@@ -10,6 +10,8 @@ qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6 qt6-translations-l
 libgl-dev libxkbcommon-dev
 libeigen3-dev
 fonts-noto-cjk xvfb xauth imagemagick
+clang libclang-rt-14-dev
+dpkg-dev file desktop-file-utils appstream
 "
 
 missing=""
