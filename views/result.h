@@ -31,6 +31,9 @@ struct ScenarioResult {
     std::shared_ptr<const SimContext> context; // null for errors and collective scenarios
     Summary summary;
     std::shared_ptr<const Timeline> timeline; // null when too large to materialise
+    /// The timeline was simplified to the segment limit: items closer than this merged.
+    double timeline_merge_quantum_s = 0;
+    size_t timeline_full_segments = 0; // what the exact timeline would have held
     int iterations = 1;
 
     Scaling scaling = Scaling::Strong;

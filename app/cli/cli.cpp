@@ -40,6 +40,7 @@ const char *kUsage =
     "Exit codes: 0 success, 2 invalid input, 1 other failure.\n";
 
 constexpr int kMaxIterations = 64;
+constexpr size_t kMaxTraceSegments = 1'000'000;
 // Where notes go (stderr of run()).
 std::FILE *err_ = stderr;
 constexpr int kMaxRepeat = 100000;
@@ -336,7 +337,16 @@ int cmdSimulate(Args &args, Output &out, Failure *failure)
     SimOptions options;
     options.iterations = iterations;
     options.build_timeline = trace.has_value();
+    // A Chrome trace takes about 220 bytes of JSON per segment: beyond this the engine
+    // simplifies the timeline (items merged per time quantum) so the file stays loadable.
+    options.max_segments = kMaxTraceSegments;
     const SimResult sim = simulate(*ctx, options);
+    if (trace && sim.ok && sim.timeline_merge_quantum_s > 0)
+        std::fprintf(err_,
+                     "scalescope-cli: note: the timeline would hold about %zu segments; the "
+                     "trace is simplified to %zu (items closer than %.3g us merged)\n",
+                     sim.timeline_full_segments, sim.timeline->size(),
+                     sim.timeline_merge_quantum_s * 1e6);
     Summary s;
     if (sim.ok) {
         s = summarize(*ctx, sim);

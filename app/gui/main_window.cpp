@@ -18,6 +18,7 @@
 #include "model_text.h"
 #include "plan_dialog.h"
 #include "recompute.h"
+#include "timeline/timeline_format.h"
 #include "timeline/timeline_widget.h"
 
 #include <QAction>
@@ -33,6 +34,7 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -214,11 +216,14 @@ void MainWindow::buildUi()
     connect(plan_button, &QPushButton::clicked, this, &MainWindow::suggestPlan);
     compare_label_ = new QLabel;
     compare_label_->setObjectName(QStringLiteral("compareLabel"));
+    timeline_note_ = new QLabel;
+    timeline_note_->setObjectName(QStringLiteral("timelineNote"));
     bar->addWidget(iterations_label);
     bar->addWidget(iterations_spin_);
     bar->addWidget(fit_button);
     bar->addWidget(plan_button);
     bar->addWidget(compare_label_);
+    bar->addWidget(timeline_note_);
     bar->addStretch(1);
     timeline_layout->addLayout(bar);
 
@@ -366,8 +371,10 @@ void MainWindow::buildMenus()
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     QAction *undo = ctx_.document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("undoAction"));
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = ctx_.document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("redoAction"));
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
@@ -476,6 +483,14 @@ void MainWindow::showResult(const ResultPtr &result)
     timeline_->setSharedExtent(shared_end);
     pinned_timeline_->setSharedExtent(shared_end);
     timeline_->setTimeline(result->ok() ? result->timeline : nullptr);
+    if (result->ok() && result->timeline && result->timeline_merge_quantum_s > 0)
+        timeline_note_->setText(
+            tr("Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)")
+                .arg(formatDuration(result->timeline_merge_quantum_s),
+                     QLocale().toString(qulonglong(result->timeline->size())),
+                     QLocale().toString(qulonglong(result->timeline_full_segments))));
+    else
+        timeline_note_->clear();
     // Only the tab on screen is redrawn now; the others catch up when they are shown.
     stale_tabs_ = true;
     refreshCurrentTab();

@@ -158,6 +158,7 @@ private:
     TimelineWidget *timeline_ = nullptr;
     TimelineWidget *pinned_timeline_ = nullptr;
     QSpinBox *iterations_spin_ = nullptr;
+    QLabel *timeline_note_ = nullptr;
     QLabel *compare_label_ = nullptr;
     QTabWidget *tabs_ = nullptr;
     ScalingView *scaling_view_ = nullptr;

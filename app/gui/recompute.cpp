@@ -48,6 +48,9 @@ ResultPtr computeResult(const RecomputeRequest &request)
     SimOptions options;
     options.iterations = std::clamp(request.iterations, 1, 4);
     options.build_timeline = true;
+    // About 45 MB of timeline (21 B per segment) and a paint of a few frames at most;
+    // larger timelines are simplified by the engine (items merged per time quantum).
+    options.max_segments = kGuiMaxTimelineSegments;
     SimResult sim = simulate(*ctx.value(), options);
     if (sim.too_large || !sim.ok) {
         // Beyond the event simulation's size: the closed form still answers.
@@ -56,6 +59,8 @@ ResultPtr computeResult(const RecomputeRequest &request)
         result->summary = summarize(*ctx.value(), sim);
         if (sim.timeline)
             result->timeline = std::make_shared<const Timeline>(std::move(*sim.timeline));
+        result->timeline_merge_quantum_s = sim.timeline_merge_quantum_s;
+        result->timeline_full_segments = sim.timeline_full_segments;
     }
 
     const std::vector<int> counts =

@@ -31,6 +31,9 @@ struct RecomputeRequest {
 std::vector<int> defaultSweepCounts(const Scenario &scenario);
 
 /// Computes one request synchronously (also used by --screenshot and tests).
+/// Beyond this many segments the GUI's timeline is simplified (SimOptions::max_segments).
+inline constexpr size_t kGuiMaxTimelineSegments = 2'000'000;
+
 ResultPtr computeResult(const RecomputeRequest &request);
 
 class Recomputer : public QObject

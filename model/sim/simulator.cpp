@@ -5,6 +5,7 @@
 #include "sim/schedule.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 #include <string>
@@ -974,22 +975,51 @@ SimResult Simulation::run()
     if (opt_.build_timeline) {
         // Size check before materialising every GPU's rows.
         size_t estimate = 0;
+        size_t busy_rows = 0; // rows with at least one task (the compute row always)
         for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u) {
             size_t per_gpu = 0;
-            for (int s = 0; s < kStreamCount; ++s)
-                per_gpu += stream_tasks_[u * kStreamCount + static_cast<size_t>(s)].size();
+            size_t rows = 1;
+            for (int s = 0; s < kStreamCount; ++s) {
+                const size_t n = stream_tasks_[u * kStreamCount + static_cast<size_t>(s)].size();
+                per_gpu += n;
+                rows += s > 0 && n > 0 ? 1 : 0;
+            }
             per_gpu += recv_tasks_[u].size();
+            rows += recv_tasks_[u].empty() ? 0 : 1;
             estimate += per_gpu * 2 * members_[u].size();
+            busy_rows += std::min<size_t>(rows, kStreamCount) * members_[u].size();
         }
+        // Level of detail (DESIGN.md section 3, as Perfetto and Tracy merge what is too
+        // small to see): beyond max_segments, items on a row that start less than a quantum
+        // after the first item of the current merged group join it. Each merged segment
+        // then spans at least one quantum, so a row holds at most span / quantum + 1
+        // segments and the whole timeline at most rows x (span / quantum + 1).
+        const size_t rows_total = busy_rows;
+        const double span = iteration_end_.back();
+        double quantum = 0;
         if (estimate > opt_.max_segments) {
-            result.error = "the timeline would hold about " + std::to_string(estimate) +
-                           " segments, more than the limit of " +
-                           std::to_string(opt_.max_segments) +
-                           "; simulate fewer iterations or GPUs";
-            return result;
+            const size_t room = opt_.max_segments > 2 * rows_total ? opt_.max_segments - rows_total
+                                                                   : 0;
+            if (room == 0 || span <= 0) {
+                result.error = "the timeline would hold about " + std::to_string(estimate) +
+                               " segments on " + std::to_string(rows_total) +
+                               " rows, more than the limit of " +
+                               std::to_string(opt_.max_segments) + "; simulate fewer GPUs";
+                return result;
+            }
+            quantum = span * static_cast<double>(rows_total) / static_cast<double>(room);
+            result.timeline_merge_quantum_s = quantum;
+            result.timeline_full_segments = estimate;
+            estimate = std::min(estimate, opt_.max_segments);
         }
         TimelineBuilder builder(plan_.gpus, plan_.gpus_per_node, iterations_);
         builder.reserve(estimate);
+        std::array<uint32_t, kSegmentKindCount> merged_label{};
+        for (int k = 0; k < kSegmentKindCount; ++k)
+            merged_label[static_cast<size_t>(k)] = builder.internLabel(
+                std::string("several items merged, mostly ") +
+                segmentKindName(static_cast<SegmentKind>(k)) +
+                " (timeline simplified: zoomed-out detail beyond the segment limit)");
         std::vector<uint32_t> label_ids;
         for (uint32_t l = 0; l < kLabelCount; ++l)
             label_ids.push_back(builder.internLabel(labelText(l)));
@@ -1013,15 +1043,41 @@ SimResult Simulation::run()
                 [&](Stream s, double start, double dur, SegmentKind k, uint32_t label, int32_t mb) {
                     rows[static_cast<int>(s)].push_back({start, dur, k, label, mb});
                 });
+            auto labelId = [&](const Pending &seg) {
+                return seg.label < kLabelCount
+                           ? label_ids[seg.label]
+                           : builder.internLabel(extra_labels_[seg.label - kLabelCount]);
+            };
             for (int s = 0; s < kStreamCount; ++s) {
                 builder.beginRow(gpu * kStreamCount + s);
-                for (const Pending &seg : rows[s]) {
-                    uint32_t lid;
-                    if (seg.label < kLabelCount)
-                        lid = label_ids[seg.label];
-                    else
-                        lid = builder.internLabel(extra_labels_[seg.label - kLabelCount]);
-                    builder.add(seg.start, seg.dur, seg.kind, lid, seg.mb);
+                if (quantum <= 0) {
+                    for (const Pending &seg : rows[s])
+                        builder.add(seg.start, seg.dur, seg.kind, labelId(seg), seg.mb);
+                    continue;
+                }
+                // Merge groups of items that start within one quantum of the group's first.
+                const std::vector<Pending> &row = rows[s];
+                for (size_t i = 0; i < row.size();) {
+                    size_t j = i + 1;
+                    double end = row[i].start + row[i].dur;
+                    std::array<double, kSegmentKindCount> by_kind{};
+                    by_kind[static_cast<size_t>(row[i].kind)] += row[i].dur;
+                    while (j < row.size() && row[j].start < row[i].start + quantum) {
+                        by_kind[static_cast<size_t>(row[j].kind)] += row[j].dur;
+                        end = std::max(end, row[j].start + row[j].dur);
+                        ++j;
+                    }
+                    if (j == i + 1) {
+                        builder.add(row[i].start, row[i].dur, row[i].kind, labelId(row[i]),
+                                    row[i].mb);
+                    } else {
+                        const auto dominant = static_cast<size_t>(
+                            std::max_element(by_kind.begin(), by_kind.end()) - by_kind.begin());
+                        builder.add(row[i].start, end - row[i].start,
+                                    static_cast<SegmentKind>(dominant), merged_label[dominant],
+                                    -1);
+                    }
+                    i = j;
                 }
             }
         }

@@ -34,7 +34,9 @@ struct Breakdown {
 struct SimOptions {
     int iterations = 1; // measured steps (warm-up steps are added where state carries over)
     bool build_timeline = false;
-    /// Refuse to materialise timelines larger than this (memory bound).
+    /// Timelines larger than this are simplified: on each row, items closer together than
+    /// a time quantum are merged into one segment of their dominant kind, which bounds the
+    /// timeline to about this many segments whatever the GPU, micro-batch or step count.
     size_t max_segments = 40'000'000;
     /// Refuse task graphs larger than this (~100 bytes each).
     size_t max_tasks = 20'000'000;
@@ -54,6 +56,10 @@ struct SimResult {
     double window_start_s = 0;  // the measured steps on the timeline (GPU 0's)
     double window_end_s = 0;
     std::optional<Timeline> timeline;
+    /// When the timeline was simplified to stay within max_segments: the merge quantum (s)
+    /// and how many segments the full timeline would have held. 0 when it is exact.
+    double timeline_merge_quantum_s = 0;
+    size_t timeline_full_segments = 0;
 };
 
 /// Everything the engine needs, derived once from a scenario.

@@ -101,6 +101,7 @@ private Q_SLOTS:
     void zeroShrinksMemoryAddsNoCompute();
     void iterationsAreSteady();
     void timelineCoversEveryGpu();
+    void timelineSimplifiedBeyondTheLimit();
     void speedupReference();
 };
 
@@ -414,6 +415,52 @@ void TestInvariants::timelineCoversEveryGpu()
             cursor = t.end(i);
         }
         QVERIFY(std::abs(cursor - t.endTime()) < 1e-6 * t.endTime());
+    }
+}
+
+void TestInvariants::timelineSimplifiedBeyondTheLimit()
+{
+    // The same step with and without a segment limit: the simplified timeline stays within
+    // the limit, keeps every row sorted and non-overlapping, covers every item of the exact
+    // one on the same row, and ends at the same time.
+    const Scenario s = named("3d-interleaved");
+    SimOptions o;
+    o.build_timeline = true;
+    o.iterations = 2;
+    const auto ctx = contextFrom(s);
+    const SimResult exact = simulate(*ctx, o);
+    QVERIFY(exact.ok);
+    QCOMPARE(exact.timeline_merge_quantum_s, 0.0);
+    const Timeline &e = *exact.timeline;
+    for (const size_t limit : {e.size() / 3, e.size() / 20}) {
+        o.max_segments = limit;
+        const SimResult r = simulate(*ctx, o);
+        QVERIFY2(r.ok, r.error.c_str());
+        const Timeline &t = *r.timeline;
+        QVERIFY2(t.size() <= limit, qPrintable(QString("%1 > %2").arg(t.size()).arg(limit)));
+        QVERIFY(t.size() < e.size());
+        QVERIFY(r.timeline_merge_quantum_s > 0);
+        QVERIFY(r.timeline_full_segments >= e.size());
+        QCOMPARE(r.step_time_s, exact.step_time_s);
+        QVERIFY(std::abs(t.endTime() - e.endTime()) <= 1e-9 * e.endTime());
+        bool merged_seen = false;
+        // Durations are stored as float: ends are exact to a few parts in 10^7.
+        const double eps = 1e-6 * e.endTime();
+        for (int row = 0; row < t.rows(); ++row) {
+            for (size_t i = t.rowBegin(row); i + 1 < t.rowEnd(row); ++i)
+                QVERIFY(t.end(i) <= t.start(i + 1) + eps);
+            for (size_t i = t.rowBegin(row); i < t.rowEnd(row); ++i)
+                merged_seen = merged_seen || t.label(i).rfind("several items merged", 0) == 0;
+            // Every exact item lies inside one simplified item of its row.
+            size_t k = t.rowBegin(row);
+            for (size_t i = e.rowBegin(row); i < e.rowEnd(row); ++i) {
+                while (k < t.rowEnd(row) && t.end(k) < e.end(i) - eps)
+                    ++k;
+                QVERIFY(k < t.rowEnd(row));
+                QVERIFY(t.start(k) <= e.start(i) + eps);
+            }
+        }
+        QVERIFY(merged_seen);
     }
 }
 
