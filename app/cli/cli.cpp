@@ -571,7 +571,13 @@ int cmdPlan(Args &args, Output &out, Failure *failure)
                  .arg(r.out_of_memory)
                  .arg(fixed(ms, 1)));
     if (r.best.empty()) {
-        out.line(QStringLiteral("no plan fits in memory"));
+        out.line(r.considered == 0
+                     ? QStringLiteral("no plan: %1 GPUs cannot be split into data x tensor x "
+                                      "pipeline degrees that divide the global batch of %2 "
+                                      "and the model's layers and heads")
+                           .arg(*gpus)
+                           .arg(base->training.global_batch)
+                     : QStringLiteral("no plan fits in memory"));
         return kOk;
     }
     out.line(QStringLiteral("rank  data tensor pipeline zero schedule      mb recompute  "

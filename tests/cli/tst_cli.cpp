@@ -587,6 +587,7 @@ private Q_SLOTS:
     void catalog();
     void helpAndVersion();
     void bench();
+    void plan();
 };
 
 void TestCli::initTestCase()
@@ -1280,6 +1281,53 @@ void TestCli::validationScenarios()
             qWarning().noquote() << "in validation scenario" << path;
             return;
         }
+    }
+}
+
+void TestCli::plan()
+{
+    const QString file = QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/scenarios/default.json");
+    {
+        const CliRun r = runCli({QStringLiteral("plan"), file, QStringLiteral("--gpus"),
+                                 QStringLiteral("8"), QStringLiteral("--top"), QStringLiteral("3"),
+                                 QStringLiteral("--json")});
+        CALL(verifySuccess(r));
+        QJsonObject o;
+        CALL(parseObject(r, &o));
+        QCOMPARE(o.value(QStringLiteral("gpus")).toInt(), 8);
+        const QJsonArray plans = o.value(QStringLiteral("plans")).toArray();
+        QCOMPARE(plans.size(), 3);
+        double previous = 0;
+        for (const QJsonValue &v : plans) {
+            const QJsonObject p = v.toObject();
+            // Each plan uses all GPUs, fits, and they come fastest first.
+            QCOMPARE(p.value(QStringLiteral("data")).toInt() *
+                         p.value(QStringLiteral("tensor")).toInt() *
+                         p.value(QStringLiteral("pipeline")).toInt(),
+                     8);
+            QVERIFY(p.value(QStringLiteral("memory_per_gpu_bytes")).toDouble() <=
+                    p.value(QStringLiteral("capacity_bytes")).toDouble());
+            const double t = p.value(QStringLiteral("step_time_s")).toDouble();
+            QVERIFY(t >= previous);
+            previous = t;
+        }
+        QVERIFY(o.value(QStringLiteral("out_of_memory")).toInt() +
+                    o.value(QStringLiteral("evaluated")).toInt() <=
+                o.value(QStringLiteral("considered")).toInt());
+    }
+    {
+        // No split of 100,000 GPUs divides a global batch of 64: said, not "out of memory".
+        const CliRun r = runCli({QStringLiteral("plan"), file, QStringLiteral("--gpus"),
+                                 QStringLiteral("100000")});
+        CALL(verifySuccess(r));
+        QVERIFY2(r.out.contains("cannot be split") && r.out.contains("global batch of 64"),
+                 r.out.constData());
+    }
+    {
+        const CliRun r = runCli({QStringLiteral("plan"), file, QStringLiteral("--gpus"),
+                                 QStringLiteral("8"), QStringLiteral("--top"),
+                                 QStringLiteral("100000000")});
+        CALL(verifyFailure(r, 2, {QStringLiteral("--top"), QStringLiteral("1 to 1000")}));
     }
 }
 
