@@ -1,6 +1,7 @@
 // GUI tests of the result views: series contents, toggles, messages, the speed-up loss
 // attribution, the cost report and its edits, the thermal chart, cost arithmetic and
 // exports. Results are built by hand (result_fixtures.h).
+#include "charts/chart_common.h"
 #include "charts/breakdown_view.h"
 #include "charts/cost_view.h"
 #include "charts/delta_table_model.h"
@@ -356,6 +357,22 @@ void TestChartViews::lossBarsUseResultAttribution()
     auto *axis = qobject_cast<QValueAxis *>(view.lossChart()->axes(Qt::Vertical).value(0));
     QVERIFY(axis);
     QVERIFY(axis->max() >= 4.0);
+    // The legends are wrapping text under the charts (the charts' own would elide): the
+    // loss chart lists only the causes that cost something.
+    QString loss_legend;
+    bool speedup_legend = false;
+    for (const QLabel *label : view.findChildren<QLabel *>(QStringLiteral("chartLegend"))) {
+        if (label->text().contains(speedupLossLabel(SpeedupLoss::TpComm).toHtmlEscaped().replace(
+                QLatin1Char(' '), QStringLiteral("&nbsp;"))))
+            loss_legend = label->text();
+        speedup_legend = speedup_legend || label->text().contains(QStringLiteral("Ideal"));
+    }
+    QVERIFY(speedup_legend);
+    QVERIFY2(!loss_legend.isEmpty(), "no legend lists TP communication");
+    QVERIFY(loss_legend.contains(QStringLiteral("Achieved")));
+    QVERIFY(!loss_legend.contains(speedupLossLabel(SpeedupLoss::DpComm)
+                                      .toHtmlEscaped()
+                                      .replace(QLatin1Char(' '), QStringLiteral("&nbsp;"))));
 }
 
 void TestChartViews::breakdownBars()

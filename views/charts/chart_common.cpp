@@ -4,6 +4,9 @@
 
 #include <QAbstractAxis>
 #include <QChart>
+#include <QChartView>
+#include <QLegendMarker>
+#include <QVBoxLayout>
 #include <QCoreApplication>
 #include <QLabel>
 #include <QLegend>
@@ -40,6 +43,67 @@ void applyChartFonts(QChart *chart, const QFont &base)
         axis->setLabelsFont(small);
         axis->setTitleFont(base);
     }
+}
+
+namespace
+{
+constexpr const char *kLegendProperty = "scalescopeLegendLabel";
+constexpr const char *kEntryHiddenProperty = "scalescopeLegendHidden";
+} // namespace
+
+void setLegendEntryShown(QLegendMarker *marker, bool shown)
+{
+    marker->setProperty(kEntryHiddenProperty, !shown);
+}
+
+QWidget *withWrappingLegend(QChartView *view)
+{
+    auto *box = new QWidget;
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    auto *legend = new QLabel(box);
+    legend->setObjectName(QStringLiteral("chartLegend"));
+    legend->setWordWrap(true);
+    legend->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    legend->setTextFormat(Qt::RichText);
+    legend->setContentsMargins(6, 2, 6, 4);
+    // The chart view paints a white background; the legend belongs to it visually.
+    legend->setAutoFillBackground(true);
+    QPalette pal = legend->palette();
+    pal.setColor(QPalette::Window, Qt::white);
+    pal.setColor(QPalette::WindowText, QColor(0x30, 0x30, 0x30));
+    legend->setPalette(pal);
+    layout->addWidget(view, 1);
+    layout->addWidget(legend);
+    view->chart()->legend()->setVisible(false);
+    view->setProperty(kLegendProperty, QVariant::fromValue<QObject *>(legend));
+    return box;
+}
+
+void refreshWrappingLegend(QChartView *view)
+{
+    auto *legend = qobject_cast<QLabel *>(view->property(kLegendProperty).value<QObject *>());
+    if (!legend)
+        return;
+    QStringList items;
+    const auto markers = view->chart()->legend()->markers();
+    for (QLegendMarker *marker : markers) {
+        if (marker->property(kEntryHiddenProperty).toBool() || !marker->series() ||
+            !marker->series()->isVisible() || marker->label().isEmpty())
+            continue;
+        // Line and outline-only markers carry their colour in the pen, filled ones in the brush.
+        const QColor colour = marker->brush().style() == Qt::NoBrush ||
+                                      marker->brush().color().alpha() == 0
+                                  ? marker->pen().color()
+                                  : marker->brush().color();
+        QString label = marker->label().toHtmlEscaped();
+        label.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+        items << QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
+                     .arg(colour.name(), label);
+    }
+    legend->setText(items.join(QStringLiteral(" &nbsp; ")));
+    legend->setVisible(!items.isEmpty());
 }
 
 void setZeroBasedRange(QValueAxis *axis, double max_value)

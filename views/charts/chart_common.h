@@ -8,6 +8,8 @@
 #include <QString>
 
 class QChart;
+class QChartView;
+class QLegendMarker;
 class QValueAxis;
 class QFont;
 class QLabel;
@@ -23,6 +25,18 @@ QChart *makeChart(const QString &title = {});
 /// Applies `base` (usually the view's font, which follows the application font) to the
 /// chart's title, legend and every axis' labels and title.
 void applyChartFonts(QChart *chart, const QFont &base);
+
+/// Puts `view` in a widget with its legend below it as wrapping text and hides the chart's
+/// own legend, which elides entries ("Am...") whenever the chart is narrower than its
+/// entries. Call refreshWrappingLegend() after the series or their markers change.
+QWidget *withWrappingLegend(QChartView *view);
+/// Rebuilds the text legend of a view set up by withWrappingLegend() from the chart's
+/// legend markers (in order, with their colours; not those of hidden series or those
+/// hidden with setLegendEntryShown()).
+void refreshWrappingLegend(QChartView *view);
+/// Shows or hides one entry of a wrapping legend (the chart's own legend is hidden, so
+/// QLegendMarker::setVisible() no longer says anything).
+void setLegendEntryShown(QLegendMarker *marker, bool shown);
 
 /// Sets `axis` to [0, a round number >= max_value] with ticks at a round interval
 /// (1, 2 or 5 times a power of ten), three to six of them.

@@ -196,8 +196,6 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
         loss_series_->append(set);
     }
     loss_chart_->addSeries(loss_series_);
-    // Nine entries: listed beside the bars, where their names fit.
-    loss_chart_->legend()->setAlignment(Qt::AlignRight);
     loss_x_ = new QBarCategoryAxis;
     loss_x_->setTitleText(tr("GPUs"));
     loss_y_ = new QValueAxis;
@@ -213,9 +211,11 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     auto *charts = new QWidget(this);
     panels_ = new QHBoxLayout(charts);
     panels_->setContentsMargins(0, 0, 0, 0);
-    panels_->addWidget(speedup_view_, 1);
-    panels_->addWidget(efficiency_view_, 1);
-    panels_->addWidget(loss_view_, 1);
+    // Legends as wrapping text under each chart: nine causes of lost speed-up do not fit
+    // in a chart's own legend at a third of the window's width.
+    panels_->addWidget(withWrappingLegend(speedup_view_), 1);
+    panels_->addWidget(withWrappingLegend(efficiency_view_), 1);
+    panels_->addWidget(withWrappingLegend(loss_view_), 1);
 
     message_ = makeEmptyStateLabel(this);
     stack_ = new QStackedWidget(this);
@@ -288,6 +288,8 @@ void ScalingView::updateCharts()
             s->clear();
         loss_rows_.clear();
         updateLossChart();
+        refreshWrappingLegend(speedup_view_);
+        refreshWrappingLegend(efficiency_view_);
         return;
     }
     std::sort(rows.begin(), rows.end(),
@@ -395,6 +397,8 @@ void ScalingView::updateCharts()
         loss_rows_.begin(), loss_rows_.end(),
         [](const SpeedupAttribution &a, const SpeedupAttribution &b) { return a.gpus < b.gpus; });
     updateLossChart();
+    refreshWrappingLegend(speedup_view_);
+    refreshWrappingLegend(efficiency_view_);
     stack_->setCurrentIndex(1);
 }
 
@@ -433,13 +437,14 @@ void ScalingView::updateLossChart()
         bool used = set == achieved_set_;
         for (int i = 0; i < set->count() && !used; ++i)
             used = set->at(i) != 0;
-        marker->setVisible(used);
+        setLegendEntryShown(marker, used);
     }
     loss_x_->clear();
     loss_x_->append(categories);
     setZeroBasedRange(loss_y_, top * 1.02);
     if (bottom < 0) // rare: superlinear per-GPU compute; the axis reaches below zero
         loss_y_->setMin(std::floor(bottom * 1.1));
+    refreshWrappingLegend(loss_view_);
 }
 
 void ScalingView::showPointToolTip(const QPointF &point, bool state)
