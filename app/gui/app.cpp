@@ -1,6 +1,7 @@
 #include "app.h"
 
 #include "io/catalog_io.h"
+#include "io/data_dir.h"
 #include "io/scenario_io.h"
 #include "main_window.h"
 
@@ -66,9 +67,17 @@ QString Application::chooseLanguage(const QString &option, const QSettings &sett
 
 std::vector<GalleryEntry> Application::loadBuiltinGallery(QString *error)
 {
-    Result<std::vector<GalleryEntry>> loaded = loadGallery(QStringLiteral(":/gallery"));
+    // The data folder's scenarios/ (installed, or the source's from the build tree)
+    // replaces the compiled-in gallery; a damaged file there fails the gallery, named.
+    const QString data = dataDirectory();
+    const QString dir =
+        data.isEmpty() ? QStringLiteral(":/gallery") : data + QStringLiteral("/scenarios");
+    Result<std::vector<GalleryEntry>> loaded = loadGallery(dir);
     if (!loaded) {
-        *error = QString::fromStdString(loaded.error().toString());
+        InputError e = loaded.error();
+        if (!data.isEmpty() && !e.path.empty()) // "claim03.json: ..." -> the full path
+            e.path = QDir(dir).filePath(QString::fromStdString(e.path)).toStdString();
+        *error = QString::fromStdString(e.toString());
         return {};
     }
     return loaded.value();

@@ -1,8 +1,10 @@
 // scalescope: the desktop application.
 #include "app.h"
+#include "io/catalog_io.h"
 
 #include <QApplication>
 #include <QIcon>
+#include <QMessageBox>
 
 #include <cstdio>
 
@@ -12,6 +14,9 @@ int main(int argc, char *argv[])
     QApplication::setOrganizationName(QStringLiteral("ScaleScope"));
     QApplication::setApplicationName(QStringLiteral("ScaleScope"));
     QApplication::setApplicationVersion(QStringLiteral(SCALESCOPE_VERSION));
+    // The desktop entry's id (installer/linux): Wayland compositors match windows to it.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.scalescope.ScaleScope"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/scalescope.svg")));
 
     scalescope::AppOptions options;
     QString error, message;
@@ -24,6 +29,16 @@ int main(int argc, char *argv[])
     if (exit_now) {
         std::fputs(qPrintable(message), stdout);
         return 0;
+    }
+    // A damaged or missing installed catalog: say which file, before any window opens.
+    if (const auto catalog_error = scalescope::builtinCatalogError()) {
+        const QString text = QStringLiteral("The catalog cannot be loaded: %1")
+                                 .arg(QString::fromStdString(catalog_error->toString()));
+        std::fprintf(stderr, "scalescope: %s\n", qPrintable(text));
+        if (options.screenshot.isEmpty() &&
+            QGuiApplication::platformName() != QLatin1String("offscreen"))
+            QMessageBox::critical(nullptr, QStringLiteral("ScaleScope"), text);
+        return 1;
     }
     scalescope::Application app(options);
     const int code = app.start();

@@ -1,6 +1,7 @@
 #include "profile_library.h"
 
 #include "io/catalog_io.h"
+#include "io/data_dir.h"
 #include "io/profile_io.h"
 
 #include <QColor>
@@ -25,19 +26,15 @@ QString userProfileDirectory()
 
 QStringList bundledProfileDirectories()
 {
-    QStringList dirs;
-    const QDir exe(QCoreApplication::applicationDirPath());
-    // Installed: bin/../share/scalescope/profiles. Build tree: the source's resources.
-    dirs << exe.absoluteFilePath(QStringLiteral("../share/scalescope/profiles"));
-#ifdef SCALESCOPE_SOURCE_DIR
-    dirs << QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/profiles");
-#endif
-    QStringList existing;
-    for (const QString &d : dirs)
-        if (QFileInfo(d).isDir())
-            existing << QDir(d).canonicalPath();
-    existing.removeDuplicates();
-    return existing;
+    // Installed: bin/../share/scalescope/profiles. Build tree: the source's
+    // resources/profiles (io/data_dir.h). Never the current directory.
+    const QString data = dataDirectory();
+    if (data.isEmpty())
+        return {};
+    const QString dir = data + QStringLiteral("/profiles");
+    if (!QFileInfo(dir).isDir())
+        return {};
+    return {QDir(dir).canonicalPath()};
 }
 
 std::vector<ProfileEntry> scanProfiles(const QStringList &dirs, const QString &writable_dir)

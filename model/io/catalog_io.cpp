@@ -1,9 +1,14 @@
 #include "io/catalog_io.h"
 
+#include "io/data_dir.h"
+#include "io/file_io.h"
 #include "io/json_util.h"
 #include "io/spec_json.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 
 #include <cstdio>
 #include <cstdlib>
@@ -64,34 +69,87 @@ Result<bool> parseCatalogInto(Catalog &catalog, const QByteArray &json, const QS
     return true;
 }
 
-Result<Catalog> loadBuiltinCatalog()
+namespace
 {
+constexpr const char *kCatalogFiles[] = {"gpus.json", "links.json", "models.json",
+                                         "cnn_models.json"};
+} // namespace
+
+Result<Catalog> loadCatalogFolder(const QString &dir)
+{
+    // A catalog document is a few hundred kilobytes; anything near this is not a catalog.
+    constexpr qint64 kMaxCatalogFileBytes = 64 * 1024 * 1024;
+    const bool resource = dir.startsWith(QLatin1Char(':'));
     Catalog catalog;
-    for (const char *name : {"gpus.json", "links.json", "models.json", "cnn_models.json"}) {
-        const QString path = QStringLiteral(":/catalogs/") + QString::fromUtf8(name);
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return InputError{path.toStdString(), "cannot read the built-in catalog: " +
-                                                      file.errorString().toStdString()};
-        Result<bool> parsed = parseCatalogInto(catalog, file.readAll(), path);
+    for (const char *name : kCatalogFiles) {
+        const QString path =
+            resource ? dir + QLatin1Char('/') + QString::fromUtf8(name)
+                     : QDir::cleanPath(QDir(dir).absoluteFilePath(QString::fromUtf8(name)));
+        QByteArray data;
+        if (resource) {
+            QFile file(path);
+            if (!file.open(QIODevice::ReadOnly))
+                return InputError{path.toStdString(), "cannot read the built-in catalog: " +
+                                                          file.errorString().toStdString()};
+            data = file.readAll();
+        } else {
+            if (!QFileInfo::exists(path))
+                return InputError{path.toStdString(),
+                                  "missing: the installed data is incomplete (reinstall "
+                                  "ScaleScope)"};
+            Result<QByteArray> read = readFileLimited(path, kMaxCatalogFileBytes, "catalog");
+            if (!read)
+                return read.error(); // names the file
+            data = std::move(read).value();
+        }
+        Result<bool> parsed = parseCatalogInto(catalog, data, path);
         if (!parsed.ok())
             return parsed.error();
     }
     return catalog;
 }
 
+QString builtinCatalogFolder()
+{
+    const QString data = dataDirectory();
+    return data.isEmpty() ? QStringLiteral(":/catalogs") : data + QStringLiteral("/catalogs");
+}
+
+Result<Catalog> loadBuiltinCatalog()
+{
+    return loadCatalogFolder(builtinCatalogFolder());
+}
+
+namespace
+{
+const Result<Catalog> &cachedCatalog()
+{
+    static const Result<Catalog> catalog = loadBuiltinCatalog();
+    return catalog;
+}
+} // namespace
+
+std::optional<InputError> builtinCatalogError()
+{
+    const Result<Catalog> &catalog = cachedCatalog();
+    if (catalog)
+        return std::nullopt;
+    return catalog.error();
+}
+
 const Catalog &builtinCatalog()
 {
-    static const Catalog catalog = [] {
-        Result<Catalog> loaded = loadBuiltinCatalog();
-        if (!loaded.ok()) {
-            std::fprintf(stderr, "scalescope: the built-in catalog is broken: %s\n",
-                         loaded.error().toString().c_str());
-            std::abort();
-        }
-        return std::move(loaded).value();
-    }();
-    return catalog;
+    const Result<Catalog> &catalog = cachedCatalog();
+    if (!catalog) {
+        // A damaged installed file is not the user's input: say which file, and stop.
+        const QString program = QCoreApplication::instance() != nullptr
+                                    ? QFileInfo(QCoreApplication::applicationFilePath()).fileName()
+                                    : QStringLiteral("scalescope");
+        std::fprintf(stderr, "%s: the catalog cannot be loaded: %s\n", qPrintable(program),
+                     catalog.error().toString().c_str());
+        std::exit(1);
+    }
+    return catalog.value();
 }
 
 } // namespace scalescope

@@ -1,4 +1,5 @@
-// Loading of the built-in catalogs (resources/catalogs, compiled in as Qt resources).
+// Loading of the catalogs: resources/catalogs, installed as share/scalescope/catalogs and
+// also compiled in as Qt resources (":/catalogs/").
 #pragma once
 
 #include "hardware/catalog.h"
@@ -7,6 +8,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include <optional>
+
 namespace scalescope
 {
 
@@ -14,11 +17,27 @@ namespace scalescope
 /// layout) and appends its entries to `catalog`. `file` names the document in errors.
 Result<bool> parseCatalogInto(Catalog &catalog, const QByteArray &json, const QString &file);
 
-/// Loads every built-in catalog from the ":/catalogs/" resources.
+/// Loads the four catalog documents (gpus.json, links.json, models.json, cnn_models.json)
+/// of `dir`, a real folder or a Qt resource folder such as ":/catalogs". Every document is
+/// required; errors name the file by its full path ("/usr/share/scalescope/catalogs/
+/// gpus.json: gpus[3].memory_gb: ...").
+Result<Catalog> loadCatalogFolder(const QString &dir);
+
+/// Where the program's catalog comes from: dataDirectory() + "/catalogs" when there is a
+/// data folder (installed, or the source's resources/ from the build tree), which then
+/// replaces the compiled-in copy; ":/catalogs" otherwise.
+QString builtinCatalogFolder();
+
+/// loadCatalogFolder(builtinCatalogFolder()).
 Result<Catalog> loadBuiltinCatalog();
 
-/// The built-in catalog, loaded once (thread-safe). Aborts with a message if the built-in
-/// resources are broken (a build defect, not user input).
+/// Loads the catalog once (thread-safe) and returns its error, if any: lets a program
+/// report a damaged installed catalog its own way before anything calls builtinCatalog().
+std::optional<InputError> builtinCatalogError();
+
+/// The program's catalog, loaded once (thread-safe). A catalog that cannot be loaded (a
+/// damaged or missing installed file) is reported on stderr, naming the file, and the
+/// program exits with status 1: it never runs on a partial catalog.
 const Catalog &builtinCatalog();
 
 } // namespace scalescope
