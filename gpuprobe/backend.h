@@ -1,6 +1,8 @@
 // The one door to the GPU: every CUDA, cuBLAS(Lt), NCCL and NVML call the probe makes goes
-// through this interface, one method per API call (or per kernel launch), so that a fake can
-// stand in for the hardware in tests and fail each call in turn.
+// through this interface, one method per API call (or per kernel launch, or per short fixed
+// sequence of calls), so that a fake can stand in for the hardware in tests and fail each call
+// in turn. api_calls.h lists every library function the real backend calls and the method
+// that makes it.
 #pragma once
 
 #include "hardware/hardware.h"
@@ -180,7 +182,15 @@ public:
     /// stream, ncclGroupEnd). send/recv hold one float buffer per GPU of the group.
     virtual CallStatus ncclRun(void *group, CollectiveOp op, const std::vector<const float *> &send,
                                const std::vector<float *> &recv, size_t count) = 0;
-    virtual void ncclDestroy(void *group) = 0; // ncclCommDestroy
+    /// Whether the group's queued work has finished, without blocking: cudaStreamQuery on
+    /// each GPU's stream, and ncclCommGetAsyncError on each communicator (an asynchronous
+    /// NCCL error is a failure). The probe's collective watchdog polls this against a
+    /// deadline instead of blocking in cudaStreamSynchronize on a collective that may hang.
+    virtual CallStatus ncclQuery(void *group, bool *done) = 0;
+    /// ncclCommAbort on each communicator of the group (the watchdog's deadline passed):
+    /// the GPUs' queued NCCL work is cancelled; the group can then only be destroyed.
+    virtual CallStatus ncclAbort(void *group) = 0;
+    virtual void ncclDestroy(void *group) = 0; // ncclCommDestroy (not after ncclAbort)
 
     // --- NVML (loaded at run time) ------------------------------------------------------------
     /// dlopen("libnvidia-ml.so.1") + nvmlInit_v2 + nvmlSystemGetDriverVersion.

@@ -39,6 +39,9 @@ Options:
       --gemm-library NAME    cublaslt (default) or cublas
       --gemm-sizes LIST      square GEMM sizes to measure (default: 256 to 16384,
                              quick: 256,1024,4096,8192)
+      --collective-timeout SECONDS  NCCL watchdog: a collective not complete after
+                             SECONDS (default 30) is a hang; its communicator is aborted
+                             (ncclCommAbort), the error recorded, the other tests go on
       --progress             machine-readable progress lines on stdout (see README.md)
       --from-nccl-tests LOG...  make the profile's collectives from nccl-tests output
                              (all_reduce_perf, all_gather_perf, ...); needs no GPU
@@ -233,6 +236,16 @@ std::string parseArgs(const std::vector<std::string> &args, Options *o)
             o->probe.thermal_s = s;
             thermal_given = true;
             o->probe_options_given = true;
+        } else if (arg == "--collective-timeout") {
+            if (std::string e = value(&v); !e.empty())
+                return e;
+            char *end = nullptr;
+            const double s = std::strtod(v.c_str(), &end);
+            if (v.empty() || *end != '\0' || !std::isfinite(s) || s <= 0 || s > 86400)
+                return "--collective-timeout: \"" + v +
+                       "\" is not a duration; allowed: more than 0 up to 86400 seconds";
+            o->probe.collective_timeout_s = s;
+            o->probe_options_given = true;
         } else if (arg == "--gemm-sizes") {
             if (std::string e = value(&v); !e.empty())
                 return e;
@@ -283,7 +296,7 @@ std::string parseArgs(const std::vector<std::string> &args, Options *o)
         o->probe.tests.push_back(TestId::Thermal);
     if (o->from_nccl_tests && o->probe_options_given)
         return "--from-nccl-tests: cannot be combined with --quick, --tests, --devices, "
-               "--thermal or --gemm-library (it measures nothing)";
+               "--thermal, --gemm-library or --collective-timeout (it measures nothing)";
     return {};
 }
 

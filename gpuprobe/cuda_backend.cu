@@ -38,6 +38,11 @@ CallStatus launchResult(const char *kernel)
     return cudaResult(cudaGetLastError(), kernel);
 }
 
+CallStatus setDevice(int device)
+{
+    return cudaResult(cudaSetDevice(device), "cudaSetDevice");
+}
+
 CallStatus blasResult(cublasStatus_t s, const char *call)
 {
     if (s == CUBLAS_STATUS_SUCCESS)
@@ -286,8 +291,11 @@ public:
             return s;
         info->device_count = count;
         int driver = 0, runtime = 0;
-        cudaDriverGetVersion(&driver);
-        cudaRuntimeGetVersion(&runtime);
+        s = cudaResult(cudaDriverGetVersion(&driver), "cudaDriverGetVersion");
+        if (s.ok())
+            s = cudaResult(cudaRuntimeGetVersion(&runtime), "cudaRuntimeGetVersion");
+        if (!s.ok())
+            return s;
         info->driver_version = version(driver);
         info->runtime_version = version(runtime);
         streams_.assign(static_cast<size_t>(count), nullptr);
@@ -333,7 +341,7 @@ public:
             return s;
         s = cudaResult(cudaStreamCreateWithFlags(&streams_.at(static_cast<size_t>(device)),
                                                  cudaStreamNonBlocking),
-                       "cudaStreamCreate");
+                       "cudaStreamCreateWithFlags");
         if (!s.ok())
             return s;
         // A counter for the checking kernels' wrong-element counts.
@@ -363,7 +371,8 @@ public:
 
     CallStatus deviceMalloc(int device, size_t bytes, void **ptr) override
     {
-        cudaSetDevice(device);
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         return cudaResult(cudaMalloc(ptr, bytes), "cudaMalloc");
     }
 
@@ -392,7 +401,8 @@ public:
     CallStatus memcpyAsync(int device, void *dst, const void *src, size_t bytes,
                            CopyKind kind) override
     {
-        cudaSetDevice(device);
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         const cudaMemcpyKind k = kind == CopyKind::HostToDevice   ? cudaMemcpyHostToDevice
                                  : kind == CopyKind::DeviceToHost ? cudaMemcpyDeviceToHost
                                                                   : cudaMemcpyDeviceToDevice;
@@ -402,7 +412,8 @@ public:
     CallStatus memcpyPeerAsync(int dst_device, void *dst, int src_device, const void *src,
                                size_t bytes) override
     {
-        cudaSetDevice(src_device);
+        if (CallStatus s = setDevice(src_device); !s.ok())
+            return s;
         return cudaResult(
             cudaMemcpyPeerAsync(dst, dst_device, src, src_device, bytes, stream(src_device)),
             "cudaMemcpyPeerAsync");
@@ -411,7 +422,8 @@ public:
     CallStatus fillRandom(int device, void *ptr, DataType type, size_t count,
                           uint64_t seed) override
     {
-        cudaSetDevice(device);
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         const unsigned grid = gridFor(count);
         cudaStream_t s = stream(device);
         switch (type) {
@@ -447,7 +459,8 @@ public:
 
     CallStatus copyKernel(int device, double *dst, const double *src, size_t count) override
     {
-        cudaSetDevice(device);
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         copyKernelImpl<<<oneElementPerThread(count), 1024, 0, stream(device)>>>(dst, src, count);
         return launchResult("copy<<<>>>");
     }
@@ -455,7 +468,8 @@ public:
     CallStatus triadKernel(int device, double *a, const double *b, const double *c, double scalar,
                            size_t count) override
     {
-        cudaSetDevice(device);
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         triadKernelImpl<<<oneElementPerThread(count), 1024, 0, stream(device)>>>(a, b, c, scalar,
                                                                                  count);
         return launchResult("triad<<<>>>");
@@ -472,14 +486,17 @@ public:
 
     CallStatus emptyKernel(int device, unsigned *counter) override
     {
-        cudaSetDevice(device); // a no-op when current (tens of nanoseconds)
+        // cudaSetDevice is a no-op when the device is current (tens of nanoseconds).
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         emptyKernelImpl<<<1, 1, 0, stream(device)>>>(counter);
         return launchResult("empty<<<>>>");
     }
 
     CallStatus fillRanked(int device, float *ptr, size_t count, uint64_t seed, int rank) override
     {
-        cudaSetDevice(device);
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         fillRankedKernel<<<gridFor(count), kThreads, 0, stream(device)>>>(ptr, count, seed, rank);
         return launchResult("fillRanked<<<>>>");
     }
@@ -505,7 +522,8 @@ public:
     CallStatus gemmCheck(int device, const GemmSpec &spec, const void *a, const void *b,
                          const void *d, int samples, uint64_t seed, double *max_error) override
     {
-        cudaSetDevice(device);
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         double *errors = nullptr;
         CallStatus s = cudaResult(cudaMalloc(&errors, sizeof(double) * samples), "cudaMalloc");
         if (!s.ok())
@@ -557,7 +575,8 @@ public:
 
     CallStatus eventCreate(int device, void **event) override
     {
-        cudaSetDevice(device);
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         cudaEvent_t e = nullptr;
         CallStatus s = cudaResult(cudaEventCreate(&e), "cudaEventCreate");
         *event = e;
@@ -572,7 +591,8 @@ public:
 
     CallStatus eventRecord(int device, void *event) override
     {
-        cudaSetDevice(device);
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         return cudaResult(cudaEventRecord(static_cast<cudaEvent_t>(event), stream(device)),
                           "cudaEventRecord");
     }
@@ -593,7 +613,8 @@ public:
 
     CallStatus synchronize(int device) override
     {
-        cudaSetDevice(device);
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         return cudaResult(cudaStreamSynchronize(stream(device)), "cudaStreamSynchronize");
     }
 
@@ -608,7 +629,8 @@ public:
 
     CallStatus setPeerAccess(int device, int peer, bool enable) override
     {
-        cudaSetDevice(device);
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         if (enable) {
             const cudaError_t e = cudaDeviceEnablePeerAccess(peer, 0);
             if (e == cudaErrorPeerAccessAlreadyEnabled) {
@@ -628,7 +650,8 @@ public:
     CallStatus gemmSetup(int device, const GemmSpec &spec, const void *a, const void *b, void *d,
                          void **plan) override
     {
-        cudaSetDevice(device);
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         auto *p = new GemmPlanImpl;
         p->device = device;
         p->stream = stream(device);
@@ -651,7 +674,8 @@ public:
         // A kernel launch fails on a stream of another device than the current one, and a
         // cuBLAS handle is bound to the device it was created on: the thermal soak runs the
         // plans of several GPUs in turn.
-        cudaSetDevice(p->device);
+        if (CallStatus s = setDevice(p->device); !s.ok())
+            return s;
         const GemmTypes t = gemmTypes(p->spec.precision);
         if (p->blas)
             return blasResult(cublasGemmEx(p->blas, CUBLAS_OP_T, CUBLAS_OP_N,
@@ -759,6 +783,43 @@ public:
         return first.ok() ? s : first;
     }
 
+    CallStatus ncclQuery(void *group, bool *done) override
+    {
+        auto *g = static_cast<NcclGroupImpl *>(group);
+        *done = true;
+        for (size_t i = 0; i < g->comms.size(); ++i) {
+            // An asynchronous NCCL error (a peer that died, a network failure) would
+            // otherwise look like a hang until the deadline.
+            CallStatus s = nccl_.commGetAsyncError(g->comms[i]);
+            if (!s.ok())
+                return s;
+            const cudaError_t e = cudaStreamQuery(stream(g->devices[i]));
+            if (e == cudaErrorNotReady) {
+                *done = false;
+                continue;
+            }
+            s = cudaResult(e, "cudaStreamQuery");
+            if (!s.ok())
+                return s;
+        }
+        return CallStatus::success();
+    }
+
+    CallStatus ncclAbort(void *group) override
+    {
+        auto *g = static_cast<NcclGroupImpl *>(group);
+        CallStatus first = CallStatus::success();
+        for (void *&comm : g->comms) {
+            if (!comm)
+                continue;
+            const CallStatus s = nccl_.commAbort(comm);
+            if (first.ok())
+                first = s;
+            comm = nullptr; // freed by ncclCommAbort: ncclDestroy must not destroy it again
+        }
+        return first;
+    }
+
     void ncclDestroy(void *group) override
     {
         auto *g = static_cast<NcclGroupImpl *>(group);
@@ -811,7 +872,8 @@ private:
     template <typename F>
     CallStatus countWrong(int device, const char *kernel, uint64_t *mismatches, F &&launch)
     {
-        cudaSetDevice(device);
+        if (CallStatus s = setDevice(device); !s.ok())
+            return s;
         auto *wrong = static_cast<unsigned long long *>(scratch_.at(static_cast<size_t>(device)));
         cudaStream_t st = stream(device);
         CallStatus s = cudaResult(cudaMemsetAsync(wrong, 0, sizeof *wrong, st), "cudaMemsetAsync");

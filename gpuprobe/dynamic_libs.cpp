@@ -35,6 +35,7 @@ constexpr unsigned kNvmlDriverVersionBuffer = 80; // NVML_SYSTEM_DRIVER_VERSION_
 
 // nccl.h
 constexpr int kNcclSuccess = 0;
+constexpr int kNcclInProgress = 7; // NCCL 2.14+, non-blocking communicators
 constexpr int kNcclFloat32 = 7;
 constexpr int kNcclSum = 0;
 
@@ -180,6 +181,8 @@ CallStatus NcclLibrary::load(std::string *version)
                     resolve(lib_, "ncclCommInitAll", &comm_init_all_) &&
                     resolve(lib_, "ncclCommInitRank", &comm_init_rank_) &&
                     resolve(lib_, "ncclCommDestroy", &comm_destroy_) &&
+                    resolve(lib_, "ncclCommAbort", &comm_abort_) &&
+                    resolve(lib_, "ncclCommGetAsyncError", &comm_get_async_error_) &&
                     resolve(lib_, "ncclGroupStart", &group_start_) &&
                     resolve(lib_, "ncclGroupEnd", &group_end_) &&
                     resolve(lib_, "ncclAllReduce", &all_reduce_) &&
@@ -232,6 +235,20 @@ CallStatus NcclLibrary::commInitRank(void **comm, int nranks, const NcclId &id, 
 CallStatus NcclLibrary::commDestroy(void *comm)
 {
     return result(comm_destroy_(comm), "ncclCommDestroy");
+}
+
+CallStatus NcclLibrary::commAbort(void *comm)
+{
+    return result(comm_abort_(comm), "ncclCommAbort");
+}
+
+CallStatus NcclLibrary::commGetAsyncError(void *comm)
+{
+    int async_error = kNcclSuccess;
+    CallStatus s = result(comm_get_async_error_(comm, &async_error), "ncclCommGetAsyncError");
+    if (s.ok() && async_error != kNcclSuccess && async_error != kNcclInProgress)
+        s = result(async_error, "ncclCommGetAsyncError");
+    return s;
 }
 
 CallStatus NcclLibrary::groupStart()

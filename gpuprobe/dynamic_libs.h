@@ -71,6 +71,11 @@ public:
     CallStatus commInitAll(void **comms, int ndev, const int *devices);
     CallStatus commInitRank(void **comm, int nranks, const NcclId &id, int rank);
     CallStatus commDestroy(void *comm);
+    /// ncclCommAbort: cancels the communicator's queued operations and frees it.
+    CallStatus commAbort(void *comm);
+    /// ncclCommGetAsyncError: a failure when the communicator has an asynchronous error
+    /// (ncclInProgress, a non-blocking operation still running, is not one).
+    CallStatus commGetAsyncError(void *comm);
     CallStatus groupStart();
     CallStatus groupEnd();
     /// Float32 sum (ncclFloat32 = 7, ncclSum = 0 in nccl.h); `stream` is a cudaStream_t.
@@ -90,6 +95,8 @@ private:
     int (*comm_init_all_)(void **, int, const int *) = nullptr;
     int (*comm_init_rank_)(void **, int, NcclUniqueIdAbi, int) = nullptr;
     int (*comm_destroy_)(void *) = nullptr;
+    int (*comm_abort_)(void *) = nullptr;
+    int (*comm_get_async_error_)(void *, int *) = nullptr;
     int (*group_start_)() = nullptr;
     int (*group_end_)() = nullptr;
     int (*all_reduce_)(const void *, void *, size_t, int, int, void *, void *) = nullptr;

@@ -1,5 +1,6 @@
 #include "fake_backend.h"
 
+#include "api_calls.h"
 #include "probe.h"
 #include "random.h"
 
@@ -40,13 +41,47 @@ size_t FakeBackend::liveObjects() const
     return buffers_.size() + host_buffers_.size() + events_.size() + plans_.size() + groups_.size();
 }
 
-CallStatus FakeBackend::enter(const char *call)
+CallStatus FakeBackend::enter(const char *call, const char *fault_point)
 {
     const int index = static_cast<int>(calls_.size());
     calls_.emplace_back(call);
     if (index == fail_at_ || fail_names_.count(call))
         return CallStatus::failure(call, kInjected);
+    if (fail_apis_.empty())
+        return CallStatus::success();
+    // The real method's calls in order: the first failing one is the one reported.
+    for (const ApiCall &api : apiCalls()) {
+        if (std::strcmp(api.fault_point, fault_point) != 0 || !injectNow(api.name, fault_point))
+            continue;
+        if (api.effect == FaultEffect::LaunchError)
+            return CallStatus::failure(call, kInjected);
+        if (api.effect == FaultEffect::Reported)
+            return CallStatus::failure(api.name, kInjected);
+    }
     return CallStatus::success();
+}
+
+bool FakeBackend::injectNow(const char *api, const char *fault_point)
+{
+    for (const std::string &where : {std::string(), std::string(fault_point)}) {
+        auto it = fail_apis_.find({api, where});
+        if (it == fail_apis_.end() || it->second == 0)
+            continue;
+        if (it->second > 0)
+            --it->second;
+        ++injected_;
+        return true;
+    }
+    return false;
+}
+
+void FakeBackend::cleanup(const char *fault_point)
+{
+    if (fail_apis_.empty())
+        return;
+    for (const ApiCall &api : apiCalls())
+        if (std::strcmp(api.fault_point, fault_point) == 0)
+            injectNow(api.name, fault_point); // ignored, as the real backend ignores it
 }
 
 void FakeBackend::advance(int device, double seconds)
@@ -57,7 +92,7 @@ void FakeBackend::advance(int device, double seconds)
 
 CallStatus FakeBackend::init(RuntimeInfo *info)
 {
-    CallStatus s = enter("cudaGetDeviceCount");
+    CallStatus s = enter("cudaGetDeviceCount", "init");
     if (!s.ok())
         return s;
     if (!config_.init_failure.empty())
@@ -70,7 +105,7 @@ CallStatus FakeBackend::init(RuntimeInfo *info)
 
 CallStatus FakeBackend::deviceInfo(int device, DeviceInfo *out)
 {
-    CallStatus s = enter("cudaGetDeviceProperties");
+    CallStatus s = enter("cudaGetDeviceProperties", "deviceInfo");
     if (!s.ok())
         return s;
     if (!validDevice(device))
@@ -92,17 +127,20 @@ CallStatus FakeBackend::deviceInfo(int device, DeviceInfo *out)
 
 CallStatus FakeBackend::openDevice(int device)
 {
-    CallStatus s = enter("cudaStreamCreate");
+    CallStatus s = enter("cudaStreamCreateWithFlags", "openDevice");
     if (s.ok() && !validDevice(device))
         return CallStatus::failure("cudaSetDevice", "invalid device ordinal");
     return s;
 }
 
-void FakeBackend::closeDevice(int) {}
+void FakeBackend::closeDevice(int)
+{
+    cleanup("closeDevice");
+}
 
 CallStatus FakeBackend::deviceMalloc(int device, size_t bytes, void **ptr)
 {
-    CallStatus s = enter("cudaMalloc");
+    CallStatus s = enter("cudaMalloc", "deviceMalloc");
     if (!s.ok())
         return s;
     if (!validDevice(device) || static_cast<double>(bytes) > config_.memory_bytes)
@@ -116,12 +154,14 @@ CallStatus FakeBackend::deviceMalloc(int device, size_t bytes, void **ptr)
 
 void FakeBackend::deviceFree(int, void *ptr)
 {
+    cleanup("deviceFree");
     buffers_.erase(reinterpret_cast<uintptr_t>(ptr));
 }
 
 CallStatus FakeBackend::hostMalloc(size_t bytes, bool pinned, void **ptr)
 {
-    CallStatus s = enter(pinned ? "cudaMallocHost" : "malloc");
+    CallStatus s =
+        enter(pinned ? "cudaMallocHost" : "malloc", pinned ? "hostMalloc(pinned)" : "hostMalloc");
     if (!s.ok())
         return s;
     *ptr = std::malloc(std::max<size_t>(bytes, 1));
@@ -133,8 +173,10 @@ CallStatus FakeBackend::hostMalloc(size_t bytes, bool pinned, void **ptr)
     return s;
 }
 
-void FakeBackend::hostFree(void *ptr, bool)
+void FakeBackend::hostFree(void *ptr, bool pinned)
 {
+    if (pinned)
+        cleanup("hostFree(pinned)");
     pinned_.erase(ptr);
     if (host_buffers_.erase(ptr))
         std::free(ptr);
@@ -143,7 +185,7 @@ void FakeBackend::hostFree(void *ptr, bool)
 CallStatus FakeBackend::memcpyAsync(int device, void *dst, const void *src, size_t bytes,
                                     CopyKind kind)
 {
-    CallStatus s = enter("cudaMemcpyAsync");
+    CallStatus s = enter("cudaMemcpyAsync", "memcpyAsync");
     if (!s.ok())
         return s;
     if (kind == CopyKind::DeviceToDevice) {
@@ -179,7 +221,7 @@ CallStatus FakeBackend::memcpyAsync(int device, void *dst, const void *src, size
 CallStatus FakeBackend::memcpyPeerAsync(int dst_device, void *, int src_device, const void *,
                                         size_t bytes)
 {
-    CallStatus s = enter("cudaMemcpyPeerAsync");
+    CallStatus s = enter("cudaMemcpyPeerAsync", "memcpyPeerAsync");
     if (!s.ok())
         return s;
     const bool peer = peer_enabled_.count({src_device, dst_device}) > 0;
@@ -192,7 +234,7 @@ CallStatus FakeBackend::memcpyPeerAsync(int dst_device, void *, int src_device, 
 CallStatus FakeBackend::fillRandom(int device, void *ptr, DataType type, size_t count,
                                    uint64_t seed)
 {
-    CallStatus s = enter("fillRandom<<<>>>");
+    CallStatus s = enter("fillRandom<<<>>>", "fillRandom");
     if (!s.ok())
         return s;
     auto it = buffers_.find(reinterpret_cast<uintptr_t>(ptr));
@@ -206,7 +248,7 @@ CallStatus FakeBackend::fillRandom(int device, void *ptr, DataType type, size_t 
 
 CallStatus FakeBackend::verifyRandom(int, const void *, size_t, uint64_t, uint64_t *mismatches)
 {
-    CallStatus s = enter("verifyRandom<<<>>>");
+    CallStatus s = enter("verifyRandom<<<>>>", "verifyRandom");
     if (s.ok())
         *mismatches = corrupt_.count("verifyRandom") ? 3 : 0;
     return s;
@@ -214,7 +256,7 @@ CallStatus FakeBackend::verifyRandom(int, const void *, size_t, uint64_t, uint64
 
 CallStatus FakeBackend::copyKernel(int device, double *, const double *, size_t count)
 {
-    CallStatus s = enter("copy<<<>>>");
+    CallStatus s = enter("copy<<<>>>", "copyKernel");
     if (s.ok())
         advance(device, 2.0 * count * sizeof(double) / (config_.memory_gbps * 1e9));
     return s;
@@ -223,7 +265,7 @@ CallStatus FakeBackend::copyKernel(int device, double *, const double *, size_t 
 CallStatus FakeBackend::triadKernel(int device, double *, const double *, const double *, double,
                                     size_t count)
 {
-    CallStatus s = enter("triad<<<>>>");
+    CallStatus s = enter("triad<<<>>>", "triadKernel");
     if (s.ok())
         advance(device, 3.0 * count * sizeof(double) / (config_.memory_gbps * 1e9));
     return s;
@@ -232,7 +274,7 @@ CallStatus FakeBackend::triadKernel(int device, double *, const double *, const 
 CallStatus FakeBackend::verifyTriad(int, const double *, const double *, const double *, double,
                                     size_t, uint64_t *mismatches)
 {
-    CallStatus s = enter("verifyTriad<<<>>>");
+    CallStatus s = enter("verifyTriad<<<>>>", "verifyTriad");
     if (s.ok())
         *mismatches = corrupt_.count("verifyTriad") ? 1 : 0;
     return s;
@@ -240,7 +282,7 @@ CallStatus FakeBackend::verifyTriad(int, const double *, const double *, const d
 
 CallStatus FakeBackend::emptyKernel(int device, unsigned *counter)
 {
-    CallStatus s = enter("empty<<<>>>");
+    CallStatus s = enter("empty<<<>>>", "emptyKernel");
     if (!s.ok())
         return s;
     advance(device, config_.launch_us * 1e-6);
@@ -253,7 +295,7 @@ CallStatus FakeBackend::emptyKernel(int device, unsigned *counter)
 
 CallStatus FakeBackend::fillRanked(int device, float *, size_t count, uint64_t, int)
 {
-    CallStatus s = enter("fillRanked<<<>>>");
+    CallStatus s = enter("fillRanked<<<>>>", "fillRanked");
     if (s.ok())
         advance(device, count * 4.0 / (config_.memory_gbps * 1e9));
     return s;
@@ -262,7 +304,7 @@ CallStatus FakeBackend::fillRanked(int device, float *, size_t count, uint64_t, 
 CallStatus FakeBackend::verifyCollective(int, const float *, const CollectiveCheck &,
                                          uint64_t *mismatches)
 {
-    CallStatus s = enter("verifyCollective<<<>>>");
+    CallStatus s = enter("verifyCollective<<<>>>", "verifyCollective");
     if (s.ok())
         *mismatches = corrupt_.count("verifyCollective") ? 7 : 0;
     return s;
@@ -271,7 +313,7 @@ CallStatus FakeBackend::verifyCollective(int, const float *, const CollectiveChe
 CallStatus FakeBackend::gemmCheck(int, const GemmSpec &, const void *, const void *, const void *,
                                   int, uint64_t, double *max_error)
 {
-    CallStatus s = enter("gemmCheck<<<>>>");
+    CallStatus s = enter("gemmCheck<<<>>>", "gemmCheck");
     if (s.ok())
         *max_error = corrupt_.count("gemmCheck") ? 0.5 : 1e-4;
     return s;
@@ -279,7 +321,7 @@ CallStatus FakeBackend::gemmCheck(int, const GemmSpec &, const void *, const voi
 
 CallStatus FakeBackend::eventCreate(int device, void **event)
 {
-    CallStatus s = enter("cudaEventCreate");
+    CallStatus s = enter("cudaEventCreate", "eventCreate");
     if (!s.ok())
         return s;
     *event = new char;
@@ -289,13 +331,14 @@ CallStatus FakeBackend::eventCreate(int device, void **event)
 
 void FakeBackend::eventDestroy(int, void *event)
 {
+    cleanup("eventDestroy");
     if (events_.erase(event))
         delete static_cast<char *>(event);
 }
 
 CallStatus FakeBackend::eventRecord(int device, void *event)
 {
-    CallStatus s = enter("cudaEventRecord");
+    CallStatus s = enter("cudaEventRecord", "eventRecord");
     if (!s.ok())
         return s;
     auto it = events_.find(event);
@@ -307,7 +350,7 @@ CallStatus FakeBackend::eventRecord(int device, void *event)
 
 CallStatus FakeBackend::eventElapsed(void *start, void *end, double *seconds)
 {
-    CallStatus s = enter("cudaEventElapsedTime");
+    CallStatus s = enter("cudaEventElapsedTime", "eventElapsed");
     if (!s.ok())
         return s;
     auto a = events_.find(start), b = events_.find(end);
@@ -320,12 +363,12 @@ CallStatus FakeBackend::eventElapsed(void *start, void *end, double *seconds)
 
 CallStatus FakeBackend::synchronize(int)
 {
-    return enter("cudaStreamSynchronize");
+    return enter("cudaStreamSynchronize", "synchronize");
 }
 
 CallStatus FakeBackend::canAccessPeer(int, int, bool *can)
 {
-    CallStatus s = enter("cudaDeviceCanAccessPeer");
+    CallStatus s = enter("cudaDeviceCanAccessPeer", "canAccessPeer");
     if (s.ok())
         *can = config_.peer_access;
     return s;
@@ -333,7 +376,8 @@ CallStatus FakeBackend::canAccessPeer(int, int, bool *can)
 
 CallStatus FakeBackend::setPeerAccess(int device, int peer, bool enable)
 {
-    CallStatus s = enter(enable ? "cudaDeviceEnablePeerAccess" : "cudaDeviceDisablePeerAccess");
+    CallStatus s = enter(enable ? "cudaDeviceEnablePeerAccess" : "cudaDeviceDisablePeerAccess",
+                         enable ? "setPeerAccess(enable)" : "setPeerAccess(disable)");
     if (!s.ok())
         return s;
     if (enable)
@@ -346,8 +390,9 @@ CallStatus FakeBackend::setPeerAccess(int device, int peer, bool enable)
 CallStatus FakeBackend::gemmSetup(int device, const GemmSpec &spec, const void *, const void *,
                                   void *, void **plan)
 {
-    CallStatus s = enter(spec.library == GemmLibrary::Cublas ? "cublasCreate"
-                                                             : "cublasLtMatmulAlgoGetHeuristic");
+    CallStatus s = enter(
+        spec.library == GemmLibrary::Cublas ? "cublasCreate" : "cublasLtMatmulAlgoGetHeuristic",
+        spec.library == GemmLibrary::Cublas ? "gemmSetup(cublas)" : "gemmSetup(cublasLt)");
     if (!s.ok())
         return s;
     if (spec.library == GemmLibrary::Cublas && spec.precision == Precision::FP8)
@@ -362,7 +407,8 @@ CallStatus FakeBackend::gemmRun(void *plan)
 {
     Plan *p = static_cast<Plan *>(plan);
     CallStatus s =
-        enter(p->spec.library == GemmLibrary::Cublas ? "cublasGemmEx" : "cublasLtMatmul");
+        enter(p->spec.library == GemmLibrary::Cublas ? "cublasGemmEx" : "cublasLtMatmul",
+              p->spec.library == GemmLibrary::Cublas ? "gemmRun(cublas)" : "gemmRun(cublasLt)");
     if (!s.ok())
         return s;
     // Efficiency rises with work and saturates (a simple wave-fill curve).
@@ -376,13 +422,16 @@ CallStatus FakeBackend::gemmRun(void *plan)
 void FakeBackend::gemmDestroy(void *plan)
 {
     Plan *p = static_cast<Plan *>(plan);
+    if (plans_.count(p))
+        cleanup(p->spec.library == GemmLibrary::Cublas ? "gemmDestroy(cublas)"
+                                                       : "gemmDestroy(cublasLt)");
     if (plans_.erase(p))
         delete p;
 }
 
 CallStatus FakeBackend::ncclLoad(std::string *version)
 {
-    CallStatus s = enter("dlopen(libnccl.so.2)");
+    CallStatus s = enter("dlopen(libnccl.so.2)", "ncclLoad");
     if (!s.ok())
         return s;
     if (!config_.nccl)
@@ -394,7 +443,7 @@ CallStatus FakeBackend::ncclLoad(std::string *version)
 
 CallStatus FakeBackend::ncclGetUniqueId(NcclId *id)
 {
-    CallStatus s = enter("ncclGetUniqueId");
+    CallStatus s = enter("ncclGetUniqueId", "ncclGetUniqueId");
     if (s.ok())
         id->fill('x');
     return s;
@@ -402,7 +451,7 @@ CallStatus FakeBackend::ncclGetUniqueId(NcclId *id)
 
 CallStatus FakeBackend::ncclInitAll(const std::vector<int> &devices, void **group)
 {
-    CallStatus s = enter("ncclCommInitAll");
+    CallStatus s = enter("ncclCommInitAll", "ncclInitAll");
     if (!s.ok())
         return s;
     Group *g = new Group{devices, static_cast<int>(devices.size())};
@@ -413,7 +462,7 @@ CallStatus FakeBackend::ncclInitAll(const std::vector<int> &devices, void **grou
 
 CallStatus FakeBackend::ncclInitRank(int device, int nranks, int, const NcclId &, void **group)
 {
-    CallStatus s = enter("ncclCommInitRank");
+    CallStatus s = enter("ncclCommInitRank", "ncclInitRank");
     if (!s.ok())
         return s;
     Group *g = new Group{{device}, nranks};
@@ -429,10 +478,17 @@ CallStatus FakeBackend::ncclRun(void *group, CollectiveOp op, const std::vector<
                        : op == CollectiveOp::AllGather     ? "ncclAllGather"
                        : op == CollectiveOp::ReduceScatter ? "ncclReduceScatter"
                                                            : "ncclGroupEnd";
-    CallStatus s = enter(name);
+    const std::string fault_point = std::string("ncclRun(") + collectiveOpName(op) + ")";
+    CallStatus s = enter(name, fault_point.c_str());
     if (!s.ok())
         return s;
-    const Group *g = static_cast<Group *>(group);
+    Group *g = static_cast<Group *>(group);
+    if (g->aborted)
+        return CallStatus::failure(name, "invalid usage: the communicator was aborted");
+    if (config_.hang_collective == collectiveOpName(op)) {
+        g->hung = true; // queued, never completes: the GPUs' clocks stop here
+        return s;
+    }
     // nccl-tests' size: all_reduce count elements; all_gather / reduce_scatter n * count.
     const double bytes = 4.0 * count * (op == CollectiveOp::AllReduce ? 1 : g->nranks);
     const double bus = config_.nccl_bus_gbps * 1e9;
@@ -443,8 +499,25 @@ CallStatus FakeBackend::ncclRun(void *group, CollectiveOp op, const std::vector<
     return s;
 }
 
+CallStatus FakeBackend::ncclQuery(void *group, bool *done)
+{
+    CallStatus s = enter("cudaStreamQuery", "ncclQuery");
+    if (s.ok())
+        *done = !static_cast<Group *>(group)->hung;
+    return s;
+}
+
+CallStatus FakeBackend::ncclAbort(void *group)
+{
+    Group *g = static_cast<Group *>(group);
+    g->aborted = true; // even when the call "fails": the watchdog gives the group up
+    g->hung = false;
+    return enter("ncclCommAbort", "ncclAbort");
+}
+
 void FakeBackend::ncclDestroy(void *group)
 {
+    cleanup("ncclDestroy");
     Group *g = static_cast<Group *>(group);
     if (groups_.erase(g))
         delete g;
@@ -452,7 +525,7 @@ void FakeBackend::ncclDestroy(void *group)
 
 CallStatus FakeBackend::nvmlLoad(std::string *driver_version)
 {
-    CallStatus s = enter("dlopen(libnvidia-ml.so.1)");
+    CallStatus s = enter("dlopen(libnvidia-ml.so.1)", "nvmlLoad");
     if (!s.ok())
         return s;
     if (!config_.nvml)
@@ -465,7 +538,7 @@ CallStatus FakeBackend::nvmlLoad(std::string *driver_version)
 
 CallStatus FakeBackend::nvmlDeviceHandle(const std::string &, void **handle)
 {
-    CallStatus s = enter("nvmlDeviceGetHandleByPciBusId_v2");
+    CallStatus s = enter("nvmlDeviceGetHandleByPciBusId_v2", "nvmlDeviceHandle");
     if (s.ok())
         *handle = &nvml_reads_;
     return s;
@@ -473,7 +546,7 @@ CallStatus FakeBackend::nvmlDeviceHandle(const std::string &, void **handle)
 
 CallStatus FakeBackend::nvmlSmClock(void *, unsigned *mhz)
 {
-    CallStatus s = enter("nvmlDeviceGetClockInfo");
+    CallStatus s = enter("nvmlDeviceGetClockInfo", "nvmlSmClock");
     if (s.ok())
         *mhz = 1980 - 15 * static_cast<unsigned>(std::min(nvml_reads_++, 40));
     return s;
@@ -481,7 +554,7 @@ CallStatus FakeBackend::nvmlSmClock(void *, unsigned *mhz)
 
 CallStatus FakeBackend::nvmlTemperature(void *, unsigned *celsius)
 {
-    CallStatus s = enter("nvmlDeviceGetTemperature");
+    CallStatus s = enter("nvmlDeviceGetTemperature", "nvmlTemperature");
     if (s.ok())
         *celsius = 45 + static_cast<unsigned>(std::min(nvml_reads_, 40));
     return s;
@@ -489,7 +562,7 @@ CallStatus FakeBackend::nvmlTemperature(void *, unsigned *celsius)
 
 CallStatus FakeBackend::nvmlPower(void *, unsigned *milliwatts)
 {
-    CallStatus s = enter("nvmlDeviceGetPowerUsage");
+    CallStatus s = enter("nvmlDeviceGetPowerUsage", "nvmlPower");
     if (s.ok())
         *milliwatts = 610000;
     return s;
@@ -497,7 +570,10 @@ CallStatus FakeBackend::nvmlPower(void *, unsigned *milliwatts)
 
 CallStatus FakeBackend::nvmlThrottleReasons(void *, unsigned long long *mask)
 {
-    CallStatus s = enter("nvmlDeviceGetCurrentClocksEventReasons");
+    CallStatus s = enter(config_.nvml_legacy_throttle ? "nvmlDeviceGetCurrentClocksThrottleReasons"
+                                                      : "nvmlDeviceGetCurrentClocksEventReasons",
+                         config_.nvml_legacy_throttle ? "nvmlThrottleReasons(legacy driver)"
+                                                      : "nvmlThrottleReasons");
     if (s.ok())
         *mask = nvml_reads_ > 2 ? 0x4ULL : 0ULL;
     return s;
@@ -505,6 +581,8 @@ CallStatus FakeBackend::nvmlThrottleReasons(void *, unsigned long long *mask)
 
 void FakeBackend::nvmlUnload()
 {
+    if (nvml_loaded_)
+        cleanup("nvmlUnload");
     nvml_loaded_ = false;
 }
 

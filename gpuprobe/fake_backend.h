@@ -34,6 +34,11 @@ public:
         double launch_us = 2.5;
         double peer_gbps = 300, staged_gbps = 20, peer_latency_us = 2, staged_latency_us = 10;
         double nccl_bus_gbps = 300, nccl_latency_us = 15;
+        /// A collective that never completes ("all_reduce", "all_gather", "reduce_scatter";
+        /// empty = none): ncclQuery says "not done" until the group is aborted.
+        std::string hang_collective;
+        /// An NVML older than R535 (nvmlDeviceGetCurrentClocksThrottleReasons).
+        bool nvml_legacy_throttle = false;
     };
 
     explicit FakeBackend(Config config);
@@ -44,6 +49,17 @@ public:
     void failCall(int index) { fail_at_ = index; }
     /// Every call of this name fails.
     void failNamed(std::string call) { fail_names_.insert(std::move(call)); }
+    /// The library function `api` (a name from api_calls.h) fails wherever the real backend
+    /// makes it, or only in the method `fault_point` (api_calls.h's fault_point); `times`
+    /// limits how often (-1: every time). The method fails as the real one would (naming the
+    /// call; a kernel launch under the kernel's name); a failure the real backend ignores
+    /// (cleanup) is counted but has no effect.
+    void failApi(std::string api, std::string fault_point = std::string(), int times = -1)
+    {
+        fail_apis_[{std::move(api), std::move(fault_point)}] = times;
+    }
+    /// How many times a failApi fault fired (reported or ignored).
+    int injectedFaults() const { return injected_; }
     /// Result checks of this kind report wrong results ("verifyRandom", "verifyTriad",
     /// "verifyCollective", "gemmCheck", "emptyKernel", "hostCopy").
     void corrupt(std::string check) { corrupt_.insert(std::move(check)); }
@@ -99,6 +115,8 @@ public:
                             void **group) override;
     CallStatus ncclRun(void *group, CollectiveOp op, const std::vector<const float *> &send,
                        const std::vector<float *> &recv, size_t count) override;
+    CallStatus ncclQuery(void *group, bool *done) override;
+    CallStatus ncclAbort(void *group) override;
     void ncclDestroy(void *group) override;
     CallStatus nvmlLoad(std::string *driver_version) override;
     CallStatus nvmlDeviceHandle(const std::string &pci_bus_id, void **handle) override;
@@ -123,16 +141,25 @@ private:
     struct Group {
         std::vector<int> devices;
         int nranks;
+        bool hung = false;    // a collective that never completes was queued
+        bool aborted = false; // ncclAbort
     };
 
-    /// Counts the call and decides whether it fails.
-    CallStatus enter(const char *call);
+    /// Counts the call (`call` names it in calls()) made by the method `fault_point`
+    /// (api_calls.h) and decides whether it fails.
+    CallStatus enter(const char *call, const char *fault_point);
+    /// A method whose failures the real backend ignores (cleanup): counts injected faults.
+    void cleanup(const char *fault_point);
     bool validDevice(int device) const { return device >= 0 && device < config_.gpus; }
     void advance(int device, double seconds);
 
     Config config_;
     int fail_at_ = -1;
     std::set<std::string> fail_names_;
+    std::map<std::pair<std::string, std::string>, int> fail_apis_; // -> failures left
+    /// Whether a failApi fault for `api` at its fault point fires now (and counts it).
+    bool injectNow(const char *api, const char *fault_point);
+    int injected_ = 0;
     std::set<std::string> corrupt_;
     std::vector<std::string> calls_;
     std::vector<double> clock_s_; // virtual time per GPU

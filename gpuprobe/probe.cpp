@@ -121,6 +121,28 @@ void check(const CallStatus &s)
         throw CallFailure{s};
 }
 
+/// The collective watchdog aborted the communicators: its deadline passed, or NCCL reported
+/// an asynchronous error.
+struct CollectiveAborted {
+    std::string message;
+};
+
+/// "64 MiB", "1.5 KiB", "48 bytes".
+std::string sizeText(double bytes)
+{
+    const char *units[] = {"GiB", "MiB", "KiB"};
+    double scale = 1024.0 * 1024.0 * 1024.0;
+    for (const char *unit : units) {
+        if (bytes >= scale) {
+            char text[64];
+            std::snprintf(text, sizeof text, "%g %s", std::round(bytes / scale * 10) / 10, unit);
+            return text;
+        }
+        scale /= 1024.0;
+    }
+    return std::to_string(static_cast<long long>(bytes)) + " bytes";
+}
+
 std::string fmt(double value, int decimals = 1)
 {
     char text[64];
@@ -332,6 +354,11 @@ private:
     std::vector<size_t> collectiveSizes() const;
     int thermalSamples() const;
     bool multiRank() const { return cluster_.size() > 1; }
+    /// Waits for the group's queued collectives, polling (ncclQuery) against the
+    /// --collective-timeout deadline; on expiry, or on an asynchronous NCCL error, aborts
+    /// the group and throws CollectiveAborted. `what` names the collective ("all_reduce of
+    /// 64 MiB on 8 GPUs").
+    void waitCollective(NcclGroup &group, const std::string &what);
     bool localTests() const { return cluster_.rank() == 0; }
     int planSteps() const;
 
@@ -939,10 +966,13 @@ void Runner::runCollectives(NcclGroup &group, const std::vector<int> &devices, i
                     check(b_.ncclRun(group.get(), op, send_ptrs, recv_ptrs, count));
                 };
                 const int batch = bytes <= 1048576 && o_.min_batch_s > 0 ? 10 : 1;
+                const std::string what = std::string(collectiveOpName(op)) + " of " +
+                                         sizeText(bytes) + " on " + std::to_string(nranks) +
+                                         " GPUs";
                 for (int i = 0; i < method_.warmup; ++i)
                     run();
-                for (int d : devices)
-                    check(b_.synchronize(d));
+                // Never block on a collective: a hang would stop the whole run.
+                waitCollective(group, what);
                 std::vector<double> times;
                 for (int r = 0; r < method_.repetitions; ++r) {
                     for (size_t i = 0; i < devices.size(); ++i)
@@ -952,6 +982,7 @@ void Runner::runCollectives(NcclGroup &group, const std::vector<int> &devices, i
                     double slowest = 0;
                     for (size_t i = 0; i < devices.size(); ++i)
                         check(b_.eventRecord(devices[i], ends[i]->get()));
+                    waitCollective(group, what); // the end events below are then complete
                     for (size_t i = 0; i < devices.size(); ++i) {
                         double t = 0;
                         check(b_.eventElapsed(starts[i]->get(), ends[i]->get(), &t));
@@ -989,8 +1020,49 @@ void Runner::runCollectives(NcclGroup &group, const std::vector<int> &devices, i
             } catch (const CallFailure &f) {
                 failCall(test, where, f.status);
                 step(test, where + ": failed");
+            } catch (const CollectiveAborted &t) {
+                // The communicators are gone: no further collective can run. runNccl
+                // counts the remaining steps; the other tests go on.
+                fail(test, t.message);
+                step(test, where + ": hung, aborted");
+                return;
             }
         }
+    }
+}
+
+void Runner::waitCollective(NcclGroup &group, const std::string &what)
+{
+    using Clock = std::chrono::steady_clock;
+    const auto deadline =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>(o_.collective_timeout_s));
+    auto pause = std::chrono::microseconds(20);
+    const auto abort = [&](const std::string &why) {
+        const CallStatus aborted = b_.ncclAbort(group.get());
+        throw CollectiveAborted{
+            what + " " + why + "; " +
+            (aborted.ok() ? std::string("NCCL communicator aborted (ncclCommAbort)")
+                          : "aborting the NCCL communicator failed too: " + aborted.call + ": " +
+                                aborted.message)};
+    };
+    for (;;) {
+        bool done = false;
+        const CallStatus s = b_.ncclQuery(group.get(), &done);
+        // NCCL's advice after an asynchronous error: abort the communicator.
+        if (!s.ok() && s.call == "ncclCommGetAsyncError")
+            abort("failed: " + s.call + ": " + s.message);
+        check(s);
+        if (done)
+            return;
+        if (Clock::now() >= deadline) {
+            char limit[32];
+            std::snprintf(limit, sizeof limit, "%g", o_.collective_timeout_s);
+            abort(std::string("did not complete within ") + limit + " s");
+        }
+        // Short at first (a collective of a few bytes takes microseconds), then 10 ms.
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::microseconds(10000));
     }
 }
 

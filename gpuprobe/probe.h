@@ -48,6 +48,10 @@ struct ProbeOptions {
     double min_batch_s = 2e-3;       // short operations are timed in batches this long
     int launch_kernels = 1000;       // empty kernels per timed batch (launch overhead)
     int p2p_small_copies = 100;      // 8-byte copies per timed batch (p2p latency)
+    /// The collective watchdog: queued NCCL work that has not completed this many seconds
+    /// after the probe starts waiting for it is a hang; the communicators are aborted
+    /// (ncclCommAbort), the error is recorded, and the run goes on with the next test.
+    double collective_timeout_s = 30;
     std::string tool = std::string("gpuprobe ") + kVersion;
 
     bool has(TestId t) const;

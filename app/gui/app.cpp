@@ -230,6 +230,37 @@ void Application::offerRecovery()
 {
     if (!autosave_ || !window_)
         return;
+    if (options_.test_save_loop) {
+        // Test hook (tst_crash_safety, which kills the process at random moments): edit,
+        // autosave and save, over and over, through the same calls the window makes. Each
+        // turn leaves unsaved work behind (the second edit) for the next start to offer.
+        auto *loop = new QTimer(this);
+        connect(loop, &QTimer::timeout, this, [this, n = 0]() mutable {
+            // Ten turns per timer event: most of the time goes to saving, not to showing
+            // the results the edits ask for (they arrive between timer events).
+            for (int turn = 0; turn < 10; ++turn) {
+                ++n;
+                QString error;
+                Scenario s = document_.scenario();
+                s.name = "save loop " + std::to_string(n);
+                document_.edit(s, QStringLiteral("save loop"));
+                autosave_->write(document_.serialized(), document_.filePath(), &error);
+                if (!window_->saveTo(document_.filePath())) {
+                    printError(QStringLiteral("--test-save-loop: cannot save %1")
+                                   .arg(document_.filePath()));
+                    QCoreApplication::exit(1);
+                    return;
+                }
+                s.name = "save loop " + std::to_string(n) + " unsaved";
+                document_.edit(s, QStringLiteral("save loop"));
+                autosave_->write(document_.serialized(), document_.filePath(), &error);
+                std::printf("saved %d\n", n);
+                std::fflush(stdout);
+            }
+        });
+        loop->start(0);
+        return; // no recovery offers: the test reads the autosaves itself
+    }
     for (const RecoveredWork &work : autosave_->orphans()) {
         // A damaged autosave is reported and set aside, never loaded.
         QString problem = work.error;
@@ -241,7 +272,10 @@ void Application::offerRecovery()
                 problem = QString::fromStdString(s.error().toString());
         }
         if (!problem.isEmpty()) {
-            const QString kept = AutosaveStore::setAside(work);
+            // Where it could not be renamed it stays where it is (and is reported again).
+            QString kept = AutosaveStore::setAside(work);
+            if (kept.isEmpty())
+                kept = work.autosave_path;
             QMessageBox::warning(window_.get(), tr("Damaged autosave"),
                                  tr("Unsaved work from a previous session was found but cannot "
                                     "be used (%1). It was not loaded and is kept as %2.")

@@ -74,8 +74,11 @@ std::vector<RecoveredWork> AutosaveStore::orphans() const
             QJsonParseError parse_error;
             const QJsonDocument doc = QJsonDocument::fromJson(data.value(), &parse_error);
             if (!doc.isObject()) {
+                // Valid JSON that is not an object (an array, a number) is no scenario either.
                 work.error = QCoreApplication::translate("Autosave", "not valid JSON: %1")
-                                 .arg(parse_error.errorString());
+                                 .arg(parse_error.error == QJsonParseError::NoError
+                                          ? QStringLiteral("not an object")
+                                          : parse_error.errorString());
             } else {
                 const QJsonObject meta = doc.object().value(kKey).toObject();
                 work.original_path = meta.value(QLatin1String("file")).toString();
@@ -95,8 +98,9 @@ void AutosaveStore::discard(const RecoveredWork &work)
 QString AutosaveStore::setAside(const RecoveredWork &work)
 {
     const QString kept = work.autosave_path + QStringLiteral(".damaged");
-    QFile::remove(kept);
-    QFile::rename(work.autosave_path, kept);
+    QFile::remove(kept); // an older damaged autosave of the same slot
+    if (!QFile::rename(work.autosave_path, kept))
+        return QString();
     return kept;
 }
 

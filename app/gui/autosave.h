@@ -36,7 +36,7 @@ public:
     /// Deletes an orphan (after it was restored or declined).
     static void discard(const RecoveredWork &work);
     /// Renames a damaged orphan to "<file>.damaged" (kept for the user, never offered
-    /// again) and returns the new path.
+    /// again) and returns the new path; "" when it could not be renamed.
     static QString setAside(const RecoveredWork &work);
 
     /// Writes this instance's autosave atomically. Returns false and sets `error`.

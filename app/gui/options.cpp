@@ -51,7 +51,11 @@ bool parseOptions(const QStringList &arguments, AppOptions *options, QString *er
     const QCommandLineOption no_restore(
         QStringLiteral("no-restore"),
         QCoreApplication::translate("Options", "Do not offer to restore unsaved work."));
-    parser.addOptions({screenshot, tab, lang, size, present, settings, no_restore});
+    QCommandLineOption test_save_loop(
+        QStringLiteral("test-save-loop"),
+        QStringLiteral("Test hook: edit, autosave and save FILE in a loop until killed."));
+    test_save_loop.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({screenshot, tab, lang, size, present, settings, no_restore, test_save_loop});
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
         QCoreApplication::translate("Options", "Scenario file to open (spec/scenario.md)."));
@@ -117,6 +121,11 @@ bool parseOptions(const QStringList &arguments, AppOptions *options, QString *er
     options->present = parser.isSet(present);
     options->settings_file = parser.value(settings);
     options->no_restore = parser.isSet(no_restore);
+    options->test_save_loop = parser.isSet(test_save_loop);
+    if (options->test_save_loop && (options->file.isEmpty() || !options->screenshot.isEmpty())) {
+        *error = QStringLiteral("--test-save-loop: needs FILE and no --screenshot");
+        return false;
+    }
     return true;
 }
 

@@ -18,6 +18,10 @@ struct AppOptions {
     bool present = false;    // start in presentation mode
     QString settings_file;   // test hook (--settings FILE): an explicit ini file
     bool no_restore = false; // --no-restore: do not offer autosave recovery
+    /// Test hook (--test-save-loop, hidden from --help; tests/gui/tst_crash_safety.cpp): once
+    /// the window is up, edit the document, write the autosave and save the file, over and
+    /// over, printing "saved N" after each save, until the process is killed. Needs FILE.
+    bool test_save_loop = false;
 };
 
 /// Tab names accepted by --tab.
