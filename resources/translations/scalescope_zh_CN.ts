@@ -4,12 +4,12 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../app/gui/autosave.cpp" line="77"/>
+        <location filename="../../app/gui/autosave.cpp" line="78"/>
         <source>not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/autosave.cpp" line="109"/>
+        <location filename="../../app/gui/autosave.cpp" line="113"/>
         <source>no autosave slot in %1</source>
         <translation>%1 中没有自动保存槽</translation>
     </message>
@@ -17,47 +17,47 @@
 <context>
     <name>Calibration</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="75"/>
+        <location filename="../../app/gui/profile_library.cpp" line="72"/>
         <source>collectives only</source>
         <translation>仅集合通信</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="78"/>
+        <location filename="../../app/gui/profile_library.cpp" line="75"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="152"/>
+        <location filename="../../app/gui/profile_library.cpp" line="149"/>
         <source>GEMM peak, %1</source>
         <translation>GEMM 峰值，%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="163"/>
+        <location filename="../../app/gui/profile_library.cpp" line="160"/>
         <source>Memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="167"/>
+        <location filename="../../app/gui/profile_library.cpp" line="164"/>
         <source>Host to device (pinned)</source>
         <translation>主机到设备（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="171"/>
+        <location filename="../../app/gui/profile_library.cpp" line="168"/>
         <source>Device to host (pinned)</source>
         <translation>设备到主机（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="175"/>
+        <location filename="../../app/gui/profile_library.cpp" line="172"/>
         <source>Kernel launch overhead</source>
         <translation>内核启动开销</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="179"/>
+        <location filename="../../app/gui/profile_library.cpp" line="176"/>
         <source>Peer-to-peer bandwidth (best pair)</source>
         <translation>点对点带宽（最佳 GPU 对）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="187"/>
+        <location filename="../../app/gui/profile_library.cpp" line="184"/>
         <source>NCCL %1 bus bandwidth (peak)</source>
         <translation>NCCL %1 总线带宽（峰值）</translation>
     </message>
@@ -81,7 +81,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="71"/>
-        <source>tensor = %1 does not divide the model's %2 attention heads</source>
+        <source>tensor = %1 does not divide the model&apos;s %2 attention heads</source>
         <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
@@ -151,7 +151,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="208"/>
-        <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
+        <source>GPU %1&apos;s steady state %2 °C is below the ambient %3 °C</source>
         <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
     </message>
     <message>
@@ -249,17 +249,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="68"/>
+        <location filename="../../app/gui/main_window.cpp" line="70"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="70"/>
+        <location filename="../../app/gui/main_window.cpp" line="72"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="71"/>
+        <location filename="../../app/gui/main_window.cpp" line="73"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -485,7 +485,7 @@
     <message>
         <location filename="../../views/model_text.cpp" line="88"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.</source>
-        <comment>bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'</comment>
+        <comment>bottleneck; %2 = a timeline label such as &apos;waiting for GPU 3 (...)&apos;</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动），主要是%2。</translation>
     </message>
     <message>
@@ -715,7 +715,7 @@
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="48"/>
-        <source>Use this settings file (ini) instead of the user's settings.</source>
+        <source>Use this settings file (ini) instead of the user&apos;s settings.</source>
         <translation>使用此设置文件（ini）代替用户设置。</translation>
     </message>
     <message>
@@ -724,34 +724,34 @@
         <translation>不提示恢复未保存的工作。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="57"/>
+        <location filename="../../app/gui/options.cpp" line="61"/>
         <source>Scenario file to open (spec/scenario.md).</source>
         <translation>要打开的场景文件（spec/scenario.md）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="76"/>
+        <location filename="../../app/gui/options.cpp" line="80"/>
         <source>FILE: at most one scenario file, got %1</source>
         <translation>FILE：最多一个场景文件，实际为 %1 个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="84"/>
+        <location filename="../../app/gui/options.cpp" line="88"/>
         <source>--screenshot: a file name is needed</source>
         <translation>--screenshot：需要一个文件名</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="90"/>
-        <source>--tab: '%1' is not one of %2</source>
-        <translation>--tab：'%1' 不是 %2 之一</translation>
+        <location filename="../../app/gui/options.cpp" line="94"/>
+        <source>--tab: &apos;%1&apos; is not one of %2</source>
+        <translation>--tab：&apos;%1&apos; 不是 %2 之一</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="99"/>
-        <source>--lang: '%1' is not en or zh_CN</source>
-        <translation>--lang：'%1' 不是 en 或 zh_CN</translation>
+        <location filename="../../app/gui/options.cpp" line="103"/>
+        <source>--lang: &apos;%1&apos; is not en or zh_CN</source>
+        <translation>--lang：&apos;%1&apos; 不是 en 或 zh_CN</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="110"/>
-        <source>--size: '%1' is not WxH with 320-7680 x 240-4320 pixels</source>
-        <translation>--size：'%1' 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
+        <location filename="../../app/gui/options.cpp" line="114"/>
+        <source>--size: &apos;%1&apos; is not WxH with 320-7680 x 240-4320 pixels</source>
+        <translation>--size：&apos;%1&apos; 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
     </message>
 </context>
 <context>
@@ -857,59 +857,59 @@
 <context>
     <name>ResultViews</name>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="67"/>
+        <location filename="../../views/charts/chart_common.cpp" line="131"/>
         <source>No result yet.</source>
         <translation>尚无结果。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="72"/>
+        <location filename="../../views/charts/chart_common.cpp" line="136"/>
         <source>%1: </source>
         <translation>%1: </translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="73"/>
+        <location filename="../../views/charts/chart_common.cpp" line="137"/>
         <source>This scenario cannot be computed.
 %1%2</source>
         <translation>无法计算此场景。
 %1%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="116"/>
+        <location filename="../../views/charts/chart_common.cpp" line="180"/>
         <source>DP communication</source>
         <translation>DP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="118"/>
+        <location filename="../../views/charts/chart_common.cpp" line="182"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="120"/>
+        <location filename="../../views/charts/chart_common.cpp" line="184"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="122"/>
+        <location filename="../../views/charts/chart_common.cpp" line="186"/>
         <source>Point-to-point</source>
         <translation>点对点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="124"/>
+        <location filename="../../views/charts/chart_common.cpp" line="188"/>
         <source>Stragglers and jitter</source>
         <translation>慢节点与抖动</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="126"/>
+        <location filename="../../views/charts/chart_common.cpp" line="190"/>
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="128"/>
+        <location filename="../../views/charts/chart_common.cpp" line="192"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="130"/>
+        <location filename="../../views/charts/chart_common.cpp" line="194"/>
         <source>Compute and latency</source>
         <translation>计算与延迟</translation>
     </message>
@@ -940,22 +940,22 @@
 <context>
     <name>scalescope::Application</name>
     <message>
-        <location filename="../../app/gui/app.cpp" line="45"/>
+        <location filename="../../app/gui/app.cpp" line="46"/>
         <source>the claims gallery could not be loaded: %1</source>
         <translation>无法加载论断库：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="84"/>
+        <location filename="../../app/gui/app.cpp" line="94"/>
         <source>the Chinese translation is missing from this build</source>
         <translation>此版本缺少中文翻译</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="143"/>
+        <location filename="../../app/gui/app.cpp" line="153"/>
         <source>cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="146"/>
+        <location filename="../../app/gui/app.cpp" line="156"/>
         <source>%1
 
 %2</source>
@@ -964,37 +964,37 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="174"/>
+        <location filename="../../app/gui/app.cpp" line="184"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="204"/>
+        <location filename="../../app/gui/app.cpp" line="214"/>
         <source>the model did not finish within %1 s</source>
         <translation>模型未能在 %1 s 内完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="213"/>
+        <location filename="../../app/gui/app.cpp" line="223"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="235"/>
+        <location filename="../../app/gui/app.cpp" line="279"/>
         <source>Damaged autosave</source>
         <translation>自动保存已损坏</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="236"/>
+        <location filename="../../app/gui/app.cpp" line="280"/>
         <source>Unsaved work from a previous session was found but cannot be used (%1). It was not loaded and is kept as %2.</source>
         <translation>发现了上次会话未保存的工作，但无法使用（%1）。它没有被载入，已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="244"/>
+        <location filename="../../app/gui/app.cpp" line="288"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="245"/>
+        <location filename="../../app/gui/app.cpp" line="289"/>
         <source>ScaleScope did not close normally. Restore the unsaved changes to “%1” from %2?</source>
         <translation>ScaleScope 上次未正常关闭。是否从 %2 恢复对“%1”的未保存更改？</translation>
     </message>
@@ -1131,22 +1131,22 @@
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="340"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="327"/>
         <source>Starting gpuprobe…</source>
         <translation>正在启动 gpuprobe…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="363"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="334"/>
         <source>Reading nccl-tests logs…</source>
         <translation>正在读取 nccl-tests 日志…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="392"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="385"/>
         <source>Delete profile</source>
         <translation>删除配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="393"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="386"/>
         <source>Delete the profile %1? This cannot be undone.</source>
         <translation>删除配置文件 %1？此操作无法撤销。</translation>
     </message>
@@ -1682,7 +1682,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="610"/>
-        <source>Relative standard deviation of each compute task's duration, 0-100 %</source>
+        <source>Relative standard deviation of each compute task&apos;s duration, 0-100 %</source>
         <translation>每个计算任务耗时的相对标准差，0-100 %</translation>
     </message>
     <message>
@@ -1790,7 +1790,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="663"/>
-        <source>Batches each worker keeps ready, 1-64 (PyTorch's default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
+        <source>Batches each worker keeps ready, 1-64 (PyTorch&apos;s default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
         <translation>每个 worker 预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU workers × prefetch 个微批次</translation>
     </message>
     <message>
@@ -1891,7 +1891,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="708"/>
-        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model's assumption (threshold + 6 °C)</source>
+        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model&apos;s assumption (threshold + 6 °C)</source>
         <translation>持续负载下每个 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
     </message>
     <message>
@@ -1976,7 +1976,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="761"/>
-        <source>Remove the selected GPU's own cooling</source>
+        <source>Remove the selected GPU&apos;s own cooling</source>
         <translation>移除选中 GPU 的单独散热设置</translation>
     </message>
     <message>
@@ -1991,7 +1991,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="779"/>
-        <source>Share of a physical GPU's time and memory this job gets, 5-100 %</source>
+        <source>Share of a physical GPU&apos;s time and memory this job gets, 5-100 %</source>
         <translation>此作业获得的物理 GPU 时间与显存份额，5-100 %</translation>
     </message>
     <message>
@@ -2392,7 +2392,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="1338"/>
-        <source>Remove GPU %1's own cooling</source>
+        <source>Remove GPU %1&apos;s own cooling</source>
         <translation>移除 GPU %1 的单独散热设置</translation>
     </message>
     <message>
@@ -3173,7 +3173,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="493"/>
-        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the rest in proportion to the compute share of the step, %4%) × time. Host power, cooling (PUE) and cloud or ownership costs are in the full cost report: add a cost section.</source>
+        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3&apos;s TDP, the rest in proportion to the compute share of the step, %4%) × time. Host power, cooling (PUE) and cloud or ownership costs are in the full cost report: add a cost section.</source>
         <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：%3 TDP 的 30% 为空闲功耗，其余按计算占步长的比例 %4% 计入）× 时间。主机功耗、散热（PUE）以及云上租用或自购的成本见完整成本报告：请添加成本设置。</translation>
     </message>
     <message>
@@ -3296,7 +3296,7 @@
     </message>
     <message>
         <location filename="../../views/charts/delta_table_model.cpp" line="230"/>
-        <source>B minus A, in the row's unit</source>
+        <source>B minus A, in the row&apos;s unit</source>
         <translation>B 减 A，单位同该行</translation>
     </message>
     <message>
@@ -3349,12 +3349,12 @@
 <context>
     <name>scalescope::FigureTableModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="324"/>
+        <location filename="../../app/gui/profile_library.cpp" line="321"/>
         <source>Figure</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="326"/>
+        <location filename="../../app/gui/profile_library.cpp" line="323"/>
         <source>Datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -3362,379 +3362,384 @@
 <context>
     <name>scalescope::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="139"/>
+        <location filename="../../app/gui/main_window.cpp" line="141"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="153"/>
+        <location filename="../../app/gui/main_window.cpp" line="155"/>
         <source>Claims gallery</source>
         <translation>论断集</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="162"/>
-        <location filename="../../app/gui/main_window.cpp" line="403"/>
+        <location filename="../../app/gui/main_window.cpp" line="164"/>
+        <location filename="../../app/gui/main_window.cpp" line="410"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="193"/>
+        <location filename="../../app/gui/main_window.cpp" line="195"/>
         <source>Steps shown:</source>
         <translation>显示步数：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="198"/>
+        <location filename="../../app/gui/main_window.cpp" line="200"/>
         <source>Training steps drawn on the timeline (1-4)</source>
         <translation>时间线上绘制的训练步数（1-4）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="206"/>
+        <location filename="../../app/gui/main_window.cpp" line="208"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="208"/>
+        <location filename="../../app/gui/main_window.cpp" line="210"/>
         <source>Show the whole timeline (Home)</source>
         <translation>显示整条时间线 (Home)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="209"/>
+        <location filename="../../app/gui/main_window.cpp" line="211"/>
         <source>Suggest plan…</source>
         <translation>建议方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="211"/>
+        <location filename="../../app/gui/main_window.cpp" line="213"/>
         <source>Search data / tensor / pipeline degrees, ZeRO stage, micro-batch, schedule and recompute for the fastest plan that fits in memory</source>
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="266"/>
+        <location filename="../../app/gui/main_window.cpp" line="271"/>
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="267"/>
+        <location filename="../../app/gui/main_window.cpp" line="272"/>
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="268"/>
+        <location filename="../../app/gui/main_window.cpp" line="273"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="269"/>
+        <location filename="../../app/gui/main_window.cpp" line="274"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="270"/>
+        <location filename="../../app/gui/main_window.cpp" line="275"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="271"/>
+        <location filename="../../app/gui/main_window.cpp" line="276"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="309"/>
+        <location filename="../../app/gui/main_window.cpp" line="314"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="310"/>
+        <location filename="../../app/gui/main_window.cpp" line="315"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="311"/>
-        <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
+        <location filename="../../app/gui/main_window.cpp" line="316"/>
+        <source>Model FLOPs utilisation: model FLOP/s over the GPUs&apos; peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="313"/>
+        <location filename="../../app/gui/main_window.cpp" line="318"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="314"/>
+        <location filename="../../app/gui/main_window.cpp" line="319"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="341"/>
+        <location filename="../../app/gui/main_window.cpp" line="346"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="342"/>
+        <location filename="../../app/gui/main_window.cpp" line="347"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="344"/>
+        <location filename="../../app/gui/main_window.cpp" line="349"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="346"/>
+        <location filename="../../app/gui/main_window.cpp" line="351"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="347"/>
+        <location filename="../../app/gui/main_window.cpp" line="352"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="349"/>
+        <location filename="../../app/gui/main_window.cpp" line="354"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="352"/>
+        <location filename="../../app/gui/main_window.cpp" line="357"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="353"/>
+        <location filename="../../app/gui/main_window.cpp" line="358"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="355"/>
+        <location filename="../../app/gui/main_window.cpp" line="360"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="357"/>
+        <location filename="../../app/gui/main_window.cpp" line="362"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="359"/>
+        <location filename="../../app/gui/main_window.cpp" line="364"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="361"/>
+        <location filename="../../app/gui/main_window.cpp" line="366"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="362"/>
+        <location filename="../../app/gui/main_window.cpp" line="367"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="364"/>
+        <location filename="../../app/gui/main_window.cpp" line="369"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="367"/>
+        <location filename="../../app/gui/main_window.cpp" line="372"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="368"/>
+        <location filename="../../app/gui/main_window.cpp" line="373"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="370"/>
+        <location filename="../../app/gui/main_window.cpp" line="376"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="375"/>
+        <location filename="../../app/gui/main_window.cpp" line="382"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="376"/>
+        <location filename="../../app/gui/main_window.cpp" line="383"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="381"/>
+        <location filename="../../app/gui/main_window.cpp" line="388"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="382"/>
+        <location filename="../../app/gui/main_window.cpp" line="389"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="383"/>
+        <location filename="../../app/gui/main_window.cpp" line="390"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="391"/>
+        <location filename="../../app/gui/main_window.cpp" line="398"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="393"/>
+        <location filename="../../app/gui/main_window.cpp" line="400"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="395"/>
+        <location filename="../../app/gui/main_window.cpp" line="402"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="396"/>
+        <location filename="../../app/gui/main_window.cpp" line="403"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="399"/>
+        <location filename="../../app/gui/main_window.cpp" line="406"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="408"/>
+        <location filename="../../app/gui/main_window.cpp" line="415"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="425"/>
+        <location filename="../../app/gui/main_window.cpp" line="432"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="426"/>
+        <location filename="../../app/gui/main_window.cpp" line="433"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="428"/>
+        <location filename="../../app/gui/main_window.cpp" line="435"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="429"/>
+        <location filename="../../app/gui/main_window.cpp" line="436"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="438"/>
+        <location filename="../../app/gui/main_window.cpp" line="445"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="452"/>
+        <location filename="../../app/gui/main_window.cpp" line="459"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="467"/>
+        <location filename="../../app/gui/main_window.cpp" line="474"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="469"/>
+        <location filename="../../app/gui/main_window.cpp" line="476"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="507"/>
+        <location filename="../../app/gui/main_window.cpp" line="488"/>
+        <source>Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)</source>
+        <translation>已简化：间隔小于 %1 的条目被合并（约 %3 个片段中绘制了 %2 个）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="522"/>
         <source>Step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="508"/>
+        <location filename="../../app/gui/main_window.cpp" line="523"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="510"/>
+        <location filename="../../app/gui/main_window.cpp" line="525"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="512"/>
+        <location filename="../../app/gui/main_window.cpp" line="527"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="513"/>
+        <location filename="../../app/gui/main_window.cpp" line="528"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="514"/>
+        <location filename="../../app/gui/main_window.cpp" line="529"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="517"/>
+        <location filename="../../app/gui/main_window.cpp" line="532"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="661"/>
+        <location filename="../../app/gui/main_window.cpp" line="676"/>
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="686"/>
+        <location filename="../../app/gui/main_window.cpp" line="701"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="691"/>
+        <location filename="../../app/gui/main_window.cpp" line="706"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="698"/>
+        <location filename="../../app/gui/main_window.cpp" line="713"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="707"/>
+        <location filename="../../app/gui/main_window.cpp" line="722"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="717"/>
+        <location filename="../../app/gui/main_window.cpp" line="732"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="720"/>
+        <location filename="../../app/gui/main_window.cpp" line="735"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="731"/>
+        <location filename="../../app/gui/main_window.cpp" line="746"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="756"/>
+        <location filename="../../app/gui/main_window.cpp" line="771"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="757"/>
+        <location filename="../../app/gui/main_window.cpp" line="772"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="770"/>
+        <location filename="../../app/gui/main_window.cpp" line="785"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="770"/>
-        <location filename="../../app/gui/main_window.cpp" line="784"/>
+        <location filename="../../app/gui/main_window.cpp" line="785"/>
+        <location filename="../../app/gui/main_window.cpp" line="799"/>
         <source>%1
 
 %2</source>
@@ -3743,107 +3748,107 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="784"/>
+        <location filename="../../app/gui/main_window.cpp" line="799"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="788"/>
+        <location filename="../../app/gui/main_window.cpp" line="803"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="802"/>
+        <location filename="../../app/gui/main_window.cpp" line="817"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="802"/>
+        <location filename="../../app/gui/main_window.cpp" line="817"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="825"/>
+        <location filename="../../app/gui/main_window.cpp" line="840"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="826"/>
+        <location filename="../../app/gui/main_window.cpp" line="841"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="855"/>
+        <location filename="../../app/gui/main_window.cpp" line="870"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="858"/>
+        <location filename="../../app/gui/main_window.cpp" line="873"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="886"/>
+        <location filename="../../app/gui/main_window.cpp" line="901"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="880"/>
+        <location filename="../../app/gui/main_window.cpp" line="895"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="880"/>
+        <location filename="../../app/gui/main_window.cpp" line="895"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="893"/>
-        <location filename="../../app/gui/main_window.cpp" line="903"/>
-        <location filename="../../app/gui/main_window.cpp" line="909"/>
+        <location filename="../../app/gui/main_window.cpp" line="908"/>
         <location filename="../../app/gui/main_window.cpp" line="918"/>
         <location filename="../../app/gui/main_window.cpp" line="924"/>
-        <location filename="../../app/gui/main_window.cpp" line="935"/>
+        <location filename="../../app/gui/main_window.cpp" line="933"/>
+        <location filename="../../app/gui/main_window.cpp" line="939"/>
+        <location filename="../../app/gui/main_window.cpp" line="950"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="898"/>
+        <location filename="../../app/gui/main_window.cpp" line="913"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="909"/>
+        <location filename="../../app/gui/main_window.cpp" line="924"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="913"/>
+        <location filename="../../app/gui/main_window.cpp" line="928"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="913"/>
+        <location filename="../../app/gui/main_window.cpp" line="928"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="924"/>
+        <location filename="../../app/gui/main_window.cpp" line="939"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="928"/>
+        <location filename="../../app/gui/main_window.cpp" line="943"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="928"/>
+        <location filename="../../app/gui/main_window.cpp" line="943"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="950"/>
+        <location filename="../../app/gui/main_window.cpp" line="965"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -4171,7 +4176,7 @@
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="325"/>
-        <source>Memory of the most loaded GPU, and the GPU's capacity</source>
+        <source>Memory of the most loaded GPU, and the GPU&apos;s capacity</source>
         <translation>负载最重 GPU 的显存及该 GPU 的容量</translation>
     </message>
 </context>
@@ -4226,37 +4231,37 @@
 <context>
     <name>scalescope::ProfileListModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="240"/>
+        <location filename="../../app/gui/profile_library.cpp" line="237"/>
         <source>damaged: %1</source>
         <translation>已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="248"/>
+        <location filename="../../app/gui/profile_library.cpp" line="245"/>
         <source> (bundled)</source>
         <translation> (内置)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="260"/>
+        <location filename="../../app/gui/profile_library.cpp" line="257"/>
         <source>Profile</source>
         <translation>配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="262"/>
+        <location filename="../../app/gui/profile_library.cpp" line="259"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="264"/>
+        <location filename="../../app/gui/profile_library.cpp" line="261"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="266"/>
+        <location filename="../../app/gui/profile_library.cpp" line="263"/>
         <source>Host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="268"/>
+        <location filename="../../app/gui/profile_library.cpp" line="265"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
@@ -4331,12 +4336,12 @@
         <translation>实际加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="202"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="200"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="205"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="203"/>
         <source>Speed-up and lost speed-up (GPUs)</source>
         <translation>加速比与损失的加速比（GPU 数）</translation>
     </message>
@@ -4346,52 +4351,52 @@
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="329"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="331"/>
         <source>N = %1</source>
         <translation>N = %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="357"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="359"/>
         <source>Amdahl fit: s = %1 %</source>
         <translation>Amdahl 拟合：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="476"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="481"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="480"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="485"/>
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
         <translation>N = %1：%2 损失了 %3 个 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="358"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="360"/>
         <source>Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).</source>
         <translation>Amdahl 拟合：串行比例 s = %1 %（R² = %2，基于 %3 个点）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="363"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="365"/>
         <source>With a fixed batch, no number of GPUs gets past %1× (1/s).</source>
         <translation>批大小固定时，无论多少 GPU 都无法超过 %1×（1/s）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="366"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="368"/>
         <source>Not enough sweep points for an Amdahl fit.</source>
         <translation>扫描点不足，无法进行 Amdahl 拟合。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="369"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="371"/>
         <source>Gustafson: s = %1 %</source>
         <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="371"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="373"/>
         <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N).</source>
         <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="456"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="461"/>
         <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
         <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
     </message>
