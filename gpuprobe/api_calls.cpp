@@ -92,7 +92,7 @@ const std::vector<ApiCall> kCalls = {
     {"cudaDeviceEnablePeerAccess", "cuda", "setPeerAccess(enable)", R},
     {"cudaSetDevice", "cuda", "setPeerAccess(disable)", R},
     {"cudaDeviceDisablePeerAccess", "cuda", "setPeerAccess(disable)", R},
-    // --- GEMM --------------------------------------------------------------------------
+    // --- GEMM: cuBLAS, cuBLASLt (dlopen; _v2 names as cublas_v2.h maps them) -----------
     {"cudaSetDevice", "cuda", "gemmSetup(cublasLt)", R},
     {"cublasLtCreate", "cublas", "gemmSetup(cublasLt)", R},
     {"cublasLtMatmulDescCreate", "cublas", "gemmSetup(cublasLt)", R},
@@ -103,8 +103,8 @@ const std::vector<ApiCall> kCalls = {
     {"cublasLtMatmulPreferenceSetAttribute", "cublas", "gemmSetup(cublasLt)", R},
     {"cublasLtMatmulAlgoGetHeuristic", "cublas", "gemmSetup(cublasLt)", R},
     {"cudaSetDevice", "cuda", "gemmSetup(cublas)", R},
-    {"cublasCreate", "cublas", "gemmSetup(cublas)", R},
-    {"cublasSetStream", "cublas", "gemmSetup(cublas)", R},
+    {"cublasCreate_v2", "cublas", "gemmSetup(cublas)", R},
+    {"cublasSetStream_v2", "cublas", "gemmSetup(cublas)", R},
     {"cudaSetDevice", "cuda", "gemmRun(cublasLt)", R},
     {"cublasLtMatmul", "cublas", "gemmRun(cublasLt)", R},
     {"cudaSetDevice", "cuda", "gemmRun(cublas)", R},
@@ -115,7 +115,7 @@ const std::vector<ApiCall> kCalls = {
     {"cublasLtMatmulDescDestroy", "cublas", "gemmDestroy(cublasLt)", I},
     {"cudaFree", "cuda", "gemmDestroy(cublasLt)", I},
     {"cudaSetDevice", "cuda", "gemmDestroy(cublas)", I},
-    {"cublasDestroy", "cublas", "gemmDestroy(cublas)", I},
+    {"cublasDestroy_v2", "cublas", "gemmDestroy(cublas)", I},
     // --- NCCL (dlopen) -----------------------------------------------------------------
     {"ncclGetVersion", "nccl", "ncclLoad", R},
     {"ncclGetUniqueId", "nccl", "ncclGetUniqueId", R},

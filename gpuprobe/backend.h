@@ -161,7 +161,10 @@ public:
     /// cudaDeviceEnablePeerAccess / cudaDeviceDisablePeerAccess (from `device` to `peer`).
     virtual CallStatus setPeerAccess(int device, int peer, bool enable) = 0;
 
-    // --- GEMM -------------------------------------------------------------------------------
+    // --- GEMM (cuBLAS and cuBLASLt, loaded at run time) ----------------------------------
+    /// dlopen("libcublas.so.13") and "libcublasLt.so.13" (or an older major); `sonames` gets
+    /// the libraries loaded. Without them the GEMM tests are skipped, naming the library.
+    virtual CallStatus cublasLoad(std::string *sonames) = 0;
     /// Handles, descriptors, workspace and algorithm for one shape
     /// (cublasLtMatmulAlgoGetHeuristic).
     virtual CallStatus gemmSetup(int device, const GemmSpec &spec, const void *a, const void *b,

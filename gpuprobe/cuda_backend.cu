@@ -1,5 +1,6 @@
-// The real Backend: CUDA runtime, cuBLASLt / cuBLAS, the probe's own kernels, and NCCL and
-// NVML through dlopen (dynamic_libs.h). Compiled only when the CUDA toolkit is found.
+// The real Backend: CUDA runtime, the probe's own kernels, and cuBLASLt / cuBLAS, NCCL and
+// NVML through dlopen (dynamic_libs.h). Compiled only when the CUDA toolkit is found; the
+// cuBLAS headers give the types and constants, the calls go through CublasLibrary.
 #include "cli.h"
 #include "dynamic_libs.h"
 #include "random.h"
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -43,13 +45,34 @@ CallStatus setDevice(int device)
     return cudaResult(cudaSetDevice(device), "cudaSetDevice");
 }
 
-CallStatus blasResult(cublasStatus_t s, const char *call)
-{
-    if (s == CUBLAS_STATUS_SUCCESS)
-        return CallStatus::success();
-    return CallStatus::failure(call, std::string(cublasGetStatusName(s)) + ": " +
-                                         cublasGetStatusString(s));
-}
+// dynamic_libs.h declares the cuBLAS(Lt) entry points with plain C types: enums as int,
+// handles and streams as void *, the two structs by their layout. Check them against the
+// headers this file is built with.
+static_assert(sizeof(cublasStatus_t) == sizeof(int) && sizeof(cudaDataType_t) == sizeof(int) &&
+                  sizeof(cublasComputeType_t) == sizeof(int) &&
+                  sizeof(cublasOperation_t) == sizeof(int) &&
+                  sizeof(cublasGemmAlgo_t) == sizeof(int) &&
+                  sizeof(cublasLtMatmulDescAttributes_t) == sizeof(int) &&
+                  sizeof(cublasLtMatmulPreferenceAttributes_t) == sizeof(int),
+              "cuBLAS enums passed as int");
+static_assert(sizeof(cublasHandle_t) == sizeof(void *) &&
+                  sizeof(cublasLtHandle_t) == sizeof(void *) &&
+                  sizeof(cublasLtMatmulDesc_t) == sizeof(void *) &&
+                  sizeof(cublasLtMatrixLayout_t) == sizeof(void *) &&
+                  sizeof(cublasLtMatmulPreference_t) == sizeof(void *) &&
+                  sizeof(cudaStream_t) == sizeof(void *),
+              "cuBLAS handles passed as void *");
+static_assert(sizeof(CublasLtMatmulAlgoAbi) == sizeof(cublasLtMatmulAlgo_t) &&
+                  alignof(CublasLtMatmulAlgoAbi) == alignof(cublasLtMatmulAlgo_t),
+              "cublasLtMatmulAlgo_t layout");
+static_assert(sizeof(CublasLtHeuristicResultAbi) == sizeof(cublasLtMatmulHeuristicResult_t) &&
+                  offsetof(CublasLtHeuristicResultAbi, workspaceSize) ==
+                      offsetof(cublasLtMatmulHeuristicResult_t, workspaceSize) &&
+                  offsetof(CublasLtHeuristicResultAbi, state) ==
+                      offsetof(cublasLtMatmulHeuristicResult_t, state) &&
+                  offsetof(CublasLtHeuristicResultAbi, wavesCount) ==
+                      offsetof(cublasLtMatmulHeuristicResult_t, wavesCount),
+              "cublasLtMatmulHeuristicResult_t layout");
 
 constexpr int kThreads = 256;
 
@@ -251,16 +274,17 @@ struct GemmPlanImpl {
     const void *a = nullptr, *b = nullptr;
     void *d = nullptr;
     float alpha = 1.0f, beta = 0.0f;
-    // cuBLASLt
-    cublasLtHandle_t lt = nullptr;
-    cublasLtMatmulDesc_t op = nullptr;
-    cublasLtMatrixLayout_t layout_a = nullptr, layout_b = nullptr, layout_d = nullptr;
-    cublasLtMatmulPreference_t preference = nullptr;
-    cublasLtMatmulAlgo_t algo{};
+    // cuBLASLt: cublasLtHandle_t, cublasLtMatmulDesc_t, cublasLtMatrixLayout_t,
+    // cublasLtMatmulPreference_t
+    void *lt = nullptr;
+    void *op = nullptr;
+    void *layout_a = nullptr, *layout_b = nullptr, *layout_d = nullptr;
+    void *preference = nullptr;
+    CublasLtMatmulAlgoAbi algo{};
     void *workspace = nullptr;
     size_t workspace_bytes = 0;
-    // cuBLAS
-    cublasHandle_t blas = nullptr;
+    // cuBLAS: cublasHandle_t
+    void *blas = nullptr;
 };
 
 struct NcclGroupImpl {
@@ -363,7 +387,7 @@ public:
             scratch_[static_cast<size_t>(device)] = nullptr;
         }
         if (device < static_cast<int>(lt_.size()) && lt_[static_cast<size_t>(device)]) {
-            cublasLtDestroy(lt_[static_cast<size_t>(device)]);
+            cublas_.ltDestroy(lt_[static_cast<size_t>(device)]);
             lt_[static_cast<size_t>(device)] = nullptr;
         }
         cudaGetLastError();
@@ -652,6 +676,11 @@ public:
     {
         if (CallStatus s = setDevice(device); !s.ok())
             return s;
+        if (!cublas_.loaded()) { // the probe loads it first (cublasLoad); a direct caller may not
+            std::string sonames;
+            if (CallStatus s = cublas_.load(&sonames); !s.ok())
+                return s;
+        }
         auto *p = new GemmPlanImpl;
         p->device = device;
         p->stream = stream(device);
@@ -678,20 +707,16 @@ public:
             return s;
         const GemmTypes t = gemmTypes(p->spec.precision);
         if (p->blas)
-            return blasResult(cublasGemmEx(p->blas, CUBLAS_OP_T, CUBLAS_OP_N,
-                                           static_cast<int>(p->spec.m), static_cast<int>(p->spec.n),
-                                           static_cast<int>(p->spec.k), &p->alpha, p->a,
-                                           cudaType(t.ab), static_cast<int>(p->spec.k), p->b,
-                                           cudaType(t.ab), static_cast<int>(p->spec.k), &p->beta,
-                                           p->d, cudaType(t.c), static_cast<int>(p->spec.m),
-                                           computeType(p->spec.precision), CUBLAS_GEMM_DEFAULT),
-                              "cublasGemmEx");
+            return cublas_.gemmEx(p->blas, CUBLAS_OP_T, CUBLAS_OP_N, static_cast<int>(p->spec.m),
+                                  static_cast<int>(p->spec.n), static_cast<int>(p->spec.k),
+                                  &p->alpha, p->a, cudaType(t.ab), static_cast<int>(p->spec.k),
+                                  p->b, cudaType(t.ab), static_cast<int>(p->spec.k), &p->beta, p->d,
+                                  cudaType(t.c), static_cast<int>(p->spec.m),
+                                  computeType(p->spec.precision), CUBLAS_GEMM_DEFAULT);
         // beta = 0: C is not read; D is written in place of C.
-        return blasResult(cublasLtMatmul(p->lt, p->op, &p->alpha, p->a, p->layout_a, p->b,
-                                         p->layout_b, &p->beta, p->d, p->layout_d, p->d,
-                                         p->layout_d, &p->algo, p->workspace, p->workspace_bytes,
-                                         p->stream),
-                          "cublasLtMatmul");
+        return cublas_.ltMatmul(p->lt, p->op, &p->alpha, p->a, p->layout_a, p->b, p->layout_b,
+                                &p->beta, p->d, p->layout_d, p->d, p->layout_d, &p->algo,
+                                p->workspace, p->workspace_bytes, p->stream);
     }
 
     void gemmDestroy(void *plan) override
@@ -701,21 +726,23 @@ public:
             return;
         cudaSetDevice(p->device);
         if (p->preference)
-            cublasLtMatmulPreferenceDestroy(p->preference);
+            cublas_.ltMatmulPreferenceDestroy(p->preference);
         if (p->layout_a)
-            cublasLtMatrixLayoutDestroy(p->layout_a);
+            cublas_.ltMatrixLayoutDestroy(p->layout_a);
         if (p->layout_b)
-            cublasLtMatrixLayoutDestroy(p->layout_b);
+            cublas_.ltMatrixLayoutDestroy(p->layout_b);
         if (p->layout_d)
-            cublasLtMatrixLayoutDestroy(p->layout_d);
+            cublas_.ltMatrixLayoutDestroy(p->layout_d);
         if (p->op)
-            cublasLtMatmulDescDestroy(p->op);
+            cublas_.ltMatmulDescDestroy(p->op);
         if (p->workspace)
             cudaFree(p->workspace);
         if (p->blas)
-            cublasDestroy(p->blas);
+            cublas_.destroy(p->blas);
         delete p;
     }
+
+    CallStatus cublasLoad(std::string *sonames) override { return cublas_.load(sonames); }
 
     CallStatus ncclLoad(std::string *version) override { return nccl_.load(version); }
 
@@ -895,9 +922,9 @@ private:
 
     CallStatus setupBlas(GemmPlanImpl *p)
     {
-        CallStatus s = blasResult(cublasCreate(&p->blas), "cublasCreate");
+        CallStatus s = cublas_.create(&p->blas);
         if (s.ok())
-            s = blasResult(cublasSetStream(p->blas, p->stream), "cublasSetStream");
+            s = cublas_.setStream(p->blas, p->stream);
         return s;
     }
 
@@ -907,7 +934,7 @@ private:
         if (lt_.size() <= dev)
             lt_.resize(dev + 1, nullptr);
         if (!lt_[dev]) {
-            CallStatus s = blasResult(cublasLtCreate(&lt_[dev]), "cublasLtCreate");
+            CallStatus s = cublas_.ltCreate(&lt_[dev]);
             if (!s.ok())
                 return s;
         }
@@ -916,48 +943,41 @@ private:
         const uint64_t m = static_cast<uint64_t>(p->spec.m), n = static_cast<uint64_t>(p->spec.n),
                        k = static_cast<uint64_t>(p->spec.k);
         CallStatus s =
-            blasResult(cublasLtMatmulDescCreate(&p->op, computeType(p->spec.precision), CUDA_R_32F),
-                       "cublasLtMatmulDescCreate");
+            cublas_.ltMatmulDescCreate(&p->op, computeType(p->spec.precision), CUDA_R_32F);
         // "TN": A transposed, B not (required by the FP8 kernels, used for all precisions).
         const cublasOperation_t transa = CUBLAS_OP_T, transb = CUBLAS_OP_N;
         if (s.ok())
-            s = blasResult(cublasLtMatmulDescSetAttribute(p->op, CUBLASLT_MATMUL_DESC_TRANSA,
-                                                          &transa, sizeof transa),
-                           "cublasLtMatmulDescSetAttribute");
+            s = cublas_.ltMatmulDescSetAttribute(p->op, CUBLASLT_MATMUL_DESC_TRANSA, &transa,
+                                                 sizeof transa);
         if (s.ok())
-            s = blasResult(cublasLtMatmulDescSetAttribute(p->op, CUBLASLT_MATMUL_DESC_TRANSB,
-                                                          &transb, sizeof transb),
-                           "cublasLtMatmulDescSetAttribute");
+            s = cublas_.ltMatmulDescSetAttribute(p->op, CUBLASLT_MATMUL_DESC_TRANSB, &transb,
+                                                 sizeof transb);
         if (s.ok())
-            s = blasResult(cublasLtMatrixLayoutCreate(&p->layout_a, cudaType(t.ab), k, m, k),
-                           "cublasLtMatrixLayoutCreate");
+            s = cublas_.ltMatrixLayoutCreate(&p->layout_a, cudaType(t.ab), k, m,
+                                             static_cast<int64_t>(k));
         if (s.ok())
-            s = blasResult(cublasLtMatrixLayoutCreate(&p->layout_b, cudaType(t.ab), k, n, k),
-                           "cublasLtMatrixLayoutCreate");
+            s = cublas_.ltMatrixLayoutCreate(&p->layout_b, cudaType(t.ab), k, n,
+                                             static_cast<int64_t>(k));
         if (s.ok())
-            s = blasResult(cublasLtMatrixLayoutCreate(&p->layout_d, cudaType(t.c), m, n, m),
-                           "cublasLtMatrixLayoutCreate");
+            s = cublas_.ltMatrixLayoutCreate(&p->layout_d, cudaType(t.c), m, n,
+                                             static_cast<int64_t>(m));
         // 32 MiB of workspace: what cuBLAS recommends for Hopper.
         p->workspace_bytes = 32u << 20;
         if (s.ok())
             s = cudaResult(cudaMalloc(&p->workspace, p->workspace_bytes), "cudaMalloc");
         if (s.ok())
-            s = blasResult(cublasLtMatmulPreferenceCreate(&p->preference),
-                           "cublasLtMatmulPreferenceCreate");
+            s = cublas_.ltMatmulPreferenceCreate(&p->preference);
         const uint64_t workspace = p->workspace_bytes;
         if (s.ok())
-            s = blasResult(cublasLtMatmulPreferenceSetAttribute(
-                               p->preference, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspace,
-                               sizeof workspace),
-                           "cublasLtMatmulPreferenceSetAttribute");
+            s = cublas_.ltMatmulPreferenceSetAttribute(p->preference,
+                                                       CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                                       &workspace, sizeof workspace);
         if (!s.ok())
             return s;
-        cublasLtMatmulHeuristicResult_t result{};
+        CublasLtHeuristicResultAbi result{};
         int found = 0;
-        s = blasResult(cublasLtMatmulAlgoGetHeuristic(p->lt, p->op, p->layout_a, p->layout_b,
-                                                      p->layout_d, p->layout_d, p->preference, 1,
-                                                      &result, &found),
-                       "cublasLtMatmulAlgoGetHeuristic");
+        s = cublas_.ltMatmulAlgoGetHeuristic(p->lt, p->op, p->layout_a, p->layout_b, p->layout_d,
+                                             p->layout_d, p->preference, 1, &result, &found);
         if (s.ok() && found == 0)
             return CallStatus::failure("cublasLtMatmulAlgoGetHeuristic",
                                        "no algorithm for this precision and shape");
@@ -967,7 +987,8 @@ private:
 
     std::vector<cudaStream_t> streams_;
     std::vector<void *> scratch_;
-    std::vector<cublasLtHandle_t> lt_;
+    CublasLibrary cublas_;
+    std::vector<void *> lt_; // cublasLtHandle_t per device
     NcclLibrary nccl_;
     NvmlLibrary nvml_;
 };

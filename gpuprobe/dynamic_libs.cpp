@@ -33,6 +33,9 @@ constexpr int kNvmlClockSm = 1;                   // NVML_CLOCK_SM
 constexpr int kNvmlTemperatureGpu = 0;            // NVML_TEMPERATURE_GPU
 constexpr unsigned kNvmlDriverVersionBuffer = 80; // NVML_SYSTEM_DRIVER_VERSION_BUFFER_SIZE
 
+// cublas_api.h
+constexpr int kCublasSuccess = 0; // CUBLAS_STATUS_SUCCESS
+
 // nccl.h
 constexpr int kNcclSuccess = 0;
 constexpr int kNcclInProgress = 7; // NCCL 2.14+, non-blocking communicators
@@ -146,6 +149,194 @@ CallStatus NvmlLibrary::powerMilliwatts(void *handle, unsigned *milliwatts)
 CallStatus NvmlLibrary::throttleReasons(void *handle, unsigned long long *mask)
 {
     return result(clock_reasons_(handle, mask), clock_reasons_name_);
+}
+
+// --- cuBLAS and cuBLASLt -------------------------------------------------------------------
+
+CublasLibrary::~CublasLibrary()
+{
+    unload();
+}
+
+void CublasLibrary::unload()
+{
+    if (blas_)
+        dlclose(blas_);
+    if (lt_)
+        dlclose(lt_);
+    blas_ = nullptr;
+    lt_ = nullptr;
+}
+
+CallStatus CublasLibrary::result(int code, const char *call) const
+{
+    if (code == kCublasSuccess)
+        return CallStatus::success();
+    const char *name = status_name_ ? status_name_(code) : nullptr;
+    const char *text = status_string_ ? status_string_(code) : nullptr;
+    return CallStatus::failure(call, std::string(name ? name : "error") + ": " +
+                                         (text ? text : "cublasStatus_t " + std::to_string(code)));
+}
+
+CallStatus CublasLibrary::load(std::string *sonames)
+{
+    if (blas_) {
+        *sonames = sonames_;
+        return CallStatus::success();
+    }
+    // The newest major first; libcublas.so.N needs the libcublasLt.so.N of the same release.
+    // The declarations here hold for 11 to 13; a release that lacks an entry point (an early
+    // 11.x has no cublasGetStatusName) fails at dlsym, naming the symbol.
+    static const char *const kMajors[] = {"13", "12", "11"};
+    std::string failed_call, why, also_tried;
+    for (const char *major : kMajors) {
+        const std::string blas = std::string("libcublas.so.") + major;
+        const std::string lt = std::string("libcublasLt.so.") + major;
+        dlerror();
+        blas_ = dlopen(blas.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (blas_)
+            lt_ = dlopen(lt.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (lt_) {
+            sonames_ = blas + ", " + lt;
+            break;
+        }
+        if (failed_call.empty()) {
+            failed_call = "dlopen(" + (blas_ ? lt : blas) + ")";
+            why = dlerrorText();
+        } else {
+            also_tried += (also_tried.empty() ? "" : ", ") + blas;
+        }
+        unload();
+    }
+    if (!blas_)
+        return CallStatus::failure(failed_call, why + " (also tried " + also_tried + ")");
+    const bool ok = resolve(blas_, "cublasGetStatusName", &status_name_) &&
+                    resolve(blas_, "cublasGetStatusString", &status_string_) &&
+                    resolve(blas_, "cublasCreate_v2", &create_) &&
+                    resolve(blas_, "cublasDestroy_v2", &destroy_) &&
+                    resolve(blas_, "cublasSetStream_v2", &set_stream_) &&
+                    resolve(blas_, "cublasGemmEx", &gemm_ex_) &&
+                    resolve(lt_, "cublasLtCreate", &lt_create_) &&
+                    resolve(lt_, "cublasLtDestroy", &lt_destroy_) &&
+                    resolve(lt_, "cublasLtMatmulDescCreate", &lt_desc_create_) &&
+                    resolve(lt_, "cublasLtMatmulDescDestroy", &lt_desc_destroy_) &&
+                    resolve(lt_, "cublasLtMatmulDescSetAttribute", &lt_desc_set_) &&
+                    resolve(lt_, "cublasLtMatrixLayoutCreate", &lt_layout_create_) &&
+                    resolve(lt_, "cublasLtMatrixLayoutDestroy", &lt_layout_destroy_) &&
+                    resolve(lt_, "cublasLtMatmulPreferenceCreate", &lt_pref_create_) &&
+                    resolve(lt_, "cublasLtMatmulPreferenceDestroy", &lt_pref_destroy_) &&
+                    resolve(lt_, "cublasLtMatmulPreferenceSetAttribute", &lt_pref_set_) &&
+                    resolve(lt_, "cublasLtMatmulAlgoGetHeuristic", &lt_heuristic_) &&
+                    resolve(lt_, "cublasLtMatmul", &lt_matmul_);
+    if (!ok) {
+        const std::string what = "dlsym(" + sonames_ + ")";
+        why = dlerrorText();
+        unload();
+        return CallStatus::failure(what, why);
+    }
+    *sonames = sonames_;
+    return CallStatus::success();
+}
+
+CallStatus CublasLibrary::create(void **handle)
+{
+    return result(create_(handle), "cublasCreate_v2");
+}
+
+CallStatus CublasLibrary::destroy(void *handle)
+{
+    return result(destroy_(handle), "cublasDestroy_v2");
+}
+
+CallStatus CublasLibrary::setStream(void *handle, void *stream)
+{
+    return result(set_stream_(handle, stream), "cublasSetStream_v2");
+}
+
+CallStatus CublasLibrary::gemmEx(void *handle, int op_a, int op_b, int m, int n, int k,
+                                 const void *alpha, const void *a, int a_type, int lda,
+                                 const void *b, int b_type, int ldb, const void *beta, void *c,
+                                 int c_type, int ldc, int compute, int algo)
+{
+    return result(gemm_ex_(handle, op_a, op_b, m, n, k, alpha, a, a_type, lda, b, b_type, ldb, beta,
+                           c, c_type, ldc, compute, algo),
+                  "cublasGemmEx");
+}
+
+CallStatus CublasLibrary::ltCreate(void **handle)
+{
+    return result(lt_create_(handle), "cublasLtCreate");
+}
+
+CallStatus CublasLibrary::ltDestroy(void *handle)
+{
+    return result(lt_destroy_(handle), "cublasLtDestroy");
+}
+
+CallStatus CublasLibrary::ltMatmulDescCreate(void **desc, int compute, int scale_type)
+{
+    return result(lt_desc_create_(desc, compute, scale_type), "cublasLtMatmulDescCreate");
+}
+
+CallStatus CublasLibrary::ltMatmulDescDestroy(void *desc)
+{
+    return result(lt_desc_destroy_(desc), "cublasLtMatmulDescDestroy");
+}
+
+CallStatus CublasLibrary::ltMatmulDescSetAttribute(void *desc, int attribute, const void *value,
+                                                   size_t bytes)
+{
+    return result(lt_desc_set_(desc, attribute, value, bytes), "cublasLtMatmulDescSetAttribute");
+}
+
+CallStatus CublasLibrary::ltMatrixLayoutCreate(void **layout, int type, uint64_t rows,
+                                               uint64_t cols, int64_t ld)
+{
+    return result(lt_layout_create_(layout, type, rows, cols, ld), "cublasLtMatrixLayoutCreate");
+}
+
+CallStatus CublasLibrary::ltMatrixLayoutDestroy(void *layout)
+{
+    return result(lt_layout_destroy_(layout), "cublasLtMatrixLayoutDestroy");
+}
+
+CallStatus CublasLibrary::ltMatmulPreferenceCreate(void **preference)
+{
+    return result(lt_pref_create_(preference), "cublasLtMatmulPreferenceCreate");
+}
+
+CallStatus CublasLibrary::ltMatmulPreferenceDestroy(void *preference)
+{
+    return result(lt_pref_destroy_(preference), "cublasLtMatmulPreferenceDestroy");
+}
+
+CallStatus CublasLibrary::ltMatmulPreferenceSetAttribute(void *preference, int attribute,
+                                                         const void *value, size_t bytes)
+{
+    return result(lt_pref_set_(preference, attribute, value, bytes),
+                  "cublasLtMatmulPreferenceSetAttribute");
+}
+
+CallStatus CublasLibrary::ltMatmulAlgoGetHeuristic(void *handle, void *desc, void *a_layout,
+                                                   void *b_layout, void *c_layout, void *d_layout,
+                                                   void *preference, int requested,
+                                                   CublasLtHeuristicResultAbi *results,
+                                                   int *returned)
+{
+    return result(lt_heuristic_(handle, desc, a_layout, b_layout, c_layout, d_layout, preference,
+                                requested, results, returned),
+                  "cublasLtMatmulAlgoGetHeuristic");
+}
+
+CallStatus CublasLibrary::ltMatmul(void *handle, void *desc, const void *alpha, const void *a,
+                                   void *a_layout, const void *b, void *b_layout, const void *beta,
+                                   const void *c, void *c_layout, void *d, void *d_layout,
+                                   const CublasLtMatmulAlgoAbi *algo, void *workspace,
+                                   size_t workspace_bytes, void *stream)
+{
+    return result(lt_matmul_(handle, desc, alpha, a, a_layout, b, b_layout, beta, c, c_layout, d,
+                             d_layout, algo, workspace, workspace_bytes, stream),
+                  "cublasLtMatmul");
 }
 
 // --- NCCL ----------------------------------------------------------------------------------

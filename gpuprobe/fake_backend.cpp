@@ -17,6 +17,13 @@ namespace
 
 const char *kInjected = "injected failure";
 
+/// What the real backend reports where cuBLAS is not installed.
+CallStatus cublasMissing()
+{
+    return CallStatus::failure("dlopen(libcublas.so.13)",
+                               "libcublas.so.13: cannot open shared object file");
+}
+
 } // namespace
 
 FakeBackend::FakeBackend(Config config) : config_(std::move(config))
@@ -387,14 +394,27 @@ CallStatus FakeBackend::setPeerAccess(int device, int peer, bool enable)
     return s;
 }
 
+CallStatus FakeBackend::cublasLoad(std::string *sonames)
+{
+    CallStatus s = enter("dlopen(libcublas.so.13)", "cublasLoad");
+    if (!s.ok())
+        return s;
+    if (!config_.cublas)
+        return cublasMissing();
+    *sonames = "libcublas.so.13, libcublasLt.so.13";
+    return s;
+}
+
 CallStatus FakeBackend::gemmSetup(int device, const GemmSpec &spec, const void *, const void *,
                                   void *, void **plan)
 {
     CallStatus s = enter(
-        spec.library == GemmLibrary::Cublas ? "cublasCreate" : "cublasLtMatmulAlgoGetHeuristic",
+        spec.library == GemmLibrary::Cublas ? "cublasCreate_v2" : "cublasLtMatmulAlgoGetHeuristic",
         spec.library == GemmLibrary::Cublas ? "gemmSetup(cublas)" : "gemmSetup(cublasLt)");
     if (!s.ok())
         return s;
+    if (!config_.cublas) // the real backend loads cuBLAS here when the probe has not
+        return cublasMissing();
     if (spec.library == GemmLibrary::Cublas && spec.precision == Precision::FP8)
         return CallStatus::failure("cublasGemmEx", "FP8 needs cuBLASLt");
     Plan *p = new Plan{device, spec};

@@ -20,6 +20,7 @@ public:
         int gpus = 1;
         std::string init_failure; // non-empty: init fails with this message (no GPU)
         std::string init_call = "cudaGetDeviceCount"; // the call named by that failure
+        bool cublas = true;                           // libcublas.so.13 "found"
         bool nccl = true;                             // libnccl.so.2 "found"
         bool nvml = true;                             // libnvidia-ml.so.1 "found"
         bool peer_access = true;                      // GPU pairs can access each other
@@ -104,6 +105,7 @@ public:
     CallStatus synchronize(int device) override;
     CallStatus canAccessPeer(int device, int peer, bool *can) override;
     CallStatus setPeerAccess(int device, int peer, bool enable) override;
+    CallStatus cublasLoad(std::string *sonames) override;
     CallStatus gemmSetup(int device, const GemmSpec &spec, const void *a, const void *b, void *d,
                          void **plan) override;
     CallStatus gemmRun(void *plan) override;

@@ -155,6 +155,12 @@ std::string gpuLabel(int device)
     return "GPU " + std::to_string(device);
 }
 
+/// The profile's test name of one GEMM precision ("gemm.bf16").
+std::string gemmTestName(Precision p)
+{
+    return std::string("gemm.") + precisionName(p);
+}
+
 double median(std::vector<double> values)
 {
     if (values.empty())
@@ -388,6 +394,8 @@ private:
     std::vector<Gpu> gpus_;
     bool nvml_ = false;
     std::string nvml_error_;
+    bool cublas_ = false;      // cuBLAS and cuBLASLt loaded (GEMM tests, thermal load)
+    std::string cublas_error_; // why not, naming the library
     int done_ = 0, total_ = 0;
 };
 
@@ -495,7 +503,7 @@ int Runner::planSteps() const
     int steps = 0;
     if (localTests()) {
         for (const Gpu &g : gpus_) {
-            if (o_.has(TestId::Gemm))
+            if (o_.has(TestId::Gemm) && cublas_)
                 for (int p = 0; p < kPrecisionCount; ++p) {
                     std::string why;
                     if (precisionSupported(g, Precision(p), &why))
@@ -618,7 +626,7 @@ void Runner::runGemm(const Gpu &g)
     const int d = g.device;
     for (int pi = 0; pi < kPrecisionCount; ++pi) {
         const Precision p = Precision(pi);
-        const std::string test = std::string("gemm.") + precisionName(p);
+        const std::string test = gemmTestName(p);
         std::string why;
         if (!precisionSupported(g, p, &why)) {
             skip(test, why);
@@ -1119,6 +1127,11 @@ void Runner::runThermal()
         finishTest(end, test);
         return;
     }
+    if (!cublas_) {
+        skip(test, "no GEMM load: " + cublas_error_);
+        finishTest(end, test);
+        return;
+    }
     // One sustained GEMM load per GPU: bf16 (fp32 where there is none), the largest
     // quick/standard shape that fits.
     struct Load {
@@ -1315,14 +1328,25 @@ ProbeResult Runner::run()
         p.driver = driver;
     else
         nvml_error_ = nvml.call + ": " + nvml.message;
+    // cuBLAS and cuBLASLt are loaded at run time: without them the GEMM tests are skipped
+    // (once per precision) and the thermal test has no load; everything else runs.
+    if (localTests() && (o_.has(TestId::Gemm) || o_.has(TestId::Thermal))) {
+        const CallStatus blas = b_.cublasLoad(&r_.details.cublas_libraries);
+        cublas_ = blas.ok();
+        if (!cublas_)
+            cublas_error_ = "cuBLAS unavailable: " + blas.call + ": " + blas.message;
+    }
 
     total_ = planSteps();
     if (listener_)
         listener_->progress(0, total_, "start",
                             std::to_string(gpus_.size()) + " GPU(s), " + b_.name() + " backend");
     if (localTests()) {
+        if (o_.has(TestId::Gemm) && !cublas_)
+            for (int pi = 0; pi < kPrecisionCount; ++pi)
+                skip(gemmTestName(Precision(pi)), cublas_error_);
         for (const Gpu &g : gpus_) {
-            if (o_.has(TestId::Gemm))
+            if (o_.has(TestId::Gemm) && cublas_)
                 runGemm(g);
             if (o_.has(TestId::Memory))
                 runMemory(g);
@@ -1370,10 +1394,13 @@ QByteArray writeProbeProfile(const ProbeResult &result)
                             "against known sums)")
                  .arg(d.repetitions)
                  .arg(d.warmup));
+    const std::string library = d.cublas_libraries.empty()
+                                    ? d.gemm_library
+                                    : d.gemm_library + " (" + d.cublas_libraries + ")";
     x.insert(QStringLiteral("gemm"),
              QStringLiteral("%1, C = op(A) B with A transposed (TN), fp32 accumulation; fp8 is "
                             "E4M3 inputs with a bf16 result")
-                 .arg(QString::fromStdString(d.gemm_library)));
+                 .arg(QString::fromStdString(library)));
     x.insert(QStringLiteral("launch_overhead"),
              QStringLiteral("back-to-back empty kernels on one stream, per kernel"));
     x.insert(QStringLiteral("p2p"),

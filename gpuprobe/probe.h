@@ -83,6 +83,7 @@ struct ProbeDetails {
     std::vector<PeerOff> p2p_peer_access_off;
     int warmup = 0, repetitions = 0;
     std::string gemm_library;
+    std::string cublas_libraries; // the sonames loaded ("libcublas.so.13, libcublasLt.so.13")
 };
 
 struct ProbeResult {

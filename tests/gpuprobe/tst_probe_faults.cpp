@@ -1,9 +1,11 @@
 // Fault coverage of the CUDA backend (hardening issue): every CUDA, cuBLAS, NCCL and NVML
 // function that cuda_backend.cu and dynamic_libs.cpp call is in api_calls.h's table, the fake
 // backend fails each one in turn where the real backend makes it, and the run records it and
-// goes on; and the collective watchdog ends a hung NCCL collective with a clear message.
+// goes on; a missing cuBLAS (loaded at run time) skips the GEMM tests and nothing else; and
+// the collective watchdog ends a hung NCCL collective with a clear message.
 #include "api_calls.h"
 #include "cli.h"
+#include "dynamic_libs.h"
 #include "fake_backend.h"
 #include "probe.h"
 
@@ -194,6 +196,32 @@ ProbeResult runSetup(FakeBackend &fake, const Setup &s, Recorder *rec)
     return runProbe(fake, s.two_ranks ? static_cast<Cluster &>(two) : one, s.options, rec);
 }
 
+/// gpuprobeMain on fake backends made by `factory`: the exit code, and stdout then stderr in
+/// `text`.
+int runMain(const BackendFactory &factory, const std::vector<std::string> &args, std::string *text)
+{
+    Cluster one;
+    std::FILE *out = std::tmpfile();
+    std::FILE *err = std::tmpfile();
+    const int code = gpuprobeMain(args, one, factory, out, err);
+    text->clear();
+    for (std::FILE *f : {out, err}) {
+        std::rewind(f);
+        char buffer[4096];
+        size_t n = 0;
+        while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0)
+            text->append(buffer, n);
+        std::fclose(f);
+    }
+    return code;
+}
+
+size_t countTest(const std::vector<ProfileNote> &notes, const std::string &test)
+{
+    return static_cast<size_t>(std::count_if(notes.begin(), notes.end(),
+                                             [&](const ProfileNote &n) { return n.test == test; }));
+}
+
 } // namespace
 
 class TestProbeFaults : public QObject
@@ -203,6 +231,8 @@ class TestProbeFaults : public QObject
 private Q_SLOTS:
     void tableCoversEverySourceCall();
     void everyApiCallFailsInTurn();
+    void missingCublasSkipsGemm();
+    void cublasLoaderOnThisMachine();
     void hungCollectiveIsAborted();
     void watchdogFromTheCommandLine();
 };
@@ -325,6 +355,106 @@ void TestProbeFaults::everyApiCallFailsInTurn()
     qInfo("%d runs, one per (call, fault point)", runs);
 }
 
+void TestProbeFaults::missingCublasSkipsGemm()
+{
+    // No libcublas.so.13 (a machine without the CUDA toolkit's libraries): each GEMM test is
+    // skipped once, naming the library, the thermal test has no load, everything else runs.
+    const std::string reason = "cuBLAS unavailable: dlopen(libcublas.so.13): libcublas.so.13: "
+                               "cannot open shared object file";
+    for (const GemmLibrary library : {GemmLibrary::CublasLt, GemmLibrary::Cublas}) {
+        FakeBackend::Config config;
+        config.gpus = 2;
+        config.cublas = false;
+        FakeBackend fake(config);
+        ProbeOptions o = tinyOptions();
+        o.gemm_library = library;
+        Recorder rec;
+        Cluster one;
+        const ProbeResult r = runProbe(fake, one, o, &rec);
+        QVERIFY(r.no_gpu_reason.empty());
+        const Result<CalibrationProfile> parsed = parseProfile(writeProbeProfile(r));
+        QVERIFY(parsed);
+        const CalibrationProfile &p = parsed.value();
+        QVERIFY2(p.errors.empty(), p.errors.empty() ? "" : p.errors.front().text.c_str());
+        for (int pi = 0; pi < kPrecisionCount; ++pi) {
+            const std::string test = std::string("gemm.") + precisionName(Precision(pi));
+            QCOMPARE(countTest(p.skipped, test), size_t(1));
+        }
+        QCOMPARE(countTest(p.skipped, "thermal"), size_t(1));
+        for (const ProfileNote &n : p.skipped)
+            QCOMPARE(n.text, n.test == "thermal" ? "no GEMM load: " + reason : reason);
+        QCOMPARE(p.skipped.size(), size_t(kPrecisionCount + 1));
+        // No GEMM was set up; the other tests measured as usual.
+        for (const std::string &call : fake.calls())
+            QVERIFY2(call.rfind("cublas", 0) != 0, call.c_str());
+        QCOMPARE(p.gpus.size(), size_t(2));
+        for (const ProfileGpu &g : p.gpus) {
+            for (const auto &points : g.gemm_tflops)
+                QVERIFY(points.empty());
+            QVERIFY(g.memory_bandwidth_gbps > 0 && g.h2d_pinned_gbps > 0 &&
+                    g.launch_overhead_us > 0);
+            QVERIFY(g.thermal_samples.empty());
+        }
+        QVERIFY(!p.p2p.empty());
+        QVERIFY(!p.collectives.empty());
+        QVERIFY(rec.monotonic);
+        QCOMPARE(rec.done, rec.total);
+        QCOMPARE(fake.liveObjects(), size_t(0));
+    }
+
+    // The program: skips are not failures (exit 0), and each is printed with its reason.
+    const auto factory = [] {
+        FakeBackend::Config config;
+        config.gpus = 2;
+        config.cublas = false;
+        return std::unique_ptr<Backend>(std::make_unique<FakeBackend>(config));
+    };
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    std::string text;
+    QCOMPARE(runMain(factory,
+                     {"--quick", "--tests", "gemm,memory", "-o",
+                      dir.filePath(QStringLiteral("profile.json")).toStdString()},
+                     &text),
+             int(kExitOk));
+    QVERIFY2(text.find("skipped gemm.bf16: " + reason) != std::string::npos, text.c_str());
+}
+
+void TestProbeFaults::cublasLoaderOnThisMachine()
+{
+    // The real loader, no GPU needed: where cuBLAS is installed every entry point resolves
+    // (a misspelt symbol fails here) and a call returns through the loaded status names;
+    // elsewhere the failure names the library it could not open.
+    CublasLibrary cublas;
+    std::string sonames;
+    const CallStatus s = cublas.load(&sonames);
+    if (!s.ok()) {
+        qInfo("no cuBLAS here: %s: %s", s.call.c_str(), s.message.c_str());
+        QVERIFY2(s.call.rfind("dlopen(libcublas", 0) == 0, s.call.c_str());
+        QVERIFY(s.message.find("also tried libcublas.so.12, libcublas.so.11") != std::string::npos);
+        QVERIFY(!cublas.loaded());
+        return;
+    }
+    qInfo("loaded %s", sonames.c_str());
+    QVERIFY(cublas.loaded());
+    QVERIFY2(sonames.rfind("libcublas.so.", 0) == 0, sonames.c_str());
+    std::string again;
+    QVERIFY(cublas.load(&again).ok());
+    QCOMPARE(again, sonames);
+    // cublasLtCreate works without a GPU on some versions and fails on others; either way
+    // the result comes back through the loaded library.
+    void *handle = nullptr;
+    const CallStatus created = cublas.ltCreate(&handle);
+    if (created.ok()) {
+        QVERIFY(handle);
+        QVERIFY(cublas.ltDestroy(handle).ok());
+    } else {
+        qInfo("%s: %s", created.call.c_str(), created.message.c_str());
+        QCOMPARE(created.call, std::string("cublasLtCreate"));
+        QVERIFY2(created.message.rfind("CUBLAS_STATUS_", 0) == 0, created.message.c_str());
+    }
+}
+
 void TestProbeFaults::hungCollectiveIsAborted()
 {
     FakeBackend::Config config;
@@ -407,22 +537,8 @@ void TestProbeFaults::watchdogFromTheCommandLine()
         config.hang_collective = "all_gather";
         return std::unique_ptr<Backend>(std::make_unique<FakeBackend>(config));
     };
-    const auto run = [&](const std::vector<std::string> &args, std::string *err_text) {
-        Cluster one;
-        std::FILE *out = std::tmpfile();
-        std::FILE *err = std::tmpfile();
-        const int code = gpuprobeMain(args, one, factory, out, err);
-        // Both streams, stdout first.
-        err_text->clear();
-        for (std::FILE *f : {out, err}) {
-            std::rewind(f);
-            char buffer[4096];
-            size_t n = 0;
-            while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0)
-                err_text->append(buffer, n);
-            std::fclose(f);
-        }
-        return code;
+    const auto run = [&](const std::vector<std::string> &args, std::string *text) {
+        return runMain(factory, args, text);
     };
     std::string text;
     QCOMPARE(run({"--help"}, &text), int(kExitOk));

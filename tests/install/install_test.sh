@@ -3,7 +3,8 @@
 #
 # Builds the .deb and the .tar.gz of BUILD_DIR with CPack into a temporary folder, unpacks
 # both (dpkg-deb -x, tar), and checks what a user gets: the layout, no RPATH, the packaged
-# programs run from another current directory (catalog, offscreen screenshot, versions),
+# programs run from another current directory (catalog, offscreen screenshot, versions;
+# gpuprobe links no CUDA library and, without a GPU, exits 3 with a one-line reason),
 # they read their data from the unpacked share/scalescope and nowhere else (edited and
 # damaged files there show up, named by their path), the desktop entry and the AppStream
 # metadata validate, the manual pages format. Needs the set-up script's packages (dpkg-dev,
@@ -132,15 +133,32 @@ run_checks() {
     file "$out.png" | grep -q "PNG image data, 800 x 600" ||
         fail "$tag: screenshot: $(file -b "$out.png")"
     if grep -q "could not be loaded" "$out.log"; then fail "$tag: $(cat "$out.log")"; fi
-    if ldd "$root/bin/gpuprobe" | grep "not found" | grep -qv "libcublas"; then
-        fail "$tag: gpuprobe: $(ldd "$root/bin/gpuprobe" | grep "not found")"
-    elif ldd "$root/bin/gpuprobe" | grep -q "not found"; then
-        # A CUDA build links the CUDA toolkit's cuBLAS (not a Debian package).
-        note "$tag: gpuprobe needs the CUDA toolkit's cuBLAS on the loader path; not run"
-    else
-        run "$root/bin/gpuprobe" --version | grep -q "^gpuprobe $version" ||
-            fail "$tag: gpuprobe --version"
+    # gpuprobe links no CUDA library but the static runtime: cuBLAS, NCCL and NVML are
+    # loaded at run time, so it starts on any machine.
+    needed=$(readelf -d "$root/bin/gpuprobe" | grep NEEDED)
+    if echo "$needed" | grep -Eq 'libcuda|libcudart|libcublas|libnccl|libnvidia'; then
+        fail "$tag: gpuprobe links a CUDA library: $needed"
     fi
+    if ldd "$root/bin/gpuprobe" | grep -q "not found"; then
+        fail "$tag: gpuprobe: $(ldd "$root/bin/gpuprobe" | grep "not found")"
+    fi
+    run "$root/bin/gpuprobe" --version >"$out.probe-version" 2>&1 ||
+        fail "$tag: gpuprobe --version: $(cat "$out.probe-version")"
+    grep -q "^gpuprobe $version" "$out.probe-version" ||
+        fail "$tag: gpuprobe --version: $(cat "$out.probe-version")"
+    # No GPU to be seen (none here, no driver, hidden by CUDA_VISIBLE_DEVICES, or built
+    # without CUDA): exit 3, one line on stderr saying why, and a profile that says so.
+    status=0
+    run CUDA_VISIBLE_DEVICES= "$root/bin/gpuprobe" --quick --tests launch \
+        --output "$out.probe.json" >"$out.probe-out" 2>"$out.probe-err" || status=$?
+    [ "$status" -eq 3 ] ||
+        fail "$tag: gpuprobe without a GPU: exit $status, expected 3: $(cat "$out.probe-err")"
+    [ "$(wc -l <"$out.probe-err")" -eq 1 ] &&
+        grep -q "^gpuprobe: no usable GPU: ." "$out.probe-err" ||
+        fail "$tag: gpuprobe without a GPU: expected one line of reason: $(cat "$out.probe-err")"
+    grep -q '"gpu"' "$out.probe.json" ||
+        fail "$tag: gpuprobe without a GPU: the profile does not say so"
+    note "$tag: gpuprobe without a GPU: $(cat "$out.probe-err")"
     note "$tag: catalog, screenshot and versions from the package: ok"
 }
 run_checks "$deb_root" deb
