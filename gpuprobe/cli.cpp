@@ -307,7 +307,7 @@ int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
     const int total = static_cast<int>(o.nccl_logs.size());
     for (const std::string &file : o.nccl_logs) {
         const Result<QByteArray> data =
-            readFileLimited(QString::fromStdString(file), 64 * 1024 * 1024, "nccl-tests log");
+            readFileLimited(QString::fromStdString(file), kMaxNcclTestsLogBytes, "nccl-tests log");
         if (!data) {
             std::fprintf(err, "gpuprobe: %s\n", data.error().toString().c_str());
             return kExitBadArguments;
@@ -320,6 +320,20 @@ int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
         reporter.progress(++done, total, "nccl-tests",
                           file + ": " + std::to_string(log.value().collectives.size()) + " rows");
         logs.push_back(std::move(log).value());
+    }
+    // Each log is within a profile's limits; together they may not be (profile_io.h).
+    size_t rows = 0, notes = 0;
+    for (const NcclTestsLog &log : logs) {
+        rows += log.collectives.size();
+        notes += log.errors.size();
+    }
+    if (rows > size_t(kMaxProfileCollectives) || notes > size_t(kMaxProfileNotes)) {
+        std::fprintf(err,
+                     "gpuprobe: --from-nccl-tests: the logs hold %zu result rows and %zu wrong "
+                     "rows together; allowed in one profile: at most %lld and %lld\n",
+                     rows, notes, static_cast<long long>(kMaxProfileCollectives),
+                     static_cast<long long>(kMaxProfileNotes));
+        return kExitBadArguments;
     }
     const CalibrationProfile profile = profileFromNcclTests(
         logs, o.nccl_logs, std::string("gpuprobe ") + kVersion + " (from nccl-tests)");

@@ -2,6 +2,8 @@
 
 #include "probe.h"
 
+#include "io/profile_io.h"
+
 #include <QFileInfo>
 #include <QList>
 #include <QRegularExpression>
@@ -195,6 +197,10 @@ InputError lineError(const std::string &file, int line, const std::string &messa
 Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string &file_name)
 {
     const std::string file = file_name.empty() ? std::string("nccl-tests log") : file_name;
+    if (text.size() > kMaxNcclTestsLogBytes)
+        return InputError{file, "is " + std::to_string(text.size()) +
+                                    " bytes, larger than the limit; allowed: at most " +
+                                    std::to_string(kMaxNcclTestsLogBytes) + " bytes"};
     if (text.contains('\0'))
         return InputError{file, "is not a text file (it contains NUL bytes); allowed: the text "
                                 "output of nccl-tests (all_reduce_perf and friends)"};
@@ -241,7 +247,19 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
                 if (sections.empty())
                     sections.push_back(startSection(line, pending_op, pending_line));
                 Section &sec = sections.back();
-                sec.ranks.insert(m.captured(1).toInt());
+                bool rank_ok = false;
+                const int rank = m.captured(1).toInt(&rank_ok);
+                if (!rank_ok || rank >= kMaxProfileCollectiveGpus)
+                    return lineError(file, line,
+                                     "rank " + m.captured(1).left(24).toStdString() +
+                                         " is out of range; allowed: 0 to " +
+                                         std::to_string(kMaxProfileCollectiveGpus - 1));
+                sec.ranks.insert(rank);
+                if (m.captured(2).size() > kMaxNcclTestsHostChars)
+                    return lineError(file, line,
+                                     "a host name of " + std::to_string(m.captured(2).size()) +
+                                         " characters; allowed: at most " +
+                                         std::to_string(kMaxNcclTestsHostChars));
                 const std::string host = m.captured(2).toStdString();
                 if (sec.hosts.empty())
                     sec.first_host = host;
@@ -274,7 +292,8 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
                                  (header ? ", as many columns as its header" : ""));
         Row row;
         row.line = line;
-        QString wrong = tokens[layout->wrong];
+        // A header may lack the #wrong column (wrong = -1): nothing reported wrong.
+        const QString wrong = layout->wrong >= 0 ? tokens[layout->wrong] : QStringLiteral("N/A");
         bool ok = parseNumber(tokens[layout->size], &row.size) &&
                   parseNumber(tokens[layout->count], &row.count) &&
                   parseNumber(tokens[layout->time], &row.time_us) &&
@@ -290,14 +309,27 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
             row.redop = tokens[layout->redop].toStdString();
         if (layout->root >= 0) {
             double root = -1;
-            ok = ok && parseNumber(tokens[layout->root], &root);
-            row.root = static_cast<long long>(root);
+            ok = ok && parseNumber(tokens[layout->root], &root) && root == std::trunc(root) &&
+                 root >= -1 && root < double(kMaxProfileCollectiveGpus);
+            row.root = ok ? static_cast<long long>(root) : -1;
         }
-        if (!ok || row.time_us < 0 || row.size < 0 || row.count < 0)
+        if (!ok || row.time_us < 0 || row.size < 0 || row.count < 0 ||
+            row.size != std::trunc(row.size) || row.count != std::trunc(row.count))
             return lineError(file, line,
                              "\"" + shown +
                                  "\" is not a valid result row; allowed: whole "
                                  "size and count, times and bandwidths as numbers");
+        if (row.size > double(kMaxProfileCollectiveBytes))
+            return lineError(file, line,
+                             "size " + num(row.size) + " bytes is out of range; allowed: 0 to " +
+                                 std::to_string(kMaxProfileCollectiveBytes));
+        if (row.time_us * 1e-6 > kMaxProfileCollectiveTimeS)
+            return lineError(file, line,
+                             "time " + num(row.time_us) + " us is out of range; allowed: 0 to " +
+                                 num(kMaxProfileCollectiveTimeS * 1e6) + " us");
+        if (row.size > 0 && row.count == 0)
+            return lineError(file, line,
+                             "\"" + shown + "\" has a size but count 0; allowed: count >= 1");
         if (typeBytes(row.type) == 0)
             return lineError(file, line,
                              "unknown data type \"" + row.type +
@@ -305,6 +337,13 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
                                  "int8, uint8, int32, uint32, int64, uint64, fp8_e4m3, fp8_e5m2)");
         if (row.size == 0 || row.time_us == 0)
             continue; // nccl-tests prints 0-byte rows when the size does not divide
+        // The profile's bandwidth range: the algbw recomputed from size and time (busbw is
+        // at most twice that).
+        if (row.size / (row.time_us * 1e-6) / 1e9 * 2 > kMaxProfileBandwidthGbps)
+            return lineError(file, line,
+                             "size " + num(row.size) + " bytes in " + num(row.time_us) +
+                                 " us is faster than any network; allowed: at most " +
+                                 num(kMaxProfileBandwidthGbps / 2) + " GB/s");
         if (sections.empty())
             sections.push_back(startSection(line, pending_op, pending_line));
         sections.back().rows.push_back(row);
@@ -328,9 +367,9 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
                               [](const Row &a, const Row &b) { return a.size < b.size; });
         // Ranks: the devices nccl-tests lists, else threads x GPUs of one process, else the
         // printed busbw / algbw ratio.
-        int n = static_cast<int>(sec.ranks.size());
+        int64_t n = static_cast<int64_t>(sec.ranks.size());
         if (n == 0 && sec.threads > 0)
-            n = sec.threads * sec.gpus_per_thread;
+            n = int64_t(sec.threads) * sec.gpus_per_thread;
         const double q = big.size / (big.count * typeBytes(big.type));
         const bool reduces = !big.redop.empty() && big.redop != "none";
 
@@ -354,19 +393,23 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
         }
         const CollectiveOp cop = opEnum(op);
         const bool per_rank = cop == CollectiveOp::AllGather || cop == CollectiveOp::ReduceScatter;
-        if (per_rank && n == 0 && q > 1.5)
-            n = static_cast<int>(std::lround(q));
+        if (per_rank && n == 0 && q > 1.5 && q <= double(kMaxProfileCollectiveGpus))
+            n = std::llround(q);
         if (n == 0 && big.algbw >= 1) { // from busbw = algbw * factor
             const double r = big.busbw / big.algbw;
             if (cop == CollectiveOp::AllReduce && r < 1.99)
-                n = static_cast<int>(std::lround(2.0 / (2.0 - r)));
+                n = std::llround(2.0 / (2.0 - r));
             else if ((per_rank || cop == CollectiveOp::AllToAll) && r < 0.999)
-                n = static_cast<int>(std::lround(1.0 / (1.0 - r)));
+                n = std::llround(1.0 / (1.0 - r));
         }
         if (n <= 0)
             return lineError(file, big.line,
                              "cannot tell how many GPUs took part; allowed: a log with "
                              "nccl-tests' \"# Using devices\" lines");
+        if (n > kMaxProfileCollectiveGpus)
+            return lineError(file, sec.first_line,
+                             std::to_string(n) + " GPUs took part; allowed: at most " +
+                                 std::to_string(kMaxProfileCollectiveGpus));
         if (per_rank && std::abs(q - n) > 1e-6 * n)
             return lineError(file, big.line,
                              op + " of " + std::to_string(n) + " GPUs should report size = " +
@@ -377,7 +420,7 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
                              "all_reduce should report size = count x type size, but this row "
                              "has " +
                                  num(q) + "x; allowed: all_reduce rows");
-        const double factor = busBandwidthFactor(cop, n);
+        const double factor = busBandwidthFactor(cop, static_cast<int>(n));
         if (big.algbw >= 1 && factor > 0 &&
             std::abs(big.busbw / big.algbw - factor) > 0.02 * factor + 0.01)
             return lineError(file, big.line,
@@ -385,11 +428,23 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
                                  " on " + std::to_string(n) + " GPUs gives " + num(factor) +
                                  "; allowed: a log whose device list "
                                  "matches the run");
-        const int nodes = std::max(1, std::min(n, static_cast<int>(sec.hosts.size())));
+        const int64_t nodes =
+            std::max<int64_t>(1, std::min<int64_t>(n, static_cast<int64_t>(sec.hosts.size())));
+        if (nodes > kMaxProfileNodes)
+            return lineError(file, sec.first_line,
+                             std::to_string(nodes) + " nodes; allowed: at most " +
+                                 std::to_string(kMaxProfileNodes));
+        if ((n + nodes - 1) / nodes > kMaxProfileGpusPerNode)
+            return lineError(file, sec.first_line,
+                             std::to_string(n) + " GPUs on " + std::to_string(nodes) +
+                                 " node(s) would be more than " +
+                                 std::to_string(kMaxProfileGpusPerNode) +
+                                 " GPUs per node; allowed: a log whose \"# Using devices\" "
+                                 "lines name the hosts");
         if (log.hostname.empty())
             log.hostname = sec.first_host;
-        log.gpus = std::max(log.gpus, n);
-        log.nodes = std::max(log.nodes, nodes);
+        log.gpus = std::max(log.gpus, static_cast<int>(n));
+        log.nodes = std::max(log.nodes, static_cast<int>(nodes));
         for (const Row &row : sec.rows) {
             if (row.wrong > 0 && (row.wrong_is_count || row.wrong > 1e-2)) {
                 log.errors.push_back(
@@ -401,8 +456,8 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
             }
             ProfileCollective c;
             c.op = op;
-            c.gpus = n;
-            c.nodes = nodes;
+            c.gpus = static_cast<int>(n);
+            c.nodes = static_cast<int>(nodes);
             c.bytes = row.size;
             c.time_s = row.time_us * 1e-6;
             c.algbw_gbps = row.size / c.time_s / 1e9;
@@ -410,6 +465,13 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
             log.collectives.push_back(c);
         }
     }
+    if (log.collectives.size() > size_t(kMaxProfileCollectives) ||
+        log.errors.size() > size_t(kMaxProfileNotes))
+        return InputError{file, std::to_string(log.collectives.size()) + " result rows and " +
+                                    std::to_string(log.errors.size()) +
+                                    " wrong ones are too many for a profile; allowed: at most " +
+                                    std::to_string(kMaxProfileCollectives) + " and " +
+                                    std::to_string(kMaxProfileNotes)};
     if (log.collectives.empty() && log.errors.empty())
         return InputError{file, "holds no nccl-tests result rows; allowed: the text output of "
                                 "all_reduce_perf, all_gather_perf, reduce_scatter_perf, "

@@ -14,6 +14,11 @@
 namespace scalescope::gpuprobe
 {
 
+/// Largest nccl-tests log accepted (bytes).
+inline constexpr qint64 kMaxNcclTestsLogBytes = 64 * 1024 * 1024;
+/// Longest host name accepted from a log's device lines.
+inline constexpr int kMaxNcclTestsHostChars = 255;
+
 struct NcclTestsLog {
     std::vector<ProfileCollective> collectives;
     /// Rows nccl-tests itself reported wrong (#wrong > 0): not written, listed as errors.
@@ -29,7 +34,10 @@ struct NcclTestsLog {
 /// The operation comes from the text ("all_gather_perf"), else from `file_name`, else from
 /// the rows (size / (count * type size) and the redop column). The out-of-place time is
 /// used; algbw and busbw are recomputed from size and time with nccl-tests' definitions.
-/// Errors name the file and line.
+/// Errors name the file and line. Every log accepted gives collectives inside a profile's
+/// ranges (io/profile_io.h: GPUs, nodes, GPUs per node, bytes, time, bandwidth, counts), so
+/// profileFromNcclTests of one log always writes a valid profile. Texts larger than
+/// kMaxNcclTestsLogBytes are refused.
 Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string &file_name);
 
 /// Merges logs into one profile (no GPUs measured; host from the logs).

@@ -61,6 +61,12 @@ GalleryEntry readGallery(const QJsonObject &root)
     readBilingual(gallery, "explanation", &entry.explanation_en, &entry.explanation_zh);
     const QJsonArray sweep = gallery.optionalArray("sweep");
     const std::string sweep_path = gallery.pathOf("sweep");
+    // Each point is one simulation when the scenario is shown: as many as the CLI's sweep.
+    constexpr qsizetype kMaxSweepPoints = 64;
+    if (sweep.size() > kMaxSweepPoints)
+        fail(sweep_path, std::to_string(sweep.size()) +
+                             " GPU counts are too many; allowed: at most " +
+                             std::to_string(kMaxSweepPoints));
     for (qsizetype i = 0; i < sweep.size(); ++i) {
         const std::string path = json::indexPath(sweep_path, i);
         const int gpus = int(json::readInt(sweep.at(i), path, kSweepGpusRange));

@@ -179,20 +179,81 @@ std::string keyPathAt(const QByteArray &json, qsizetype offset)
     return path;
 }
 
+/// Offset of the first '{' or '[' (outside strings) that opens level kMaxJsonDepth + 1,
+/// or -1. A light scan like keyPathAt's: it runs before Qt's parser, which would recurse
+/// much deeper and then report only "too deeply nested document".
+qsizetype tooDeepAt(const QByteArray &json)
+{
+    int depth = 0;
+    bool in_string = false, escaped = false;
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        const char c = json[i];
+        if (in_string) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                in_string = false;
+            continue;
+        }
+        if (c == '"')
+            in_string = true;
+        else if (c == '{' || c == '[') {
+            if (++depth > kMaxJsonDepth)
+                return i;
+        } else if ((c == '}' || c == ']') && depth > 0)
+            --depth;
+    }
+    return -1;
+}
+
+/// "offset 12 (line 2, column 5)".
+std::string positionText(const QByteArray &json, qsizetype offset)
+{
+    const QByteArray before = json.left(offset);
+    const qsizetype line = before.count('\n') + 1;
+    const qsizetype column = offset - (before.lastIndexOf('\n') + 1) + 1;
+    return "offset " + std::to_string(offset) + " (line " + std::to_string(line) + ", column " +
+           std::to_string(column) + ")";
+}
+
 } // namespace
+
+void limitItems(const QJsonArray &array, const std::string &path, qsizetype max, const char *what)
+{
+    if (array.size() > max)
+        fail(path, std::to_string(array.size()) + " " + what + " are too many; allowed: at most " +
+                       std::to_string(max));
+}
 
 QJsonObject parseObjectDocument(const QByteArray &json)
 {
+    if (const qsizetype deep = tooDeepAt(json); deep >= 0) {
+        // A whole-document error (like other syntax errors) that names the key the deep
+        // part sits under, without the run of "[0]" that leads down to it.
+        std::string under = keyPathAt(json, deep);
+        while (!under.empty() && under.back() == ']') {
+            // Only "[N]" groups: a key may itself end with ']' ("gpus]").
+            const size_t open = under.rfind('[');
+            if (open == std::string::npos || open + 2 > under.size() - 1 ||
+                under.find_first_not_of("0123456789", open + 1) != under.size() - 1)
+                break;
+            under.erase(open);
+        }
+        if (under.size() > 200)
+            under = under.substr(0, 200) + "...";
+        fail("", "not valid JSON: objects and arrays nested more than " +
+                     std::to_string(kMaxJsonDepth) + " levels deep at " +
+                     positionText(json, deep) + (under.empty() ? "" : " under \"" + under + "\"") +
+                     "; allowed: at most " + std::to_string(kMaxJsonDepth) + " levels");
+    }
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError) {
         const qsizetype offset = std::clamp<qsizetype>(error.offset, 0, json.size());
-        const QByteArray before = json.left(offset);
-        const qsizetype line = before.count('\n') + 1;
-        const qsizetype column = offset - (before.lastIndexOf('\n') + 1) + 1;
-        std::string message = "not valid JSON: " + error.errorString().toStdString() +
-                              " at offset " + std::to_string(offset) + " (line " +
-                              std::to_string(line) + ", column " + std::to_string(column) + ")";
+        std::string message = "not valid JSON: " + error.errorString().toStdString() + " at " +
+                              positionText(json, offset);
         if (json.trimmed().isEmpty())
             message += "; the document is empty";
         // Name the offending token (NaN, Infinity, 1e400 ...) and where it sits.
@@ -262,7 +323,12 @@ std::string readString(const QJsonValue &value, const std::string &path)
 {
     if (!value.isString())
         fail(path, "expected a string, got " + describe(value));
-    return value.toString().toStdString();
+    const QString text = value.toString();
+    if (text.size() > kMaxStringChars)
+        fail(path, "a string of " + std::to_string(text.size()) +
+                       " characters is too long; allowed: at most " +
+                       std::to_string(kMaxStringChars) + " characters");
+    return text.toStdString();
 }
 
 QJsonObject readObject(const QJsonValue &value, const std::string &path)
@@ -276,7 +342,9 @@ QJsonArray readArray(const QJsonValue &value, const std::string &path)
 {
     if (!value.isArray())
         fail(path, "expected an array, got " + describe(value));
-    return value.toArray();
+    QJsonArray array = value.toArray();
+    limitItems(array, path, kMaxArrayItems, "items");
+    return array;
 }
 
 bool ObjectReader::has(std::string_view key) const

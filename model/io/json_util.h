@@ -55,9 +55,23 @@ std::string describe(const QJsonValue &value);
 /// "a, b, c".
 std::string joinNames(const std::vector<std::string> &names);
 
+/// Deepest nesting of objects and arrays accepted in a document (the formats need 6; Qt's
+/// own limit is higher and its message does not say what is allowed).
+inline constexpr int kMaxJsonDepth = 64;
+/// Longest string value accepted (characters): names, paths, notes.
+inline constexpr qsizetype kMaxStringChars = 65536;
+/// Most items accepted in any array (formats with a smaller bound check it themselves).
+inline constexpr qsizetype kMaxArrayItems = qsizetype(1) << 21;
+
 /// Parses a whole document whose top level must be an object. Errors have an empty path
-/// and name the parse error, its offset, line and column.
+/// and name the parse error, its offset, line and column; a document nested deeper than
+/// kMaxJsonDepth fails before parsing and names the key the deep part is under.
 QJsonObject parseObjectDocument(const QByteArray &json);
+
+/// Fails at `path` when `array` holds more than `max` items; `what` names the items
+/// ("stragglers").
+void limitItems(const QJsonArray &array, const std::string &path, qsizetype max,
+                const char *what);
 
 /// Inclusive integer range.
 struct IntRange {

@@ -28,23 +28,23 @@ using json::ObjectReader;
 using json::OrderedObject;
 using json::RealRange;
 
-constexpr IntRange kGpusPerNodeRange{0, 1024}; // 0: the probe found no GPU
-constexpr IntRange kNodesRange{1, 65536};
+constexpr IntRange kGpusPerNodeRange{0, kMaxProfileGpusPerNode}; // 0: the probe found no GPU
+constexpr IntRange kNodesRange{1, kMaxProfileNodes};
 constexpr IntRange kGpuIndexRange{0, 1023};
 constexpr IntRange kSmCountRange{1, 100000};
 constexpr IntRange kMemoryBytesRange{1, int64_t(1) << 50};
 constexpr IntRange kGemmDimRange{1, 10000000};
-constexpr IntRange kCollectiveGpusRange{1, 131072};
-constexpr IntRange kCollectiveBytesRange{1, 10000000000000};
+constexpr IntRange kCollectiveGpusRange{1, kMaxProfileCollectiveGpus};
+constexpr IntRange kCollectiveBytesRange{1, kMaxProfileCollectiveBytes};
 constexpr RealRange kTflopsRange = RealRange::positive(1e5);
-constexpr RealRange kBandwidthRange = RealRange::closed(0, 1e6); // GB/s; 0 = not measured
+constexpr RealRange kBandwidthRange = RealRange::closed(0, kMaxProfileBandwidthGbps); // GB/s; 0 = not measured
 constexpr RealRange kMicrosecondsRange = RealRange::closed(0, 1e6);
 constexpr RealRange kDurationRange = RealRange::positive(1e7);
 constexpr RealRange kSampleTimeRange = RealRange::closed(0, 1e7);
 constexpr RealRange kClockRange = RealRange::closed(0, 10000);
 constexpr RealRange kTemperatureRange = RealRange::closed(-50, 150);
 constexpr RealRange kPowerRange = RealRange::closed(0, 10000);
-constexpr RealRange kCollectiveTimeRange = RealRange::positive(1e6);
+constexpr RealRange kCollectiveTimeRange = RealRange::positive(kMaxProfileCollectiveTimeS);
 
 constexpr std::array kPrecisions = {Precision::FP32, Precision::TF32, Precision::FP16,
                                     Precision::BF16, Precision::FP8};
@@ -103,6 +103,7 @@ void readHost(const ObjectReader &r, CalibrationProfile &p)
 
 std::vector<ProfileGemmPoint> readGemmPoints(const QJsonArray &points, const std::string &path)
 {
+    json::limitItems(points, path, kMaxProfileGemmPoints, "points");
     std::vector<ProfileGemmPoint> out;
     out.reserve(static_cast<size_t>(points.size()));
     for (qsizetype i = 0; i < points.size(); ++i) {
@@ -137,6 +138,7 @@ ProfileThermalSample readThermalSample(const ObjectReader &r)
     s.temperature_c = r.requiredDouble("temperature_c", kTemperatureRange);
     s.power_w = r.requiredDouble("power_w", kPowerRange);
     const QJsonArray reasons = r.optionalArray("throttle");
+    json::limitItems(reasons, r.pathOf("throttle"), kMaxProfileThrottleReasons, "reasons");
     for (qsizetype i = 0; i < reasons.size(); ++i) {
         const std::string path = json::indexPath(r.pathOf("throttle"), i);
         std::string reason = json::readString(reasons[i], path);
@@ -189,6 +191,9 @@ ProfileGpu readGpu(const ObjectReader &r)
         thermal->allowKeys({"duration_s", "samples"});
         g.thermal_duration_s = thermal->requiredDouble("duration_s", kDurationRange);
         const QJsonArray samples = thermal->requiredArray("samples");
+        json::limitItems(samples, thermal->pathOf("samples"), kMaxProfileThermalSamples,
+                         "samples");
+        g.thermal_samples.reserve(static_cast<size_t>(samples.size()));
         for (qsizetype i = 0; i < samples.size(); ++i)
             g.thermal_samples.push_back(
                 readThermalSample(itemOf(samples, i, thermal->pathOf("samples"))));
@@ -200,14 +205,16 @@ ProfileP2P readP2P(const ObjectReader &r, const std::set<int> &gpuIndices)
 {
     r.allowKeys({"src", "dst", "access", "bandwidth_gbps", "latency_us"});
     ProfileP2P p;
-    std::string indices;
-    for (int index : gpuIndices)
-        indices += (indices.empty() ? "" : ", ") + str(index);
     const auto readEnd = [&](std::string_view key) {
         const int index = static_cast<int>(r.requiredInt(key, kGpuIndexRange));
-        if (!gpuIndices.empty() && !gpuIndices.count(index))
+        if (!gpuIndices.empty() && !gpuIndices.count(index)) {
+            // Listed only here: building it for every entry made large profiles quadratic.
+            std::string indices;
+            for (int listed : gpuIndices)
+                indices += (indices.empty() ? "" : ", ") + str(listed);
             fail(r.pathOf(key),
                  str(index) + " is not the index of a GPU listed in \"gpus\"; allowed: " + indices);
+        }
         return index;
     };
     p.src = readEnd("src");
@@ -260,6 +267,7 @@ CalibrationProfile readProfile(const QJsonObject &root)
 
     std::set<int> gpuIndices;
     const QJsonArray gpus = doc.optionalArray("gpus");
+    json::limitItems(gpus, "gpus", kMaxProfileGpus, "GPUs");
     for (qsizetype i = 0; i < gpus.size(); ++i) {
         const ObjectReader item = itemOf(gpus, i, "gpus");
         ProfileGpu gpu = readGpu(item);
@@ -269,15 +277,19 @@ CalibrationProfile readProfile(const QJsonObject &root)
         p.gpus.push_back(std::move(gpu));
     }
     const QJsonArray p2p = doc.optionalArray("p2p");
+    json::limitItems(p2p, "p2p", kMaxProfileP2P, "peer-to-peer entries");
     for (qsizetype i = 0; i < p2p.size(); ++i)
         p.p2p.push_back(readP2P(itemOf(p2p, i, "p2p"), gpuIndices));
     const QJsonArray collectives = doc.optionalArray("collectives");
+    json::limitItems(collectives, "collectives", kMaxProfileCollectives, "collectives");
     for (qsizetype i = 0; i < collectives.size(); ++i)
         p.collectives.push_back(readCollective(itemOf(collectives, i, "collectives")));
     const QJsonArray skipped = doc.optionalArray("skipped");
+    json::limitItems(skipped, "skipped", kMaxProfileNotes, "notes");
     for (qsizetype i = 0; i < skipped.size(); ++i)
         p.skipped.push_back(readNote(itemOf(skipped, i, "skipped"), "reason"));
     const QJsonArray errors = doc.optionalArray("errors");
+    json::limitItems(errors, "errors", kMaxProfileNotes, "notes");
     for (qsizetype i = 0; i < errors.size(); ++i)
         p.errors.push_back(readNote(itemOf(errors, i, "errors"), "message"));
     return p;
@@ -409,6 +421,10 @@ std::vector<OrderedObject> writeNotes(const std::vector<ProfileNote> &notes, con
 
 Result<CalibrationProfile> parseProfile(const QByteArray &json)
 {
+    if (json.size() > kMaxProfileFileBytes)
+        return InputError{"", "a calibration profile of " + std::to_string(json.size()) +
+                                  " bytes is larger than the limit; allowed: at most " +
+                                  std::to_string(kMaxProfileFileBytes) + " bytes"};
     return json::guard<CalibrationProfile>(
         [&] { return readProfile(json::parseObjectDocument(json)); });
 }

@@ -7,6 +7,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include <cstdint>
+
 namespace scalescope
 {
 
@@ -14,6 +16,22 @@ namespace scalescope
 inline constexpr int kProfileVersion = 1;
 /// Largest profile file accepted (bytes).
 inline constexpr qint64 kMaxProfileFileBytes = 64 * 1024 * 1024;
+/// Most items accepted in a profile's lists (clear errors instead of exhausting memory).
+inline constexpr qsizetype kMaxProfileGpus = 1024;               // "gpus" (indices 0 to 1023)
+inline constexpr qsizetype kMaxProfileP2P = 1024 * 1024;         // "p2p"
+inline constexpr qsizetype kMaxProfileCollectives = 100000;      // "collectives"
+inline constexpr qsizetype kMaxProfileNotes = 10000;             // "skipped", "errors"
+inline constexpr qsizetype kMaxProfileGemmPoints = 10000;        // per gemm_tflops.<dtype>
+inline constexpr qsizetype kMaxProfileThermalSamples = 1000000;  // per GPU
+inline constexpr qsizetype kMaxProfileThrottleReasons = 64;      // per thermal sample
+/// Ranges of a profile's collectives and host (what parseProfile accepts; importers such as
+/// the nccl-tests log reader check against them).
+inline constexpr int64_t kMaxProfileCollectiveGpus = 131072;
+inline constexpr int64_t kMaxProfileNodes = 65536;
+inline constexpr int64_t kMaxProfileGpusPerNode = 1024;
+inline constexpr int64_t kMaxProfileCollectiveBytes = 10000000000000; // 1e13
+inline constexpr double kMaxProfileCollectiveTimeS = 1e6;
+inline constexpr double kMaxProfileBandwidthGbps = 1e6;
 
 /// Parses a profile document. Checks types, ranges and names; unknown keys are an error
 /// except "x-..." names. Every error names the key path (gpus[0].gemm_tflops.bf16[2].tflops),

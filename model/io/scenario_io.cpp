@@ -12,6 +12,7 @@
 #include <QSaveFile>
 
 #include <array>
+#include <map>
 #include <set>
 
 namespace scalescope
@@ -367,6 +368,8 @@ EffectsSpec readEffects(const ObjectReader &r, int gpus)
 
     const std::string stragglersPath = r.pathOf("stragglers");
     const QJsonArray stragglers = r.optionalArray("stragglers");
+    json::limitItems(stragglers, stragglersPath, gpus, "stragglers (each GPU once)");
+    std::map<int, size_t> stragglerAt; // GPU -> index in e.stragglers
     for (qsizetype i = 0; i < stragglers.size(); ++i) {
         const std::string path = json::indexPath(stragglersPath, i);
         const ObjectReader item(json::readObject(stragglers[i], path), path);
@@ -374,12 +377,11 @@ EffectsSpec readEffects(const ObjectReader &r, int gpus)
         StragglerSpec straggler;
         straggler.gpu = static_cast<int>(item.requiredInt("gpu", {0, gpus - 1}));
         straggler.slowdown = item.requiredDouble("slowdown", kSlowdownRange);
-        for (size_t j = 0; j < e.stragglers.size(); ++j) {
-            if (e.stragglers[j].gpu == straggler.gpu)
-                fail(item.pathOf("gpu"), "GPU " + str(straggler.gpu) + " is already listed at " +
-                                             json::indexPath(stragglersPath, qsizetype(j)) +
-                                             "; allowed: each GPU once");
-        }
+        if (const auto seen = stragglerAt.find(straggler.gpu); seen != stragglerAt.end())
+            fail(item.pathOf("gpu"), "GPU " + str(straggler.gpu) + " is already listed at " +
+                                         json::indexPath(stragglersPath, qsizetype(seen->second)) +
+                                         "; allowed: each GPU once");
+        stragglerAt.emplace(straggler.gpu, e.stragglers.size());
         e.stragglers.push_back(straggler);
     }
 
@@ -418,6 +420,8 @@ EffectsSpec readEffects(const ObjectReader &r, int gpus)
                      " C; allowed: at least ambient_c");
         const std::string gpusPath = thermal->pathOf("gpus");
         const QJsonArray list = thermal->optionalArray("gpus");
+        json::limitItems(list, gpusPath, gpus, "GPUs (each GPU once)");
+        std::map<int, size_t> listedAt; // GPU -> index in th.gpus
         for (qsizetype i = 0; i < list.size(); ++i) {
             const std::string path = json::indexPath(gpusPath, i);
             const ObjectReader item(json::readObject(list[i], path), path);
@@ -429,11 +433,11 @@ EffectsSpec readEffects(const ObjectReader &r, int gpus)
                 fail(item.pathOf("steady_c"),
                      json::formatNumber(g.steady_c) + " C is below ambient_c = " +
                          json::formatNumber(th.ambient_c) + " C; allowed: at least ambient_c");
-            for (size_t j = 0; j < th.gpus.size(); ++j)
-                if (th.gpus[j].gpu == g.gpu)
-                    fail(item.pathOf("gpu"), "GPU " + str(g.gpu) + " is already listed at " +
-                                                 json::indexPath(gpusPath, qsizetype(j)) +
-                                                 "; allowed: each GPU once");
+            if (const auto seen = listedAt.find(g.gpu); seen != listedAt.end())
+                fail(item.pathOf("gpu"), "GPU " + str(g.gpu) + " is already listed at " +
+                                             json::indexPath(gpusPath, qsizetype(seen->second)) +
+                                             "; allowed: each GPU once");
+            listedAt.emplace(g.gpu, th.gpus.size());
             th.gpus.push_back(g);
         }
         if (thermal->has("start_s"))
@@ -712,6 +716,10 @@ OrderedObject writeCost(const CostSpec &c)
 Result<Scenario> parseScenario(const QByteArray &json, const Catalog &catalog,
                                const QString &baseDir)
 {
+    if (json.size() > kMaxScenarioFileBytes)
+        return InputError{"", "a scenario document of " + std::to_string(json.size()) +
+                                  " bytes is larger than the limit; allowed: at most " +
+                                  std::to_string(kMaxScenarioFileBytes) + " bytes"};
     return json::guard<Scenario>(
         [&] { return readScenario(json::parseObjectDocument(json), catalog, baseDir); });
 }

@@ -50,6 +50,7 @@ private Q_SLOTS:
     void fromNcclTests();
     void fromNcclTestsWithWrongRows();
     void fromNcclTestsGarbage();
+    void fromNcclTestsTooManyRowsTogether();
 
 private:
     QTemporaryDir dir_;
@@ -209,6 +210,43 @@ void TestGpuprobeCli::fromNcclTestsGarbage()
         QVERIFY2(r.err.contains(name), r.err.constData());
         QVERIFY(!QFile::exists(out));
     }
+}
+
+void TestGpuprobeCli::fromNcclTestsTooManyRowsTogether()
+{
+    // Two logs of 60,000 rows are each within a profile's 100,000 collectives, but not
+    // together: refused with the counts (exit 2), no profile written.
+    QStringList args{QStringLiteral("--from-nccl-tests")};
+    // The header of a real log (its device lines say how many GPUs took part), then rows.
+    QFile real(data("all_reduce_2x8_h100.log"));
+    QVERIFY(real.open(QIODevice::ReadOnly));
+    QByteArray header;
+    while (!real.atEnd()) {
+        const QByteArray line = real.readLine();
+        if (!line.startsWith('#') && !header.isEmpty() && header.contains("#wrong"))
+            break;
+        header += line;
+    }
+    for (int f = 0; f < 2; ++f) {
+        const QString path = dir_.filePath(QStringLiteral("rows%1.log").arg(f));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const QByteArray row = "        4096          1024     float     sum      -1     8.05    0.51"
+                               "    0.76      0     7.93    0.52    0.77      0\n";
+        QByteArray text = header;
+        text.reserve(header.size() + row.size() * 60000);
+        for (int i = 0; i < 60000; ++i)
+            text += row;
+        QCOMPARE(file.write(text), text.size());
+        file.close();
+        args << path;
+    }
+    const QString out = dir_.filePath(QStringLiteral("together.json"));
+    const Run r = gpuprobe(args + QStringList{QStringLiteral("--output"), out});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("120000 result rows") && r.err.contains("at most 100000"),
+             r.err.constData());
+    QVERIFY(!QFile::exists(out));
 }
 
 QTEST_GUILESS_MAIN(TestGpuprobeCli)
