@@ -7,6 +7,8 @@
 #include "io/spec_json.h"
 
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -524,6 +526,13 @@ Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QSt
                    "effects", "cost"});
     Scenario s;
     s.name = doc.optionalString("name", {});
+    for (auto it = root.begin(); it != root.end(); ++it)
+        if (it.key().startsWith(QLatin1String("x-"))) {
+            const QByteArray wrapped =
+                QJsonDocument(QJsonArray{it.value()}).toJson(QJsonDocument::Compact);
+            s.extensions.emplace_back(it.key().toStdString(),
+                                      wrapped.mid(1, wrapped.size() - 2).toStdString());
+        }
     s.hardware = readHardware(doc.requiredObject("hardware"), catalog, baseDir);
     const int gpus = s.hardware.gpuCount();
 
@@ -751,6 +760,12 @@ QByteArray writeScenario(const Scenario &scenario)
         root.add("effects", std::move(effects));
     if (scenario.cost)
         root.add("cost", writeCost(*scenario.cost));
+    for (const auto &[key, value] : scenario.extensions) {
+        const QJsonDocument doc =
+            QJsonDocument::fromJson("[" + QByteArray::fromStdString(value) + "]");
+        if (key.rfind("x-", 0) == 0 && doc.isArray() && doc.array().size() == 1)
+            root.add(key.c_str(), doc.array().at(0));
+    }
     return root.toJson();
 }
 

@@ -425,6 +425,12 @@ void TestProbeFaults::cublasLoaderOnThisMachine()
     // The real loader, no GPU needed: where cuBLAS is installed every entry point resolves
     // (a misspelt symbol fails here) and a call returns through the loaded status names;
     // elsewhere the failure names the library it could not open.
+#if defined(__SANITIZE_ADDRESS__)
+    // Under LeakSanitizer the real cuBLAS is reported for its own static pools, which it
+    // never frees (seen in CI: 145,600 bytes in libcublasLt); the ordinary build runs this.
+    QSKIP("built with AddressSanitizer: the real cuBLAS's own never-freed allocations would "
+          "be reported as leaks; this check runs in the ordinary build");
+#endif
     CublasLibrary cublas;
     std::string sonames;
     const CallStatus s = cublas.load(&sonames);

@@ -307,6 +307,7 @@ private Q_SLOTS:
     void collectiveScenario();
     void thermalDefaults();
     void xKeysIgnored();
+    void topLevelXKeysKeptOnSave();
     void errors_data();
     void errors();
     void calibrationPath();
@@ -639,6 +640,25 @@ void TestScenarioIo::xKeysIgnored()
                         {"parallel.x-todo", true},
                         {"effects.x-", 1}}));
     QVERIFY2(result.ok(), errorText(result));
+}
+
+void TestScenarioIo::topLevelXKeysKeptOnSave()
+{
+    // A gallery file's "x-gallery" (or another tool's "x-" key) survives open and save.
+    const QJsonObject gallery{{"claim", 3},
+                              {"title", QJsonObject{{"en", "T"}, {"zh_CN", "标题"}}},
+                              {"sweep", QJsonArray{1, 2, 4}}};
+    const Result<Scenario> first =
+        parse(training({{"x-gallery", gallery}, {"x-comment", "note \"quoted\""}}));
+    QVERIFY2(first.ok(), errorText(first));
+    QCOMPARE(first.value().extensions.size(), size_t(2));
+    const QByteArray written = writeScenario(first.value());
+    const QJsonObject root = QJsonDocument::fromJson(written).object();
+    QCOMPARE(root.value(u"x-gallery").toObject(), gallery);
+    QCOMPARE(root.value(u"x-comment").toString(), QStringLiteral("note \"quoted\""));
+    const Result<Scenario> second = parse(written);
+    QVERIFY2(second.ok(), errorText(second));
+    QCOMPARE(writeScenario(second.value()), written);
 }
 
 void TestScenarioIo::errors_data()
