@@ -4,6 +4,7 @@
 #include "controls/control_panel.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
+#include "random_edit.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -41,36 +42,10 @@ private Q_SLOTS:
         QRandomGenerator rng(20261130);
         constexpr int kSteps = 3000;
         for (int step = 0; step < kSteps; ++step) {
-            QList<QWidget *> candidates;
-            for (QWidget *w : panel.findChildren<QWidget *>()) {
-                if (!w->isVisibleTo(&panel) || !w->isEnabled() || w->objectName().isEmpty())
-                    continue;
-                if (qobject_cast<QComboBox *>(w) || qobject_cast<QAbstractSpinBox *>(w) ||
-                    qobject_cast<QCheckBox *>(w) || qobject_cast<QSlider *>(w))
-                    candidates << w;
-            }
+            // Check boxes are the panel's only buttons; editableWidgets() takes them in.
+            const QList<QWidget *> candidates = test::editableWidgets(&panel);
             QVERIFY(!candidates.isEmpty());
-            QWidget *w = candidates.at(int(rng.bounded(qsizetype(candidates.size()))));
-            if (auto *c = qobject_cast<QComboBox *>(w)) {
-                if (c->count() > 0)
-                    c->setCurrentIndex(int(rng.bounded(c->count())));
-            } else if (auto *sp = qobject_cast<QSpinBox *>(w)) {
-                // Mostly small steps, sometimes a jump anywhere in the range.
-                const int v = rng.bounded(4) == 0
-                                  ? sp->minimum() +
-                                        int(rng.bounded(qint64(sp->maximum()) - sp->minimum() + 1))
-                                  : sp->value() + int(rng.bounded(5)) - 2;
-                sp->setValue(v);
-            } else if (auto *dsp = qobject_cast<QDoubleSpinBox *>(w)) {
-                dsp->setValue(dsp->minimum() +
-                              rng.generateDouble() * (dsp->maximum() - dsp->minimum()));
-            } else if (auto *cb = qobject_cast<QCheckBox *>(w)) {
-                cb->setChecked(!cb->isChecked());
-            } else if (auto *sl = qobject_cast<QSlider *>(w)) {
-                sl->setSliderDown(true);
-                sl->setValue(sl->minimum() + int(rng.bounded(sl->maximum() - sl->minimum() + 1)));
-                sl->setSliderDown(false);
-            }
+            test::randomEdit(candidates.at(int(rng.bounded(qsizetype(candidates.size())))), rng);
             if (step % 250 == 0)
                 QCoreApplication::processEvents();
         }

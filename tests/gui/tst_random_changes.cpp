@@ -15,6 +15,7 @@
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
 #include "main_window.h"
+#include "../controls/random_edit.h"
 #include "recompute.h"
 
 #include <QAbstractButton>
@@ -136,44 +137,13 @@ private Q_SLOTS:
                 ++kinds[QStringLiteral("iterations")];
                 return;
             }
-            QList<QWidget *> candidates;
-            for (QWidget *w : panel->findChildren<QWidget *>()) {
-                if (w->objectName().isEmpty() || !w->isVisibleTo(panel) || !w->isEnabled())
-                    continue;
-                if (qobject_cast<QComboBox *>(w) || qobject_cast<QAbstractSpinBox *>(w) ||
-                    qobject_cast<QSlider *>(w) || qobject_cast<QAbstractButton *>(w))
-                    candidates << w;
-            }
+            const QList<QWidget *> candidates = test::editableWidgets(panel);
             if (candidates.isEmpty())
                 return;
             QWidget *w = candidates.at(int(rng.bounded(qsizetype(candidates.size()))));
             ++kinds[QString::fromLatin1(w->metaObject()->className())];
-            if (auto *c = qobject_cast<QComboBox *>(w)) {
-                if (c->count() > 0)
-                    c->setCurrentIndex(int(rng.bounded(c->count())));
-            } else if (auto *sp = qobject_cast<QSpinBox *>(w)) {
-                // Mostly small steps, sometimes a jump anywhere in the range.
-                const int v = rng.bounded(4) == 0
-                                  ? sp->minimum() +
-                                        int(rng.bounded(qint64(sp->maximum()) - sp->minimum() + 1))
-                                  : sp->value() + int(rng.bounded(5)) - 2;
-                sp->setValue(v);
-            } else if (auto *dsp = qobject_cast<QDoubleSpinBox *>(w)) {
-                dsp->setValue(dsp->minimum() +
-                              rng.generateDouble() * (dsp->maximum() - dsp->minimum()));
-            } else if (auto *cb = qobject_cast<QCheckBox *>(w)) {
-                cb->setChecked(!cb->isChecked());
-            } else if (auto *sl = qobject_cast<QSlider *>(w)) {
-                // A drag of a few steps: merged into one undo entry.
-                sl->setSliderDown(true);
-                const int moves = 1 + int(rng.bounded(4));
-                for (int i = 0; i < moves; ++i)
-                    sl->setValue(sl->minimum() +
-                                 int(rng.bounded(sl->maximum() - sl->minimum() + 1)));
-                sl->setSliderDown(false);
-            } else if (auto *b = qobject_cast<QAbstractButton *>(w)) {
-                b->click();
-            }
+            // A slider drag of a few steps: merged into one undo entry.
+            test::randomEdit(w, rng, 4);
         };
 
         // The changes come from a zero-interval timer, one per turn of the event loop, so
