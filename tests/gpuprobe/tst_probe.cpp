@@ -2,6 +2,7 @@
 // a call fails or a result is wrong (issue 4).
 #include "fake_backend.h"
 #include "probe.h"
+#include "probe_test_util.h"
 
 #include "io/profile_io.h"
 
@@ -13,6 +14,9 @@
 
 using namespace scalescope;
 using namespace scalescope::gpuprobe;
+
+using scalescope::gpuprobe::test::figures;
+using scalescope::gpuprobe::test::mentions;
 
 namespace
 {
@@ -58,31 +62,12 @@ ProbeResult run(FakeBackend &backend, const ProbeOptions &o, Recorder *recorder 
     return runProbe(backend, one, o, recorder);
 }
 
-bool mentions(const std::vector<ProfileNote> &notes, const std::string &text)
-{
-    return std::any_of(notes.begin(), notes.end(), [&](const ProfileNote &n) {
-        return n.text.find(text) != std::string::npos;
-    });
-}
-
 CalibrationProfile reread(const ProbeResult &r)
 {
     const Result<CalibrationProfile> p = parseProfile(writeProbeProfile(r));
     if (!p)
         qFatal("probe profile does not parse: %s", p.error().toString().c_str());
     return p.value();
-}
-
-size_t figures(const CalibrationProfile &p)
-{
-    size_t n = p.collectives.size() + p.p2p.size();
-    for (const ProfileGpu &g : p.gpus) {
-        for (const auto &points : g.gemm_tflops)
-            n += points.size();
-        n += (g.memory_bandwidth_gbps > 0) + (g.h2d_pinned_gbps > 0) + (g.d2h_pinned_gbps > 0) +
-             (g.launch_overhead_us > 0) + g.thermal_samples.size();
-    }
-    return n;
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 #include "dynamic_libs.h"
 #include "fake_backend.h"
 #include "probe.h"
+#include "probe_test_util.h"
 
 #include "io/profile_io.h"
 
@@ -23,6 +24,9 @@
 
 using namespace scalescope;
 using namespace scalescope::gpuprobe;
+
+using scalescope::gpuprobe::test::figures;
+using scalescope::gpuprobe::test::mentions;
 
 namespace
 {
@@ -76,13 +80,6 @@ ProbeOptions tinyOptions()
     o.thermal_s = 0.002;
     o.thermal_sample_s = 0.001;
     return o;
-}
-
-bool mentions(const std::vector<ProfileNote> &notes, const std::string &text)
-{
-    return std::any_of(notes.begin(), notes.end(), [&](const ProfileNote &n) {
-        return n.text.find(text) != std::string::npos;
-    });
 }
 
 QString readSource(const char *name)
@@ -150,18 +147,6 @@ std::set<QString> sourceCalls(std::set<QString> *helpers)
     while (direct.hasNext())
         found.insert(direct.next().captured(1));
     return found;
-}
-
-size_t figures(const CalibrationProfile &p)
-{
-    size_t n = p.collectives.size() + p.p2p.size();
-    for (const ProfileGpu &g : p.gpus) {
-        for (const auto &points : g.gemm_tflops)
-            n += points.size();
-        n += (g.memory_bandwidth_gbps > 0) + (g.h2d_pinned_gbps > 0) + (g.d2h_pinned_gbps > 0) +
-             (g.launch_overhead_us > 0) + g.thermal_samples.size();
-    }
-    return n;
 }
 
 /// The run that reaches `fault_point`: the GEMM library, the NVML version, a hung collective
