@@ -32,6 +32,7 @@ install(FILES
     ${SCALESCOPE_RESOURCES_DIR}/catalogs/links.json
     ${SCALESCOPE_RESOURCES_DIR}/catalogs/models.json
     ${SCALESCOPE_RESOURCES_DIR}/catalogs/cnn_models.json
+    ${SCALESCOPE_RESOURCES_DIR}/catalogs/frameworks.json
     ${SCALESCOPE_RESOURCES_DIR}/catalogs/README.md
   DESTINATION ${_scalescope_data}/catalogs)
 include(${SCALESCOPE_RESOURCES_DIR}/scenarios/gallery.cmake)

@@ -1,5 +1,7 @@
 #include "analysis/planner.h"
 
+#include "plan/framework_rules.h"
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -124,7 +126,7 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                 if (p > 1 && m % p == 0 && 2 * p <= layers)
                     scheds.push_back({Schedule::Interleaved, 2});
                 for (int zero = 0; zero <= 3; ++zero) {
-                    if ((zero > 0 && d == 1) || (zero >= 2 && p > 1))
+                    if (zero > 0 && d == 1)
                         continue;
                     for (const Sched &sc : scheds) {
                         if (o.cancel && o.cancel->load()) {
@@ -145,6 +147,11 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                             c.parallel.update = UpdateMode::Sync;
                         c.micro_batch = mb;
                         c.recompute = rc;
+                        // A named stack runs only its plans (plan/framework_rules.h); under
+                        // "auto" some stack runs each of these.
+                        if (base.training.framework != kFrameworkAuto &&
+                            frameworkRejects(base.training.stack, c.parallel))
+                            continue;
                         const Scenario s = applyCandidate(base, gpus, c);
                         Result<Plan> plan = makePlan(s);
                         if (!plan)

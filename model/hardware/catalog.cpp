@@ -30,5 +30,9 @@ const ModelSpec *Catalog::findModel(const std::string &id) const
 {
     return findById(models, id);
 }
+const FrameworkSpec *Catalog::findFramework(const std::string &id) const
+{
+    return findById(frameworks, id);
+}
 
 } // namespace scalescope

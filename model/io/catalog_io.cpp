@@ -50,12 +50,14 @@ Result<bool> parseCatalogInto(Catalog &catalog, const QByteArray &json, const QS
     Catalog updated = catalog;
     Result<bool> result = json::guard<bool>([&] {
         const json::ObjectReader document(json::parseObjectDocument(json), "");
-        document.allowKeys({"scalescope_catalog", "gpus", "intra_node", "inter_node", "models"});
+        document.allowKeys(
+            {"scalescope_catalog", "gpus", "intra_node", "inter_node", "models", "frameworks"});
         document.requireVersion("scalescope_catalog", kCatalogVersion);
         readEntries(document, "gpus", updated.gpus, json::readGpu);
         readEntries(document, "intra_node", updated.intra_links, json::readIntraLink);
         readEntries(document, "inter_node", updated.inter_links, json::readInterLink);
         readEntries(document, "models", updated.models, json::readModel);
+        readEntries(document, "frameworks", updated.frameworks, json::readFramework);
         return true;
     });
     if (!result.ok()) {
@@ -72,7 +74,7 @@ Result<bool> parseCatalogInto(Catalog &catalog, const QByteArray &json, const QS
 namespace
 {
 constexpr const char *kCatalogFiles[] = {"gpus.json", "links.json", "models.json",
-                                         "cnn_models.json"};
+                                         "cnn_models.json", "frameworks.json"};
 } // namespace
 
 Result<Catalog> loadCatalogFolder(const QString &dir)

@@ -5,6 +5,7 @@
 #include "io/json_util.h"
 #include "io/profile_io.h"
 #include "io/spec_json.h"
+#include "plan/framework_rules.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -219,7 +220,8 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
 TrainingSpec readTraining(const ObjectReader &r, const GpuSpec &gpu)
 {
     r.allowKeys(
-        {"global_batch", "micro_batch", "precision", "optimizer", "recompute", "flash_attention"});
+        {"global_batch", "micro_batch", "precision", "optimizer", "recompute", "flash_attention",
+         "framework"});
     const TrainingSpec defaults;
     TrainingSpec t;
     t.global_batch = r.requiredInt("global_batch", kGlobalBatchRange);
@@ -243,7 +245,45 @@ TrainingSpec readTraining(const ObjectReader &r, const GpuSpec &gpu)
     t.recompute =
         r.optionalEnum<Recompute>("recompute", kRecomputes, recomputeName, defaults.recompute);
     t.flash_attention = r.optionalBool("flash_attention", defaults.flash_attention);
+    t.framework = r.optionalString("framework", kFrameworkAuto);
     return t;
+}
+
+/// Resolves training.framework to a catalog entry (under "auto", the stack that usually runs
+/// the plan), refuses plans a named stack cannot run, and fills the keys the scenario left to
+/// the stack (parallel.overlap, parallel.bucket_mb, training.flash_attention).
+void applyFramework(Scenario &s, const ObjectReader &training, const ObjectReader &parallel,
+                    const Catalog &catalog)
+{
+    TrainingSpec &t = s.training;
+    const bool automatic = t.framework == kFrameworkAuto;
+    const std::string id = automatic ? autoFrameworkId(s.parallel) : t.framework;
+    if (const FrameworkSpec *entry = catalog.findFramework(id)) {
+        t.stack = *entry;
+    } else if (automatic && catalog.frameworks.empty()) {
+        // A catalog without frameworks (a test catalog): the generic stack of the model.
+        t.stack = FrameworkSpec{};
+        t.stack.id = id;
+        t.stack.name = id;
+    } else {
+        std::vector<std::string> ids{kFrameworkAuto};
+        for (const FrameworkSpec &f : catalog.frameworks)
+            ids.push_back(f.id);
+        fail(training.pathOf("framework"),
+             "unknown framework \"" + t.framework + "\"; allowed: " + json::joinNames(ids));
+    }
+    if (!automatic) {
+        if (const auto finding = frameworkRejects(t.stack, s.parallel)) {
+            const InputError error = frameworkError(t.stack, *finding);
+            fail(error.path, error.message);
+        }
+    }
+    if (!parallel.has("overlap"))
+        s.parallel.overlap = t.stack.grad_overlap;
+    if (!parallel.has("bucket_mb"))
+        s.parallel.bucket_mb = t.stack.bucket_mb;
+    if (!training.has("flash_attention"))
+        t.flash_attention = t.stack.fused_attention;
 }
 
 ParallelSpec readParallel(const ObjectReader &r, int gpus)
@@ -332,12 +372,6 @@ void resolvePlan(Scenario &s, const ObjectReader &training, const ObjectReader &
              "pipeline*virtual_stages = " + str(p.pipeline) + "*" + str(p.virtual_stages) + " = " +
                  str(chunks) + " stages exceed the model's " + str(layers) +
                  " layers; allowed: at most " + str(layers) + " stages in all");
-    if (p.zero >= 2 && p.pipeline > 1)
-        fail(parallel.pathOf("zero"),
-             "ZeRO stage " + str(p.zero) +
-                 " cannot be combined with pipeline = " + str(p.pipeline) +
-                 " (DeepSpeed does not combine ZeRO-2/3 with pipeline parallelism); allowed: 0 "
-                 "or 1 with pipeline > 1");
     const int64_t microBatches = t.global_batch / perStep;
     if (p.schedule == Schedule::Interleaved && p.virtual_stages > 1 &&
         microBatches % p.pipeline != 0)
@@ -554,6 +588,7 @@ Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QSt
             doc.optionalObject("parallel").value_or(ObjectReader(QJsonObject(), "parallel"));
         s.parallel = readParallel(parallel, gpus);
         resolvePlan(s, training, parallel);
+        applyFramework(s, training, parallel, catalog);
     }
     if (auto effects = doc.optionalObject("effects"))
         s.effects = readEffects(*effects, gpus);
@@ -600,8 +635,10 @@ OrderedObject writeTraining(const TrainingSpec &t)
     out.add("precision", name(precisionName(t.precision)))
         .add("optimizer", name(optimizerName(t.optimizer)))
         .add("recompute", name(recomputeName(t.recompute)));
-    if (t.flash_attention)
-        out.add("flash_attention", true);
+    if (t.flash_attention || t.stack.fused_attention)
+        out.add("flash_attention", t.flash_attention);
+    if (t.framework != kFrameworkAuto)
+        out.add("framework", text(t.framework));
     return out;
 }
 
@@ -739,6 +776,16 @@ Result<Scenario> loadScenarioFile(const QString &path, const Catalog &catalog)
     if (!data)
         return data.error();
     return parseScenario(data.value(), catalog, QFileInfo(path).absolutePath());
+}
+
+void resolveFrameworkStack(Scenario &s, const Catalog &catalog)
+{
+    if (s.isCollective())
+        return;
+    const std::string id =
+        s.training.framework == kFrameworkAuto ? autoFrameworkId(s.parallel) : s.training.framework;
+    if (const FrameworkSpec *entry = catalog.findFramework(id))
+        s.training.stack = *entry;
 }
 
 QByteArray writeScenario(const Scenario &scenario)

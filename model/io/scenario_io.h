@@ -30,6 +30,11 @@ Result<Scenario> loadScenarioFile(const QString &path, const Catalog &catalog);
 /// catalog, inline objects otherwise). parseScenario(writeScenario(s)) == s.
 QByteArray writeScenario(const Scenario &scenario);
 
+/// Looks training.framework up again after an edit: under "auto" the stack that usually runs
+/// the current plan (plan/framework_rules.h), else the named entry. Keys already in the
+/// scenario (overlap, bucket size, fused attention) are left as they are.
+void resolveFrameworkStack(Scenario &scenario, const Catalog &catalog);
+
 /// Writes atomically (QSaveFile). Returns false and sets `error` on failure.
 bool saveScenarioFile(const QString &path, const Scenario &scenario, QString *error);
 

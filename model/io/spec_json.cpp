@@ -491,4 +491,48 @@ OrderedObject writeModel(const ModelSpec &model)
     return out;
 }
 
+FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
+{
+    allowEntryKeys(reader, origin,
+                   {"name", "source", "host", "defaults", "overlap", "plans"});
+    FrameworkSpec f;
+    f.id = readId(reader, origin);
+    f.name = requiredNonEmpty(reader, "name");
+    f.source = readSource(reader, origin);
+
+    const ObjectReader host = reader.requiredObject("host");
+    host.allowKeys({"op_us", "block_ops_forward", "block_ops_forward_fused",
+                    "backward_ops_ratio", "layer_ops_forward", "cuda_graphs", "source"});
+    // One operation costs microseconds to tens of microseconds; 10 ms would be a bug.
+    f.host_op_us = host.requiredDouble("op_us", RealRange::closed(0, 10000));
+    f.block_ops_forward = host.requiredDouble("block_ops_forward", RealRange::closed(0, 10000));
+    f.block_ops_forward_fused =
+        host.optionalDouble("block_ops_forward_fused", RealRange::closed(0, 10000),
+                            f.block_ops_forward);
+    f.backward_ops_ratio = host.requiredDouble("backward_ops_ratio", RealRange::closed(0, 10));
+    f.layer_ops_forward = host.requiredDouble("layer_ops_forward", RealRange::closed(0, 10000));
+    f.cuda_graphs = host.optionalBool("cuda_graphs", false);
+
+    const ObjectReader defaults = reader.requiredObject("defaults");
+    defaults.allowKeys({"overlap", "bucket_mb", "flash_attention", "source"});
+    f.grad_overlap = defaults.requiredBool("overlap");
+    f.bucket_mb = defaults.requiredDouble("bucket_mb", RealRange::closed(0, 1e6));
+    f.fused_attention = defaults.requiredBool("flash_attention");
+
+    const ObjectReader overlap = reader.requiredObject("overlap");
+    overlap.allowKeys({"tensor_parallel", "source"});
+    f.tp_overlap = overlap.requiredBool("tensor_parallel");
+
+    const ObjectReader plans = reader.requiredObject("plans");
+    plans.allowKeys({"tensor", "pipeline", "max_zero", "max_zero_with_pipeline", "async",
+                     "source"});
+    f.tensor_parallel = plans.requiredBool("tensor");
+    f.pipeline_parallel = plans.requiredBool("pipeline");
+    f.max_zero = static_cast<int>(plans.requiredInt("max_zero", IntRange{0, 3}));
+    f.max_zero_with_pipeline =
+        static_cast<int>(plans.requiredInt("max_zero_with_pipeline", IntRange{0, 3}));
+    f.async_update = plans.optionalBool("async", false);
+    return f;
+}
+
 } // namespace scalescope::json

@@ -3,6 +3,7 @@
 // objects in a scenario have no "id" and default what a catalog entry must state.
 #pragma once
 
+#include "hardware/framework.h"
 #include "hardware/hardware.h"
 #include "io/json_util.h"
 #include "workload/workload.h"
@@ -20,6 +21,9 @@ InterLinkSpec readInterLink(const ObjectReader &reader, Origin origin);
 /// A catalog model entry, or an inline scenario model: exactly one of "transformer",
 /// "custom" or "layers" (a per-layer table).
 ModelSpec readModel(const ObjectReader &reader, Origin origin);
+
+/// A framework (software stack) entry of the catalog (frameworks.json).
+FrameworkSpec readFramework(const ObjectReader &reader, Origin origin);
 
 /// Number of layers the pipeline stages share out (transformer blocks, table rows, ...).
 int64_t modelLayerCount(const ModelSpec &model);

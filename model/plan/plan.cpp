@@ -45,7 +45,16 @@ GroupShape Plan::dataGroup() const
 
 bool Plan::pipelineCrossesNodes() const
 {
-    return pipeline > 1 && tensor * data >= gpus_per_node;
+    // From the rank placement (rankOf: tensor innermost, then data, then pipeline, as
+    // Megatron-LM places ranks): some pair of consecutive stages sits on two nodes. The
+    // slowest send sets the pace of the pipeline's steady state, so one crossing is enough.
+    if (pipeline > 1 && int64_t(tensor) * data >= gpus_per_node)
+        return true; // a stage's ranks and the next stage's are a node or more apart
+    for (int pp = 0; pp + 1 < pipeline; ++pp)
+        for (int dp = 0; dp < data; ++dp)
+            if (nodeOf(rankOf(0, dp, pp)) != nodeOf(rankOf(0, dp, pp + 1)))
+                return true;
+    return false;
 }
 
 Result<Plan> makePlan(const Scenario &s)
@@ -90,6 +99,14 @@ Result<Plan> makePlan(const Scenario &s)
                                                  "replica's gradients each step; allowed: "
                                                  "sync, or zero 0"};
     }
+    const FrameworkSpec &stack = s.training.stack;
+    p.host.op_s = stack.host_op_us * 1e-6;
+    p.host.block_ops_forward = stack.block_ops_forward;
+    p.host.block_ops_forward_fused = stack.block_ops_forward_fused;
+    p.host.backward_ops_ratio = stack.backward_ops_ratio;
+    p.host.layer_ops_forward = stack.layer_ops_forward;
+    p.host.cuda_graphs = stack.cuda_graphs;
+    p.tp_overlap = stack.tp_overlap && p.tensor > 1;
     p.grad_bytes_per_param =
         gradientBytesPerParam(p.precision, s.model.kind == ModelSpec::Kind::Transformer);
     return p;

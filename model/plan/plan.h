@@ -39,6 +39,18 @@ struct Plan {
     int64_t micro_batches = 1;       // per optimizer step on each pipeline (gradient accumulation)
     double grad_bytes_per_param = 4; // gradients as kept and reduced (analysis/memory.h)
 
+    /// How the software stack issues the work (training.framework, hardware/framework.h):
+    /// host time per operation and the operations per block and layer.
+    struct Host {
+        double op_s = 10e-6;
+        double block_ops_forward = 13;
+        double block_ops_forward_fused = 10;
+        double backward_ops_ratio = 2;
+        double layer_ops_forward = 2;
+        bool cuda_graphs = false;
+    } host;
+    bool tp_overlap = false; // the stack overlaps tensor-parallel collectives with GEMMs
+
     // Megatron-LM rank order (tensor fastest, then data, then pipeline):
     // rank = tp + tensor * (dp + data * pp).
     int rankOf(int tp, int dp, int pp) const { return tp + tensor * (dp + data * pp); }

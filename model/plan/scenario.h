@@ -1,6 +1,7 @@
 // A scenario (spec/scenario.md): hardware, model, training, parallel plan and effects.
 #pragma once
 
+#include "hardware/framework.h"
 #include "hardware/hardware.h"
 #include "workload/workload.h"
 
@@ -25,6 +26,11 @@ struct TrainingSpec {
     Optimizer optimizer = Optimizer::Adam;
     Recompute recompute = Recompute::None;
     bool flash_attention = false; // extension: fused attention (no s^2 tensors in memory)
+    /// training.framework as written: a catalog id or "auto".
+    std::string framework = kFrameworkAuto;
+    /// The stack the model uses: the named catalog entry, or under "auto" the entry that
+    /// autoFrameworkId() picks for the plan (plan/framework_rules.h).
+    FrameworkSpec stack;
 };
 
 struct ParallelSpec {

@@ -34,8 +34,6 @@ public:
     double memoryTime(double bytes) const;
     /// Shortest time any kernel takes (launch and scheduling floor).
     double launchFloor() const { return launch_s_; }
-    /// Host time to issue one operation (framework dispatch + launch).
-    double hostOpTime() const { return 10e-6; }
     /// Datasheet peak at this precision (the MFU denominator).
     double peakFlops() const { return peak_flops_; }
     /// Peak at the sustained clock (what kernels can approach).

@@ -98,7 +98,7 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double mem_bwd = memoryKernels(c, {2 * ln, 2 * ln, 1.5 * bda, 1.5 * bda, 1.5 * act});
     l.fwd_s = gemm_fwd + attn_fwd + mem_fwd;
     l.bwd_s = gemm_bwd + attn_bwd + mem_bwd;
-    l.kernels_fwd = flash ? 10 : 13;
+    l.kernels_fwd = flash ? plan.host.block_ops_forward_fused : plan.host.block_ops_forward;
 
     switch (plan.recompute) {
     case Recompute::None:
@@ -395,7 +395,7 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
         l.bwd_s /= plan.tensor;
         l.params = cs.params / layers / plan.tensor;
         l.activation_bytes = act / plan.tensor;
-        l.kernels_fwd = 2;
+        l.kernels_fwd = plan.host.layer_ops_forward;
         if (plan.recompute == Recompute::Full) {
             l.recompute_s = l.fwd_s;
             l.recompute_flops = l.fwd_flops;
@@ -415,16 +415,19 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
         break;
     }
     }
-    // The host issues kernels one after another (framework dispatch + launch, ~10 us per
-    // operation in eager PyTorch: PyTorch "Accelerating PyTorch with CUDA Graphs", 2021).
-    // The GPU runs ahead while kernels are long; when they are short a layer takes as long
-    // as issuing its kernels. Backward issues about twice the forward's kernels.
-    const double host = compute.hostOpTime();
+    // The host issues operations one after another (the stack's time per operation:
+    // Python, dispatch and launch; Daydream, ATC'20; PyTorch "Accelerating PyTorch with CUDA
+    // Graphs", 2021). The GPU runs ahead while kernels are long (launches are asynchronous);
+    // when they are short a layer takes as long as issuing its operations: max-plus of the
+    // host and GPU streams. Autograd issues backward_ops_ratio operations per forward one. A
+    // step replayed as a CUDA graph issues nothing per operation.
+    const double host = plan.host.cuda_graphs ? 0.0 : plan.host.op_s;
+    const double bwd_ratio = plan.host.backward_ops_ratio;
     double recompute = 0;
     for (LayerCost &l : w.layers) {
         const double issue = l.kernels_fwd * host;
         l.fwd_s = std::max(l.fwd_s, issue);
-        l.bwd_s = std::max(l.bwd_s, 2.0 * issue);
+        l.bwd_s = std::max(l.bwd_s, bwd_ratio * issue);
         if (l.recompute_s > 0) {
             // Full recompute reissues the forward; selective the four attention-core
             // kernels (two batched GEMMs, softmax, dropout).

@@ -22,7 +22,7 @@ struct LayerCost {
     double recompute_flops = 0;
     double params = 0;           // parameters held by this GPU (before ZeRO sharding)
     double activation_bytes = 0; // kept per in-flight micro-batch for the backward pass
-    int kernels_fwd = 0;
+    double kernels_fwd = 0; // operations the host issues for the forward pass
     // Tensor-parallel collectives on the critical path, per micro-batch.
     int tp_fwd_ops = 0; // in forward (all-reduces, or all-gather + reduce-scatter pairs)
     int tp_bwd_ops = 0; // in backward

@@ -50,6 +50,7 @@ private Q_SLOTS:
     void validScenarioHasNoIssues();
     void combinations_data();
     void combinations();
+    void frameworkPlans();
     void precisionAndStragglers();
     void newEffectsValidHaveNoIssues_data();
     void newEffectsValidHaveNoIssues();
@@ -125,12 +126,49 @@ void TestControlChecks::combinations_data()
         << 4 << 0 << 1 << 8 << 12 << 1 << interleaved << 2 << 0 << false
         << "parallel.virtual_stages"
         << "the 12 micro-batches per step to be a multiple of " << true;
-    QTest::newRow("ZeRO-2 with pipeline")
-        << 4 << 0 << 1 << 2 << 64 << 1 << f1b << 1 << 2 << false << "parallel.zero"
-        << "ZeRO stage 2 cannot be combined with pipeline = 2" << true;
     QTest::newRow("sequence parallel without tensor")
         << 4 << 0 << 1 << 1 << 64 << 1 << f1b << 1 << 0 << true << "parallel.sequence_parallel"
         << "with tensor = 1 it has no effect" << false;
+}
+
+void TestControlChecks::frameworkPlans()
+{
+    // ZeRO-2 with pipeline parallelism: DeepSpeed's pipeline engine cannot run it, torchtitan
+    // (FSDP2 + PP) can, and "auto" picks torchtitan. The panel and the parser agree.
+    Scenario s = baseScenario();
+    s.hardware.gpus_per_node = 4;
+    s.parallel.data = 0;
+    s.parallel.tensor = 1;
+    s.parallel.pipeline = 2;
+    s.parallel.zero = 2;
+    s.training.global_batch = 64;
+    s.training.micro_batch = 1;
+    const auto check = [](Scenario scenario, const char *framework) {
+        scenario.training.framework = framework;
+        scalescope::resolveFrameworkStack(scenario, scalescope::builtinCatalog());
+        const QList<ControlIssue> issues = scalescope::checkScenario(scenario);
+        const bool panel = std::any_of(issues.begin(), issues.end(), [](const ControlIssue &i) {
+            return i.key_path == QStringLiteral("training.framework") &&
+                   i.severity == ControlIssue::Severity::Error;
+        });
+        const auto parsed = scalescope::parseScenario(scalescope::writeScenario(scenario),
+                                                      scalescope::builtinCatalog());
+        // 0: the file opens; 1: refused at training.framework; 2: refused at another key.
+        const int file = parsed.ok() ? 0 : parsed.error().path == "training.framework" ? 1 : 2;
+        return std::make_pair(panel, file);
+    };
+    QCOMPARE(check(s, "deepspeed"), std::make_pair(true, 1));
+    QCOMPARE(check(s, "torchtitan"), std::make_pair(false, 0));
+    QCOMPARE(check(s, "auto"), std::make_pair(false, 0));
+    Scenario auto_ = s;
+    scalescope::resolveFrameworkStack(auto_, scalescope::builtinCatalog());
+    QCOMPARE(QString::fromStdString(auto_.training.stack.id), QStringLiteral("torchtitan"));
+    // Tensor parallelism under PyTorch DDP is refused beside the Software control.
+    s.parallel.zero = 0;
+    s.parallel.pipeline = 1;
+    s.parallel.tensor = 2;
+    QCOMPARE(check(s, "pytorch-ddp"), std::make_pair(true, 1));
+    QCOMPARE(check(s, "megatron-lm"), std::make_pair(false, 0));
 }
 
 void TestControlChecks::combinations()

@@ -83,6 +83,7 @@ check_layout() {
     done
     for f in share/scalescope/catalogs/gpus.json share/scalescope/catalogs/links.json \
         share/scalescope/catalogs/models.json share/scalescope/catalogs/cnn_models.json \
+        share/scalescope/catalogs/frameworks.json \
         share/applications/$app_id.desktop share/metainfo/$app_id.metainfo.xml \
         share/icons/hicolor/scalable/apps/$app_id.svg; do
         [ -f "$root/$f" ] || fail "$root/$f missing"

@@ -94,7 +94,8 @@ private Q_SLOTS:
         QTemporaryDir data;
         const QDir catalogs(data.filePath(QStringLiteral("catalogs")));
         QVERIFY(QDir().mkpath(catalogs.path()));
-        for (const char *name : {"gpus.json", "links.json", "models.json", "cnn_models.json"}) {
+        for (const char *name :
+             {"gpus.json", "links.json", "models.json", "cnn_models.json", "frameworks.json"}) {
             QFile in(QStringLiteral(":/catalogs/") + QLatin1String(name));
             QVERIFY(in.open(QIODevice::ReadOnly));
             write(catalogs.filePath(QLatin1String(name)), in.readAll());

@@ -342,9 +342,11 @@ void TestScenarioIo::initTestCase()
     QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
     // Not builtinCatalog(): a broken resource would abort the whole test program.
     Result<Catalog> builtin = loadBuiltinCatalog();
-    if (builtin.ok())
+    if (builtin.ok()) {
+        // The test catalog's own GPUs and links, with the real software stacks.
+        catalog_.frameworks = builtin.value().frameworks;
         builtin_ = std::move(builtin).value();
-    else
+    } else
         builtinError_ = QString::fromStdString(builtin.error().toString());
 }
 
@@ -965,10 +967,19 @@ void TestScenarioIo::errors_data()
                 {"training.micro_batch", 4}})
         << "parallel.pipeline"
         << "4*2 = 8";
-    QTest::newRow("zero 2 with pipeline")
-        << training({{"parallel", QJsonObject{{"tensor", 2}, {"pipeline", 2}, {"zero", 2}}}})
-        << "parallel.zero"
-        << "2";
+    QTest::newRow("zero 2 with pipeline under deepspeed")
+        << training({{"parallel", QJsonObject{{"tensor", 1}, {"pipeline", 2}, {"zero", 2}}},
+                     {"training.framework", "deepspeed"}})
+        << "training.framework"
+        << "parallel.zero";
+    QTest::newRow("tensor under pytorch-ddp")
+        << training({{"parallel", QJsonObject{{"tensor", 2}}},
+                     {"training.framework", "pytorch-ddp"}})
+        << "training.framework"
+        << "parallel.tensor";
+    QTest::newRow("unknown framework")
+        << training({{"training.framework", "jax"}}) << "training.framework"
+        << "megatron-core";
     QTest::newRow("virtual stages without interleaving")
         << training({{"parallel.virtual_stages", 2}}) << "parallel.virtual_stages"
         << "\"1f1b\"";

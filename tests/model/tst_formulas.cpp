@@ -327,16 +327,37 @@ void TestFormulas::hostStagedPcie()
 void TestFormulas::hostIssueBoundsTinyLayers()
 {
     // A tiny layer finishes on the GPU before the host has issued its kernels: it takes
-    // as long as issuing them (13 kernels forward without fused attention, twice backward).
+    // as long as issuing them (the stack's operations per block forward without fused
+    // attention, backward_ops_ratio times that backward). "auto" runs this plan as
+    // pytorch-ddp; its catalog entry gives the host figures.
     const auto ctx = contextFrom(scenarioFrom(R"({ "scalescope": 1,
       "hardware": { "gpu": "h100-sxm5-80gb" },
       "model": { "transformer": { "layers": 2, "hidden": 64, "heads": 2, "seq_len": 16,
                                   "vocab": 100 } },
       "training": { "global_batch": 1 } })"));
     const LayerCost &block = ctx->workload.layers[1];
-    const double host = ctx->compute.hostOpTime();
-    QCOMPARE(block.fwd_s, 13 * host);
-    QCOMPARE(block.bwd_s, 26 * host);
+    const Plan::Host &host = ctx->plan.host;
+    const FrameworkSpec *ddp = builtinCatalog().findFramework("pytorch-ddp");
+    QVERIFY(ddp != nullptr);
+    QCOMPARE(host.op_s, ddp->host_op_us * 1e-6);
+    QCOMPARE(block.fwd_s, host.block_ops_forward * host.op_s);
+    QCOMPARE(block.bwd_s, host.backward_ops_ratio * host.block_ops_forward * host.op_s);
+
+    // A stack with a slower host (Megatron-DeepSpeed) makes the same tiny step longer.
+    const auto heavy = contextFrom(scenarioFrom(R"({ "scalescope": 1,
+      "hardware": { "gpu": "h100-sxm5-80gb" },
+      "model": { "transformer": { "layers": 2, "hidden": 64, "heads": 2, "seq_len": 16,
+                                  "vocab": 100 } },
+      "training": { "global_batch": 1, "framework": "megatron-deepspeed" } })"));
+    QVERIFY(heavy->workload.layers[1].fwd_s > 1.5 * block.fwd_s);
+    // A large model is GPU-bound: the host does not move it.
+    const char *big = R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-80gb" },
+      "model": { "transformer": { "layers": 2, "hidden": 8192, "heads": 64, "seq_len": 2048,
+                                  "vocab": 51200 } },
+      "training": { "global_batch": 4, "micro_batch": 4, "framework": "%1" } })";
+    const auto bigDdp = contextFrom(scenarioFrom(QString::fromLatin1(big).arg(QStringLiteral("pytorch-ddp")).toUtf8().constData()));
+    const auto bigMds = contextFrom(scenarioFrom(QString::fromLatin1(big).arg(QStringLiteral("megatron-deepspeed")).toUtf8().constData()));
+    QCOMPARE(bigMds->workload.layers[1].fwd_s, bigDdp->workload.layers[1].fwd_s);
 }
 
 QTEST_GUILESS_MAIN(TestFormulas)

@@ -1,6 +1,8 @@
 // Runs every case of shared/validation (expected.csv + scenarios/) through the model and
 // prints a table of per-case errors, the MAPE and the worst case (issue 2: MAPE <= 10%,
-// no case off by more than 25%).
+// no case off by more than 25%); then the 240 measured single-node Megatron-DeepSpeed
+// iterations of vtrain/ (issue 12): their MAPE and the Spearman rank correlation of
+// predicted against measured time inside each (model, GPU count) group.
 #include "analysis/summary.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
@@ -9,10 +11,19 @@
 #include <QFile>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <numeric>
+#include <tuple>
+#include <vector>
 
 using namespace scalescope;
+
+// Limits of the vtrain check (set to what the model reaches, see docs/model.md).
+#define VTRAIN_MAPE_LIMIT 10.0
+#define VTRAIN_RHO_LIMIT 0.9
 
 class TestValidation : public QObject
 {
@@ -20,6 +31,7 @@ class TestValidation : public QObject
 
 private Q_SLOTS:
     void publishedMeasurements();
+    void vtrainSingleNode();
 };
 
 namespace
@@ -44,7 +56,140 @@ QStringList csvFields(const QString &line)
     return out;
 }
 
+/// Ranks with ties averaged (1-based).
+std::vector<double> ranks(const std::vector<double> &v)
+{
+    std::vector<size_t> order(v.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return v[a] < v[b]; });
+    std::vector<double> r(v.size());
+    for (size_t i = 0; i < order.size();) {
+        size_t j = i;
+        while (j + 1 < order.size() && v[order[j + 1]] == v[order[i]])
+            ++j;
+        for (size_t k = i; k <= j; ++k)
+            r[order[k]] = 0.5 * double(i + j) + 1.0;
+        i = j + 1;
+    }
+    return r;
+}
+
+/// Spearman's rank correlation: Pearson's correlation of the ranks.
+double spearman(const std::vector<double> &x, const std::vector<double> &y)
+{
+    const std::vector<double> rx = ranks(x), ry = ranks(y);
+    const double n = double(x.size());
+    const double mx = std::accumulate(rx.begin(), rx.end(), 0.0) / n;
+    const double my = std::accumulate(ry.begin(), ry.end(), 0.0) / n;
+    double sxy = 0, sxx = 0, syy = 0;
+    for (size_t i = 0; i < rx.size(); ++i) {
+        sxy += (rx[i] - mx) * (ry[i] - my);
+        sxx += (rx[i] - mx) * (rx[i] - mx);
+        syy += (ry[i] - my) * (ry[i] - my);
+    }
+    return sxx > 0 && syy > 0 ? sxy / std::sqrt(sxx * syy) : 1.0;
+}
+
 } // namespace
+
+void TestValidation::vtrainSingleNode()
+{
+    QFile csv(QStringLiteral(SCALESCOPE_SHARED_DIR "/validation/vtrain/single_node.csv"));
+    if (!csv.open(QIODevice::ReadOnly))
+        QSKIP("shared/validation/vtrain/single_node.csv is not beside the checkout");
+    const QStringList lines =
+        QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY(lines.size() > 1);
+    struct Row {
+        QString model;
+        int gpus;
+        double measured_s, predicted_s;
+    };
+    std::vector<Row> rows;
+    double sum = 0, worst = 0;
+    int worst_line = 0;
+    for (int i = 1; i < lines.size(); ++i) {
+        const QStringList f = lines[i].trimmed().split(QLatin1Char(','));
+        QCOMPARE(f.size(), 11);
+        const int gpus = f[0].toInt(), tensor = f[7].toInt();
+        // The README's setting: one DGX-A100-class node, NVLink 3, fp16, full recompute,
+        // 1F1B, Adam, Megatron-DeepSpeed (one gradient all-reduce after the backward pass);
+        // the GPT-2 vocabulary padded to a multiple of 128 x tensor (Megatron-LM).
+        const int64_t multiple = 128 * int64_t(tensor);
+        const int64_t vocab = (50257 + multiple - 1) / multiple * multiple;
+        const QString json =
+            QStringLiteral(
+                R"({"scalescope": 1, "name": "vtrain row %1",
+"hardware": {"gpu": "a100-sxm4-80gb", "nodes": 1, "gpus_per_node": %2, "intra_node": "nvlink3",
+             "inter_node": "ib-hdr-200", "nics_per_node": 4},
+"model": {"transformer": {"layers": %3, "hidden": %4, "heads": %5, "seq_len": %6, "vocab": %7}},
+"training": {"global_batch": %8, "micro_batch": %9, "precision": "fp16", "optimizer": "adam",
+             "recompute": "full", "framework": "megatron-deepspeed"},
+"parallel": {"data": %10, "tensor": %11, "pipeline": %12, "schedule": "1f1b"}})")
+                .arg(i)
+                .arg(gpus)
+                .arg(f[5], f[3], f[4], f[6])
+                .arg(vocab)
+                .arg(f[1], f[2], f[8], f[7], f[9]);
+        const Result<Scenario> s = parseScenario(json.toUtf8(), builtinCatalog(), QString());
+        QVERIFY2(s.ok(), qPrintable(QStringLiteral("line %1: ").arg(i + 1) +
+                                    QString::fromStdString(s ? "" : s.error().toString())));
+        const auto ctx = makeContext(s.value());
+        QVERIFY(ctx.ok());
+        const SimResult r = simulate(*ctx.value(), SimOptions{});
+        QVERIFY(r.ok);
+        const double predicted = summarize(*ctx.value(), r).step_time_s;
+        const double measured = f[10].toDouble() * 1e-3;
+        const double err = predicted / measured - 1.0;
+        sum += std::abs(err);
+        if (std::abs(err) > worst) {
+            worst = std::abs(err);
+            worst_line = i + 1;
+        }
+        if (qEnvironmentVariableIsSet("SCALESCOPE_VTRAIN_ROWS")) // one line per row, for study
+            std::printf("vtrain row %3d: %s %s %+7.1f%%\n", i + 1,
+                        qPrintable(lines[i].trimmed()),
+                        qPrintable(QString::number(predicted * 1e3, 'f', 1)), 100.0 * err);
+        rows.push_back({QStringLiteral("h%1 a%2 L%3 s%4").arg(f[3], f[4], f[5], f[6]), gpus,
+                        measured, predicted});
+    }
+    std::map<std::pair<QString, int>, std::vector<size_t>> groups;
+    for (size_t i = 0; i < rows.size(); ++i)
+        groups[{rows[i].model, rows[i].gpus}].push_back(i);
+    std::printf("\nvtrain single node: %-22s %5s %5s %9s %9s\n", "model", "GPUs", "rows", "MAPE",
+                "Spearman");
+    double rho_sum = 0;
+    int rho_n = 0;
+    for (const auto &[key, members] : groups) {
+        std::vector<double> m, p;
+        double e = 0;
+        for (size_t i : members) {
+            m.push_back(rows[i].measured_s);
+            p.push_back(rows[i].predicted_s);
+            e += std::abs(rows[i].predicted_s / rows[i].measured_s - 1.0);
+        }
+        const bool ranked = members.size() >= 3;
+        const double rho = ranked ? spearman(m, p) : 0.0;
+        if (ranked) {
+            rho_sum += rho;
+            ++rho_n;
+        }
+        std::printf("vtrain single node: %-22s %5d %5zu %8.1f%% %9s\n", qPrintable(key.first),
+                    key.second, members.size(), 100.0 * e / double(members.size()),
+                    ranked ? qPrintable(QString::number(rho, 'f', 3)) : "-");
+    }
+    const double mape = 100.0 * sum / double(rows.size());
+    const double rho = rho_n > 0 ? rho_sum / rho_n : 0.0;
+    std::printf("vtrain single node: %zu rows: MAPE %.1f%%, worst %.1f%% (line %d), mean Spearman "
+                "%.3f over %d groups\n",
+                rows.size(), mape, 100.0 * worst, worst_line, rho, rho_n);
+    std::fflush(stdout);
+    // Regression guards at what the model reaches (issue 12's goal: MAPE <= 10%, rho >= 0.9).
+    QVERIFY2(mape <= VTRAIN_MAPE_LIMIT,
+             qPrintable(QStringLiteral("vtrain MAPE %1% above %2%").arg(mape).arg(VTRAIN_MAPE_LIMIT)));
+    QVERIFY2(rho >= VTRAIN_RHO_LIMIT,
+             qPrintable(QStringLiteral("vtrain mean Spearman %1 below %2").arg(rho).arg(VTRAIN_RHO_LIMIT)));
+}
 
 void TestValidation::publishedMeasurements()
 {

@@ -1,5 +1,7 @@
 #include "controls/control_checks.h"
 
+#include "plan/framework_rules.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -18,6 +20,46 @@ void add(QList<ControlIssue> &issues, const char *key, QString message,
 }
 
 constexpr ControlIssue::Severity kWarning = ControlIssue::Severity::Warning;
+
+/// A plan the named stack cannot run, in the reader's language.
+QString frameworkFindingText(const FrameworkSpec &f, const FrameworkFinding &x)
+{
+    using Kind = FrameworkFinding::Kind;
+    const QString who = QString::fromStdString(f.name);
+    switch (x.kind) {
+    case Kind::Tensor:
+        return QCoreApplication::translate("ControlChecks",
+                                           "%1 has no tensor parallelism (tensor = %2); use "
+                                           "tensor 1 or a Megatron stack or torchtitan")
+            .arg(who)
+            .arg(x.value);
+    case Kind::Pipeline:
+        return QCoreApplication::translate("ControlChecks",
+                                           "%1 has no pipeline parallelism (pipeline = %2); use "
+                                           "pipeline 1 or DeepSpeed, Megatron or torchtitan")
+            .arg(who)
+            .arg(x.value);
+    case Kind::Zero:
+        return QCoreApplication::translate("ControlChecks",
+                                           "%1 runs ZeRO stages up to %2, not %3")
+            .arg(who)
+            .arg(x.allowed)
+            .arg(x.value);
+    case Kind::ZeroWithPipeline:
+        return QCoreApplication::translate("ControlChecks",
+                                           "%1 cannot combine ZeRO stage %2 with pipeline = %3 "
+                                           "(at most stage %4); torchtitan can")
+            .arg(who)
+            .arg(x.value)
+            .arg(x.pipeline)
+            .arg(x.allowed);
+    case Kind::Async:
+        break;
+    }
+    return QCoreApplication::translate("ControlChecks",
+                                       "%1 has no asynchronous updates; use sync")
+        .arg(who);
+}
 
 void checkDegrees(const Scenario &s, QList<ControlIssue> &issues, int64_t &data)
 {
@@ -132,13 +174,10 @@ void checkPipeline(const Scenario &s, int64_t data, QList<ControlIssue> &issues)
                 .arg(p.virtual_stages)
                 .arg(chunks)
                 .arg(layers));
-    if (p.zero >= 2 && p.pipeline > 1)
-        add(issues, "parallel.zero",
-            QCoreApplication::translate(
-                "ControlChecks",
-                "ZeRO stage %1 cannot be combined with pipeline = %2; use stage 0 or 1")
-                .arg(p.zero)
-                .arg(p.pipeline));
+    if (s.training.framework != kFrameworkAuto) {
+        if (const auto finding = frameworkRejects(s.training.stack, p))
+            add(issues, "training.framework", frameworkFindingText(s.training.stack, *finding));
+    }
     const TrainingSpec &t = s.training;
     if (p.schedule == Schedule::Interleaved && p.virtual_stages > 1 && data > 0 &&
         t.global_batch > 0) {

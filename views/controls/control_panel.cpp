@@ -512,6 +512,18 @@ QWidget *ControlPanel::buildParallel(QWidget *parent)
     group->setObjectName(QStringLiteral("parallelGroup"));
     QFormLayout *form = makeForm(group);
 
+    // The software stack (training.framework): what the host costs, what overlaps, which
+    // plans can run. A plan the stack cannot run is explained beside it.
+    framework_combo_ = makeCombo(group, "frameworkCombo",
+                                 tr("Software stack: host cost per operation, what overlaps, "
+                                    "defaults and the plans it can run"));
+    framework_combo_->addItem(tr("Auto (the stack that usually runs the plan)"),
+                              QString::fromLatin1(kFrameworkAuto));
+    for (const FrameworkSpec &f : catalog_.frameworks)
+        framework_combo_->addItem(QString::fromStdString(f.name), QString::fromStdString(f.id));
+    addRow(form, tr("So&ftware"), framework_combo_, framework_combo_,
+           {QStringLiteral("training.framework")}, QStringLiteral("frameworkComboError"));
+
     strategy_combo_ =
         makeCombo(group, "strategyCombo",
                   tr("Parallel strategy: shows the degrees it uses and sets them to a "
@@ -849,6 +861,8 @@ void ControlPanel::commit(Scenario next, const QString &description, int mergeKe
 {
     if (syncing_)
         return;
+    // The stack follows the plan under "auto" (and a named one is looked up again).
+    resolveFrameworkStack(next, catalog_);
     // The file leaves out effects that are off; their fields are compared one by one.
     const bool changed = writeScenario(next) != writeScenario(scenario_) ||
                          !sameEffects(next.effects, scenario_.effects);
@@ -1121,6 +1135,19 @@ void ControlPanel::connectParallel()
         Scenario s = scenario_;
         s.parallel.pipeline = pipeline;
         commit(std::move(s), tr("Set pipeline degree to %1").arg(pipeline), 0);
+    });
+    connect(framework_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        s.training.framework = framework_combo_->itemData(index).toString().toStdString();
+        // A named stack brings its defaults (overlap, bucket size, fused attention), as a
+        // file that leaves them out would get them.
+        if (const FrameworkSpec *f = catalog_.findFramework(s.training.framework)) {
+            s.parallel.overlap = f->grad_overlap;
+            s.parallel.bucket_mb = f->bucket_mb;
+            s.training.flash_attention = f->fused_attention;
+        }
+        commit(std::move(s), tr("Set software stack to %1").arg(framework_combo_->itemText(index)),
+               0);
     });
     connect(zero_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
         Scenario s = scenario_;
@@ -1532,6 +1559,7 @@ void ControlPanel::syncModel()
 void ControlPanel::syncParallel()
 {
     const ParallelSpec &p = scenario_.parallel;
+    setComboData(framework_combo_, QString::fromStdString(scenario_.training.framework));
     setComboData(strategy_combo_, int(strategy_));
     setSpin(data_spin_, p.data);
     setSpin(tensor_spin_, p.tensor);

@@ -154,6 +154,7 @@ private:
     QComboBox *recompute_combo_ = nullptr;
     QCheckBox *flash_check_ = nullptr;
     // Parallelism
+    QComboBox *framework_combo_ = nullptr;
     QComboBox *strategy_combo_ = nullptr;
     QSpinBox *data_spin_ = nullptr;
     QSpinBox *tensor_spin_ = nullptr;

@@ -1,0 +1,45 @@
+// The software stack that runs a training job (spec/scenario.md, training.framework): how
+// fast its host issues work, what it overlaps, what it defaults and which plans it runs.
+// Entries come from resources/catalogs/frameworks.json, each with its sources.
+#pragma once
+
+#include <string>
+
+namespace scalescope
+{
+
+struct FrameworkSpec {
+    std::string id;   // catalog id ("pytorch-ddp", ...)
+    std::string name; // display name
+    std::string source;
+
+    // Host: the framework issues operations one after another (Python, dispatcher, kernel
+    // launch); the GPU runs ahead while its kernels are longer than that (Daydream, ATC'20).
+    double host_op_us = 10;           // host time to issue one operation
+    double block_ops_forward = 13;    // operations per transformer block, forward
+    double block_ops_forward_fused = 10; // the same with fused (flash) attention
+    double backward_ops_ratio = 2;    // backward operations per forward operation
+    double layer_ops_forward = 2;     // operations per layer of a custom model, forward
+    bool cuda_graphs = false;         // the step is replayed as a CUDA graph (host cost ~0)
+
+    // Defaults where a scenario is silent (explicit scenario keys override them).
+    bool grad_overlap = true;     // parallel.overlap
+    double bucket_mb = 25;        // parallel.bucket_mb
+    bool fused_attention = false; // training.flash_attention
+
+    // Communication that the stack overlaps with compute.
+    bool tp_overlap = false; // tensor-parallel collectives pipelined with the GEMMs
+
+    // Plans it can run.
+    bool tensor_parallel = false;
+    bool pipeline_parallel = false;
+    int max_zero = 0;               // highest ZeRO stage (3 = full sharding / FSDP)
+    int max_zero_with_pipeline = 0; // highest ZeRO stage together with pipeline parallelism
+    bool async_update = false;      // asynchronous (stale-gradient) updates
+
+};
+
+/// The scenario's default: the stack is chosen from the plan (plan/framework_rules.h).
+inline constexpr const char *kFrameworkAuto = "auto";
+
+} // namespace scalescope
