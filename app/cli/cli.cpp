@@ -1,11 +1,14 @@
 #include "cli/cli.h"
 
+#include "cli/command.h"
+
 #include "analysis/economics.h"
 #include "analysis/planner.h"
 #include "analysis/scaling.h"
 #include "analysis/summary.h"
 #include "analysis/sweep.h"
 #include "io/catalog_io.h"
+#include "io/file_io.h"
 #include "io/report_io.h"
 #include "io/scenario_io.h"
 
@@ -15,7 +18,9 @@
 #include <QJsonDocument>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <vector>
@@ -45,59 +50,6 @@ constexpr size_t kMaxTraceSegments = 1'000'000;
 std::FILE *err_ = stderr;
 constexpr int kMaxRepeat = 100000;
 constexpr int kMaxSweepPoints = 64;
-
-// Collected output, written to stdout only when the command succeeds.
-struct Output {
-    QByteArray text;
-    void line(const QString &s) { text += s.toUtf8() + '\n'; }
-};
-
-struct Failure {
-    int code;
-    QString message;
-};
-
-class Args
-{
-public:
-    explicit Args(QStringList args) : args_(std::move(args)) {}
-
-    bool flag(const QString &name)
-    {
-        const auto n = args_.removeAll(name);
-        return n > 0;
-    }
-    // Value of --name X; error if given without a value.
-    std::optional<QString> value(const QString &name, Failure *failure)
-    {
-        const auto i = args_.indexOf(name);
-        if (i < 0)
-            return std::nullopt;
-        if (i + 1 >= args_.size()) {
-            *failure = {kInvalidInput, name + QStringLiteral(": missing value")};
-            return std::nullopt;
-        }
-        const QString v = args_.at(i + 1);
-        args_.remove(i, 2);
-        return v;
-    }
-    QStringList positional() const { return args_; }
-    // Options the command does not know are an error, not a file name.
-    bool noUnknownOptions(const QString &command, Failure *failure) const
-    {
-        for (const QString &a : args_) {
-            if (a.startsWith(QStringLiteral("--"))) {
-                *failure = {kInvalidInput,
-                            QStringLiteral("%1: unknown option \"%2\"").arg(command, a)};
-                return false;
-            }
-        }
-        return true;
-    }
-
-private:
-    QStringList args_;
-};
 
 std::optional<int> parseCount(const QString &option, const QString &text, int lo, int hi,
                               Failure *failure)
@@ -283,31 +235,33 @@ void printLayersText(Output &out, const SimContext &ctx)
     }
 }
 
-int cmdSimulate(Args &args, Output &out, Failure *failure)
+int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
 {
-    const bool json = args.flag(QStringLiteral("--json"));
-    const bool layers = args.flag(QStringLiteral("--layers"));
-    const auto trace = args.value(QStringLiteral("--trace"), failure);
-    if (failure->code)
+    const QString command = QStringLiteral("simulate");
+    const auto args = Args::parse(command, argv,
+                                  {{"--json"},
+                                   {"--layers"},
+                                   {"--trace", OptionSpec::Kind::Text, "OUT.json"},
+                                   {"--iterations", OptionSpec::Kind::Number, "N"}},
+                                  failure);
+    if (!args)
         return failure->code;
+    if (args->help())
+        return usage(out);
+    const bool json = args->flag("--json");
+    const bool layers = args->flag("--layers");
+    const auto trace = args->value("--trace");
     int iterations = 1;
-    if (const auto it = args.value(QStringLiteral("--iterations"), failure)) {
+    if (const auto it = args->value("--iterations")) {
         const auto n = parseCount(QStringLiteral("--iterations"), *it, 1, kMaxIterations, failure);
         if (!n)
             return failure->code;
         iterations = *n;
     }
-    if (failure->code)
+    const auto file = args->scenarioFile(command, false, failure);
+    if (!file)
         return failure->code;
-    if (!args.noUnknownOptions(QStringLiteral("simulate"), failure))
-        return failure->code;
-    const QStringList pos = args.positional();
-    if (pos.size() > 1) {
-        *failure = {kInvalidInput,
-                    QStringLiteral("simulate: unexpected argument \"%1\"").arg(pos.at(1))};
-        return failure->code;
-    }
-    const auto scenario = loadScenario(pos.value(0), failure);
+    const auto scenario = loadScenario(*file, failure);
     if (!scenario)
         return failure->code;
     if (scenario->isCollective()) {
@@ -344,9 +298,9 @@ int cmdSimulate(Args &args, Output &out, Failure *failure)
     if (trace && sim.ok && sim.timeline_merge_quantum_s > 0)
         std::fprintf(err_,
                      "scalescope-cli: note: the timeline would hold about %zu segments; the "
-                     "trace is simplified to %zu (items closer than %.3g us merged)\n",
+                     "trace is simplified to %zu (items closer than %s us merged)\n",
                      sim.timeline_full_segments, sim.timeline->size(),
-                     sim.timeline_merge_quantum_s * 1e6);
+                     fmt(sim.timeline_merge_quantum_s * 1e6).toUtf8().constData());
     Summary s;
     if (sim.ok) {
         s = summarize(*ctx, sim);
@@ -360,12 +314,18 @@ int cmdSimulate(Args &args, Output &out, Failure *failure)
         return failure->code;
     }
     if (trace) {
-        QString error;
-        if (!writeFileAtomically(
-                *trace,
-                timelineToChromeTrace(*sim.timeline, QString::fromStdString(scenario->name)),
-                &error)) {
-            *failure = {kFailure, error};
+        // Never over an input, never into the standard output that the results go to.
+        WriteGuard guard;
+        guard.inputs = QStringList{*file};
+        if (!scenario->hardware.calibration_path.empty())
+            guard.inputs.append(QString::fromStdString(scenario->hardware.calibration_path));
+        guard.stdout_in_use = true;
+        const WriteResult written = writeFileSafely(
+            *trace, timelineToChromeTrace(*sim.timeline, QString::fromStdString(scenario->name)),
+            guard);
+        if (!written) {
+            *failure = {written.refused ? kInvalidInput : kFailure,
+                        QStringLiteral("--trace: ") + written.error};
             return failure->code;
         }
     }
@@ -402,14 +362,23 @@ std::optional<std::vector<int>> parseGpuList(const QString &text, Failure *failu
     return counts;
 }
 
-int cmdSweep(Args &args, Output &out, Failure *failure)
+int cmdSweep(const QStringList &argv, Output &out, Failure *failure)
 {
-    const bool csv = args.flag(QStringLiteral("--csv"));
-    const bool json = args.flag(QStringLiteral("--json"));
-    const auto gpus_text = args.value(QStringLiteral("--gpus"), failure);
-    const auto scaling = args.value(QStringLiteral("--scaling"), failure);
-    if (failure->code)
+    const QString command = QStringLiteral("sweep");
+    const auto args = Args::parse(command, argv,
+                                  {{"--csv"},
+                                   {"--json"},
+                                   {"--gpus", OptionSpec::Kind::Number, "GPU counts like 1,2,4,8"},
+                                   {"--scaling", OptionSpec::Kind::Text, "strong or weak"}},
+                                  failure);
+    if (!args)
         return failure->code;
+    if (args->help())
+        return usage(out);
+    const bool csv = args->flag("--csv");
+    const bool json = args->flag("--json");
+    const auto gpus_text = args->value("--gpus");
+    const auto scaling = args->value("--scaling");
     if (!gpus_text) {
         *failure = {kInvalidInput,
                     QStringLiteral("sweep: --gpus is required (for example --gpus 1,2,4,8)")};
@@ -430,17 +399,13 @@ int cmdSweep(Args &args, Output &out, Failure *failure)
             return failure->code;
         }
     }
-    if (!args.noUnknownOptions(QStringLiteral("sweep"), failure))
+    const auto file = args->scenarioFile(command, true, failure);
+    if (!file)
         return failure->code;
-    const QStringList pos = args.positional();
-    if (pos.size() != 1) {
-        *failure = {kInvalidInput, QStringLiteral("sweep: expected one scenario FILE")};
-        return failure->code;
-    }
     const auto counts = parseGpuList(*gpus_text, failure);
     if (!counts)
         return failure->code;
-    const auto base = loadScenario(pos.at(0), failure);
+    const auto base = loadScenario(*file, failure);
     if (!base)
         return failure->code;
     if (base->isCollective()) {
@@ -508,13 +473,21 @@ int cmdSweep(Args &args, Output &out, Failure *failure)
     return kOk;
 }
 
-int cmdPlan(Args &args, Output &out, Failure *failure)
+int cmdPlan(const QStringList &argv, Output &out, Failure *failure)
 {
-    const bool json = args.flag(QStringLiteral("--json"));
-    const auto gpus_text = args.value(QStringLiteral("--gpus"), failure);
-    const auto top_text = args.value(QStringLiteral("--top"), failure);
-    if (failure->code)
+    const QString command = QStringLiteral("plan");
+    const auto args = Args::parse(command, argv,
+                                  {{"--json"},
+                                   {"--gpus", OptionSpec::Kind::Number, "N"},
+                                   {"--top", OptionSpec::Kind::Number, "K"}},
+                                  failure);
+    if (!args)
         return failure->code;
+    if (args->help())
+        return usage(out);
+    const bool json = args->flag("--json");
+    const auto gpus_text = args->value("--gpus");
+    const auto top_text = args->value("--top");
     if (!gpus_text) {
         *failure = {kInvalidInput,
                     QStringLiteral("plan: --gpus is required (for example --gpus 64)")};
@@ -531,14 +504,10 @@ int cmdPlan(Args &args, Output &out, Failure *failure)
             return failure->code;
         top = *k;
     }
-    if (!args.noUnknownOptions(QStringLiteral("plan"), failure))
+    const auto file = args->scenarioFile(command, true, failure);
+    if (!file)
         return failure->code;
-    const QStringList pos = args.positional();
-    if (pos.size() != 1) {
-        *failure = {kInvalidInput, QStringLiteral("plan: expected one scenario FILE")};
-        return failure->code;
-    }
-    const auto base = loadScenario(pos.at(0), failure);
+    const auto base = loadScenario(*file, failure);
     if (!base)
         return failure->code;
     if (base->isCollective()) {
@@ -607,16 +576,18 @@ int cmdPlan(Args &args, Output &out, Failure *failure)
     return kOk;
 }
 
-int cmdValidate(Args &args, Output &out, Failure *failure)
+int cmdValidate(const QStringList &argv, Output &out, Failure *failure)
 {
-    if (!args.noUnknownOptions(QStringLiteral("validate"), failure))
+    const QString command = QStringLiteral("validate");
+    const auto args = Args::parse(command, argv, {}, failure);
+    if (!args)
         return failure->code;
-    const QStringList pos = args.positional();
-    if (pos.size() != 1) {
-        *failure = {kInvalidInput, QStringLiteral("validate: expected one scenario FILE")};
+    if (args->help())
+        return usage(out);
+    const auto file = args->scenarioFile(command, true, failure);
+    if (!file)
         return failure->code;
-    }
-    const auto scenario = loadScenario(pos.at(0), failure);
+    const auto scenario = loadScenario(*file, failure);
     if (!scenario)
         return failure->code;
     if (!scenario->isCollective() && !contextOf(*scenario, failure))
@@ -627,148 +598,33 @@ int cmdValidate(Args &args, Output &out, Failure *failure)
     return kOk;
 }
 
-int cmdCatalog(Args &args, Output &out, Failure *failure)
-{
-    const bool json = args.flag(QStringLiteral("--json"));
-    if (!args.noUnknownOptions(QStringLiteral("catalog"), failure))
-        return failure->code;
-    const QStringList pos = args.positional();
-    const QString what = pos.value(0);
-    if (pos.size() > 1 || (!what.isEmpty() && what != QStringLiteral("gpus") &&
-                           what != QStringLiteral("links") && what != QStringLiteral("models"))) {
-        *failure = {
-            kInvalidInput,
-            QStringLiteral("catalog: value \"%1\" is not allowed; expected gpus, links or models")
-                .arg(pos.join(QLatin1Char(' ')))};
-        return failure->code;
-    }
-    const Catalog &c = builtinCatalog();
-    const bool all = what.isEmpty();
-    QJsonObject root;
-    auto s = [](const std::string &x) { return QString::fromStdString(x); };
-    if (all || what == QStringLiteral("gpus")) {
-        QJsonArray arr;
-        if (!json)
-            out.line(QStringLiteral(
-                "GPUs (dense peak TFLOP/s fp32/tf32/fp16/bf16/fp8, memory, bandwidth):"));
-        for (const GpuSpec &g : c.gpus) {
-            QJsonObject o;
-            o[QStringLiteral("id")] = s(g.id);
-            o[QStringLiteral("name")] = s(g.name);
-            QJsonObject peak;
-            for (int p = 0; p < kPrecisionCount; ++p)
-                peak[QString::fromLatin1(precisionName(static_cast<Precision>(p)))] =
-                    g.peak_tflops[static_cast<size_t>(p)];
-            o[QStringLiteral("peak_tflops")] = peak;
-            o[QStringLiteral("memory_gb")] = g.memory_gb;
-            o[QStringLiteral("memory_bandwidth_gbps")] = g.memory_bandwidth_gbps;
-            o[QStringLiteral("tdp_w")] = g.tdp_w;
-            o[QStringLiteral("source")] = s(g.source);
-            arr.append(o);
-            if (!json)
-                out.line(QStringLiteral("  %1 %2/%3/%4/%5/%6  %7 GB  %8 GB/s  %9 W")
-                             .arg(s(g.id), -18)
-                             .arg(g.peak(Precision::FP32))
-                             .arg(g.peak(Precision::TF32))
-                             .arg(g.peak(Precision::FP16))
-                             .arg(g.peak(Precision::BF16))
-                             .arg(g.peak(Precision::FP8))
-                             .arg(g.memory_gb)
-                             .arg(g.memory_bandwidth_gbps)
-                             .arg(g.tdp_w));
-        }
-        root[QStringLiteral("gpus")] = arr;
-    }
-    if (all || what == QStringLiteral("links")) {
-        QJsonArray intra, inter;
-        if (!json)
-            out.line(QStringLiteral("Intra-node links (GB/s per GPU per direction, latency):"));
-        for (const IntraLinkSpec &l : c.intra_links) {
-            QJsonObject o;
-            o[QStringLiteral("id")] = s(l.id);
-            o[QStringLiteral("name")] = s(l.name);
-            o[QStringLiteral("bandwidth_gbps")] = l.bandwidth_gbps;
-            o[QStringLiteral("latency_us")] = l.latency_us;
-            o[QStringLiteral("switched")] = l.switched;
-            o[QStringLiteral("source")] = s(l.source);
-            intra.append(o);
-            if (!json)
-                out.line(QStringLiteral("  %1 %2 GB/s  %3 us  %4")
-                             .arg(s(l.id), -20)
-                             .arg(l.bandwidth_gbps)
-                             .arg(l.latency_us)
-                             .arg(s(l.name)));
-        }
-        if (!json)
-            out.line(QStringLiteral("Inter-node networks (Gb/s per NIC, latency):"));
-        for (const InterLinkSpec &l : c.inter_links) {
-            QJsonObject o;
-            o[QStringLiteral("id")] = s(l.id);
-            o[QStringLiteral("name")] = s(l.name);
-            o[QStringLiteral("line_rate_gbit")] = l.line_rate_gbit;
-            o[QStringLiteral("latency_us")] = l.latency_us;
-            o[QStringLiteral("source")] = s(l.source);
-            inter.append(o);
-            if (!json)
-                out.line(QStringLiteral("  %1 %2 Gb/s  %3 us  %4")
-                             .arg(s(l.id), -20)
-                             .arg(l.line_rate_gbit)
-                             .arg(l.latency_us)
-                             .arg(s(l.name)));
-        }
-        root[QStringLiteral("intra_node")] = intra;
-        root[QStringLiteral("inter_node")] = inter;
-    }
-    if (all || what == QStringLiteral("models")) {
-        QJsonArray arr;
-        if (!json)
-            out.line(QStringLiteral("Models:"));
-        for (const ModelSpec &m : c.models) {
-            QJsonObject o;
-            o[QStringLiteral("id")] = s(m.id);
-            o[QStringLiteral("name")] = s(m.name);
-            o[QStringLiteral("kind")] =
-                m.kind == ModelSpec::Kind::Transformer  ? QStringLiteral("transformer")
-                : m.kind == ModelSpec::Kind::LayerTable ? QStringLiteral("layers")
-                                                        : QStringLiteral("custom");
-            o[QStringLiteral("source")] = s(m.source);
-            arr.append(o);
-            if (!json)
-                out.line(QStringLiteral("  %1 %2").arg(s(m.id), -18).arg(s(m.name)));
-        }
-        root[QStringLiteral("models")] = arr;
-    }
-    if (json)
-        out.text += QJsonDocument(root).toJson(QJsonDocument::Indented);
-    return kOk;
-}
-
 double median(std::vector<double> v)
 {
     std::sort(v.begin(), v.end());
     return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
-int cmdBench(Args &args, Output &out, Failure *failure)
+int cmdBench(const QStringList &argv, Output &out, Failure *failure)
 {
-    const bool json = args.flag(QStringLiteral("--json"));
+    const QString command = QStringLiteral("bench");
+    const auto args = Args::parse(
+        command, argv, {{"--json"}, {"--repeat", OptionSpec::Kind::Number, "N"}}, failure);
+    if (!args)
+        return failure->code;
+    if (args->help())
+        return usage(out);
+    const bool json = args->flag("--json");
     int repeat = 200;
-    if (const auto r = args.value(QStringLiteral("--repeat"), failure)) {
+    if (const auto r = args->value("--repeat")) {
         const auto n = parseCount(QStringLiteral("--repeat"), *r, 1, kMaxRepeat, failure);
         if (!n)
             return failure->code;
         repeat = *n;
     }
-    if (failure->code)
+    const auto file = args->scenarioFile(command, true, failure);
+    if (!file)
         return failure->code;
-    if (!args.noUnknownOptions(QStringLiteral("bench"), failure))
-        return failure->code;
-    const QStringList pos = args.positional();
-    if (pos.size() != 1) {
-        *failure = {kInvalidInput, QStringLiteral("bench: expected one scenario FILE")};
-        return failure->code;
-    }
-    const auto scenario = loadScenario(pos.at(0), failure);
+    const auto scenario = loadScenario(*file, failure);
     if (!scenario)
         return failure->code;
     if (scenario->isCollective()) {
@@ -836,6 +692,33 @@ int cmdBench(Args &args, Output &out, Failure *failure)
 
 } // namespace
 
+int usage(Output &out)
+{
+    out.text += kUsage;
+    return kOk;
+}
+
+namespace
+{
+
+// Writes `text` to `out` and checks that it arrived: a full disk or a closed pipe is exit 1
+// with a message on `err`, never a silent success.
+int writeOut(const QByteArray &text, std::FILE *out, std::FILE *err)
+{
+    errno = 0;
+    const size_t written = std::fwrite(text.constData(), 1, static_cast<size_t>(text.size()), out);
+    const bool ok =
+        written == static_cast<size_t>(text.size()) && std::fflush(out) == 0 && !std::ferror(out);
+    if (ok)
+        return kOk;
+    const int saved = errno;
+    std::fprintf(err, "scalescope-cli: cannot write the standard output: %s\n",
+                 saved ? std::strerror(saved) : "write error");
+    return kFailure;
+}
+
+} // namespace
+
 int run(const QStringList &argv, std::FILE *out, std::FILE *err)
 {
     if (argv.isEmpty()) {
@@ -843,41 +726,35 @@ int run(const QStringList &argv, std::FILE *out, std::FILE *err)
         return kInvalidInput;
     }
     const QString command = argv.first();
-    if (argv.contains(QStringLiteral("--help")) || argv.contains(QStringLiteral("-h"))) {
-        std::fputs(kUsage, out);
-        return kOk;
-    }
-    if (command == QStringLiteral("--version")) {
-        std::fprintf(out, "scalescope-cli %s (cli version 1)\n", SCALESCOPE_VERSION);
-        return kOk;
-    }
+    if (command == QStringLiteral("--help") || command == QStringLiteral("-h"))
+        return writeOut(kUsage, out, err);
+    if (command == QStringLiteral("--version"))
+        return writeOut(
+            QByteArrayLiteral("scalescope-cli " SCALESCOPE_VERSION " (cli version 1)\n"), out, err);
     err_ = err;
-    Args args(argv.mid(1));
+    const QStringList rest = argv.mid(1);
     Output output;
-    Failure failure{kOk, {}};
-    int code = kOk;
-    if (command == QStringLiteral("simulate"))
-        code = cmdSimulate(args, output, &failure);
-    else if (command == QStringLiteral("sweep"))
-        code = cmdSweep(args, output, &failure);
-    else if (command == QStringLiteral("plan"))
-        code = cmdPlan(args, output, &failure);
-    else if (command == QStringLiteral("validate"))
-        code = cmdValidate(args, output, &failure);
-    else if (command == QStringLiteral("catalog"))
-        code = cmdCatalog(args, output, &failure);
-    else if (command == QStringLiteral("bench"))
-        code = cmdBench(args, output, &failure);
-    else {
-        failure = {kInvalidInput, QStringLiteral("unknown command \"%1\"").arg(command)};
-        code = kInvalidInput;
+    Failure failure;
+    using Command = int (*)(const QStringList &, Output &, Failure *);
+    static const std::pair<const char *, Command> kCommands[] = {
+        {"simulate", cmdSimulate}, {"sweep", cmdSweep},     {"plan", cmdPlan},
+        {"validate", cmdValidate}, {"catalog", cmdCatalog}, {"bench", cmdBench},
+    };
+    int code = kInvalidInput;
+    failure = {kInvalidInput, QStringLiteral("unknown command \"%1\"; allowed: simulate, sweep, "
+                                             "plan, validate, catalog, bench, --help, --version")
+                                  .arg(command)};
+    for (const auto &[name, run_command] : kCommands) {
+        if (command == QLatin1String(name)) {
+            failure = {};
+            code = run_command(rest, output, &failure);
+        }
     }
     if (code != kOk || failure.code != kOk) {
         std::fprintf(err, "scalescope-cli: %s\n", failure.message.toUtf8().constData());
         return failure.code != kOk ? failure.code : code;
     }
-    std::fwrite(output.text.constData(), 1, static_cast<size_t>(output.text.size()), out);
-    return kOk;
+    return writeOut(output.text, out, err);
 }
 
 } // namespace scalescope::cli

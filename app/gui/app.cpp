@@ -2,10 +2,12 @@
 
 #include "io/catalog_io.h"
 #include "io/data_dir.h"
+#include "io/file_io.h"
 #include "io/scenario_io.h"
 #include "main_window.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
@@ -13,7 +15,6 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QTimer>
 
 #include <cstdio>
@@ -218,9 +219,16 @@ int Application::takeScreenshot()
         w->showTab(options_.tab);
     QCoreApplication::processEvents();
     const QImage image = w->grab().toImage();
-    QSaveFile out(options_.screenshot);
-    if (!out.open(QIODevice::WriteOnly) || !image.save(&out, "PNG") || !out.commit()) {
-        printError(tr("cannot write %1: %2").arg(options_.screenshot, out.errorString()));
+    QByteArray png;
+    QBuffer buffer(&png);
+    if (!buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, "PNG")) {
+        printError(tr("cannot write %1: the PNG could not be encoded").arg(options_.screenshot));
+        return 1;
+    }
+    // io/file_io.h: atomic for files, direct for FIFOs and devices (/dev/stdout).
+    QString error;
+    if (!writeFileAtomically(options_.screenshot, png, &error)) {
+        printError(error);
         return 1;
     }
     return 0;

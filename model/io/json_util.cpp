@@ -5,7 +5,9 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <unordered_set>
 
 namespace scalescope::json
 {
@@ -218,6 +220,125 @@ std::string positionText(const QByteArray &json, qsizetype offset)
            std::to_string(column) + ")";
 }
 
+/// Offset of the first byte that shows the text is not UTF-8 JSON (a NUL byte, as every
+/// ASCII character of UTF-16 or UTF-32 text has, or a UTF-16 byte order mark), or -1.
+qsizetype notUtf8At(const QByteArray &json)
+{
+    if (json.startsWith("\xFF\xFE") || json.startsWith("\xFE\xFF"))
+        return 0;
+    return json.indexOf('\0');
+}
+
+/// The decimal spelling of a hexadecimal number token ("0x10", "-0X1f"), or empty when
+/// `token` is not one.
+std::string hexadecimalAsDecimal(const QByteArray &token)
+{
+    QByteArray digits = token;
+    const bool negative = digits.startsWith('-');
+    if (negative || digits.startsWith('+'))
+        digits.remove(0, 1);
+    if (digits.size() < 3 || digits[0] != '0' || (digits[1] != 'x' && digits[1] != 'X'))
+        return {};
+    digits.remove(0, 2);
+    for (const char c : digits) {
+        if (!std::isxdigit(static_cast<unsigned char>(c)))
+            return {};
+    }
+    bool ok = false;
+    const qulonglong value = digits.toULongLong(&ok, 16);
+    if (!ok)
+        return "it in decimal";
+    return (negative ? "-" : "") + std::to_string(value);
+}
+
+/// Fails at the key path of the first key that appears twice in one object. QJsonDocument
+/// keeps the last of duplicated keys silently; a linear scan of the (already parsed, so
+/// well-formed) text finds them. Keys are compared after unescaping ("a" == "\u0061").
+void failOnDuplicateKeys(const QByteArray &json)
+{
+    struct Frame {
+        bool object;
+        bool expect_key;
+        std::string key; // the member being read (objects)
+        qsizetype index; // the item being read (arrays)
+        std::vector<std::string> keys;
+        std::unordered_set<std::string> key_set; // used once an object has many keys
+    };
+    constexpr size_t kLinearKeys = 16;
+    std::vector<Frame> stack;
+    stack.reserve(kMaxJsonDepth + 1);
+    const qsizetype n = json.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const char c = json[i];
+        if (c == '"') {
+            const qsizetype begin = i;
+            bool escaped = false;
+            for (++i; i < n; ++i) {
+                if (json[i] == '\\') {
+                    escaped = true;
+                    ++i;
+                } else if (json[i] == '"') {
+                    break;
+                }
+            }
+            if (stack.empty() || !stack.back().object || !stack.back().expect_key)
+                continue;
+            Frame &f = stack.back();
+            f.expect_key = false;
+            const QByteArray raw = json.mid(begin, i - begin + 1);
+            std::string key = escaped ? QJsonDocument::fromJson("[" + raw + "]")
+                                            .array()
+                                            .at(0)
+                                            .toString()
+                                            .toStdString()
+                                      : raw.mid(1, raw.size() - 2).toStdString();
+            bool duplicate = false;
+            if (f.keys.size() < kLinearKeys) {
+                duplicate = std::find(f.keys.begin(), f.keys.end(), key) != f.keys.end();
+                if (!duplicate) {
+                    f.keys.push_back(key);
+                    if (f.keys.size() == kLinearKeys)
+                        f.key_set.insert(f.keys.begin(), f.keys.end());
+                }
+            } else {
+                duplicate = !f.key_set.insert(key).second;
+            }
+            f.key = key;
+            if (duplicate) {
+                std::string path;
+                for (const Frame &frame : stack)
+                    path = frame.object ? childPath(path, frame.key) : indexPath(path, frame.index);
+                fail(path, "duplicate key: \"" + key +
+                               "\" appears more than once in this "
+                               "object (again at " +
+                               positionText(json, begin) + "); allowed: each key once");
+            }
+            continue;
+        }
+        switch (c) {
+        case '{':
+        case '[':
+            stack.push_back({c == '{', c == '{', "", 0, {}, {}});
+            break;
+        case '}':
+        case ']':
+            if (!stack.empty())
+                stack.pop_back();
+            break;
+        case ',':
+            if (!stack.empty()) {
+                if (stack.back().object)
+                    stack.back().expect_key = true;
+                else
+                    ++stack.back().index;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+}
+
 } // namespace
 
 void limitItems(const QJsonArray &array, const std::string &path, qsizetype max, const char *what)
@@ -248,6 +369,9 @@ QJsonObject parseObjectDocument(const QByteArray &json)
                      positionText(json, deep) + (under.empty() ? "" : " under \"" + under + "\"") +
                      "; allowed: at most " + std::to_string(kMaxJsonDepth) + " levels");
     }
+    if (const qsizetype at = notUtf8At(json); at >= 0)
+        fail("", "not valid JSON at " + positionText(json, at) +
+                     ": the file is UTF-16 (or has NUL bytes); allowed: UTF-8 JSON");
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError) {
@@ -266,6 +390,10 @@ QJsonObject parseObjectDocument(const QByteArray &json)
                QByteArray(",{[:\n\r\t ").indexOf(json[begin - 1]) < 0)
             --begin;
         const QByteArray token = json.mid(begin, std::max<qsizetype>(0, end - begin)).trimmed();
+        if (const std::string decimal = hexadecimalAsDecimal(token); !decimal.empty())
+            fail(keyPathAt(json, begin),
+                 "not valid JSON at " + positionText(json, begin) + ": got " + token.toStdString() +
+                     "; hexadecimal numbers are not JSON; write " + decimal);
         if (!token.isEmpty() && error.error == QJsonParseError::IllegalNumber)
             message += "; got " + token.toStdString() +
                        ", allowed: a finite JSON number (NaN and Infinity are not JSON)";
@@ -274,6 +402,7 @@ QJsonObject parseObjectDocument(const QByteArray &json)
     if (!document.isObject())
         fail("", std::string("expected a JSON object at the top level, got ") +
                      (document.isArray() ? "an array" : "a single value"));
+    failOnDuplicateKeys(json);
     return document.object();
 }
 

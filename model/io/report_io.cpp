@@ -3,8 +3,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <charconv>
 #include <cmath>
-#include <cstdio>
+#include <system_error>
 
 namespace scalescope
 {
@@ -191,9 +192,9 @@ void appendEscaped(QByteArray &out, const std::string &s)
             break;
         default:
             if (static_cast<unsigned char>(ch) < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-                out += buf;
+                out += "\\u00";
+                out += "0123456789abcdef"[(ch >> 4) & 0xf];
+                out += "0123456789abcdef"[ch & 0xf];
             } else {
                 out += ch;
             }
@@ -201,11 +202,16 @@ void appendEscaped(QByteArray &out, const std::string &s)
     }
 }
 
+// Three decimals, always with a '.': std::to_chars ignores the C locale (which Qt sets
+// from the environment), unlike the printf family ("30211,208" under de_DE).
 void appendNumber(QByteArray &out, double v)
 {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.3f", v);
-    out += buf;
+    char buf[64];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 3);
+    if (ec != std::errc())
+        out += "0.000"; // only for |v| > 1e60 us, which no timeline reaches
+    else
+        out.append(buf, static_cast<qsizetype>(end - buf));
 }
 
 } // namespace

@@ -8,14 +8,21 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QSet>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 namespace
 {
@@ -55,13 +62,26 @@ struct CliRun {
     }
 };
 
-CliRun runCli(const QStringList &args)
+// How runCli() starts the process beyond its arguments.
+struct RunSetup {
+    std::optional<QProcessEnvironment> env; // the test's environment when absent
+    QString stdout_file;                    // stdout goes there instead of a pipe
+    QString working_dir;
+};
+
+CliRun runCli(const QStringList &args, const RunSetup &setup = {})
 {
     CliRun r;
     r.args = args;
     QProcess p;
     p.setProgram(QStringLiteral(SCALESCOPE_CLI));
     p.setArguments(args);
+    if (setup.env)
+        p.setProcessEnvironment(*setup.env);
+    if (!setup.stdout_file.isEmpty())
+        p.setStandardOutputFile(setup.stdout_file);
+    if (!setup.working_dir.isEmpty())
+        p.setWorkingDirectory(setup.working_dir);
     p.start();
     r.started = p.waitForStarted(kTimeoutMs);
     if (!r.started)
@@ -588,6 +608,23 @@ private Q_SLOTS:
     void helpAndVersion();
     void bench();
     void plan();
+
+    // Option values, repeated options and empty FILE arguments, in every command.
+    void optionParsing_data();
+    void optionParsing();
+    // --trace targets that are not plain new files.
+    void traceIntoFifo();
+    void traceIntoCharacterDevice();
+    void traceIntoStandardOutput();
+    void traceOntoInput_data();
+    void traceOntoInput();
+    void traceInReadOnlyFolder();
+    // A failed write of stdout is exit 1.
+    void stdoutWriteError_data();
+    void stdoutWriteError();
+    // Machine output is the same under every locale.
+    void localeIndependent_data();
+    void localeIndependent();
 };
 
 void TestCli::initTestCase()
@@ -1414,6 +1451,15 @@ void TestCli::helpAndVersion()
         QVERIFY2(h.out.contains(word),
                  qPrintable(QStringLiteral("--help does not mention %1").arg(QLatin1String(word))));
 
+    // Every command takes -h and --help (usage on stdout, exit 0).
+    for (const char *command : {"simulate", "sweep", "plan", "validate", "catalog", "bench"}) {
+        for (const char *help : {"-h", "--help"}) {
+            const CliRun c = runCli({QString::fromLatin1(command), QString::fromLatin1(help)});
+            CALL(verifySuccess(c));
+            QVERIFY2(c.out == h.out, qPrintable(c.describe()));
+        }
+    }
+
     const CliRun v = runCli({QStringLiteral("--version")});
     CALL(verifySuccess(v));
     QVERIFY2(v.out.trimmed().count('\n') == 0, qPrintable(v.describe()));
@@ -1447,6 +1493,436 @@ void TestCli::bench()
                 QStringLiteral("--repeat"), QStringLiteral("2")});
     CALL(verifySuccess(t));
     QVERIFY(t.out.contains("summary_ms"));
+}
+
+// ---------------------------------------------------------------------------------------
+// Option parsing: a value is never another option and never missing, an option is given
+// once, FILE is never empty; the scenario file is never written.
+
+void TestCli::optionParsing_data()
+{
+    QTest::addColumn<QStringList>("args"); // {s}: a copy of dp8 in a temporary folder
+    QTest::addColumn<QStringList>("patterns");
+    using L = QStringList;
+    auto row = [](const char *tag, const L &args, const L &patterns) {
+        QTest::addRow("%s", tag) << args << patterns;
+    };
+    const QString more = QStringLiteral("more than once");
+    // simulate
+    row("simulate-trace-takes-json", L{"simulate", "--trace", "--json", "{s}"},
+        L{"--trace", "\"--json\""});
+    row("simulate-trace-takes-h", L{"simulate", "{s}", "--trace", "-h"}, L{"--trace", "\"-h\""});
+    row("simulate-trace-takes-help", L{"simulate", "{s}", "--trace", "--help"},
+        L{"--trace", "--help"});
+    row("simulate-trace-empty", L{"simulate", "{s}", "--trace", ""}, L{"--trace", "empty"});
+    row("simulate-trace-twice", L{"simulate", "{s}", "--trace", "{tmp}/a", "--trace", "{tmp}/b"},
+        L{"--trace", more});
+    row("simulate-iterations-takes-layers", L{"simulate", "{s}", "--iterations", "--layers"},
+        L{"--iterations", "--layers"});
+    row("simulate-iterations-twice", L{"simulate", "{s}", "--iterations", "5", "--iterations", "6"},
+        L{"--iterations", more});
+    row("simulate-iterations-equals-twice",
+        L{"simulate", "{s}", "--iterations=5", "--iterations", "6"}, L{"--iterations", more});
+    row("simulate-json-twice", L{"simulate", "{s}", "--json", "--json"}, L{"--json", more});
+    row("simulate-layers-twice", L{"simulate", "{s}", "--layers", "--layers"}, L{"--layers", more});
+    row("simulate-flag-with-value", L{"simulate", "{s}", "--json=yes"}, L{"--json", "no value"});
+    row("simulate-file-empty", L{"simulate", ""}, L{"simulate", "FILE is empty"});
+    row("simulate-file-empty-with-options", L{"simulate", "--json", ""}, L{"FILE is empty"});
+    // sweep
+    row("sweep-gpus-takes-csv", L{"sweep", "{s}", "--gpus", "--csv"}, L{"--gpus", "--csv"});
+    row("sweep-scaling-takes-json", L{"sweep", "{s}", "--gpus", "1,2", "--scaling", "--json"},
+        L{"--scaling", "--json"});
+    row("sweep-scaling-missing", L{"sweep", "{s}", "--gpus", "1,2", "--scaling"},
+        L{"--scaling", "missing"});
+    row("sweep-gpus-twice", L{"sweep", "{s}", "--gpus", "1", "--gpus", "2"}, L{"--gpus", more});
+    row("sweep-csv-twice", L{"sweep", "{s}", "--gpus", "1,2", "--csv", "--csv"}, L{"--csv", more});
+    row("sweep-file-empty", L{"sweep", "", "--gpus", "1,2"}, L{"sweep", "FILE is empty"});
+    // plan
+    row("plan-gpus-takes-json", L{"plan", "{s}", "--gpus", "--json"}, L{"--gpus", "--json"});
+    row("plan-top-takes-json", L{"plan", "{s}", "--gpus", "8", "--top", "--json"},
+        L{"--top", "--json"});
+    row("plan-top-twice", L{"plan", "{s}", "--gpus", "8", "--top", "1", "--top", "2"},
+        L{"--top", more});
+    row("plan-file-empty", L{"plan", "", "--gpus", "8"}, L{"plan", "FILE is empty"});
+    // validate
+    row("validate-file-empty", L{"validate", ""}, L{"validate", "FILE is empty"});
+    row("validate-json-unknown", L{"validate", "{s}", "--json"}, L{"validate", "--json"});
+    // catalog
+    row("catalog-json-twice", L{"catalog", "--json", "--json"}, L{"--json", more});
+    row("catalog-section-empty", L{"catalog", ""}, L{"catalog", "\"\"", "gpus"});
+    // bench
+    row("bench-repeat-takes-json", L{"bench", "{s}", "--repeat", "--json"},
+        L{"--repeat", "--json"});
+    row("bench-repeat-missing", L{"bench", "{s}", "--repeat"}, L{"--repeat", "missing"});
+    row("bench-repeat-twice", L{"bench", "{s}", "--repeat", "1", "--repeat", "2"},
+        L{"--repeat", more});
+    row("bench-file-empty", L{"bench", ""}, L{"bench", "FILE is empty"});
+}
+
+void TestCli::optionParsing()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, patterns);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString scenario = dir.filePath(QStringLiteral("s.json"));
+    const QByteArray original = readFile(dataFile(QStringLiteral("dp8-transformer.json")));
+    QVERIFY(writeFile(scenario, original));
+    for (QString &a : args)
+        a = placeholders(a.replace(QStringLiteral("{s}"), scenario), dir.path());
+    CALL(verifyFailure(runCli(args), 2, patterns));
+    QVERIFY2(readFile(scenario) == original, "the scenario file was written");
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot),
+             QStringList{QStringLiteral("s.json")});
+}
+
+// ---------------------------------------------------------------------------------------
+// --trace targets
+
+namespace
+{
+
+bool isFifo(const QString &path)
+{
+    struct stat st = {};
+    return ::lstat(QFile::encodeName(path).constData(), &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
+bool isCharacterDevice(const QString &path)
+{
+    struct stat st = {};
+    return ::lstat(QFile::encodeName(path).constData(), &st) == 0 && S_ISCHR(st.st_mode);
+}
+
+// The trace of dp8 written to a plain new file, for comparison.
+QByteArray referenceTrace(const QString &dir)
+{
+    const QString path = dir + QStringLiteral("/reference-trace.json");
+    const CliRun r =
+        runCli({QStringLiteral("simulate"), dataFile(QStringLiteral("dp8-transformer.json")),
+                QStringLiteral("--json"), QStringLiteral("--trace"), path});
+    const QByteArray trace = readFile(path);
+    QFile::remove(path);
+    return r.exitCode == 0 ? trace : QByteArray();
+}
+
+} // namespace
+
+// A FIFO is opened and written, not replaced by a regular file.
+void TestCli::traceIntoFifo()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fifo = dir.filePath(QStringLiteral("trace.fifo"));
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    const QString received = dir.filePath(QStringLiteral("received.json"));
+    QProcess reader;
+    reader.setProgram(QStringLiteral("cat"));
+    reader.setArguments({fifo});
+    reader.setStandardOutputFile(received);
+    reader.start();
+    QVERIFY(reader.waitForStarted(kTimeoutMs));
+    const CliRun r =
+        runCli({QStringLiteral("simulate"), dataFile(QStringLiteral("dp8-transformer.json")),
+                QStringLiteral("--json"), QStringLiteral("--trace"), fifo});
+    if (!reader.waitForFinished(10000)) {
+        reader.kill();
+        reader.waitForFinished(5000);
+    }
+    CALL(verifySuccess(r));
+    QVERIFY2(isFifo(fifo), "the FIFO was replaced");
+    const QByteArray expected = referenceTrace(dir.path());
+    QVERIFY(!expected.isEmpty());
+    QVERIFY2(readFile(received) == expected, "the reader of the FIFO did not get the trace");
+}
+
+// A character device (a copy of /dev/null's node, so that a regression cannot replace the
+// real one) stays a device.
+void TestCli::traceIntoCharacterDevice()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QString device = dir.filePath(QStringLiteral("null"));
+    if (::mknod(QFile::encodeName(device).constData(), S_IFCHR | 0666, makedev(1, 3)) != 0) {
+        // Not root: /dev/null itself, which an unprivileged process cannot replace.
+        device = QStringLiteral("/dev/null");
+    }
+    QVERIFY(isCharacterDevice(device));
+    const CliRun r =
+        runCli({QStringLiteral("simulate"), dataFile(QStringLiteral("dp8-transformer.json")),
+                QStringLiteral("--json"), QStringLiteral("--trace"), device});
+    CALL(verifySuccess(r));
+    QVERIFY2(isCharacterDevice(device), qPrintable(device + QStringLiteral(" was replaced")));
+    // /dev/null both as stdout and as the trace is fine: nothing is lost.
+    const CliRun both =
+        runCli({QStringLiteral("simulate"), dataFile(QStringLiteral("dp8-transformer.json")),
+                QStringLiteral("--json"), QStringLiteral("--trace"), device},
+               RunSetup{std::nullopt, device, QString()});
+    CALL(verifyRan(both));
+    QVERIFY2(both.exitCode == 0 && both.err.isEmpty(), qPrintable(both.describe()));
+}
+
+// --trace /dev/stdout while the results go to stdout: refused (exit 2), with stdout a file
+// (the JSON must not be lost) and a pipe (the JSON must not be mixed into the trace).
+void TestCli::traceIntoStandardOutput()
+{
+    if (!QFileInfo::exists(QStringLiteral("/dev/stdout")))
+        QSKIP("this system has no /dev/stdout");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString scenario = dataFile(QStringLiteral("dp8-transformer.json"));
+    for (const QString &target : {QStringLiteral("/dev/stdout"), QStringLiteral("/proc/self/fd/1"),
+                                  QStringLiteral("/dev/fd/1")}) {
+        if (!QFileInfo::exists(target))
+            continue;
+        for (const bool json : {true, false}) {
+            QStringList args{QStringLiteral("simulate"), scenario, QStringLiteral("--trace"),
+                             target};
+            if (json)
+                args << QStringLiteral("--json");
+            CALL(verifyFailure(runCli(args), 2,
+                               {QStringLiteral("--trace"), QStringLiteral("standard output")}));
+            const QString out = dir.filePath(QStringLiteral("out.json"));
+            QVERIFY(writeFile(out, "before"));
+            const CliRun r = runCli(args, RunSetup{std::nullopt, out, QString()});
+            CALL(verifyRan(r));
+            QVERIFY2(r.exitCode == 2, qPrintable(r.describe()));
+            QVERIFY2(r.err.contains("standard output"), qPrintable(r.describe()));
+            const QFileInfo info(out);
+            QVERIFY2(info.isFile() && !info.isSymLink(), "stdout's file was replaced");
+        }
+    }
+}
+
+void TestCli::traceOntoInput_data()
+{
+    QTest::addColumn<QString>("trace"); // relative to the temporary folder (the working folder)
+    QTest::addColumn<QString>("scenario");
+    QTest::addRow("same-path") << QStringLiteral("{tmp}/s.json") << QStringLiteral("{tmp}/s.json");
+    QTest::addRow("relative") << QStringLiteral("s.json") << QStringLiteral("{tmp}/s.json");
+    QTest::addRow("dot-path") << QStringLiteral("./sub/../s.json") << QStringLiteral("s.json");
+    QTest::addRow("through-symlink")
+        << QStringLiteral("link.json") << QStringLiteral("{tmp}/s.json");
+    QTest::addRow("scenario-through-symlink")
+        << QStringLiteral("{tmp}/s.json") << QStringLiteral("link.json");
+    QTest::addRow("hard-link") << QStringLiteral("hard.json") << QStringLiteral("s.json");
+}
+
+// The scenario file as the trace target: refused (exit 2) naming both, the file unchanged.
+void TestCli::traceOntoInput()
+{
+    QFETCH(QString, trace);
+    QFETCH(QString, scenario);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString s = dir.filePath(QStringLiteral("s.json"));
+    const QByteArray original = readFile(dataFile(QStringLiteral("dp8-transformer.json")));
+    QVERIFY(writeFile(s, original));
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("sub")));
+    QVERIFY(QFile::link(s, dir.filePath(QStringLiteral("link.json"))));
+    QVERIFY(::link(QFile::encodeName(s).constData(),
+                   QFile::encodeName(dir.filePath(QStringLiteral("hard.json"))).constData()) == 0);
+    trace.replace(QStringLiteral("{tmp}"), dir.path());
+    scenario.replace(QStringLiteral("{tmp}"), dir.path());
+    for (const bool json : {true, false}) {
+        QStringList args{QStringLiteral("simulate"), scenario, QStringLiteral("--trace"), trace};
+        if (json)
+            args << QStringLiteral("--json");
+        const CliRun r = runCli(args, RunSetup{std::nullopt, QString(), dir.path()});
+        CALL(verifyFailure(r, 2,
+                           {QStringLiteral("--trace"),
+                            QRegularExpression::escape(QStringLiteral("\"") + trace),
+                            QStringLiteral("input"),
+                            QRegularExpression::escape(QStringLiteral("\"") + scenario)}));
+        QVERIFY2(readFile(s) == original, "the scenario was overwritten");
+        QVERIFY2(QFileInfo(dir.filePath(QStringLiteral("link.json"))).isSymLink(),
+                 "the symlink was replaced");
+    }
+}
+
+// A writable trace file in a read-only folder is written in place; a new file there fails
+// with a message naming the folder.
+void TestCli::traceInReadOnlyFolder()
+{
+    if (::geteuid() == 0)
+        QSKIP("running as root, which writes into read-only folders anyway");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString folder = dir.filePath(QStringLiteral("ro"));
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("ro")));
+    const QString existing = folder + QStringLiteral("/trace.json");
+    QVERIFY(writeFile(existing, "old"));
+    QVERIFY(QFile::setPermissions(folder, QFile::ReadOwner | QFile::ExeOwner));
+    const QString scenario = dataFile(QStringLiteral("dp8-transformer.json"));
+    const CliRun r = runCli({QStringLiteral("simulate"), scenario, QStringLiteral("--json"),
+                             QStringLiteral("--trace"), existing});
+    const CliRun n = runCli({QStringLiteral("simulate"), scenario, QStringLiteral("--json"),
+                             QStringLiteral("--trace"), folder + QStringLiteral("/new.json")});
+    QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    CALL(verifySuccess(r));
+    QVERIFY2(readFile(existing) == referenceTrace(dir.path()), "the trace was not written");
+    CALL(verifyFailure(n, 1,
+                       {QStringLiteral("new\\.json"), QStringLiteral("folder \"") +
+                                                          QRegularExpression::escape(folder) +
+                                                          QStringLiteral("\" is not writable")}));
+}
+
+// ---------------------------------------------------------------------------------------
+// stdout write errors
+
+void TestCli::stdoutWriteError_data()
+{
+    QTest::addColumn<QStringList>("args");
+    using L = QStringList;
+    const QString dp8 = dataFile(QStringLiteral("dp8-transformer.json"));
+    QTest::addRow("simulate-json") << L{QStringLiteral("simulate"), dp8, QStringLiteral("--json")};
+    QTest::addRow("simulate-text") << L{QStringLiteral("simulate"), dp8};
+    QTest::addRow("simulate-help") << L{QStringLiteral("simulate"), QStringLiteral("--help")};
+    QTest::addRow("sweep-csv") << L{QStringLiteral("sweep"), dp8, QStringLiteral("--gpus"),
+                                    QStringLiteral("1,2"), QStringLiteral("--csv")};
+    QTest::addRow("plan") << L{QStringLiteral("plan"),   dp8,
+                               QStringLiteral("--gpus"), QStringLiteral("8"),
+                               QStringLiteral("--top"),  QStringLiteral("1")};
+    QTest::addRow("validate") << L{QStringLiteral("validate"), dp8};
+    QTest::addRow("catalog") << L{QStringLiteral("catalog")};
+    QTest::addRow("bench") << L{QStringLiteral("bench"), dp8, QStringLiteral("--repeat"),
+                                QStringLiteral("1"), QStringLiteral("--json")};
+    QTest::addRow("help") << L{QStringLiteral("--help")};
+    QTest::addRow("version") << L{QStringLiteral("--version")};
+}
+
+// stdout on /dev/full: exit 1 and a message on stderr, never a silent 0.
+void TestCli::stdoutWriteError()
+{
+    QFETCH(QStringList, args);
+    if (!QFileInfo::exists(QStringLiteral("/dev/full")))
+        QSKIP("this system has no /dev/full");
+    const CliRun r = runCli(args, RunSetup{std::nullopt, QStringLiteral("/dev/full"), QString()});
+    CALL(verifyRan(r));
+    QVERIFY2(r.exitCode == 1, qPrintable(r.describe()));
+    QVERIFY2(r.err.contains("standard output"), qPrintable(r.describe()));
+}
+
+// ---------------------------------------------------------------------------------------
+// Locale
+
+namespace
+{
+
+// An environment whose LC_ALL is de_DE.UTF-8 (decimal comma), generated into `dir` with
+// localedef when the system lacks it; std::nullopt with `why` set when that cannot be done.
+std::optional<QProcessEnvironment> germanEnvironment(const QString &dir, QString *why)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("de_DE.UTF-8"));
+    env.remove(QStringLiteral("LANGUAGE"));
+    auto decimalComma = [](const QProcessEnvironment &e) {
+        QProcess p;
+        p.setProcessEnvironment(e);
+        p.start(QStringLiteral("locale"), {QStringLiteral("-k"), QStringLiteral("decimal_point")});
+        return p.waitForFinished(kTimeoutMs) && p.exitCode() == 0 &&
+               p.readAllStandardOutput().trimmed() == "decimal_point=\",\"";
+    };
+    if (QStandardPaths::findExecutable(QStringLiteral("locale")).isEmpty()) {
+        *why = QStringLiteral("the locale program is missing (Debian: the libc-bin package)");
+        return std::nullopt;
+    }
+    if (decimalComma(env))
+        return env;
+    const QString localedef = QStandardPaths::findExecutable(QStringLiteral("localedef"));
+    if (localedef.isEmpty()) {
+        *why = QStringLiteral("de_DE.UTF-8 is not installed and localedef is missing (Debian: "
+                              "install the locales package)");
+        return std::nullopt;
+    }
+    QProcess p;
+    p.start(localedef, {QStringLiteral("-i"), QStringLiteral("de_DE"), QStringLiteral("-f"),
+                        QStringLiteral("UTF-8"), dir + QStringLiteral("/de_DE.UTF-8")});
+    p.waitForFinished(kTimeoutMs); // warnings give a non-zero exit; the check below decides
+    env.insert(QStringLiteral("LOCPATH"), dir);
+    if (decimalComma(env))
+        return env;
+    *why = QStringLiteral("localedef could not generate de_DE.UTF-8: ") +
+           QString::fromLocal8Bit(p.readAllStandardError().left(300));
+    return std::nullopt;
+}
+
+} // namespace
+
+void TestCli::localeIndependent_data()
+{
+    QTest::addColumn<QStringList>("args"); // {trace}: a trace file; {big}: does not fit
+    using L = QStringList;
+    const QString dp8 = dataFile(QStringLiteral("dp8-transformer.json"));
+    const QString effects = dataFile(QStringLiteral("effects.json"));
+    QTest::addRow("simulate-json-trace")
+        << L{QStringLiteral("simulate"), dp8, QStringLiteral("--json"), QStringLiteral("--trace"),
+             QStringLiteral("{trace}")};
+    QTest::addRow("simulate-text-layers")
+        << L{QStringLiteral("simulate"), dp8, QStringLiteral("--layers")};
+    QTest::addRow("simulate-effects-trace") << L{
+        QStringLiteral("simulate"), effects, QStringLiteral("--trace"), QStringLiteral("{trace}")};
+    QTest::addRow("simulate-does-not-fit-json")
+        << L{QStringLiteral("simulate"), QStringLiteral("{big}"), QStringLiteral("--json")};
+    QTest::addRow("simulate-does-not-fit-text")
+        << L{QStringLiteral("simulate"), QStringLiteral("{big}")};
+    QTest::addRow("simulate-collective")
+        << L{QStringLiteral("simulate"), dataFile(QStringLiteral("allreduce-1gib.json"))};
+    QTest::addRow("sweep-csv") << L{QStringLiteral("sweep"), dp8, QStringLiteral("--gpus"),
+                                    QStringLiteral("1,2,4,8"), QStringLiteral("--csv")};
+    QTest::addRow("sweep-text") << L{QStringLiteral("sweep"), dp8, QStringLiteral("--gpus"),
+                                     QStringLiteral("1,2,4,8")};
+    QTest::addRow("sweep-json") << L{QStringLiteral("sweep"), dp8, QStringLiteral("--gpus"),
+                                     QStringLiteral("1,2,4,8"), QStringLiteral("--json")};
+    QTest::addRow("catalog") << L{QStringLiteral("catalog")};
+    QTest::addRow("catalog-json") << L{QStringLiteral("catalog"), QStringLiteral("--json")};
+    QTest::addRow("validate") << L{QStringLiteral("validate"), dp8};
+}
+
+// stdout and the trace are byte-identical under LC_ALL=C and LC_ALL=de_DE.UTF-8.
+void TestCli::localeIndependent()
+{
+    QFETCH(QStringList, args);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QString why;
+    const auto german = germanEnvironment(dir.path(), &why);
+    if (!german)
+        QSKIP(qPrintable(why));
+    QProcessEnvironment c = QProcessEnvironment::systemEnvironment();
+    c.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    // 96 layers of hidden 12288 on 8 A100: the memory sentence prints GB with decimals.
+    const QString big = dir.filePath(QStringLiteral("big.json"));
+    QJsonObject scenario = readObject(dataFile(QStringLiteral("dp8-transformer.json")));
+    scenario = setPath(
+        scenario,
+        {QStringLiteral("model"), QStringLiteral("transformer"), QStringLiteral("layers")}, 96);
+    scenario = setPath(
+        scenario,
+        {QStringLiteral("model"), QStringLiteral("transformer"), QStringLiteral("hidden")}, 12288);
+    scenario = setPath(
+        scenario, {QStringLiteral("model"), QStringLiteral("transformer"), QStringLiteral("heads")},
+        96);
+    QVERIFY(writeFile(big, QJsonDocument(scenario).toJson()));
+    QByteArray traces[2];
+    CliRun runs[2];
+    for (int i = 0; i < 2; ++i) {
+        const QString trace = dir.filePath(QStringLiteral("trace%1.json").arg(i));
+        QStringList a = args;
+        for (QString &x : a) {
+            x.replace(QStringLiteral("{trace}"), trace);
+            x.replace(QStringLiteral("{big}"), big);
+        }
+        runs[i] = runCli(a, RunSetup{i == 0 ? c : *german, QString(), QString()});
+        CALL(verifySuccess(runs[i]));
+        traces[i] = readFile(trace);
+    }
+    QVERIFY2(
+        runs[0].out == runs[1].out,
+        qPrintable(QStringLiteral("stdout differs under de_DE.UTF-8:\n") + runs[1].describe()));
+    QVERIFY2(traces[0] == traces[1], "the trace differs under de_DE.UTF-8");
+    if (args.contains(QStringLiteral("{big}")))
+        QVERIFY2(runs[1].out.contains(" GB"), qPrintable(runs[1].describe()));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

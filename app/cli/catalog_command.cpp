@@ -1,0 +1,171 @@
+// scalescope-cli catalog [SECTION] [--json]: the built-in catalog, one section or all.
+// A new section is one function and one row of kSections.
+#include "cli/command.h"
+
+#include "io/catalog_io.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace scalescope::cli
+{
+
+namespace
+{
+
+QString s(const std::string &x)
+{
+    return QString::fromStdString(x);
+}
+
+// Each section adds its arrays to `root` (JSON) or its lines to `out` (text).
+using SectionWriter = void (*)(const Catalog &c, bool json, Output &out, QJsonObject &root);
+
+void writeGpus(const Catalog &c, bool json, Output &out, QJsonObject &root)
+{
+    QJsonArray arr;
+    if (!json)
+        out.line(QStringLiteral(
+            "GPUs (dense peak TFLOP/s fp32/tf32/fp16/bf16/fp8, memory, bandwidth):"));
+    for (const GpuSpec &g : c.gpus) {
+        QJsonObject o;
+        o[QStringLiteral("id")] = s(g.id);
+        o[QStringLiteral("name")] = s(g.name);
+        QJsonObject peak;
+        for (int p = 0; p < kPrecisionCount; ++p)
+            peak[QString::fromLatin1(precisionName(static_cast<Precision>(p)))] =
+                g.peak_tflops[static_cast<size_t>(p)];
+        o[QStringLiteral("peak_tflops")] = peak;
+        o[QStringLiteral("memory_gb")] = g.memory_gb;
+        o[QStringLiteral("memory_bandwidth_gbps")] = g.memory_bandwidth_gbps;
+        o[QStringLiteral("tdp_w")] = g.tdp_w;
+        o[QStringLiteral("source")] = s(g.source);
+        arr.append(o);
+        if (!json)
+            out.line(QStringLiteral("  %1 %2/%3/%4/%5/%6  %7 GB  %8 GB/s  %9 W")
+                         .arg(s(g.id), -18)
+                         .arg(g.peak(Precision::FP32))
+                         .arg(g.peak(Precision::TF32))
+                         .arg(g.peak(Precision::FP16))
+                         .arg(g.peak(Precision::BF16))
+                         .arg(g.peak(Precision::FP8))
+                         .arg(g.memory_gb)
+                         .arg(g.memory_bandwidth_gbps)
+                         .arg(g.tdp_w));
+    }
+    root[QStringLiteral("gpus")] = arr;
+}
+
+void writeLinks(const Catalog &c, bool json, Output &out, QJsonObject &root)
+{
+    QJsonArray intra, inter;
+    if (!json)
+        out.line(QStringLiteral("Intra-node links (GB/s per GPU per direction, latency):"));
+    for (const IntraLinkSpec &l : c.intra_links) {
+        QJsonObject o;
+        o[QStringLiteral("id")] = s(l.id);
+        o[QStringLiteral("name")] = s(l.name);
+        o[QStringLiteral("bandwidth_gbps")] = l.bandwidth_gbps;
+        o[QStringLiteral("latency_us")] = l.latency_us;
+        o[QStringLiteral("switched")] = l.switched;
+        o[QStringLiteral("source")] = s(l.source);
+        intra.append(o);
+        if (!json)
+            out.line(QStringLiteral("  %1 %2 GB/s  %3 us  %4")
+                         .arg(s(l.id), -20)
+                         .arg(l.bandwidth_gbps)
+                         .arg(l.latency_us)
+                         .arg(s(l.name)));
+    }
+    if (!json)
+        out.line(QStringLiteral("Inter-node networks (Gb/s per NIC, latency):"));
+    for (const InterLinkSpec &l : c.inter_links) {
+        QJsonObject o;
+        o[QStringLiteral("id")] = s(l.id);
+        o[QStringLiteral("name")] = s(l.name);
+        o[QStringLiteral("line_rate_gbit")] = l.line_rate_gbit;
+        o[QStringLiteral("latency_us")] = l.latency_us;
+        o[QStringLiteral("source")] = s(l.source);
+        inter.append(o);
+        if (!json)
+            out.line(QStringLiteral("  %1 %2 Gb/s  %3 us  %4")
+                         .arg(s(l.id), -20)
+                         .arg(l.line_rate_gbit)
+                         .arg(l.latency_us)
+                         .arg(s(l.name)));
+    }
+    root[QStringLiteral("intra_node")] = intra;
+    root[QStringLiteral("inter_node")] = inter;
+}
+
+void writeModels(const Catalog &c, bool json, Output &out, QJsonObject &root)
+{
+    QJsonArray arr;
+    if (!json)
+        out.line(QStringLiteral("Models:"));
+    for (const ModelSpec &m : c.models) {
+        QJsonObject o;
+        o[QStringLiteral("id")] = s(m.id);
+        o[QStringLiteral("name")] = s(m.name);
+        o[QStringLiteral("kind")] =
+            m.kind == ModelSpec::Kind::Transformer  ? QStringLiteral("transformer")
+            : m.kind == ModelSpec::Kind::LayerTable ? QStringLiteral("layers")
+                                                    : QStringLiteral("custom");
+        o[QStringLiteral("source")] = s(m.source);
+        arr.append(o);
+        if (!json)
+            out.line(QStringLiteral("  %1 %2").arg(s(m.id), -18).arg(s(m.name)));
+    }
+    root[QStringLiteral("models")] = arr;
+}
+
+struct Section {
+    const char *name; // the SECTION argument
+    SectionWriter write;
+};
+
+// In the order `catalog` without SECTION prints them.
+const Section kSections[] = {
+    {"gpus", writeGpus},
+    {"links", writeLinks},
+    {"models", writeModels},
+};
+
+} // namespace
+
+int cmdCatalog(const QStringList &argv, Output &out, Failure *failure)
+{
+    const QString command = QStringLiteral("catalog");
+    const auto args = Args::parse(command, argv, {{"--json"}}, failure);
+    if (!args)
+        return failure->code;
+    if (args->help())
+        return usage(out);
+    const bool json = args->flag("--json");
+    const QStringList &pos = args->positional();
+    QStringList names;
+    for (const Section &section : kSections)
+        names.append(QString::fromLatin1(section.name));
+    const QString allowed = QStringLiteral("allowed: ") + names.join(QStringLiteral(", "));
+    if (pos.size() > 1)
+        return invalid(failure, QStringLiteral("catalog: unexpected argument \"%1\"; expected "
+                                               "at most one SECTION; %2")
+                                    .arg(pos.at(1), allowed));
+    const bool all = pos.isEmpty();
+    if (!all && !names.contains(pos.first()))
+        return invalid(
+            failure,
+            QStringLiteral("catalog: SECTION \"%1\" is not allowed; %2").arg(pos.first(), allowed));
+    const Catalog &c = builtinCatalog();
+    QJsonObject root;
+    for (const Section &section : kSections) {
+        if (all || pos.first() == QLatin1String(section.name))
+            section.write(c, json, out, root);
+    }
+    if (json)
+        out.text += QJsonDocument(root).toJson(QJsonDocument::Indented);
+    return kOk;
+}
+
+} // namespace scalescope::cli
