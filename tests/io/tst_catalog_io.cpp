@@ -1,6 +1,7 @@
 // Catalog documents (resources/catalogs/README.md): parsing, errors, the built-in catalog.
 #include "io/catalog_io.h"
 
+#include <QRegularExpression>
 #include <QTest>
 
 #include <array>
@@ -62,6 +63,8 @@ private Q_SLOTS:
     void errors();
     void failedDocumentLeavesCatalogUnchanged();
     void builtinCatalogHasSpecIds();
+    void builtinCatalogRegionalGpus_data();
+    void builtinCatalogRegionalGpus();
 };
 
 void TestCatalogIo::hardwareNames()
@@ -317,6 +320,59 @@ void TestCatalogIo::builtinCatalogHasSpecIds()
     QCOMPARE(&cached, &builtinCatalog());
     QCOMPARE(cached.gpus.size(), catalog.gpus.size());
     QCOMPARE(cached.models.size(), catalog.models.size());
+}
+
+// Issue 12, item 5: the GPUs Chinese and hobbyist readers train on (export variants and
+// GeForce cards); GeForce cards have no PCIe peer-to-peer.
+void TestCatalogIo::builtinCatalogRegionalGpus_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<bool>("geforce");
+    QTest::addColumn<bool>("fp8"); // Ampere has no FP8 tensor cores (peak 0)
+    QTest::newRow("A800") << "a800-sxm4-80gb" << false << false;
+    QTest::newRow("H800") << "h800-sxm5-80gb" << false << true;
+    QTest::newRow("H20") << "h20-96gb" << false << true;
+    QTest::newRow("L20") << "l20-48gb" << false << true;
+    QTest::newRow("RTX 4090 D") << "rtx-4090d-24gb" << true << true;
+    QTest::newRow("RTX 5090") << "rtx-5090-32gb" << true << true;
+    // The GeForce cards already there must say the same.
+    QTest::newRow("RTX 3090") << "rtx-3090-24gb" << true << false;
+    QTest::newRow("RTX 4060 Ti") << "rtx-4060ti-16gb" << true << true;
+    QTest::newRow("RTX 4090") << "rtx-4090-24gb" << true << true;
+}
+
+void TestCatalogIo::builtinCatalogRegionalGpus()
+{
+    QFETCH(QString, id);
+    QFETCH(bool, geforce);
+    QFETCH(bool, fp8);
+    const Catalog &catalog = builtinCatalog();
+    const GpuSpec *gpu = catalog.findGpu(id.toStdString());
+    QVERIFY2(gpu, qPrintable(id));
+    QVERIFY(gpu->family != GpuFamily::Unknown);
+    QVERIFY(!gpu->source.empty());
+    for (Precision p : {Precision::FP32, Precision::TF32, Precision::FP16, Precision::BF16})
+        QVERIFY2(gpu->peak(p) > 0, precisionName(p));
+    // Tensor math is at least the FP32 rate, and FP8 (where supported) at least FP16.
+    QVERIFY(gpu->peak(Precision::TF32) >= gpu->peak(Precision::FP32));
+    QVERIFY(gpu->peak(Precision::FP16) >= gpu->peak(Precision::TF32));
+    QCOMPARE(gpu->peak(Precision::BF16), gpu->peak(Precision::FP16));
+    if (fp8)
+        QVERIFY(gpu->peak(Precision::FP8) >= gpu->peak(Precision::FP16));
+    else
+        QCOMPARE(gpu->peak(Precision::FP8), 0.0);
+    QVERIFY(gpu->memory_gb > 0);
+    QVERIFY(gpu->memory_bandwidth_gbps > 0);
+    QVERIFY(gpu->tdp_w > 0);
+    QVERIFY(gpu->sm_count > 0);
+    QCOMPARE(gpu->pcie_p2p, !geforce);
+    if (geforce) {
+        // The accumulate mode the fp16/bf16/fp8 peaks assume must be written down.
+        const QString source = QString::fromStdString(gpu->source);
+        QVERIFY2(source.contains(QRegularExpression(QStringLiteral("FP32[ -]accumulate"),
+                                                    QRegularExpression::CaseInsensitiveOption)),
+                 gpu->source.c_str());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCatalogIo)
