@@ -79,7 +79,7 @@ void fillEffects(const SimContext &ctx, Summary &s)
     }
 }
 
-void fillRates(const SimContext &ctx, Summary &s)
+void fillRates(const SimContext &ctx, Summary &s, double reference_s)
 {
     const Plan &p = ctx.plan;
     const WorkloadCost &w = ctx.workload;
@@ -94,7 +94,7 @@ void fillRates(const SimContext &ctx, Summary &s)
     s.hardware_tflops_per_gpu = s.hardware_flops_per_step / s.step_time_s / p.gpus / 1e12;
     const double peak = ctx.compute.peakFlops() / 1e12;
     s.mfu = peak > 0 ? s.model_tflops_per_gpu / peak : 0;
-    s.single_gpu_step_s = singleGpuStepTime(ctx);
+    s.single_gpu_step_s = reference_s;
     s.speedup = s.single_gpu_step_s / s.step_time_s;
     s.scaling_efficiency = s.speedup / p.gpus;
     s.memory = memoryPerGpu(p, w, ctx.memory_capacity_bytes);
@@ -114,28 +114,62 @@ Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario)
     return std::shared_ptr<const SimContext>(std::make_shared<SimContext>(scenario, plan.value()));
 }
 
+namespace
+{
+
+/// Per-GPU effects (stragglers, hot spots) make one GPU differ from the others: the
+/// reference leaves them out (spec/cli.md, speedup).
+bool hasPerGpuEffects(const Scenario &s)
+{
+    return !s.effects.stragglers.empty() ||
+           (s.effects.thermal.enabled && !s.effects.thermal.gpus.empty());
+}
+
+/// The speed-up reference of spec/cli.md: the same global batch on one GPU of the same
+/// kind with no communication (memory ignored), under the effects every GPU has (jitter,
+/// data-loader workers per GPU, thermal cooling, virtual slices) but not the per-GPU ones.
+std::shared_ptr<SimContext> referenceContext(const SimContext &ctx)
+{
+    Scenario one = ctx.scenario;
+    one.hardware.nodes = 1;
+    one.hardware.gpus_per_node = 1;
+    ParallelSpec &p = one.parallel;
+    p.data = p.tensor = p.pipeline = p.virtual_stages = 1;
+    p.zero = 0;
+    p.schedule = Schedule::OneFOneB;
+    p.sequence_parallel = false;
+    p.update = UpdateMode::Sync;
+    one.training.micro_batch = ctx.plan.micro_batch;
+    one.effects.stragglers.clear();
+    one.effects.thermal.gpus.clear();
+    Result<Plan> plan = makePlan(one);
+    if (!plan)
+        return nullptr; // cannot happen for a valid plan: one GPU divides everything
+    auto ref = std::make_shared<SimContext>(one, plan.value());
+    ref->single_gpu_step_s = 0; // its own speed-up is never read: stops the recursion
+    return ref;
+}
+
+} // namespace
+
 double singleGpuStepTime(const SimContext &ctx)
 {
     if (ctx.single_gpu_step_s >= 0)
         return ctx.single_gpu_step_s;
-    // The same job on one GPU: same micro-batch, precision and recompute, gradient
-    // accumulation over the whole global batch, no communication, memory ignored.
-    Plan one = ctx.plan;
-    one.gpus = one.nodes = one.gpus_per_node = 1;
-    one.data = one.tensor = one.pipeline = one.virtual_stages = 1;
-    one.zero = 0;
-    one.sequence_parallel = false;
-    one.micro_batches = one.global_batch / one.micro_batch;
-    const WorkloadCost w = buildWorkloadCost(ctx.scenario.model, one, ctx.compute,
-                                             ctx.scenario.training.flash_attention);
-    double per_mb = 0, params = 0;
-    for (const LayerCost &l : w.layers) {
-        per_mb += l.fwd_s + l.bwd_s + l.recompute_s;
-        params += l.params;
-    }
-    const double opt =
-        ctx.compute.memoryTime(params * optimizerTrafficPerParam(one.optimizer, one.precision));
-    return static_cast<double>(one.micro_batches) * per_mb + opt;
+    const auto ref = referenceContext(ctx);
+    return ref ? analyticSummary(*ref).step_time_s : 0.0;
+}
+
+double simulatedSingleGpuStepTime(const SimContext &ctx)
+{
+    if (ctx.single_gpu_step_s >= 0)
+        return ctx.single_gpu_step_s;
+    const auto ref = referenceContext(ctx);
+    if (!ref)
+        return 0.0;
+    // One GPU has no replicas: O(micro-batches) tasks, cheap beside the job's own graph.
+    const SimResult r = simulate(*ref, SimOptions{});
+    return r.ok ? r.step_time_s : analyticSummary(*ref).step_time_s;
 }
 
 Summary summarize(const SimContext &ctx, const SimResult &sim)
@@ -145,7 +179,10 @@ Summary summarize(const SimContext &ctx, const SimResult &sim)
     s.breakdown = sim.breakdown;
     s.staleness_steps = sim.staleness_steps;
     s.main_wait = sim.main_wait;
-    fillRates(ctx, s);
+    // One GPU is 1x by definition: the job on one GPU is its own reference (it has no
+    // per-GPU effects to leave out); otherwise the same evaluator runs the reference.
+    const bool own = ctx.plan.gpus == 1 && !hasPerGpuEffects(ctx.scenario);
+    fillRates(ctx, s, own ? s.step_time_s : simulatedSingleGpuStepTime(ctx));
     s.bottleneck = bottleneckSentence(ctx, s);
     return s;
 }
@@ -367,7 +404,8 @@ Summary analyticSummary(const SimContext &ctx)
     }
     if (P.update == UpdateMode::Async && step > 0)
         s.staleness_steps = std::ceil(b.dp_comm / step);
-    fillRates(ctx, s);
+    const bool own = P.gpus == 1 && !hasPerGpuEffects(ctx.scenario);
+    fillRates(ctx, s, own ? s.step_time_s : singleGpuStepTime(ctx));
     s.bottleneck = bottleneckSentence(ctx, s);
     return s;
 }

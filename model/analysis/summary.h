@@ -53,8 +53,12 @@ struct CollectiveSummary {
 /// Validates the plan and derives the simulation context.
 Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario);
 
-/// Step time of the same global batch on one GPU of the same kind, no communication.
+/// Step time of the speed-up reference (spec/cli.md): the same global batch on one GPU of
+/// the same kind, no communication, memory ignored, under the effects every GPU has but not
+/// the per-GPU ones (stragglers, hot spots); closed form.
 double singleGpuStepTime(const SimContext &ctx);
+/// The same reference simulated by the engine (what summarize() compares an engine run with).
+double simulatedSingleGpuStepTime(const SimContext &ctx);
 
 /// Metrics from an event simulation.
 Summary summarize(const SimContext &ctx, const SimResult &sim);
