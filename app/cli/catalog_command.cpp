@@ -120,6 +120,59 @@ void writeModels(const Catalog &c, bool json, Output &out, QJsonObject &root)
     root[QStringLiteral("models")] = arr;
 }
 
+void writeFrameworks(const Catalog &c, bool json, Output &out, QJsonObject &root)
+{
+    QJsonArray arr;
+    if (!json)
+        out.line(QStringLiteral("Software stacks (training.framework; \"auto\" picks one from "
+                                "the plan): host us/op, ops per block, plans"));
+    for (const FrameworkSpec &f : c.frameworks) {
+        QJsonObject o;
+        o[QStringLiteral("id")] = s(f.id);
+        o[QStringLiteral("name")] = s(f.name);
+        o[QStringLiteral("host")] = QJsonObject{
+            {QStringLiteral("op_us"), f.host_op_us},
+            {QStringLiteral("block_ops_forward"), f.block_ops_forward},
+            {QStringLiteral("block_ops_forward_fused"), f.block_ops_forward_fused},
+            {QStringLiteral("backward_ops_ratio"), f.backward_ops_ratio},
+            {QStringLiteral("cuda_graphs"), f.cuda_graphs}};
+        o[QStringLiteral("defaults")] =
+            QJsonObject{{QStringLiteral("overlap"), f.grad_overlap},
+                        {QStringLiteral("bucket_mb"), f.bucket_mb},
+                        {QStringLiteral("flash_attention"), f.fused_attention}};
+        o[QStringLiteral("overlap")] =
+            QJsonObject{{QStringLiteral("tensor_parallel"), f.tp_overlap}};
+        o[QStringLiteral("plans")] =
+            QJsonObject{{QStringLiteral("tensor"), f.tensor_parallel},
+                        {QStringLiteral("pipeline"), f.pipeline_parallel},
+                        {QStringLiteral("max_zero"), f.max_zero},
+                        {QStringLiteral("max_zero_with_pipeline"), f.max_zero_with_pipeline},
+                        {QStringLiteral("async"), f.async_update}};
+        o[QStringLiteral("source")] = s(f.source);
+        arr.append(o);
+        if (!json) {
+            QStringList plans{QStringLiteral("data")};
+            if (f.max_zero == 1)
+                plans << QStringLiteral("ZeRO 1");
+            else if (f.max_zero > 1)
+                plans << QStringLiteral("ZeRO 1-%1").arg(f.max_zero);
+            if (f.tensor_parallel)
+                plans << QStringLiteral("tensor");
+            if (f.pipeline_parallel)
+                plans << QStringLiteral("pipeline (ZeRO <= %1)").arg(f.max_zero_with_pipeline);
+            if (f.async_update)
+                plans << QStringLiteral("async");
+            out.line(QStringLiteral("  %1 %2 us  %3 ops  %4  %5")
+                         .arg(s(f.id), -19)
+                         .arg(f.host_op_us)
+                         .arg(f.block_ops_forward)
+                         .arg(plans.join(QStringLiteral(", ")))
+                         .arg(s(f.name)));
+        }
+    }
+    root[QStringLiteral("frameworks")] = arr;
+}
+
 struct Section {
     const char *name; // the SECTION argument
     SectionWriter write;
@@ -130,6 +183,7 @@ const Section kSections[] = {
     {"gpus", writeGpus},
     {"links", writeLinks},
     {"models", writeModels},
+    {"frameworks", writeFrameworks},
 };
 
 } // namespace

@@ -37,7 +37,7 @@ const char *kUsage =
     "  scalescope-cli sweep FILE --gpus 1,2,4,8,... [--scaling strong|weak] [--csv|--json]\n"
     "  scalescope-cli plan FILE --gpus N [--top K] [--json]\n"
     "  scalescope-cli validate FILE\n"
-    "  scalescope-cli catalog [gpus|links|models] [--json]\n"
+    "  scalescope-cli catalog [gpus|links|models|frameworks] [--json]\n"
     "  scalescope-cli bench FILE [--repeat N] [--json]\n"
     "  scalescope-cli --version | --help\n"
     "\n"

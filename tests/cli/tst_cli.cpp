@@ -1419,6 +1419,29 @@ void TestCli::catalog()
                      qPrintable(QStringLiteral("catalog models lacks %1").arg(id)));
     }
     {
+        // The nine stacks that spec/scenario.md requires, each with its source.
+        const CliRun r = runCli(
+            {QStringLiteral("catalog"), QStringLiteral("frameworks"), QStringLiteral("--json")});
+        CALL(verifySuccess(r));
+        QJsonObject o;
+        CALL(parseObject(r, &o));
+        const QJsonArray stacks = o.value(QStringLiteral("frameworks")).toArray();
+        const QSet<QString> ids = idsOf(stacks);
+        for (const char *id : {"pytorch-ddp", "pytorch-fsdp", "deepspeed", "megatron-lm",
+                               "megatron-deepspeed", "megatron-core", "torchtitan", "horovod",
+                               "tensorflow"})
+            QVERIFY2(ids.contains(QLatin1String(id)),
+                     qPrintable(QStringLiteral("catalog frameworks lacks %1").arg(QLatin1String(id))));
+        for (const QJsonValue &v : stacks) {
+            const QJsonObject x = v.toObject();
+            QVERIFY(!x.value(QStringLiteral("source")).toString().isEmpty());
+            QVERIFY(x.value(QStringLiteral("host")).toObject().value(QStringLiteral("op_us")).toDouble() > 0);
+        }
+        const CliRun text = runCli({QStringLiteral("catalog"), QStringLiteral("frameworks")});
+        CALL(verifySuccess(text));
+        QVERIFY(text.out.contains("megatron-deepspeed"));
+    }
+    {
         const CliRun r = runCli({QStringLiteral("catalog"), QStringLiteral("--json")});
         CALL(verifySuccess(r));
         QJsonObject o;
