@@ -8,6 +8,12 @@ the mean absolute percentage error (MAPE) and the worst case.
   scripts/validate.py --cli build/app/scalescope-cli --validation ../shared/validation
       [--markdown OUT.md] [--update-doc docs/model.md] [--max-mape 10] [--max-error 25]
 
+Then, when <validation>/vtrain/single_node.csv exists, the measured single-node
+Megatron-DeepSpeed iterations (vTrain): each row becomes a scenario (the setting its README
+states, as tests/validation/tst_validation.cpp builds it), and the table gives per
+(model, GPU count) group the MAPE and the Spearman rank correlation of predicted against
+measured time.
+
 With --update-doc, the table between the markers
   <!-- validation-table:begin --> and <!-- validation-table:end -->
 in that file is replaced, so docs/model.md never goes stale. Exits 1 when a limit is given
@@ -36,6 +42,77 @@ def run_case(cli, scenario):
     if proc.returncode != 0:
         raise RuntimeError(f"{scenario}: exit {proc.returncode}: {proc.stderr.strip()}")
     return json.loads(proc.stdout)
+
+
+VTRAIN_SCENARIO = """{{"scalescope": 1, "name": "vtrain row {line}",
+"hardware": {{"gpu": "a100-sxm4-80gb", "nodes": 1, "gpus_per_node": {gpus}, "intra_node": "nvlink3",
+             "inter_node": "ib-hdr-200", "nics_per_node": 4}},
+"model": {{"transformer": {{"layers": {layers}, "hidden": {hidden}, "heads": {heads}, "seq_len": {seq}, "vocab": {vocab}}}}},
+"training": {{"global_batch": {gb}, "micro_batch": {mb}, "precision": "fp16", "optimizer": "adam",
+             "recompute": "full", "framework": "megatron-deepspeed"}},
+"parallel": {{"data": {d}, "tensor": {t}, "pipeline": {p}, "schedule": "1f1b"}}}}"""
+
+
+def ranks(values):
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    r = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            r[order[k]] = (i + j) / 2.0 + 1.0
+        i = j + 1
+    return r
+
+
+def spearman(x, y):
+    rx, ry = ranks(x), ranks(y)
+    n = len(x)
+    mx, my = sum(rx) / n, sum(ry) / n
+    sxy = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    sxx = sum((a - mx) ** 2 for a in rx)
+    syy = sum((b - my) ** 2 for b in ry)
+    return sxy / (sxx * syy) ** 0.5 if sxx > 0 and syy > 0 else 1.0
+
+
+def vtrain_table(cli, folder):
+    path = os.path.join(folder, "vtrain", "single_node.csv")
+    if not os.path.exists(path):
+        return None
+    import tempfile
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))[1:]
+    groups = {}
+    errors = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for line, r in enumerate(rows, start=2):
+            gpus, gb, mb, hidden, heads, layers, seq, t, d, p, ms = r
+            multiple = 128 * int(t)
+            vocab = (50257 + multiple - 1) // multiple * multiple
+            scenario = os.path.join(tmp, f"row{line}.json")
+            with open(scenario, "w") as f:
+                f.write(VTRAIN_SCENARIO.format(line=line, gpus=gpus, layers=layers, hidden=hidden,
+                                               heads=heads, seq=seq, vocab=vocab, gb=gb, mb=mb,
+                                               d=d, t=t, p=p))
+            predicted = run_case(cli, scenario)["step_time_s"]
+            measured = float(ms) * 1e-3
+            errors.append(abs(predicted / measured - 1.0))
+            key = (f"h{hidden} a{heads} L{layers} s{seq}", int(gpus))
+            groups.setdefault(key, []).append((measured, predicted))
+    lines = ["| model | GPUs | rows | MAPE | Spearman |", "|---|---:|---:|---:|---:|"]
+    rhos = []
+    for (model, gpus), members in sorted(groups.items()):
+        mape = 100.0 * sum(abs(p / m - 1.0) for m, p in members) / len(members)
+        rho = spearman([m for m, _ in members], [p for _, p in members]) if len(members) >= 3 else None
+        if rho is not None:
+            rhos.append(rho)
+        lines.append(f"| {model} | {gpus} | {len(members)} | {mape:.1f}% | "
+                     + (f"{rho:.3f} |" if rho is not None else "- |"))
+    summary = (f"**vTrain single node, {len(errors)} iterations: MAPE {100.0 * sum(errors) / len(errors):.1f}%, "
+               f"worst {100.0 * max(errors):.1f}%, mean Spearman {sum(rhos) / len(rhos):.3f} over {len(rhos)} groups**")
+    return "\n".join(lines + ["", summary])
 
 
 def main():
@@ -83,6 +160,9 @@ def main():
     summary = f"**{len(results)} cases: MAPE {mape:.1f}%, worst {worst:.1f}%" + (
         f", {failed} failed to run**" if failed else "**")
     table = "\n".join(lines + ["", summary])
+    vtrain = vtrain_table(args.cli, args.validation)
+    if vtrain:
+        table += "\n\n" + vtrain
     print(table)
 
     if args.markdown:

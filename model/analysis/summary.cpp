@@ -254,8 +254,14 @@ Summary analyticSummary(const SimContext &ctx)
                 // each backward piece, every micro-batch; prefetching hides them behind
                 // compute except the first gather.
                 const double per_mb = zero3_comm_mb + comm_total;
-                exposed = m * (std::max(0.0, per_mb - (fwd_mb + bwd_mb + tp_mb)) +
-                               std::max(0.0, ag_first));
+                if (P.zero3_prefetch)
+                    exposed = m * (std::max(0.0, per_mb - (fwd_mb + bwd_mb + tp_mb)) +
+                                   std::max(0.0, ag_first));
+                else
+                    // Fetched on demand (the engine: each gather waits for the compute
+                    // before it and queues behind the reductions on the same stream):
+                    // every gather and reduction of every micro-batch is exposed.
+                    exposed = m * per_mb;
                 stage_dp_total[si] = m * per_mb;
             } else {
                 // Bucket queue over the last micro-batch's backward (overlap), or all

@@ -29,6 +29,13 @@ struct FrameworkSpec {
 
     // Communication that the stack overlaps with compute.
     bool tp_overlap = false; // tensor-parallel collectives pipelined with the GEMMs
+    /// ZeRO-3 / FSDP: the next unit's parameters are gathered while this one computes
+    /// (FSDP backward prefetch, FSDP2 implicit prefetch); false: gathered on demand, the
+    /// compute waits for each gather (DeepSpeed ZeRO-3 as the 2021 runs measured it).
+    bool zero3_prefetch = true;
+    /// Bytes per gradient element reduced across data-parallel ranks; 0: the model's rule
+    /// (16-bit for fp16 transformers, else fp32, analysis/memory.h).
+    double grad_reduce_bytes = 0;
 
     // Plans it can run.
     bool tensor_parallel = false;

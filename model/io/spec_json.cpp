@@ -520,8 +520,15 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
     f.fused_attention = defaults.requiredBool("flash_attention");
 
     const ObjectReader overlap = reader.requiredObject("overlap");
-    overlap.allowKeys({"tensor_parallel", "source"});
+    overlap.allowKeys({"tensor_parallel", "zero3_prefetch", "grad_reduce_bytes", "source"});
     f.tp_overlap = overlap.requiredBool("tensor_parallel");
+    f.zero3_prefetch = overlap.requiredBool("zero3_prefetch");
+    const double reduce = overlap.optionalDouble("grad_reduce_bytes", RealRange::closed(0, 4), 0);
+    if (reduce != 0 && reduce != 2 && reduce != 4)
+        fail(overlap.pathOf("grad_reduce_bytes"),
+             json::formatNumber(reduce) + " bytes per gradient element; allowed: 0 (the model's "
+                                          "rule), 2 (16-bit) or 4 (fp32)");
+    f.grad_reduce_bytes = reduce;
 
     const ObjectReader plans = reader.requiredObject("plans");
     plans.allowKeys({"tensor", "pipeline", "max_zero", "max_zero_with_pipeline", "async",

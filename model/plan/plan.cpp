@@ -107,8 +107,13 @@ Result<Plan> makePlan(const Scenario &s)
     p.host.layer_ops_forward = stack.layer_ops_forward;
     p.host.cuda_graphs = stack.cuda_graphs;
     p.tp_overlap = stack.tp_overlap && p.tensor > 1;
+    p.zero3_prefetch = stack.zero3_prefetch;
+    // The stack's gradient reduce precision where it states one (DeepSpeed reduces in the
+    // 16-bit compute type; PyTorch AMP keeps fp32 gradients), else the model's rule.
     p.grad_bytes_per_param =
-        gradientBytesPerParam(p.precision, s.model.kind == ModelSpec::Kind::Transformer);
+        stack.grad_reduce_bytes > 0 && weightBytesPerParam(p.precision) < 4.0
+            ? stack.grad_reduce_bytes
+            : gradientBytesPerParam(p.precision, s.model.kind == ModelSpec::Kind::Transformer);
     return p;
 }
 

@@ -50,6 +50,7 @@ struct Plan {
         bool cuda_graphs = false;
     } host;
     bool tp_overlap = false; // the stack overlaps tensor-parallel collectives with GEMMs
+    bool zero3_prefetch = true; // ZeRO-3 gathers run ahead of the compute that needs them
 
     // Megatron-LM rank order (tensor fastest, then data, then pipeline):
     // rank = tp + tensor * (dp + data * pp).

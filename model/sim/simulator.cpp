@@ -457,11 +457,14 @@ void Simulation::buildUnit(int replica, int stage)
                 last = addTask(unit, Stream::Compute, SegmentKind::TpComm, d, label, mb, it);
             };
             auto zero3Gather = [&](const Piece &piece) {
-                // Prefetch one piece ahead: the gather may start once the compute two
-                // pieces back has finished (FSDP forward/backward prefetch).
+                // With prefetch, one piece ahead: the gather may start once the compute two
+                // pieces back has finished (FSDP forward/backward prefetch, Zhao et al.
+                // VLDB'23 Sec. 3.3.3). Without (the stack's zero3_prefetch: DeepSpeed
+                // ZeRO-3 as SC21's baseline ran it), a piece is fetched when the compute
+                // before it is done, so every gather is on the critical path.
                 const TaskId ag = dpTask(CollectiveOp::AllGather, piece.params * weight_bytes,
                                          kLZero3AllGather, mb, it);
-                graph_.depend(ag, recent_compute[0]);
+                graph_.depend(ag, recent_compute[plan_.zero3_prefetch ? 0 : 1]);
                 return ag;
             };
             const bool recompute = plan_.recompute != Recompute::None;
@@ -1105,8 +1108,22 @@ std::vector<Piece> packPieces(const SimContext &ctx, LayerRange range, TensorPar
         // on the vtrain measurements: 9.4% against 8.8% MAPE).
         cur.fwd += l.fwd_s;
         cur.bwd += l.bwd_s + l.recompute_s;
-        cur.tp_fwd += l.tp_fwd_ops * tp(l.tp_bytes);
-        cur.tp_bwd += (l.tp_bwd_ops + l.tp_recompute_ops) * tp(l.tp_bytes);
+        double tp_fwd = l.tp_fwd_ops * tp(l.tp_bytes);
+        double tp_bwd = (l.tp_bwd_ops + l.tp_recompute_ops) * tp(l.tp_bytes);
+        if (ctx.plan.tp_overlap) {
+            // Collectives decomposed into `tensor` chunks pipelined with the GEMMs that
+            // produce or consume them (Wang et al., ASPLOS'23, Sec. 3; Transformer Engine
+            // userbuffers, Megatron-Core --tp-comm-overlap): the first chunk stays exposed,
+            // the rest only where it outlasts the compute beside it.
+            const double k = (ctx.plan.tensor - 1.0) / ctx.plan.tensor;
+            const auto exposed = [k](double comm, double compute) {
+                return comm * (1.0 - k) + std::max(0.0, k * (comm - compute));
+            };
+            tp_fwd = exposed(tp_fwd, l.fwd_s);
+            tp_bwd = exposed(tp_bwd, l.bwd_s + l.recompute_s);
+        }
+        cur.tp_fwd += tp_fwd;
+        cur.tp_bwd += tp_bwd;
         cur.params += l.params;
         if (bucket > 0 && cur.params * grad_bytes >= bucket) {
             reversed.push_back(cur);

@@ -1,0 +1,188 @@
+// The software stack as a mechanism (issue 12): what each stack overlaps, gathers and
+// reduces, and which plans it runs; engine and closed form agree on them.
+#include "testutil.h"
+
+#include <cmath>
+
+using namespace scalescope;
+using namespace scalescope::test;
+
+class TestFrameworks : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void zero3MovesMoreThanDataParallelOnOneStack_data();
+    void zero3MovesMoreThanDataParallelOnOneStack();
+    void onDemandGathersAreExposed();
+    void tensorParallelOverlapHidesCollectives();
+    void pipelineSendsBetweenNodesPayTheNetwork();
+    void engineAndClosedFormAgreeOnStacks_data();
+    void engineAndClosedFormAgreeOnStacks();
+    void scenarioKeysOverrideStackDefaults();
+};
+
+namespace
+{
+
+Scenario gpt2(const char *framework, int zero, int nodes = 1, int micro_batch = 2)
+{
+    const QByteArray json = QStringLiteral(
+                                R"({"scalescope": 1, "hardware": {"gpu": "a100-sxm4-80gb",
+      "nodes": %1, "gpus_per_node": 8, "intra_node": "nvlink3", "inter_node": "ib-hdr-200",
+      "nics_per_node": 8},
+      "model": "gpt2-1.5b",
+      "training": {"global_batch": 64, "micro_batch": %4, "precision": "bf16",
+                   "framework": "%2"},
+      "parallel": {"zero": %3}})")
+                                .arg(nodes)
+                                .arg(QLatin1String(framework))
+                                .arg(zero)
+                                .arg(micro_batch)
+                                .toUtf8();
+    return scenarioFrom(json.constData());
+}
+
+} // namespace
+
+void TestFrameworks::zero3MovesMoreThanDataParallelOnOneStack_data()
+{
+    QTest::addColumn<QString>("framework");
+    QTest::newRow("pytorch-fsdp") << QStringLiteral("pytorch-fsdp");
+    QTest::newRow("deepspeed") << QStringLiteral("deepspeed");
+    QTest::newRow("megatron-deepspeed") << QStringLiteral("megatron-deepspeed");
+}
+
+void TestFrameworks::zero3MovesMoreThanDataParallelOnOneStack()
+{
+    // ZeRO-3 gathers the parameters in forward and backward and reduce-scatters the
+    // gradients: 1.5x the all-reduce of plain data parallelism in the same precision
+    // (Rajbhandari et al. 2020, ZeRO, Sec. 7.2.2), with one micro-batch per step. With
+    // gradient accumulation ZeRO-3 gathers and reduces again for every micro-batch, while
+    // data parallelism all-reduces once: 4 micro-batches move 4 x 1.5 = 6x.
+    QFETCH(QString, framework);
+    const std::string id = framework.toStdString();
+    for (const auto &[micro_batch, expected] : {std::pair{8, 1.5}, std::pair{2, 6.0}}) {
+        const Summary ddp = simulateSummary(gpt2(id.c_str(), 0, 1, micro_batch));
+        const Summary z3 = simulateSummary(gpt2(id.c_str(), 3, 1, micro_batch));
+        const double ratio =
+            z3.breakdown.communication_total / ddp.breakdown.communication_total;
+        QVERIFY2(std::abs(ratio / expected - 1.0) < 0.05,
+                 qPrintable(QStringLiteral("micro-batch %1: %2").arg(micro_batch).arg(ratio)));
+    }
+}
+
+void TestFrameworks::onDemandGathersAreExposed()
+{
+    // DeepSpeed ZeRO-3 as SC21's baseline ran it fetches on demand: its gathers and
+    // reductions are all exposed; FSDP prefetches and hides nearly all of them.
+    const Summary fetched = simulateSummary(gpt2("megatron-deepspeed", 3, 4));
+    const Summary prefetched = simulateSummary(gpt2("pytorch-fsdp", 3, 4));
+    QVERIFY(fetched.breakdown.communication_exposed >
+            0.95 * fetched.breakdown.communication_total);
+    QVERIFY(prefetched.breakdown.communication_exposed <
+            0.5 * prefetched.breakdown.communication_total);
+}
+
+void TestFrameworks::tensorParallelOverlapHidesCollectives()
+{
+    // Same plan and the same explicit keys: Megatron-Core overlaps the tensor-parallel
+    // collectives with the GEMMs (--tp-comm-overlap), Megatron-LM (2021) does not.
+    const char *json = R"({"scalescope": 1, "hardware": {"gpu": "h100-sxm5-80gb",
+      "gpus_per_node": 8, "intra_node": "nvlink4"},
+      "model": {"transformer": {"layers": 8, "hidden": 8192, "heads": 64, "seq_len": 4096,
+                                "vocab": 32000}},
+      "training": {"global_batch": 8, "micro_batch": 1, "precision": "bf16",
+                   "flash_attention": true, "framework": "%1"},
+      "parallel": {"tensor": 8, "sequence_parallel": true, "overlap": true,
+                   "bucket_mb": 25}})";
+    const auto build = [&](const char *f) {
+        return scenarioFrom(QString::fromLatin1(json).arg(QLatin1String(f)).toUtf8().constData());
+    };
+    const auto lm = contextFrom(build("megatron-lm"));
+    const auto core = contextFrom(build("megatron-core"));
+    QVERIFY(!lm->plan.tp_overlap);
+    QVERIFY(core->plan.tp_overlap);
+    const Summary a = summarize(*lm, simulate(*lm, {}));
+    const Summary b = summarize(*core, simulate(*core, {}));
+    QVERIFY2(b.breakdown.communication_exposed < 0.5 * a.breakdown.communication_exposed,
+             qPrintable(QStringLiteral("%1 vs %2")
+                            .arg(b.breakdown.communication_exposed)
+                            .arg(a.breakdown.communication_exposed)));
+    QVERIFY(b.step_time_s < a.step_time_s);
+}
+
+void TestFrameworks::pipelineSendsBetweenNodesPayTheNetwork()
+{
+    // 2 nodes x 4 GPUs, pipeline 8: stages 4 and 5 sit on different nodes (rank placement:
+    // tensor innermost, then data, then pipeline), so a 1 Mb/s network is slower than NDR.
+    const char *json = R"({"scalescope": 1, "hardware": {"gpu": "a100-sxm4-80gb",
+      "nodes": 2, "gpus_per_node": 4, "intra_node": "nvlink3", "inter_node": %1},
+      "model": "gpt2-1.5b", "training": {"global_batch": 16, "micro_batch": 1},
+      "parallel": {"pipeline": 8}})";
+    const auto with = [&](const char *network) {
+        return simulateSummary(
+            scenarioFrom(QString::fromLatin1(json).arg(QLatin1String(network)).toUtf8().constData()));
+    };
+    const Summary fast = with(R"("ib-ndr-400")");
+    const Summary slow =
+        with(R"({"name": "1 Mb/s", "line_rate_gbit": 0.001, "latency_us": 100})");
+    QVERIFY(contextFrom(scenarioFrom(QString::fromLatin1(json)
+                                         .arg(QLatin1String(R"("ib-ndr-400")"))
+                                         .toUtf8()
+                                         .constData()))
+                ->plan.pipelineCrossesNodes());
+    QVERIFY2(slow.step_time_s > 2.0 * fast.step_time_s,
+             qPrintable(QStringLiteral("%1 vs %2").arg(slow.step_time_s).arg(fast.step_time_s)));
+}
+
+void TestFrameworks::engineAndClosedFormAgreeOnStacks_data()
+{
+    QTest::addColumn<QString>("framework");
+    QTest::addColumn<int>("zero");
+    QTest::newRow("fsdp zero3") << QStringLiteral("pytorch-fsdp") << 3;
+    QTest::newRow("megatron-deepspeed zero3") << QStringLiteral("megatron-deepspeed") << 3;
+    QTest::newRow("megatron-deepspeed ddp") << QStringLiteral("megatron-deepspeed") << 0;
+    QTest::newRow("deepspeed zero1") << QStringLiteral("deepspeed") << 1;
+}
+
+void TestFrameworks::engineAndClosedFormAgreeOnStacks()
+{
+    // The closed form reads the same step description: within 5% on the step and on the
+    // exposed communication (of the step).
+    QFETCH(QString, framework);
+    QFETCH(int, zero);
+    const auto ctx = contextFrom(gpt2(framework.toStdString().c_str(), zero, 2));
+    const Summary engine = summarize(*ctx, simulate(*ctx, {}));
+    const Summary closed = analyticSummary(*ctx);
+    QVERIFY2(std::abs(closed.step_time_s / engine.step_time_s - 1.0) < 0.05,
+             qPrintable(QStringLiteral("%1 vs %2").arg(closed.step_time_s).arg(engine.step_time_s)));
+    QVERIFY(std::abs(closed.breakdown.communication_exposed -
+                     engine.breakdown.communication_exposed) < 0.05 * engine.step_time_s);
+}
+
+void TestFrameworks::scenarioKeysOverrideStackDefaults()
+{
+    // Megatron-DeepSpeed defaults to one all-reduce after the backward pass (bucket 0, no
+    // overlap); a key in the file wins over the stack.
+    const Scenario silent = gpt2("megatron-deepspeed", 0);
+    QCOMPARE(silent.parallel.bucket_mb, 0.0);
+    QVERIFY(!silent.parallel.overlap);
+    const Scenario explicitKeys = scenarioFrom(R"({"scalescope": 1,
+      "hardware": {"gpu": "a100-sxm4-80gb", "gpus_per_node": 8, "intra_node": "nvlink3"},
+      "model": "gpt2-1.5b",
+      "training": {"global_batch": 64, "framework": "megatron-core", "flash_attention": false},
+      "parallel": {"overlap": false, "bucket_mb": 10}})");
+    QVERIFY(!explicitKeys.parallel.overlap);
+    QCOMPARE(explicitKeys.parallel.bucket_mb, 10.0);
+    QVERIFY(!explicitKeys.training.flash_attention);
+    QVERIFY(explicitKeys.training.stack.fused_attention); // the stack's default, overridden
+    // Saving keeps the override: the file reopens with the same keys.
+    const Result<Scenario> reopened = parseScenario(writeScenario(explicitKeys), builtinCatalog());
+    QVERIFY(reopened.ok());
+    QVERIFY(!reopened.value().training.flash_attention);
+    QCOMPARE(reopened.value().training.framework, std::string("megatron-core"));
+}
+
+QTEST_GUILESS_MAIN(TestFrameworks)
+#include "tst_frameworks.moc"
