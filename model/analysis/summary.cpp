@@ -496,7 +496,11 @@ std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
                        " of the step; larger batches per GPU or faster links hide it.";
             break;
         case 1:
-            sentence = "Tensor-parallel all-reduces over " + hw.intra.name + " take " +
+            // The link the tensor group's traffic crosses (rank placement, plan.h): the
+            // network once the group spans nodes.
+            sentence = "Tensor-parallel all-reduces over " +
+                       (ctx.plan.tensorGroup().nodes > 1 ? hw.inter.name : hw.intra.name) +
+                       " take " +
                        percent(worst->share) +
                        " of the step; they sit on the critical path of every layer.";
             break;

@@ -51,6 +51,7 @@ private Q_SLOTS:
     void combinations_data();
     void combinations();
     void frameworkPlans();
+    void impossibleHardware();
     void precisionAndStragglers();
     void newEffectsValidHaveNoIssues_data();
     void newEffectsValidHaveNoIssues();
@@ -129,6 +130,37 @@ void TestControlChecks::combinations_data()
     QTest::newRow("sequence parallel without tensor")
         << 4 << 0 << 1 << 1 << 64 << 1 << f1b << 1 << 0 << true << "parallel.sequence_parallel"
         << "with tensor = 1 it has no effect" << false;
+}
+
+void TestControlChecks::impossibleHardware()
+{
+    // An RTX 4090 with NVLink 4 + NVSwitch cannot be bought: said beside the link control
+    // (a warning: the model still shows what such a machine would do).
+    const scalescope::Catalog &catalog = scalescope::builtinCatalog();
+    Scenario s = baseScenario();
+    s.hardware.gpu = *catalog.findGpu("rtx-4090-24gb");
+    s.hardware.intra = *catalog.findIntra("nvlink4");
+    const auto hardwareIssues = [](const Scenario &x) {
+        QList<ControlIssue> out;
+        for (const ControlIssue &i : scalescope::checkScenario(x))
+            if (i.key_path == QStringLiteral("hardware.intra_node"))
+                out << i;
+        return out;
+    };
+    QList<ControlIssue> found = hardwareIssues(s);
+    QCOMPARE(found.size(), 1);
+    QCOMPARE(found.first().severity, ControlIssue::Severity::Warning);
+    QVERIFY2(found.first().message.contains(QStringLiteral("no NVLink")),
+             qPrintable(found.first().message));
+    // The same card over PCIe, and an A100 on NVSwitch, are real machines.
+    s.hardware.intra = *catalog.findIntra("pcie4");
+    QVERIFY(hardwareIssues(s).isEmpty());
+    s.hardware.gpu = *catalog.findGpu("a100-sxm4-80gb");
+    s.hardware.intra = *catalog.findIntra("nvlink3");
+    QVERIFY(hardwareIssues(s).isEmpty());
+    // An MI300X on NVLink is not either.
+    s.hardware.gpu = *catalog.findGpu("mi300x-192gb");
+    QCOMPARE(hardwareIssues(s).size(), 1);
 }
 
 void TestControlChecks::frameworkPlans()

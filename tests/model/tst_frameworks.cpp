@@ -20,6 +20,7 @@ private Q_SLOTS:
     void engineAndClosedFormAgreeOnStacks_data();
     void engineAndClosedFormAgreeOnStacks();
     void scenarioKeysOverrideStackDefaults();
+    void bottleneckNamesTheLinkCrossed();
 };
 
 namespace
@@ -182,6 +183,24 @@ void TestFrameworks::scenarioKeysOverrideStackDefaults()
     QVERIFY(reopened.ok());
     QVERIFY(!reopened.value().training.flash_attention);
     QCOMPARE(reopened.value().training.framework, std::string("megatron-core"));
+}
+
+void TestFrameworks::bottleneckNamesTheLinkCrossed()
+{
+    // Tensor parallelism over 16 GPUs on two nodes joined by 25 GbE: the all-reduces cross
+    // the network, and the sentence names it, not the NVLink inside the nodes.
+    const Scenario s = scenarioFrom(R"({"scalescope": 1,
+      "hardware": {"gpu": "a100-sxm4-80gb", "nodes": 2, "gpus_per_node": 8,
+                   "intra_node": "nvlink3", "inter_node": "eth-25g"},
+      "model": {"transformer": {"layers": 8, "hidden": 4096, "heads": 32, "seq_len": 2048,
+                                "vocab": 50304}},
+      "training": {"global_batch": 16, "micro_batch": 1},
+      "parallel": {"tensor": 16}})");
+    const Summary m = simulateSummary(s);
+    const std::string network = s.hardware.inter.name;
+    QVERIFY2(m.bottleneck.find("Tensor-parallel") != std::string::npos, m.bottleneck.c_str());
+    QVERIFY2(m.bottleneck.find(network) != std::string::npos, m.bottleneck.c_str());
+    QVERIFY2(m.bottleneck.find(s.hardware.intra.name) == std::string::npos, m.bottleneck.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestFrameworks)

@@ -345,9 +345,43 @@ int64_t modelLayers(const ModelSpec &model)
     return model.custom.layers;
 }
 
+/// Hardware that cannot be bought: GeForce boards have no NVLink ports and so no NVSwitch
+/// (NVIDIA has shipped NVLink on GeForce only as the RTX 3090's two-card bridge); a bridge
+/// joins two cards; AMD Instinct GPUs use Infinity Fabric, not NVLink.
+void checkHardware(const Scenario &s, QList<ControlIssue> &issues)
+{
+    const HardwareSpec &hw = s.hardware;
+    const QString gpu = QString::fromStdString(hw.gpu.name);
+    const QString link = QString::fromStdString(hw.intra.name);
+    const bool geforce = !hw.gpu.pcie_p2p && hw.gpu.family != GpuFamily::CDNA3;
+    if (geforce && hw.intra.kind == LinkKind::NVLinkSwitched)
+        add(issues, "hardware.intra_node",
+            QCoreApplication::translate("ControlChecks",
+                                        "%1 has no NVLink: GeForce cards connect over PCIe, so "
+                                        "\"%2\" cannot exist in this machine")
+                .arg(gpu, link),
+            kWarning);
+    if (hw.gpu.family == GpuFamily::CDNA3 && (hw.intra.kind == LinkKind::NVLinkSwitched ||
+                                              hw.intra.kind == LinkKind::NVLinkBridge))
+        add(issues, "hardware.intra_node",
+            QCoreApplication::translate("ControlChecks",
+                                        "%1 is an AMD GPU: its GPUs connect over Infinity "
+                                        "Fabric, not \"%2\"")
+                .arg(gpu, link),
+            kWarning);
+    if (hw.intra.kind == LinkKind::NVLinkBridge && hw.gpus_per_node > 2)
+        add(issues, "hardware.intra_node",
+            QCoreApplication::translate("ControlChecks",
+                                        "an NVLink bridge joins two cards; with %1 GPUs per "
+                                        "node the others talk over PCIe")
+                .arg(hw.gpus_per_node),
+            kWarning);
+}
+
 QList<ControlIssue> checkScenario(const Scenario &scenario)
 {
     QList<ControlIssue> issues;
+    checkHardware(scenario, issues);
     if (!scenario.isCollective()) {
         int64_t data = 0;
         checkDegrees(scenario, issues, data);
