@@ -17,15 +17,13 @@ constexpr const char *kContext = "ModelText";
 /// Which texts a template belongs to: whole texts (labels, bands), sentences the model may
 /// join with spaces, and fragments the model embeds into sentences.
 enum class Group : uint8_t {
-    Label,      // timeline segment labels and the main wait (sim/simulator.cpp)
-    Sentence,   // bottleneck, verdict and advice sentences (summary.cpp, economics.cpp)
-    LossKind,   // "the largest loss is ..." (summary.cpp kLoss)
-    Band,       // verdict duration and frequency bands (economics.cpp)
-    Where,      // "owning" / "renting in the cloud" (economics.cpp)
-    Suggestion, // "1 GPU", "8+ GPUs", "4 GPUs" (economics.cpp)
-    Link,       // suffixes the model appends to link names (sim/simulator.cpp)
+    Label,    // timeline segment labels and the main wait (sim/simulator.cpp)
+    Sentence, // bottleneck and advice sentences (summary.cpp, economics.cpp)
+    LossKind, // "the largest loss is ..." (summary.cpp kLoss)
+    Band,     // rule-of-thumb duration and frequency bands (CostVerdict, JSON report)
+    Link,     // suffixes the model appends to link names (sim/simulator.cpp)
 };
-constexpr int kGroupCount = 7;
+constexpr int kGroupCount = 5;
 
 struct Source {
     const char *text;
@@ -36,8 +34,7 @@ struct Source {
 ///   n  a number as the model printed it (kept)
 ///   x  any text (kept)
 ///   l  a link name (kept; a suffix the model appended is translated)
-///   L  a timeline label, k a loss kind, b a band, w owning/renting, s a GPU suggestion
-///      (translated through that group).
+///   L  a timeline label, k a loss kind, b a band (translated through that group).
 struct TemplateDef {
     Group group;
     Source source;
@@ -93,10 +90,8 @@ const TemplateDef kTemplates[] = {
     {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Each GPU is a %1% slice of a physical GPU: the job runs like %2 whole GPUs.", "bottleneck, virtual GPUs"), "nn"},
     {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "It does not fit: %1 GB per GPU against %2 GB.", "bottleneck, memory"), "nn"},
 
-    // Cost verdict and advice (model/analysis/economics.cpp costReport).
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "One GPU: %1 h per run; %2 is cheaper at %3 h a month (break-even %4 h).", "cost verdict; %2 = owning / renting in the cloud"), "nwnn"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Worth it: %1 GPUs save %2 h of waiting a month (the job takes %3 on one GPU, %4); the table suggests %5, %6 (%7 h a month against a break-even of %8 h).", "cost verdict; %3, %4 = bands, %5 = GPU count, %6 = owning / renting in the cloud"), "nnbbswnn"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Not worth it: %1 GPUs save %2 h of waiting a month (the job takes %3 on one GPU, %4); the table suggests %5, %6 (%7 h a month against a break-even of %8 h).", "cost verdict; %3, %4 = bands, %5 = GPU count, %6 = owning / renting in the cloud"), "nnbbswnn"},
+    // Cost advice (model/analysis/economics.cpp costReport; the verdict is a record that
+    // views/charts/cost_view.cpp renders with tr()).
     {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep more GPUs busy, multiply the learning rate by k and warm it up over the first ~5 epochs; this scenario keeps the global batch at %1.", "cost advice"), "n"},
     {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Data loader: each GPU consumes about %1 samples/s; at %2 samples/s per worker it needs %3 workers (has %4).", "cost advice"), "nnnn"},
     {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Data loader: start with 4 workers per GPU (PyTorch rule of thumb) and raise until GPU utilisation stops rising, at most the CPU cores per GPU.", "cost advice"), ""},
@@ -115,11 +110,6 @@ const TemplateDef kTemplates[] = {
     {Group::Band, QT_TRANSLATE_NOOP3("ModelText", "under 50 GPU-hours a month", "cost verdict: usage"), ""},
     {Group::Band, QT_TRANSLATE_NOOP3("ModelText", "50-200 GPU-hours a month", "cost verdict: usage"), ""},
     {Group::Band, QT_TRANSLATE_NOOP3("ModelText", "over 200 GPU-hours a month", "cost verdict: usage"), ""},
-    {Group::Where, QT_TRANSLATE_NOOP3("ModelText", "owning", "cost verdict: ... is cheaper"), ""},
-    {Group::Where, QT_TRANSLATE_NOOP3("ModelText", "renting in the cloud", "cost verdict: ... is cheaper"), ""},
-    {Group::Suggestion, QT_TRANSLATE_NOOP3("ModelText", "8+ GPUs", "cost verdict: the table suggests ..."), ""},
-    {Group::Suggestion, QT_TRANSLATE_NOOP3("ModelText", "1 GPU", "cost verdict: the table suggests ..."), ""},
-    {Group::Suggestion, QT_TRANSLATE_NOOP3("ModelText", "%1 GPUs", "cost verdict: the table suggests ..."), "n"},
     {Group::Link, QT_TRANSLATE_NOOP3("ModelText", "%1 (routed through host memory)", "link name of virtual GPUs; %1 = link name"), "x"},
 };
 // clang-format on
@@ -165,10 +155,6 @@ private:
             return Group::LossKind;
         case 'b':
             return Group::Band;
-        case 'w':
-            return Group::Where;
-        case 's':
-            return Group::Suggestion;
         default:
             return std::nullopt;
         }
@@ -275,12 +261,6 @@ QString translateMatch(const Compiled &c, const QRegularExpressionMatch &m, QStr
         case 'b':
             args.append(translateWhole(Group::Band, captured, used).value_or(captured));
             break;
-        case 'w':
-            args.append(translateWhole(Group::Where, captured, used).value_or(captured));
-            break;
-        case 's':
-            args.append(translateWhole(Group::Suggestion, captured, used).value_or(captured));
-            break;
         default:
             Q_ASSERT(false);
             args.append(captured);
@@ -326,7 +306,7 @@ std::optional<QString> translateKnown(const QString &english, QStringList *used)
 {
     if (english.isEmpty())
         return std::nullopt;
-    for (Group g : {Group::Label, Group::Band, Group::Where})
+    for (Group g : {Group::Label, Group::Band})
         if (std::optional<QString> t = translateWhole(g, english, used))
             return t;
     return translateSentences(english, 0, used);

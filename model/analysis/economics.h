@@ -1,11 +1,15 @@
 // Economics of a training run (the scenario's `cost` section): time to train, energy, owning
-// against renting, break-even usage and a verdict in the shape of the claims' decision table
-// (task duration x frequency -> 1 / 2 / 4 / 8+ GPUs). Pure C++.
+// against renting, break-even usage and a verdict: the waiting the scenario's GPUs save, valued
+// at the day rate, against what they add a month (hardware or cloud time, and the migration
+// spread over the amortisation period), beside the claims' rule of thumb (task duration x
+// frequency -> 1 / 2 / 4 / 8+ GPUs) and why the two differ. No verdict without the prices it
+// needs. Pure C++.
 #pragma once
 
 #include "analysis/summary.h"
 #include "plan/scenario.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,25 +22,102 @@ namespace scalescope
 inline constexpr double kIdlePowerShare = 0.3;
 double boardPowerW(double tdp_w, double utilisation);
 
+/// What the cost verdict decides (CostVerdict::decision).
+enum class CostDecision : uint8_t {
+    NoVerdict,        // a price or the work the comparison needs is 0 (CostVerdict::missing)
+    OneGpu,           // one GPU: only owning against renting is decided
+    MoreGpusPay,      // the waiting they save is worth more than what they add a month
+    MoreGpusDoNotPay, // they add more a month than the waiting they save is worth
+};
+
+/// The cheaper way to get the GPUs for the month's work.
+enum class CostVenue : uint8_t { Own, Rent };
+
+/// Inputs the comparison needs; a bit each in CostVerdict::missing when 0.
+enum class CostInput : uint8_t {
+    GpuPrice,   // gpu_price_usd (owning)
+    CloudPrice, // cloud_price_per_gpu_hour (renting)
+    PowerPrice, // power_price_per_kwh (the energy of owning)
+    DayRate,    // day_rate_usd (the value of the waiting saved; more than one GPU only)
+    Work,       // the work of one run (tokens, epochs x samples or steps)
+};
+inline constexpr int kCostInputCount = 5;
+
+/// The rule of thumb's bands (claims.md 16): duration of the job on one GPU ...
+enum class DurationBand : uint8_t { UnderADay, OneToThreeDays, ThreeToFourteenDays, OverTwoWeeks };
+/// ... and GPU-hours a month on one GPU.
+enum class UsageBand : uint8_t { Under50, From50To200, Over200 };
+const char *durationBandName(DurationBand band); // "under a day", ... (English, for JSON)
+const char *usageBandName(UsageBand band);       // "under 50 GPU-hours a month", ...
+
+/// Why the comparison's decision on the GPU count differs from the rule of thumb's.
+enum class RuleGap : uint8_t {
+    None,          // they agree (or there is no comparison)
+    WaitingValued, // the rule suggests fewer GPUs (it counts GPU-hours, not the user's time),
+                   // but the waiting they save is worth more than what they add
+    CostOutweighs, // the rule suggests this many GPUs or more, but what they add (hardware or
+                   // cloud time, migration) is worth more than the waiting they save
+};
+
+/// The verdict as a record: the decision, the numbers it compares (USD a month) and the rule
+/// of thumb beside it. Views and the CLI turn it into sentences.
 struct CostVerdict {
-    std::string duration_band;       // of the job on one GPU: "under a day", "1-3 days", ...
-    std::string frequency_band;      // GPU-hours per month on one GPU: "under 50", "50-200", ...
-    int recommended_gpus = 1;        // 1, 2, 4 or 8 (8 = "8+")
-    bool more_gpus_worth_it = false; // the scenario's GPU count against one GPU
-    bool own = false;                // owning is cheaper than renting at this usage
+    CostDecision decision = CostDecision::NoVerdict;
+    uint8_t missing = 0; // bits 1 << CostInput: inputs that are 0 (decision NoVerdict)
+    bool isMissing(CostInput input) const { return missing & (1u << unsigned(input)); }
+
+    // The comparison (scenario's GPUs against one GPU for the same work, a month).
+    CostVenue venue = CostVenue::Rent;         // cheaper for the scenario's GPUs
+    CostVenue one_gpu_venue = CostVenue::Rent; // cheaper for one GPU
+    double waiting_saved_h_per_month = 0;
+    double hour_value_usd = 0;               // day_rate_usd / 8 working hours
+    double waiting_value_usd_per_month = 0;  // waiting saved x hour value
+    double gpus_cost_usd_per_month = 0;      // the scenario's GPUs, the cheaper venue
+    double one_gpu_cost_usd_per_month = 0;   // one GPU, the cheaper venue
+    double hardware_extra_usd_per_month = 0; // gpus_cost - one_gpu_cost
+    double migration_usd_per_month = 0;      // migration days x day rate / amortisation months
+    double extra_cost_usd_per_month = 0;     // hardware_extra + migration
+    double net_usd_per_month = 0;            // waiting_value - extra_cost
+
+    // The rule of thumb (claims.md 16: job duration x frequency -> 1 / 2 / 4 / 8+ GPUs;
+    // owning pays over about 200 hours a month).
+    DurationBand duration = DurationBand::UnderADay;
+    UsageBand usage = UsageBand::Under50;
+    int recommended_gpus = 1; // 1, 2, 4 or 8 (8 = "8+")
+    bool rule_own = false;    // the rule's venue: own above kRuleOwnHoursPerMonth of use
+    RuleGap gap = RuleGap::None;
+    bool venue_differs = false; // the rule's venue differs from the prices' break-even
+
+    // Kept for the JSON report (io/report_io.cpp): English band names, the decision and the
+    // venue as booleans. `sentence` is left empty by the model; scalescope-cli writes its
+    // English rendering there.
+    std::string duration_band;
+    std::string frequency_band;
+    bool more_gpus_worth_it = false; // decision == MoreGpusPay
+    bool own = false;                // venue == Own
     std::string sentence;
 };
+
+/// Rule of thumb (claims.md 16): owning pays over about 200 hours of use a month.
+inline constexpr double kRuleOwnHoursPerMonth = 200;
+/// Waiting is valued at the day rate over a working day of 8 hours (an assumption,
+/// docs/scenario.md: day_rate / 8 per hour).
+inline constexpr double kHoursPerWorkDay = 8;
 
 struct CostReport {
     int gpus = 1;
     double steps_per_run = 0;
+    double step_time_s = 0;           // the engine's step on the scenario's GPUs
+    double goodput = 1;               // useful share of the time (failures and checkpoints)
     double time_to_train_h = 0;       // wall time of one run on the scenario's GPUs (goodput incl.)
     double single_gpu_time_h = 0;     // the same run on one GPU
     double gpu_hours_per_run = 0;     // time_to_train_h x gpus
     double usage_hours_per_month = 0; // machine hours per month (runs x time_to_train_h)
     double utilisation = 0;           // busy share of the step (compute / step time)
     double power_per_gpu_w = 0;
-    double energy_kwh_per_run = 0; // GPUs x power x time x PUE
+    bool energy_known = false;      // the GPU's board power (TDP) is known
+    double energy_kwh_per_step = 0; // GPUs x power x step time x PUE (no failure rework)
+    double energy_kwh_per_run = 0;  // GPUs x power x time x PUE
     double energy_cost_per_run_usd = 0;
     double capital_usd = 0;             // GPUs + servers
     double own_cost_per_month_usd = 0;  // amortised capital + energy of the runs
@@ -58,5 +139,8 @@ double stepsPerRun(const CostSpec &cost, double global_batch, double tokens_per_
 /// compute share of the step (breakdown.compute / step_time_s): the GPU is taken to draw
 /// near TDP while computing and idle power while it waits or only communicates.
 CostReport costReport(const Scenario &scenario, const Summary &summary);
+/// The same with `cost` in place of the scenario's section (the cost tab's figures for a
+/// scenario without one).
+CostReport costReport(const Scenario &scenario, const CostSpec &cost, const Summary &summary);
 
 } // namespace scalescope

@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace scalescope;
 using namespace scalescope::test;
 
@@ -144,11 +146,53 @@ void TestClaimsEffects::claim16Economics()
     QVERIFY(sc.cost.has_value());
     const Summary s = simulateSummary(sc);
     const CostReport r = costReport(sc, s);
-    // A job of about a day, twice a month (under 50 GPU-hours): one GPU or the cloud.
+    const CostVerdict &v = r.verdict;
+    // A job of about a day, twice a month (under 50 GPU-hours): the rule of thumb says one GPU
+    // or the cloud ...
     QVERIFY(r.single_gpu_time_h > 10 && r.single_gpu_time_h < 48);
-    QCOMPARE(r.verdict.recommended_gpus, 1);
-    QVERIFY(!r.verdict.more_gpus_worth_it);
-    QVERIFY(!r.verdict.own);
+    QCOMPARE(v.usage, UsageBand::Under50);
+    QCOMPARE(v.recommended_gpus, 1);
+    // ... but the four GPUs save about 35 h of waiting a month, worth about 3,500 USD at the
+    // day rate (800 / 8 = 100 USD an hour), against about 46 USD a month more (the cloud time
+    // beyond one GPU's, and 2 days x 800 USD of migration over 36 months): worth it, rented.
+    QCOMPARE(v.decision, CostDecision::MoreGpusPay);
+    QVERIFY(v.more_gpus_worth_it);
+    QCOMPARE(v.venue, CostVenue::Rent);
+    QVERIFY(!v.own);
+    QCOMPARE(v.one_gpu_venue, CostVenue::Rent);
+    QCOMPARE(v.missing, uint8_t(0));
+    const CostSpec &c = *sc.cost;
+    const double months = c.amortisation_years * 12;
+    QVERIFY(qAbs(v.waiting_saved_h_per_month -
+                 (r.single_gpu_time_h - r.time_to_train_h) * c.runs_per_month) < 1e-9);
+    QVERIFY2(v.waiting_saved_h_per_month > 30 && v.waiting_saved_h_per_month < 40,
+             qPrintable(QString::number(v.waiting_saved_h_per_month)));
+    QCOMPARE(v.hour_value_usd, c.day_rate_usd / 8);
+    QVERIFY(qAbs(v.waiting_value_usd_per_month - v.waiting_saved_h_per_month * 100) < 1e-9);
+    QVERIFY2(v.waiting_value_usd_per_month > 3000 && v.waiting_value_usd_per_month < 4000,
+             qPrintable(QString::number(v.waiting_value_usd_per_month)));
+    // What the GPUs add: the cheaper venue for four GPUs against one GPU's for the same work.
+    QVERIFY(qAbs(v.gpus_cost_usd_per_month -
+                 std::min(r.own_cost_per_month_usd, r.rent_cost_per_month_usd)) < 1e-9);
+    QVERIFY(qAbs(v.gpus_cost_usd_per_month - r.rent_cost_per_month_usd) < 1e-9);
+    const double one_gpu_rent = r.single_gpu_time_h * c.runs_per_month * c.cloud_price_per_gpu_hour;
+    QVERIFY(qAbs(v.one_gpu_cost_usd_per_month - one_gpu_rent) < 1e-9);
+    QVERIFY(qAbs(v.hardware_extra_usd_per_month -
+                 (v.gpus_cost_usd_per_month - v.one_gpu_cost_usd_per_month)) < 1e-9);
+    QVERIFY(v.hardware_extra_usd_per_month >= 0); // four GPUs scale below 4x
+    QVERIFY(qAbs(v.migration_usd_per_month - c.migration_days * c.day_rate_usd / months) < 1e-9);
+    QVERIFY(qAbs(v.extra_cost_usd_per_month -
+                 (v.hardware_extra_usd_per_month + v.migration_usd_per_month)) < 1e-9);
+    QVERIFY2(v.extra_cost_usd_per_month > 40 && v.extra_cost_usd_per_month < 60,
+             qPrintable(QString::number(v.extra_cost_usd_per_month)));
+    QVERIFY(v.waiting_value_usd_per_month > v.extra_cost_usd_per_month);
+    QVERIFY(qAbs(v.net_usd_per_month -
+                 (v.waiting_value_usd_per_month - v.extra_cost_usd_per_month)) < 1e-9);
+    // The rule of thumb is shown beside it, and why the two differ: it counts GPU-hours, not
+    // the waiting.
+    QCOMPARE(v.gap, RuleGap::WaitingValued);
+    QVERIFY(!v.rule_own);
+    QVERIFY(!v.venue_differs);
     // Board power of 300-450 W per card under load (claims.md: 300-450 W).
     QVERIFY(r.power_per_gpu_w > 300 && r.power_per_gpu_w <= 450);
     // Break-even in the claim's range (50-200 hours a month).

@@ -1,6 +1,7 @@
 // GUI tests of the result views: series contents, toggles, messages, the speed-up loss
-// attribution, the cost report and its edits, the thermal chart, cost arithmetic and
-// exports. Results are built by hand (result_fixtures.h).
+// attribution, the cost report and its edits, the thermal chart, run-length arithmetic and
+// exports (the cost arithmetic itself: tests/model/tst_economics_verdict.cpp). Results are
+// built by hand (result_fixtures.h).
 #include "charts/chart_common.h"
 #include "charts/breakdown_view.h"
 #include "charts/cost_view.h"
@@ -90,7 +91,6 @@ private Q_SLOTS:
     void memoryOverCapacity();
     void memoryEmpty();
 
-    void runCostArithmetic();
     void stepsForTokens_data();
     void stepsForTokens();
     void formatRunDuration_data();
@@ -191,9 +191,9 @@ void TestChartViews::scalingSeries()
         QCOMPARE(p.y(), 100.0);
 
     // A second result replaces the points (no stale rows).
-    view.setResult(test::amdahlResult({1, 2, 4}, 0.2, 4));
-    QCOMPARE(speedup->count(), 3);
-    QCOMPARE(amdahl->at(amdahl->count() - 1).x(), 4.0);
+    view.setResult(test::amdahlResult({1, 2, 4, 8}, 0.2, 4));
+    QCOMPARE(speedup->count(), 4);
+    QCOMPARE(amdahl->at(amdahl->count() - 1).x(), 8.0);
 }
 
 void TestChartViews::scalingWeakShowsGustafson()
@@ -496,30 +496,6 @@ void TestChartViews::memoryEmpty()
     QVERIFY(view.verdict().isEmpty());
 }
 
-void TestChartViews::runCostArithmetic()
-{
-    RunCostInputs in;
-    in.gpus = 8;
-    in.step_time_s = 2.0;
-    in.board_power_w = 700;
-    in.steps = 1000;
-    in.price_per_kwh = 0.2;
-    const RunCost c = computeRunCost(in);
-    QCOMPARE(c.step_time_s, 2.0);
-    QCOMPARE(c.run_time_s, 2000.0);
-    QVERIFY(qAbs(c.gpu_hours - 8 * 2000.0 / 3600.0) < 1e-12);
-    QVERIFY(c.energy_known);
-    QVERIFY(qAbs(c.energy_per_step_kwh - 8 * 700 * 2.0 / 3.6e6) < 1e-15);
-    QVERIFY(qAbs(c.energy_per_run_kwh - 8 * 700 * 2000.0 / 3.6e6) < 1e-12);
-    QVERIFY(qAbs(c.electricity_cost - 0.2 * 8 * 700 * 2000.0 / 3.6e6) < 1e-12);
-
-    in.board_power_w = 0; // unknown power: time still known, energy not
-    const RunCost unknown = computeRunCost(in);
-    QVERIFY(!unknown.energy_known);
-    QCOMPARE(unknown.energy_per_run_kwh, 0.0);
-    QCOMPARE(unknown.run_time_s, 2000.0);
-}
-
 void TestChartViews::stepsForTokens_data()
 {
     QTest::addColumn<double>("tokens");
@@ -572,24 +548,62 @@ void TestChartViews::costViewOutputs()
     QVERIFY(steps && price);
     steps->setValue(28800); // 28,800 steps of 0.125 s = 1 h
     price->setValue(0.5);
-    const RunCost c = view.cost();
-    QCOMPARE(c.run_time_s, 3600.0);
-    QCOMPARE(c.gpu_hours, 8.0);
-    // 8 GPUs x board power x 1 h, the power from the compute share of the step (the full
-    // cost report's model: 30% of TDP idle, the rest in proportion).
+    QCOMPARE(view.runSteps(), 28800.0);
+    // The engine figures are the cost model's (costReport with the entered steps and power
+    // price and the format's defaults, PUE 1.5).
+    const CostReport c = view.engineReport();
+    QCOMPARE(CostSpec{}.pue, 1.5);
+    QCOMPARE(c.gpus, 8);
+    QCOMPARE(c.steps_per_run, 28800.0);
+    QCOMPARE(c.step_time_s, 0.125);
+    QCOMPARE(c.time_to_train_h, 1.0);
+    QCOMPARE(c.gpu_hours_per_run, 8.0);
+    QVERIFY(c.energy_known);
+    // 8 GPUs x board power x 1 h x PUE 1.5, the power from the compute share of the step (30%
+    // of TDP idle, the rest in proportion): 700 W x (0.3 + 0.7 x 0.7) = 553 W.
     const double share = result->summary.breakdown.compute / result->summary.step_time_s;
     const double power_w = 700 * (0.3 + 0.7 * share);
-    QVERIFY(qAbs(c.energy_per_run_kwh - 8 * power_w / 1000) < 1e-9);
-    QVERIFY(qAbs(c.electricity_cost - 0.5 * 8 * power_w / 1000) < 1e-9);
+    QVERIFY(qAbs(power_w - 553.0) < 1e-9);
+    QVERIFY(qAbs(c.power_per_gpu_w - power_w) < 1e-9);
+    const double kwh = 8 * power_w / 1000 * 1.5;
+    QVERIFY(qAbs(c.energy_kwh_per_run - kwh) < 1e-9);
+    QVERIFY(qAbs(c.energy_kwh_per_step - kwh / 28800) < 1e-12);
+    QVERIFY(qAbs(c.energy_cost_per_run_usd - 0.5 * kwh) < 1e-9);
+    // No GPU or cloud price on this page: the model gives no verdict (and the page shows none).
+    QCOMPARE(c.verdict.decision, CostDecision::NoVerdict);
+    QVERIFY(c.verdict.isMissing(CostInput::GpuPrice));
+    QVERIFY(c.verdict.isMissing(CostInput::CloudPrice));
+    QVERIFY(!c.verdict.isMissing(CostInput::PowerPrice));
+    QVERIFY(!c.verdict.isMissing(CostInput::Work));
+    QVERIFY(view.verdictText().isEmpty());
+    // The labels show those figures.
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("timePerStep"))->text(),
+             QStringLiteral("125 ms"));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("timePerRun"))->text(),
              QStringLiteral("1.0 h"));
-    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("energyPerRun"))->text(),
-             QStringLiteral("%1 kWh").arg(8 * power_w / 1000, 0, 'f', 1));
     QCOMPARE(view.findChild<QLabel *>(QStringLiteral("gpuHours"))->text(),
              QStringLiteral("8.0 GPU-h"));
-    QVERIFY(view.findChild<QLabel *>(QStringLiteral("energyAssumption"))
-                ->text()
-                .contains(QStringLiteral("%1 W").arg(power_w, 0, 'f', 0)));
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("energyPerRun"))->text(),
+             QStringLiteral("%1 kWh").arg(c.energy_kwh_per_run, 0, 'f', 1));
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("energyPerRun"))->text(),
+             QStringLiteral("6.6 kWh")); // 8 x 553 W x 1 h x 1.5 = 6.636 kWh
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("electricityCost"))->text(),
+             QStringLiteral("3.32 (at 0.500 per kWh)")); // 6.636 kWh x 0.5
+    const QString assumption = view.findChild<QLabel *>(QStringLiteral("energyAssumption"))->text();
+    QVERIFY2(assumption.contains(QStringLiteral("553 W")), qPrintable(assumption));
+    QVERIFY2(assumption.contains(QStringLiteral("PUE 1.50")), qPrintable(assumption));
+    QVERIFY(assumption.contains(QStringLiteral("70%"))); // the compute share
+    // Another run length and price: the figures follow.
+    steps->setValue(57600);
+    price->setValue(0.25);
+    const CostReport d = view.engineReport();
+    QCOMPARE(d.time_to_train_h, 2.0);
+    QVERIFY(qAbs(d.energy_kwh_per_run - 2 * kwh) < 1e-9);
+    QVERIFY(qAbs(d.energy_cost_per_run_usd - 0.25 * 2 * kwh) < 1e-9);
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("timePerRun"))->text(),
+             QStringLiteral("2.0 h"));
+    QCOMPARE(view.findChild<QLabel *>(QStringLiteral("energyPerRun"))->text(),
+             QStringLiteral("13.3 kWh"));
     view.setResult(test::errorResult());
     QVERIFY(showsMessage(&view));
 }
@@ -605,7 +619,11 @@ void TestChartViews::costViewTokens()
     view.setResult(result);
     view.setRunLength(CostView::RunLength::Tokens);
     view.setRunTokensBillions(1.0);
-    QCOMPARE(view.inputs().steps, 954.0);
+    // 1e9 tokens / (512 samples x 2048 tokens), rounded up; the model's figures use them.
+    QCOMPARE(view.runSteps(), 954.0);
+    const CostReport by_tokens = view.engineReport();
+    QCOMPARE(by_tokens.steps_per_run, 954.0);
+    QVERIFY(qAbs(by_tokens.time_to_train_h - 954 * result->summary.step_time_s / 3600.0) < 1e-12);
     QVERIFY(view.findChild<QLabel *>(QStringLiteral("stepsFromTokens"))
                 ->text()
                 .contains(QStringLiteral("954")));
@@ -614,7 +632,11 @@ void TestChartViews::costViewTokens()
     result->scenario.model.kind = ModelSpec::Kind::Custom;
     view.setRunSteps(100);
     view.setResult(result);
-    QCOMPARE(view.inputs().steps, 100.0);
+    QCOMPARE(view.runSteps(), 100.0);
+    QCOMPARE(view.engineReport().steps_per_run, 100.0);
+    QVERIFY(view.findChild<QLabel *>(QStringLiteral("stepsFromTokens"))
+                ->text()
+                .contains(QStringLiteral("Tokens need a transformer")));
 }
 
 namespace
@@ -670,13 +692,44 @@ void TestChartViews::costReportComputed()
              QStringLiteral("1600 USD (2 days at 800 USD a day)"));
     QCOMPARE(labelText(&view, "hoursSaved"),
              QStringLiteral("224 h (9.3 days) a month against one GPU"));
-    // The model's verdict: rent (32 h a month is far below the break-even), 8 GPUs worth it.
-    QVERIFY(!r.verdict.own);
-    QVERIFY(r.verdict.more_gpus_worth_it);
+    // The model's verdict: rent (32 h a month is far below the break-even), 8 GPUs worth it:
+    // 224 h of waiting saved a month at 800 / 8 = 100 USD an hour = 22,400 USD, against
+    // renting 64 GPU-hours a month either way (4 runs x 8 GPUs x 8 h = 4 runs x 64 h on one
+    // GPU, 640 USD) plus 2 days x 800 USD of migration over 36 months (44.44 USD).
+    const CostVerdict &v = r.verdict;
+    QCOMPARE(v.decision, CostDecision::MoreGpusPay);
+    QCOMPARE(v.venue, CostVenue::Rent);
+    QCOMPARE(v.one_gpu_venue, CostVenue::Rent);
+    QCOMPARE(v.waiting_saved_h_per_month, 224.0);
+    QCOMPARE(v.hour_value_usd, 100.0);
+    QVERIFY(qAbs(v.waiting_value_usd_per_month - 22400.0) < 1e-9);
+    QVERIFY(qAbs(v.gpus_cost_usd_per_month - 640.0) < 1e-9);
+    QVERIFY(qAbs(v.one_gpu_cost_usd_per_month - 640.0) < 1e-9);
+    QVERIFY(qAbs(v.hardware_extra_usd_per_month) < 1e-9);
+    QVERIFY(qAbs(v.migration_usd_per_month - 1600.0 / 36.0) < 1e-9);
+    QVERIFY(qAbs(v.extra_cost_usd_per_month - 1600.0 / 36.0) < 1e-9);
+    QVERIFY(v.waiting_value_usd_per_month > v.extra_cost_usd_per_month);
     QCOMPARE(view.verdictText(), QStringLiteral("8 GPUs: worth it — rent in the cloud"));
-    QVERIFY2(labelText(&view, "costVerdictDetail")
-                 .contains(QStringLiteral("1-3 days on one GPU, over 200 GPU-hours a month")),
-             qPrintable(labelText(&view, "costVerdictDetail")));
+    QCOMPARE(labelText(&view, "costVerdictDetail"),
+             QStringLiteral("They save 224 h (9.3 days) of waiting a month, worth 22400 USD at "
+                            "100 USD an hour (the day rate over 8 hours), against 44.44 USD a "
+                            "month more: 0.00 USD of hardware or cloud time and 44.44 USD of "
+                            "migration spread over the amortisation period."));
+    // The rule of thumb beside it: 64 h on one GPU (1-3 days), 256 GPU-hours a month, so 2
+    // GPUs; the verdict differs because the rule does not value the waiting.
+    QCOMPARE(v.duration, DurationBand::OneToThreeDays);
+    QCOMPARE(v.usage, UsageBand::Over200);
+    QCOMPARE(v.recommended_gpus, 2);
+    QVERIFY(!v.rule_own);
+    QCOMPARE(v.gap, RuleGap::WaitingValued);
+    QVERIFY(!v.venue_differs);
+    QCOMPARE(labelText(&view, "costRuleOfThumb"),
+             QStringLiteral("Rule of thumb: the job takes 1-3 days on one GPU, over 200 "
+                            "GPU-hours a month, so the decision table suggests 2 GPUs; at 32 "
+                            "hours of use a month renting is cheaper (owning pays over about "
+                            "200). The verdict differs: the rule counts GPU-hours, not the 224 h "
+                            "(9.3 days) of waiting a month the 8 GPUs save, worth 22400 USD "
+                            "against 44.44 USD."));
     const QString advice = labelText(&view, "costAdvice");
     QVERIFY(advice.contains(QStringLiteral("Linear scaling rule")));
     QVERIFY(advice.contains(QStringLiteral("Data loader")));
@@ -708,39 +761,89 @@ void TestChartViews::costReportComputed()
 
 void TestChartViews::costReportKnownVerdict()
 {
+    // The view renders the verdict record as it is (a record set by hand here).
     CostView view;
     auto result = test::costResult(4);
     CostReport &r = *result->cost;
+    CostVerdict &v = r.verdict;
     r.gpus = 4;
-    r.verdict.more_gpus_worth_it = true;
-    r.verdict.own = false;
-    r.verdict.recommended_gpus = 8;
-    r.verdict.duration_band = "over two weeks";
-    r.verdict.frequency_band = "over 200 GPU-hours a month";
+    v.decision = CostDecision::MoreGpusPay;
+    v.venue = CostVenue::Rent;
+    v.waiting_saved_h_per_month = 300;
+    v.hour_value_usd = 100;
+    v.waiting_value_usd_per_month = 30000;
+    v.hardware_extra_usd_per_month = 250;
+    v.migration_usd_per_month = 50;
+    v.extra_cost_usd_per_month = 300;
+    v.duration = DurationBand::OverTwoWeeks;
+    v.usage = UsageBand::Over200;
+    v.recommended_gpus = 8;
+    v.rule_own = true;
+    v.gap = RuleGap::None;
+    v.venue_differs = true;
     r.break_even_hours_per_month = std::numeric_limits<double>::infinity();
+    r.usage_hours_per_month = 400;
     r.time_to_train_h = 100;
     r.single_gpu_time_h = 350;
     r.advice = {"First advice.", "Second advice."};
     view.setResult(result);
     QCOMPARE(view.verdictText(), QStringLiteral("4 GPUs: worth it — rent in the cloud"));
-    QVERIFY(labelText(&view, "costVerdictDetail")
-                .contains(QStringLiteral("over two weeks on one GPU, over 200 GPU-hours a "
-                                         "month: the decision table suggests 8+ GPUs")));
+    auto *verdict = view.findChild<QLabel *>(QStringLiteral("costVerdict"));
+    QVERIFY(verdict->styleSheet().contains(QStringLiteral("#1b7f3b")));
+    QCOMPARE(labelText(&view, "costVerdictDetail"),
+             QStringLiteral("They save 300 h (12.5 days) of waiting a month, worth 30000 USD at "
+                            "100 USD an hour (the day rate over 8 hours), against 300 USD a "
+                            "month more: 250 USD of hardware or cloud time and 50.00 USD of "
+                            "migration spread over the amortisation period."));
+    QCOMPARE(labelText(&view, "costRuleOfThumb"),
+             QStringLiteral("Rule of thumb: the job takes over two weeks on one GPU, over 200 "
+                            "GPU-hours a month, so the decision table suggests 8+ GPUs; at 400 "
+                            "hours of use a month owning pays (over about 200). At these prices "
+                            "renting is cheaper at any usage."));
     QCOMPARE(labelText(&view, "breakEven"),
              QStringLiteral("never: renting is cheaper at any usage"));
     QCOMPARE(labelText(&view, "timeToTrain"),
              QStringLiteral("100 h (4.2 days) on 4 GPUs; 350 h (14.6 days) on one GPU (3.5× "
                             "faster)"));
     QCOMPARE(labelText(&view, "costAdvice"), QStringLiteral("• First advice.\n• Second advice."));
-    r.verdict.more_gpus_worth_it = false;
-    r.verdict.own = true;
+
+    // Not worth it, owning; the rule suggests as many GPUs: the gap says why.
+    v.decision = CostDecision::MoreGpusDoNotPay;
+    v.venue = CostVenue::Own;
+    v.waiting_value_usd_per_month = 200;
+    v.waiting_saved_h_per_month = 2;
+    v.recommended_gpus = 4;
+    v.duration = DurationBand::ThreeToFourteenDays;
+    v.usage = UsageBand::From50To200;
+    v.gap = RuleGap::CostOutweighs;
+    v.venue_differs = false;
     view.setResult(result);
     QCOMPARE(view.verdictText(), QStringLiteral("4 GPUs: not worth it — buy and own"));
-    auto *verdict = view.findChild<QLabel *>(QStringLiteral("costVerdict"));
     QVERIFY(verdict->styleSheet().contains(QStringLiteral("#c62828")));
+    QCOMPARE(labelText(&view, "costRuleOfThumb"),
+             QStringLiteral("Rule of thumb: the job takes 3-14 days on one GPU, 50-200 GPU-hours "
+                            "a month, so the decision table suggests 4 GPUs; at 400 hours of use "
+                            "a month owning pays (over about 200). The verdict differs: the 4 "
+                            "GPUs add 300 USD a month, more than the 2.0 h of waiting they save "
+                            "is worth (200 USD)."));
+
+    // One GPU: only owning against renting is decided.
     r.gpus = 1;
+    v.decision = CostDecision::OneGpu;
+    v.gap = RuleGap::None;
     view.setResult(result);
     QCOMPARE(view.verdictText(), QStringLiteral("1 GPU: buy and own"));
+    QVERIFY(labelText(&view, "costVerdictDetail").isEmpty());
+
+    // No verdict: the missing inputs are named.
+    r.gpus = 4;
+    v.decision = CostDecision::NoVerdict;
+    v.missing = uint8_t(1u << unsigned(CostInput::CloudPrice));
+    view.setResult(result);
+    QCOMPARE(view.verdictText(), QStringLiteral("No verdict: prices missing"));
+    QVERIFY2(labelText(&view, "costVerdictDetail")
+                 .startsWith(QStringLiteral("Enter the cloud price per GPU-hour for a verdict")),
+             qPrintable(labelText(&view, "costVerdictDetail")));
 }
 
 void TestChartViews::costSetResultEmitsNothing()

@@ -207,21 +207,6 @@ const char *const kExamples[] = {
     "physical GPU: the job runs like 1.2e+02 whole GPUs.",
     "Compute-bound: the GPUs compute 95% of the step at 50% MFU. It does not fit: 95.1 GB per "
     "GPU against 80.0 GB.",
-    "One GPU: 12.5 h per run; renting in the cloud is cheaper at 50 h a month (break-even inf "
-    "h).",
-    "One GPU: 12.5 h per run; owning is cheaper at 500 h a month (break-even 120 h).",
-    "Worth it: 4 GPUs save 300 h of waiting a month (the job takes 3-14 days on one GPU, over "
-    "200 GPU-hours a month); the table suggests 4 GPUs, owning (400 h a month against a "
-    "break-even of 120 h).",
-    "Not worth it: 8 GPUs save 3 h of waiting a month (the job takes under a day on one GPU, "
-    "under 50 GPU-hours a month); the table suggests 1 GPU, renting in the cloud (1 h a month "
-    "against a break-even of inf h).",
-    "Not worth it: 16 GPUs save 3 h of waiting a month (the job takes over two weeks on one "
-    "GPU, 50-200 GPU-hours a month); the table suggests 8+ GPUs, renting in the cloud (1 h a "
-    "month against a break-even of 12 h).",
-    "Worth it: 2 GPUs save 30 h of waiting a month (the job takes 1-3 days on one GPU, 50-200 "
-    "GPU-hours a month); the table suggests 2 GPUs, owning (100 h a month against a break-even "
-    "of 12 h).",
     "Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep more "
     "GPUs busy, multiply the learning rate by k and warm it up over the first ~5 epochs; this "
     "scenario keeps the global batch at 512.",
@@ -236,8 +221,6 @@ const char *const kExamples[] = {
     "under 50 GPU-hours a month",
     "50-200 GPU-hours a month",
     "over 200 GPU-hours a month",
-    "owning",
-    "renting in the cloud",
 };
 
 } // namespace
@@ -362,10 +345,6 @@ void TestModelText::translatorGetsCapturesInOrder()
     const QString link = translateModelText(std::string(
         "Data-parallel gradient exchange over PCIe %2 x16 (routed through host memory) is "
         "exposed for 30% of the step; larger batches per GPU or faster links hide it."));
-    const QString verdict = translateModelText(QStringLiteral(
-        "Not worth it: 16 GPUs save 3 h of waiting a month (the job takes over two weeks on one "
-        "GPU, 50-200 GPU-hours a month); the table suggests 8+ GPUs, renting in the cloud (1 h a "
-        "month against a break-even of inf h)."));
     const QString band = translateModelText(QStringLiteral("1-3 days"));
     QCoreApplication::removeTranslator(&zh);
 
@@ -389,9 +368,6 @@ void TestModelText::translatorGetsCapturesInOrder()
     QVERIFY2(link.endsWith(QStringLiteral(" |30|ZH:PCIe %2 x16 (routed through host memory) "
                                           "|PCIe %2 x16")),
              qPrintable(link));
-    QVERIFY2(verdict.contains(QStringLiteral("|inf|1|ZH:renting in the cloud|ZH:8+ GPUs|"
-                                             "ZH:50-200 GPU-hours a month|ZH:over two weeks|3|16")),
-             qPrintable(verdict));
     QCOMPARE(band, QStringLiteral("ZH:1-3 days"));
 }
 

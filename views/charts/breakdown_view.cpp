@@ -178,10 +178,16 @@ void BreakdownView::updateChart()
               [](const SweepRow &a, const SweepRow &b) { return a.gpus < b.gpus; });
     const bool percent = unit() == Unit::PercentOfStep;
     QStringList categories;
+    bool any_oom = false;
     std::array<QList<qreal>, 5> values;
     double top = 0;
     for (const SweepRow &row : rows) {
-        categories.append(QLocale().toString(row.gpus));
+        // A run that does not fit in memory cannot start: its GPU count is marked ✗.
+        const bool oom = exceedsCapacity(row.summary.memory);
+        any_oom |= oom;
+        categories.append(oom ? tr("%1 ✗", "GPU count whose run does not fit in memory")
+                                    .arg(QLocale().toString(row.gpus))
+                              : QLocale().toString(row.gpus));
         const double step = row.summary.step_time_s;
         double sum = 0;
         for (int i = 0; i < kBreakdownPartCount; ++i) {
@@ -200,6 +206,7 @@ void BreakdownView::updateChart()
     }
     x_->clear();
     x_->append(categories);
+    x_->setTitleText(any_oom ? tr("GPUs (✗: out of memory)") : tr("GPUs"));
     y_->setTitleText(percent ? tr("Share of the step (%)") : tr("Time per step (s)"));
     setZeroBasedRange(y_, percent ? std::max(100.0, top) : top * 1.02);
     stack_->setCurrentIndex(1);

@@ -3,6 +3,7 @@
 #include "analysis/economics.h"
 
 #include "charts/chart_common.h"
+#include "charts/run_cost.h"
 #include "model_text.h"
 
 #include <QComboBox>
@@ -64,28 +65,51 @@ QString hours(double h)
         .arg(locale.toString(h, 'f', 0), locale.toString(h / 24.0, 'f', 1));
 }
 
-/// The model's verdict bands (economics.cpp), translated; an unknown band is shown as is.
-QString band(const std::string &text)
+/// The rule of thumb's bands (CostVerdict, economics.h), translated.
+QString durationBand(DurationBand band)
 {
-    static const struct {
-        const char *english;
-        const char *source;
-    } bands[] = {
-        {"under a day", QT_TRANSLATE_NOOP("scalescope::CostView", "under a day")},
-        {"1-3 days", QT_TRANSLATE_NOOP("scalescope::CostView", "1-3 days")},
-        {"3-14 days", QT_TRANSLATE_NOOP("scalescope::CostView", "3-14 days")},
-        {"over two weeks", QT_TRANSLATE_NOOP("scalescope::CostView", "over two weeks")},
-        {"under 50 GPU-hours a month",
-         QT_TRANSLATE_NOOP("scalescope::CostView", "under 50 GPU-hours a month")},
-        {"50-200 GPU-hours a month",
-         QT_TRANSLATE_NOOP("scalescope::CostView", "50-200 GPU-hours a month")},
-        {"over 200 GPU-hours a month",
-         QT_TRANSLATE_NOOP("scalescope::CostView", "over 200 GPU-hours a month")},
-    };
-    for (const auto &b : bands)
-        if (text == b.english)
-            return CostView::tr(b.source);
-    return QString::fromStdString(text);
+    switch (band) {
+    case DurationBand::UnderADay:
+        return CostView::tr("under a day");
+    case DurationBand::OneToThreeDays:
+        return CostView::tr("1-3 days");
+    case DurationBand::ThreeToFourteenDays:
+        return CostView::tr("3-14 days");
+    case DurationBand::OverTwoWeeks:
+        return CostView::tr("over two weeks");
+    }
+    return {};
+}
+
+QString usageBand(UsageBand band)
+{
+    switch (band) {
+    case UsageBand::Under50:
+        return CostView::tr("under 50 GPU-hours a month");
+    case UsageBand::From50To200:
+        return CostView::tr("50-200 GPU-hours a month");
+    case UsageBand::Over200:
+        return CostView::tr("over 200 GPU-hours a month");
+    }
+    return {};
+}
+
+/// What a missing input is called in "Enter ... for a verdict".
+QString costInputName(CostInput input)
+{
+    switch (input) {
+    case CostInput::GpuPrice:
+        return CostView::tr("the GPU price");
+    case CostInput::CloudPrice:
+        return CostView::tr("the cloud price per GPU-hour");
+    case CostInput::PowerPrice:
+        return CostView::tr("the power price");
+    case CostInput::DayRate:
+        return CostView::tr("the day rate");
+    case CostInput::Work:
+        return CostView::tr("the work per run");
+    }
+    return {};
 }
 
 constexpr double kTokensPerBillion = 1e9;
@@ -231,15 +255,16 @@ QWidget *CostView::buildReportPage()
         big.setPointSizeF(big.pointSizeF() * 1.4);
     verdict_->setFont(big);
     verdict_detail_ = outputLabel(QStringLiteral("costVerdictDetail"), page);
+    rule_of_thumb_ = outputLabel(QStringLiteral("costRuleOfThumb"), page);
 
     // Inputs: the scenario's cost section.
     auto *inputs = new QGroupBox(tr("Prices and work"), page);
     auto *in_form = new QFormLayout(inputs);
     const QString usd_suffix = tr(" USD");
     in_form->addRow(tr("&GPU price:"),
-                    addCostSpin("gpuPriceSpin", &CostSpec::gpu_price_usd, 0, 1e9, 0, 100,
-                                usd_suffix, tr("Price of one GPU (0 to 1,000,000,000 USD)"),
-                                tr("Change GPU price")));
+                    gpu_price_ = addCostSpin(
+                        "gpuPriceSpin", &CostSpec::gpu_price_usd, 0, 1e9, 0, 100, usd_suffix,
+                        tr("Price of one GPU (0 to 1,000,000,000 USD)"), tr("Change GPU price")));
     in_form->addRow(tr("Ser&ver price:"),
                     addCostSpin("serverPriceSpin", &CostSpec::server_price_usd, 0, 1e9, 0, 100,
                                 tr(" USD per node"),
@@ -252,19 +277,21 @@ QWidget *CostView::buildReportPage()
                                 tr("Years over which the hardware is written off (0.1 to 50)"),
                                 tr("Change amortisation period")));
     in_form->addRow(tr("Po&wer price:"),
-                    addCostSpin("powerPriceSpin", &CostSpec::power_price_per_kwh, 0, 100, 3, 0.01,
-                                tr(" USD/kWh"), tr("Electricity price (0 to 100 USD per kWh)"),
-                                tr("Change power price")));
+                    power_price_ = addCostSpin("powerPriceSpin", &CostSpec::power_price_per_kwh, 0,
+                                               100, 3, 0.01, tr(" USD/kWh"),
+                                               tr("Electricity price (0 to 100 USD per kWh)"),
+                                               tr("Change power price")));
     in_form->addRow(tr("P&UE:"),
                     addCostSpin("pueSpin", &CostSpec::pue, 1, 5, 2, 0.05, QString(),
                                 tr("Power usage effectiveness: facility power over IT power (1 "
                                    "to 5; 1.58 is the 2023 average)"),
                                 tr("Change PUE")));
     in_form->addRow(tr("&Cloud price:"),
-                    addCostSpin("cloudPriceSpin", &CostSpec::cloud_price_per_gpu_hour, 0, 1e4, 2,
-                                0.1, tr(" USD per GPU-hour"),
-                                tr("Rent of one cloud GPU for an hour (0 to 10,000 USD)"),
-                                tr("Change cloud price")));
+                    cloud_price_ =
+                        addCostSpin("cloudPriceSpin", &CostSpec::cloud_price_per_gpu_hour, 0, 1e4,
+                                    2, 0.1, tr(" USD per GPU-hour"),
+                                    tr("Rent of one cloud GPU for an hour (0 to 10,000 USD)"),
+                                    tr("Change cloud price")));
 
     work_kind_ = new QComboBox(page);
     work_kind_->setObjectName(QStringLiteral("workKindCombo"));
@@ -307,11 +334,15 @@ QWidget *CostView::buildReportPage()
                                    "3,650)"),
                                 tr("Change migration days")));
     in_form->addRow(tr("&Day rate:"),
-                    addCostSpin("dayRateSpin", &CostSpec::day_rate_usd, 0, 1e6, 0, 50,
-                                tr(" USD/day"),
-                                tr("Cost of one engineering day; waiting is valued at a "
-                                   "eighth of it per hour (0 to 1,000,000 USD)"),
-                                tr("Change day rate")));
+                    day_rate_ = addCostSpin(
+                        "dayRateSpin", &CostSpec::day_rate_usd, 0, 1e6, 0, 50, tr(" USD/day"),
+                        tr("Cost of one engineering day; waiting is valued at a "
+                           "eighth of it per hour (0 to 1,000,000 USD)"),
+                        tr("Change day rate")));
+
+    // A price of 0 is no price: the spin box says so (and the verdict waits for it).
+    for (QDoubleSpinBox *spin : {gpu_price_, cloud_price_, power_price_, day_rate_})
+        spin->setSpecialValueText(tr("not set"));
 
     // Outputs: the report.
     auto *outputs = new QGroupBox(tr("Time, energy and money"), page);
@@ -356,6 +387,7 @@ QWidget *CostView::buildReportPage()
     auto *layout = new QVBoxLayout(page);
     layout->addWidget(verdict_);
     layout->addWidget(verdict_detail_);
+    layout->addWidget(rule_of_thumb_);
     layout->addLayout(columns, 1);
 
     auto *scroll = new QScrollArea(this);
@@ -424,29 +456,31 @@ void CostView::setResult(const ResultPtr &result)
     spec_ = result_->scenario.cost.value_or(CostSpec{});
     showCostSpec();
     // The worker's report; a producer that left it out gets it from the same pure function.
-    showReport(result_->cost ? *result_->cost : costReport(result_->scenario, result_->summary));
+    report_ = result_->cost ? *result_->cost : costReport(result_->scenario, result_->summary);
+    showReport(report_);
     stack_->setCurrentWidget(report_page_);
+    markMissingPrices(report_.verdict);
 }
 
-RunCostInputs CostView::inputs() const
+double CostView::runSteps() const
 {
-    RunCostInputs in;
-    in.price_per_kwh = price_->value();
-    in.steps = steps_->value();
-    if (!result_ || !result_->ok())
-        return in;
-    in.gpus = result_->summary.gpus;
-    in.step_time_s = result_->summary.step_time_s;
-    // The same power model as the full cost report (economics.h): idle draw plus the rest in
-    // proportion to the compute share of the step.
-    const Summary &sum = result_->summary;
-    const double compute_share = sum.step_time_s > 0 ? sum.breakdown.compute / sum.step_time_s : 0;
-    in.board_power_w = boardPowerW(result_->scenario.hardware.gpu.tdp_w, compute_share);
     if (runLength() == RunLength::Tokens && hasTokens(result_))
-        in.steps = stepsForTokens(tokens_->value() * kTokensPerBillion,
-                                  result_->scenario.training.global_batch,
-                                  result_->scenario.model.transformer.seq_len);
-    return in;
+        return stepsForTokens(tokens_->value() * kTokensPerBillion,
+                              result_->scenario.training.global_batch,
+                              result_->scenario.model.transformer.seq_len);
+    return steps_->value();
+}
+
+CostReport CostView::engineReport() const
+{
+    if (!result_ || !result_->ok())
+        return {};
+    // The full cost model with what this page asks for; the prices it does not ask for stay
+    // 0, so its verdict is "no verdict" (and not shown here).
+    CostSpec spec;
+    spec.steps = runSteps();
+    spec.power_price_per_kwh = price_->value();
+    return costReport(result_->scenario, spec, result_->summary);
 }
 
 void CostView::updateEngineOutputs()
@@ -461,13 +495,12 @@ void CostView::updateEngineOutputs()
     if (!emptyStateMessage(result_).isEmpty())
         return;
 
-    const RunCostInputs in = inputs();
-    const RunCost cost = computeRunCost(in);
+    const CostReport r = engineReport();
     const QLocale locale;
     if (by_tokens && tokens_possible)
         steps_from_tokens_->setText(
             tr("= %1 steps of %2 samples × %3 tokens")
-                .arg(locale.toString(in.steps, 'f', 0),
+                .arg(locale.toString(r.steps_per_run, 'f', 0),
                      locale.toString(qlonglong(result_->scenario.training.global_batch)),
                      locale.toString(qlonglong(result_->scenario.model.transformer.seq_len))));
     else if (by_tokens)
@@ -475,27 +508,30 @@ void CostView::updateEngineOutputs()
     else
         steps_from_tokens_->clear();
 
-    time_per_step_->setText(formatRunDuration(cost.step_time_s));
-    time_per_run_->setText(formatRunDuration(cost.run_time_s));
-    gpu_hours_->setText(tr("%1 GPU-h").arg(locale.toString(cost.gpu_hours, 'f', 1)));
+    time_per_step_->setText(formatRunDuration(r.step_time_s));
+    time_per_run_->setText(formatRunDuration(r.time_to_train_h * 3600.0));
+    gpu_hours_->setText(tr("%1 GPU-h").arg(locale.toString(r.gpu_hours_per_run, 'f', 1)));
     const QString gpu_name = QString::fromStdString(result_->scenario.hardware.gpu.name);
-    if (cost.energy_known) {
-        energy_per_step_->setText(
-            tr("%1 kWh").arg(locale.toString(cost.energy_per_step_kwh, 'g', 3)));
-        energy_per_run_->setText(
-            tr("%1 kWh").arg(locale.toString(cost.energy_per_run_kwh, 'f', 1)));
+    const QString goodput_note =
+        r.goodput < 1 ? QLatin1Char(' ') + tr("The time per run includes failures, restarts and "
+                                              "checkpoints: %1% of the time is useful.")
+                                               .arg(locale.toString(100.0 * r.goodput, 'f', 1))
+                      : QString();
+    if (r.energy_known) {
+        energy_per_step_->setText(tr("%1 kWh").arg(locale.toString(r.energy_kwh_per_step, 'g', 3)));
+        energy_per_run_->setText(tr("%1 kWh").arg(locale.toString(r.energy_kwh_per_run, 'f', 1)));
         electricity_cost_->setText(tr("%1 (at %2 per kWh)")
-                                       .arg(locale.toString(cost.electricity_cost, 'f', 2),
-                                            locale.toString(in.price_per_kwh, 'f', 3)));
-        const Summary &sum = result_->summary;
-        const double share = sum.step_time_s > 0 ? sum.breakdown.compute / sum.step_time_s : 0;
-        assumption_->setText(
-            tr("Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, "
-               "the rest in proportion to the compute share of the step, %4%) × time. Host "
-               "power, cooling (PUE) and cloud or ownership costs are in the full cost report: "
-               "add a cost section.")
-                .arg(locale.toString(in.gpus), locale.toString(in.board_power_w, 'f', 0), gpu_name,
-                     locale.toString(100.0 * share, 'f', 0)));
+                                       .arg(locale.toString(r.energy_cost_per_run_usd, 'f', 2),
+                                            locale.toString(price_->value(), 'f', 3)));
+        QString text =
+            tr("Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the "
+               "rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the "
+               "cost section's default: cooling and power delivery). Cloud and ownership costs "
+               "are in the full cost report: add a cost section.")
+                .arg(locale.toString(r.gpus), locale.toString(r.power_per_gpu_w, 'f', 0), gpu_name,
+                     locale.toString(100.0 * r.utilisation, 'f', 0),
+                     locale.toString(CostSpec{}.pue, 'f', 2));
+        assumption_->setText(text + goodput_note);
     } else {
         const QString unknown = tr("unknown");
         energy_per_step_->setText(unknown);
@@ -503,7 +539,8 @@ void CostView::updateEngineOutputs()
         electricity_cost_->setText(unknown);
         assumption_->setText(tr("The board power (TDP) of the %1 is not known, so energy cannot "
                                 "be estimated.")
-                                 .arg(gpu_name));
+                                 .arg(gpu_name) +
+                             goodput_note);
     }
 }
 
@@ -576,47 +613,126 @@ void CostView::workKindEdited()
 
 void CostView::addCostSection()
 {
-    // Default prices and usage; the run length the engine figures showed (a cost section
-    // needs some work per run to be valid).
+    // The format's documented defaults (docs/scenario.md: amortisation, PUE, migration, day
+    // rate) with the power price and run length this page showed. The GPU and cloud prices
+    // have no default: they stay 0, which the report shows as "not set", and the verdict waits
+    // for them (markMissingPrices opens the first one for typing).
     CostSpec spec;
+    spec.power_price_per_kwh = price_->value();
     if (runLength() == RunLength::Tokens && hasTokens(result_))
         spec.tokens = tokens_->value() * kTokensPerBillion;
     else
         spec.steps = steps_->value();
+    focus_missing_ = true;
     Q_EMIT costEdited(spec, tr("Add a cost section"));
+}
+
+void CostView::markMissingPrices(const CostVerdict &v)
+{
+    const struct {
+        QDoubleSpinBox *spin;
+        CostInput input;
+    } prices[] = {{gpu_price_, CostInput::GpuPrice},
+                  {cloud_price_, CostInput::CloudPrice},
+                  {power_price_, CostInput::PowerPrice},
+                  {day_rate_, CostInput::DayRate}};
+    QDoubleSpinBox *first = nullptr;
+    for (const auto &p : prices) {
+        const bool missing = v.decision == CostDecision::NoVerdict && v.isMissing(p.input);
+        p.spin->setProperty("missingPrice", missing);
+        p.spin->setStyleSheet(missing ? QStringLiteral("QDoubleSpinBox { border: 2px solid "
+                                                       "#c77c00; }")
+                                      : QString());
+        if (missing && !first)
+            first = p.spin;
+    }
+    if (focus_missing_ && first) {
+        first->setFocus(Qt::OtherFocusReason);
+        first->selectAll();
+    }
+    focus_missing_ = false;
 }
 
 void CostView::showReport(const CostReport &r)
 {
     const QLocale locale;
     const CostVerdict &v = r.verdict;
-    const QString where = v.own ? tr("buy and own") : tr("rent in the cloud");
-    QString headline;
-    QColor color;
-    if (r.gpus <= 1) {
+    const QString where = v.venue == CostVenue::Own ? tr("buy and own") : tr("rent in the cloud");
+    QString headline, detail;
+    QColor color = palette().color(QPalette::WindowText);
+    switch (v.decision) {
+    case CostDecision::NoVerdict: {
+        QStringList missing;
+        for (int i = 0; i < kCostInputCount; ++i)
+            if (v.isMissing(CostInput(i)))
+                missing.append(costInputName(CostInput(i)));
+        headline = tr("No verdict: prices missing");
+        color = QColor(0xc7, 0x7c, 0x00);
+        detail = tr("Enter %1 for a verdict: a price of 0 counts as not set. The power price, "
+                    "PUE, amortisation, migration days and day rate start at the scenario "
+                    "format's documented defaults; change them to yours.")
+                     .arg(locale.createSeparatedList(missing));
+        break;
+    }
+    case CostDecision::OneGpu:
         headline = tr("1 GPU: %1").arg(where);
-        color = palette().color(QPalette::WindowText);
-    } else if (v.more_gpus_worth_it) {
-        headline = tr("%1 GPUs: worth it — %2").arg(locale.toString(r.gpus), where);
-        color = QColor(0x1b, 0x7f, 0x3b);
-    } else {
-        headline = tr("%1 GPUs: not worth it — %2").arg(locale.toString(r.gpus), where);
-        color = QColor(0xc6, 0x28, 0x28);
+        break;
+    case CostDecision::MoreGpusPay:
+    case CostDecision::MoreGpusDoNotPay: {
+        const bool pay = v.decision == CostDecision::MoreGpusPay;
+        headline = (pay ? tr("%1 GPUs: worth it — %2") : tr("%1 GPUs: not worth it — %2"))
+                       .arg(locale.toString(r.gpus), where);
+        color = pay ? QColor(0x1b, 0x7f, 0x3b) : QColor(0xc6, 0x28, 0x28);
+        detail = tr("They save %1 of waiting a month, worth %2 at %3 an hour (the day rate "
+                    "over 8 hours), against %4 a month more: %5 of hardware or cloud time and "
+                    "%6 of migration spread over the amortisation period.")
+                     .arg(hours(v.waiting_saved_h_per_month), usd(v.waiting_value_usd_per_month),
+                          usd(v.hour_value_usd), usd(v.extra_cost_usd_per_month),
+                          usd(v.hardware_extra_usd_per_month), usd(v.migration_usd_per_month));
+        break;
+    }
     }
     verdict_->setText(headline);
     verdict_->setStyleSheet(QStringLiteral("color: %1;").arg(color.name()));
+    verdict_detail_->setText(detail);
+
+    // The rule of thumb beside the comparison, and why they differ.
     const QString suggested = v.recommended_gpus >= 8   ? tr("8+ GPUs")
                               : v.recommended_gpus <= 1 ? tr("1 GPU")
                                                         : tr("%1 GPUs").arg(v.recommended_gpus);
-    QString detail = tr("The job takes %1 on one GPU, %2: the decision table suggests %3.")
-                         .arg(band(v.duration_band), band(v.frequency_band), suggested);
-    if (r.gpus > 1)
-        detail += QLatin1Char(' ') +
-                  tr("%1 GPUs save %2 of waiting a month, valued at a day rate of %3 per 8 h, "
-                     "against their extra cost and the migration.")
-                      .arg(locale.toString(r.gpus), hours(r.hours_saved_per_month),
-                           usd(spec_.day_rate_usd));
-    verdict_detail_->setText(detail);
+    const QString use = locale.toString(r.usage_hours_per_month, 'f', 0);
+    QString rule = tr("Rule of thumb: the job takes %1 on one GPU, %2, so the decision table "
+                      "suggests %3; %4.")
+                       .arg(durationBand(v.duration), usageBand(v.usage), suggested,
+                            v.rule_own ? tr("at %1 hours of use a month owning pays (over "
+                                            "about 200)")
+                                             .arg(use)
+                                       : tr("at %1 hours of use a month renting is cheaper "
+                                            "(owning pays over about 200)")
+                                             .arg(use));
+    if (v.gap == RuleGap::WaitingValued)
+        rule += QLatin1Char(' ') +
+                tr("The verdict differs: the rule counts GPU-hours, not the %1 of waiting a "
+                   "month the %2 GPUs save, worth %3 against %4.")
+                    .arg(hours(v.waiting_saved_h_per_month), locale.toString(r.gpus),
+                         usd(v.waiting_value_usd_per_month), usd(v.extra_cost_usd_per_month));
+    else if (v.gap == RuleGap::CostOutweighs)
+        rule += QLatin1Char(' ') +
+                tr("The verdict differs: the %1 GPUs add %2 a month, more than the %3 of waiting "
+                   "they save is worth (%4).")
+                    .arg(locale.toString(r.gpus), usd(v.extra_cost_usd_per_month),
+                         hours(v.waiting_saved_h_per_month), usd(v.waiting_value_usd_per_month));
+    if (v.venue_differs) {
+        if (std::isfinite(r.break_even_hours_per_month))
+            rule += QLatin1Char(' ') +
+                    tr("At these prices owning pays above %1 hours of use a month, not 200 (this "
+                       "job: %2).")
+                        .arg(locale.toString(r.break_even_hours_per_month, 'f', 0),
+                             locale.toString(r.usage_hours_per_month, 'f', 0));
+        else
+            rule += QLatin1Char(' ') + tr("At these prices renting is cheaper at any usage.");
+    }
+    rule_of_thumb_->setText(rule);
 
     steps_per_run_->setText(tr("%1 steps").arg(locale.toString(r.steps_per_run, 'f', 0)));
     const double faster = r.time_to_train_h > 0 ? r.single_gpu_time_h / r.time_to_train_h : 0;
@@ -624,24 +740,37 @@ void CostView::showReport(const CostReport &r)
                                 .arg(hours(r.time_to_train_h), locale.toString(r.gpus),
                                      hours(r.single_gpu_time_h), locale.toString(faster, 'f', 1)));
     gpu_hours_per_run_->setText(tr("%1 GPU-h").arg(locale.toString(r.gpu_hours_per_run, 'f', 1)));
-    energy_->setText(
-        tr("%1 kWh, %2 of electricity")
-            .arg(locale.toString(r.energy_kwh_per_run, 'f', 1), usd(r.energy_cost_per_run_usd)));
+    energy_->setText(tr("%1 kWh, %2 of electricity")
+                         .arg(locale.toString(r.energy_kwh_per_run, 'f', 1),
+                              v.isMissing(CostInput::PowerPrice) ? tr("— (price not set)")
+                                                                 : usd(r.energy_cost_per_run_usd)));
     power_->setText(tr("%1 W per GPU at %2 % utilisation (compute share of the step; idle draws "
                        "%3 % of TDP), PUE %4")
                         .arg(locale.toString(r.power_per_gpu_w, 'f', 0),
                              locale.toString(r.utilisation * 100.0, 'f', 0),
                              locale.toString(kIdlePowerShare * 100.0, 'f', 0),
                              locale.toString(spec_.pue, 'f', 2)));
+    // Figures that rest on a price that is not set are not shown as if it were 0.
+    const bool own_known = !v.isMissing(CostInput::GpuPrice) && !v.isMissing(CostInput::PowerPrice);
+    const bool rent_known = !v.isMissing(CostInput::CloudPrice);
+    const QString not_set = tr("— (price not set)");
+    auto own_usd = [&](double value) { return own_known ? usd(value) : not_set; };
+    auto rent_usd = [&](double value) { return rent_known ? usd(value) : not_set; };
     capital_->setText(
-        tr("%1, written off over %2 years")
-            .arg(usd(r.capital_usd), locale.toString(spec_.amortisation_years, 'g', 3)));
+        v.isMissing(CostInput::GpuPrice)
+            ? not_set
+            : tr("%1, written off over %2 years")
+                  .arg(usd(r.capital_usd), locale.toString(spec_.amortisation_years, 'g', 3)));
     cost_per_month_->setText(tr("own %1, rent %2 (%3 machine-hours)")
-                                 .arg(usd(r.own_cost_per_month_usd), usd(r.rent_cost_per_month_usd),
+                                 .arg(own_usd(r.own_cost_per_month_usd),
+                                      rent_usd(r.rent_cost_per_month_usd),
                                       locale.toString(r.usage_hours_per_month, 'f', 0)));
     cost_per_run_->setText(
-        tr("own %1, rent %2").arg(usd(r.own_cost_per_run_usd), usd(r.rent_cost_per_run_usd)));
-    if (std::isfinite(r.break_even_hours_per_month))
+        tr("own %1, rent %2")
+            .arg(own_usd(r.own_cost_per_run_usd), rent_usd(r.rent_cost_per_run_usd)));
+    if (!own_known || !rent_known)
+        break_even_->setText(not_set);
+    else if (std::isfinite(r.break_even_hours_per_month))
         break_even_->setText(tr("owning pays above %1 machine-hours a month (this job: %2)")
                                  .arg(locale.toString(r.break_even_hours_per_month, 'f', 0),
                                       locale.toString(r.usage_hours_per_month, 'f', 0)));

@@ -1,12 +1,14 @@
 // Cost tab. With a cost section in the scenario: its inputs as spin boxes (prices, work of a
 // run, usage, migration) and the full report of model/analysis/economics.h (time to train
-// against one GPU, energy, owning against renting, break-even, the verdict and advice).
-// Without one: the engine's time and energy per step and per run at TDP (run_cost.h) and a
-// button that adds a cost section. Edits are not applied here: costEdited asks the owner to
+// against one GPU, energy, owning against renting, break-even, the verdict record rendered
+// with tr(), the rule of thumb beside it, and advice). Without one: time and energy of a run
+// from the same model (costReport with the run length and power price entered here, the
+// format's default PUE) and a button that adds a cost section. Every figure shown is the
+// model's; nothing is computed here. Edits are not applied here: costEdited asks the owner to
 // change the scenario (an undoable edit) and recompute.
 #pragma once
 
-#include "charts/run_cost.h"
+#include "analysis/economics.h"
 #include "result.h"
 
 #include <QWidget>
@@ -41,6 +43,8 @@ public:
     bool showsReport() const;
     /// The verdict headline ("4 GPUs: worth it — rent in the cloud"); empty without a report.
     QString verdictText() const;
+    /// The report the page shows (the worker's, or costReport of the scenario's section).
+    const CostReport &report() const { return report_; }
     /// The cost section the spin boxes show (the scenario's, with the edits emitted since).
     const CostSpec &costSpec() const { return spec_; }
 
@@ -52,9 +56,11 @@ public:
     void setRunTokensBillions(double tokens_billions);
     void setPricePerKwh(double price);
 
-    /// The engine figures' inputs (zeros without a valid result).
-    RunCostInputs inputs() const;
-    RunCost cost() const { return computeRunCost(inputs()); }
+    /// Steps of the run the engine figures describe (from the steps or the tokens entered).
+    double runSteps() const;
+    /// The engine figures: costReport (analysis/economics.h) of the entered run length and
+    /// power price, with the format's other defaults (CostSpec); empty without a valid result.
+    CostReport engineReport() const;
 
 Q_SIGNALS:
     /// The user edited the cost section (or added one): `cost` is the whole new section and
@@ -81,12 +87,15 @@ private:
     void costSpinEdited(const CostField &field);
     void workKindEdited();
     void addCostSection();
+    void markMissingPrices(const CostVerdict &verdict);
     WorkKind workKind() const;
     void enableWorkSpins();
 
     ResultPtr result_;
     CostSpec spec_;
-    bool updating_ = false; // setResult is writing the spin boxes
+    CostReport report_;
+    bool updating_ = false;      // setResult is writing the spin boxes
+    bool focus_missing_ = false; // a cost section was just added: focus its first missing price
     QStackedWidget *stack_ = nullptr;
     QLabel *message_ = nullptr;
     QWidget *engine_page_ = nullptr;
@@ -109,6 +118,10 @@ private:
 
     // Report page: inputs.
     std::vector<CostField> fields_;
+    QDoubleSpinBox *gpu_price_ = nullptr;
+    QDoubleSpinBox *cloud_price_ = nullptr;
+    QDoubleSpinBox *power_price_ = nullptr;
+    QDoubleSpinBox *day_rate_ = nullptr;
     QComboBox *work_kind_ = nullptr;
     QDoubleSpinBox *work_tokens_ = nullptr;
     QDoubleSpinBox *work_epochs_ = nullptr;
@@ -117,6 +130,7 @@ private:
     // Report page: outputs.
     QLabel *verdict_ = nullptr;
     QLabel *verdict_detail_ = nullptr;
+    QLabel *rule_of_thumb_ = nullptr;
     QLabel *steps_per_run_ = nullptr;
     QLabel *time_to_train_ = nullptr;
     QLabel *gpu_hours_per_run_ = nullptr;

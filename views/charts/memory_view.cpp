@@ -192,6 +192,11 @@ void MemoryView::updateChart()
     for (int i = 0; i < PartCount; ++i) {
         const double bytes = partBytes(m, Part(i));
         QBarSet *set = sets_[size_t(i)];
+        // A GPU over capacity: its bar hatched (this run cannot start), outlined in red.
+        set->setBrush(fits ? QBrush(partColor(Part(i)))
+                           : QBrush(partColor(Part(i)), Qt::BDiagPattern));
+        set->setBorderColor(fits ? partColor(Part(i)).darker(130) : kOverCapacity);
+        set->setLabelColor(fits ? QColor(Qt::white) : QColor(Qt::black));
         set->remove(0, set->count());
         set->append(bytes / 1e9);
         sum_gb += bytes / 1e9;

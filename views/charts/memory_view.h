@@ -1,5 +1,6 @@
 // Memory tab: memory of the most loaded GPU (pipeline stage) against its capacity, as a
-// horizontal stacked bar in GB with the capacity line, and a plain verdict.
+// horizontal stacked bar in GB with the capacity line, and a plain verdict. A GPU over
+// capacity gets hatched bars (Qt::BDiagPattern) and a red capacity line.
 #pragma once
 
 #include "result.h"
@@ -33,7 +34,7 @@ public:
     ResultPtr result() const { return result_; }
 
     QChart *chart() const { return chart_; }
-    /// The bar set of `part` (values in GB).
+    /// The bar set of `part` (values in GB; hatched brush when the GPU is over capacity).
     QBarSet *barSet(Part part) const { return sets_[size_t(part)]; }
     /// The vertical capacity line (x = capacity in GB).
     QLineSeries *capacityLine() const { return capacity_; }

@@ -3,30 +3,10 @@
 #include <QCoreApplication>
 #include <QLocale>
 
-#include <algorithm>
 #include <cmath>
 
 namespace scalescope
 {
-
-RunCost computeRunCost(const RunCostInputs &in)
-{
-    RunCost out;
-    const double gpus = in.gpus > 0 ? in.gpus : 0;
-    const double steps = in.steps > 0 ? in.steps : 0;
-    const double step_s = in.step_time_s > 0 ? in.step_time_s : 0;
-    constexpr double kJoulePerKwh = 3.6e6;
-    out.step_time_s = step_s;
-    out.run_time_s = step_s * steps;
-    out.gpu_hours = gpus * out.run_time_s / 3600.0;
-    out.energy_known = in.board_power_w > 0;
-    if (out.energy_known) {
-        out.energy_per_step_kwh = gpus * in.board_power_w * step_s / kJoulePerKwh;
-        out.energy_per_run_kwh = out.energy_per_step_kwh * steps;
-        out.electricity_cost = out.energy_per_run_kwh * std::max(0.0, in.price_per_kwh);
-    }
-    return out;
-}
 
 double stepsForTokens(double tokens, int64_t global_batch, int64_t seq_len)
 {

@@ -1,7 +1,5 @@
-// Time and energy of a step and of a training run from the engine's step time (pure
-// arithmetic, no Qt widgets). Every GPU draws `board_power_w` for the whole step (the caller
-// derives it from the TDP and the compute share with boardPowerW, analysis/economics.h);
-// host power, cooling (PUE), cloud prices and ownership are the full cost model's job.
+// Run-length arithmetic and duration text for the cost tab (no Qt widgets). The time, energy
+// and money of a run are model/analysis/economics.h's (costReport): the tab computes none.
 #pragma once
 
 #include <QString>
@@ -10,26 +8,6 @@
 
 namespace scalescope
 {
-
-struct RunCostInputs {
-    int gpus = 1;
-    double step_time_s = 0;
-    double board_power_w = 0; // per GPU (GpuSpec::tdp_w); 0 = unknown
-    double steps = 0;         // steps in the run
-    double price_per_kwh = 0; // electricity price, any currency
-};
-
-struct RunCost {
-    double step_time_s = 0;
-    double run_time_s = 0;
-    double gpu_hours = 0;
-    double energy_per_step_kwh = 0;
-    double energy_per_run_kwh = 0;
-    double electricity_cost = 0; // energy_per_run_kwh * price_per_kwh
-    bool energy_known = false;   // board power given
-};
-
-RunCost computeRunCost(const RunCostInputs &in);
 
 /// Steps that train `tokens` tokens: tokens / (global_batch * seq_len), rounded up;
 /// 0 when the batch or sequence length is not positive.

@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace scalescope
 {
@@ -33,7 +34,8 @@ namespace scalescope
 namespace
 {
 
-constexpr double kLogPadding = 1.25; // range padding factor of the log axes
+constexpr double kLogPadding = 1.25;         // range padding factor of the log axes
+const QColor kOutOfMemory(0xc6, 0x28, 0x28); // as the memory view's over-capacity red
 
 QLineSeries *addLine(QChart *chart, const QString &object_name, const QColor &color,
                      Qt::PenStyle style, double width)
@@ -56,6 +58,23 @@ QScatterSeries *addHighlight(QChart *chart, const QString &object_name)
     series->setMarkerSize(18);
     series->setBrush(Qt::NoBrush);
     series->setPen(QPen(Qt::black, 2.5));
+    chart->addSeries(series);
+    return series;
+}
+
+/// Red rings on the sweep points whose run does not fit in memory.
+QScatterSeries *addOutOfMemory(QChart *chart, const QString &object_name)
+{
+    auto *series = new QScatterSeries(chart);
+    series->setObjectName(object_name);
+    series->setName(ScalingView::tr("Does not fit in memory"));
+    series->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    series->setMarkerSize(13);
+    QColor fill = kOutOfMemory;
+    fill.setAlpha(70);
+    series->setBrush(fill);
+    series->setPen(QPen(kOutOfMemory, 2.5));
+    series->setVisible(false);
     chart->addSeries(series);
     return series;
 }
@@ -122,6 +141,14 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     fit_label_->setWordWrap(true);
     fit_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    reference_note_ = new QLabel(this);
+    reference_note_->setObjectName(QStringLiteral("speedupReferenceNote"));
+    reference_note_->setWordWrap(true);
+    reference_note_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    reference_note_->setStyleSheet(
+        QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(kOutOfMemory.name()));
+    reference_note_->hide();
+
     auto *top = new QHBoxLayout;
     top->addWidget(mode_label);
     top->addWidget(mode_);
@@ -142,6 +169,7 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     speedup_->setName(tr("Simulated"));
     speedup_->setPointsVisible(true);
     current_speedup_ = addHighlight(speedup_chart_, QStringLiteral("currentSpeedup"));
+    speedup_oom_ = addOutOfMemory(speedup_chart_, QStringLiteral("speedupOutOfMemory"));
     speedup_x_ = makeGpuAxis();
     speedup_y_ = new QLogValueAxis;
     speedup_y_->setBase(2);
@@ -152,7 +180,7 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     speedup_view_ = new QChartView(speedup_chart_, this);
     speedup_view_->setObjectName(QStringLiteral("speedupChart"));
     speedup_view_->setRenderHint(QPainter::Antialiasing);
-    speedup_view_->setMinimumSize(240, 200);
+    speedup_view_->setMinimumSize(180, 200);
 
     // Efficiency chart: linear percentage against log GPU count.
     efficiency_chart_ = makeChart(tr("Scaling efficiency"));
@@ -164,6 +192,7 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     efficiency_->setName(tr("Simulated"));
     efficiency_->setPointsVisible(true);
     current_efficiency_ = addHighlight(efficiency_chart_, QStringLiteral("currentEfficiency"));
+    efficiency_oom_ = addOutOfMemory(efficiency_chart_, QStringLiteral("efficiencyOutOfMemory"));
     efficiency_x_ = makeGpuAxis();
     efficiency_y_ = new QValueAxis;
     efficiency_y_->setLabelFormat(QStringLiteral("%.0f"));
@@ -172,7 +201,7 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     efficiency_view_ = new QChartView(efficiency_chart_, this);
     efficiency_view_->setObjectName(QStringLiteral("efficiencyChart"));
     efficiency_view_->setRenderHint(QPainter::Antialiasing);
-    efficiency_view_->setMinimumSize(240, 200);
+    efficiency_view_->setMinimumSize(180, 200);
 
     for (QLineSeries *s : {speedup_, efficiency_})
         connect(s, &QXYSeries::hovered, this, &ScalingView::showPointToolTip);
@@ -205,7 +234,7 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     loss_view_ = new QChartView(loss_chart_, this);
     loss_view_->setObjectName(QStringLiteral("speedupLossChart"));
     loss_view_->setRenderHint(QPainter::Antialiasing);
-    loss_view_->setMinimumSize(240, 200);
+    loss_view_->setMinimumSize(180, 200);
     connect(loss_series_, &QStackedBarSeries::hovered, this, &ScalingView::showLossToolTip);
 
     auto *charts = new QWidget(this);
@@ -224,6 +253,7 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(reference_note_);
     layout->addWidget(stack_, 1);
 
     applyChartFonts(speedup_chart_, font());
@@ -281,12 +311,17 @@ void ScalingView::updateCharts()
     if (!message.isEmpty()) {
         message_->setText(message);
         fit_label_->clear();
+        reference_note_->clear();
+        reference_note_->hide();
         stack_->setCurrentWidget(message_);
         for (QXYSeries *s : std::initializer_list<QXYSeries *>{
                  speedup_, ideal_, amdahl_, gustafson_, current_speedup_, efficiency_,
-                 ideal_efficiency_, current_efficiency_})
+                 ideal_efficiency_, current_efficiency_, speedup_oom_, efficiency_oom_})
             s->clear();
+        speedup_oom_->setVisible(false);
+        efficiency_oom_->setVisible(false);
         loss_rows_.clear();
+        oom_gpus_.clear();
         updateLossChart();
         refreshWrappingLegend(speedup_view_);
         refreshWrappingLegend(efficiency_view_);
@@ -297,15 +332,23 @@ void ScalingView::updateCharts()
     const Summary &now = result_->summary;
     const bool weak = result_->scaling == Scaling::Weak;
 
-    QList<QPointF> speedup, ideal, efficiency, ideal_efficiency;
+    QList<QPointF> speedup, ideal, efficiency, ideal_efficiency, speedup_oom, efficiency_oom;
     int lo = rows.front()->gpus, hi = rows.back()->gpus;
     double speedup_lo = 1, speedup_hi = 1, efficiency_hi = 100;
+    double simulated_hi = 0; // highest speed-up of the simulated curve (and current point)
+    oom_gpus_.clear();
     for (const SweepRow *row : rows) {
         const double eff_pct = row->summary.scaling_efficiency * 100.0;
         speedup.append(QPointF(row->gpus, row->summary.speedup));
         ideal.append(QPointF(row->gpus, row->gpus));
         efficiency.append(QPointF(row->gpus, eff_pct));
         ideal_efficiency.append(QPointF(row->gpus, 100.0));
+        simulated_hi = std::max(simulated_hi, row->summary.speedup);
+        if (exceedsCapacity(row->summary.memory)) {
+            speedup_oom.append(speedup.back());
+            efficiency_oom.append(efficiency.back());
+            oom_gpus_.push_back(row->gpus);
+        }
         speedup_lo = std::min({speedup_lo, row->summary.speedup, double(row->gpus)});
         speedup_hi = std::max({speedup_hi, row->summary.speedup, double(row->gpus)});
         efficiency_hi = std::max(efficiency_hi, eff_pct);
@@ -314,6 +357,10 @@ void ScalingView::updateCharts()
     ideal_->replace(ideal);
     efficiency_->replace(efficiency);
     ideal_efficiency_->replace(ideal_efficiency);
+    speedup_oom_->replace(speedup_oom);
+    efficiency_oom_->replace(efficiency_oom);
+    speedup_oom_->setVisible(!speedup_oom.isEmpty());
+    efficiency_oom_->setVisible(!efficiency_oom.isEmpty());
 
     // The current scenario, from its own summary (it need not be one of the sweep counts).
     QList<QPointF> current_speedup, current_efficiency;
@@ -324,6 +371,7 @@ void ScalingView::updateCharts()
         hi = std::max(hi, now.gpus);
         speedup_lo = std::min(speedup_lo, now.speedup);
         speedup_hi = std::max(speedup_hi, now.speedup);
+        simulated_hi = std::max(simulated_hi, now.speedup);
         efficiency_hi = std::max(efficiency_hi, now.scaling_efficiency * 100.0);
     }
     current_speedup_->replace(current_speedup);
@@ -353,28 +401,19 @@ void ScalingView::updateCharts()
         speedup_lo = std::min(speedup_lo, p.y());
         speedup_hi = std::max(speedup_hi, p.y());
     }
-    QString text;
-    if (fit.valid) {
-        const QString s = percent(fit.serial_fraction);
-        amdahl_->setName(tr("Amdahl fit: s = %1 %").arg(s));
-        text = tr("Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).")
-                   .arg(s, QLocale().toString(fit.r_squared, 'f', 3))
-                   .arg(fit.points);
-        if (fit.serial_fraction > 0)
-            text +=
-                QLatin1Char(' ') + tr("With a fixed batch, no number of GPUs gets past %1× (1/s).")
-                                       .arg(QLocale().toString(1.0 / fit.serial_fraction, 'f', 1));
-    } else {
-        text = tr("Not enough sweep points for an Amdahl fit.");
-    }
+    if (fit.valid)
+        amdahl_->setName(tr("Amdahl fit: s = %1 %").arg(percent(fit.serial_fraction)));
+    QString text = amdahlText(fit, simulated_hi);
     if (show_gustafson) {
         gustafson_->setName(tr("Gustafson: s = %1 %").arg(percent(gustafson_s)));
-        text += QLatin1Char(' ') +
-                tr("Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up "
+        if (!text.isEmpty())
+            text += QLatin1Char(' ');
+        text += tr("Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up "
                    "N - s (N - 1), the work grows with N).")
                     .arg(percent(gustafson_s));
     }
     fit_label_->setText(text);
+    updateReferenceNote();
     amdahl_->replace(amdahl);
     gustafson_->replace(gustafson);
     amdahl_->setVisible(fit.valid);
@@ -402,6 +441,60 @@ void ScalingView::updateCharts()
     stack_->setCurrentIndex(1);
 }
 
+QString ScalingView::amdahlText(const AmdahlFit &fit, double highest_plotted_speedup)
+{
+    const QLocale locale;
+    switch (fit.status) {
+    case AmdahlFitStatus::NotComputed:
+        return {};
+    case AmdahlFitStatus::TooFewPoints:
+        return tr("No Amdahl fit: it needs at least %1 sweep points with more than one GPU, "
+                  "this sweep has %2.")
+            .arg(locale.toString(kAmdahlMinPoints), locale.toString(fit.points));
+    case AmdahlFitStatus::PoorFit:
+        return tr("No Amdahl fit: Amdahl's law does not describe this curve (R² = %1 over %2 "
+                  "points, below %3), so it gives no serial fraction and no ceiling.")
+            .arg(locale.toString(fit.r_squared, 'f', 2), locale.toString(fit.points),
+                 locale.toString(kAmdahlMinRSquared, 'f', 2));
+    case AmdahlFitStatus::Accepted:
+        break;
+    }
+    QString text = tr("Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).")
+                       .arg(percent(fit.serial_fraction), locale.toString(fit.r_squared, 'f', 3))
+                       .arg(fit.points);
+    const double ceiling = amdahlCeiling(fit, highest_plotted_speedup);
+    if (ceiling > 0)
+        text += QLatin1Char(' ') + tr("With a fixed batch, no number of GPUs gets past %1× (1/s).")
+                                       .arg(locale.toString(ceiling, 'f', 1));
+    else if (fit.serial_fraction > 0)
+        text += QLatin1Char(' ') + tr("The simulated speed-up already passes 1/s, so the fit "
+                                      "gives no ceiling.");
+    return text;
+}
+
+void ScalingView::updateReferenceNote()
+{
+    // The speed-up reference is one GPU (spec/cli.md); say so when that GPU cannot hold
+    // the model. Its memory: the sweep's one-GPU row if there is one, else the model's
+    // memory formulas for the same job on one GPU.
+    std::optional<MemoryBreakdown> reference;
+    for (const SweepRow &row : result_->sweep)
+        if (row.gpus == 1)
+            reference = row.summary.memory;
+    if (!reference && result_->context)
+        reference = singleGpuReferenceMemory(*result_->context);
+    if (!reference || !exceedsCapacity(*reference)) {
+        reference_note_->clear();
+        reference_note_->hide();
+        return;
+    }
+    reference_note_->setText(tr("Speed-up against one GPU, which cannot hold this model (it "
+                                "would need %1 GB of its %2 GB): the reference is a time on "
+                                "paper, not a run.")
+                                 .arg(formatGb(reference->total), formatGb(reference->capacity)));
+    reference_note_->show();
+}
+
 void ScalingView::updateLossChart()
 {
     QStringList categories;
@@ -409,6 +502,8 @@ void ScalingView::updateLossChart()
     std::array<QList<qreal>, kSpeedupLossCount> losses;
     double top = 1, bottom = 0;
     for (const SpeedupAttribution &a : loss_rows_) {
+        // Runs that do not fit in memory are marked on the speed-up and efficiency curves
+        // beside this chart and named in its tooltip: a mark here would not fit under a bar.
         categories.append(QLocale().toString(a.gpus));
         achieved.append(a.speedup);
         double positive = std::max(0.0, a.speedup), negative = std::min(0.0, a.speedup);
@@ -457,13 +552,18 @@ void ScalingView::showPointToolTip(const QPointF &point, bool state)
     for (const SweepRow &row : result_->sweep) {
         if (row.gpus != gpus)
             continue;
-        QToolTip::showText(QCursor::pos(),
-                           tr("N = %1: speed-up %2×, efficiency %3 %, step %4 s")
-                               .arg(QLocale().toString(gpus),
-                                    QLocale().toString(row.summary.speedup, 'f', 2),
-                                    percent(row.summary.scaling_efficiency),
-                                    QLocale().toString(row.summary.step_time_s, 'g', 4)),
-                           this);
+        QString text =
+            tr("N = %1: speed-up %2×, efficiency %3 %, step %4 s")
+                .arg(QLocale().toString(gpus), QLocale().toString(row.summary.speedup, 'f', 2),
+                     percent(row.summary.scaling_efficiency),
+                     QLocale().toString(row.summary.step_time_s, 'g', 4));
+        if (exceedsCapacity(row.summary.memory))
+            text +=
+                QLatin1Char('\n') +
+                tr("Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB; "
+                   "this run cannot start.")
+                    .arg(formatGb(row.summary.memory.total), formatGb(row.summary.memory.capacity));
+        QToolTip::showText(QCursor::pos(), text, this);
         return;
     }
 }
@@ -485,6 +585,8 @@ void ScalingView::showLossToolTip(bool state, int index, QBarSet *set)
             tr("N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)")
                 .arg(locale.toString(a.gpus), set->label(), locale.toString(set->at(index), 'f', 2),
                      locale.toString(a.speedup, 'f', 2));
+    if (std::find(oom_gpus_.begin(), oom_gpus_.end(), a.gpus) != oom_gpus_.end())
+        text += QLatin1Char('\n') + tr("This run does not fit in memory and cannot start.");
     QToolTip::showText(QCursor::pos(), text, this);
 }
 

@@ -2,6 +2,8 @@
 // ideal line, the Amdahl fit, the Gustafson curve (weak scaling) and the current scenario;
 // and "where the missing speed-up went": per GPU count, the achieved speed-up with the lost
 // speed-up stacked on it by cause (result->attribution), so each bar reaches the ideal.
+// Sweep points whose run does not fit in memory are marked (red hollow markers, "out of
+// memory" under their bar), and a note says when the one-GPU reference cannot hold the model.
 #pragma once
 
 #include "result.h"
@@ -56,6 +58,10 @@ public:
     QBarSet *achievedSet() const { return achieved_set_; }
     QBarSet *lossSet(SpeedupLoss loss) const { return loss_sets_[size_t(loss)]; }
 
+    /// The text for an Amdahl fit record: the fit and its ceiling, or why there is none.
+    /// `highest_plotted_speedup`: no ceiling below it is quoted (amdahlCeiling).
+    static QString amdahlText(const AmdahlFit &fit, double highest_plotted_speedup);
+
 Q_SIGNALS:
     /// The user chose strong or weak scaling: the app recomputes and calls setResult again.
     void scalingModeChanged(scalescope::Scaling mode);
@@ -66,12 +72,14 @@ protected:
 private:
     void updateCharts();
     void updateLossChart();
+    void updateReferenceNote();
     void showPointToolTip(const QPointF &point, bool state);
     void showLossToolTip(bool state, int index, QBarSet *set);
 
     ResultPtr result_;
     QComboBox *mode_ = nullptr;
     QLabel *fit_label_ = nullptr;
+    QLabel *reference_note_ = nullptr; // the one-GPU reference does not fit in memory
     QStackedWidget *stack_ = nullptr;
     QLabel *message_ = nullptr;
     QHBoxLayout *panels_ = nullptr;
@@ -85,6 +93,7 @@ private:
     QLineSeries *amdahl_ = nullptr;
     QLineSeries *gustafson_ = nullptr;
     QScatterSeries *current_speedup_ = nullptr;
+    QScatterSeries *speedup_oom_ = nullptr; // sweep points that do not fit in memory
 
     QChart *efficiency_chart_ = nullptr;
     QChartView *efficiency_view_ = nullptr;
@@ -93,6 +102,7 @@ private:
     QLineSeries *efficiency_ = nullptr;
     QLineSeries *ideal_efficiency_ = nullptr;
     QScatterSeries *current_efficiency_ = nullptr;
+    QScatterSeries *efficiency_oom_ = nullptr;
 
     QChart *loss_chart_ = nullptr;
     QChartView *loss_view_ = nullptr;
@@ -102,6 +112,7 @@ private:
     QBarCategoryAxis *loss_x_ = nullptr;
     QValueAxis *loss_y_ = nullptr;
     std::vector<SpeedupAttribution> loss_rows_; // as drawn, ascending GPU count
+    std::vector<int> oom_gpus_;                 // sweep GPU counts that do not fit in memory
 };
 
 } // namespace scalescope

@@ -1,5 +1,6 @@
 #include "timeline/timeline_widget.h"
 
+#include "charts/chart_common.h"
 #include "model_text.h"
 #include "palette.h"
 #include "timeline/timeline_format.h"
@@ -30,6 +31,7 @@ constexpr int kDragThresholdPx = 3;
 constexpr double kWheelZoomPerNotch = 0.8; // span factor per 120 units of wheel delta
 constexpr double kKeyZoom = 1.5;
 constexpr double kKeyPanFraction = 0.1;
+const QColor kOutOfMemory(0xc6, 0x28, 0x28); // as the memory view's over-capacity red
 
 QColor textColorOn(const QColor &background)
 {
@@ -92,6 +94,59 @@ void TimelineWidget::setEmptyReason(const QString &reason)
 {
     empty_reason_ = reason;
     update();
+}
+
+void TimelineWidget::setMemory(const MemoryBreakdown &memory)
+{
+    const bool was_shown = isMemoryBannerShown();
+    memory_ = memory;
+    if (was_shown || isMemoryBannerShown()) {
+        updateGeometry();
+        relayout(); // the banner takes room above the axis
+    }
+}
+
+bool TimelineWidget::isMemoryBannerShown() const
+{
+    return memory_.capacity > 0 && memory_.total > memory_.capacity;
+}
+
+QString TimelineWidget::memoryBannerText() const
+{
+    if (!isMemoryBannerShown())
+        return {};
+    return tr("Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB, so this "
+              "run cannot start. The timeline shows the step as if memory were no limit.")
+        .arg(formatGb(memory_.total), formatGb(memory_.capacity));
+}
+
+int TimelineWidget::bannerHeight(int width) const
+{
+    if (!isMemoryBannerShown())
+        return 0;
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics fm(bold);
+    const int pad = std::max(4, fm.height() / 3);
+    const QRect text = fm.boundingRect(QRect(0, 0, std::max(1, width - 4 * pad), 100000),
+                                       Qt::TextWordWrap, memoryBannerText());
+    return text.height() + 2 * pad;
+}
+
+void TimelineWidget::paintBanner(QPainter &painter, const QRect &area)
+{
+    if (area.isEmpty())
+        return;
+    painter.save();
+    painter.fillRect(area, kOutOfMemory);
+    QFont bold = font();
+    bold.setBold(true);
+    painter.setFont(bold);
+    painter.setPen(Qt::white);
+    const int pad = std::max(4, QFontMetrics(bold).height() / 3);
+    painter.drawText(area.adjusted(2 * pad, pad, -2 * pad, -pad),
+                     Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, memoryBannerText());
+    painter.restore();
 }
 
 void TimelineWidget::setTitle(const QString &title)
@@ -239,14 +294,16 @@ TimelineWidget::Areas TimelineWidget::areasFor(QSize size, int scroll_bar_width)
     const int axis_h = 2 * fm.height() + 8; // step labels above, tick labels below
     const int legend_h = legendHeight(size.width());
     const int header_w = std::min(headerWidth(), size.width() / 2);
+    const int banner_h = std::min(bannerHeight(size.width()), size.height() / 2);
     Areas a;
     const int plot_w = std::max(0, size.width() - header_w - scroll_bar_width);
-    const int plot_h = std::max(0, size.height() - axis_h - legend_h);
-    a.corner = QRect(0, 0, header_w, axis_h);
-    a.axis = QRect(header_w, 0, plot_w, axis_h);
-    a.header = QRect(0, axis_h, header_w, plot_h);
-    a.plot = QRect(header_w, axis_h, plot_w, plot_h);
-    a.legend = QRect(0, axis_h + plot_h, size.width(), legend_h);
+    const int plot_h = std::max(0, size.height() - banner_h - axis_h - legend_h);
+    a.banner = QRect(0, 0, size.width(), banner_h);
+    a.corner = QRect(0, banner_h, header_w, axis_h);
+    a.axis = QRect(header_w, banner_h, plot_w, axis_h);
+    a.header = QRect(0, banner_h + axis_h, header_w, plot_h);
+    a.plot = QRect(header_w, banner_h + axis_h, plot_w, plot_h);
+    a.legend = QRect(0, banner_h + axis_h + plot_h, size.width(), legend_h);
     return a;
 }
 
@@ -391,8 +448,9 @@ void TimelineWidget::paintContent(QPainter &painter, QSize size, bool use_cache)
                 : (timeline_ ? tr("the timeline has no segments.")
                              : tr("no valid scenario yet, or the timeline was too large to "
                                   "build. Lower the GPU count or the number of steps."));
-        painter.drawText(QRect(QPoint(0, 0), size).adjusted(20, 20, -20, -20),
+        painter.drawText(QRect(QPoint(0, areas.banner.height()), size).adjusted(20, 20, -20, -20),
                          Qt::AlignCenter | Qt::TextWordWrap, tr("No timeline: %1").arg(reason));
+        paintBanner(painter, areas.banner);
         if (!title_.isEmpty()) {
             QFont bold = font();
             bold.setBold(true);
@@ -420,6 +478,7 @@ void TimelineWidget::paintContent(QPainter &painter, QSize size, bool use_cache)
     paintHeader(painter, areas, vp);
     paintAxis(painter, areas, vp);
     paintLegend(painter, areas);
+    paintBanner(painter, areas.banner);
 }
 
 void TimelineWidget::paintRows(QPainter &painter, const Areas &areas, const TimelineViewport &vp,

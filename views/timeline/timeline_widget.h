@@ -2,6 +2,7 @@
 // grouped by collapsible nodes; the wheel zooms around the cursor, dragging pans.
 #pragma once
 
+#include "analysis/memory.h"
 #include "sim/timeline.h"
 #include "timeline/timeline_geometry.h"
 #include "timeline/timeline_layout.h"
@@ -34,6 +35,15 @@ public:
     /// The time span shared with another timeline (A/B compare): fitting and panning cover
     /// at least [0, extent_s] even where this timeline ends earlier. 0 = own extent only.
     void setSharedExtent(double extent_s);
+
+    /// The memory per GPU of the run shown (the result's Summary::memory). When it exceeds
+    /// a known capacity, a red banner above the rows says the run does not fit and cannot
+    /// start (painted, so exports carry it too); otherwise, or with a default-constructed
+    /// breakdown, no banner.
+    void setMemory(const MemoryBreakdown &memory);
+    bool isMemoryBannerShown() const;
+    /// The banner's text in the current language (empty when none is shown).
+    QString memoryBannerText() const;
 
     /// Drawn in the top-left corner, e.g. "A: pinned".
     void setTitle(const QString &title);
@@ -107,7 +117,7 @@ protected:
 
 private:
     struct Areas {
-        QRect corner, axis, header, plot, legend;
+        QRect banner, corner, axis, header, plot, legend;
     };
     struct LegendItem {
         SegmentKind kind;
@@ -117,6 +127,8 @@ private:
     Areas areasFor(QSize size, int scroll_bar_width) const;
     std::vector<LegendItem> legendItems(const QRect &legend_area) const;
     int legendHeight(int width) const;
+    int bannerHeight(int width) const;
+    void paintBanner(QPainter &painter, const QRect &area);
     int headerWidth() const;
     int rowHeight() const;
     TimelineViewport viewportFor(const QRect &plot) const;
@@ -139,6 +151,7 @@ private:
     std::shared_ptr<const Timeline> timeline_;
     QString empty_reason_;
     QString title_;
+    MemoryBreakdown memory_;
     double shared_extent_s_ = 0;
     double start_s_ = 0;
     double end_s_ = 1;
