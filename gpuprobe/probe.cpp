@@ -55,27 +55,6 @@ bool ProbeOptions::has(TestId t) const
     return std::find(tests.begin(), tests.end(), t) != tests.end();
 }
 
-double busBandwidthFactor(CollectiveOp op, int ranks)
-{
-    // nccl-tests doc/PERFORMANCE.md, "Bus bandwidth".
-    if (ranks <= 1)
-        return op == CollectiveOp::AllReduce || op == CollectiveOp::AllGather ||
-                       op == CollectiveOp::ReduceScatter || op == CollectiveOp::AllToAll
-                   ? 0.0
-                   : 1.0;
-    const double n = ranks;
-    switch (op) {
-    case CollectiveOp::AllReduce:
-        return 2.0 * (n - 1) / n;
-    case CollectiveOp::AllGather:
-    case CollectiveOp::ReduceScatter:
-    case CollectiveOp::AllToAll:
-        return (n - 1) / n;
-    case CollectiveOp::Broadcast:
-        return 1.0;
-    }
-    return 1.0;
-}
 
 std::string isoNow()
 {

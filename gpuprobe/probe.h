@@ -106,9 +106,9 @@ ProbeResult runProbe(Backend &backend, Cluster &cluster, const ProbeOptions &opt
 /// under "x-gpuprobe".
 QByteArray writeProbeProfile(const ProbeResult &result);
 
-/// nccl-tests' definitions (doc/PERFORMANCE.md): algbw = bytes / time; busbw = algbw *
-/// 2(n-1)/n for all_reduce, (n-1)/n for all_gather and reduce_scatter, 1 otherwise.
-double busBandwidthFactor(CollectiveOp op, int ranks);
+/// nccl-tests' definitions (doc/PERFORMANCE.md): algbw = bytes / time, busbw = algbw x
+/// the model's busBandwidthFactor (plan/scenario.h), one definition for probe and model.
+using scalescope::busBandwidthFactor;
 
 /// The current time as ISO 8601 UTC ("2026-11-30T10:00:00Z").
 std::string isoNow();

@@ -66,8 +66,7 @@ void fillEffects(const SimContext &ctx, Summary &s)
         // Whole GPUs: the speed-up against one slice, times the slice's share.
         s.full_gpu_equivalents = s.speedup * fx.virtual_gpu.fraction;
     if (fx.data_loader.enabled) {
-        s.data_supply_samples_per_s =
-            fx.data_loader.workers_per_gpu * fx.data_loader.samples_per_s_per_worker * p.data;
+        s.data_supply_samples_per_s = loaderRate(fx.data_loader) * p.data;
         const double busy = s.step_time_s - s.breakdown.data_loading;
         s.data_demand_samples_per_s = busy > 0 ? static_cast<double>(p.global_batch) / busy : 0;
     }
@@ -366,9 +365,7 @@ Summary analyticSummary(const SimContext &ctx)
     step += wait;
     double data_wait = 0;
     if (fx.data_loader.enabled) {
-        const double rate =
-            fx.data_loader.workers_per_gpu * fx.data_loader.samples_per_s_per_worker;
-        const double need = rate > 0 ? m * static_cast<double>(P.micro_batch) / rate : 1e9;
+        const double need = m * static_cast<double>(P.micro_batch) / loaderRate(fx.data_loader);
         if (need > step) {
             data_wait = need - step;
             step = need;

@@ -98,6 +98,8 @@ CommModel::CommModel(const HardwareSpec &hw)
         intra_bw_ = std::min(intra_bw_, host_bw / (2.0 * hw.gpus_per_node));
     }
     intra_lat_ = hw.intra.latency_us * 1e-6;
+    // Streaming copies reach ~0.8 of datasheet memory bandwidth (workload/compute.cpp).
+    local_bw_ = hw.gpu.memory_bandwidth_gbps * 1e9 * 0.8;
     nic_bw_ = hw.inter.line_rate_gbit / 8.0 * 1e9 * nicEfficiency(hw.inter.kind);
     inter_lat_ = hw.inter.latency_us * 1e-6;
     nvls_ = hw.intra.switched && hw.intra.nvswitch_gen >= 3;
@@ -153,21 +155,7 @@ void CommModel::setMeasuredIntraBandwidth(double gbps)
 
 double CommModel::busFactor(CollectiveOp op, int n)
 {
-    // nccl-tests doc/PERFORMANCE.md: busbw = algbw * factor.
-    if (n <= 1)
-        return 1.0;
-    const double nn = n;
-    switch (op) {
-    case CollectiveOp::AllReduce:
-        return 2.0 * (nn - 1.0) / nn;
-    case CollectiveOp::AllGather:
-    case CollectiveOp::ReduceScatter:
-    case CollectiveOp::AllToAll:
-        return (nn - 1.0) / nn;
-    case CollectiveOp::Broadcast:
-        return 1.0;
-    }
-    return 1.0;
+    return busBandwidthFactor(op, n);
 }
 
 double CommModel::interBandwidthPerGroup(const GroupShape &g) const
@@ -290,8 +278,16 @@ CollectiveCost CommModel::cost(CollectiveOp op, double bytes, const GroupShape &
                                CollectiveAlgo algo) const
 {
     CollectiveCost c;
-    if (g.ranks <= 1 || bytes <= 0)
+    if (bytes <= 0)
         return c;
+    if (g.ranks <= 1) {
+        // One rank: NCCL still launches the kernel, which copies the buffer out of place
+        // (nccl-tests' default): a read and a write at memory bandwidth.
+        c.time_s = kBaseLatency + (local_bw_ > 0 ? 2.0 * bytes / local_bw_ : 0.0);
+        c.algbw_gbps = bytes / c.time_s / 1e9;
+        c.busbw_gbps = c.algbw_gbps * busFactor(op, 1);
+        return c;
+    }
 
     const MeasuredCollective *hi = nullptr;
     const MeasuredCollective *lo = measuredFor(op, g, bytes, &hi);

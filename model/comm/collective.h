@@ -115,6 +115,7 @@ private:
     int gpus_per_node_ = 1;
     int nics_per_node_ = 1;
     double intra_bw_ = 0; // bytes/s per GPU per direction, achievable by NCCL
+    double local_bw_ = 0; // one GPU's memory bandwidth (a one-rank collective's copy)
     double intra_lat_ = 0;
     double nic_bw_ = 0; // bytes/s per NIC, achievable
     double inter_lat_ = 0;

@@ -55,7 +55,9 @@ QJsonObject summaryToJson(const Summary &s)
     if (s.max_temperature_c > 0) {
         QJsonObject th;
         th[QStringLiteral("throttled_gpus")] = s.throttled_gpus;
-        th[QStringLiteral("first_throttle_s")] = s.first_throttle_s;
+        // null when no GPU ever throttles (never -1, which reads as a time).
+        th[QStringLiteral("first_throttle_s")] =
+            s.first_throttle_s >= 0 ? QJsonValue(s.first_throttle_s) : QJsonValue();
         th[QStringLiteral("max_temperature_c")] = s.max_temperature_c;
         o[QStringLiteral("thermal")] = th;
     }

@@ -6,6 +6,22 @@
 namespace scalescope
 {
 
+double busBandwidthFactor(CollectiveOp op, int ranks)
+{
+    const double n = ranks < 1 ? 1.0 : static_cast<double>(ranks);
+    switch (op) {
+    case CollectiveOp::AllReduce:
+        return 2.0 * (n - 1.0) / n;
+    case CollectiveOp::AllGather:
+    case CollectiveOp::ReduceScatter:
+    case CollectiveOp::AllToAll:
+        return (n - 1.0) / n;
+    case CollectiveOp::Broadcast:
+        break;
+    }
+    return 1.0;
+}
+
 const char *collectiveOpName(CollectiveOp op)
 {
     switch (op) {

@@ -5,6 +5,7 @@
 #include "hardware/hardware.h"
 #include "workload/workload.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -107,10 +108,25 @@ struct FailureSpec {
 
 struct DataLoaderSpec {
     bool enabled = false;
-    int workers_per_gpu = 0;
+    int workers_per_gpu = 0; // 0: the training process loads the data itself (PyTorch)
     double samples_per_s_per_worker = 0;
     int prefetch_factor = 2; // batches each worker keeps ready (PyTorch DataLoader default)
 };
+
+/// Samples per second one GPU's loader delivers. PyTorch's num_workers = 0 loads in the
+/// main process, at the rate of one worker (torch.utils.data documentation, "Single- and
+/// Multi-process Data Loading").
+inline double loaderRate(const DataLoaderSpec &d)
+{
+    return std::max(1, d.workers_per_gpu) * d.samples_per_s_per_worker;
+}
+
+/// Batches the loader keeps ready ahead of the GPU: prefetch_factor per worker, one for the
+/// main process (which loads the next batch only after issuing the current one).
+inline int loaderDepth(const DataLoaderSpec &d)
+{
+    return d.workers_per_gpu > 0 ? std::max(1, d.prefetch_factor * d.workers_per_gpu) : 1;
+}
 
 struct EffectsSpec {
     uint64_t seed = 1;
@@ -150,6 +166,11 @@ struct CostSpec {
 enum class CollectiveOp { AllReduce, AllGather, ReduceScatter, Broadcast, AllToAll };
 enum class CollectiveAlgo { Auto, Ring, Tree, NVLS, Hierarchical };
 const char *collectiveOpName(CollectiveOp op);
+/// nccl-tests' bus bandwidth factor, busbw = algbw x factor (nccl-tests doc/PERFORMANCE.md,
+/// "Bus bandwidth"): 2(n-1)/n for all-reduce, (n-1)/n for all-gather, reduce-scatter and
+/// all-to-all, 1 for broadcast; one rank moves nothing between GPUs (0). The model and
+/// gpuprobe both report with it.
+double busBandwidthFactor(CollectiveOp op, int ranks);
 const char *collectiveAlgoName(CollectiveAlgo a);
 
 struct CollectiveSpec {

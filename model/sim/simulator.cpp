@@ -228,12 +228,10 @@ public:
             if (st.gpu >= 0 && st.gpu < plan_.gpus)
                 slowdown_[static_cast<size_t>(st.gpu)] *= st.slowdown;
         if (fx.data_loader.enabled) {
-            const double rate =
-                fx.data_loader.workers_per_gpu * fx.data_loader.samples_per_s_per_worker;
-            loader_time_ = rate > 0 ? static_cast<double>(plan_.micro_batch) / rate : 1e9;
-            // PyTorch DataLoader keeps prefetch_factor (default 2) batches per worker in flight.
-            loader_depth_ =
-                std::max(1, fx.data_loader.prefetch_factor * fx.data_loader.workers_per_gpu);
+            loader_time_ = static_cast<double>(plan_.micro_batch) / loaderRate(fx.data_loader);
+            // PyTorch DataLoader keeps prefetch_factor (default 2) batches per worker in
+            // flight; with 0 workers the main process loads one batch at a time.
+            loader_depth_ = loaderDepth(fx.data_loader);
         }
         buildStages();
     }

@@ -7,6 +7,10 @@
 #include "analysis/sweep.h"
 #include "testutil.h"
 
+#include "io/report_io.h"
+
+#include <QJsonObject>
+
 #include <QTest>
 
 #include <atomic>
@@ -41,6 +45,7 @@ private Q_SLOTS:
     void thermalModel();
     void thermalUniformMatchesLegacyDrop();
     void loaderPrefetchDepth();
+    void zeroWorkersLoadInTheMainProcess();
     void virtualGpuStretchesCompute();
     void attributionSumsToMissingSpeedup_data();
     void attributionSumsToMissingSpeedup();
@@ -153,6 +158,43 @@ void TestEffects::loaderPrefetchDepth()
     const double fast1 = simulateSummary(s).step_time_s;
     s.effects.data_loader.prefetch_factor = 8;
     QVERIFY(simulateSummary(s).step_time_s <= fast1 * (1 + 1e-9));
+}
+
+void TestEffects::zeroWorkersLoadInTheMainProcess()
+{
+    // PyTorch's num_workers = 0 loads in the training process at one worker's rate (never
+    // a step of 1e9 s): starved, the step is batch / (GPUs x rate), as with one worker
+    // without prefetch; engine and closed form agree.
+    Scenario s = scenarioFrom(kDp8);
+    s.effects.data_loader.enabled = true;
+    s.effects.data_loader.workers_per_gpu = 0;
+    s.effects.data_loader.samples_per_s_per_worker = 10;
+    const Summary main_process = simulateSummary(s);
+    QVERIFY(std::isfinite(main_process.step_time_s));
+    QVERIFY2(std::abs(main_process.step_time_s - 64.0 / (8 * 10)) / main_process.step_time_s <
+                 0.05,
+             qPrintable(QString::number(main_process.step_time_s)));
+    const Summary closed = analyticSummary(*contextFrom(s));
+    QVERIFY(std::abs(closed.step_time_s / main_process.step_time_s - 1.0) < 0.05);
+    QCOMPARE(main_process.data_supply_samples_per_s, 8 * 10.0);
+    // A thermal section whose GPUs never reach the threshold: no first throttle time (null
+    // in the JSON report, never -1).
+    {
+        Scenario cool = scenarioFrom(kDp8);
+        cool.effects.thermal.enabled = true;
+        cool.effects.thermal.steady_c = 60;
+        const Summary m = simulateSummary(cool);
+        QCOMPARE(m.throttled_gpus, 0);
+        const QJsonObject thermal =
+            summaryToJson(m).value(QStringLiteral("thermal")).toObject();
+        QVERIFY(thermal.contains(QStringLiteral("first_throttle_s")));
+        QVERIFY(thermal.value(QStringLiteral("first_throttle_s")).isNull());
+    }
+    // One GPU of the same is 1x by definition.
+    s.hardware.gpus_per_node = 1;
+    s.parallel.data = 0;
+    const Summary one = simulateSummary(scenarioFrom(writeScenario(s).constData()));
+    QCOMPARE(one.speedup, 1.0);
 }
 
 void TestEffects::virtualGpuStretchesCompute()

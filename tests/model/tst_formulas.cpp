@@ -35,6 +35,7 @@ private Q_SLOTS:
     void moreBandwidthNeverSlower();
     void hostStagedPcie();
     void hostIssueBoundsTinyLayers();
+    void oneRankCollective();
 };
 
 void TestFormulas::transformerFlops_data()
@@ -322,6 +323,23 @@ void TestFormulas::hostStagedPcie()
       "hardware": { "gpu": "l40s-48gb", "gpus_per_node": 8, "intra_node": "pcie4" },
       "collective": { "op": "all_reduce", "bytes": 1e9 } })");
     QVERIFY(simulateCollective(geforce).cost.time_s > 2.0 * simulateCollective(l40s).cost.time_s);
+}
+
+void TestFormulas::oneRankCollective()
+{
+    // nccl-tests on one GPU: the kernel still runs and copies the buffer out of place
+    // (time > 0), and the bus bandwidth is 0 (2(n-1)/n = 0); gpuprobe and the model share
+    // the factor.
+    const Scenario one = scenarioFrom(R"({ "scalescope": 1,
+      "hardware": { "gpu": "a100-sxm4-80gb" },
+      "collective": { "op": "all_reduce", "bytes": 1e9 } })");
+    const CollectiveSummary c = simulateCollective(one);
+    QVERIFY(c.cost.time_s > 2e9 / (2039e9));
+    QVERIFY(c.cost.time_s < 2e9 / (0.5 * 2039e9));
+    QCOMPARE(c.cost.busbw_gbps, 0.0);
+    QCOMPARE(busBandwidthFactor(CollectiveOp::AllReduce, 1), 0.0);
+    QCOMPARE(busBandwidthFactor(CollectiveOp::Broadcast, 1), 1.0);
+    QCOMPARE(busBandwidthFactor(CollectiveOp::AllReduce, 8), 1.75);
 }
 
 void TestFormulas::hostIssueBoundsTinyLayers()

@@ -321,8 +321,9 @@ void checkEffects(const Scenario &s, QList<ControlIssue> &issues)
     }
     if (e.data_loader.enabled && e.data_loader.workers_per_gpu == 0)
         add(issues, "effects.data_loader",
-            QCoreApplication::translate(
-                "ControlChecks", "a data loader with 0 workers per GPU never delivers a batch"),
+            QCoreApplication::translate("ControlChecks",
+                                        "0 workers: the training process loads each batch "
+                                        "itself, one at a time (PyTorch num_workers = 0)"),
             kWarning);
     if (e.thermal.enabled)
         checkThermal(e.thermal, gpus, issues);
