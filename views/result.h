@@ -35,6 +35,9 @@ struct ScenarioResult {
     double timeline_merge_quantum_s = 0;
     size_t timeline_full_segments = 0; // what the exact timeline would have held
     int iterations = 1;
+    /// The engine's task graph was over its limit: the closed form answered (no timeline).
+    bool closed_form = false;
+    QString closed_form_note; // the engine's reason
 
     Scaling scaling = Scaling::Strong;
     std::vector<SweepRow> sweep; // speed-up and efficiency against GPU count

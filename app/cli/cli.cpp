@@ -3,6 +3,7 @@
 #include "cli/command.h"
 
 #include "analysis/economics.h"
+#include "analysis/evaluate.h"
 #include "analysis/planner.h"
 #include "analysis/scaling.h"
 #include "analysis/summary.h"
@@ -416,25 +417,28 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
     // A Chrome trace takes about 220 bytes of JSON per segment: beyond this the engine
     // simplifies the timeline (items merged per time quantum) so the file stays loadable.
     options.max_segments = kMaxTraceSegments;
-    const SimResult sim = simulate(*ctx, options);
+    // One policy (analysis/evaluate.h): beyond the engine's size the closed form answers
+    // (with a note; a trace needs the engine), an engine failure is exit 1.
+    const Result<StepEvaluation> step = evaluateStep(*ctx, options);
+    if (!step) {
+        *failure = {kFailure, QString::fromStdString(step.error().message)};
+        return failure->code;
+    }
+    const SimResult &sim = step.value().sim;
+    if (step.value().closed_form && trace) {
+        *failure = {kFailure, QString::fromStdString(sim.error)};
+        return failure->code;
+    }
+    if (step.value().closed_form)
+        std::fprintf(err_, "scalescope-cli: note: %s; showing the analytic estimate\n",
+                     sim.error.c_str());
     if (trace && sim.ok && sim.timeline_merge_quantum_s > 0)
         std::fprintf(err_,
                      "scalescope-cli: note: the timeline would hold about %zu segments; the "
                      "trace is simplified to %zu (items closer than %s us merged)\n",
                      sim.timeline_full_segments, sim.timeline->size(),
                      fmt(sim.timeline_merge_quantum_s * 1e6).toUtf8().constData());
-    Summary s;
-    if (sim.ok) {
-        s = summarize(*ctx, sim);
-    } else if (sim.too_large && !trace) {
-        // Too many tasks for the event simulation: the closed-form path answers instead.
-        std::fprintf(err_, "scalescope-cli: note: %s; showing the analytic estimate\n",
-                     sim.error.c_str());
-        s = analyticSummary(*ctx);
-    } else {
-        *failure = {kFailure, QString::fromStdString(sim.error)};
-        return failure->code;
-    }
+    const Summary &s = step.value().summary;
     if (trace) {
         // Never over an input, never into the standard output that the results go to.
         WriteGuard guard;

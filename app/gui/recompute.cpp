@@ -1,5 +1,7 @@
 #include "recompute.h"
 
+#include "analysis/evaluate.h"
+
 #include <QElapsedTimer>
 
 #include <algorithm>
@@ -51,16 +53,23 @@ ResultPtr computeResult(const RecomputeRequest &request)
     // About 45 MB of timeline (21 B per segment) and a paint of a few frames at most;
     // larger timelines are simplified by the engine (items merged per time quantum).
     options.max_segments = kGuiMaxTimelineSegments;
-    SimResult sim = simulate(*ctx.value(), options);
-    if (sim.too_large || !sim.ok) {
-        // Beyond the event simulation's size: the closed form still answers.
-        result->summary = analyticSummary(*ctx.value());
-    } else {
-        result->summary = summarize(*ctx.value(), sim);
-        if (sim.timeline)
-            result->timeline = std::make_shared<const Timeline>(std::move(*sim.timeline));
-        result->timeline_merge_quantum_s = sim.timeline_merge_quantum_s;
-        result->timeline_full_segments = sim.timeline_full_segments;
+    // One policy (analysis/evaluate.h): beyond the engine's size the closed form answers
+    // and the window says so; an engine failure is shown, never other numbers.
+    Result<StepEvaluation> step = evaluateStep(*ctx.value(), options);
+    if (!step) {
+        result->error_path = QString::fromStdString(step.error().path);
+        result->error = QString::fromStdString(step.error().message);
+        return result;
+    }
+    StepEvaluation &e = step.value();
+    result->summary = e.summary;
+    result->closed_form = e.closed_form;
+    result->closed_form_note = QString::fromStdString(e.note);
+    if (!e.closed_form) {
+        if (e.sim.timeline)
+            result->timeline = std::make_shared<const Timeline>(std::move(*e.sim.timeline));
+        result->timeline_merge_quantum_s = e.sim.timeline_merge_quantum_s;
+        result->timeline_full_segments = e.sim.timeline_full_segments;
     }
 
     const std::vector<int> counts =
@@ -72,7 +81,7 @@ ResultPtr computeResult(const RecomputeRequest &request)
         if (n == own_gpus) {
             // The scenario itself was just simulated: its point is the figure the status
             // bar shows, not a second simulation of the same plan.
-            result->sweep.push_back({n, result->summary});
+            result->sweep.push_back({n, result->summary, result->closed_form});
             fit_gpus.push_back(n);
             fit_speedup.push_back(result->summary.speedup);
             continue;

@@ -1,5 +1,7 @@
 #include "analysis/sweep.h"
 
+#include "analysis/evaluate.h"
+
 #include <string>
 
 namespace scalescope
@@ -61,13 +63,12 @@ Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int>
         Result<std::shared_ptr<const SimContext>> ctx = makeContext(s.value());
         if (!ctx)
             return InputError{"--gpus", std::to_string(n) + " GPUs: " + ctx.error().toString()};
-        const SimResult r = simulate(*ctx.value(), SimOptions{});
-        if (r.too_large) // beyond the event simulation's size: the closed form answers
-            rows.push_back({n, analyticSummary(*ctx.value())});
-        else if (!r.ok)
-            return InputError{"--gpus", std::to_string(n) + " GPUs: " + r.error};
-        else
-            rows.push_back({n, summarize(*ctx.value(), r)});
+        // One policy (analysis/evaluate.h): beyond the engine's size the closed form
+        // answers; an engine failure is an error.
+        Result<StepEvaluation> e = evaluateStep(*ctx.value(), SimOptions{});
+        if (!e)
+            return InputError{"--gpus", std::to_string(n) + " GPUs: " + e.error().message};
+        rows.push_back({n, e.value().summary, e.value().closed_form});
     }
     return rows;
 }

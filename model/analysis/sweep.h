@@ -13,6 +13,7 @@ enum class Scaling { Strong, Weak };
 struct SweepRow {
     int gpus = 0;
     Summary summary;
+    bool closed_form = false; // beyond the engine's size: the closed form's figures
 };
 
 /// The scenario at `gpus` GPUs: the data-parallel degree changes (and the node count,
