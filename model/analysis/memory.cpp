@@ -7,27 +7,6 @@
 namespace scalescope
 {
 
-double gradientBytesPerParam(Precision p, bool transformer)
-{
-    return transformer && p == Precision::FP16 ? 2.0 : 4.0;
-}
-
-double optimizerTrafficPerParam(Optimizer o, Precision p)
-{
-    // Fused Adam/SGD read and write every state once: Adam in mixed precision reads the
-    // fp32 weight, gradient, m and v and writes weight, m, v and the half-precision copy
-    // (NVIDIA Apex FusedAdam; Megatron-LM's distributed optimizer likewise).
-    const bool mixed = weightBytesPerParam(p) < 4.0;
-    if (o == Optimizer::Adam)
-        return mixed ? 30.0 : 28.0;
-    return mixed ? 22.0 : 20.0;
-}
-
-double weightBytesPerParam(Precision p)
-{
-    return (p == Precision::FP32 || p == Precision::TF32) ? 4.0 : 2.0;
-}
-
 namespace
 {
 
@@ -43,43 +22,6 @@ double optimizerBytesPerParam(Optimizer o, Precision p)
 }
 
 } // namespace
-
-int64_t peakInFlight(Schedule schedule, int stages, int stage, int64_t micro_batches, int chunks)
-{
-    // Forward passes whose backward is still pending, per chunk: the schedules' warm-up
-    // depth plus the one in flight during the steady phase (sim/schedule.cpp; tested
-    // against a replay of the order).
-    if (stages <= 1 && chunks <= 1)
-        return 1;
-    const int64_t total = micro_batches * chunks;
-    if (schedule == Schedule::GPipe && chunks <= 1)
-        return micro_batches;
-    if (chunks <= 1)
-        return std::min<int64_t>(stages - stage, micro_batches);
-    const int64_t warmup =
-        static_cast<int64_t>(stages - stage - 1) * 2 + static_cast<int64_t>(chunks - 1) * stages;
-    return std::min(total, warmup + 1);
-}
-
-namespace
-{
-
-} // namespace
-
-LayerRange virtualStageLayers(const WorkloadCost &w, int vstages, int vs)
-{
-    const int blocks = w.block_count;
-    const int base = blocks / vstages;
-    const int extra = blocks % vstages;
-    LayerRange r;
-    r.begin = w.first_block + vs * base + std::min(vs, extra);
-    r.end = r.begin + base + (vs < extra ? 1 : 0);
-    if (vs == 0)
-        r.begin = 0;
-    if (vs == vstages - 1)
-        r.end = static_cast<int>(w.layers.size());
-    return r;
-}
 
 MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double capacity_bytes)
 {

@@ -121,7 +121,7 @@ namespace
 bool hasPerGpuEffects(const Scenario &s)
 {
     return !s.effects.stragglers.empty() ||
-           (s.effects.thermal.enabled && !s.effects.thermal.gpus.empty());
+           (s.effects.thermal.enabled && s.effects.thermal.varies(s.hardware.gpuCount()));
 }
 
 /// The speed-up reference of spec/cli.md: the same global batch on one GPU of the same
@@ -140,7 +140,12 @@ std::shared_ptr<SimContext> referenceContext(const SimContext &ctx)
     p.update = UpdateMode::Sync;
     one.training.micro_batch = ctx.plan.micro_batch;
     one.effects.stragglers.clear();
-    one.effects.thermal.gpus.clear();
+    // Cooling every GPU has: the job's own when its GPUs do not differ (all listed alike),
+    // else the common one of the GPUs not listed (hot spots left out).
+    ThermalSpec &th = one.effects.thermal;
+    if (th.enabled && !th.gpus.empty() && !th.varies(ctx.plan.gpus))
+        th.steady_c = th.steadyC(0);
+    th.gpus.clear();
     Result<Plan> plan = makePlan(one);
     if (!plan)
         return nullptr; // cannot happen for a valid plan: one GPU divides everything
@@ -282,7 +287,11 @@ Summary analyticSummary(const SimContext &ctx)
                     rounds = m;
                     const double busy = m * comm_total;
                     const double window = m * (fwd_mb + bwd_mb + tp_mb);
-                    exposed = std::max(exposed, busy - window + exposed);
+                    // Comm-bound, the reductions run back to back from the first bucket
+                    // on: exposed is what they outlast the compute by, of which the last
+                    // micro-batch's tail is a part, not an addition (the random invariant
+                    // test found the double count making faster GPUs slower).
+                    exposed = std::max(exposed, busy - window);
                 }
                 stage_dp_total[si] = rounds * comm_total;
                 if (P.zero == 1 || P.zero == 2) {

@@ -2,7 +2,7 @@
 // also compiled in as Qt resources (":/catalogs/").
 #pragma once
 
-#include "hardware/catalog.h"
+#include "io/catalog.h"
 #include "plan/error.h"
 
 #include <QByteArray>

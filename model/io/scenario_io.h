@@ -1,7 +1,7 @@
 // Scenario files (spec/scenario.md): parsing with key-path errors, and writing.
 #pragma once
 
-#include "hardware/catalog.h"
+#include "io/catalog.h"
 #include "plan/error.h"
 #include "plan/scenario.h"
 

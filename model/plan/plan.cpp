@@ -1,6 +1,6 @@
 #include "plan/plan.h"
 
-#include "analysis/memory.h"
+#include "plan/numerics.h"
 
 #include <algorithm>
 #include <string>

@@ -1,6 +1,7 @@
 #include "sim/simulator.h"
 
-#include "analysis/memory.h"
+#include "plan/numerics.h"
+#include "step/stages.h"
 #include "sim/engine.h"
 #include "sim/schedule.h"
 
@@ -399,6 +400,10 @@ void Simulation::buildUnit(int replica, int stage)
     const double grad_bytes = plan_.grad_bytes_per_param;
     const double weight_bytes = weightBytesPerParam(plan_.precision);
     const bool p2p_inter = plan_.pipelineCrossesNodes();
+    // Interleaved chunks on one pipeline stage (pipeline = 1) hand activations to the same
+    // GPU: nothing is sent.
+    const double p2p_time =
+        p > 1 ? ctx_.comm.p2pTime(ctx_.workload.p2p_bytes, p2p_inter) : 0.0;
     const std::vector<PipelineOp> order =
         pipelineOrder(plan_.schedule, p, stage, m, plan_.virtual_stages);
     auto dpCost = [&](CollectiveOp op, double bytes) {
@@ -498,7 +503,7 @@ void Simulation::buildUnit(int replica, int stage)
                 if (v < vstages_ - 1) {
                     const TaskId send =
                         addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
-                                ctx_.comm.p2pTime(ctx_.workload.p2p_bytes, p2p_inter),
+                                p2p_time,
                                 kLSendActivations, mb, it);
                     graph_.depend(send, last);
                     f_send_[idx] = send;
@@ -553,7 +558,7 @@ void Simulation::buildUnit(int replica, int stage)
                 if (v > 0) {
                     const TaskId send =
                         addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
-                                ctx_.comm.p2pTime(ctx_.workload.p2p_bytes, p2p_inter),
+                                p2p_time,
                                 kLSendGradients, mb, it);
                     graph_.depend(send, last);
                     b_send_[idx] = send;

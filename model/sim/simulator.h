@@ -2,13 +2,14 @@
 // measures the result per GPU.
 #pragma once
 
-#include "analysis/memory.h"
+#include "plan/numerics.h"
+#include "step/stages.h"
 #include "comm/collective.h"
 #include "plan/plan.h"
 #include "plan/scenario.h"
 #include "sim/timeline.h"
 #include "workload/compute.h"
-#include "workload/cost.h"
+#include "step/cost.h"
 
 #include <optional>
 #include <string>

@@ -4,7 +4,7 @@
 #include "analysis/memory.h"
 #include "comm/collective.h"
 #include "workload/compute.h"
-#include "workload/cost.h"
+#include "step/cost.h"
 
 #include <cmath>
 

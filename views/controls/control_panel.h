@@ -4,7 +4,7 @@
 #pragma once
 
 #include "controls/control_checks.h"
-#include "hardware/catalog.h"
+#include "io/catalog.h"
 #include "plan/scenario.h"
 
 #include <QHash>

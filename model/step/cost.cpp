@@ -1,4 +1,4 @@
-#include "workload/cost.h"
+#include "step/cost.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "hardware/catalog.h"
+#include "io/catalog.h"
 
 #include <algorithm>
 
