@@ -521,7 +521,7 @@ QWidget *ControlPanel::buildParallel(QWidget *parent)
                               QString::fromLatin1(kFrameworkAuto));
     for (const FrameworkSpec &f : catalog_.frameworks)
         framework_combo_->addItem(QString::fromStdString(f.name), QString::fromStdString(f.id));
-    addRow(form, tr("So&ftware"), framework_combo_, framework_combo_,
+    addRow(form, tr("Software stac&k"), framework_combo_, framework_combo_,
            {QStringLiteral("training.framework")}, QStringLiteral("frameworkComboError"));
 
     strategy_combo_ =
@@ -1559,6 +1559,11 @@ void ControlPanel::syncModel()
 void ControlPanel::syncParallel()
 {
     const ParallelSpec &p = scenario_.parallel;
+    // "Auto" names the stack it picked for this plan.
+    framework_combo_->setItemText(
+        0, scenario_.training.stack.name.empty()
+               ? tr("Auto")
+               : tr("Auto: %1").arg(QString::fromStdString(scenario_.training.stack.name)));
     setComboData(framework_combo_, QString::fromStdString(scenario_.training.framework));
     setComboData(strategy_combo_, int(strategy_));
     setSpin(data_spin_, p.data);
