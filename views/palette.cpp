@@ -5,8 +5,84 @@
 namespace scalescope
 {
 
+namespace
+{
+PaletteMode g_palette_mode = PaletteMode::Screen; // GUI thread only
+
+// The projector palette: the same hues (so a slide looks like the window), darker and more
+// saturated, every colour at least 3:1 against white (WCAG 2.1 non-text contrast), and the
+// pale ones (bubble grey, optimizer blue) replaced by mid tones that survive a washed-out
+// beamer.
+QColor projectorKindColor(SegmentKind kind)
+{
+    switch (kind) {
+    case SegmentKind::Compute:
+        return QColor(0x0b, 0x4f, 0xa8);
+    case SegmentKind::TpComm:
+        return QColor(0xc7, 0x82, 0x00);
+    case SegmentKind::DpComm:
+        return QColor(0xcc, 0x4a, 0x00);
+    case SegmentKind::PpComm:
+        return QColor(0xa6, 0x2f, 0x86);
+    case SegmentKind::Bubble:
+        return QColor(0x75, 0x75, 0x75);
+    case SegmentKind::Wait:
+        return QColor(0xc4, 0x00, 0x14);
+    case SegmentKind::DataLoad:
+        return QColor(0x00, 0x7a, 0x52);
+    case SegmentKind::Optimizer:
+        return QColor(0x1f, 0x8f, 0xc9);
+    }
+    return Qt::black;
+}
+} // namespace
+
+void setPaletteMode(PaletteMode mode)
+{
+    g_palette_mode = mode;
+}
+
+PaletteMode paletteMode()
+{
+    return g_palette_mode;
+}
+
+QPalette projectorPalette()
+{
+    QPalette p;
+    const QColor white(Qt::white), black(Qt::black);
+    for (const QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive}) {
+        p.setColor(group, QPalette::Window, white);
+        p.setColor(group, QPalette::Base, white);
+        p.setColor(group, QPalette::AlternateBase, QColor(0xf0, 0xf0, 0xf0));
+        p.setColor(group, QPalette::WindowText, black);
+        p.setColor(group, QPalette::Text, black);
+        p.setColor(group, QPalette::ButtonText, black);
+        p.setColor(group, QPalette::Button, QColor(0xe8, 0xe8, 0xe8));
+        p.setColor(group, QPalette::BrightText, white);
+        p.setColor(group, QPalette::PlaceholderText, QColor(0x40, 0x40, 0x40));
+        p.setColor(group, QPalette::Light, white);
+        p.setColor(group, QPalette::Midlight, QColor(0xc0, 0xc0, 0xc0));
+        p.setColor(group, QPalette::Mid, QColor(0x50, 0x50, 0x50));
+        p.setColor(group, QPalette::Dark, QColor(0x30, 0x30, 0x30));
+        p.setColor(group, QPalette::Shadow, black);
+        p.setColor(group, QPalette::Highlight, QColor(0x00, 0x3d, 0xa5));
+        p.setColor(group, QPalette::HighlightedText, white);
+        p.setColor(group, QPalette::ToolTipBase, QColor(0xff, 0xff, 0xdc));
+        p.setColor(group, QPalette::ToolTipText, black);
+        p.setColor(group, QPalette::Link, QColor(0x00, 0x3d, 0xa5));
+    }
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x60, 0x60, 0x60));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x60, 0x60, 0x60));
+    p.setColor(QPalette::Disabled, QPalette::Window, white);
+    p.setColor(QPalette::Disabled, QPalette::Base, QColor(0xf4, 0xf4, 0xf4));
+    return p;
+}
+
 QColor kindColor(SegmentKind kind)
 {
+    if (g_palette_mode == PaletteMode::Projector)
+        return projectorKindColor(kind);
     // Okabe-Ito inspired, distinguishable with common colour-vision deficiencies.
     switch (kind) {
     case SegmentKind::Compute:

@@ -1,14 +1,27 @@
 // Colours and translated names of timeline segment kinds, shared by every view so that the
-// timeline, its legend and the breakdown charts agree.
+// timeline, its legend and the breakdown charts agree. Two palettes: the screen palette and
+// a high-contrast projector palette for presentation mode (projectors wash out pale colours
+// and thin lines: no light grey or light blue, darker text on pure white).
 #pragma once
 
 #include "sim/timeline.h"
 
 #include <QColor>
+#include <QPalette>
 #include <QString>
 
 namespace scalescope
 {
+
+enum class PaletteMode { Screen, Projector };
+/// Selects the colours kindColor() and breakdownColor() return from now on (GUI thread).
+/// Views read them when they paint (the timeline) or when they are built (charts): build
+/// the charts of a projector page after switching.
+void setPaletteMode(PaletteMode mode);
+PaletteMode paletteMode();
+/// The widget palette of presentation mode: black text on white, a dark mid tone for grid
+/// and frame lines, a saturated highlight.
+QPalette projectorPalette();
 
 QColor kindColor(SegmentKind kind);
 /// Translated short name ("Compute", "DP comm", ...).

@@ -173,8 +173,9 @@ int Application::start()
     if (!options_.screenshot.isEmpty())
         return takeScreenshot();
 
+    // --size too: never larger than the screen the window opens on.
     if (options_.size.isValid())
-        window_->resize(options_.size);
+        window_->fitIntoScreen(options_.size);
     window_->show();
     if (!options_.tab.isEmpty())
         window_->showTab(options_.tab);

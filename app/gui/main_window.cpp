@@ -16,7 +16,10 @@
 #include "io/report_io.h"
 #include "io/scenario_io.h"
 #include "model_text.h"
+#include "options.h"
+#include "palette.h"
 #include "plan_dialog.h"
+#include "presentation.h"
 #include "recompute.h"
 #include "timeline/timeline_format.h"
 #include "timeline/timeline_widget.h"
@@ -30,7 +33,9 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
 #include <QListWidget>
@@ -39,17 +44,20 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QWindow>
 
 #include <cmath>
 
@@ -60,7 +68,10 @@ namespace
 {
 
 constexpr int kMaxRecentFiles = 8;
-constexpr double kPresentationFontScale = 1.6;
+// The size of a first start (no saved geometry) where the screen has room for it.
+constexpr QSize kDefaultWindowSize(1500, 940);
+// Room left for the window frame, which is unknown before the window is first shown.
+constexpr QSize kFrameAllowance(16, 48);
 
 QString formatTime(double seconds)
 {
@@ -89,7 +100,6 @@ MainWindow::MainWindow(const WindowContext &context, QWidget *parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
-    normal_font_ = QApplication::font();
     iterations_ =
         std::clamp(ctx_.settings->value(QStringLiteral("view/iterations"), 1).toInt(), 1, 4);
     buildUi();
@@ -123,16 +133,49 @@ MainWindow::MainWindow(const WindowContext &context, QWidget *parent)
     updateTitle();
     rebuildRecentMenu();
 
+    // Never larger than the screen: geometry saved on a larger monitor, or the default size
+    // on a 1280 x 720 projector, is fitted into the available geometry.
     if (!ctx_.settings->value(QStringLiteral("window/geometry")).isNull()) {
         restoreGeometry(ctx_.settings->value(QStringLiteral("window/geometry")).toByteArray());
         restoreState(ctx_.settings->value(QStringLiteral("window/state")).toByteArray());
+        if (!isMaximized() && !isFullScreen())
+            fitIntoScreen(size());
     } else {
-        resize(1500, 940);
+        fitIntoScreen(kDefaultWindowSize);
     }
     requestRecompute();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    if (presenting_) {
+        qApp->removeEventFilter(this);
+        setPaletteMode(PaletteMode::Screen);
+    }
+}
+
+void MainWindow::fitIntoScreen(const QSize &wanted)
+{
+    QScreen *s = screen() != nullptr ? screen() : QGuiApplication::primaryScreen();
+    if (s == nullptr) {
+        resize(wanted);
+        return;
+    }
+    const QRect available = s->availableGeometry();
+    // The frame once known (after the first show), else a title bar's allowance.
+    QSize frame = frameGeometry().size() - geometry().size();
+    if (!isVisible() || frame.isEmpty())
+        frame = frame.expandedTo(kFrameAllowance);
+    const QSize room = (available.size() - frame).expandedTo(QSize(320, 240));
+    const QSize size = wanted.boundedTo(room).expandedTo(minimumSize().boundedTo(room));
+    resize(size);
+    const QRect frame_rect(pos(), size + frame);
+    if (!available.contains(frame_rect)) {
+        const int x = available.left() + std::max(0, (available.width() - frame_rect.width()) / 2);
+        const int y = available.top() + std::max(0, (available.height() - frame_rect.height()) / 2);
+        move(x, y);
+    }
+}
 
 void MainWindow::buildUi()
 {
@@ -145,6 +188,10 @@ void MainWindow::buildUi()
     controls_dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                                 QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::LeftDockWidgetArea, controls_dock_);
+    // A wheel notch over a control the pointer merely passes changes it only when it has
+    // focus (one notch over the strategy combo switched the strategy); the panel scrolls.
+    wheel_guard_ = new WheelGuard(this);
+    wheel_guard_->guard(controls_);
     connect(controls_, &ControlPanel::scenarioEdited, this,
             [this](const Scenario &s, const QString &description, int merge_key) {
                 edit_timer_.start();
@@ -177,16 +224,11 @@ void MainWindow::buildUi()
     connect(gallery_list_, &QListWidget::itemClicked, this,
             [this](QListWidgetItem *item) { loadGalleryEntry(gallery_list_->row(item)); });
 
-    // Centre: banner (presentation), timeline area, tabs.
+    // Centre: timeline area and tabs; presentation mode swaps in its stage.
     auto *centre = new QWidget;
+    centre_ = centre;
     auto *centre_layout = new QVBoxLayout(centre);
     centre_layout->setContentsMargins(4, 4, 4, 4);
-    banner_ = new QLabel;
-    banner_->setObjectName(QStringLiteral("presentationBanner"));
-    banner_->setWordWrap(true);
-    banner_->setTextFormat(Qt::RichText);
-    banner_->setVisible(false);
-    centre_layout->addWidget(banner_);
 
     auto *timeline_area = new QWidget;
     auto *timeline_layout = new QVBoxLayout(timeline_area);
@@ -301,7 +343,10 @@ void MainWindow::buildUi()
     splitter_->setStretchFactor(0, 1);
     splitter_->setStretchFactor(1, 1);
     centre_layout->addWidget(splitter_, 1);
-    setCentralWidget(centre);
+    central_stack_ = new QStackedWidget;
+    central_stack_->setObjectName(QStringLiteral("centralStack"));
+    central_stack_->addWidget(centre);
+    setCentralWidget(central_stack_);
 
     // Status bar: the figures that answer "how fast, and why not faster".
     auto make_label = [this](const char *name, const QString &tip) {
@@ -317,6 +362,10 @@ void MainWindow::buildUi()
                                              "GPUs' peak at this precision"));
     status_speedup_ = make_label("statusSpeedup", tr("Against one GPU of the same kind"));
     status_efficiency_ = make_label("statusEfficiency", tr("Speed-up divided by GPU count"));
+    status_staleness_ =
+        make_label("statusStaleness", tr("Asynchronous updates: how many steps old the parameters "
+                                         "are that an applied gradient was computed on"));
+    status_staleness_->hide();
     status_bottleneck_ = new QLabel;
     status_bottleneck_->setObjectName(QStringLiteral("statusBottleneck"));
     status_bottleneck_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -324,21 +373,7 @@ void MainWindow::buildUi()
     status_busy_ = new QLabel;
     status_busy_->setObjectName(QStringLiteral("statusBusy"));
     statusBar()->addPermanentWidget(status_busy_);
-
-    // Presentation: arrow keys step the gallery and Esc leaves (window shortcuts win over
-    // most widgets); enabled only while presenting.
-    const std::pair<Qt::Key, int> steps[] = {
-        {Qt::Key_Right, 1}, {Qt::Key_PageDown, 1}, {Qt::Key_Left, -1}, {Qt::Key_PageUp, -1}};
-    for (const auto &[key, delta] : steps) {
-        auto *shortcut = new QShortcut(QKeySequence(key), this);
-        connect(shortcut, &QShortcut::activated, this, [this, d = delta] { stepGallery(d); });
-        presentation_shortcuts_ << shortcut;
-    }
-    auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
-    connect(escape, &QShortcut::activated, this, [this] { setPresentationMode(false); });
-    presentation_shortcuts_ << escape;
-    for (QShortcut *shortcut : presentation_shortcuts_)
-        shortcut->setEnabled(false);
+    // Presentation keys: an application event filter while presenting (eventFilter()).
 }
 
 void MainWindow::buildMenus()
@@ -378,12 +413,17 @@ void MainWindow::buildMenus()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    // Also on the window: the menu bar is hidden while presenting, and the shortcuts of
+    // actions only in hidden menus do not fire.
+    addAction(undo);
+    addAction(redo);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     present_action_ = view->addAction(tr("&Presentation mode"));
     present_action_->setShortcut(QKeySequence(Qt::Key_F5));
     present_action_->setCheckable(true);
     connect(present_action_, &QAction::toggled, this, [this](bool on) { setPresentationMode(on); });
+    addAction(present_action_);
     view->addSeparator();
     pin_action_ = view->addAction(tr("Pin as &A (compare)"), this, &MainWindow::pinCurrent);
     pin_action_->setShortcut(QKeySequence(tr("Ctrl+P")));
@@ -393,6 +433,7 @@ void MainWindow::buildMenus()
     QAction *show_controls = controls_dock_->toggleViewAction();
     show_controls->setShortcut(QKeySequence(Qt::Key_F6));
     view->addAction(show_controls);
+    addAction(show_controls);
     view->addAction(gallery_dock_->toggleViewAction());
 
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
@@ -452,7 +493,8 @@ void MainWindow::requestRecompute()
         edit_timer_.start();
     RecomputeRequest request;
     request.scenario = ctx_.document->scenario();
-    request.iterations = iterations_;
+    // A slide's zoom is one whole step (GalleryZoom::Step): one step is simulated.
+    request.iterations = presenting_ ? 1 : iterations_;
     request.scaling = scaling_;
     request.sweep_gpus = sweep_counts_;
     ctx_.recomputer->request(std::move(request));
@@ -482,7 +524,15 @@ void MainWindow::showResult(const ResultPtr &result)
             : 0.0;
     timeline_->setSharedExtent(shared_end);
     pinned_timeline_->setSharedExtent(shared_end);
+    timeline_->setMemory(result->ok() ? result->summary.memory : MemoryBreakdown{});
     timeline_->setTimeline(result->ok() ? result->timeline : nullptr);
+    // The first result of a newly loaded gallery scenario shows its whole step: the range
+    // kept from the previous scenario (within 20 % of its length) cut the end off.
+    const bool refit = refit_pending_ && result->generation >= refit_generation_;
+    if (refit) {
+        refit_pending_ = false;
+        timeline_->fitToView();
+    }
     if (result->ok() && result->timeline && result->timeline_merge_quantum_s > 0)
         timeline_note_->setText(
             tr("Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)")
@@ -491,10 +541,21 @@ void MainWindow::showResult(const ResultPtr &result)
                      QLocale().toString(qulonglong(result->timeline_full_segments))));
     else
         timeline_note_->clear();
-    // Only the tab on screen is redrawn now; the others catch up when they are shown.
+    // Only the tab on screen is redrawn now; the others catch up when they are shown (while
+    // presenting, the stage's view is the one on screen).
     stale_tabs_ = true;
-    refreshCurrentTab();
-    updateStatus(result);
+    if (presenting_) {
+        fresh_pages_.clear();
+        updateStatus(result);
+        if (stage_) {
+            controls_dock_->setFont(stage_->font()); // F6: the room's font size
+            stage_->setResult(result, refit);
+            stage_->setStatus(statusFigures(), bottleneck_plain_);
+        }
+    } else {
+        refreshCurrentTab();
+        updateStatus(result);
+    }
 
     // Time from the edit to the redrawn window: paint now rather than at the next frame.
     repaint();
@@ -516,6 +577,10 @@ void MainWindow::updateStatus(const ResultPtr &result)
                                   : QStringLiteral("<b>%1</b>: ").arg(result->error_path);
         status_bottleneck_->setText(QStringLiteral("<span style='color:#b00020'>%1%2</span>")
                                         .arg(where, result->error.toHtmlEscaped()));
+        status_staleness_->hide();
+        bottleneck_plain_ = result->error_path.isEmpty()
+                                ? result->error
+                                : result->error_path + QStringLiteral(": ") + result->error;
         return;
     }
     const Summary &s = result->summary;
@@ -527,11 +592,33 @@ void MainWindow::updateStatus(const ResultPtr &result)
     status_mfu_->setText(tr("MFU %1%").arg(s.mfu * 100, 0, 'f', 1));
     status_speedup_->setText(tr("Speed-up %1× on %2 GPUs").arg(s.speedup, 0, 'f', 2).arg(s.gpus));
     status_efficiency_->setText(tr("Efficiency %1%").arg(s.scaling_efficiency * 100, 0, 'f', 0));
+    // Asynchronous updates trade the barrier for stale parameters: the price is shown.
+    if (s.staleness_steps > 0) {
+        status_staleness_->setText(
+            s.staleness_steps == 1
+                ? tr("Staleness: 1 step")
+                : tr("Staleness: %1 steps").arg(QLocale().toString(s.staleness_steps, 'g', 3)));
+        status_staleness_->show();
+    } else {
+        status_staleness_->clear();
+        status_staleness_->hide();
+    }
     QString sentence = translateModelText(s.bottleneck);
     if (!result->timeline)
         sentence += tr(" (timeline not drawn: too many segments; figures from the closed form)");
     status_bottleneck_->setText(sentence.toHtmlEscaped());
     status_bottleneck_->setToolTip(sentence);
+    bottleneck_plain_ = sentence;
+}
+
+QStringList MainWindow::statusFigures() const
+{
+    QStringList figures;
+    for (const QLabel *l : {status_step_, status_throughput_, status_mfu_, status_speedup_,
+                            status_efficiency_, status_staleness_})
+        if (!l->text().isEmpty() && (l != status_staleness_ || !l->isHidden()))
+            figures << l->text();
+    return figures;
 }
 
 int MainWindow::pageIndex(QWidget *page) const
@@ -577,7 +664,8 @@ void MainWindow::refreshCurrentTab()
 
 bool MainWindow::showTab(const QString &name)
 {
-    const QList<int> balanced = {3, 2};
+    if (presenting_) // a slide shows the view its gallery entry names
+        return tabNames().contains(name);
     if (name == QLatin1String("timeline")) {
         const int h = std::max(splitter_->height(), 600);
         splitter_->setSizes({h * 3 / 4, h / 4});
@@ -609,37 +697,178 @@ void MainWindow::setPresentationMode(bool on, bool full_screen)
 {
     if (on == presenting_)
         return;
-    presenting_ = on;
-    if (present_action_->isChecked() != on)
-        present_action_->setChecked(on);
     if (on) {
+        // The first slide before anything changes: loading one may ask to save first.
+        chooseStartSlide();
+        presenting_ = true;
+        if (!present_action_->isChecked())
+            present_action_->setChecked(true);
         was_maximized_ = isMaximized();
-        normal_font_ = QApplication::font();
-        QFont big = normal_font_;
-        big.setPointSizeF(normal_font_.pointSizeF() * kPresentationFontScale);
-        QApplication::setFont(big);
-        gallery_dock_->hide();
+        was_full_screen_ = isFullScreen();
+        focus_before_presenting_ = QApplication::focusWidget();
         controls_were_visible_ = controls_dock_->isVisible();
+        gallery_was_visible_ = gallery_dock_->isVisible();
+        // No menu, tool bar, docks or status bar: the slide is all there is.
+        menuBar()->hide();
+        statusBar()->hide();
+        gallery_dock_->hide();
         controls_dock_->hide();
-        if (gallery_index_ < 0 && ctx_.gallery && !ctx_.gallery->empty())
-            loadGalleryEntry(0);
+        setPaletteMode(PaletteMode::Projector);
+        ensureStage();
+        central_stack_->setCurrentWidget(stage_);
+        // Keys step the slides whatever widget has focus (F5 left it in a spin box).
+        qApp->installEventFilter(this);
+        showSlide();
         if (full_screen)
             showFullScreen();
-        // Timeline and charts share the height: the audience needs both.
-        const int h = std::max(splitter_->height(), 600);
-        splitter_->setSizes({h / 2, h / 2});
+        stage_->setFocus(Qt::OtherFocusReason);
+        // F6 shows the controls for a live demonstration: in the room's font size too.
+        controls_dock_->setFont(stage_->font());
+        requestRecompute(); // one step per slide (the slide's zoom)
     } else {
-        QApplication::setFont(normal_font_);
-        gallery_dock_->show();
+        presenting_ = false;
+        if (present_action_->isChecked())
+            present_action_->setChecked(false);
+        qApp->removeEventFilter(this);
+        stage_->setBlank(false);
+        setPaletteMode(PaletteMode::Screen);
+        central_stack_->setCurrentWidget(centre_);
+        menuBar()->show();
+        statusBar()->show();
+        gallery_dock_->setVisible(gallery_was_visible_);
         controls_dock_->setVisible(controls_were_visible_);
-        if (was_maximized_)
+        controls_dock_->setFont(QFont()); // back to the window's font
+        single_slide_.reset();
+        if (was_full_screen_)
+            showFullScreen();
+        else if (was_maximized_)
             showMaximized();
         else
             showNormal();
+        if (focus_before_presenting_ && focus_before_presenting_->isVisible())
+            focus_before_presenting_->setFocus(Qt::OtherFocusReason);
+        refreshCurrentTab();
+        timeline_->update();
+        if (iterations_ != 1)
+            requestRecompute();
     }
     updateGalleryText();
-    for (QShortcut *shortcut : presentation_shortcuts_)
-        shortcut->setEnabled(on);
+}
+
+void MainWindow::chooseStartSlide()
+{
+    single_slide_.reset();
+    if (gallery_index_ >= 0)
+        return;
+    const QString path = ctx_.document->filePath();
+    if (!path.isEmpty()) {
+        const int index = galleryIndexOfFile(path);
+        if (index >= 0) {
+            // The document already holds the gallery scenario: show it as that slide.
+            gallery_index_ = index;
+            sweep_counts_ = (*ctx_.gallery)[static_cast<size_t>(index)].sweep;
+            if (gallery_list_->currentRow() != index)
+                gallery_list_->setCurrentRow(index);
+            refit_pending_ = true;
+            refit_generation_ = ctx_.recomputer->latestGeneration() + 1;
+            return;
+        }
+    }
+    if (path.isEmpty() && !ctx_.document->isModified() && ctx_.gallery && !ctx_.gallery->empty()) {
+        loadGalleryEntry(0);
+        if (gallery_index_ == 0)
+            return;
+    }
+    // A file that is not in the gallery, or edited work: a one-slide deck of the document,
+    // with the file's own "x-gallery" text where it has one.
+    GalleryEntry slide;
+    slide.scenario = ctx_.document->scenario();
+    if (!path.isEmpty()) {
+        QFile f(path);
+        if (f.open(QIODevice::ReadOnly)) {
+            Result<GalleryEntry> entry =
+                parseGalleryEntry(f.readAll(), QFileInfo(path).absolutePath());
+            if (entry)
+                slide = entry.value();
+        }
+    }
+    if (slide.title_en.isEmpty()) {
+        const QString name = QString::fromStdString(ctx_.document->scenario().name);
+        slide.title_en = slide.title_zh = !name.isEmpty() ? name : ctx_.document->displayName();
+    }
+    slide.path = path;
+    sweep_counts_ = slide.sweep;
+    single_slide_ = slide;
+    refit_pending_ = true;
+    refit_generation_ = ctx_.recomputer->latestGeneration() + 1;
+}
+
+int MainWindow::galleryIndexOfFile(const QString &path) const
+{
+    if (!ctx_.gallery || path.isEmpty())
+        return -1;
+    const QFileInfo info(path);
+    QFile f(path);
+    const QByteArray data = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    for (size_t i = 0; i < ctx_.gallery->size(); ++i) {
+        const QString &entry_path = (*ctx_.gallery)[i].path;
+        if (!entry_path.startsWith(QLatin1Char(':')) &&
+            QFileInfo(entry_path).canonicalFilePath() == info.canonicalFilePath())
+            return static_cast<int>(i);
+        QFile g(entry_path);
+        if (!data.isEmpty() && g.open(QIODevice::ReadOnly) && g.readAll() == data)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+void MainWindow::ensureStage()
+{
+    if (stage_)
+        return;
+    stage_ = new PresentationStage;
+    central_stack_->addWidget(stage_);
+    connect(stage_, &PresentationStage::scalingModeChanged, this, [this](Scaling mode) {
+        scaling_ = mode;
+        edit_timer_.start();
+        requestRecompute();
+    });
+    connect(stage_, &PresentationStage::costEdited, this,
+            [this](const CostSpec &cost, const QString &description) {
+                Scenario s = ctx_.document->scenario();
+                s.cost = cost;
+                edit_timer_.start();
+                ctx_.document->edit(s, description);
+            });
+}
+
+void MainWindow::showSlide()
+{
+    if (!stage_)
+        return;
+    PresentationStage::Slide slide;
+    const GalleryEntry *entry = nullptr;
+    if (single_slide_) {
+        entry = &*single_slide_;
+        slide.number = slide.count = 1;
+    } else if (ctx_.gallery && gallery_index_ >= 0) {
+        entry = &(*ctx_.gallery)[static_cast<size_t>(gallery_index_)];
+        slide.number = gallery_index_ + 1;
+        slide.count = static_cast<int>(ctx_.gallery->size());
+    }
+    if (entry != nullptr) {
+        slide.title = entry->title(ctx_.language);
+        slide.text = entry->explanation(ctx_.language);
+        slide.view = entry->view;
+        slide.zoom = entry->zoom;
+    } else {
+        slide.title = ctx_.document->displayName();
+    }
+    stage_->setSlide(slide);
+    if (current_) {
+        stage_->setResult(current_, true);
+        stage_->setStatus(statusFigures(), bottleneck_plain_);
+    }
 }
 
 void MainWindow::loadGalleryEntry(int index)
@@ -653,21 +882,92 @@ void MainWindow::loadGalleryEntry(int index)
         return;
     const GalleryEntry &e = (*ctx_.gallery)[static_cast<size_t>(index)];
     gallery_index_ = index;
+    single_slide_.reset();
     sweep_counts_ = e.sweep;
     if (gallery_list_->currentRow() != index)
         gallery_list_->setCurrentRow(index);
     edit_timer_.start();
+    // The reset requests the recompute whose result refits the timeline.
+    refit_pending_ = true;
+    refit_generation_ = ctx_.recomputer->latestGeneration() + 1;
     ctx_.document->reset(e.scenario, QString());
+    // The window shows the tab the explanation talks about (the timeline is always shown).
+    if (!presenting_ && e.view != GalleryView::Timeline)
+        showTab(QString::fromLatin1(galleryViewName(e.view)));
     updateGalleryText();
+    if (presenting_)
+        showSlide();
 }
 
 void MainWindow::stepGallery(int delta)
 {
-    if (!ctx_.gallery || ctx_.gallery->empty())
+    if (single_slide_ || !ctx_.gallery || ctx_.gallery->empty())
         return;
     const int n = static_cast<int>(ctx_.gallery->size());
     const int next = gallery_index_ < 0 ? 0 : ((gallery_index_ + delta) % n + n) % n;
     loadGalleryEntry(next);
+}
+
+void MainWindow::goToSlide(int index)
+{
+    if (single_slide_ || !ctx_.gallery || ctx_.gallery->empty())
+        return;
+    loadGalleryEntry(std::clamp(index, 0, static_cast<int>(ctx_.gallery->size()) - 1));
+}
+
+void MainWindow::handleSlideKey(SlideKey action)
+{
+    if (stage_ && stage_->isBlank() && action != SlideKey::Leave) {
+        stage_->setBlank(false); // any slide key ends the black screen first
+        return;
+    }
+    switch (action) {
+    case SlideKey::Next:
+        stepGallery(1);
+        break;
+    case SlideKey::Previous:
+        stepGallery(-1);
+        break;
+    case SlideKey::First:
+        goToSlide(0);
+        break;
+    case SlideKey::Last:
+        goToSlide(ctx_.gallery ? static_cast<int>(ctx_.gallery->size()) - 1 : 0);
+        break;
+    case SlideKey::Leave:
+        setPresentationMode(false);
+        break;
+    case SlideKey::Blank:
+        if (stage_)
+            stage_->setBlank(true);
+        break;
+    case SlideKey::Stay:
+    case SlideKey::None:
+        break;
+    }
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // Installed on the application while presenting: a clicker's or keyboard's slide keys
+    // step the slides whatever widget of this window has focus. Accepting the shortcut
+    // override keeps window shortcuts (F5 toggles presentation) from taking them first.
+    const QEvent::Type type = event->type();
+    if (presenting_ && (type == QEvent::KeyPress || type == QEvent::ShortcutOverride)) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        const SlideKey action = presentationKeyAction(key->key(), key->modifiers());
+        const auto *widget = qobject_cast<QWidget *>(watched);
+        const bool ours = widget != nullptr ? widget->window() == this
+                                            : watched == static_cast<QObject *>(windowHandle());
+        if (action != SlideKey::None && ours && QApplication::activeModalWidget() == nullptr &&
+            QApplication::activePopupWidget() == nullptr) {
+            key->accept();
+            if (type == QEvent::KeyPress)
+                handleSlideKey(action);
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::updateGalleryText()
@@ -675,7 +975,6 @@ void MainWindow::updateGalleryText()
     if (!ctx_.gallery || gallery_index_ < 0) {
         gallery_text_->setText(tr("Pick a claim to load its scenario. In presentation mode "
                                   "(F5) the arrow keys step through them."));
-        banner_->setVisible(false);
         return;
     }
     const GalleryEntry &e = (*ctx_.gallery)[static_cast<size_t>(gallery_index_)];
@@ -683,12 +982,6 @@ void MainWindow::updateGalleryText()
                              .arg(e.title(ctx_.language).toHtmlEscaped(),
                                   e.explanation(ctx_.language).toHtmlEscaped());
     gallery_text_->setText(html);
-    banner_->setText(QStringLiteral("<h2>%1 &nbsp;<small>(%2/%3)</small></h2><p>%4</p>")
-                         .arg(e.title(ctx_.language).toHtmlEscaped())
-                         .arg(gallery_index_ + 1)
-                         .arg(ctx_.gallery->size())
-                         .arg(e.explanation(ctx_.language).toHtmlEscaped()));
-    banner_->setVisible(presenting_);
 }
 
 void MainWindow::applyCalibration(const QString &path)

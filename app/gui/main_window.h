@@ -11,6 +11,7 @@
 #include <QPointer>
 #include <QSet>
 
+#include <optional>
 #include <vector>
 
 class QAction;
@@ -22,6 +23,7 @@ class QSettings;
 class QShortcut;
 class QSpinBox;
 class QSplitter;
+class QStackedWidget;
 class QTabWidget;
 class QTimer;
 class QToolButton;
@@ -37,9 +39,12 @@ class CostView;
 class DeltaView;
 class Document;
 class MemoryView;
+class PresentationStage;
 class Recomputer;
 class ScalingView;
 class TimelineWidget;
+class WheelGuard;
+enum class SlideKey;
 
 struct WindowContext {
     Document *document = nullptr;
@@ -60,11 +65,25 @@ public:
 
     /// Shows a tab by --tab name; "timeline" gives the timeline most of the height.
     bool showTab(const QString &name);
-    /// Presentation mode: large fonts, the gallery banner, arrow keys step the gallery, the
-    /// scenario controls hidden (F6 shows them); full screen unless `full_screen` is false
-    /// (screenshots at a given size).
+    /// Presentation mode (presentation.h): no menu bar, tool bar, docks or status bar; a
+    /// slide is the claim's title and text, the view its gallery entry names and a status
+    /// line, in room-sized fonts and the projector palette. Arrow keys, PgUp/PgDn, Space,
+    /// Home/End and clicker keys step the slides whatever has focus; B or period blacks the
+    /// screen; Esc leaves; F6 shows the scenario controls. It starts at the gallery slide
+    /// shown, else at the slide of the document's file (a file that is not in the gallery,
+    /// or an edited untitled scenario, is a one-slide deck), else at the first slide. Full
+    /// screen unless `full_screen` is false (screenshots and tests at a given size).
     void setPresentationMode(bool on, bool full_screen = true);
     bool presentationMode() const { return presenting_; }
+    /// The stage of presentation mode (null before the first presentation).
+    PresentationStage *presentationStage() const { return stage_; }
+    /// Whether the presentation is a one-slide deck of the document (not a gallery slide).
+    bool presentsSingleSlide() const { return single_slide_.has_value(); }
+    /// The gallery entry whose file has the same content as `path` (or is `path`), or -1.
+    int galleryIndexOfFile(const QString &path) const;
+    /// Resizes to `size` (the saved or default size, --size) bounded by the available
+    /// geometry of the window's screen, and moves the window inside it.
+    void fitIntoScreen(const QSize &size);
     /// Loads gallery entry `index` into the document (not undoable: a new document).
     void loadGalleryEntry(int index);
     int galleryIndex() const { return gallery_index_; }
@@ -98,6 +117,7 @@ Q_SIGNALS:
     void resultShown(quint64 generation);
 
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -114,6 +134,15 @@ private:
     void updateStatus(const ResultPtr &result);
     void updateGalleryText();
     void stepGallery(int delta);
+    void goToSlide(int index);
+    void handleSlideKey(SlideKey action);
+    /// Builds the stage on first use (with the projector palette on).
+    void ensureStage();
+    /// Gives the stage the slide now shown and, when there is one, the current result.
+    void showSlide();
+    /// Chooses the first slide when presentation starts (see setPresentationMode()).
+    void chooseStartSlide();
+    QStringList statusFigures() const;
     bool maybeSave();
     bool save();
     bool saveAs();
@@ -140,9 +169,16 @@ private:
     std::vector<int> sweep_counts_; // from the gallery entry; empty = default
     int gallery_index_ = -1;
     bool presenting_ = false;
-    QFont normal_font_;
     bool was_maximized_ = false;
+    bool was_full_screen_ = false;
     bool controls_were_visible_ = true;
+    bool gallery_was_visible_ = true;
+    QPointer<QWidget> focus_before_presenting_;
+    std::optional<GalleryEntry> single_slide_; // one-slide deck (a file not in the gallery)
+    // The first result of a newly loaded slide refits the timeline to the slide's zoom.
+    quint64 refit_generation_ = 0;
+    bool refit_pending_ = false;
+    QString bottleneck_plain_; // the status bar's sentence, for the presentation status line
     bool stale_tabs_ = false;
     QSet<QWidget *> fresh_pages_; // tab pages that show current_
     QElapsedTimer edit_timer_;
@@ -153,7 +189,10 @@ private:
     QDockWidget *gallery_dock_ = nullptr;
     QListWidget *gallery_list_ = nullptr;
     QLabel *gallery_text_ = nullptr;
-    QLabel *banner_ = nullptr;
+    QStackedWidget *central_stack_ = nullptr;
+    QWidget *centre_ = nullptr;
+    PresentationStage *stage_ = nullptr;
+    WheelGuard *wheel_guard_ = nullptr;
     QSplitter *splitter_ = nullptr;
     TimelineWidget *timeline_ = nullptr;
     TimelineWidget *pinned_timeline_ = nullptr;
@@ -172,6 +211,7 @@ private:
     QLabel *status_mfu_ = nullptr;
     QLabel *status_speedup_ = nullptr;
     QLabel *status_efficiency_ = nullptr;
+    QLabel *status_staleness_ = nullptr;
     QLabel *status_bottleneck_ = nullptr;
     QLabel *status_busy_ = nullptr;
     QMenu *recent_menu_ = nullptr;
@@ -179,7 +219,6 @@ private:
     QAction *pin_action_ = nullptr;
     QAction *unpin_action_ = nullptr;
     QTimer *autosave_timer_ = nullptr;
-    QList<QShortcut *> presentation_shortcuts_;
 };
 
 } // namespace scalescope

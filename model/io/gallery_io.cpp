@@ -55,7 +55,7 @@ GalleryEntry readGallery(const QJsonObject &root)
         fail(kGalleryKey, "missing: a gallery scenario needs an \"x-gallery\" object");
     const ObjectReader gallery(
         json::readObject(root.value(QLatin1String(kGalleryKey)), kGalleryKey), kGalleryKey);
-    gallery.allowKeys({"claim", "title", "explanation", "sweep"});
+    gallery.allowKeys({"claim", "title", "explanation", "sweep", "view", "zoom"});
     entry.claim = int(gallery.requiredInt("claim", kClaimRange));
     readBilingual(gallery, "title", &entry.title_en, &entry.title_zh);
     readBilingual(gallery, "explanation", &entry.explanation_en, &entry.explanation_zh);
@@ -75,6 +75,10 @@ GalleryEntry readGallery(const QJsonObject &root)
                            " after " + std::to_string(entry.sweep.back()));
         entry.sweep.push_back(gpus);
     }
+    entry.view = gallery.optionalEnum("view", std::span<const GalleryView>(kGalleryViews),
+                                      &galleryViewName, GalleryView::Timeline);
+    entry.zoom = gallery.optionalEnum("zoom", std::span<const GalleryZoom>(kGalleryZooms),
+                                      &galleryZoomName, GalleryZoom::Step);
     return entry;
 }
 
@@ -86,6 +90,32 @@ InputError inFile(const QString &path, const InputError &error)
 }
 
 } // namespace
+
+const char *galleryViewName(GalleryView view)
+{
+    switch (view) {
+    case GalleryView::Timeline:
+        return "timeline";
+    case GalleryView::Scaling:
+        return "scaling";
+    case GalleryView::Breakdown:
+        return "breakdown";
+    case GalleryView::Memory:
+        return "memory";
+    case GalleryView::Cost:
+        return "cost";
+    }
+    return "timeline";
+}
+
+const char *galleryZoomName(GalleryZoom zoom)
+{
+    switch (zoom) {
+    case GalleryZoom::Step:
+        return "step";
+    }
+    return "step";
+}
 
 QString GalleryEntry::title(const QString &lang) const
 {

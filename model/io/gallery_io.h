@@ -1,6 +1,13 @@
 // The claims gallery (resources/scenarios, shared/claims.md): scenario files that carry an
-// "x-gallery" object with the claim number, a bilingual title and explanation, and the GPU
-// counts the scaling chart should show.
+// "x-gallery" object with the claim number, a bilingual title and explanation, the GPU
+// counts the scaling chart should show, the one view a slide shows and its zoom:
+//   "x-gallery": {"claim": 2, "title": {"en": ..., "zh_CN": ...},
+//                 "explanation": {"en": ..., "zh_CN": ...}, "sweep": [1, 2, 4, 8, 16],
+//                 "view": "timeline" | "scaling" | "breakdown" | "memory" | "cost",
+//                 "zoom": "step"}
+// "view" (default "timeline") names the tab the explanation talks about: presentation mode
+// shows it alone under the text, the window switches to it. "zoom" (default "step"): the
+// timeline shows one whole training step, refitted on every slide.
 #pragma once
 
 #include "plan/error.h"
@@ -13,12 +20,28 @@
 namespace scalescope
 {
 
+/// The view a gallery slide shows (the tab its explanation talks about).
+enum class GalleryView { Timeline, Scaling, Breakdown, Memory, Cost };
+inline constexpr GalleryView kGalleryViews[] = {GalleryView::Timeline, GalleryView::Scaling,
+                                                GalleryView::Breakdown, GalleryView::Memory,
+                                                GalleryView::Cost};
+/// "timeline", "scaling", "breakdown", "memory", "cost" (the --tab names).
+const char *galleryViewName(GalleryView view);
+
+/// What the timeline of a slide spans: "step" = one whole training step (the only zoom so
+/// far; the key exists so that a slide can later ask for more).
+enum class GalleryZoom { Step };
+inline constexpr GalleryZoom kGalleryZooms[] = {GalleryZoom::Step};
+const char *galleryZoomName(GalleryZoom zoom);
+
 struct GalleryEntry {
     QString path; // the file it came from (a real path or a ":/gallery/..." resource)
     int claim = 0;
     QString title_en, title_zh;
     QString explanation_en, explanation_zh;
     std::vector<int> sweep; // GPU counts for the scaling chart; empty = the viewer decides
+    GalleryView view = GalleryView::Timeline;
+    GalleryZoom zoom = GalleryZoom::Step;
     Scenario scenario;
 
     /// The title in `lang` ("zh_CN", "zh", "zh-CN" choose Chinese; anything else English).

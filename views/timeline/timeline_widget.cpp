@@ -443,13 +443,17 @@ void TimelineWidget::paintContent(QPainter &painter, QSize size, bool use_cache)
         painter.fillRect(QRect(QPoint(0, 0), size), pal.color(QPalette::Base));
         painter.setPen(pal.color(QPalette::PlaceholderText));
         const QString reason =
+            // A caller's reason is a whole sentence ("No timeline: ..."); the widget's own
+            // ones get the prefix here, once.
             !empty_reason_.isEmpty()
                 ? empty_reason_
-                : (timeline_ ? tr("the timeline has no segments.")
-                             : tr("no valid scenario yet, or the timeline was too large to "
-                                  "build. Lower the GPU count or the number of steps."));
+                : tr("No timeline: %1")
+                      .arg(timeline_ ? tr("the timeline has no segments.")
+                                     : tr("no valid scenario yet, or the timeline was too "
+                                          "large to build. Lower the GPU count or the number "
+                                          "of steps."));
         painter.drawText(QRect(QPoint(0, areas.banner.height()), size).adjusted(20, 20, -20, -20),
-                         Qt::AlignCenter | Qt::TextWordWrap, tr("No timeline: %1").arg(reason));
+                         Qt::AlignCenter | Qt::TextWordWrap, reason);
         paintBanner(painter, areas.banner);
         if (!title_.isEmpty()) {
             QFont bold = font();
