@@ -330,6 +330,11 @@ void MainWindow::buildUi()
         edit_timer_.start();
         requestRecompute();
     });
+    connect(scaling_view_, &ScalingView::sweepShapeChanged, this, [this](int node_gpus) {
+        sweep_node_gpus_ = node_gpus;
+        edit_timer_.start();
+        requestRecompute();
+    });
 
     connect(tabs_, &QTabWidget::currentChanged, this, [this] {
         if (!fresh_pages_.contains(currentPage()))
@@ -496,6 +501,7 @@ void MainWindow::requestRecompute()
     // A slide's zoom is one whole step (GalleryZoom::Step): one step is simulated.
     request.iterations = presenting_ ? 1 : iterations_;
     request.scaling = scaling_;
+    request.sweep_node_gpus = sweep_node_gpus_;
     request.sweep_gpus = sweep_counts_;
     ctx_.recomputer->request(std::move(request));
     status_busy_->setText(tr("computing…"));

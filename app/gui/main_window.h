@@ -166,6 +166,7 @@ private:
     quint64 shown_generation_ = 0;
     int iterations_ = 1;
     Scaling scaling_ = Scaling::Strong;
+    int sweep_node_gpus_ = 0; // the sweep grows by nodes of this many GPUs (0: the scenario's)
     std::vector<int> sweep_counts_; // from the gallery entry; empty = default
     int gallery_index_ = -1;
     bool presenting_ = false;

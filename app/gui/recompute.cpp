@@ -33,6 +33,7 @@ ResultPtr computeResult(const RecomputeRequest &request)
     result->scenario = request.scenario;
     result->iterations = request.iterations;
     result->scaling = request.scaling;
+    result->sweep_node_gpus = request.sweep_node_gpus;
 
     if (request.scenario.isCollective()) {
         result->error_path = QStringLiteral("collective");
@@ -88,7 +89,8 @@ ResultPtr computeResult(const RecomputeRequest &request)
         }
         // Counts the plan cannot reach (not a multiple of tensor x pipeline, batch not
         // divisible) are left out of the chart rather than failing the whole sweep.
-        Result<std::vector<SweepRow>> row = sweep(request.scenario, {n}, request.scaling);
+        Result<std::vector<SweepRow>> row =
+            sweep(request.scenario, {n}, request.scaling, request.sweep_node_gpus);
         if (!row || row.value().empty())
             continue;
         result->sweep.push_back(row.value().front());

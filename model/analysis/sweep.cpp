@@ -7,10 +7,10 @@
 namespace scalescope
 {
 
-Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling)
+Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling, int node_gpus)
 {
     Scenario s = base;
-    const int per_node = base.hardware.gpus_per_node;
+    const int per_node = node_gpus > 0 ? node_gpus : base.hardware.gpus_per_node;
     const int mp = base.parallel.tensor * base.parallel.pipeline;
     auto reject = [&](const std::string &why) {
         return InputError{"--gpus", std::to_string(gpus) + " GPUs: " + why};
@@ -26,6 +26,7 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling)
         return reject("not a multiple of gpus_per_node = " + std::to_string(per_node));
     } else {
         s.hardware.nodes = gpus / per_node;
+        s.hardware.gpus_per_node = per_node;
     }
     const int data = gpus / mp;
     const int base_data =
@@ -52,12 +53,12 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling)
 }
 
 Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int> &gpu_counts,
-                                    Scaling scaling)
+                                    Scaling scaling, int node_gpus)
 {
     std::vector<SweepRow> rows;
     rows.reserve(gpu_counts.size());
     for (int n : gpu_counts) {
-        Result<Scenario> s = scaledScenario(base, n, scaling);
+        Result<Scenario> s = scaledScenario(base, n, scaling, node_gpus);
         if (!s)
             return s.error();
         Result<std::shared_ptr<const SimContext>> ctx = makeContext(s.value());

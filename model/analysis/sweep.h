@@ -16,14 +16,17 @@ struct SweepRow {
     bool closed_form = false; // beyond the engine's size: the closed form's figures
 };
 
-/// The scenario at `gpus` GPUs: the data-parallel degree changes (and the node count,
-/// keeping GPUs per node; below one node, a single node of `gpus`). Strong scaling keeps
-/// the global batch, weak scaling the batch per replica; the micro-batch is kept.
-/// Errors name `--gpus` and why the count does not fit the plan.
-Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling);
+/// The scenario at `gpus` GPUs: the data-parallel degree changes, and the cluster grows by
+/// nodes of `node_gpus` GPUs (0: the scenario's gpus_per_node, spec/cli.md; below one node,
+/// a single node of `gpus`). With node_gpus set, nodes are filled first: 4 GPUs of a
+/// 2-GPU-per-node scenario become one node of 4 with node_gpus 8. Strong scaling keeps the
+/// global batch, weak scaling the batch per replica; the micro-batch is kept. Errors name
+/// `--gpus` and why the count does not fit the plan.
+Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
+                                int node_gpus = 0);
 
 /// Evaluates every count with the event simulation (one iteration).
 Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int> &gpu_counts,
-                                    Scaling scaling);
+                                    Scaling scaling, int node_gpus = 0);
 
 } // namespace scalescope

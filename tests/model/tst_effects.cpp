@@ -46,6 +46,7 @@ private Q_SLOTS:
     void thermalUniformMatchesLegacyDrop();
     void loaderPrefetchDepth();
     void zeroWorkersLoadInTheMainProcess();
+    void sweepShapeIsAChoice();
     void virtualGpuStretchesCompute();
     void attributionSumsToMissingSpeedup_data();
     void attributionSumsToMissingSpeedup();
@@ -195,6 +196,41 @@ void TestEffects::zeroWorkersLoadInTheMainProcess()
     s.parallel.data = 0;
     const Summary one = simulateSummary(scenarioFrom(writeScenario(s).constData()));
     QCOMPARE(one.speedup, 1.0);
+}
+
+void TestEffects::sweepShapeIsAChoice()
+{
+    // The same job started from a slider at 2 or at 4 GPUs per node: keeping the scenario's
+    // nodes, "4 GPUs" is 2 nodes x 2 or 1 node x 4 (different answers, as the user chose);
+    // filling nodes of 8 first, it is one node of 4 either way (the same answer).
+    Scenario two = scenarioFrom(kDp8);
+    two.hardware.nodes = 1;
+    two.hardware.gpus_per_node = 2;
+    two.hardware.inter = *builtinCatalog().findInter("eth-10g");
+    two.parallel.data = 0;
+    two = scenarioFrom(writeScenario(two).constData());
+    Scenario four = two;
+    four.hardware.gpus_per_node = 4;
+    four.parallel.data = 0;
+    four = scenarioFrom(writeScenario(four).constData());
+    const Result<Scenario> kept = scaledScenario(two, 4, Scaling::Strong);
+    QVERIFY(kept.ok());
+    QCOMPARE(kept.value().hardware.nodes, 2);
+    QCOMPARE(kept.value().hardware.gpus_per_node, 2);
+    const Result<Scenario> filled = scaledScenario(two, 4, Scaling::Strong, 8);
+    QVERIFY(filled.ok());
+    QCOMPARE(filled.value().hardware.nodes, 1);
+    QCOMPARE(filled.value().hardware.gpus_per_node, 4);
+    const Result<Scenario> sixteen = scaledScenario(two, 16, Scaling::Strong, 8);
+    QVERIFY(sixteen.ok());
+    QCOMPARE(sixteen.value().hardware.nodes, 2);
+    QCOMPARE(sixteen.value().hardware.gpus_per_node, 8);
+    const auto at4 = [](const Scenario &s, int node_gpus) {
+        const auto rows = sweep(s, {4}, Scaling::Strong, node_gpus);
+        return rows.ok() ? rows.value().front().summary.speedup : -1.0;
+    };
+    QVERIFY(at4(two, 0) < at4(four, 0)); // across 10 GbE against inside one node
+    QCOMPARE(at4(two, 8), at4(four, 8));
 }
 
 void TestEffects::virtualGpuStretchesCompute()

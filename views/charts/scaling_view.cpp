@@ -149,11 +149,27 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
         QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(kOutOfMemory.name()));
     reference_note_->hide();
 
+    // How the sweep grows the cluster (the scenario's nodes, or full nodes first): said on
+    // the chart, chosen by the user, never taken silently from the GPU-count slider.
+    auto *shape_label = new QLabel(tr("&Cluster:"), this);
+    shape_ = new QComboBox(this);
+    shape_->setObjectName(QStringLiteral("sweepShape"));
+    shape_->addItem(QString(), 0);
+    shape_->addItem(QString(), kFullNodeGpus);
+    shape_->setToolTip(tr("How the sweep reaches each GPU count: more nodes of the scenario's "
+                          "size, or nodes of %1 GPUs filled before another is added")
+                           .arg(kFullNodeGpus));
+    shape_label->setBuddy(shape_);
+    updateShapeTexts(1);
+    connect(shape_, &QComboBox::currentIndexChanged, this,
+            [this](int) { Q_EMIT sweepShapeChanged(shape_->currentData().toInt()); });
+
     auto *top = new QHBoxLayout;
     top->addWidget(mode_label);
     top->addWidget(mode_);
     top->addSpacing(12);
-    top->addWidget(fit_label_, 1);
+    top->addWidget(shape_label);
+    top->addWidget(shape_, 1);
 
     // Speed-up chart: log-log, so the ideal line is the diagonal.
     speedup_chart_ = makeChart(tr("Speed-up"));
@@ -253,6 +269,7 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(fit_label_);
     layout->addWidget(reference_note_);
     layout->addWidget(stack_, 1);
 
@@ -283,8 +300,23 @@ void ScalingView::setResult(const ResultPtr &result)
     if (result_) {
         const QSignalBlocker block(mode_);
         mode_->setCurrentIndex(mode_->findData(int(result_->scaling)));
+        const QSignalBlocker block_shape(shape_);
+        updateShapeTexts(result_->scenario.hardware.gpus_per_node);
+        shape_->setCurrentIndex(std::max(0, shape_->findData(result_->sweep_node_gpus)));
     }
     updateCharts();
+}
+
+void ScalingView::updateShapeTexts(int scenario_gpus_per_node)
+{
+    shape_->setItemText(0, tr("add nodes like the scenario's (GPUs per node: %1)")
+                               .arg(scenario_gpus_per_node));
+    shape_->setItemText(1, tr("fill nodes of %1 GPUs first").arg(kFullNodeGpus));
+}
+
+int ScalingView::sweepNodeGpus() const
+{
+    return shape_->currentData().toInt();
 }
 
 void ScalingView::changeEvent(QEvent *event)

@@ -41,6 +41,11 @@ public:
     ResultPtr result() const { return result_; }
 
     Scaling scalingMode() const;
+    /// GPUs per node the sweep grows by (0: the scenario's gpus_per_node).
+    int sweepNodeGpus() const;
+    /// A full node of the servers the sweep fills first (8 GPUs: DGX/HGX and most
+    /// multi-GPU servers).
+    static constexpr int kFullNodeGpus = 8;
     /// Selects a mode; emits scalingModeChanged when it changes.
     void setScalingMode(Scaling mode);
 
@@ -65,6 +70,9 @@ public:
 Q_SIGNALS:
     /// The user chose strong or weak scaling: the app recomputes and calls setResult again.
     void scalingModeChanged(scalescope::Scaling mode);
+    /// The user chose how the sweep grows the cluster: nodes of `node_gpus` GPUs filled first
+    /// (0: more nodes of the scenario's size).
+    void sweepShapeChanged(int node_gpus);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -78,6 +86,8 @@ private:
 
     ResultPtr result_;
     QComboBox *mode_ = nullptr;
+    QComboBox *shape_ = nullptr; // how the sweep grows the cluster
+    void updateShapeTexts(int scenario_gpus_per_node);
     QLabel *fit_label_ = nullptr;
     QLabel *reference_note_ = nullptr; // the one-GPU reference does not fit in memory
     QStackedWidget *stack_ = nullptr;
