@@ -4,18 +4,39 @@
 
 #include "plan/scenario.h"
 
+#include <QByteArray>
+#include <QDateTime>
 #include <QObject>
 #include <QString>
 #include <QUndoCommand>
 #include <QUndoStack>
 
+#include <functional>
+
 namespace scalescope
 {
+
+/// What the file looked like on disk when the document opened or last saved it.
+struct DiskStamp {
+    bool exists = false; // a regular file was there
+    qint64 size = -1;
+    QDateTime modified;
+    QByteArray sha256;
+};
+
+/// What to do when the file to save over changed on disk since it was opened or saved
+/// (another window or program wrote it).
+enum class SaveConflictChoice { Overwrite, SaveAs, Cancel };
 
 class Document : public QObject
 {
     Q_OBJECT
 public:
+    /// Asked when saving over `path` would replace what another window or program wrote.
+    using ConflictHandler = std::function<SaveConflictChoice(const QString &path)>;
+    /// Asked for another file after SaveAs ("" = cancelled); `path` is the file that changed.
+    using SaveAsHandler = std::function<QString(const QString &path)>;
+
     explicit Document(QObject *parent = nullptr);
 
     const Scenario &scenario() const { return scenario_; }
@@ -33,7 +54,20 @@ public:
     /// Opens a scenario file; on error the document is unchanged and `error` says why.
     bool open(const QString &path, QString *error);
     /// Saves atomically (QSaveFile); the document becomes clean and takes the new path.
+    /// Saving over the document's own file when it changed on disk since it was opened or
+    /// last saved asks the conflict handler first: Overwrite, Save As (another file, asked
+    /// from the save-as handler) or Cancel. Returns false with an empty `error` when the
+    /// user cancelled (nothing was written), with the reason when writing failed.
     bool save(const QString &path, QString *error);
+
+    /// Whether the document's file changed on disk (size or content) since it was opened or
+    /// last saved. A file that is gone, or a document without a file, has not changed.
+    bool changedOnDisk() const;
+    /// Replaces the question asked on a conflict (default: a QMessageBox with Overwrite,
+    /// Save As and Cancel); tests and non-interactive callers set their own.
+    void setConflictHandler(ConflictHandler handler) { conflict_handler_ = std::move(handler); }
+    /// Replaces the file dialog asked after Save As (default: QFileDialog).
+    void setSaveAsHandler(SaveAsHandler handler) { save_as_handler_ = std::move(handler); }
 
     /// The scenario as the spec format (what save writes).
     QByteArray serialized() const;
@@ -46,9 +80,15 @@ Q_SIGNALS:
 private:
     friend class EditScenarioCommand;
     void apply(const Scenario &scenario);
+    void setFilePath(const QString &path);
+    SaveConflictChoice askConflict(const QString &path) const;
+    QString askSaveAsPath(const QString &path) const;
 
     Scenario scenario_;
     QString file_path_;
+    DiskStamp stamp_; // of file_path_
+    ConflictHandler conflict_handler_;
+    SaveAsHandler save_as_handler_;
     QUndoStack undo_;
     bool modified_without_undo_ = false;
 };

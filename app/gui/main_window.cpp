@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include "recent_files.h"
+
 #include "autosave.h"
 #include "calibration_page.h"
 #include "charts/breakdown_view.h"
@@ -104,6 +106,14 @@ MainWindow::MainWindow(const WindowContext &context, QWidget *parent)
         std::clamp(ctx_.settings->value(QStringLiteral("view/iterations"), 1).toInt(), 1, 4);
     buildUi();
     buildMenus();
+    // Saving over a file another window changed: Save As asks with the window's own dialog;
+    // a window without a user (tests, --screenshot) never blocks on a dialog and cancels.
+    ctx_.document->setSaveAsHandler([this](const QString &) {
+        return askSavePath(tr("Save scenario"), tr("Scenarios (*.json)"), QStringLiteral("json"));
+    });
+    if (!ctx_.interactive)
+        ctx_.document->setConflictHandler(
+            [](const QString &) { return SaveConflictChoice::Cancel; });
 
     connect(ctx_.recomputer, &Recomputer::resultReady, this, &MainWindow::showResult);
     connect(ctx_.document, &Document::scenarioChanged, this, [this] {
@@ -1095,7 +1105,9 @@ bool MainWindow::saveTo(const QString &path)
 {
     QString error;
     if (!ctx_.document->save(path, &error)) {
-        showError(tr("Cannot save scenario"), tr("%1\n\n%2").arg(path, error));
+        // An empty error: the user cancelled (the file changed on disk and they chose so).
+        if (!error.isEmpty())
+            showError(tr("Cannot save scenario"), tr("%1\n\n%2").arg(path, error));
         return false;
     }
     addRecentFile(ctx_.document->filePath());
@@ -1146,19 +1158,15 @@ void MainWindow::openDialog()
 
 void MainWindow::addRecentFile(const QString &path)
 {
-    QStringList recent = ctx_.settings->value(QStringLiteral("files/recent")).toStringList();
-    recent.removeAll(path);
-    recent.prepend(path);
-    while (recent.size() > kMaxRecentFiles)
-        recent.removeLast();
-    ctx_.settings->setValue(QStringLiteral("files/recent"), recent);
+    RecentFiles::add(*ctx_.settings, path, kMaxRecentFiles);
     rebuildRecentMenu();
 }
 
 void MainWindow::rebuildRecentMenu()
 {
     recent_menu_->clear();
-    const QStringList recent = ctx_.settings->value(QStringLiteral("files/recent")).toStringList();
+    // At most kMaxRecentFiles entries, whatever a damaged settings file holds.
+    const QStringList recent = RecentFiles::read(*ctx_.settings, kMaxRecentFiles);
     for (const QString &path : recent) {
         QAction *a = recent_menu_->addAction(QFileInfo(path).fileName(), this,
                                              [this, path] { openFile(path); });

@@ -28,14 +28,22 @@ Result<Scenario> loadScenarioFile(const QString &path, const Catalog &catalog);
 
 /// Serialises a scenario to the spec format (catalog ids where the spec came from the
 /// catalog, inline objects otherwise). parseScenario(writeScenario(s)) == s.
-QByteArray writeScenario(const Scenario &scenario);
+/// "x-" keys read from a file are written back in their object, in file order (an x- key of
+/// an object the scenario no longer has, such as a thermal block turned off, is dropped).
+/// `targetDir` is the folder of the file the text is written to: hardware.calibration is
+/// then written as the file had it (a relative path relative to `targetDir`, rewritten when
+/// the file moves to another folder; an absolute one as it was); a profile chosen without
+/// a written path is relative when it lies inside `targetDir`. Without `targetDir` (text
+/// that may be stored anywhere: autosave, comparisons) the path is absolute.
+QByteArray writeScenario(const Scenario &scenario, const QString &targetDir = QString());
 
 /// Looks training.framework up again after an edit: under "auto" the stack that usually runs
 /// the current plan (plan/framework_rules.h), else the named entry. Keys already in the
 /// scenario (overlap, bucket size, fused attention) are left as they are.
 void resolveFrameworkStack(Scenario &scenario, const Catalog &catalog);
 
-/// Writes atomically (QSaveFile). Returns false and sets `error` on failure.
+/// Writes atomically (QSaveFile), with writeScenario(scenario, folder of `path`). Returns
+/// false and sets `error` on failure.
 bool saveScenarioFile(const QString &path, const Scenario &scenario, QString *error);
 
 } // namespace scalescope

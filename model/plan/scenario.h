@@ -190,7 +190,7 @@ struct Scenario {
     std::optional<CollectiveSpec> collective;
     EffectsSpec effects;
     std::optional<CostSpec> cost;
-    /// Top-level "x-" keys (spec/scenario.md: ignored by the model), kept so that saving a
+    /// "x-" keys of any object (spec/scenario.md: ignored by the model), kept so that saving a
     /// file does not drop what another tool or the claims gallery wrote there: key and
     /// value as compact JSON text, in file order.
     std::vector<std::pair<std::string, std::string>> extensions;

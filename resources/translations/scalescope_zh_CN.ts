@@ -65,150 +65,185 @@
 <context>
     <name>ControlChecks</name>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="32"/>
+        <location filename="../../views/controls/control_checks.cpp" line="74"/>
         <source>data × tensor × pipeline = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%6 nodes × %7 GPUs per node)</source>
         <translation>数据 × 张量 × 流水线 = %1 × %2 × %3 = %4，但集群有 %5 个 GPU（%6 个节点 × 每节点 %7 个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="47"/>
+        <location filename="../../views/controls/control_checks.cpp" line="89"/>
         <source>tensor × pipeline = %1 × %2 = %3 does not divide the %4 GPUs, so the data degree (auto) would not be whole</source>
         <translation>张量 × 流水线 = %1 × %2 = %3 不能整除 %4 个 GPU，因此数据并行度（自动）不是整数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="61"/>
+        <location filename="../../views/controls/control_checks.cpp" line="103"/>
         <source>tensor = %1 is more than the %2 GPUs per node: its all-reduces cross the inter-node network (allowed, but slow)</source>
         <translation>tensor = %1 大于每节点 %2 个 GPU：其 all-reduce 会跨节点间网络（允许，但很慢）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="71"/>
-        <source>tensor = %1 does not divide the model&apos;s %2 attention heads</source>
+        <location filename="../../views/controls/control_checks.cpp" line="113"/>
+        <source>tensor = %1 does not divide the model's %2 attention heads</source>
         <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="77"/>
+        <location filename="../../views/controls/control_checks.cpp" line="119"/>
         <source>sequence parallelism works inside a tensor-parallel group; with tensor = 1 it has no effect</source>
         <translation>序列并行在张量并行组内起作用；tensor = 1 时无效果</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="91"/>
+        <location filename="../../views/controls/control_checks.cpp" line="133"/>
         <source>global batch %1 does not split evenly over %2 data-parallel replicas</source>
         <translation>全局批大小 %1 无法均分到 %2 个数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="101"/>
+        <location filename="../../views/controls/control_checks.cpp" line="143"/>
         <source>micro-batch %1 does not divide the per-replica batch %2 / %3 = %4</source>
         <translation>微批次 %1 不能整除每副本批大小 %2 / %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="115"/>
+        <location filename="../../views/controls/control_checks.cpp" line="157"/>
         <source>%1 virtual stages need the interleaved schedule</source>
         <translation>%1 个虚拟阶段需要交错调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="120"/>
+        <location filename="../../views/controls/control_checks.cpp" line="162"/>
         <source>the interleaved schedule with 1 virtual stage is plain 1F1B; use 2 or more</source>
         <translation>只有 1 个虚拟阶段的交错调度就是普通 1F1B；请使用 2 个或更多</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="128"/>
+        <location filename="../../views/controls/control_checks.cpp" line="170"/>
         <source>pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 layers</source>
         <translation>流水线 × 虚拟阶段 = %1 × %2 = %3 个阶段，但模型只有 %4 层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="137"/>
-        <source>ZeRO stage %1 cannot be combined with pipeline = %2; use stage 0 or 1</source>
-        <translation>ZeRO 阶段 %1 不能与 pipeline = %2 同时使用；请使用阶段 0 或 1</translation>
+        <location filename="../../views/controls/control_checks.cpp" line="31"/>
+        <source>%1 has no tensor parallelism (tensor = %2); use tensor 1 or a Megatron stack or torchtitan</source>
+        <translation>%1 不支持张量并行（tensor = %2）；请把 tensor 设为 1，或改用 Megatron 系列或 torchtitan</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="150"/>
+        <location filename="../../views/controls/control_checks.cpp" line="37"/>
+        <source>%1 has no pipeline parallelism (pipeline = %2); use pipeline 1 or DeepSpeed, Megatron or torchtitan</source>
+        <translation>%1 不支持流水线并行（pipeline = %2）；请把 pipeline 设为 1，或改用 DeepSpeed、Megatron 或 torchtitan</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="43"/>
+        <source>%1 runs ZeRO stages up to %2, not %3</source>
+        <translation>%1 最多支持 ZeRO 第 %2 阶段，不支持第 %3 阶段</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="49"/>
+        <source>%1 cannot combine ZeRO stage %2 with pipeline = %3 (at most stage %4); torchtitan can</source>
+        <translation>%1 无法把 ZeRO 第 %2 阶段与 pipeline = %3 组合使用（最多第 %4 阶段）；torchtitan 可以</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="59"/>
+        <source>%1 has no asynchronous updates; use sync</source>
+        <translation>%1 不支持异步更新；请使用同步更新</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="189"/>
         <source>the interleaved schedule needs the %1 micro-batches per step to be a multiple of pipeline = %2</source>
         <translation>交错调度要求每步的 %1 个微批次是 pipeline = %2 的倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="166"/>
+        <location filename="../../views/controls/control_checks.cpp" line="205"/>
         <source>hidden size %1 is not a multiple of the %2 attention heads</source>
         <translation>隐藏层大小 %1 不是 %2 个注意力头的倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="173"/>
+        <location filename="../../views/controls/control_checks.cpp" line="212"/>
         <source>%1 is not supported by the %2</source>
         <translation>%2 不支持 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="182"/>
+        <location filename="../../views/controls/control_checks.cpp" line="221"/>
         <source>steady state %1 °C is below the ambient %2 °C: a GPU under load does not end up cooler than its intake air</source>
         <translation>稳态温度 %1 °C 低于环境温度 %2 °C：负载下的 GPU 不会比其进风更凉</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="192"/>
+        <location filename="../../views/controls/control_checks.cpp" line="231"/>
         <source>GPU %1 with its own cooling does not exist: the GPUs are numbered 0-%2</source>
         <translation>单独设置散热的 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="201"/>
+        <location filename="../../views/controls/control_checks.cpp" line="240"/>
         <source>GPU %1 is listed twice; each GPU has one steady-state temperature</source>
         <translation>GPU %1 被列出两次；每个 GPU 只有一个稳态温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="208"/>
-        <source>GPU %1&apos;s steady state %2 °C is below the ambient %3 °C</source>
+        <location filename="../../views/controls/control_checks.cpp" line="247"/>
+        <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
         <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="222"/>
+        <location filename="../../views/controls/control_checks.cpp" line="261"/>
         <source>no GPU gets hotter than %1 °C, the throttling threshold is %2 °C: thermal throttling has no effect</source>
         <translation>没有 GPU 温度超过 %1 °C，而降频阈值为 %2 °C：温度降频不起作用</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="239"/>
+        <location filename="../../views/controls/control_checks.cpp" line="278"/>
         <source>a checkpoint every %1 s, but writing one takes %2 s (%3 GB at %4 GB/s): more time goes to checkpoints than to training</source>
         <translation>每 %1 s 保存一次检查点，但写入一次需要 %2 s（%3 GB，%4 GB/s）：花在检查点上的时间多于训练</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="250"/>
+        <location filename="../../views/controls/control_checks.cpp" line="289"/>
         <source>a checkpoint every %1 s, but with %2 GPUs one fails every %3 s on average: most work between checkpoints is lost</source>
         <translation>每 %1 s 保存一次检查点，但 %2 个 GPU 平均每 %3 s 就有一个故障：检查点之间的大部分工作会丢失</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="260"/>
+        <location filename="../../views/controls/control_checks.cpp" line="299"/>
         <source>with %1 GPUs one fails every %2 s on average, before a restart and a checkpoint (%3 s) are done: the job hardly progresses</source>
         <translation>%1 个 GPU 平均每 %2 s 就有一个故障，来不及完成重启和一次检查点（%3 s）：作业几乎没有进展</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="278"/>
+        <location filename="../../views/controls/control_checks.cpp" line="317"/>
         <source>straggler GPU %1 does not exist: the GPUs are numbered 0-%2</source>
         <translation>慢节点 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="285"/>
-        <source>a data loader with 0 workers per GPU never delivers a batch</source>
-        <translation>每个 GPU 0 个 worker 的数据加载器永远交付不了批次</translation>
+        <location filename="../../views/controls/control_checks.cpp" line="324"/>
+        <source>0 workers: the training process loads each batch itself, one at a time (PyTorch num_workers = 0)</source>
+        <translation>0 个工作进程：训练进程自己逐个加载每个批次（PyTorch num_workers = 0）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="360"/>
+        <source>%1 has no NVLink: GeForce cards connect over PCIe, so "%2" cannot exist in this machine</source>
+        <translation>%1 没有 NVLink：GeForce 显卡之间通过 PCIe 连接，因此这台机器不可能配备“%2”</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="368"/>
+        <source>%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not "%2"</source>
+        <translation>%1 是 AMD GPU：它们之间通过 Infinity Fabric 互连，而不是“%2”</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="375"/>
+        <source>an NVLink bridge joins two cards; with %1 GPUs per node the others talk over PCIe</source>
+        <translation>NVLink 桥只能连接两张卡；每个节点有 %1 块 GPU 时，其余 GPU 之间通过 PCIe 通信</translation>
     </message>
 </context>
 <context>
     <name>Duration</name>
     <message>
-        <location filename="../../views/charts/run_cost.cpp" line="44"/>
+        <location filename="../../views/charts/run_cost.cpp" line="24"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../views/charts/run_cost.cpp" line="47"/>
+        <location filename="../../views/charts/run_cost.cpp" line="27"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../../views/charts/run_cost.cpp" line="50"/>
+        <location filename="../../views/charts/run_cost.cpp" line="30"/>
         <source>%1 min</source>
         <translation>%1 min</translation>
     </message>
     <message>
-        <location filename="../../views/charts/run_cost.cpp" line="53"/>
+        <location filename="../../views/charts/run_cost.cpp" line="33"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../views/charts/run_cost.cpp" line="55"/>
+        <location filename="../../views/charts/run_cost.cpp" line="35"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
@@ -249,17 +284,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="70"/>
+        <location filename="../../app/gui/main_window.cpp" line="83"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="72"/>
+        <location filename="../../app/gui/main_window.cpp" line="85"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="73"/>
+        <location filename="../../app/gui/main_window.cpp" line="86"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -267,415 +302,367 @@
 <context>
     <name>ModelText</name>
     <message>
-        <location filename="../../views/model_text.cpp" line="50"/>
+        <location filename="../../views/model_text.cpp" line="47"/>
         <source>forward</source>
         <comment>timeline segment</comment>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="51"/>
+        <location filename="../../views/model_text.cpp" line="48"/>
         <source>backward</source>
         <comment>timeline segment</comment>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="52"/>
+        <location filename="../../views/model_text.cpp" line="49"/>
         <source>recompute + backward</source>
         <comment>timeline segment</comment>
         <translation>重计算 + 反向</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="53"/>
+        <location filename="../../views/model_text.cpp" line="50"/>
         <source>tensor-parallel all-reduce (forward)</source>
         <comment>timeline segment</comment>
         <translation>张量并行 all-reduce（前向）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="54"/>
+        <location filename="../../views/model_text.cpp" line="51"/>
         <source>tensor-parallel all-reduce (backward)</source>
         <comment>timeline segment</comment>
         <translation>张量并行 all-reduce（反向）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="55"/>
+        <location filename="../../views/model_text.cpp" line="52"/>
         <source>send activations to next stage</source>
         <comment>timeline segment</comment>
         <translation>向下一阶段发送激活值</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="56"/>
+        <location filename="../../views/model_text.cpp" line="53"/>
         <source>send gradients to previous stage</source>
         <comment>timeline segment</comment>
         <translation>向上一阶段发送梯度</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="57"/>
+        <location filename="../../views/model_text.cpp" line="54"/>
         <source>gradient all-reduce (bucket)</source>
         <comment>timeline segment</comment>
         <translation>梯度 all-reduce（桶）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="58"/>
+        <location filename="../../views/model_text.cpp" line="55"/>
         <source>gradient reduce-scatter (ZeRO)</source>
         <comment>timeline segment</comment>
         <translation>梯度 reduce-scatter（ZeRO）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="59"/>
+        <location filename="../../views/model_text.cpp" line="56"/>
         <source>parameter all-gather (ZeRO)</source>
         <comment>timeline segment</comment>
         <translation>参数 all-gather（ZeRO）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="60"/>
+        <location filename="../../views/model_text.cpp" line="57"/>
         <source>parameter all-gather before use (ZeRO-3)</source>
         <comment>timeline segment</comment>
         <translation>使用前的参数 all-gather（ZeRO-3）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="61"/>
+        <location filename="../../views/model_text.cpp" line="58"/>
         <source>optimizer step</source>
         <comment>timeline segment</comment>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="62"/>
+        <location filename="../../views/model_text.cpp" line="59"/>
         <source>data loader</source>
         <comment>timeline segment</comment>
         <translation>数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="63"/>
+        <location filename="../../views/model_text.cpp" line="60"/>
         <source>waiting for the data loader</source>
         <comment>timeline segment</comment>
         <translation>等待数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="64"/>
+        <location filename="../../views/model_text.cpp" line="61"/>
         <source>pipeline bubble: waiting for another stage</source>
         <comment>timeline segment</comment>
         <translation>流水线气泡：等待其他阶段</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="65"/>
+        <location filename="../../views/model_text.cpp" line="62"/>
         <source>waiting for the slowest GPU of the tensor-parallel group</source>
         <comment>timeline segment</comment>
         <translation>等待张量并行组中最慢的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="66"/>
+        <location filename="../../views/model_text.cpp" line="63"/>
         <source>waiting for data-parallel communication (exposed)</source>
         <comment>timeline segment</comment>
         <translation>等待数据并行通信（暴露部分）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="67"/>
+        <location filename="../../views/model_text.cpp" line="64"/>
         <source>idle until the slowest GPU finishes the step</source>
         <comment>timeline segment</comment>
         <translation>空闲，直到最慢的 GPU 完成此步</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="68"/>
+        <location filename="../../views/model_text.cpp" line="65"/>
         <source>waiting for the slowest data-parallel replica</source>
         <comment>timeline segment</comment>
         <translation>等待最慢的数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="69"/>
+        <location filename="../../views/model_text.cpp" line="66"/>
         <source>pipeline send in progress (blocking exchange)</source>
         <comment>timeline segment</comment>
         <translation>流水线发送进行中（阻塞式交换）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="70"/>
+        <location filename="../../views/model_text.cpp" line="67"/>
         <source>receiving from the neighbouring pipeline stage</source>
         <comment>timeline segment</comment>
         <translation>正在从相邻流水线阶段接收</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="71"/>
+        <location filename="../../views/model_text.cpp" line="68"/>
         <source>receive from the neighbouring stage</source>
         <comment>timeline segment</comment>
         <translation>从相邻阶段接收</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="72"/>
+        <location filename="../../views/model_text.cpp" line="69"/>
         <source>forward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>前向（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="73"/>
+        <location filename="../../views/model_text.cpp" line="70"/>
         <source>backward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>反向（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="74"/>
+        <location filename="../../views/model_text.cpp" line="71"/>
         <source>recompute + backward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>重计算 + 反向（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="75"/>
+        <location filename="../../views/model_text.cpp" line="72"/>
         <source>optimizer step (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>优化器更新（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="76"/>
+        <location filename="../../views/model_text.cpp" line="73"/>
         <source>waiting for GPU %1 (slowest data-parallel replica)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="77"/>
+        <location filename="../../views/model_text.cpp" line="74"/>
         <source>waiting for GPU %1 (slowest data-parallel replica, thermal throttling)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本，温度降频）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="78"/>
+        <location filename="../../views/model_text.cpp" line="75"/>
         <source>waiting for GPU %1 (slowest data-parallel replica, straggler)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本，慢节点）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="81"/>
+        <location filename="../../views/model_text.cpp" line="78"/>
         <source>Nothing to simulate.</source>
         <comment>bottleneck</comment>
         <translation>没有可模拟的内容。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="82"/>
+        <location filename="../../views/model_text.cpp" line="79"/>
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU.</source>
         <comment>bottleneck</comment>
         <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="83"/>
+        <location filename="../../views/model_text.cpp" line="80"/>
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU; the largest loss is %3 (%4%).</source>
         <comment>bottleneck; %3 = what is lost</comment>
         <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%；最大的损失来自%3（%4%）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="84"/>
+        <location filename="../../views/model_text.cpp" line="81"/>
         <source>Data-parallel gradient exchange over %1 is exposed for %2% of the step; larger batches per GPU or faster links hide it.</source>
         <comment>bottleneck; %1 = link name</comment>
         <translation>经 %1 的数据并行梯度交换有 %2% 的步时间未被掩盖；增大每个 GPU 的批大小或使用更快的互连可将其隐藏。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="85"/>
+        <location filename="../../views/model_text.cpp" line="82"/>
         <source>Tensor-parallel all-reduces over %1 take %2% of the step; they sit on the critical path of every layer.</source>
         <comment>bottleneck; %1 = link name</comment>
         <translation>经 %1 的张量并行 all-reduce 占步时间的 %2%；它们位于每一层的关键路径上。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="86"/>
+        <location filename="../../views/model_text.cpp" line="83"/>
         <source>Pipeline bubble: %1% of the step is idle with %2 micro-batches on %3 stages; more micro-batches or interleaving shrink it.</source>
         <comment>bottleneck</comment>
         <translation>流水线气泡：%3 个阶段、%2 个微批次时，%1% 的步时间处于空闲；增加微批次或采用交错调度可缩小气泡。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="87"/>
+        <location filename="../../views/model_text.cpp" line="84"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter).</source>
         <comment>bottleneck</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="88"/>
+        <location filename="../../views/model_text.cpp" line="85"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.</source>
-        <comment>bottleneck; %2 = a timeline label such as &apos;waiting for GPU 3 (...)&apos;</comment>
+        <comment>bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动），主要是%2。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="89"/>
+        <location filename="../../views/model_text.cpp" line="86"/>
         <source>The data loader starves the GPUs for %1% of the step; add loader workers before adding GPUs.</source>
         <comment>bottleneck</comment>
         <translation>数据加载器让 GPU 在 %1% 的步时间内等数据；先增加加载 worker，再增加 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="90"/>
+        <location filename="../../views/model_text.cpp" line="87"/>
         <source>Pipeline sends between stages block the GPUs for %1% of the step; fewer stages or faster links between them help.</source>
         <comment>bottleneck</comment>
         <translation>阶段间的流水线发送使 GPU 阻塞 %1% 的步时间；减少阶段数或加快阶段间互连会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="91"/>
+        <location filename="../../views/model_text.cpp" line="88"/>
         <source>The GPUs run hot (above %1 C) and throttle their clocks by %2%.</source>
         <comment>bottleneck, thermal</comment>
         <translation>GPU 温度过高（超过 %1 C），时钟降频 %2%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="92"/>
+        <location filename="../../views/model_text.cpp" line="89"/>
         <source>%1 of %2 GPUs run hot (above %3 C) and throttle their clocks by %4%.</source>
         <comment>bottleneck, thermal</comment>
         <translation>%2 个 GPU 中有 %1 个温度过高（超过 %3 C），时钟降频 %4%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="93"/>
+        <location filename="../../views/model_text.cpp" line="90"/>
         <source>Each GPU is a %1% slice of a physical GPU: the job runs like %2 whole GPUs.</source>
         <comment>bottleneck, virtual GPUs</comment>
         <translation>每个 GPU 是物理 GPU 的 %1% 切片：任务的运行效果相当于 %2 个完整 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="94"/>
+        <location filename="../../views/model_text.cpp" line="91"/>
         <source>It does not fit: %1 GB per GPU against %2 GB.</source>
         <comment>bottleneck, memory</comment>
         <translation>显存放不下：每个 GPU 需要 %1 GB，而只有 %2 GB。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="97"/>
-        <source>One GPU: %1 h per run; %2 is cheaper at %3 h a month (break-even %4 h).</source>
-        <comment>cost verdict; %2 = owning / renting in the cloud</comment>
-        <translation>单 GPU：每次运行 %1 h；按每月 %3 h 计，%2更划算（盈亏平衡点 %4 h）。</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="98"/>
-        <source>Worth it: %1 GPUs save %2 h of waiting a month (the job takes %3 on one GPU, %4); the table suggests %5, %6 (%7 h a month against a break-even of %8 h).</source>
-        <comment>cost verdict; %3, %4 = bands, %5 = GPU count, %6 = owning / renting in the cloud</comment>
-        <translation>值得：%1 个 GPU 每月可少等 %2 h（该任务单 GPU 耗时%3，用量%4）；决策表建议：%5，%6（每月 %7 h，盈亏平衡点为 %8 h）。</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="99"/>
-        <source>Not worth it: %1 GPUs save %2 h of waiting a month (the job takes %3 on one GPU, %4); the table suggests %5, %6 (%7 h a month against a break-even of %8 h).</source>
-        <comment>cost verdict; %3, %4 = bands, %5 = GPU count, %6 = owning / renting in the cloud</comment>
-        <translation>不值得：%1 个 GPU 每月可少等 %2 h（该任务单 GPU 耗时%3，用量%4）；决策表建议：%5，%6（每月 %7 h，盈亏平衡点为 %8 h）。</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="100"/>
+        <location filename="../../views/model_text.cpp" line="95"/>
         <source>Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep more GPUs busy, multiply the learning rate by k and warm it up over the first ~5 epochs; this scenario keeps the global batch at %1.</source>
         <comment>cost advice</comment>
         <translation>线性缩放规则（Goyal 等，2017）：若为让更多 GPU 保持忙碌而将全局批大小扩大 k 倍，则将学习率乘以 k，并在前约 5 个 epoch 内预热；本场景的全局批大小保持为 %1。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="101"/>
+        <location filename="../../views/model_text.cpp" line="96"/>
         <source>Data loader: each GPU consumes about %1 samples/s; at %2 samples/s per worker it needs %3 workers (has %4).</source>
         <comment>cost advice</comment>
         <translation>数据加载器：每个 GPU 每秒约消耗 %1 个样本；按每个 worker %2 样本/s 计，需要 %3 个 worker（当前 %4 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="102"/>
+        <location filename="../../views/model_text.cpp" line="97"/>
         <source>Data loader: start with 4 workers per GPU (PyTorch rule of thumb) and raise until GPU utilisation stops rising, at most the CPU cores per GPU.</source>
         <comment>cost advice</comment>
         <translation>数据加载器：从每个 GPU 4 个 worker 起步（PyTorch 经验法则），逐步增加直到 GPU 利用率不再上升，最多为每个 GPU 分到的 CPU 核数。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="105"/>
+        <location filename="../../views/model_text.cpp" line="100"/>
         <source>data-parallel exchange</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据并行通信</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="106"/>
+        <location filename="../../views/model_text.cpp" line="101"/>
         <source>tensor-parallel all-reduces</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>张量并行 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="107"/>
+        <location filename="../../views/model_text.cpp" line="102"/>
         <source>pipeline bubble</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="108"/>
+        <location filename="../../views/model_text.cpp" line="103"/>
         <source>waiting for the slowest GPU</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>等待最慢的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="109"/>
+        <location filename="../../views/model_text.cpp" line="104"/>
         <source>data loading</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="110"/>
+        <location filename="../../views/model_text.cpp" line="105"/>
         <source>pipeline sends</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线发送</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="111"/>
+        <location filename="../../views/model_text.cpp" line="106"/>
         <source>under a day</source>
         <comment>cost verdict: job duration on one GPU</comment>
         <translation>不到一天</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="112"/>
+        <location filename="../../views/model_text.cpp" line="107"/>
         <source>1-3 days</source>
         <comment>cost verdict: job duration on one GPU</comment>
         <translation>1-3 天</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="113"/>
+        <location filename="../../views/model_text.cpp" line="108"/>
         <source>3-14 days</source>
         <comment>cost verdict: job duration on one GPU</comment>
         <translation>3-14 天</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="114"/>
+        <location filename="../../views/model_text.cpp" line="109"/>
         <source>over two weeks</source>
         <comment>cost verdict: job duration on one GPU</comment>
         <translation>超过两周</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="115"/>
+        <location filename="../../views/model_text.cpp" line="110"/>
         <source>under 50 GPU-hours a month</source>
         <comment>cost verdict: usage</comment>
         <translation>每月不到 50 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="116"/>
+        <location filename="../../views/model_text.cpp" line="111"/>
         <source>50-200 GPU-hours a month</source>
         <comment>cost verdict: usage</comment>
         <translation>每月 50-200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="117"/>
+        <location filename="../../views/model_text.cpp" line="112"/>
         <source>over 200 GPU-hours a month</source>
         <comment>cost verdict: usage</comment>
         <translation>每月超过 200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="118"/>
-        <source>owning</source>
-        <comment>cost verdict: ... is cheaper</comment>
-        <translation>自购</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="119"/>
-        <source>renting in the cloud</source>
-        <comment>cost verdict: ... is cheaper</comment>
-        <translation>云上租用</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="120"/>
-        <source>8+ GPUs</source>
-        <comment>cost verdict: the table suggests ...</comment>
-        <translation>8+ 个 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="121"/>
-        <source>1 GPU</source>
-        <comment>cost verdict: the table suggests ...</comment>
-        <translation>1 个 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="122"/>
-        <source>%1 GPUs</source>
-        <comment>cost verdict: the table suggests ...</comment>
-        <translation>%1 个 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="123"/>
+        <location filename="../../views/model_text.cpp" line="113"/>
         <source>%1 (routed through host memory)</source>
         <comment>link name of virtual GPUs; %1 = link name</comment>
         <translation>%1（经主机内存中转）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="128"/>
+        <location filename="../../views/model_text.cpp" line="118"/>
         <source>%1 %2</source>
         <comment>two sentences in a row</comment>
         <translation>%1%2</translation>
@@ -715,7 +702,7 @@
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="48"/>
-        <source>Use this settings file (ini) instead of the user&apos;s settings.</source>
+        <source>Use this settings file (ini) instead of the user's settings.</source>
         <translation>使用此设置文件（ini）代替用户设置。</translation>
     </message>
     <message>
@@ -740,108 +727,108 @@
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="94"/>
-        <source>--tab: &apos;%1&apos; is not one of %2</source>
-        <translation>--tab：&apos;%1&apos; 不是 %2 之一</translation>
+        <source>--tab: '%1' is not one of %2</source>
+        <translation>--tab：'%1' 不是 %2 之一</translation>
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="103"/>
-        <source>--lang: &apos;%1&apos; is not en or zh_CN</source>
-        <translation>--lang：&apos;%1&apos; 不是 en 或 zh_CN</translation>
+        <source>--lang: '%1' is not en or zh_CN</source>
+        <translation>--lang：'%1' 不是 en 或 zh_CN</translation>
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="114"/>
-        <source>--size: &apos;%1&apos; is not WxH with 320-7680 x 240-4320 pixels</source>
-        <translation>--size：&apos;%1&apos; 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
+        <source>--size: '%1' is not WxH with 320-7680 x 240-4320 pixels</source>
+        <translation>--size：'%1' 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
     </message>
 </context>
 <context>
     <name>Palette</name>
     <message>
-        <location filename="../../views/palette.cpp" line="36"/>
-        <location filename="../../views/palette.cpp" line="104"/>
+        <location filename="../../views/palette.cpp" line="112"/>
+        <location filename="../../views/palette.cpp" line="180"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="38"/>
+        <location filename="../../views/palette.cpp" line="114"/>
         <source>TP comm</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="40"/>
+        <location filename="../../views/palette.cpp" line="116"/>
         <source>DP comm</source>
         <translation>DP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="42"/>
+        <location filename="../../views/palette.cpp" line="118"/>
         <source>PP send/recv</source>
         <translation>PP 发送/接收</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="44"/>
-        <location filename="../../views/palette.cpp" line="108"/>
+        <location filename="../../views/palette.cpp" line="120"/>
+        <location filename="../../views/palette.cpp" line="184"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="46"/>
-        <location filename="../../views/palette.cpp" line="110"/>
+        <location filename="../../views/palette.cpp" line="122"/>
+        <location filename="../../views/palette.cpp" line="186"/>
         <source>Waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="48"/>
-        <location filename="../../views/palette.cpp" line="112"/>
+        <location filename="../../views/palette.cpp" line="124"/>
+        <location filename="../../views/palette.cpp" line="188"/>
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="50"/>
+        <location filename="../../views/palette.cpp" line="126"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="59"/>
+        <location filename="../../views/palette.cpp" line="135"/>
         <source>Forward and backward kernels</source>
         <translation>前向与反向内核</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="61"/>
+        <location filename="../../views/palette.cpp" line="137"/>
         <source>Tensor-parallel all-reduce / all-gather per layer</source>
         <translation>每层的张量并行 all-reduce / all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="64"/>
+        <location filename="../../views/palette.cpp" line="140"/>
         <source>Data-parallel gradient all-reduce / ZeRO traffic</source>
         <translation>数据并行梯度 all-reduce / ZeRO 通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="67"/>
+        <location filename="../../views/palette.cpp" line="143"/>
         <source>Pipeline point-to-point activations and gradients</source>
         <translation>流水线点对点传输的激活与梯度</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="70"/>
+        <location filename="../../views/palette.cpp" line="146"/>
         <source>Idle: the pipeline schedule has no work here</source>
         <translation>空闲：流水线调度在此处没有任务</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="73"/>
+        <location filename="../../views/palette.cpp" line="149"/>
         <source>Idle: waiting for another GPU or a transfer</source>
         <translation>空闲：等待其他 GPU 或一次传输</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="76"/>
+        <location filename="../../views/palette.cpp" line="152"/>
         <source>Idle: waiting for the data loader</source>
         <translation>空闲：等待数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="78"/>
+        <location filename="../../views/palette.cpp" line="154"/>
         <source>Optimizer step (weights update)</source>
         <translation>优化器步骤（更新权重）</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="106"/>
+        <location filename="../../views/palette.cpp" line="182"/>
         <source>Exposed communication</source>
         <translation>暴露的通信</translation>
     </message>
@@ -849,7 +836,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../../app/gui/recompute.cpp" line="37"/>
+        <location filename="../../app/gui/recompute.cpp" line="40"/>
         <source>A collective-only scenario has no training step to draw; use scalescope-cli simulate for its bandwidth.</source>
         <translation>仅含集合通信的场景没有可绘制的训练步；请用 scalescope-cli simulate 查看其带宽。</translation>
     </message>
@@ -940,22 +927,22 @@
 <context>
     <name>scalescope::Application</name>
     <message>
-        <location filename="../../app/gui/app.cpp" line="46"/>
+        <location filename="../../app/gui/app.cpp" line="47"/>
         <source>the claims gallery could not be loaded: %1</source>
         <translation>无法加载论断库：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="94"/>
+        <location filename="../../app/gui/app.cpp" line="95"/>
         <source>the Chinese translation is missing from this build</source>
         <translation>此版本缺少中文翻译</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="153"/>
+        <location filename="../../app/gui/app.cpp" line="154"/>
         <source>cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="156"/>
+        <location filename="../../app/gui/app.cpp" line="157"/>
         <source>%1
 
 %2</source>
@@ -964,37 +951,37 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="184"/>
+        <location filename="../../app/gui/app.cpp" line="186"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="214"/>
+        <location filename="../../app/gui/app.cpp" line="216"/>
         <source>the model did not finish within %1 s</source>
         <translation>模型未能在 %1 s 内完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="223"/>
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
+        <location filename="../../app/gui/app.cpp" line="226"/>
+        <source>cannot write %1: the PNG could not be encoded</source>
+        <translation>无法写入 %1：无法编码 PNG 图像</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="279"/>
+        <location filename="../../app/gui/app.cpp" line="288"/>
         <source>Damaged autosave</source>
         <translation>自动保存已损坏</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="280"/>
+        <location filename="../../app/gui/app.cpp" line="289"/>
         <source>Unsaved work from a previous session was found but cannot be used (%1). It was not loaded and is kept as %2.</source>
         <translation>发现了上次会话未保存的工作，但无法使用（%1）。它没有被载入，已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="288"/>
+        <location filename="../../app/gui/app.cpp" line="297"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="289"/>
+        <location filename="../../app/gui/app.cpp" line="298"/>
         <source>ScaleScope did not close normally. Restore the unsaved changes to “%1” from %2?</source>
         <translation>ScaleScope 上次未正常关闭。是否从 %2 恢复对“%1”的未保存更改？</translation>
     </message>
@@ -1013,7 +1000,7 @@
     </message>
     <message>
         <location filename="../../views/charts/breakdown_view.cpp" line="62"/>
-        <location filename="../../views/charts/breakdown_view.cpp" line="203"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="210"/>
         <source>Share of the step (%)</source>
         <translation>占单步比例（%）</translation>
     </message>
@@ -1024,6 +1011,7 @@
     </message>
     <message>
         <location filename="../../views/charts/breakdown_view.cpp" line="83"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="209"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
@@ -1033,7 +1021,18 @@
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="203"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="188"/>
+        <source>%1 ✗</source>
+        <comment>GPU count whose run does not fit in memory</comment>
+        <translation>%1 ✗</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="209"/>
+        <source>GPUs (✗: out of memory)</source>
+        <translation>GPU 数（✗：显存不足）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="210"/>
         <source>Time per step (s)</source>
         <translation>每步时间（s）</translation>
     </message>
@@ -1160,7 +1159,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="353"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1479"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1506"/>
         <source>GPU model from the catalog, with its memory</source>
         <translation>目录中的 GPU 型号及其显存</translation>
     </message>
@@ -1361,7 +1360,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel.cpp" line="473"/>
-        <location filename="../../views/controls/control_panel.cpp" line="531"/>
+        <location filename="../../views/controls/control_panel.cpp" line="543"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -1466,1049 +1465,1079 @@
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="517"/>
+        <location filename="../../views/controls/control_panel.cpp" line="518"/>
+        <source>Software stack: host cost per operation, what overlaps, defaults and the plans it can run</source>
+        <translation>软件栈：主机每个操作的开销、哪些通信被重叠、默认设置以及它能运行的并行方案</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="520"/>
+        <source>Auto (the stack that usually runs the plan)</source>
+        <translation>自动（通常运行该方案的软件栈）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="524"/>
+        <source>Software stac&amp;k</source>
+        <translation>软件栈(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="529"/>
         <source>Parallel strategy: shows the degrees it uses and sets them to a fitting start</source>
         <translation>并行策略：显示其使用的并行度，并设为合适的初始值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="519"/>
+        <location filename="../../views/controls/control_panel.cpp" line="531"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="520"/>
+        <location filename="../../views/controls/control_panel.cpp" line="532"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="521"/>
+        <location filename="../../views/controls/control_panel.cpp" line="533"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="522"/>
+        <location filename="../../views/controls/control_panel.cpp" line="534"/>
         <source>ZeRO-3 (FSDP)</source>
         <translation>ZeRO-3 (FSDP)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="523"/>
+        <location filename="../../views/controls/control_panel.cpp" line="535"/>
         <source>Tensor</source>
         <translation>张量</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="524"/>
+        <location filename="../../views/controls/control_panel.cpp" line="536"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="525"/>
+        <location filename="../../views/controls/control_panel.cpp" line="537"/>
         <source>3D hybrid</source>
         <translation>3D 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="526"/>
+        <location filename="../../views/controls/control_panel.cpp" line="538"/>
         <source>&amp;Strategy</source>
         <translation>策略(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="529"/>
+        <location filename="../../views/controls/control_panel.cpp" line="541"/>
         <source>Data-parallel degree, 0 = auto (GPU count / (tensor × pipeline)), 0-131072</source>
         <translation>数据并行度，0 = 自动（GPU 数 / (张量 × 流水线)），0-131072</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="532"/>
+        <location filename="../../views/controls/control_panel.cpp" line="544"/>
         <source>&amp;Data</source>
         <translation>数据(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="533"/>
+        <location filename="../../views/controls/control_panel.cpp" line="545"/>
         <source>Tensor-parallel degree, 1-1024</source>
         <translation>张量并行度，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="534"/>
+        <location filename="../../views/controls/control_panel.cpp" line="546"/>
         <source>&amp;Tensor</source>
         <translation>张量(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="536"/>
+        <location filename="../../views/controls/control_panel.cpp" line="548"/>
         <source>Pipeline-parallel degree (stages), 1-1024</source>
         <translation>流水线并行度（阶段数），1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="537"/>
+        <location filename="../../views/controls/control_panel.cpp" line="549"/>
         <source>Pipe&amp;line</source>
         <translation>流水线(&amp;l)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="543"/>
+        <location filename="../../views/controls/control_panel.cpp" line="555"/>
         <source>ZeRO stage: what data parallelism shards</source>
         <translation>ZeRO 阶段：数据并行切分哪些内容</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="544"/>
+        <location filename="../../views/controls/control_panel.cpp" line="556"/>
         <source>0, none</source>
         <translation>0，无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="545"/>
+        <location filename="../../views/controls/control_panel.cpp" line="557"/>
         <source>1, optimizer states</source>
         <translation>1，优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="546"/>
+        <location filename="../../views/controls/control_panel.cpp" line="558"/>
         <source>2, + gradients</source>
         <translation>2，+ 梯度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="547"/>
+        <location filename="../../views/controls/control_panel.cpp" line="559"/>
         <source>3, + parameters (FSDP)</source>
         <translation>3，+ 参数（FSDP）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="548"/>
+        <location filename="../../views/controls/control_panel.cpp" line="560"/>
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="551"/>
+        <location filename="../../views/controls/control_panel.cpp" line="563"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="552"/>
+        <location filename="../../views/controls/control_panel.cpp" line="564"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="553"/>
+        <location filename="../../views/controls/control_panel.cpp" line="565"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="554"/>
+        <location filename="../../views/controls/control_panel.cpp" line="566"/>
         <source>Interleaved 1F1B</source>
         <translation>交错 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="555"/>
+        <location filename="../../views/controls/control_panel.cpp" line="567"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="559"/>
+        <location filename="../../views/controls/control_panel.cpp" line="571"/>
         <source>Model chunks per GPU for the interleaved schedule, 1-128</source>
         <translation>交错调度下每个 GPU 的模型块数，1-128</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="560"/>
+        <location filename="../../views/controls/control_panel.cpp" line="572"/>
         <source>&amp;Virtual stages</source>
         <translation>虚拟阶段(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="564"/>
+        <location filename="../../views/controls/control_panel.cpp" line="576"/>
         <source>Se&amp;quence parallel</source>
         <translation>序列并行(&amp;q)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="565"/>
+        <location filename="../../views/controls/control_panel.cpp" line="577"/>
         <source>Megatron sequence parallelism inside the tensor-parallel group</source>
         <translation>在张量并行组内使用 Megatron 序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="570"/>
+        <location filename="../../views/controls/control_panel.cpp" line="582"/>
         <source>Overlap gradient communication</source>
         <translation>重叠梯度通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="571"/>
+        <location filename="../../views/controls/control_panel.cpp" line="583"/>
         <source>Overlap gradient communication with the backward pass</source>
         <translation>让梯度通信与反向传播重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="576"/>
+        <location filename="../../views/controls/control_panel.cpp" line="588"/>
         <source>Gradient bucket size, 0 = one all-reduce after the whole backward, 0-100000 MB</source>
         <translation>梯度桶大小，0 = 整个反向结束后做一次 all-reduce，0-100000 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="578"/>
+        <location filename="../../views/controls/control_panel.cpp" line="590"/>
         <source> MB</source>
         <translation> MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="579"/>
+        <location filename="../../views/controls/control_panel.cpp" line="591"/>
         <source>one all-reduce</source>
         <translation>一次 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="580"/>
+        <location filename="../../views/controls/control_panel.cpp" line="592"/>
         <source>Bucket</source>
         <translation>桶</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="584"/>
+        <location filename="../../views/controls/control_panel.cpp" line="596"/>
         <source>Synchronous (a barrier every step) or asynchronous updates (stale gradients)</source>
         <translation>同步更新（每步一次屏障）或异步更新（过期梯度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="586"/>
+        <location filename="../../views/controls/control_panel.cpp" line="598"/>
         <source>Synchronous</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="587"/>
+        <location filename="../../views/controls/control_panel.cpp" line="599"/>
         <source>Asynchronous</source>
         <translation>异步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="588"/>
+        <location filename="../../views/controls/control_panel.cpp" line="600"/>
         <source>Update</source>
         <translation>更新</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="598"/>
+        <location filename="../../views/controls/control_panel.cpp" line="610"/>
         <source>Effects</source>
         <translation>效应</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="603"/>
+        <location filename="../../views/controls/control_panel.cpp" line="615"/>
         <source>Random seed: the same seed gives the same timeline, 0-9007199254740992</source>
         <translation>随机种子：相同种子得到相同时间线，0-9007199254740992</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="605"/>
+        <location filename="../../views/controls/control_panel.cpp" line="617"/>
         <source>S&amp;eed</source>
         <translation>种子(&amp;e)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="610"/>
-        <source>Relative standard deviation of each compute task&apos;s duration, 0-100 %</source>
+        <location filename="../../views/controls/control_panel.cpp" line="622"/>
+        <source>Relative standard deviation of each compute task's duration, 0-100 %</source>
         <translation>每个计算任务耗时的相对标准差，0-100 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="612"/>
-        <location filename="../../views/controls/control_panel.cpp" line="684"/>
-        <location filename="../../views/controls/control_panel.cpp" line="779"/>
+        <location filename="../../views/controls/control_panel.cpp" line="624"/>
+        <location filename="../../views/controls/control_panel.cpp" line="696"/>
+        <location filename="../../views/controls/control_panel.cpp" line="791"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="614"/>
+        <location filename="../../views/controls/control_panel.cpp" line="626"/>
         <source>&amp;Jitter</source>
         <translation>抖动(&amp;J)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="620"/>
+        <location filename="../../views/controls/control_panel.cpp" line="632"/>
         <source>GPUs slower than the rest; select one to edit or remove it</source>
         <translation>比其余 GPU 慢的 GPU；选中一个以编辑或移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="622"/>
+        <location filename="../../views/controls/control_panel.cpp" line="634"/>
         <source>Stragglers</source>
         <translation>慢节点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="624"/>
+        <location filename="../../views/controls/control_panel.cpp" line="636"/>
         <source>Index of the straggler GPU, 0-(GPUs - 1)</source>
         <translation>慢节点 GPU 的编号，0-(GPU 数 - 1)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="625"/>
+        <location filename="../../views/controls/control_panel.cpp" line="637"/>
         <source>Straggler GPU</source>
         <translation>慢节点 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="628"/>
+        <location filename="../../views/controls/control_panel.cpp" line="640"/>
         <source>How much longer its compute takes, 1-100 ×</source>
         <translation>其计算耗时是正常的多少倍，1-100 ×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="628"/>
+        <location filename="../../views/controls/control_panel.cpp" line="640"/>
         <source> ×</source>
         <translation> ×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="631"/>
+        <location filename="../../views/controls/control_panel.cpp" line="643"/>
         <source>Slowdown</source>
         <translation>减速</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="634"/>
+        <location filename="../../views/controls/control_panel.cpp" line="646"/>
         <source>&amp;Add</source>
         <translation>添加(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="636"/>
+        <location filename="../../views/controls/control_panel.cpp" line="648"/>
         <source>Add this straggler, or set its slowdown if listed</source>
         <translation>添加此慢节点；若已列出则设置其减速倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="637"/>
-        <location filename="../../views/controls/control_panel.cpp" line="759"/>
+        <location filename="../../views/controls/control_panel.cpp" line="649"/>
+        <location filename="../../views/controls/control_panel.cpp" line="771"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="639"/>
+        <location filename="../../views/controls/control_panel.cpp" line="651"/>
         <source>Remove the selected straggler</source>
         <translation>移除选中的慢节点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="649"/>
+        <location filename="../../views/controls/control_panel.cpp" line="661"/>
         <source>Data loader</source>
         <translation>数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="650"/>
+        <location filename="../../views/controls/control_panel.cpp" line="662"/>
         <source>Input pipeline that can starve the GPUs</source>
         <translation>可能让 GPU 空等的输入流水线</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="654"/>
+        <location filename="../../views/controls/control_panel.cpp" line="666"/>
         <source>Loader worker processes per GPU, 0-1024</source>
         <translation>每个 GPU 的加载 worker 进程数，0-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="655"/>
+        <location filename="../../views/controls/control_panel.cpp" line="667"/>
         <source>Workers/GPU</source>
         <translation>worker/GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="658"/>
+        <location filename="../../views/controls/control_panel.cpp" line="670"/>
         <source>Samples per second one worker delivers, 0.1-1000000000</source>
         <translation>每个 worker 每秒交付的样本数，0.1-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="658"/>
+        <location filename="../../views/controls/control_panel.cpp" line="670"/>
         <source> /s</source>
         <translation> /s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="659"/>
+        <location filename="../../views/controls/control_panel.cpp" line="671"/>
         <source>Per worker</source>
         <translation>每 worker</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="663"/>
-        <source>Batches each worker keeps ready, 1-64 (PyTorch&apos;s default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
+        <location filename="../../views/controls/control_panel.cpp" line="675"/>
+        <source>Batches each worker keeps ready, 1-64 (PyTorch's default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
         <translation>每个 worker 预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU workers × prefetch 个微批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="665"/>
+        <location filename="../../views/controls/control_panel.cpp" line="677"/>
         <source> batches</source>
         <translation> 批</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="666"/>
+        <location filename="../../views/controls/control_panel.cpp" line="678"/>
         <source>Prefetch</source>
         <translation>预取</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="676"/>
+        <location filename="../../views/controls/control_panel.cpp" line="688"/>
         <source>Thermal throttling</source>
         <translation>温度降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="677"/>
+        <location filename="../../views/controls/control_panel.cpp" line="689"/>
         <source>GPUs lose clock speed above a temperature</source>
         <translation>GPU 超过某一温度后时钟频率下降</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="681"/>
+        <location filename="../../views/controls/control_panel.cpp" line="693"/>
         <source>Throttling starts above, 20-120 °C</source>
         <translation>超过此温度开始降频，20-120 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="681"/>
-        <location filename="../../views/controls/control_panel.cpp" line="710"/>
-        <location filename="../../views/controls/control_panel.cpp" line="716"/>
-        <location filename="../../views/controls/control_panel.cpp" line="746"/>
+        <location filename="../../views/controls/control_panel.cpp" line="693"/>
+        <location filename="../../views/controls/control_panel.cpp" line="722"/>
+        <location filename="../../views/controls/control_panel.cpp" line="728"/>
+        <location filename="../../views/controls/control_panel.cpp" line="758"/>
         <source> °C</source>
         <translation> °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="682"/>
+        <location filename="../../views/controls/control_panel.cpp" line="694"/>
         <source>Above</source>
         <translation>阈值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="684"/>
+        <location filename="../../views/controls/control_panel.cpp" line="696"/>
         <source>Clock lost while throttled, 0-90 %</source>
         <translation>降频时损失的时钟频率，0-90 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="685"/>
+        <location filename="../../views/controls/control_panel.cpp" line="697"/>
         <source>Clock drop</source>
         <translation>降频幅度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="688"/>
+        <location filename="../../views/controls/control_panel.cpp" line="700"/>
         <source>Time constant of the temperature rise under load, 0.1-1000000 s</source>
         <translation>负载下温升的时间常数，0.1-1000000 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="688"/>
-        <location filename="../../views/controls/control_panel.cpp" line="724"/>
-        <location filename="../../views/controls/control_panel.cpp" line="814"/>
-        <location filename="../../views/controls/control_panel.cpp" line="825"/>
+        <location filename="../../views/controls/control_panel.cpp" line="700"/>
+        <location filename="../../views/controls/control_panel.cpp" line="736"/>
+        <location filename="../../views/controls/control_panel.cpp" line="826"/>
+        <location filename="../../views/controls/control_panel.cpp" line="837"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="689"/>
+        <location filename="../../views/controls/control_panel.cpp" line="701"/>
         <source>Warm-up</source>
         <translation>升温</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="696"/>
+        <location filename="../../views/controls/control_panel.cpp" line="708"/>
         <source>Cooling of every GPU: its steady-state temperature under sustained load (presets are assumptions), or none given (every GPU settles above the threshold)</source>
         <translation>每个 GPU 的散热：持续负载下的稳态温度（预设为假设值），或不指定（每个 GPU 都稳定在阈值之上）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="699"/>
+        <location filename="../../views/controls/control_panel.cpp" line="711"/>
         <source>None given (above threshold)</source>
         <translation>不指定（高于阈值）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="700"/>
+        <location filename="../../views/controls/control_panel.cpp" line="712"/>
         <source>Datacenter, %1 °C</source>
         <translation>数据中心，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="702"/>
+        <location filename="../../views/controls/control_panel.cpp" line="714"/>
         <source>Workstation, %1 °C</source>
         <translation>工作站，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="704"/>
+        <location filename="../../views/controls/control_panel.cpp" line="716"/>
         <source>Poor, %1 °C</source>
         <translation>较差，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="705"/>
+        <location filename="../../views/controls/control_panel.cpp" line="717"/>
         <source>Cooling</source>
         <translation>散热</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="708"/>
-        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model&apos;s assumption (threshold + 6 °C)</source>
+        <location filename="../../views/controls/control_panel.cpp" line="720"/>
+        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model's assumption (threshold + 6 °C)</source>
         <translation>持续负载下每个 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="711"/>
+        <location filename="../../views/controls/control_panel.cpp" line="723"/>
         <source>Steady</source>
         <translation>稳态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="716"/>
+        <location filename="../../views/controls/control_panel.cpp" line="728"/>
         <source>Temperature at the start: an idle GPU at its intake air, -20-60 °C</source>
         <translation>起始温度：空闲 GPU 处于进风温度，-20-60 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="717"/>
+        <location filename="../../views/controls/control_panel.cpp" line="729"/>
         <source>Ambient</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="722"/>
+        <location filename="../../views/controls/control_panel.cpp" line="734"/>
         <source>Seconds of load before the first simulated step, 0-1000000000 s; below 0: steady state (after a long run)</source>
         <translation>第一个模拟步之前的负载秒数，0-1000000000 s；小于 0：稳态（长时间运行后）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="725"/>
+        <location filename="../../views/controls/control_panel.cpp" line="737"/>
         <source>steady state</source>
         <translation>稳态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="726"/>
+        <location filename="../../views/controls/control_panel.cpp" line="738"/>
         <source>Load before</source>
         <translation>预先负载</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="733"/>
+        <location filename="../../views/controls/control_panel.cpp" line="745"/>
         <source>GPUs with their own cooling (hot spots); select one to edit or remove it</source>
         <translation>单独设置散热的 GPU（热点）；选中一个以编辑或移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="735"/>
+        <location filename="../../views/controls/control_panel.cpp" line="747"/>
         <source>Hot spots</source>
         <translation>热点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="739"/>
+        <location filename="../../views/controls/control_panel.cpp" line="751"/>
         <source>Index of the GPU with its own cooling, 0-(GPUs - 1)</source>
         <translation>单独设置散热的 GPU 编号，0-(GPU 数 - 1)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="740"/>
+        <location filename="../../views/controls/control_panel.cpp" line="752"/>
         <source>GPU </source>
         <translation>GPU </translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="741"/>
+        <location filename="../../views/controls/control_panel.cpp" line="753"/>
         <source>Hot-spot GPU</source>
         <translation>热点 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="744"/>
+        <location filename="../../views/controls/control_panel.cpp" line="756"/>
         <source>Its steady-state temperature under sustained load, 0-150 °C, not below the ambient</source>
         <translation>其在持续负载下的稳态温度，0-150 °C，不低于环境温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="747"/>
+        <location filename="../../views/controls/control_panel.cpp" line="759"/>
         <source>Hot-spot steady-state temperature</source>
         <translation>热点稳态温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="751"/>
+        <location filename="../../views/controls/control_panel.cpp" line="763"/>
         <source>GPU at</source>
         <translation>GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="755"/>
+        <location filename="../../views/controls/control_panel.cpp" line="767"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="758"/>
+        <location filename="../../views/controls/control_panel.cpp" line="770"/>
         <source>Give this GPU its own steady-state temperature, or change it if listed</source>
         <translation>为此 GPU 设置单独的稳态温度；若已列出则修改</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="761"/>
-        <source>Remove the selected GPU&apos;s own cooling</source>
+        <location filename="../../views/controls/control_panel.cpp" line="773"/>
+        <source>Remove the selected GPU's own cooling</source>
         <translation>移除选中 GPU 的单独散热设置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="773"/>
+        <location filename="../../views/controls/control_panel.cpp" line="785"/>
         <source>Virtual GPU slices</source>
         <translation>虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="774"/>
+        <location filename="../../views/controls/control_panel.cpp" line="786"/>
         <source>Every GPU is a time-sliced share of a physical GPU (vGPU, shared GPU)</source>
         <translation>每个 GPU 都是物理 GPU 的分时份额（vGPU，共享 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="779"/>
-        <source>Share of a physical GPU&apos;s time and memory this job gets, 5-100 %</source>
+        <location filename="../../views/controls/control_panel.cpp" line="791"/>
+        <source>Share of a physical GPU's time and memory this job gets, 5-100 %</source>
         <translation>此作业获得的物理 GPU 时间与显存份额，5-100 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="781"/>
+        <location filename="../../views/controls/control_panel.cpp" line="793"/>
         <source>Slice</source>
         <translation>切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="782"/>
+        <location filename="../../views/controls/control_panel.cpp" line="794"/>
         <source>Traffic through the host</source>
         <translation>经主机中转的通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="783"/>
+        <location filename="../../views/controls/control_panel.cpp" line="795"/>
         <source>No peer-to-peer: GPU-to-GPU traffic goes through host memory over at most PCIe 4.0 x16</source>
         <translation>无点对点：GPU 之间的通信经主机内存中转，最高 PCIe 4.0 x16</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="789"/>
+        <location filename="../../views/controls/control_panel.cpp" line="801"/>
         <source>Failures and checkpoints</source>
         <translation>故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="790"/>
+        <location filename="../../views/controls/control_panel.cpp" line="802"/>
         <source>GPU failures over a long run: checkpoints, restarts and the goodput they leave</source>
         <translation>长时间运行中的 GPU 故障：检查点、重启以及由此剩下的有效吞吐（goodput）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="794"/>
+        <location filename="../../views/controls/control_panel.cpp" line="806"/>
         <source>Mean time between failures of one GPU (with its share of the node), 0.1-1000000000 h</source>
         <translation>单个 GPU 的平均故障间隔时间（含其所占节点份额），0.1-1000000000 h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="796"/>
+        <location filename="../../views/controls/control_panel.cpp" line="808"/>
         <source> h</source>
         <translation> h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="798"/>
+        <location filename="../../views/controls/control_panel.cpp" line="810"/>
         <source>MTBF/GPU</source>
         <translation>MTBF/GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="803"/>
+        <location filename="../../views/controls/control_panel.cpp" line="815"/>
         <source>Size of one checkpoint, 0-10000000 GB; 0 = weights and optimizer states of one model copy</source>
         <translation>单个检查点的大小，0-10000000 GB；0 = 一份模型副本的权重和优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="805"/>
+        <location filename="../../views/controls/control_panel.cpp" line="817"/>
         <source> GB</source>
         <translation> GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="806"/>
+        <location filename="../../views/controls/control_panel.cpp" line="818"/>
         <source>model states</source>
         <translation>模型状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="807"/>
+        <location filename="../../views/controls/control_panel.cpp" line="819"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="810"/>
+        <location filename="../../views/controls/control_panel.cpp" line="822"/>
         <source>Storage write bandwidth, all writers together, 0.01-1000000 GB/s</source>
         <translation>存储写入带宽，所有写入方合计，0.01-1000000 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="810"/>
+        <location filename="../../views/controls/control_panel.cpp" line="822"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="811"/>
+        <location filename="../../views/controls/control_panel.cpp" line="823"/>
         <source>Write</source>
         <translation>写入</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="814"/>
+        <location filename="../../views/controls/control_panel.cpp" line="826"/>
         <source>From a failure to training again, excluding the lost work, 0-10000000 s</source>
         <translation>从故障到重新开始训练的时间，不含丢失的工作，0-10000000 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="816"/>
+        <location filename="../../views/controls/control_panel.cpp" line="828"/>
         <source>Restart</source>
         <translation>重启</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="823"/>
+        <location filename="../../views/controls/control_panel.cpp" line="835"/>
         <source>Seconds of training between checkpoints, 0-1000000000 s; 0 = the optimum (Young 1974, Daly 2006)</source>
         <translation>两次检查点之间的训练秒数，0-1000000000 s；0 = 最优值（Young 1974，Daly 2006）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="826"/>
+        <location filename="../../views/controls/control_panel.cpp" line="838"/>
         <source>optimal (Young/Daly)</source>
         <translation>最优（Young/Daly）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="828"/>
+        <location filename="../../views/controls/control_panel.cpp" line="840"/>
         <source>Interval</source>
         <translation>间隔</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="962"/>
+        <location filename="../../views/controls/control_panel.cpp" line="976"/>
         <source>Set GPU to %1 (datasheet figures)</source>
         <translation>将 GPU 设为 %1（规格表数据）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="965"/>
+        <location filename="../../views/controls/control_panel.cpp" line="979"/>
         <source>Set GPU to %1</source>
         <translation>将 GPU 设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="972"/>
+        <location filename="../../views/controls/control_panel.cpp" line="986"/>
         <source>Set GPU count to %1</source>
         <translation>将 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="977"/>
+        <location filename="../../views/controls/control_panel.cpp" line="991"/>
         <source>Set nodes to %1</source>
         <translation>将节点数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="985"/>
+        <location filename="../../views/controls/control_panel.cpp" line="999"/>
         <source>Set GPUs per node to %1</source>
         <translation>将每节点 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="994"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1008"/>
         <source>Set intra-node link to %1</source>
         <translation>将节点内互连设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1003"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1017"/>
         <source>Set inter-node network to %1</source>
         <translation>将节点间网络设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1008"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1022"/>
         <source>Set NICs per node to %1</source>
         <translation>将每节点 NIC 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1021"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1035"/>
         <source>Custom transformer</source>
         <translation>自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1032"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1046"/>
         <source>Set model to a custom transformer</source>
         <translation>将模型设为自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1038"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1052"/>
         <source>Set model to %1</source>
         <translation>将模型设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1047"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1061"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1050"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1064"/>
         <source>layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1051"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1065"/>
         <source>hidden size</source>
         <translation>隐藏层大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1052"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1066"/>
         <source>attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1053"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1067"/>
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1054"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1068"/>
         <source>vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1060"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1065"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1074"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1079"/>
         <source>Set global batch to %1</source>
         <translation>将全局批大小设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1071"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1085"/>
         <source>Set micro-batch to auto</source>
         <translation>将微批次设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1071"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1085"/>
         <source>Set micro-batch to %1</source>
         <translation>将微批次设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1077"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1091"/>
         <source>Set precision to %1</source>
         <translation>将精度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1082"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1096"/>
         <source>Set optimizer to %1</source>
         <translation>将优化器设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1087"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1101"/>
         <source>Set recompute to %1</source>
         <translation>将重计算设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1092"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1106"/>
         <source>Turn flash attention on</source>
         <translation>开启 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1092"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1106"/>
         <source>Turn flash attention off</source>
         <translation>关闭 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1106"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1120"/>
         <source>Set strategy to %1</source>
         <translation>将策略设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1112"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1126"/>
         <source>Set data degree to auto</source>
         <translation>将数据并行度设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1112"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1126"/>
         <source>Set data degree to %1</source>
         <translation>将数据并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1118"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1132"/>
         <source>Set tensor degree to %1</source>
         <translation>将张量并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1123"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1137"/>
         <source>Set pipeline degree to %1</source>
         <translation>将流水线并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1128"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1149"/>
+        <source>Set software stack to %1</source>
+        <translation>将软件栈设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1155"/>
         <source>Set ZeRO stage to %1</source>
         <translation>将 ZeRO 阶段设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1133"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1160"/>
         <source>Set schedule to %1</source>
         <translation>将调度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1138"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1165"/>
         <source>Set virtual stages to %1</source>
         <translation>将虚拟阶段数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1144"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1171"/>
         <source>Turn sequence parallelism on</source>
         <translation>开启序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1144"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1171"/>
         <source>Turn sequence parallelism off</source>
         <translation>关闭序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1149"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1176"/>
         <source>Turn overlap on</source>
         <translation>开启通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1149"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1176"/>
         <source>Turn overlap off</source>
         <translation>关闭通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1154"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1181"/>
         <source>Set bucket size to %1 MB</source>
         <translation>将桶大小设为 %1 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1159"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1186"/>
         <source>Set update to %1</source>
         <translation>将更新方式设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1168"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1195"/>
         <source>Set seed to %1</source>
         <translation>将随机种子设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1173"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1200"/>
         <source>Set jitter to %1 %</source>
         <translation>将抖动设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1194"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1221"/>
         <source>Set straggler GPU %1 to %2× slower</source>
         <translation>将慢节点 GPU %1 设为慢 %2×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1210"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1237"/>
         <source>Remove straggler GPU %1</source>
         <translation>移除慢节点 GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1218"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1245"/>
         <source>Turn thermal throttling on</source>
         <translation>开启热降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1218"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1245"/>
         <source>Turn thermal throttling off</source>
         <translation>关闭热降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1223"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1250"/>
         <source>Set throttling temperature to %1 °C</source>
         <translation>将降频温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1228"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1255"/>
         <source>Set throttled clock drop to %1 %</source>
         <translation>将降频时钟降幅设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1233"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1260"/>
         <source>Set thermal warm-up to %1 s</source>
         <translation>将热预热时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1244"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1271"/>
         <source>Turn data loader on</source>
         <translation>开启数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1244"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1271"/>
         <source>Turn data loader off</source>
         <translation>关闭数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1249"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1276"/>
         <source>Set loader workers per GPU to %1</source>
         <translation>将每 GPU 加载器 worker 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1254"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1281"/>
         <source>Set loader rate to %1 samples/s per worker</source>
         <translation>将加载速率设为每 worker %1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1259"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1286"/>
         <source>Set loader prefetch to %1 batches per worker</source>
         <translation>将预取设为每 worker %1 个批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1277"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1304"/>
         <source>Set cooling to %1</source>
         <translation>将散热设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1283"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1310"/>
         <source>Set steady-state temperature to %1 °C</source>
         <translation>将稳态温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1288"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1315"/>
         <source>Set ambient temperature to %1 °C</source>
         <translation>将环境温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1295"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1322"/>
         <source>Start the thermal model in steady state</source>
         <translation>热模型从稳态开始</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1298"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1325"/>
         <source>Set load before the first step to %1 s</source>
         <translation>将首步前负载时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1321"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1348"/>
         <source>Set GPU %1 steady-state temperature to %2 °C</source>
         <translation>将 GPU %1 的稳态温度设为 %2 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1338"/>
-        <source>Remove GPU %1&apos;s own cooling</source>
+        <location filename="../../views/controls/control_panel.cpp" line="1365"/>
+        <source>Remove GPU %1's own cooling</source>
         <translation>移除 GPU %1 的单独散热设置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1351"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1378"/>
         <source>Turn virtual GPU slices on</source>
         <translation>开启虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1351"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1378"/>
         <source>Turn virtual GPU slices off</source>
         <translation>关闭虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1356"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1383"/>
         <source>Set virtual GPU slice to %1 %</source>
         <translation>将虚拟 GPU 切片设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1362"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1389"/>
         <source>Route GPU-to-GPU traffic through the host</source>
         <translation>GPU 间流量经主机中转</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1363"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1390"/>
         <source>Let GPUs exchange data peer-to-peer</source>
         <translation>允许 GPU 点对点交换数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1371"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1398"/>
         <source>Turn failures and checkpoints on</source>
         <translation>开启故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1372"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1399"/>
         <source>Turn failures and checkpoints off</source>
         <translation>关闭故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1378"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1405"/>
         <source>Set MTBF per GPU to %1 h</source>
         <translation>将每 GPU 的 MTBF 设为 %1 h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1384"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1411"/>
         <source>Set checkpoint size to the model states</source>
         <translation>将检查点大小设为模型状态大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1385"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1412"/>
         <source>Set checkpoint size to %1 GB</source>
         <translation>将检查点大小设为 %1 GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1391"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1418"/>
         <source>Set checkpoint write bandwidth to %1 GB/s</source>
         <translation>将检查点写入带宽设为 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1396"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1423"/>
         <source>Set restart time to %1 s</source>
         <translation>将重启时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1402"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1429"/>
         <source>Set checkpoint interval to optimal (Young/Daly)</source>
         <translation>将检查点间隔设为最优值（Young/Daly）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1403"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1430"/>
         <source>Set checkpoint interval to %1 s</source>
         <translation>将检查点间隔设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1473"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1500"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1474"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1501"/>
         <source>Measured figures from the calibration profile %1</source>
         <translation>来自校准配置文件 %1 的实测数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1478"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1505"/>
         <source>%1, %2 GB (from file)</source>
         <translation>%1，%2 GB（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1482"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1484"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1504"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1509"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1511"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1531"/>
         <source>%1 (from file)</source>
         <translation>%1（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1489"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1516"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1489"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1516"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1573"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1565"/>
+        <source>Auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1566"/>
+        <source>Auto: %1</source>
+        <translation>自动：%1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1606"/>
         <source>GPU %1: %2× slower</source>
         <translation>GPU %1：慢 %2×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1627"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1660"/>
         <source>Custom, %1 °C</source>
         <translation>自定义，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1642"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1675"/>
         <source>GPU %1: %2 °C steady</source>
         <translation>GPU %1：稳态 %2 °C</translation>
     </message>
@@ -2516,22 +2545,22 @@
 <context>
     <name>scalescope::CostView</name>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="51"/>
+        <location filename="../../views/charts/cost_view.cpp" line="52"/>
         <source>%1 USD</source>
         <translation>%1 USD</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="62"/>
+        <location filename="../../views/charts/cost_view.cpp" line="63"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="63"/>
+        <location filename="../../views/charts/cost_view.cpp" line="64"/>
         <source>%1 h (%2 days)</source>
         <translation>%1 h（%2 天）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="74"/>
+        <location filename="../../views/charts/cost_view.cpp" line="73"/>
         <source>under a day</source>
         <translation>不到一天</translation>
     </message>
@@ -2541,643 +2570,724 @@
         <translation>1-3 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="76"/>
+        <location filename="../../views/charts/cost_view.cpp" line="77"/>
         <source>3-14 days</source>
         <translation>3-14 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="77"/>
+        <location filename="../../views/charts/cost_view.cpp" line="79"/>
         <source>over two weeks</source>
         <translation>超过两周</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="79"/>
+        <location filename="../../views/charts/cost_view.cpp" line="88"/>
         <source>under 50 GPU-hours a month</source>
         <translation>每月不到 50 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="81"/>
+        <location filename="../../views/charts/cost_view.cpp" line="90"/>
         <source>50-200 GPU-hours a month</source>
         <translation>每月 50-200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="83"/>
+        <location filename="../../views/charts/cost_view.cpp" line="92"/>
         <source>over 200 GPU-hours a month</source>
         <translation>每月超过 200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="117"/>
+        <location filename="../../views/charts/cost_view.cpp" line="102"/>
+        <source>the GPU price</source>
+        <translation>GPU 价格</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="104"/>
+        <source>the cloud price per GPU-hour</source>
+        <translation>每 GPU 小时的云端价格</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="106"/>
+        <source>the power price</source>
+        <translation>电价</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="108"/>
+        <source>the day rate</source>
+        <translation>日薪</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="110"/>
+        <source>the work per run</source>
+        <translation>每次运行的工作量</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="141"/>
         <source>Number of steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="118"/>
+        <location filename="../../views/charts/cost_view.cpp" line="142"/>
         <source>Tokens to train</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="123"/>
-        <location filename="../../views/charts/cost_view.cpp" line="295"/>
+        <location filename="../../views/charts/cost_view.cpp" line="147"/>
+        <location filename="../../views/charts/cost_view.cpp" line="322"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="125"/>
+        <location filename="../../views/charts/cost_view.cpp" line="149"/>
         <source>Training steps in the run (1 to 1,000,000,000)</source>
         <translation>本次运行的训练步数（1 到 1,000,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="131"/>
-        <location filename="../../views/charts/cost_view.cpp" line="278"/>
+        <location filename="../../views/charts/cost_view.cpp" line="155"/>
+        <location filename="../../views/charts/cost_view.cpp" line="305"/>
         <source> billion tokens</source>
         <translation> 十亿 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="134"/>
+        <location filename="../../views/charts/cost_view.cpp" line="158"/>
         <source>Tokens to train, in billions (0.001 to 1,000,000); steps = tokens / (global batch × sequence length)</source>
         <translation>训练 token 数，单位十亿（0.001 到 1,000,000）；步数 = token 数 / (全局批大小 × 序列长度)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="144"/>
+        <location filename="../../views/charts/cost_view.cpp" line="168"/>
         <source> per kWh</source>
         <translation> /kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="145"/>
+        <location filename="../../views/charts/cost_view.cpp" line="169"/>
         <source>Electricity price per kWh, in any currency (0 to 10)</source>
         <translation>每 kWh 电价，任意货币（0 到 10）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="147"/>
+        <location filename="../../views/charts/cost_view.cpp" line="171"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="149"/>
+        <location filename="../../views/charts/cost_view.cpp" line="173"/>
         <source>Run &amp;length:</source>
         <translation>运行长度(&amp;l)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="150"/>
+        <location filename="../../views/charts/cost_view.cpp" line="174"/>
         <source>&amp;Steps:</source>
         <translation>步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="151"/>
+        <location filename="../../views/charts/cost_view.cpp" line="175"/>
         <source>&amp;Tokens:</source>
         <translation>Token 数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="153"/>
+        <location filename="../../views/charts/cost_view.cpp" line="177"/>
         <source>Electricity &amp;price:</source>
         <translation>电价(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="155"/>
+        <location filename="../../views/charts/cost_view.cpp" line="179"/>
         <source>Time and energy</source>
         <translation>时间与能耗</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="163"/>
+        <location filename="../../views/charts/cost_view.cpp" line="187"/>
         <source>Time per step:</source>
         <translation>每步时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="164"/>
+        <location filename="../../views/charts/cost_view.cpp" line="188"/>
         <source>Time per run:</source>
         <translation>每次运行时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="165"/>
-        <location filename="../../views/charts/cost_view.cpp" line="332"/>
+        <location filename="../../views/charts/cost_view.cpp" line="189"/>
+        <location filename="../../views/charts/cost_view.cpp" line="363"/>
         <source>GPU-hours per run:</source>
         <translation>每次运行 GPU 时：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="166"/>
+        <location filename="../../views/charts/cost_view.cpp" line="190"/>
         <source>Energy per step:</source>
         <translation>每步能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="167"/>
-        <location filename="../../views/charts/cost_view.cpp" line="333"/>
+        <location filename="../../views/charts/cost_view.cpp" line="191"/>
+        <location filename="../../views/charts/cost_view.cpp" line="364"/>
         <source>Energy per run:</source>
         <translation>每次运行能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="168"/>
+        <location filename="../../views/charts/cost_view.cpp" line="192"/>
         <source>Electricity per run:</source>
         <translation>每次运行电费：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="172"/>
+        <location filename="../../views/charts/cost_view.cpp" line="196"/>
         <source>&amp;Add a cost section</source>
         <translation>添加成本设置(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="175"/>
+        <location filename="../../views/charts/cost_view.cpp" line="199"/>
         <source>Add prices, usage and migration effort to the scenario for the full cost report: owning against renting, break-even and whether more GPUs are worth it</source>
         <translation>在场景中加入价格、用量和迁移工作量，得到完整成本报告：自购与租用对比、盈亏平衡点，以及增加 GPU 是否值得</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="236"/>
+        <location filename="../../views/charts/cost_view.cpp" line="261"/>
         <source>Prices and work</source>
         <translation>价格与工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="238"/>
+        <location filename="../../views/charts/cost_view.cpp" line="263"/>
         <source> USD</source>
         <translation> USD</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="239"/>
+        <location filename="../../views/charts/cost_view.cpp" line="264"/>
         <source>&amp;GPU price:</source>
         <translation>GPU 价格(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="241"/>
+        <location filename="../../views/charts/cost_view.cpp" line="267"/>
         <source>Price of one GPU (0 to 1,000,000,000 USD)</source>
         <translation>单个 GPU 的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="242"/>
+        <location filename="../../views/charts/cost_view.cpp" line="267"/>
         <source>Change GPU price</source>
         <translation>修改 GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="243"/>
+        <location filename="../../views/charts/cost_view.cpp" line="268"/>
         <source>Ser&amp;ver price:</source>
         <translation>服务器价格(&amp;v)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="245"/>
+        <location filename="../../views/charts/cost_view.cpp" line="270"/>
         <source> USD per node</source>
         <translation> USD/节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="246"/>
+        <location filename="../../views/charts/cost_view.cpp" line="271"/>
         <source>Price of one server (node) beyond its GPUs (0 to 1,000,000,000 USD)</source>
         <translation>除 GPU 外单台服务器（节点）的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="248"/>
+        <location filename="../../views/charts/cost_view.cpp" line="273"/>
         <source>Change server price</source>
         <translation>修改服务器价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="249"/>
+        <location filename="../../views/charts/cost_view.cpp" line="274"/>
         <source>A&amp;mortisation:</source>
         <translation>折旧期(&amp;m)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="251"/>
+        <location filename="../../views/charts/cost_view.cpp" line="276"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="252"/>
+        <location filename="../../views/charts/cost_view.cpp" line="277"/>
         <source>Years over which the hardware is written off (0.1 to 50)</source>
         <translation>硬件折旧年限（0.1 到 50）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="253"/>
+        <location filename="../../views/charts/cost_view.cpp" line="278"/>
         <source>Change amortisation period</source>
         <translation>修改折旧期</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="254"/>
+        <location filename="../../views/charts/cost_view.cpp" line="279"/>
         <source>Po&amp;wer price:</source>
         <translation>电价(&amp;w)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="256"/>
+        <location filename="../../views/charts/cost_view.cpp" line="281"/>
         <source> USD/kWh</source>
         <translation> USD/kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="256"/>
+        <location filename="../../views/charts/cost_view.cpp" line="282"/>
         <source>Electricity price (0 to 100 USD per kWh)</source>
         <translation>电价（每 kWh 0 到 100 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="257"/>
+        <location filename="../../views/charts/cost_view.cpp" line="283"/>
         <source>Change power price</source>
         <translation>修改电价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="258"/>
+        <location filename="../../views/charts/cost_view.cpp" line="284"/>
         <source>P&amp;UE:</source>
         <translation>PUE(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="260"/>
+        <location filename="../../views/charts/cost_view.cpp" line="286"/>
         <source>Power usage effectiveness: facility power over IT power (1 to 5; 1.58 is the 2023 average)</source>
         <translation>电能使用效率：设施总功耗与 IT 设备功耗之比（1 到 5；2023 年平均值为 1.58）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="262"/>
+        <location filename="../../views/charts/cost_view.cpp" line="288"/>
         <source>Change PUE</source>
         <translation>修改 PUE</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="263"/>
+        <location filename="../../views/charts/cost_view.cpp" line="289"/>
         <source>&amp;Cloud price:</source>
         <translation>云价格(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="265"/>
+        <location filename="../../views/charts/cost_view.cpp" line="292"/>
         <source> USD per GPU-hour</source>
         <translation> USD/GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="266"/>
+        <location filename="../../views/charts/cost_view.cpp" line="293"/>
         <source>Rent of one cloud GPU for an hour (0 to 10,000 USD)</source>
         <translation>租用一个云 GPU 一小时的费用（0 到 10,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="267"/>
+        <location filename="../../views/charts/cost_view.cpp" line="294"/>
         <source>Change cloud price</source>
         <translation>修改云价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="271"/>
+        <location filename="../../views/charts/cost_view.cpp" line="298"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="272"/>
+        <location filename="../../views/charts/cost_view.cpp" line="299"/>
         <source>Epochs × samples</source>
         <translation>Epoch 数 × 样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="273"/>
+        <location filename="../../views/charts/cost_view.cpp" line="300"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="274"/>
+        <location filename="../../views/charts/cost_view.cpp" line="301"/>
         <source>How the work of one training run is given</source>
         <translation>单次训练运行工作量的给出方式</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="276"/>
+        <location filename="../../views/charts/cost_view.cpp" line="303"/>
         <source>&amp;Work per run:</source>
         <translation>每次运行工作量(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="279"/>
+        <location filename="../../views/charts/cost_view.cpp" line="306"/>
         <source>Tokens to train per run, in billions (0.001 to 1,000,000,000; transformers only)</source>
         <translation>每次运行训练的 token 数，单位十亿（0.001 到 1,000,000,000；仅限 Transformer）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="281"/>
+        <location filename="../../views/charts/cost_view.cpp" line="308"/>
         <source>Change tokens per run</source>
         <translation>修改每次运行的 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="283"/>
+        <location filename="../../views/charts/cost_view.cpp" line="310"/>
         <source>T&amp;okens:</source>
         <translation>Token 数(&amp;o)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="284"/>
+        <location filename="../../views/charts/cost_view.cpp" line="311"/>
         <source> epochs</source>
         <translation> 个 epoch</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="285"/>
+        <location filename="../../views/charts/cost_view.cpp" line="312"/>
         <source>Passes over the data set per run (0.01 to 1,000,000)</source>
         <translation>每次运行遍历数据集的次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="286"/>
+        <location filename="../../views/charts/cost_view.cpp" line="313"/>
         <source>Change epochs per run</source>
         <translation>修改每次运行的 epoch 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="288"/>
+        <location filename="../../views/charts/cost_view.cpp" line="315"/>
         <source>&amp;Epochs:</source>
         <translation>Epoch 数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="290"/>
+        <location filename="../../views/charts/cost_view.cpp" line="317"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="290"/>
+        <location filename="../../views/charts/cost_view.cpp" line="317"/>
         <source>Samples in one epoch (1 to 1e15)</source>
         <translation>每个 epoch 的样本数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="291"/>
+        <location filename="../../views/charts/cost_view.cpp" line="318"/>
         <source>Change samples per epoch</source>
         <translation>修改每个 epoch 的样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="293"/>
+        <location filename="../../views/charts/cost_view.cpp" line="320"/>
         <source>Samples per e&amp;poch:</source>
         <translation>每 epoch 样本数(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="296"/>
+        <location filename="../../views/charts/cost_view.cpp" line="323"/>
         <source>Optimizer steps per run (1 to 1e15)</source>
         <translation>每次运行的优化器步数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="296"/>
+        <location filename="../../views/charts/cost_view.cpp" line="323"/>
         <source>Change steps per run</source>
         <translation>修改每次运行的步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="298"/>
+        <location filename="../../views/charts/cost_view.cpp" line="325"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;t)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="299"/>
+        <location filename="../../views/charts/cost_view.cpp" line="326"/>
         <source>&amp;Runs per month:</source>
         <translation>每月运行次数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="301"/>
+        <location filename="../../views/charts/cost_view.cpp" line="328"/>
         <source> runs</source>
         <translation> 次</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="301"/>
+        <location filename="../../views/charts/cost_view.cpp" line="328"/>
         <source>Training runs a month (0.01 to 1,000,000)</source>
         <translation>每月训练运行次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="302"/>
+        <location filename="../../views/charts/cost_view.cpp" line="329"/>
         <source>Change runs per month</source>
         <translation>修改每月运行次数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="303"/>
+        <location filename="../../views/charts/cost_view.cpp" line="330"/>
         <source>M&amp;igration:</source>
         <translation>迁移(&amp;i)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="305"/>
+        <location filename="../../views/charts/cost_view.cpp" line="332"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="306"/>
+        <location filename="../../views/charts/cost_view.cpp" line="333"/>
         <source>Engineering days to move the job to several GPUs (0 to 3,650)</source>
         <translation>将任务迁移到多 GPU 所需的工程人天（0 到 3,650）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="308"/>
+        <location filename="../../views/charts/cost_view.cpp" line="335"/>
         <source>Change migration days</source>
         <translation>修改迁移天数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="309"/>
+        <location filename="../../views/charts/cost_view.cpp" line="336"/>
         <source>&amp;Day rate:</source>
         <translation>人天单价(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="311"/>
+        <location filename="../../views/charts/cost_view.cpp" line="338"/>
         <source> USD/day</source>
         <translation> USD/天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="312"/>
+        <location filename="../../views/charts/cost_view.cpp" line="339"/>
         <source>Cost of one engineering day; waiting is valued at a eighth of it per hour (0 to 1,000,000 USD)</source>
         <translation>一个工程人天的费用；等待时间按其八分之一每小时计价（0 到 1,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="314"/>
+        <location filename="../../views/charts/cost_view.cpp" line="341"/>
         <source>Change day rate</source>
         <translation>修改人天单价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="317"/>
+        <location filename="../../views/charts/cost_view.cpp" line="345"/>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="348"/>
         <source>Time, energy and money</source>
         <translation>时间、能耗与费用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="330"/>
+        <location filename="../../views/charts/cost_view.cpp" line="361"/>
         <source>Steps per run:</source>
         <translation>每次运行步数：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="331"/>
+        <location filename="../../views/charts/cost_view.cpp" line="362"/>
         <source>Time to train:</source>
         <translation>训练时长：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="334"/>
+        <location filename="../../views/charts/cost_view.cpp" line="365"/>
         <source>Power:</source>
         <translation>功耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="335"/>
+        <location filename="../../views/charts/cost_view.cpp" line="366"/>
         <source>Hardware:</source>
         <translation>硬件：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="336"/>
+        <location filename="../../views/charts/cost_view.cpp" line="367"/>
         <source>Per month:</source>
         <translation>每月：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="337"/>
+        <location filename="../../views/charts/cost_view.cpp" line="368"/>
         <source>Per run:</source>
         <translation>每次运行：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="338"/>
+        <location filename="../../views/charts/cost_view.cpp" line="369"/>
         <source>Break-even:</source>
         <translation>盈亏平衡：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="339"/>
+        <location filename="../../views/charts/cost_view.cpp" line="370"/>
         <source>Migration:</source>
         <translation>迁移：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="340"/>
+        <location filename="../../views/charts/cost_view.cpp" line="371"/>
         <source>Waiting saved:</source>
         <translation>节省等待：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="342"/>
+        <location filename="../../views/charts/cost_view.cpp" line="373"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="469"/>
+        <location filename="../../views/charts/cost_view.cpp" line="502"/>
         <source>= %1 steps of %2 samples × %3 tokens</source>
         <translation>= %1 步，每步 %2 样本 × %3 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="474"/>
+        <location filename="../../views/charts/cost_view.cpp" line="507"/>
         <source>Tokens need a transformer model; using the steps.</source>
         <translation>按 token 计算需要 Transformer 模型；改用步数。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="480"/>
-        <location filename="../../views/charts/cost_view.cpp" line="626"/>
+        <location filename="../../views/charts/cost_view.cpp" line="513"/>
+        <location filename="../../views/charts/cost_view.cpp" line="742"/>
         <source>%1 GPU-h</source>
         <translation>%1 GPU 时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="484"/>
-        <location filename="../../views/charts/cost_view.cpp" line="486"/>
+        <location filename="../../views/charts/cost_view.cpp" line="516"/>
+        <source>The time per run includes failures, restarts and checkpoints: %1% of the time is useful.</source>
+        <translation>每次运行的时间包含故障、重启和检查点：其中 %1% 的时间是有效训练。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="521"/>
+        <location filename="../../views/charts/cost_view.cpp" line="522"/>
         <source>%1 kWh</source>
         <translation>%1 kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="487"/>
+        <location filename="../../views/charts/cost_view.cpp" line="523"/>
         <source>%1 (at %2 per kWh)</source>
         <translation>%1（按每 kWh %2 计）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="562"/>
+        <location filename="../../views/charts/cost_view.cpp" line="527"/>
+        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section's default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
+        <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：空闲功耗为 %3 TDP 的 30%，其余按该步中计算所占比例 %4% 计）× 时间 × PUE %5（成本部分的默认值：制冷与供电损耗）。云端租用和自购成本见完整成本报告：请添加成本部分。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="599"/>
         <source>Give the work per run in tokens</source>
         <translation>以 token 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="567"/>
+        <location filename="../../views/charts/cost_view.cpp" line="604"/>
         <source>Give the work per run in epochs</source>
         <translation>以 epoch 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="571"/>
+        <location filename="../../views/charts/cost_view.cpp" line="608"/>
         <source>Give the work per run in steps</source>
         <translation>以步数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="586"/>
+        <location filename="../../views/charts/cost_view.cpp" line="627"/>
         <source>Add a cost section</source>
         <translation>添加成本设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="593"/>
+        <location filename="../../views/charts/cost_view.cpp" line="660"/>
         <source>buy and own</source>
         <translation>购买自有</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="593"/>
+        <location filename="../../views/charts/cost_view.cpp" line="660"/>
         <source>rent in the cloud</source>
         <translation>云上租用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="597"/>
+        <location filename="../../views/charts/cost_view.cpp" line="669"/>
+        <source>No verdict: prices missing</source>
+        <translation>无法给出结论：缺少价格</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="671"/>
+        <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format's documented defaults; change them to yours.</source>
+        <translation>请输入%1以得出结论：价格为 0 视为未设置。电价、PUE、折旧年限、迁移天数和日薪采用场景格式文档中的默认值，请改为你自己的数值。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="678"/>
         <source>1 GPU: %1</source>
         <translation>1 个 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="600"/>
+        <location filename="../../views/charts/cost_view.cpp" line="683"/>
         <source>%1 GPUs: worth it — %2</source>
         <translation>%1 个 GPU：值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="603"/>
+        <location filename="../../views/charts/cost_view.cpp" line="683"/>
         <source>%1 GPUs: not worth it — %2</source>
         <translation>%1 个 GPU：不值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="608"/>
+        <location filename="../../views/charts/cost_view.cpp" line="686"/>
+        <source>They save %1 of waiting a month, worth %2 at %3 an hour (the day rate over 8 hours), against %4 a month more: %5 of hardware or cloud time and %6 of migration spread over the amortisation period.</source>
+        <translation>它们每月节省 %1 的等待时间，按每小时 %3（日薪除以 8 小时）计价值 %2；代价是每月多花 %4：其中硬件或云端时长 %5，迁移工作 %6（分摊到折旧期内）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="700"/>
         <source>8+ GPUs</source>
         <translation>8+ 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="609"/>
+        <location filename="../../views/charts/cost_view.cpp" line="701"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="610"/>
+        <location filename="../../views/charts/cost_view.cpp" line="702"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="611"/>
-        <source>The job takes %1 on one GPU, %2: the decision table suggests %3.</source>
-        <translation>该任务单 GPU 耗时%1，用量%2：决策表建议 %3。</translation>
+        <location filename="../../views/charts/cost_view.cpp" line="704"/>
+        <source>Rule of thumb: the job takes %1 on one GPU, %2, so the decision table suggests %3; %4.</source>
+        <translation>经验法则：该任务在单卡上需要%1，%2，因此决策表建议 %3；%4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="615"/>
-        <source>%1 GPUs save %2 of waiting a month, valued at a day rate of %3 per 8 h, against their extra cost and the migration.</source>
-        <translation>%1 个 GPU 每月可节省 %2 的等待时间（按每 8 h %3 的人天单价计价），需与其额外成本及迁移成本相权衡。</translation>
+        <location filename="../../views/charts/cost_view.cpp" line="707"/>
+        <source>at %1 hours of use a month owning pays (over about 200)</source>
+        <translation>每月使用 %1 小时，自购更划算（超过约 200 小时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="621"/>
+        <location filename="../../views/charts/cost_view.cpp" line="710"/>
+        <source>at %1 hours of use a month renting is cheaper (owning pays over about 200)</source>
+        <translation>每月使用 %1 小时，租用更便宜（超过约 200 小时才值得自购）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="715"/>
+        <source>The verdict differs: the rule counts GPU-hours, not the %1 of waiting a month the %2 GPUs save, worth %3 against %4.</source>
+        <translation>结论与经验法则不同：经验法则只看 GPU 小时数，没有计入这 %2 块 GPU 每月节省的 %1 等待时间——它价值 %3，而代价是 %4。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="721"/>
+        <source>The verdict differs: the %1 GPUs add %2 a month, more than the %3 of waiting they save is worth (%4).</source>
+        <translation>结论与经验法则不同：这 %1 块 GPU 每月多花 %2，超过了它们节省的 %3 等待时间的价值（%4）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="728"/>
+        <source>At these prices owning pays above %1 hours of use a month, not 200 (this job: %2).</source>
+        <translation>按这些价格，每月使用超过 %1 小时自购才划算，而不是 200 小时（本任务：%2 小时）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="733"/>
+        <source>At these prices renting is cheaper at any usage.</source>
+        <translation>按这些价格，无论用量多少，租用都更便宜。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="737"/>
         <source>%1 steps</source>
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="623"/>
+        <location filename="../../views/charts/cost_view.cpp" line="739"/>
         <source>%1 on %2 GPUs; %3 on one GPU (%4× faster)</source>
         <translation>%2 个 GPU 上 %1；单 GPU 上 %3（快 %4×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="628"/>
+        <location filename="../../views/charts/cost_view.cpp" line="743"/>
         <source>%1 kWh, %2 of electricity</source>
         <translation>%1 kWh，电费 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="630"/>
+        <location filename="../../views/charts/cost_view.cpp" line="745"/>
+        <location filename="../../views/charts/cost_view.cpp" line="756"/>
+        <source>— (price not set)</source>
+        <translation>—（价格未设置）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="747"/>
         <source>%1 W per GPU at %2 % utilisation (compute share of the step; idle draws %3 % of TDP), PUE %4</source>
         <translation>每个 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="637"/>
+        <location filename="../../views/charts/cost_view.cpp" line="762"/>
         <source>%1, written off over %2 years</source>
         <translation>%1，分 %2 年折旧</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="639"/>
+        <location filename="../../views/charts/cost_view.cpp" line="764"/>
         <source>own %1, rent %2 (%3 machine-hours)</source>
         <translation>自购 %1，租用 %2（%3 机时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="643"/>
+        <location filename="../../views/charts/cost_view.cpp" line="769"/>
         <source>own %1, rent %2</source>
         <translation>自购 %1，租用 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="645"/>
+        <location filename="../../views/charts/cost_view.cpp" line="774"/>
         <source>owning pays above %1 machine-hours a month (this job: %2)</source>
         <translation>每月超过 %1 机时则自购更划算（本任务：%2）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="649"/>
+        <location filename="../../views/charts/cost_view.cpp" line="778"/>
         <source>never: renting is cheaper at any usage</source>
         <translation>永不：任何用量下租用都更便宜</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="650"/>
+        <location filename="../../views/charts/cost_view.cpp" line="779"/>
         <source>%1 (%2 days at %3 a day)</source>
         <translation>%1（%2 天，每天 %3）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="654"/>
+        <location filename="../../views/charts/cost_view.cpp" line="783"/>
         <source>none (one GPU)</source>
         <translation>无（单 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="655"/>
+        <location filename="../../views/charts/cost_view.cpp" line="784"/>
         <source>%1 a month against one GPU</source>
         <translation>相比单 GPU 每月节省 %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="500"/>
+        <location filename="../../views/charts/cost_view.cpp" line="536"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="493"/>
-        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3&apos;s TDP, the rest in proportion to the compute share of the step, %4%) × time. Host power, cooling (PUE) and cloud or ownership costs are in the full cost report: add a cost section.</source>
-        <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：%3 TDP 的 30% 为空闲功耗，其余按计算占步长的比例 %4% 计入）× 时间。主机功耗、散热（PUE）以及云上租用或自购的成本见完整成本报告：请添加成本设置。</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="504"/>
+        <location filename="../../views/charts/cost_view.cpp" line="540"/>
         <source>The board power (TDP) of the %1 is not known, so energy cannot be estimated.</source>
         <translation>%1 的板卡功耗 (TDP) 未知，无法估算能耗。</translation>
     </message>
@@ -3296,7 +3406,7 @@
     </message>
     <message>
         <location filename="../../views/charts/delta_table_model.cpp" line="230"/>
-        <source>B minus A, in the row&apos;s unit</source>
+        <source>B minus A, in the row's unit</source>
         <translation>B 减 A，单位同该行</translation>
     </message>
     <message>
@@ -3341,9 +3451,44 @@
 <context>
     <name>scalescope::Document</name>
     <message>
-        <location filename="../../app/gui/document.cpp" line="23"/>
+        <location filename="../../app/gui/document.cpp" line="57"/>
         <source>Untitled</source>
         <translation>未命名</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/document.cpp" line="165"/>
+        <source>File changed on disk</source>
+        <translation>文件已在磁盘上被更改</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/document.cpp" line="166"/>
+        <source>“%1” was changed on disk by another window or program (%2) since you opened or last saved it.</source>
+        <translation>自您打开或上次保存以来，“%1”已被另一个窗口或程序在磁盘上更改（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/document.cpp" line="170"/>
+        <source>Overwrite it with your version (the other changes are lost), save your version under another name, or cancel?</source>
+        <translation>用您的版本覆盖它（其他更改将丢失）、以另一个名称保存您的版本，还是取消？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/document.cpp" line="172"/>
+        <source>Overwrite</source>
+        <translation>覆盖</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/document.cpp" line="173"/>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/document.cpp" line="188"/>
+        <source>Save scenario as</source>
+        <translation>场景另存为</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/document.cpp" line="189"/>
+        <source>Scenarios (*.json)</source>
+        <translation>场景 (*.json)</translation>
     </message>
 </context>
 <context>
@@ -3362,384 +3507,399 @@
 <context>
     <name>scalescope::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="141"/>
+        <location filename="../../app/gui/main_window.cpp" line="194"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="155"/>
+        <location filename="../../app/gui/main_window.cpp" line="212"/>
         <source>Claims gallery</source>
         <translation>论断集</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="164"/>
-        <location filename="../../app/gui/main_window.cpp" line="410"/>
+        <location filename="../../app/gui/main_window.cpp" line="221"/>
+        <location filename="../../app/gui/main_window.cpp" line="466"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="195"/>
+        <location filename="../../app/gui/main_window.cpp" line="247"/>
         <source>Steps shown:</source>
         <translation>显示步数：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="200"/>
+        <location filename="../../app/gui/main_window.cpp" line="252"/>
         <source>Training steps drawn on the timeline (1-4)</source>
         <translation>时间线上绘制的训练步数（1-4）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="208"/>
+        <location filename="../../app/gui/main_window.cpp" line="260"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="210"/>
+        <location filename="../../app/gui/main_window.cpp" line="262"/>
         <source>Show the whole timeline (Home)</source>
         <translation>显示整条时间线 (Home)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="211"/>
+        <location filename="../../app/gui/main_window.cpp" line="263"/>
         <source>Suggest plan…</source>
         <translation>建议方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="213"/>
+        <location filename="../../app/gui/main_window.cpp" line="265"/>
         <source>Search data / tensor / pipeline degrees, ZeRO stage, micro-batch, schedule and recompute for the fastest plan that fits in memory</source>
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="271"/>
+        <location filename="../../app/gui/main_window.cpp" line="323"/>
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="272"/>
+        <location filename="../../app/gui/main_window.cpp" line="324"/>
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="273"/>
+        <location filename="../../app/gui/main_window.cpp" line="325"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="274"/>
+        <location filename="../../app/gui/main_window.cpp" line="326"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="275"/>
+        <location filename="../../app/gui/main_window.cpp" line="327"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="276"/>
+        <location filename="../../app/gui/main_window.cpp" line="328"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="314"/>
+        <location filename="../../app/gui/main_window.cpp" line="374"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="315"/>
+        <location filename="../../app/gui/main_window.cpp" line="375"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="316"/>
-        <source>Model FLOPs utilisation: model FLOP/s over the GPUs&apos; peak at this precision</source>
+        <location filename="../../app/gui/main_window.cpp" line="376"/>
+        <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="318"/>
+        <location filename="../../app/gui/main_window.cpp" line="378"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="319"/>
+        <location filename="../../app/gui/main_window.cpp" line="379"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="346"/>
+        <location filename="../../app/gui/main_window.cpp" line="381"/>
+        <source>Asynchronous updates: how many steps old the parameters are that an applied gradient was computed on</source>
+        <translation>异步更新：所应用的梯度是基于落后多少步的参数计算的</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="396"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="347"/>
+        <location filename="../../app/gui/main_window.cpp" line="397"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="349"/>
+        <location filename="../../app/gui/main_window.cpp" line="399"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="351"/>
+        <location filename="../../app/gui/main_window.cpp" line="401"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="352"/>
+        <location filename="../../app/gui/main_window.cpp" line="402"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="354"/>
+        <location filename="../../app/gui/main_window.cpp" line="404"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="357"/>
+        <location filename="../../app/gui/main_window.cpp" line="407"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="358"/>
+        <location filename="../../app/gui/main_window.cpp" line="408"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="360"/>
+        <location filename="../../app/gui/main_window.cpp" line="410"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="362"/>
+        <location filename="../../app/gui/main_window.cpp" line="412"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="364"/>
+        <location filename="../../app/gui/main_window.cpp" line="414"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="366"/>
+        <location filename="../../app/gui/main_window.cpp" line="416"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="367"/>
+        <location filename="../../app/gui/main_window.cpp" line="417"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="369"/>
+        <location filename="../../app/gui/main_window.cpp" line="419"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="372"/>
+        <location filename="../../app/gui/main_window.cpp" line="422"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="373"/>
+        <location filename="../../app/gui/main_window.cpp" line="423"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="376"/>
+        <location filename="../../app/gui/main_window.cpp" line="426"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="382"/>
+        <location filename="../../app/gui/main_window.cpp" line="436"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="383"/>
+        <location filename="../../app/gui/main_window.cpp" line="437"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="388"/>
+        <location filename="../../app/gui/main_window.cpp" line="443"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="389"/>
+        <location filename="../../app/gui/main_window.cpp" line="444"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="390"/>
+        <location filename="../../app/gui/main_window.cpp" line="445"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="398"/>
+        <location filename="../../app/gui/main_window.cpp" line="454"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="400"/>
+        <location filename="../../app/gui/main_window.cpp" line="456"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="402"/>
+        <location filename="../../app/gui/main_window.cpp" line="458"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="403"/>
+        <location filename="../../app/gui/main_window.cpp" line="459"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="406"/>
+        <location filename="../../app/gui/main_window.cpp" line="462"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="415"/>
+        <location filename="../../app/gui/main_window.cpp" line="471"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="432"/>
+        <location filename="../../app/gui/main_window.cpp" line="488"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="433"/>
+        <location filename="../../app/gui/main_window.cpp" line="489"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="435"/>
+        <location filename="../../app/gui/main_window.cpp" line="491"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="436"/>
+        <location filename="../../app/gui/main_window.cpp" line="492"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="445"/>
+        <location filename="../../app/gui/main_window.cpp" line="501"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="459"/>
+        <location filename="../../app/gui/main_window.cpp" line="517"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="474"/>
+        <location filename="../../app/gui/main_window.cpp" line="532"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="476"/>
+        <location filename="../../app/gui/main_window.cpp" line="534"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="488"/>
+        <location filename="../../app/gui/main_window.cpp" line="554"/>
         <source>Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)</source>
         <translation>已简化：间隔小于 %1 的条目被合并（约 %3 个片段中绘制了 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="522"/>
+        <location filename="../../app/gui/main_window.cpp" line="603"/>
         <source>Step %1</source>
-        <translation>第 %1 步</translation>
+        <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="523"/>
+        <location filename="../../app/gui/main_window.cpp" line="604"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="525"/>
+        <location filename="../../app/gui/main_window.cpp" line="606"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="527"/>
+        <location filename="../../app/gui/main_window.cpp" line="608"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="528"/>
+        <location filename="../../app/gui/main_window.cpp" line="609"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="529"/>
+        <location filename="../../app/gui/main_window.cpp" line="610"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="532"/>
+        <location filename="../../app/gui/main_window.cpp" line="615"/>
+        <source>Staleness: 1 step</source>
+        <translation>参数过时：1 步</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="616"/>
+        <source>Staleness: %1 steps</source>
+        <translation>参数过时：%1 步</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="624"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="676"/>
+        <location filename="../../app/gui/main_window.cpp" line="992"/>
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="701"/>
+        <location filename="../../app/gui/main_window.cpp" line="1010"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="706"/>
+        <location filename="../../app/gui/main_window.cpp" line="1015"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="713"/>
+        <location filename="../../app/gui/main_window.cpp" line="1022"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="722"/>
+        <location filename="../../app/gui/main_window.cpp" line="1031"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="732"/>
+        <location filename="../../app/gui/main_window.cpp" line="1041"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="735"/>
+        <location filename="../../app/gui/main_window.cpp" line="1044"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="746"/>
+        <location filename="../../app/gui/main_window.cpp" line="1055"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="771"/>
+        <location filename="../../app/gui/main_window.cpp" line="1080"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="772"/>
+        <location filename="../../app/gui/main_window.cpp" line="1081"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="785"/>
+        <location filename="../../app/gui/main_window.cpp" line="1094"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="785"/>
-        <location filename="../../app/gui/main_window.cpp" line="799"/>
+        <location filename="../../app/gui/main_window.cpp" line="1094"/>
+        <location filename="../../app/gui/main_window.cpp" line="1110"/>
         <source>%1
 
 %2</source>
@@ -3748,107 +3908,109 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="799"/>
+        <location filename="../../app/gui/main_window.cpp" line="1110"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="803"/>
+        <location filename="../../app/gui/main_window.cpp" line="1114"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="817"/>
+        <location filename="../../app/gui/main_window.cpp" line="112"/>
+        <location filename="../../app/gui/main_window.cpp" line="1128"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="817"/>
+        <location filename="../../app/gui/main_window.cpp" line="112"/>
+        <location filename="../../app/gui/main_window.cpp" line="1128"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="840"/>
+        <location filename="../../app/gui/main_window.cpp" line="1151"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="841"/>
+        <location filename="../../app/gui/main_window.cpp" line="1152"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="870"/>
+        <location filename="../../app/gui/main_window.cpp" line="1177"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="873"/>
+        <location filename="../../app/gui/main_window.cpp" line="1180"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="901"/>
+        <location filename="../../app/gui/main_window.cpp" line="1208"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="895"/>
+        <location filename="../../app/gui/main_window.cpp" line="1202"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="895"/>
+        <location filename="../../app/gui/main_window.cpp" line="1202"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="908"/>
-        <location filename="../../app/gui/main_window.cpp" line="918"/>
-        <location filename="../../app/gui/main_window.cpp" line="924"/>
-        <location filename="../../app/gui/main_window.cpp" line="933"/>
-        <location filename="../../app/gui/main_window.cpp" line="939"/>
-        <location filename="../../app/gui/main_window.cpp" line="950"/>
+        <location filename="../../app/gui/main_window.cpp" line="1215"/>
+        <location filename="../../app/gui/main_window.cpp" line="1225"/>
+        <location filename="../../app/gui/main_window.cpp" line="1231"/>
+        <location filename="../../app/gui/main_window.cpp" line="1240"/>
+        <location filename="../../app/gui/main_window.cpp" line="1246"/>
+        <location filename="../../app/gui/main_window.cpp" line="1257"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="913"/>
+        <location filename="../../app/gui/main_window.cpp" line="1220"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="924"/>
+        <location filename="../../app/gui/main_window.cpp" line="1231"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="928"/>
+        <location filename="../../app/gui/main_window.cpp" line="1235"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="928"/>
+        <location filename="../../app/gui/main_window.cpp" line="1235"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="939"/>
+        <location filename="../../app/gui/main_window.cpp" line="1246"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="943"/>
+        <location filename="../../app/gui/main_window.cpp" line="1250"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="943"/>
+        <location filename="../../app/gui/main_window.cpp" line="1250"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="965"/>
+        <location filename="../../app/gui/main_window.cpp" line="1272"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -3891,39 +4053,39 @@
         <translation>此场景没有显存估算。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="198"/>
+        <location filename="../../views/charts/memory_view.cpp" line="203"/>
         <source>%1 %2 GB</source>
         <translation>%1 %2 GB</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="203"/>
+        <location filename="../../views/charts/memory_view.cpp" line="208"/>
         <source>GPU of stage %1
 (most loaded)</source>
         <translation>阶段 %1 的 GPU
 （负载最重）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="204"/>
+        <location filename="../../views/charts/memory_view.cpp" line="209"/>
         <source>Each GPU</source>
         <translation>每个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="206"/>
+        <location filename="../../views/charts/memory_view.cpp" line="211"/>
         <source>Capacity %1 GB</source>
         <translation>容量 %1 GB</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="215"/>
+        <location filename="../../views/charts/memory_view.cpp" line="220"/>
         <source>Fits: %1 GB of %2 GB (%3 %), %4 GB free.</source>
         <translation>可容纳：%1 GB / %2 GB（%3 %），剩余 %4 GB。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="221"/>
+        <location filename="../../views/charts/memory_view.cpp" line="226"/>
         <source>Does not fit: needs %1 GB of %2 GB — try ZeRO-3, tensor/pipeline parallelism or recompute</source>
         <translation>容纳不下：需要 %1 GB，容量 %2 GB — 可尝试 ZeRO-3、张量/流水线并行或重计算</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="230"/>
+        <location filename="../../views/charts/memory_view.cpp" line="235"/>
         <source>Pipeline stage %1 holds the most; other stages need less.</source>
         <translation>流水线阶段 %1 占用最多；其他阶段需要更少。</translation>
     </message>
@@ -4176,8 +4338,41 @@
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="325"/>
-        <source>Memory of the most loaded GPU, and the GPU&apos;s capacity</source>
+        <source>Memory of the most loaded GPU, and the GPU's capacity</source>
         <translation>负载最重 GPU 的显存及该 GPU 的容量</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::PresentationStage</name>
+    <message>
+        <location filename="../../app/gui/presentation.cpp" line="483"/>
+        <source>Both GPUs have the same timeline: one row stands for both.</source>
+        <translation>两块 GPU 的时间线完全相同：用一行代表两者。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/presentation.cpp" line="485"/>
+        <source>All %1 GPUs have the same timeline: one row stands for all of them.</source>
+        <translation>全部 %1 块 GPU 的时间线完全相同：用一行代表全部。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/presentation.cpp" line="492"/>
+        <source>GPU %1 stands for GPUs %2</source>
+        <translation>GPU %1 代表 GPU %2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/presentation.cpp" line="496"/>
+        <source>GPUs with identical timelines are drawn once: %1.</source>
+        <translation>时间线完全相同的 GPU 只画一次：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/presentation.cpp" line="501"/>
+        <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
+        <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/presentation.cpp" line="505"/>
+        <source>No timeline: the scenario is not valid (%1).</source>
+        <translation>无时间线：场景无效（%1）。</translation>
     </message>
 </context>
 <context>
@@ -4269,134 +4464,184 @@
 <context>
     <name>scalescope::ScalingView</name>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="68"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="87"/>
         <source>GPUs (log scale)</source>
         <translation>GPU 数（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="109"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="128"/>
         <source>&amp;Scaling:</source>
         <translation>扩展方式(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="112"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="131"/>
         <source>Strong (same global batch)</source>
         <translation>强扩展（全局批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="113"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="132"/>
         <source>Weak (same batch per replica)</source>
         <translation>弱扩展（每副本批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="114"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="133"/>
         <source>Strong scaling spreads a fixed global batch over more GPUs; weak scaling grows the global batch with the GPU count.</source>
         <translation>强扩展将固定的全局批分摊到更多 GPU 上；弱扩展则随 GPU 数增大全局批大小。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="132"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="154"/>
+        <source>&amp;Cluster:</source>
+        <translation>集群(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="159"/>
+        <source>How the sweep reaches each GPU count: more nodes of the scenario's size, or nodes of %1 GPUs filled before another is added</source>
+        <translation>扫描如何达到每个 GPU 数量：增加与场景相同规模的节点，或先把每个节点装满 %1 块 GPU 再增加节点</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="175"/>
         <source>Speed-up</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="135"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="161"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="178"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="205"/>
         <source>Ideal</source>
         <translation>理想</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="142"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="164"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="185"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="208"/>
         <source>Simulated</source>
         <translation>模拟</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="150"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="194"/>
         <source>Speed-up (×, log scale)</source>
         <translation>加速比（×，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="158"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="202"/>
         <source>Scaling efficiency</source>
         <translation>扩展效率</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="170"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="215"/>
         <source>Efficiency (%)</source>
         <translation>效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="181"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="226"/>
         <source>Where the missing speed-up went</source>
         <translation>缺失的加速比去了哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="184"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="229"/>
         <source>Achieved speed-up</source>
         <translation>实际加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="200"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="245"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="203"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="248"/>
         <source>Speed-up and lost speed-up (GPUs)</source>
         <translation>加速比与损失的加速比（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="279"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="312"/>
+        <source>add nodes like the scenario's (GPUs per node: %1)</source>
+        <translation>按场景的节点规模增加节点（每节点 GPU 数：%1）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="314"/>
+        <source>fill nodes of %1 GPUs first</source>
+        <translation>先装满每节点 %1 块 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="341"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="331"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="411"/>
         <source>N = %1</source>
         <translation>N = %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="359"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="437"/>
         <source>Amdahl fit: s = %1 %</source>
         <translation>Amdahl 拟合：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="481"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="483"/>
+        <source>No Amdahl fit: it needs at least %1 sweep points with more than one GPU, this sweep has %2.</source>
+        <translation>没有 Amdahl 拟合：至少需要 %1 个多于一块 GPU 的扫描点，本次扫描只有 %2 个。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="487"/>
+        <source>No Amdahl fit: Amdahl's law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
+        <translation>没有 Amdahl 拟合：Amdahl 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例，也不给出上限。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="502"/>
+        <source>The simulated speed-up already passes 1/s, so the fit gives no ceiling.</source>
+        <translation>模拟的加速比已经超过 1/s，因此该拟合不给出上限。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="523"/>
+        <source>Speed-up against one GPU, which cannot hold this model (it would need %1 GB of its %2 GB): the reference is a time on paper, not a run.</source>
+        <translation>加速比以单块 GPU 为基准，但单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准只是纸面上的时间，并不能真正运行。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="595"/>
+        <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB; this run cannot start.</source>
+        <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB；这次运行无法启动。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="613"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="485"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="617"/>
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
         <translation>N = %1：%2 损失了 %3 个 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="360"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="621"/>
+        <source>This run does not fit in memory and cannot start.</source>
+        <translation>这次运行显存容纳不下，无法启动。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="494"/>
         <source>Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).</source>
         <translation>Amdahl 拟合：串行比例 s = %1 %（R² = %2，基于 %3 个点）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="365"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="70"/>
+        <source>Does not fit in memory</source>
+        <translation>显存容纳不下</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="499"/>
         <source>With a fixed batch, no number of GPUs gets past %1× (1/s).</source>
         <translation>批大小固定时，无论多少 GPU 都无法超过 %1×（1/s）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="368"/>
-        <source>Not enough sweep points for an Amdahl fit.</source>
-        <translation>扫描点不足，无法进行 Amdahl 拟合。</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="371"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="440"/>
         <source>Gustafson: s = %1 %</source>
         <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="373"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="443"/>
         <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N).</source>
         <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="461"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="588"/>
         <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
         <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
     </message>
@@ -4605,116 +4850,121 @@
 <context>
     <name>scalescope::TimelineWidget</name>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="195"/>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="590"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="250"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="653"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="199"/>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="579"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="254"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="642"/>
         <source>Node %1</source>
         <translation>节点 %1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="199"/>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="581"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="254"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="644"/>
         <source>(%1 GPUs)</source>
         <translation>（%1 个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="344"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="401"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="346"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="403"/>
         <source>collectives</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="348"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="405"/>
         <source>p2p send</source>
         <translation>p2p 发送</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="350"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="407"/>
         <source>p2p recv</source>
         <translation>p2p 接收</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="352"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="409"/>
         <source>loader</source>
         <translation>加载器</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="391"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="451"/>
         <source>the timeline has no segments.</source>
         <translation>时间线没有片段。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="392"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="452"/>
         <source>no valid scenario yet, or the timeline was too large to build. Lower the GPU count or the number of steps.</source>
         <translation>尚无有效场景，或时间线过大无法构建。请减少 GPU 数或步数。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="395"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="450"/>
         <source>No timeline: %1</source>
         <translation>无时间线：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="650"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="118"/>
+        <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB, so this run cannot start. The timeline shows the step as if memory were no limit.</source>
+        <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB，因此这次运行无法启动。时间线显示的是假设显存不受限时的一步。</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="713"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="703"/>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="729"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="766"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="792"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="719"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="782"/>
         <source>ScaleScope timeline</source>
         <translation>ScaleScope 时间线</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="720"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="783"/>
         <source>Per-GPU timeline exported by ScaleScope</source>
         <translation>由 ScaleScope 导出的逐 GPU 时间线</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="766"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="829"/>
         <source>GPU %1, %2</source>
         <translation>GPU %1，%2</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="767"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="830"/>
         <source>Start: %1</source>
         <translation>开始：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="768"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="831"/>
         <source>Duration: %1</source>
         <translation>时长：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="770"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="833"/>
         <source>Micro-batch: %1</source>
         <translation>微批次：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="775"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="838"/>
         <source>Step: %1</source>
         <translation>步：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="807"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="870"/>
         <source>Node %1, GPUs %2-%3: the dominant activity of all its GPUs. Click to expand.</source>
         <translation>节点 %1，GPU %2-%3：其所有 GPU 的主要活动。点击展开。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="812"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="875"/>
         <source>Node %1, GPUs %2-%3. Click to collapse into one summary row.</source>
         <translation>节点 %1，GPU %2-%3。点击折叠为一行汇总。</translation>
     </message>
