@@ -82,4 +82,11 @@ struct HardwareSpec {
     int gpuCount() const { return nodes * gpus_per_node; }
 };
 
+/// The chip of a GPU name ("NVIDIA A100-SXM4-80GB" -> "a100", "NVIDIA GeForce RTX 4060 Ti"
+/// -> "4060"); empty when the name has none (an inline lab GPU).
+std::string gpuChip(const std::string &name);
+/// The GPU a calibration profile was measured on when it is another model than `hw.gpu`
+/// (its figures must not replace this GPU's), else empty.
+std::string calibrationGpuMismatch(const HardwareSpec &hw);
+
 } // namespace scalescope

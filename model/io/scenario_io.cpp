@@ -189,6 +189,18 @@ std::shared_ptr<const CalibrationProfile> readCalibration(const ObjectReader &ha
     return std::make_shared<const CalibrationProfile>(std::move(profile).value());
 }
 
+/// A profile measured on another GPU model is not applied silently (its GEMM and memory
+/// figures would replace this GPU's): refused, naming both.
+void checkProfileGpu(const ObjectReader &r, const HardwareSpec &hw)
+{
+    const std::string measured = calibrationGpuMismatch(hw);
+    if (!measured.empty())
+        fail(r.pathOf("calibration"),
+             "the profile was measured on \"" + measured + "\", but the scenario's GPU is \"" +
+                 hw.gpu.name + "\"; allowed: a profile of the same GPU model, or no "
+                               "calibration");
+}
+
 HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const QString &baseDir)
 {
     r.allowKeys({"gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node",
@@ -215,6 +227,7 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
     if (r.has("calibration")) {
         hw.calibration_path = readCalibrationPath(r, baseDir);
         hw.calibration = readCalibration(r, hw.calibration_path);
+        checkProfileGpu(r, hw);
     }
     return hw;
 }

@@ -215,7 +215,12 @@
         <translation>%1 是 AMD GPU：它们之间通过 Infinity Fabric 互连，而不是“%2”</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="375"/>
+        <location filename="../../views/controls/control_checks.cpp" line="376"/>
+        <source>the profile was measured on %1, not on %2: its figures would replace this GPU's; choose a profile of the same GPU or none</source>
+        <translation>该配置文件是在 %1 上测得的，而不是 %2：它的数据会替换这块 GPU 的数据；请选择同型号 GPU 的配置文件，或不使用</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="383"/>
         <source>an NVLink bridge joins two cards; with %1 GPUs per node the others talk over PCIe</source>
         <translation>NVLink 桥只能连接两张卡；每个节点有 %1 块 GPU 时，其余 GPU 之间通过 PCIe 通信</translation>
     </message>

@@ -1,6 +1,7 @@
 // checkScenario: the control panel's immediate explanations of impossible combinations.
 #include "analysis/summary.h"
 #include "controls/control_checks.h"
+#include "io/profile_io.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
 
@@ -161,6 +162,24 @@ void TestControlChecks::impossibleHardware()
     // An MI300X on NVLink is not either.
     s.hardware.gpu = *catalog.findGpu("mi300x-192gb");
     QCOMPARE(hardwareIssues(s).size(), 1);
+    // A profile of another GPU is an error beside the GPU control (the file would be refused).
+    const auto profile = scalescope::loadProfileFile(
+        QStringLiteral(SCALESCOPE_SOURCE_DIR "/tests/io/data/profiles/h200-1gpu.json"));
+    QVERIFY(profile.ok());
+    s.hardware.intra = *catalog.findIntra("pcie4");
+    s.hardware.gpu = *catalog.findGpu("rtx-4090-24gb");
+    s.hardware.calibration = std::make_shared<const scalescope::CalibrationProfile>(profile.value());
+    const QList<ControlIssue> all = scalescope::checkScenario(s);
+    QVERIFY(std::any_of(all.begin(), all.end(), [](const ControlIssue &i) {
+        return i.key_path == QStringLiteral("hardware.calibration") &&
+               i.severity == ControlIssue::Severity::Error &&
+               i.message.contains(QStringLiteral("NVIDIA H200"));
+    }));
+    s.hardware.gpu = *catalog.findGpu("h200-sxm-141gb");
+    const QList<ControlIssue> none = scalescope::checkScenario(s);
+    QVERIFY(std::none_of(none.begin(), none.end(), [](const ControlIssue &i) {
+        return i.key_path == QStringLiteral("hardware.calibration");
+    }));
 }
 
 void TestControlChecks::frameworkPlans()

@@ -311,6 +311,7 @@ private Q_SLOTS:
     void errors_data();
     void errors();
     void calibrationPath();
+    void calibrationOfAnotherGpuRefused();
     void loadErrors();
     void saveAndLoad();
     void writerOutput();
@@ -1034,6 +1035,31 @@ void TestScenarioIo::errors()
     const QString message = QString::fromStdString(result.error().message);
     QCOMPARE(QString::fromStdString(result.error().path), path);
     QVERIFY2(message.contains(contains), qPrintable(message));
+}
+
+void TestScenarioIo::calibrationOfAnotherGpuRefused()
+{
+    // An H200 profile applied to an RTX 4060 Ti would triple its MFU: refused, naming both
+    // GPUs; on an H200 scenario it applies.
+    if (!builtin_)
+        QSKIP("the built-in catalog did not load");
+    const QString profile =
+        QStringLiteral(SCALESCOPE_SOURCE_DIR "/tests/io/data/profiles/h200-1gpu.json");
+    const auto scenario = [&](const char *gpu) {
+        return QStringLiteral(R"({"scalescope": 1, "hardware": {"gpu": "%1", "calibration": "%2"},
+          "model": "gpt2-1.5b", "training": {"global_batch": 8}})")
+            .arg(QLatin1String(gpu), profile)
+            .toUtf8();
+    };
+    const Result<Scenario> wrong = parseScenario(scenario("rtx-4060ti-16gb"), *builtin_);
+    QVERIFY(!wrong.ok());
+    QCOMPARE(QString::fromStdString(wrong.error().path), QStringLiteral("hardware.calibration"));
+    QVERIFY2(wrong.error().message.find("NVIDIA H200") != std::string::npos &&
+                 wrong.error().message.find("4060") != std::string::npos,
+             wrong.error().message.c_str());
+    const Result<Scenario> right = parseScenario(scenario("h200-sxm-141gb"), *builtin_);
+    QVERIFY2(right.ok(), errorText(right));
+    QVERIFY(right.value().hardware.calibration != nullptr);
 }
 
 void TestScenarioIo::calibrationPath()

@@ -370,6 +370,14 @@ void checkHardware(const Scenario &s, QList<ControlIssue> &issues)
                                         "Fabric, not \"%2\"")
                 .arg(gpu, link),
             kWarning);
+    const std::string measured = calibrationGpuMismatch(hw);
+    if (!measured.empty())
+        add(issues, "hardware.calibration",
+            QCoreApplication::translate("ControlChecks",
+                                        "the profile was measured on %1, not on %2: its figures "
+                                        "would replace this GPU's; choose a profile of the same "
+                                        "GPU or none")
+                .arg(QString::fromStdString(measured), gpu));
     if (hw.intra.kind == LinkKind::NVLinkBridge && hw.gpus_per_node > 2)
         add(issues, "hardware.intra_node",
             QCoreApplication::translate("ControlChecks",
