@@ -61,26 +61,25 @@ const char *layerKindName(LayerSpec::Kind kind)
     return "other";
 }
 
-bool mentions(const std::string &text, const char *word)
+// The kind an inline link without "kind" gets (spec/scenario.md leaves it implicit): its
+// physics comes from the fields it declares, never from its display name ("Ethernet 1G" and
+// "1GbE" with the same figures are the same link). Inside a node: an unswitched link joins
+// two cards (a bridge); a switched one is PCIe unless it declares an NVSwitch generation or
+// a bandwidth no PCIe x16 link reaches (PCIe 5.0 x16: 63 GB/s per direction, PCI-SIG).
+// Between nodes the name says nothing about the transport: a generic RDMA-class network
+// (comm/collective.cpp); a TCP network declares "kind": "ethernet".
+constexpr double kPcieX16MaxGbps = 64;
+LinkKind inferIntraKind(double bandwidth_gbps, bool switched, int nvswitch_gen)
 {
-    return QString::fromStdString(text).contains(QLatin1String(word), Qt::CaseInsensitive);
+    if (!switched)
+        return LinkKind::NVLinkBridge;
+    return nvswitch_gen > 0 || bandwidth_gbps > kPcieX16MaxGbps ? LinkKind::NVLinkSwitched
+                                                                : LinkKind::PCIe;
 }
 
-// Kinds that an inline link without "kind" gets (spec/scenario.md leaves them implicit).
-LinkKind inferIntraKind(const std::string &name, bool switched)
+LinkKind inferInterKind()
 {
-    if (switched)
-        return LinkKind::NVLinkSwitched;
-    return mentions(name, "pcie") ? LinkKind::PCIe : LinkKind::NVLinkBridge;
-}
-
-LinkKind inferInterKind(const std::string &name)
-{
-    if (mentions(name, "roce"))
-        return LinkKind::RoCE;
-    if (mentions(name, "ethernet"))
-        return LinkKind::Ethernet;
-    return LinkKind::InfiniBand;
+    return LinkKind::Custom;
 }
 
 const char *defaultModelName(ModelSpec::Kind kind)
@@ -307,7 +306,7 @@ IntraLinkSpec readIntraLink(const ObjectReader &reader, Origin origin)
     link.kind = origin == Origin::Catalog
                     ? reader.requiredEnum<LinkKind>("kind", kIntraKinds, linkKindName)
                     : reader.optionalEnum<LinkKind>("kind", kIntraKinds, linkKindName,
-                                                    inferIntraKind(link.name, link.switched));
+                                                    inferIntraKind(link.bandwidth_gbps, link.switched, link.nvswitch_gen));
     link.source = readSource(reader, origin);
     return link;
 }
@@ -324,7 +323,7 @@ InterLinkSpec readInterLink(const ObjectReader &reader, Origin origin)
     link.kind = origin == Origin::Catalog
                     ? reader.requiredEnum<LinkKind>("kind", kInterKinds, linkKindName)
                     : reader.optionalEnum<LinkKind>("kind", kInterKinds, linkKindName,
-                                                    inferInterKind(link.name));
+                                                    inferInterKind());
     link.source = readSource(reader, origin);
     return link;
 }
@@ -408,7 +407,7 @@ OrderedObject writeIntraLink(const IntraLinkSpec &link)
 {
     OrderedObject out;
     out.add("name", QString::fromStdString(link.name));
-    if (link.kind != inferIntraKind(link.name, link.switched))
+    if (link.kind != inferIntraKind(link.bandwidth_gbps, link.switched, link.nvswitch_gen))
         out.add("kind", QString::fromUtf8(linkKindName(link.kind)));
     out.add("bandwidth_gbps", link.bandwidth_gbps);
     out.add("latency_us", link.latency_us);
@@ -423,7 +422,7 @@ OrderedObject writeInterLink(const InterLinkSpec &link)
 {
     OrderedObject out;
     out.add("name", QString::fromStdString(link.name));
-    if (link.kind != inferInterKind(link.name))
+    if (link.kind != inferInterKind())
         out.add("kind", QString::fromUtf8(linkKindName(link.kind)));
     out.add("line_rate_gbit", link.line_rate_gbit);
     out.add("latency_us", link.latency_us);

@@ -493,7 +493,8 @@ void TestScenarioIo::inlineEverything()
     QCOMPARE(s.hardware.intra.bandwidth_gbps, 56.25);
     QCOMPARE(s.hardware.intra.latency_us, 1.5);
     QVERIFY(!s.hardware.intra.switched);
-    QCOMPARE(s.hardware.inter.kind, LinkKind::RoCE);
+    // No "kind": the name ("RoCE fabric") does not decide the physics (issue 14).
+    QCOMPARE(s.hardware.inter.kind, LinkKind::Custom);
     QCOMPARE(s.hardware.inter.line_rate_gbit, 400.0);
     QCOMPARE(s.hardware.inter.latency_us, 7.25);
     QCOMPARE(s.hardware.nics_per_node, 2);
@@ -535,19 +536,26 @@ void TestScenarioIo::inlineLinkKind_data()
     QTest::addColumn<LinkKind>("intraKind");
     QTest::addColumn<LinkKind>("interKind");
 
-    const auto intra = [](const char *name, bool switched) {
+    // Without "kind" the physics comes from the declared fields only, never the name
+    // (issue 14): unswitched = a two-card bridge; switched = PCIe up to a PCIe x16 link's
+    // bandwidth, NVSwitch beyond it or with nvswitch_gen; between nodes a generic network.
+    const auto intra = [](const char *name, bool switched, double gbps = 100) {
         return QJsonObject{
-            {"name", name}, {"bandwidth_gbps", 100}, {"latency_us", 2}, {"switched", switched}};
+            {"name", name}, {"bandwidth_gbps", gbps}, {"latency_us", 2}, {"switched", switched}};
     };
     const auto inter = [](const char *name) {
         return QJsonObject{{"name", name}, {"line_rate_gbit", 100}, {"latency_us", 5}};
     };
     QTest::newRow("switched") << intra("NVLink 4", true) << inter("HDR") << LinkKind::NVLinkSwitched
-                              << LinkKind::InfiniBand;
-    QTest::newRow("pcie") << intra("Gen4 PCIe x16", false) << inter("100G Ethernet")
-                          << LinkKind::PCIe << LinkKind::Ethernet;
+                              << LinkKind::Custom;
+    QTest::newRow("pcie") << intra("Gen4 PCIe x16", true, 31.5) << inter("100G Ethernet")
+                          << LinkKind::PCIe << LinkKind::Custom;
+    QTest::newRow("pcie named nvlink") << intra("NVLink", true, 31.5) << inter("InfiniBand")
+                                       << LinkKind::PCIe << LinkKind::Custom;
     QTest::newRow("bridge") << intra("bridge", false) << inter("RoCE v2") << LinkKind::NVLinkBridge
-                            << LinkKind::RoCE;
+                            << LinkKind::Custom;
+    QTest::newRow("bridge named pcie") << intra("PCIe", false) << inter("Ethernet 1G")
+                                       << LinkKind::NVLinkBridge << LinkKind::Custom;
     QJsonObject pcieSwitched = intra("PCIe switch", true);
     pcieSwitched.insert(QStringLiteral("kind"), QStringLiteral("pcie"));
     QJsonObject custom = inter("Slingshot");
