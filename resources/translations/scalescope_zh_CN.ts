@@ -3823,88 +3823,93 @@
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="609"/>
+        <location filename="../../app/gui/main_window.cpp" line="610"/>
+        <source>Speed-up %1× on 1 GPU</source>
+        <translation>1 个 GPU 上加速比 %1×</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="611"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="610"/>
+        <location filename="../../app/gui/main_window.cpp" line="612"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="615"/>
+        <location filename="../../app/gui/main_window.cpp" line="617"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="616"/>
+        <location filename="../../app/gui/main_window.cpp" line="618"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="624"/>
+        <location filename="../../app/gui/main_window.cpp" line="626"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="992"/>
+        <location filename="../../app/gui/main_window.cpp" line="994"/>
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1010"/>
+        <location filename="../../app/gui/main_window.cpp" line="1012"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1015"/>
+        <location filename="../../app/gui/main_window.cpp" line="1017"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1022"/>
+        <location filename="../../app/gui/main_window.cpp" line="1024"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1031"/>
+        <location filename="../../app/gui/main_window.cpp" line="1033"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1041"/>
+        <location filename="../../app/gui/main_window.cpp" line="1043"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1044"/>
+        <location filename="../../app/gui/main_window.cpp" line="1046"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1055"/>
+        <location filename="../../app/gui/main_window.cpp" line="1057"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1080"/>
+        <location filename="../../app/gui/main_window.cpp" line="1082"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1081"/>
+        <location filename="../../app/gui/main_window.cpp" line="1083"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1094"/>
+        <location filename="../../app/gui/main_window.cpp" line="1096"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1094"/>
-        <location filename="../../app/gui/main_window.cpp" line="1110"/>
+        <location filename="../../app/gui/main_window.cpp" line="1096"/>
+        <location filename="../../app/gui/main_window.cpp" line="1112"/>
         <source>%1
 
 %2</source>
@@ -3913,109 +3918,109 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1110"/>
+        <location filename="../../app/gui/main_window.cpp" line="1112"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1114"/>
+        <location filename="../../app/gui/main_window.cpp" line="1116"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="112"/>
-        <location filename="../../app/gui/main_window.cpp" line="1128"/>
+        <location filename="../../app/gui/main_window.cpp" line="1130"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="112"/>
-        <location filename="../../app/gui/main_window.cpp" line="1128"/>
+        <location filename="../../app/gui/main_window.cpp" line="1130"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1151"/>
+        <location filename="../../app/gui/main_window.cpp" line="1153"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1152"/>
+        <location filename="../../app/gui/main_window.cpp" line="1154"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1177"/>
+        <location filename="../../app/gui/main_window.cpp" line="1179"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1180"/>
+        <location filename="../../app/gui/main_window.cpp" line="1182"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1208"/>
+        <location filename="../../app/gui/main_window.cpp" line="1210"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1202"/>
+        <location filename="../../app/gui/main_window.cpp" line="1204"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1202"/>
+        <location filename="../../app/gui/main_window.cpp" line="1204"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1215"/>
-        <location filename="../../app/gui/main_window.cpp" line="1225"/>
-        <location filename="../../app/gui/main_window.cpp" line="1231"/>
-        <location filename="../../app/gui/main_window.cpp" line="1240"/>
-        <location filename="../../app/gui/main_window.cpp" line="1246"/>
-        <location filename="../../app/gui/main_window.cpp" line="1257"/>
+        <location filename="../../app/gui/main_window.cpp" line="1217"/>
+        <location filename="../../app/gui/main_window.cpp" line="1227"/>
+        <location filename="../../app/gui/main_window.cpp" line="1233"/>
+        <location filename="../../app/gui/main_window.cpp" line="1242"/>
+        <location filename="../../app/gui/main_window.cpp" line="1248"/>
+        <location filename="../../app/gui/main_window.cpp" line="1259"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1220"/>
+        <location filename="../../app/gui/main_window.cpp" line="1222"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1231"/>
+        <location filename="../../app/gui/main_window.cpp" line="1233"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1235"/>
+        <location filename="../../app/gui/main_window.cpp" line="1237"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1235"/>
+        <location filename="../../app/gui/main_window.cpp" line="1237"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1246"/>
+        <location filename="../../app/gui/main_window.cpp" line="1248"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1250"/>
+        <location filename="../../app/gui/main_window.cpp" line="1252"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1250"/>
+        <location filename="../../app/gui/main_window.cpp" line="1252"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1272"/>
+        <location filename="../../app/gui/main_window.cpp" line="1274"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>

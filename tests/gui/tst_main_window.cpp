@@ -167,6 +167,26 @@ private Q_SLOTS:
         QCOMPARE(document_->scenario().hardware.nodes, 1);
     }
 
+    void oneGpuIsOneX()
+    {
+        // One GPU is 1x and 100% by definition (spec/cli.md), with the singular "GPU", also
+        // under a starved data loader (the reference has the same loader).
+        Scenario s = document_->scenario();
+        s.hardware.nodes = 1;
+        s.hardware.gpus_per_node = 1;
+        s.parallel.data = 0;
+        s.parallel.zero = 0;
+        s.effects.data_loader.enabled = true;
+        s.effects.data_loader.workers_per_gpu = 1;
+        s.effects.data_loader.samples_per_s_per_worker = 5;
+        document_->edit(s, QStringLiteral("one GPU"));
+        QVERIFY(waitForResult());
+        QVERIFY2(statusText("statusSpeedup").contains(QStringLiteral("1.00× on 1 GPU")),
+                 qPrintable(statusText("statusSpeedup") + " | " + statusText("statusBottleneck")));
+        QVERIFY(!statusText("statusSpeedup").contains(QStringLiteral("GPUs")));
+        QCOMPARE(statusText("statusEfficiency"), QStringLiteral("Efficiency 100%"));
+    }
+
     void sliderDragIsOneUndoEntry()
     {
         auto *slider = window_->findChild<QSlider *>("globalBatchSlider");
