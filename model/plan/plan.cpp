@@ -1,5 +1,6 @@
 #include "plan/plan.h"
 
+#include "plan/framework_rules.h"
 #include "plan/numerics.h"
 
 #include <algorithm>
@@ -100,6 +101,12 @@ Result<Plan> makePlan(const Scenario &s)
                                                  "sync, or zero 0"};
     }
     const FrameworkSpec &stack = s.training.stack;
+    // A plan the named stack cannot run is refused here too, as the parser refuses it
+    // (plan/framework_rules.h): the window never simulates what the file would not open.
+    if (s.training.framework != kFrameworkAuto && s.training.framework == stack.id) {
+        if (const auto finding = frameworkRejects(stack, s.parallel))
+            return frameworkError(stack, *finding);
+    }
     p.host.op_s = stack.host_op_us * 1e-6;
     p.host.block_ops_forward = stack.block_ops_forward;
     p.host.block_ops_forward_fused = stack.block_ops_forward_fused;

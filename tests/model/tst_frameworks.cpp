@@ -21,6 +21,7 @@ private Q_SLOTS:
     void engineAndClosedFormAgreeOnStacks();
     void scenarioKeysOverrideStackDefaults();
     void bottleneckNamesTheLinkCrossed();
+    void planOfAnotherStackIsRefusedByThePlan();
 };
 
 namespace
@@ -201,6 +202,23 @@ void TestFrameworks::bottleneckNamesTheLinkCrossed()
     QVERIFY2(m.bottleneck.find("Tensor-parallel") != std::string::npos, m.bottleneck.c_str());
     QVERIFY2(m.bottleneck.find(network) != std::string::npos, m.bottleneck.c_str());
     QVERIFY2(m.bottleneck.find(s.hardware.intra.name) == std::string::npos, m.bottleneck.c_str());
+}
+
+void TestFrameworks::planOfAnotherStackIsRefusedByThePlan()
+{
+    // A scenario edited in the window (not parsed) to tensor 2 under PyTorch DDP: the plan
+    // refuses it at training.framework, as the parser would, so the window never shows
+    // figures for a scenario its file format refuses.
+    Scenario s = gpt2("pytorch-ddp", 0);
+    s.parallel.tensor = 2;
+    s.parallel.data = 4;
+    const auto ctx = makeContext(s);
+    QVERIFY(!ctx.ok());
+    QCOMPARE(ctx.error().path, std::string("training.framework"));
+    QVERIFY(!parseScenario(writeScenario(s), builtinCatalog()).ok());
+    s.training.framework = "auto";
+    resolveFrameworkStack(s, builtinCatalog());
+    QVERIFY(makeContext(s).ok());
 }
 
 QTEST_GUILESS_MAIN(TestFrameworks)
