@@ -1,8 +1,9 @@
 #include "analysis/economics.h"
 
+#include "analysis/format.h"
+
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 namespace scalescope
@@ -10,11 +11,9 @@ namespace scalescope
 
 namespace
 {
-std::string num(double x, const char *format = "%.0f")
+std::string num(double x)
 {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, x);
-    return buf;
+    return fixedText(x, 0);
 }
 } // namespace
 

@@ -1,11 +1,11 @@
 #include "analysis/summary.h"
 
+#include "analysis/format.h"
 #include "analysis/reliability.h"
 #include "sim/schedule.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 namespace scalescope
@@ -16,23 +16,17 @@ namespace
 
 std::string percent(double x)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.0f%%", x * 100.0);
-    return buf;
+    return fixedText(x * 100.0, 0) + "%";
 }
 
 std::string number2(double x)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2g", x);
-    return buf;
+    return generalText(x, 2);
 }
 
 std::string gigabytes(double bytes)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f GB", bytes / 1e9);
-    return buf;
+    return fixedText(bytes / 1e9, 1) + " GB";
 }
 
 /// Optimizer step of the whole model on one GPU (part of the single-GPU reference).

@@ -1,0 +1,31 @@
+#include "analysis/format.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace scalescope
+{
+
+namespace
+{
+std::string toChars(double x, std::chars_format format, int precision)
+{
+    if (!std::isfinite(x))
+        return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
+    char buf[400]; // the longest fixed rendering of a double with a few decimals
+    const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, x, format, precision);
+    return r.ec == std::errc() ? std::string(buf, r.ptr) : std::string();
+}
+} // namespace
+
+std::string fixedText(double x, int decimals)
+{
+    return toChars(x, std::chars_format::fixed, decimals);
+}
+
+std::string generalText(double x, int significant)
+{
+    return toChars(x, std::chars_format::general, significant);
+}
+
+} // namespace scalescope
