@@ -272,7 +272,7 @@ void applyFramework(Scenario &s, const ObjectReader &training, const ObjectReade
 {
     TrainingSpec &t = s.training;
     const bool automatic = t.framework == kFrameworkAuto;
-    const std::string id = automatic ? autoFrameworkId(s.parallel) : t.framework;
+    const std::string id = stackIdFor(t, s.parallel);
     if (const FrameworkSpec *entry = catalog.findFramework(id)) {
         t.stack = *entry;
     } else if (automatic && catalog.frameworks.empty()) {
@@ -293,12 +293,8 @@ void applyFramework(Scenario &s, const ObjectReader &training, const ObjectReade
             fail(error.path, error.message);
         }
     }
-    if (!parallel.has("overlap"))
-        s.parallel.overlap = t.stack.grad_overlap;
-    if (!parallel.has("bucket_mb"))
-        s.parallel.bucket_mb = t.stack.bucket_mb;
-    if (!training.has("flash_attention"))
-        t.flash_attention = t.stack.fused_attention;
+    applyStackDefaults(s, {parallel.has("overlap"), parallel.has("bucket_mb"),
+                           training.has("flash_attention")});
 }
 
 ParallelSpec readParallel(const ObjectReader &r, int gpus)
@@ -1173,9 +1169,7 @@ void resolveFrameworkStack(Scenario &s, const Catalog &catalog)
 {
     if (s.isCollective())
         return;
-    const std::string id =
-        s.training.framework == kFrameworkAuto ? autoFrameworkId(s.parallel) : s.training.framework;
-    if (const FrameworkSpec *entry = catalog.findFramework(id))
+    if (const FrameworkSpec *entry = catalog.findFramework(stackIdFor(s.training, s.parallel)))
         s.training.stack = *entry;
 }
 

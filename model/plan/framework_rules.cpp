@@ -21,6 +21,22 @@ std::string autoFrameworkId(const ParallelSpec &p)
     return "pytorch-ddp";
 }
 
+std::string stackIdFor(const TrainingSpec &training, const ParallelSpec &parallel)
+{
+    return training.framework == kFrameworkAuto ? autoFrameworkId(parallel) : training.framework;
+}
+
+void applyStackDefaults(Scenario &s, StackKeysGiven given)
+{
+    const FrameworkSpec &stack = s.training.stack;
+    if (!given.overlap)
+        s.parallel.overlap = stack.grad_overlap;
+    if (!given.bucket_mb)
+        s.parallel.bucket_mb = stack.bucket_mb;
+    if (!given.flash_attention)
+        s.training.flash_attention = stack.fused_attention;
+}
+
 std::optional<FrameworkFinding> frameworkRejects(const FrameworkSpec &f, const ParallelSpec &p)
 {
     using Kind = FrameworkFinding::Kind;

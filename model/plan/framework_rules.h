@@ -19,6 +19,20 @@ namespace scalescope
 /// ZeRO-2/3 alone -> pytorch-fsdp; otherwise pytorch-ddp.
 std::string autoFrameworkId(const ParallelSpec &parallel);
 
+/// The catalog id of the stack that runs `training` with `parallel`: the named one, or under
+/// "auto" autoFrameworkId().
+std::string stackIdFor(const TrainingSpec &training, const ParallelSpec &parallel);
+
+/// Which of the keys a stack defaults the scenario itself set (they are kept).
+struct StackKeysGiven {
+    bool overlap = false;         // parallel.overlap
+    bool bucket_mb = false;       // parallel.bucket_mb
+    bool flash_attention = false; // training.flash_attention
+};
+/// Sets the keys not given to training.stack's defaults: what a file that leaves them out
+/// means, and what choosing a stack in the window brings.
+void applyStackDefaults(Scenario &scenario, StackKeysGiven given = {});
+
 /// A plan that a named stack cannot run.
 struct FrameworkFinding {
     enum class Kind { Tensor, Pipeline, Zero, ZeroWithPipeline, Async };

@@ -2,6 +2,7 @@
 
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
+#include "plan/framework_rules.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -1139,13 +1140,10 @@ void ControlPanel::connectParallel()
     connect(framework_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
         Scenario s = scenario_;
         s.training.framework = framework_combo_->itemData(index).toString().toStdString();
-        // A named stack brings its defaults (overlap, bucket size, fused attention), as a
-        // file that leaves them out would get them.
-        if (const FrameworkSpec *f = catalog_.findFramework(s.training.framework)) {
-            s.parallel.overlap = f->grad_overlap;
-            s.parallel.bucket_mb = f->bucket_mb;
-            s.training.flash_attention = f->fused_attention;
-        }
+        // The stack brings its defaults (overlap, bucket size, fused attention), as a file
+        // that leaves them out would get them.
+        resolveFrameworkStack(s, catalog_);
+        applyStackDefaults(s);
         commit(std::move(s), tr("Set software stack to %1").arg(framework_combo_->itemText(index)),
                0);
     });
