@@ -90,7 +90,8 @@ ResultPtr computeResult(const RecomputeRequest &request)
         // Counts the plan cannot reach (not a multiple of tensor x pipeline, batch not
         // divisible) are left out of the chart rather than failing the whole sweep.
         Result<std::vector<SweepRow>> row =
-            sweep(request.scenario, {n}, request.scaling, request.sweep_node_gpus);
+            sweep(request.scenario, {n}, request.scaling, request.sweep_node_gpus,
+                  result->summary.single_gpu_step_s);
         if (!row || row.value().empty())
             continue;
         result->sweep.push_back(row.value().front());

@@ -96,7 +96,8 @@ void fillRates(const SimContext &ctx, Summary &s, double reference_s)
 
 } // namespace
 
-Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario)
+Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario,
+                                                      double single_gpu_step_s)
 {
     if (scenario.isCollective())
         return InputError{"collective",
@@ -104,7 +105,9 @@ Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario)
     Result<Plan> plan = makePlan(scenario);
     if (!plan)
         return plan.error();
-    return std::shared_ptr<const SimContext>(std::make_shared<SimContext>(scenario, plan.value()));
+    auto ctx = std::make_shared<SimContext>(scenario, plan.value());
+    ctx->single_gpu_step_s = single_gpu_step_s;
+    return std::shared_ptr<const SimContext>(std::move(ctx));
 }
 
 namespace

@@ -51,7 +51,10 @@ struct CollectiveSummary {
 };
 
 /// Validates the plan and derives the simulation context.
-Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario);
+/// `single_gpu_step_s`: the speed-up reference when the caller already knows it (a sweep's
+/// counts share it); < 0: computed when a summary needs it.
+Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario,
+                                                      double single_gpu_step_s = -1);
 
 /// Step time of the speed-up reference (spec/cli.md): the same global batch on one GPU of
 /// the same kind, no communication, memory ignored, under the effects every GPU has but not

@@ -53,23 +53,31 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
 }
 
 Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int> &gpu_counts,
-                                    Scaling scaling, int node_gpus)
+                                    Scaling scaling, int node_gpus, double reference_s)
 {
+    // Strong scaling keeps the job, so every count has the same one-GPU reference (unless
+    // per-GPU cooling makes the reference depend on the count): computed once.
+    const bool shared_reference = scaling == Scaling::Strong &&
+                                  !(base.effects.thermal.enabled && !base.effects.thermal.gpus.empty());
+    double reference = shared_reference ? reference_s : -1;
     std::vector<SweepRow> rows;
     rows.reserve(gpu_counts.size());
     for (int n : gpu_counts) {
         Result<Scenario> s = scaledScenario(base, n, scaling, node_gpus);
         if (!s)
             return s.error();
-        Result<std::shared_ptr<const SimContext>> ctx = makeContext(s.value());
-        if (!ctx)
-            return InputError{"--gpus", std::to_string(n) + " GPUs: " + ctx.error().toString()};
+        Result<std::shared_ptr<const SimContext>> made = makeContext(s.value(), reference);
+        if (!made)
+            return InputError{"--gpus", std::to_string(n) + " GPUs: " + made.error().toString()};
+        const std::shared_ptr<const SimContext> &ctx = made.value();
         // One policy (analysis/evaluate.h): beyond the engine's size the closed form
         // answers; an engine failure is an error.
-        Result<StepEvaluation> e = evaluateStep(*ctx.value(), SimOptions{});
+        Result<StepEvaluation> e = evaluateStep(*ctx, SimOptions{});
         if (!e)
             return InputError{"--gpus", std::to_string(n) + " GPUs: " + e.error().message};
         rows.push_back({n, e.value().summary, e.value().closed_form});
+        if (shared_reference && n > 1)
+            reference = e.value().summary.single_gpu_step_s;
     }
     return rows;
 }

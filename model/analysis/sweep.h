@@ -25,8 +25,11 @@ struct SweepRow {
 Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
                                 int node_gpus = 0);
 
-/// Evaluates every count with the event simulation (one iteration).
+/// Evaluates every count with the event simulation (one iteration). `reference_s`: the
+/// scenario's one-GPU reference when the caller has it (strong scaling reuses it; < 0:
+/// computed here, once).
 Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int> &gpu_counts,
-                                    Scaling scaling, int node_gpus = 0);
+                                    Scaling scaling, int node_gpus = 0,
+                                    double reference_s = -1);
 
 } // namespace scalescope
