@@ -154,6 +154,9 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     auto *shape_label = new QLabel(tr("&Cluster:"), this);
     shape_ = new QComboBox(this);
     shape_->setObjectName(QStringLiteral("sweepShape"));
+    // Its texts are long: it may shrink (eliding) rather than widen the page past 1280 px.
+    shape_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    shape_->setMinimumContentsLength(12);
     shape_->addItem(QString(), 0);
     shape_->addItem(QString(), kFullNodeGpus);
     shape_->setToolTip(tr("How the sweep reaches each GPU count: more nodes of the scenario's "
