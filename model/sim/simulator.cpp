@@ -368,10 +368,14 @@ TaskId Simulation::addTask(uint32_t unit, Stream s, SegmentKind k, double d, uin
             factor_.resize((static_cast<size_t>(id) + 1) * T, 1.0f);
             double worst = 0;
             for (int gpu : members(unit)) {
-                const double f = slowdown_[static_cast<size_t>(gpu)] * thermalFactor(gpu, it) *
-                                 jitterFactor(fx.seed, static_cast<uint32_t>(gpu), id, fx.jitter);
-                factor_[id * T + static_cast<size_t>(gpu) % T] = static_cast<float>(f);
-                worst = std::max(worst, f);
+                // Stored as float; the task's duration uses the same rounded factor, so the
+                // slowest member's own time equals the task's (no sliver of waiting, no
+                // overlap with the next segment).
+                const auto f = static_cast<float>(
+                    slowdown_[static_cast<size_t>(gpu)] * thermalFactor(gpu, it) *
+                    jitterFactor(fx.seed, static_cast<uint32_t>(gpu), id, fx.jitter));
+                factor_[id * T + static_cast<size_t>(gpu) % T] = f;
+                worst = std::max(worst, static_cast<double>(f));
             }
             t.duration = t.base_duration * worst;
         }
