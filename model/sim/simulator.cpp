@@ -3,10 +3,12 @@
 #include "plan/numerics.h"
 #include "step/stages.h"
 #include "sim/engine.h"
+#include "sim/parallel.h"
 #include "sim/schedule.h"
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 #include <numbers>
 #include <string>
@@ -101,16 +103,22 @@ double unit01(uint64_t h)
 
 // Log-normal factor with mean 1 and relative standard deviation `sigma` (task durations are
 // positive and right-skewed; Box-Muller for the normal draw).
-double jitterFactor(uint64_t seed, uint32_t gpu, uint32_t task, double sigma)
-{
-    if (sigma <= 0)
-        return 1.0;
-    const uint64_t h = splitmix(seed ^ splitmix((static_cast<uint64_t>(gpu) << 32) | task));
-    const double u1 = unit01(h), u2 = unit01(splitmix(h));
-    const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
-    const double s2 = std::log1p(sigma * sigma);
-    return std::exp(std::sqrt(s2) * z - 0.5 * s2);
-}
+struct LogNormal {
+    explicit LogNormal(double sigma)
+        : sigma(sigma), s2(std::log1p(sigma * sigma)), root_s2(std::sqrt(s2)), half_s2(0.5 * s2)
+    {
+    }
+    double operator()(uint64_t seed, uint32_t gpu, uint32_t task) const
+    {
+        if (sigma <= 0)
+            return 1.0;
+        const uint64_t h = splitmix(seed ^ splitmix((static_cast<uint64_t>(gpu) << 32) | task));
+        const double u1 = unit01(h), u2 = unit01(splitmix(h));
+        const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
+        return std::exp(root_s2 * z - half_s2);
+    }
+    double sigma, s2, root_s2, half_s2;
+};
 
 struct VStage {
     double fwd = 0, bwd = 0, tp_fwd = 0, tp_bwd = 0, params = 0;
@@ -223,6 +231,7 @@ public:
         // warm-up steps first so the measured ones are in steady state.
         warmup_ = (fx.data_loader.enabled || plan_.update == UpdateMode::Async) ? 2 : 0;
         iterations_ = std::max(1, opt.iterations) + warmup_;
+        threads_ = engineThreads(opt.threads);
         graph_ = TaskGraph(units_);
         slowdown_.assign(static_cast<size_t>(plan_.gpus), 1.0);
         for (const StragglerSpec &st : fx.stragglers)
@@ -257,8 +266,31 @@ private:
     TaskId addTask(uint32_t unit, Stream s, SegmentKind k, double d, uint32_t label, int32_t mb,
                    int it, bool jitter = false);
 
-    // Walk one GPU's rows; emit(stream, start, duration, kind, label, mb).
-    template <typename Emit> void walk(uint32_t unit, int gpu, Emit &&emit) const;
+    void drawFactors();
+    // The rows every member GPU of `unit` shares: emit(stream, start, duration, kind, label,
+    // mb, task), where task names jittered work whose length differs per member (expand()
+    // splits it into the member's own time and waiting for the slowest member).
+    template <typename Emit> void walk(uint32_t unit, Emit &&emit) const;
+    struct Item {
+        double start, dur;
+        uint32_t label;
+        int32_t mb;
+        TaskId task; // jittered work (varies per member), or kNoTask
+        SegmentKind kind;
+    };
+    struct UnitRows {
+        std::vector<Item> row[kStreamCount];
+    };
+    void unitRows(uint32_t unit, UnitRows &out) const;
+    // One member GPU's segments of a row: out(start, duration, kind, label, mb).
+    template <typename Out> void expand(const std::vector<Item> &row, int gpu, Out &&out) const;
+    struct UnitAccount {
+        Breakdown b;
+        std::vector<std::pair<uint32_t, double>> waits; // by label
+    };
+    void accountUnit(uint32_t unit, const UnitRows &rows, UnitAccount &acc) const;
+    bool buildTimeline(SimResult &result);
+    std::vector<UnitRows> unit_rows_; // while the timeline is built
     double memberDuration(const Task &t, TaskId id, int gpu) const;
     /// Duration factor of throttled clocks on `gpu` during iteration `it` (1 = cool).
     double thermalFactor(int gpu, int it) const;
@@ -285,7 +317,12 @@ private:
     // When each collective would have ended had no other replica been slower (its own
     // dependencies only): splits idle time into exposed communication and waiting.
     std::vector<double> own_end_;
-    std::vector<float> factor_; // per task and tensor rank: jitter x straggler factor
+    SegmentArray<float> factor_; // per task and tensor rank: jitter x straggler factor
+    std::vector<double> gpu_factor_; // per iteration and GPU: straggler x thermal factor
+    std::vector<uint8_t> hot_;       // per iteration and GPU: clocks throttled
+    std::vector<std::pair<TaskId, TaskId>> unit_tasks_; // per unit: its tasks [first, last)
+    std::vector<std::pair<double, double>> window_;     // per unit: the measured steps
+    int threads_ = 1;
     std::vector<std::vector<TaskId>> stream_tasks_; // per unit * kStreamCount
     std::vector<TaskId> f_first_, f_send_, b_first_, b_send_;
     std::vector<std::vector<TaskId>> dp_collectives_; // per unit, in creation order
@@ -357,32 +394,57 @@ TaskId Simulation::addTask(uint32_t unit, Stream s, SegmentKind k, double d, uin
                            int32_t mb, int it, bool jitter)
 {
     const TaskId id = graph_.add(unit, s, k, d, label, mb, static_cast<uint16_t>(it));
-    if (jitter) {
-        Task &t = graph_[id];
-        t.jittered = true;
-        if (per_rank_) {
-            // Each member GPU's factor is drawn once and kept (the group runs at the
-            // slowest member's pace).
-            const EffectsSpec &fx = ctx_.scenario.effects;
-            const size_t T = static_cast<size_t>(plan_.tensor);
-            factor_.resize((static_cast<size_t>(id) + 1) * T, 1.0f);
-            double worst = 0;
-            for (int gpu : members(unit)) {
-                // Stored as float; the task's duration uses the same rounded factor, so the
-                // slowest member's own time equals the task's (no sliver of waiting, no
-                // overlap with the next segment).
-                const auto f = static_cast<float>(
-                    slowdown_[static_cast<size_t>(gpu)] * thermalFactor(gpu, it) *
-                    jitterFactor(fx.seed, static_cast<uint32_t>(gpu), id, fx.jitter));
-                factor_[id * T + static_cast<size_t>(gpu) % T] = f;
-                worst = std::max(worst, static_cast<double>(f));
-            }
-            t.duration = t.base_duration * worst;
-        }
-    }
+    // Per-GPU factors of jittered work are drawn for every task at once (drawFactors).
+    if (jitter)
+        graph_[id].jittered = true;
     if (s != Stream::Loader)
         stream_tasks_[unit * kStreamCount + static_cast<size_t>(s)].push_back(id);
     return id;
+}
+
+void Simulation::drawFactors()
+{
+    // Jitter, stragglers and thermal throttling per member GPU: each member's factor is
+    // drawn once and kept, and the group runs at the slowest member's pace. The draw is
+    // counter-based (seed, GPU, task), so units are drawn in parallel with the same result.
+    const EffectsSpec &fx = ctx_.scenario.effects;
+    const size_t gpus = static_cast<size_t>(plan_.gpus);
+    gpu_factor_.resize(gpus * static_cast<size_t>(iterations_));
+    hot_.resize(gpus * static_cast<size_t>(iterations_));
+    for (int it = 0; it < iterations_; ++it)
+        for (size_t g = 0; g < gpus; ++g) {
+            const auto gpu = static_cast<int>(g);
+            gpu_factor_[static_cast<size_t>(it) * gpus + g] =
+                slowdown_[g] * thermalFactor(gpu, it);
+            hot_[static_cast<size_t>(it) * gpus + g] = hot(gpu, it) ? 1 : 0;
+        }
+    if (!per_rank_)
+        return;
+    const size_t T = static_cast<size_t>(plan_.tensor);
+    factor_.resize(graph_.size() * T);
+    const LogNormal jitter(fx.jitter);
+    parallelChunks(static_cast<size_t>(units_), threads_, 16, [&](size_t ub, size_t ue) {
+        for (size_t u = ub; u < ue; ++u) {
+            const std::vector<int> &m = members_[u];
+            for (TaskId id = unit_tasks_[u].first; id < unit_tasks_[u].second; ++id) {
+                Task &t = graph_[id];
+                if (!t.jittered)
+                    continue;
+                double worst = 0;
+                const double *gf = &gpu_factor_[static_cast<size_t>(t.iteration) * gpus];
+                for (int gpu : m) {
+                    // Stored as float; the task's duration uses the same rounded factor, so
+                    // the slowest member's own time equals the task's (no sliver of waiting,
+                    // no overlap with the next segment).
+                    const auto f = static_cast<float>(
+                        gf[gpu] * jitter(fx.seed, static_cast<uint32_t>(gpu), id));
+                    factor_[id * T + static_cast<size_t>(gpu) % T] = f;
+                    worst = std::max(worst, static_cast<double>(f));
+                }
+                t.duration = t.base_duration * worst;
+            }
+        }
+    });
 }
 
 double Simulation::memberDuration(const Task &t, TaskId id, int gpu) const
@@ -396,6 +458,7 @@ double Simulation::memberDuration(const Task &t, TaskId id, int gpu) const
 void Simulation::buildUnit(int replica, int stage)
 {
     const auto unit = static_cast<uint32_t>(replica * plan_.pipeline + stage);
+    const auto first_task = static_cast<TaskId>(graph_.size());
     const int p = plan_.pipeline;
     const int64_t m = plan_.micro_batches;
     const bool dp = plan_.data > 1;
@@ -592,6 +655,7 @@ void Simulation::buildUnit(int replica, int stage)
             gate = ag;
         }
     }
+    unit_tasks_[unit] = {first_task, static_cast<TaskId>(graph_.size())};
 }
 
 void Simulation::linkPipeline()
@@ -697,8 +761,10 @@ uint32_t Simulation::waitLabelFor(TaskId collective) const
                        : group_wait_label_[static_cast<size_t>(t.group)];
 }
 
-template <typename Emit> void Simulation::walk(uint32_t unit, int gpu, Emit &&emit) const
+template <typename Emit> void Simulation::walk(uint32_t unit, Emit &&emit) const
 {
+    const auto put = [&emit](Stream s, double start, double dur, SegmentKind k, uint32_t label,
+                             int32_t mb) { emit(s, start, dur, k, label, mb, kNoTask); };
     const double end_time = iteration_end_.back();
     // Compute stream: tasks, the gaps between them with their reason, per-GPU jitter.
     const std::vector<TaskId> &cs = stream_tasks_[unit * kStreamCount];
@@ -711,9 +777,9 @@ template <typename Emit> void Simulation::walk(uint32_t unit, int gpu, Emit &&em
         const Task &bt = graph_[binding];
         const double exposed = std::clamp(own_end_[binding] - a, 0.0, b - a);
         if (exposed > 0)
-            emit(Stream::Compute, a, exposed, SegmentKind::DpComm, kLExposedDp, mb);
+            put(Stream::Compute, a, exposed, SegmentKind::DpComm, kLExposedDp, mb);
         if (b - a - exposed > 0)
-            emit(Stream::Compute, a + exposed, b - a - exposed, SegmentKind::Wait,
+            put(Stream::Compute, a + exposed, b - a - exposed, SegmentKind::Wait,
                  bt.group >= 0 ? group_wait_label_[static_cast<size_t>(bt.group)]
                                : static_cast<uint32_t>(kLWaitReplica),
                  mb);
@@ -722,48 +788,34 @@ template <typename Emit> void Simulation::walk(uint32_t unit, int gpu, Emit &&em
         if (b <= a)
             return;
         if (binding == kNoTask) {
-            emit(Stream::Compute, a, b - a, SegmentKind::Wait, kLIdle, mb);
+            put(Stream::Compute, a, b - a, SegmentKind::Wait, kLIdle, mb);
             return;
         }
         const Task &bt = graph_[binding];
         if (bt.stream == Stream::Loader) {
-            emit(Stream::Compute, a, b - a, SegmentKind::DataLoad, kLWaitData, mb);
+            put(Stream::Compute, a, b - a, SegmentKind::DataLoad, kLWaitData, mb);
         } else if (bt.kind == SegmentKind::DpComm) {
             dpGap(a, b, binding, mb);
         } else if (bt.kind == SegmentKind::PpComm && bt.unit == unit) {
-            emit(Stream::Compute, a, b - a, SegmentKind::PpComm, kLSendBlocking, mb);
+            put(Stream::Compute, a, b - a, SegmentKind::PpComm, kLSendBlocking, mb);
         } else if (bt.kind == SegmentKind::PpComm) {
             // Waiting for another stage: while its send is on the wire this stage is
             // receiving (exposed pipeline communication); before that it is the bubble.
             const double transfer = std::clamp(bt.start, a, b);
             if (transfer > a)
-                emit(Stream::Compute, a, transfer - a, SegmentKind::Bubble, kLBubble, mb);
-            emit(Stream::Compute, transfer, b - transfer, SegmentKind::PpComm, kLReceive, mb);
+                put(Stream::Compute, a, transfer - a, SegmentKind::Bubble, kLBubble, mb);
+            put(Stream::Compute, transfer, b - transfer, SegmentKind::PpComm, kLReceive, mb);
         } else if (bt.unit != unit) {
-            emit(Stream::Compute, a, b - a, SegmentKind::Bubble, kLBubble, mb);
+            put(Stream::Compute, a, b - a, SegmentKind::Bubble, kLBubble, mb);
         } else {
-            emit(Stream::Compute, a, b - a, SegmentKind::Wait, kLIdle, mb);
+            put(Stream::Compute, a, b - a, SegmentKind::Wait, kLIdle, mb);
         }
     };
     for (TaskId id : cs) {
         const Task &t = graph_[id];
         gap(cursor, t.start, t.binding, t.micro_batch);
-        const double own = memberDuration(t, id, gpu);
-        uint32_t label = t.label;
-        if (t.jittered && hot(gpu, t.iteration)) {
-            if (label == kLForward)
-                label = kLForwardHot;
-            else if (label == kLBackward)
-                label = kLBackwardHot;
-            else if (label == kLRecomputeBackward)
-                label = kLRecomputeBackwardHot;
-            else if (label == kLOptimizer)
-                label = kLOptimizerHot;
-        }
-        emit(Stream::Compute, t.start, own, t.kind, label, t.micro_batch);
-        if (t.duration > own)
-            emit(Stream::Compute, t.start + own, t.duration - own, SegmentKind::Wait, kLWaitTp,
-                 t.micro_batch);
+        emit(Stream::Compute, t.start, t.duration, t.kind, t.label, t.micro_batch,
+             t.jittered ? id : kNoTask);
         cursor = t.end();
     }
     if (cursor < end_time) {
@@ -774,20 +826,20 @@ template <typename Emit> void Simulation::walk(uint32_t unit, int gpu, Emit &&em
         if (comm_end > cursor)
             dpGap(cursor, comm_end, coll.back(), -1);
         if (end_time > comm_end)
-            emit(Stream::Compute, comm_end, end_time - comm_end,
+            put(Stream::Compute, comm_end, end_time - comm_end,
                  plan_.pipeline > 1 ? SegmentKind::Bubble : SegmentKind::Wait,
                  plan_.pipeline > 1 ? kLBubble : kLIdle, -1);
     }
     for (TaskId id : coll) {
         const Task &t = graph_[id];
         if (t.group >= 0 && t.start > t.ready)
-            emit(Stream::Collective, t.ready, t.start - t.ready, SegmentKind::Wait,
+            put(Stream::Collective, t.ready, t.start - t.ready, SegmentKind::Wait,
                  waitLabelFor(id), t.micro_batch);
-        emit(Stream::Collective, t.start, t.duration, t.kind, t.label, t.micro_batch);
+        put(Stream::Collective, t.start, t.duration, t.kind, t.label, t.micro_batch);
     }
     for (TaskId id : stream_tasks_[unit * kStreamCount + 2]) {
         const Task &t = graph_[id];
-        emit(Stream::PointToPoint, t.start, t.duration, t.kind, t.label, t.micro_batch);
+        put(Stream::PointToPoint, t.start, t.duration, t.kind, t.label, t.micro_batch);
     }
     // What the neighbouring stages send here, overlapping transfers merged (a row's
     // segments never overlap).
@@ -800,15 +852,67 @@ template <typename Emit> void Simulation::walk(uint32_t unit, int gpu, Emit &&em
             continue;
         }
         if (recv_end > recv_start)
-            emit(Stream::Receive, recv_start, recv_end - recv_start, SegmentKind::PpComm,
+            put(Stream::Receive, recv_start, recv_end - recv_start, SegmentKind::PpComm,
                  kLReceiveTransfer, recv_mb);
         recv_start = t.start;
         recv_end = t.end();
         recv_mb = t.micro_batch;
     }
     if (recv_end > recv_start)
-        emit(Stream::Receive, recv_start, recv_end - recv_start, SegmentKind::PpComm,
+        put(Stream::Receive, recv_start, recv_end - recv_start, SegmentKind::PpComm,
              kLReceiveTransfer, recv_mb);
+}
+
+void Simulation::unitRows(uint32_t unit, UnitRows &out) const
+{
+    // Each task gives at most a gap and itself, a gap at most two segments.
+    for (int s = 0; s < kStreamCount; ++s) {
+        out.row[s].clear();
+        const size_t tasks = s == static_cast<int>(Stream::Receive)
+                                 ? recv_tasks_[unit].size()
+                                 : stream_tasks_[unit * kStreamCount + static_cast<size_t>(s)].size();
+        out.row[s].reserve(3 * tasks + 2);
+    }
+    walk(unit, [&out](Stream s, double start, double dur, SegmentKind k, uint32_t label,
+                      int32_t mb, TaskId task) {
+        out.row[static_cast<int>(s)].push_back({start, dur, label, mb, task, k});
+    });
+}
+
+uint32_t hotLabel(uint32_t label)
+{
+    switch (label) {
+    case kLForward:
+        return kLForwardHot;
+    case kLBackward:
+        return kLBackwardHot;
+    case kLRecomputeBackward:
+        return kLRecomputeBackwardHot;
+    case kLOptimizer:
+        return kLOptimizerHot;
+    default:
+        return label;
+    }
+}
+
+template <typename Out>
+void Simulation::expand(const std::vector<Item> &row, int gpu, Out &&out) const
+{
+    for (const Item &it : row) {
+        if (it.task == kNoTask) {
+            out(it.start, it.dur, it.kind, it.label, it.mb);
+            continue;
+        }
+        // Jittered work: this member's own time, then waiting for the slowest member.
+        const Task &t = graph_[it.task];
+        const double own = memberDuration(t, it.task, gpu);
+        const bool is_hot =
+            hot_[static_cast<size_t>(t.iteration) * static_cast<size_t>(plan_.gpus) +
+                 static_cast<size_t>(gpu)] != 0;
+        out(it.start, own, it.kind, is_hot ? hotLabel(it.label) : it.label, it.mb);
+        if (t.duration > own)
+            out(it.start + own, t.duration - own, SegmentKind::Wait, kLWaitTp, it.mb);
+    }
 }
 
 size_t Simulation::estimateTasks() const
@@ -823,6 +927,293 @@ size_t Simulation::estimateTasks() const
         ops * per_op + 3.0 * static_cast<double>(pieces) * plan_.virtual_stages + 4.0;
     const double total = per_unit * units_ * iterations_;
     return total > 1e18 ? static_cast<size_t>(1e18) : static_cast<size_t>(total);
+}
+
+void Simulation::accountUnit(uint32_t unit, const UnitRows &rows, UnitAccount &acc) const
+{
+    const auto [w0, w1] = window_[unit];
+    Breakdown &b = acc.b;
+    // Time of one segment inside the measured window, added (weight > 0) or taken back.
+    const auto account = [&](Stream s, double start, double dur, SegmentKind k, uint32_t label,
+                             double weight) {
+        const double a = std::max(start, w0), e = std::min(start + dur, w1);
+        if (e <= a)
+            return;
+        const double x = (e - a) * weight;
+        if (s == Stream::Compute) {
+            switch (k) {
+            case SegmentKind::Compute:
+                b.compute += x;
+                break;
+            case SegmentKind::Optimizer:
+                b.compute += x;
+                b.optimizer += x;
+                break;
+            case SegmentKind::TpComm:
+                b.communication_exposed += x;
+                b.communication_total += x;
+                b.tp_comm += x;
+                break;
+            case SegmentKind::DpComm:
+                b.communication_exposed += x;
+                break;
+            case SegmentKind::PpComm:
+                b.communication_exposed += x;
+                b.pp_exposed += x;
+                break;
+            case SegmentKind::Bubble:
+                b.pipeline_bubble += x;
+                break;
+            case SegmentKind::Wait: {
+                b.wait += x;
+                auto w = std::find_if(acc.waits.begin(), acc.waits.end(),
+                                      [label](const auto &p) { return p.first == label; });
+                if (w == acc.waits.end())
+                    acc.waits.emplace_back(label, x);
+                else
+                    w->second += x;
+                break;
+            }
+            case SegmentKind::DataLoad:
+                b.data_loading += x;
+                break;
+            }
+        } else if (k == SegmentKind::DpComm) {
+            b.communication_total += x;
+            b.dp_comm += x;
+        } else if (k == SegmentKind::PpComm) {
+            b.communication_total += x;
+            b.pp_comm += x;
+        }
+    };
+    // Every member as the unit's shared rows show it (jittered work at the group's pace)...
+    const std::vector<int> &members = members_[unit];
+    const auto weight = static_cast<double>(members.size());
+    for (int s = 0; s < kStreamCount; ++s)
+        for (const Item &it : rows.row[s])
+            account(static_cast<Stream>(s), it.start, it.dur, it.kind, it.label, weight);
+    if (!(per_rank_ && plan_.tensor > 1))
+        return;
+    // ...then, per member, the part of jittered work it spends waiting for the slowest:
+    // taken from the work's kind (compute or optimizer) and added to waiting.
+    double moved = 0, moved_optimizer = 0;
+    for (int gpu : members)
+        for (const Item &it : rows.row[0]) {
+            if (it.task == kNoTask)
+                continue;
+            const Task &t = graph_[it.task];
+            const double own = memberDuration(t, it.task, gpu);
+            if (!(t.duration > own))
+                continue;
+            const double a = std::max(it.start + own, w0),
+                         e = std::min(it.start + own + (t.duration - own), w1);
+            if (e <= a)
+                continue;
+            moved += e - a;
+            if (it.kind == SegmentKind::Optimizer)
+                moved_optimizer += e - a;
+        }
+    if (moved > 0) {
+        b.compute -= moved;
+        b.optimizer -= moved_optimizer;
+        b.wait += moved;
+        auto w = std::find_if(acc.waits.begin(), acc.waits.end(),
+                              [](const auto &p) { return p.first == kLWaitTp; });
+        if (w == acc.waits.end())
+            acc.waits.emplace_back(kLWaitTp, moved);
+        else
+            w->second += moved;
+    }
+}
+
+namespace
+{
+struct Segment {
+    double start, dur;
+    SegmentKind kind;
+    uint32_t label;
+    int32_t mb;
+};
+
+// Level of detail (DESIGN.md section 3, as Perfetto and Tracy merge what is too small to
+// see): items on a row that start less than a quantum after the first item of the current
+// group join it; a group of one keeps its own kind and label, a larger one takes its
+// dominant kind. Items of no duration take part in the grouping, and only segments of some
+// duration come out (TimelineBuilder::add).
+template <typename Out> class Merger
+{
+public:
+    Merger(double quantum, const uint32_t *merged_label, Out &out)
+        : quantum_(quantum), merged_label_(merged_label), out_(out)
+    {
+    }
+    void operator()(double start, double dur, SegmentKind kind, uint32_t label, int32_t mb)
+    {
+        if (quantum_ <= 0) {
+            if (dur > 0)
+                out_(start, dur, kind, label, mb);
+            return;
+        }
+        if (count_ > 0 && start < first_.start + quantum_) {
+            by_kind_[static_cast<size_t>(kind)] += dur;
+            end_ = std::max(end_, start + dur);
+            ++count_;
+            return;
+        }
+        flush();
+        first_ = {start, dur, kind, label, mb};
+        by_kind_ = {};
+        by_kind_[static_cast<size_t>(kind)] += dur;
+        end_ = start + dur;
+        count_ = 1;
+    }
+    void flush()
+    {
+        if (count_ == 1) {
+            if (first_.dur > 0)
+                out_(first_.start, first_.dur, first_.kind, first_.label, first_.mb);
+        } else if (count_ > 1) {
+            const auto dominant = static_cast<size_t>(
+                std::max_element(by_kind_.begin(), by_kind_.end()) - by_kind_.begin());
+            if (end_ - first_.start > 0)
+                out_(first_.start, end_ - first_.start, static_cast<SegmentKind>(dominant),
+                     merged_label_[dominant], -1);
+        }
+        count_ = 0;
+    }
+
+private:
+    double quantum_;
+    const uint32_t *merged_label_;
+    Out &out_;
+    Segment first_{};
+    std::array<double, kSegmentKindCount> by_kind_{};
+    double end_ = 0;
+    size_t count_ = 0;
+};
+} // namespace
+
+bool Simulation::buildTimeline(SimResult &result)
+{
+    // Size check before materialising every GPU's rows.
+    size_t estimate = 0;
+    size_t busy_rows = 0; // rows with at least one task (the compute row always)
+    for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u) {
+        size_t per_gpu = 0;
+        size_t rows = 1;
+        for (int s = 0; s < kStreamCount; ++s) {
+            const size_t n = stream_tasks_[u * kStreamCount + static_cast<size_t>(s)].size();
+            per_gpu += n;
+            rows += s > 0 && n > 0 ? 1 : 0;
+        }
+        per_gpu += recv_tasks_[u].size();
+        rows += recv_tasks_[u].empty() ? 0 : 1;
+        estimate += per_gpu * 2 * members_[u].size();
+        busy_rows += std::min<size_t>(rows, kStreamCount) * members_[u].size();
+    }
+    // Beyond max_segments items are merged per time quantum (Merger). Each merged segment
+    // then spans at least one quantum, so a row holds at most span / quantum + 1 segments
+    // and the whole timeline at most rows x (span / quantum + 1).
+    const size_t rows_total = busy_rows;
+    const double span = iteration_end_.back();
+    double quantum = 0;
+    if (estimate > opt_.max_segments) {
+        const size_t room =
+            opt_.max_segments > 2 * rows_total ? opt_.max_segments - rows_total : 0;
+        if (room == 0 || span <= 0) {
+            result.error = "the timeline would hold about " + std::to_string(estimate) +
+                           " segments on " + std::to_string(rows_total) +
+                           " rows, more than the limit of " + std::to_string(opt_.max_segments) +
+                           "; simulate fewer GPUs";
+            return false;
+        }
+        quantum = span * static_cast<double>(rows_total) / static_cast<double>(room);
+        result.timeline_merge_quantum_s = quantum;
+        result.timeline_full_segments = estimate;
+    }
+    TimelineBuilder builder(plan_.gpus, plan_.gpus_per_node, iterations_);
+    std::array<uint32_t, kSegmentKindCount> merged_label{};
+    for (int k = 0; k < kSegmentKindCount; ++k)
+        merged_label[static_cast<size_t>(k)] = builder.internLabel(
+            std::string("several items merged, mostly ") +
+            segmentKindName(static_cast<SegmentKind>(k)) +
+            " (timeline simplified: zoomed-out detail beyond the segment limit)");
+    std::vector<uint32_t> label_ids;
+    for (uint32_t l = 0; l < kLabelCount; ++l)
+        label_ids.push_back(builder.internLabel(labelText(l)));
+    for (const std::string &text : extra_labels_)
+        label_ids.push_back(builder.internLabel(text));
+
+    // Rows of a GPU are identical for every member of a unit unless jittered work differs
+    // per member (jitter, stragglers or uneven heat inside a tensor-parallel group).
+    const bool member_varies = per_rank_ && plan_.tensor > 1;
+    const size_t gpus = static_cast<size_t>(plan_.gpus);
+    // First pass: how many segments each row gets, so that each is then written once, in
+    // place, from any thread.
+    std::vector<size_t> row_sizes(gpus * kStreamCount, 0);
+    parallelChunks(static_cast<size_t>(units_), threads_, 4, [&](size_t ub, size_t ue) {
+        for (size_t u = ub; u < ue; ++u) {
+            const std::vector<int> &members = members_[u];
+            for (size_t m = 0; m < members.size(); ++m) {
+                const auto gpu = static_cast<size_t>(members[m]);
+                for (int s = 0; s < kStreamCount; ++s) {
+                    if (m > 0 && (!member_varies || s > 0)) {
+                        row_sizes[gpu * kStreamCount + static_cast<size_t>(s)] =
+                            row_sizes[static_cast<size_t>(members[0]) * kStreamCount +
+                                      static_cast<size_t>(s)];
+                        continue;
+                    }
+                    size_t n = 0;
+                    auto count = [&n](double, double, SegmentKind, uint32_t, int32_t) { ++n; };
+                    Merger merge(quantum, merged_label.data(), count);
+                    expand(unit_rows_[u].row[s], static_cast<int>(gpu), merge);
+                    merge.flush();
+                    row_sizes[gpu * kStreamCount + static_cast<size_t>(s)] = n;
+                }
+            }
+        }
+    });
+    const std::vector<size_t> &offset = builder.allocate(row_sizes);
+    row_sizes = {};
+    // Second pass: the segments. A member whose rows equal the first member's is copied.
+    std::vector<double> unit_latest(static_cast<size_t>(units_), 0.0);
+    parallelChunks(static_cast<size_t>(units_), threads_, 4, [&](size_t ub, size_t ue) {
+        for (size_t u = ub; u < ue; ++u) {
+            double latest = 0;
+            const std::vector<int> &members = members_[u];
+            for (size_t m = 0; m < members.size(); ++m) {
+                const auto gpu = static_cast<size_t>(members[m]);
+                for (int s = 0; s < kStreamCount; ++s) {
+                    const size_t row = gpu * kStreamCount + static_cast<size_t>(s);
+                    if (m > 0 && (!member_varies || s > 0)) {
+                        const size_t src = static_cast<size_t>(members[0]) * kStreamCount +
+                                           static_cast<size_t>(s);
+                        builder.copyRange(offset[src], offset[src + 1], offset[row]);
+                        continue;
+                    }
+                    size_t i = offset[row];
+                    auto write = [&](double start, double dur, SegmentKind k, uint32_t label,
+                                     int32_t mb) {
+                        builder.set(i++, start, dur, k, label, mb);
+                        latest = std::max(latest, start + dur);
+                    };
+                    Merger merge(quantum, merged_label.data(), write);
+                    expand(unit_rows_[u].row[s], static_cast<int>(gpu),
+                           [&](double start, double dur, SegmentKind k, uint32_t label,
+                               int32_t mb) { merge(start, dur, k, label_ids[label], mb); });
+                    merge.flush();
+                    assert(i == offset[row + 1]);
+                }
+            }
+            unit_latest[u] = latest;
+        }
+    });
+    builder.setEndTime(unit_latest.empty()
+                           ? 0.0
+                           : *std::max_element(unit_latest.begin(), unit_latest.end()));
+    result.timeline = builder.finish();
+    unit_rows_ = {};
+    return true;
 }
 
 SimResult Simulation::run()
@@ -849,6 +1240,7 @@ SimResult Simulation::run()
         members_[u] = membersOf(u);
     dp_collectives_.assign(static_cast<size_t>(units_), {});
     recv_tasks_.assign(static_cast<size_t>(units_), {});
+    unit_tasks_.assign(static_cast<size_t>(units_), {});
     graph_.reserve(static_cast<size_t>(units_) * iterations_ *
                    (static_cast<size_t>(plan_.micro_batches * plan_.virtual_stages) * 6 + 64));
     for (int r = 0; r < replicas_; ++r)
@@ -856,6 +1248,7 @@ SimResult Simulation::run()
             buildUnit(r, s);
     linkPipeline();
     groupCollectives();
+    drawFactors();
     if (!graph_.run()) {
         result.error = "internal error: the task graph of this plan deadlocks";
         return result;
@@ -904,68 +1297,44 @@ SimResult Simulation::run()
     result.window_end_s = windowOf(0).second;
     result.warmup_iterations = warmup_;
 
-    // Breakdown over the measured window, averaged over GPUs.
+    window_.resize(static_cast<size_t>(units_));
+    for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u)
+        window_[u] = windowOf(u);
+
+    // Each unit's rows are walked once and shared by its member GPUs (every data-parallel
+    // replica when they are identical, the tensor ranks of one replica otherwise); only
+    // jittered work differs per member (expand). Units are independent: several threads.
+    std::vector<UnitRows> unit_rows(opt_.build_timeline ? static_cast<size_t>(units_) : 0);
+    std::vector<UnitAccount> accounts(static_cast<size_t>(units_));
+    parallelChunks(static_cast<size_t>(units_), threads_, 4, [&](size_t ub, size_t ue) {
+        UnitRows local;
+        for (size_t u = ub; u < ue; ++u) {
+            UnitRows &r = opt_.build_timeline ? unit_rows[u] : local;
+            unitRows(static_cast<uint32_t>(u), r);
+            accountUnit(static_cast<uint32_t>(u), r, accounts[u]);
+        }
+    });
+    // Breakdown over the measured window, averaged over GPUs (summed in unit order, so the
+    // figures do not depend on the thread count).
     Breakdown sum;
     std::vector<double> wait_by_label(kLabelCount + extra_labels_.size(), 0.0);
-    auto account = [&](Breakdown &b, double weight, double w0, double w1) {
-        return [&b, &wait_by_label, weight, w0, w1](Stream s, double start, double dur,
-                                                    SegmentKind k, uint32_t label, int32_t) {
-            const double a = std::max(start, w0), e = std::min(start + dur, w1);
-            if (e <= a)
-                return;
-            const double x = (e - a) * weight;
-            if (s == Stream::Compute) {
-                switch (k) {
-                case SegmentKind::Compute:
-                    b.compute += x;
-                    break;
-                case SegmentKind::Optimizer:
-                    b.compute += x;
-                    b.optimizer += x;
-                    break;
-                case SegmentKind::TpComm:
-                    b.communication_exposed += x;
-                    b.communication_total += x;
-                    b.tp_comm += x;
-                    break;
-                case SegmentKind::DpComm:
-                    b.communication_exposed += x;
-                    break;
-                case SegmentKind::PpComm:
-                    b.communication_exposed += x;
-                    b.pp_exposed += x;
-                    break;
-                case SegmentKind::Bubble:
-                    b.pipeline_bubble += x;
-                    break;
-                case SegmentKind::Wait:
-                    b.wait += x;
-                    wait_by_label[label] += x;
-                    break;
-                case SegmentKind::DataLoad:
-                    b.data_loading += x;
-                    break;
-                }
-            } else if (k == SegmentKind::DpComm) {
-                b.communication_total += x;
-                b.dp_comm += x;
-            } else if (k == SegmentKind::PpComm) {
-                b.communication_total += x;
-                b.pp_comm += x;
-            }
-        };
-    };
-    const bool member_varies = per_rank_ && plan_.tensor > 1;
-    for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u) {
-        const std::vector<int> &members = members_[u];
-        const auto [w0, w1] = windowOf(u);
-        if (member_varies) {
-            for (int gpu : members)
-                walk(u, gpu, account(sum, 1.0, w0, w1));
-        } else {
-            walk(u, members.front(), account(sum, static_cast<double>(members.size()), w0, w1));
-        }
+    for (const UnitAccount &acc : accounts) {
+        const Breakdown &b = acc.b;
+        sum.compute += b.compute;
+        sum.communication_exposed += b.communication_exposed;
+        sum.communication_total += b.communication_total;
+        sum.pipeline_bubble += b.pipeline_bubble;
+        sum.wait += b.wait;
+        sum.data_loading += b.data_loading;
+        sum.tp_comm += b.tp_comm;
+        sum.dp_comm += b.dp_comm;
+        sum.pp_comm += b.pp_comm;
+        sum.pp_exposed += b.pp_exposed;
+        sum.optimizer += b.optimizer;
+        for (const auto &[label, x] : acc.waits)
+            wait_by_label[label] += x;
     }
+    accounts = {};
     const double norm = 1.0 / (plan_.gpus * steps);
     for (double *x : {&sum.compute, &sum.communication_exposed, &sum.communication_total,
                       &sum.pipeline_bubble, &sum.wait, &sum.data_loading, &sum.tp_comm,
@@ -983,115 +1352,9 @@ SimResult Simulation::run()
         result.staleness_steps = std::ceil(sum.dp_comm / result.step_time_s);
 
     if (opt_.build_timeline) {
-        // Size check before materialising every GPU's rows.
-        size_t estimate = 0;
-        size_t busy_rows = 0; // rows with at least one task (the compute row always)
-        for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u) {
-            size_t per_gpu = 0;
-            size_t rows = 1;
-            for (int s = 0; s < kStreamCount; ++s) {
-                const size_t n = stream_tasks_[u * kStreamCount + static_cast<size_t>(s)].size();
-                per_gpu += n;
-                rows += s > 0 && n > 0 ? 1 : 0;
-            }
-            per_gpu += recv_tasks_[u].size();
-            rows += recv_tasks_[u].empty() ? 0 : 1;
-            estimate += per_gpu * 2 * members_[u].size();
-            busy_rows += std::min<size_t>(rows, kStreamCount) * members_[u].size();
-        }
-        // Level of detail (DESIGN.md section 3, as Perfetto and Tracy merge what is too
-        // small to see): beyond max_segments, items on a row that start less than a quantum
-        // after the first item of the current merged group join it. Each merged segment
-        // then spans at least one quantum, so a row holds at most span / quantum + 1
-        // segments and the whole timeline at most rows x (span / quantum + 1).
-        const size_t rows_total = busy_rows;
-        const double span = iteration_end_.back();
-        double quantum = 0;
-        if (estimate > opt_.max_segments) {
-            const size_t room = opt_.max_segments > 2 * rows_total ? opt_.max_segments - rows_total
-                                                                   : 0;
-            if (room == 0 || span <= 0) {
-                result.error = "the timeline would hold about " + std::to_string(estimate) +
-                               " segments on " + std::to_string(rows_total) +
-                               " rows, more than the limit of " +
-                               std::to_string(opt_.max_segments) + "; simulate fewer GPUs";
-                return result;
-            }
-            quantum = span * static_cast<double>(rows_total) / static_cast<double>(room);
-            result.timeline_merge_quantum_s = quantum;
-            result.timeline_full_segments = estimate;
-            estimate = std::min(estimate, opt_.max_segments);
-        }
-        TimelineBuilder builder(plan_.gpus, plan_.gpus_per_node, iterations_);
-        builder.reserve(estimate);
-        std::array<uint32_t, kSegmentKindCount> merged_label{};
-        for (int k = 0; k < kSegmentKindCount; ++k)
-            merged_label[static_cast<size_t>(k)] = builder.internLabel(
-                std::string("several items merged, mostly ") +
-                segmentKindName(static_cast<SegmentKind>(k)) +
-                " (timeline simplified: zoomed-out detail beyond the segment limit)");
-        std::vector<uint32_t> label_ids;
-        for (uint32_t l = 0; l < kLabelCount; ++l)
-            label_ids.push_back(builder.internLabel(labelText(l)));
-        struct Pending {
-            double start, dur;
-            SegmentKind kind;
-            uint32_t label;
-            int32_t mb;
-        };
-        std::vector<Pending> rows[kStreamCount];
-        for (int gpu = 0; gpu < plan_.gpus; ++gpu) {
-            const int tp = gpu % plan_.tensor;
-            const int dpi = (gpu / plan_.tensor) % plan_.data;
-            const int pp = gpu / (plan_.tensor * plan_.data);
-            (void)tp;
-            const auto unit = static_cast<uint32_t>(per_rank_ ? dpi * plan_.pipeline + pp : pp);
-            for (auto &r : rows)
-                r.clear();
-            walk(
-                unit, gpu,
-                [&](Stream s, double start, double dur, SegmentKind k, uint32_t label, int32_t mb) {
-                    rows[static_cast<int>(s)].push_back({start, dur, k, label, mb});
-                });
-            auto labelId = [&](const Pending &seg) {
-                return seg.label < kLabelCount
-                           ? label_ids[seg.label]
-                           : builder.internLabel(extra_labels_[seg.label - kLabelCount]);
-            };
-            for (int s = 0; s < kStreamCount; ++s) {
-                builder.beginRow(gpu * kStreamCount + s);
-                if (quantum <= 0) {
-                    for (const Pending &seg : rows[s])
-                        builder.add(seg.start, seg.dur, seg.kind, labelId(seg), seg.mb);
-                    continue;
-                }
-                // Merge groups of items that start within one quantum of the group's first.
-                const std::vector<Pending> &row = rows[s];
-                for (size_t i = 0; i < row.size();) {
-                    size_t j = i + 1;
-                    double end = row[i].start + row[i].dur;
-                    std::array<double, kSegmentKindCount> by_kind{};
-                    by_kind[static_cast<size_t>(row[i].kind)] += row[i].dur;
-                    while (j < row.size() && row[j].start < row[i].start + quantum) {
-                        by_kind[static_cast<size_t>(row[j].kind)] += row[j].dur;
-                        end = std::max(end, row[j].start + row[j].dur);
-                        ++j;
-                    }
-                    if (j == i + 1) {
-                        builder.add(row[i].start, row[i].dur, row[i].kind, labelId(row[i]),
-                                    row[i].mb);
-                    } else {
-                        const auto dominant = static_cast<size_t>(
-                            std::max_element(by_kind.begin(), by_kind.end()) - by_kind.begin());
-                        builder.add(row[i].start, end - row[i].start,
-                                    static_cast<SegmentKind>(dominant), merged_label[dominant],
-                                    -1);
-                    }
-                    i = j;
-                }
-            }
-        }
-        result.timeline = builder.finish();
+        unit_rows_ = std::move(unit_rows);
+        if (!buildTimeline(result))
+            return result;
     }
     result.ok = true;
     return result;

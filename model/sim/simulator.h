@@ -41,6 +41,9 @@ struct SimOptions {
     size_t max_segments = 40'000'000;
     /// Refuse task graphs larger than this (~100 bytes each).
     size_t max_tasks = 20'000'000;
+    /// Threads for the independent parts (per-GPU draws, rows, breakdown); 0 = the
+    /// machine's cores (at most 8). The result is the same for every count.
+    int threads = 0;
 };
 
 struct SimResult {

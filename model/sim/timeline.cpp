@@ -3,8 +3,33 @@
 #include <algorithm>
 #include <cassert>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+#include <cstdlib>
+#include <new>
+
 namespace scalescope
 {
+
+void *allocateLargeArray(size_t bytes)
+{
+    constexpr size_t kHuge = size_t{2} << 20;
+    const size_t size = (bytes + kHuge - 1) / kHuge * kHuge;
+    void *p = std::aligned_alloc(kHuge, size);
+    if (!p)
+        throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    // Advice only: where huge pages are off or scarce the kernel uses small ones.
+    (void)madvise(p, size, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+void freeLargeArray(void *p)
+{
+    std::free(p);
+}
 
 const char *segmentKindName(SegmentKind k)
 {
@@ -126,6 +151,24 @@ uint32_t TimelineBuilder::internLabel(const std::string &text)
     t_.labels_.push_back(text);
     label_index_.emplace_back(text, id);
     return id;
+}
+
+const std::vector<size_t> &TimelineBuilder::allocate(const std::vector<size_t> &row_sizes)
+{
+    assert(row_sizes.size() + 1 == t_.row_offset_.size());
+    size_t total = 0;
+    for (size_t r = 0; r < row_sizes.size(); ++r) {
+        t_.row_offset_[r] = total;
+        total += row_sizes[r];
+    }
+    t_.row_offset_.back() = total;
+    t_.start_.resize(total);
+    t_.duration_.resize(total);
+    t_.kind_.resize(total);
+    t_.label_.resize(total);
+    t_.micro_batch_.resize(total);
+    current_row_ = t_.rows();
+    return t_.row_offset_;
 }
 
 Timeline TimelineBuilder::finish()

@@ -180,6 +180,7 @@ private Q_SLOTS:
     void breakdownWithoutTimelineIsTheSame_data();
     void breakdownWithoutTimelineIsTheSame();
     void comparisonDetectsADifference();
+    void sameOnEveryThreadCount();
 };
 
 void TestEngineGolden::sameSegmentsAsRecorded_data()
@@ -275,6 +276,35 @@ void TestEngineGolden::comparisonDetectsADifference()
     relabelled.replace(relabelled.find("forward"), 7, "backward");
     QVERIFY(!compare(base, relabelled).empty());
     QVERIFY(!compare(base, base.substr(0, base.rfind("0 0x0p"))).empty());
+}
+
+void TestEngineGolden::sameOnEveryThreadCount()
+{
+    // Units are split over threads, each writes only its own GPUs' rows, and the breakdown
+    // is summed in unit order: one thread or several give the same bytes.
+    for (const char *name : {"interleaved-64-jitter", "zero3-16-thermal", "async-loader-8"}) {
+        Result<Scenario> s = loadScenarioFile(
+            QStringLiteral(SCALESCOPE_SOURCE_DIR "/tests/model/golden/%1.json")
+                .arg(QLatin1String(name)),
+            builtinCatalog());
+        QVERIFY(s.ok());
+        const auto ctx = contextFrom(s.value());
+        SimOptions o;
+        o.iterations = 2;
+        o.build_timeline = true;
+        std::string first;
+        for (int threads : {1, 2, 3, 8}) {
+            o.threads = threads;
+            const SimResult r = simulate(*ctx, o);
+            QVERIFY2(r.ok, r.error.c_str());
+            const std::string got = record(r);
+            if (first.empty())
+                first = got;
+            QVERIFY2(got == first, qPrintable(QStringLiteral("%1 with %2 threads differs")
+                                                  .arg(QLatin1String(name))
+                                                  .arg(threads)));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEngineGolden)
