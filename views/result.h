@@ -20,8 +20,16 @@
 namespace scalescope
 {
 
+/// How far a result has come: the worker shows what it has as soon as it has it.
+enum class ResultStage : uint8_t {
+    Summary,  // closed-form figures only (the engine is still running)
+    Timeline, // the engine's figures and timeline; the scaling sweep still running
+    Complete, // everything, sweep included
+};
+
 struct ScenarioResult {
     uint64_t generation = 0; // request number; the newest wins
+    ResultStage stage = ResultStage::Complete;
     Scenario scenario;
     /// Validation error (key path and message), empty when the scenario is valid.
     QString error_path;

@@ -204,7 +204,7 @@ void MainWindow::buildUi()
     wheel_guard_->guard(controls_);
     connect(controls_, &ControlPanel::scenarioEdited, this,
             [this](const Scenario &s, const QString &description, int merge_key) {
-                edit_timer_.start();
+                startEditTimer();
                 ctx_.document->edit(s, description, merge_key);
             });
 
@@ -254,7 +254,7 @@ void MainWindow::buildUi()
     connect(iterations_spin_, &QSpinBox::valueChanged, this, [this](int n) {
         iterations_ = n;
         ctx_.settings->setValue(QStringLiteral("view/iterations"), n);
-        edit_timer_.start();
+        startEditTimer();
         requestRecompute();
     });
     auto *fit_button = new QPushButton(tr("Fit"));
@@ -330,19 +330,19 @@ void MainWindow::buildUi()
             [this](const CostSpec &cost, const QString &description) {
                 Scenario s = ctx_.document->scenario();
                 s.cost = cost;
-                edit_timer_.start();
+                startEditTimer();
                 ctx_.document->edit(s, description);
             });
     connect(calibration_page_, &CalibrationPage::applyRequested, this,
             &MainWindow::applyCalibration);
     connect(scaling_view_, &ScalingView::scalingModeChanged, this, [this](Scaling mode) {
         scaling_ = mode;
-        edit_timer_.start();
+        startEditTimer();
         requestRecompute();
     });
     connect(scaling_view_, &ScalingView::sweepShapeChanged, this, [this](int node_gpus) {
         sweep_node_gpus_ = node_gpus;
-        edit_timer_.start();
+        startEditTimer();
         requestRecompute();
     });
 
@@ -502,10 +502,16 @@ void MainWindow::updateTitle()
     setWindowModified(ctx_.document->isModified());
 }
 
+void MainWindow::startEditTimer()
+{
+    edit_timer_.start();
+    status_latency_taken_ = timeline_latency_taken_ = false;
+}
+
 void MainWindow::requestRecompute()
 {
     if (!edit_timer_.isValid())
-        edit_timer_.start();
+        startEditTimer();
     RecomputeRequest request;
     request.scenario = ctx_.document->scenario();
     // A slide's zoom is one whole step (GalleryZoom::Step): one step is simulated.
@@ -517,16 +523,8 @@ void MainWindow::requestRecompute()
     status_busy_->setText(tr("computing…"));
 }
 
-void MainWindow::showResult(const ResultPtr &result)
+void MainWindow::showTimelineOf(const ResultPtr &result)
 {
-    if (!result || result->generation < shown_generation_)
-        return; // an older request finished after a newer one was shown
-    shown_generation_ = result->generation;
-    current_ = result;
-    if (result->generation == ctx_.recomputer->latestGeneration())
-        status_busy_->clear();
-
-    controls_->setValidationError(result->error_path, result->error);
     if (!result->ok())
         timeline_->setEmptyReason(
             tr("No timeline: the scenario is not valid (%1).").arg(result->error));
@@ -541,12 +539,16 @@ void MainWindow::showResult(const ResultPtr &result)
     timeline_->setSharedExtent(shared_end);
     pinned_timeline_->setSharedExtent(shared_end);
     timeline_->setMemory(result->ok() ? result->summary.memory : MemoryBreakdown{});
-    timeline_->setTimeline(result->ok() ? result->timeline : nullptr);
+    // The complete result carries the timeline its stage already showed: kept as it is
+    // (with the user's selection) rather than set again.
+    const std::shared_ptr<const Timeline> shown = result->ok() ? result->timeline : nullptr;
+    if (shown == nullptr || timeline_->timeline() != shown)
+        timeline_->setTimeline(shown);
     // The first result of a newly loaded gallery scenario shows its whole step: the range
     // kept from the previous scenario (within 20 % of its length) cut the end off.
-    const bool refit = refit_pending_ && result->generation >= refit_generation_;
-    if (refit) {
+    if (refit_pending_ && result->generation >= refit_generation_) {
         refit_pending_ = false;
+        refit_now_ = true;
         timeline_->fitToView();
     }
     if (result->ok() && result->timeline && result->timeline_merge_quantum_s > 0)
@@ -557,6 +559,61 @@ void MainWindow::showResult(const ResultPtr &result)
                      QLocale().toString(qulonglong(result->timeline_full_segments))));
     else
         timeline_note_->clear();
+}
+
+void MainWindow::showStage(const ResultPtr &result)
+{
+    // A large scenario answers in stages (Recomputer): the closed-form status at once, then
+    // the engine's figures with the timeline, then the sweep. The tabs wait for the last.
+    shown_generation_ = result->generation;
+    controls_->setValidationError(QString(), QString());
+    updateStatus(result);
+    if (result->stage == ResultStage::Summary) {
+        status_busy_->setText(tr("simulating…"));
+        timeline_note_->setText(tr("Updating the timeline…"));
+    } else {
+        status_busy_->setText(tr("computing the scaling sweep…"));
+        if (!presenting_)
+            showTimelineOf(result);
+    }
+    if (presenting_ && stage_)
+        stage_->setStatus(statusFigures(), bottleneck_plain_);
+    // The closed-form stage changes the status bar only: it alone is painted now.
+    if (result->stage == ResultStage::Summary && !presenting_)
+        statusBar()->repaint();
+    else
+        repaint();
+    if (edit_timer_.isValid()) {
+        const double ms = static_cast<double>(edit_timer_.nsecsElapsed()) / 1e6;
+        if (!status_latency_taken_) {
+            status_latency_ms_ = ms;
+            status_latency_taken_ = true;
+        }
+        if (result->stage == ResultStage::Timeline && !timeline_latency_taken_) {
+            timeline_latency_ms_ = ms;
+            timeline_latency_taken_ = true;
+        }
+    }
+    Q_EMIT stageShown(result->generation, static_cast<int>(result->stage));
+}
+
+void MainWindow::showResult(const ResultPtr &result)
+{
+    if (!result || result->generation < shown_generation_)
+        return; // an older request finished after a newer one was shown
+    if (result->ok() && result->stage != ResultStage::Complete) {
+        showStage(result);
+        return;
+    }
+    shown_generation_ = result->generation;
+    current_ = result;
+    if (result->generation == ctx_.recomputer->latestGeneration())
+        status_busy_->clear();
+
+    controls_->setValidationError(result->error_path, result->error);
+    refit_now_ = false;
+    showTimelineOf(result);
+    const bool refit = refit_now_;
     // Only the tab on screen is redrawn now; the others catch up when they are shown (while
     // presenting, the stage's view is the one on screen).
     stale_tabs_ = true;
@@ -577,8 +634,13 @@ void MainWindow::showResult(const ResultPtr &result)
     repaint();
     if (edit_timer_.isValid()) {
         last_latency_ms_ = static_cast<double>(edit_timer_.nsecsElapsed()) / 1e6;
+        if (!status_latency_taken_)
+            status_latency_ms_ = last_latency_ms_;
+        if (!timeline_latency_taken_)
+            timeline_latency_ms_ = last_latency_ms_;
         edit_timer_.invalidate();
     }
+    Q_EMIT stageShown(result->generation, static_cast<int>(result->stage));
     Q_EMIT resultShown(result->generation);
 }
 
@@ -622,7 +684,9 @@ void MainWindow::updateStatus(const ResultPtr &result)
         status_staleness_->hide();
     }
     QString sentence = translateModelText(s.bottleneck);
-    if (!result->timeline)
+    if (result->stage == ResultStage::Summary)
+        sentence += tr(" (closed-form estimate while the simulation runs)");
+    else if (!result->timeline)
         sentence += tr(" (timeline not drawn: too many segments; figures from the closed form)");
     status_bottleneck_->setText(sentence.toHtmlEscaped());
     status_bottleneck_->setToolTip(sentence);
@@ -848,14 +912,14 @@ void MainWindow::ensureStage()
     central_stack_->addWidget(stage_);
     connect(stage_, &PresentationStage::scalingModeChanged, this, [this](Scaling mode) {
         scaling_ = mode;
-        edit_timer_.start();
+        startEditTimer();
         requestRecompute();
     });
     connect(stage_, &PresentationStage::costEdited, this,
             [this](const CostSpec &cost, const QString &description) {
                 Scenario s = ctx_.document->scenario();
                 s.cost = cost;
-                edit_timer_.start();
+                startEditTimer();
                 ctx_.document->edit(s, description);
             });
 }
@@ -904,7 +968,7 @@ void MainWindow::loadGalleryEntry(int index)
     sweep_counts_ = e.sweep;
     if (gallery_list_->currentRow() != index)
         gallery_list_->setCurrentRow(index);
-    edit_timer_.start();
+    startEditTimer();
     // The reset requests the recompute whose result refits the timeline.
     refit_pending_ = true;
     refit_generation_ = ctx_.recomputer->latestGeneration() + 1;
@@ -1008,7 +1072,7 @@ void MainWindow::applyCalibration(const QString &path)
     if (path.isEmpty()) {
         s.hardware.calibration_path.clear();
         s.hardware.calibration.reset();
-        edit_timer_.start();
+        startEditTimer();
         ctx_.document->edit(s, tr("Use datasheet figures"));
         return;
     }
@@ -1020,7 +1084,7 @@ void MainWindow::applyCalibration(const QString &path)
     }
     s.hardware.calibration_path = QFileInfo(path).absoluteFilePath().toStdString();
     s.hardware.calibration = std::make_shared<const CalibrationProfile>(std::move(profile.value()));
-    edit_timer_.start();
+    startEditTimer();
     ctx_.document->edit(s, tr("Apply calibration profile %1").arg(QFileInfo(path).fileName()));
 }
 
@@ -1029,7 +1093,7 @@ void MainWindow::suggestPlan()
     PlanDialog dialog(ctx_.document->scenario(), this);
     if (dialog.exec() != QDialog::Accepted || !dialog.chosenScenario())
         return;
-    edit_timer_.start();
+    startEditTimer();
     ctx_.document->edit(*dialog.chosenScenario(), tr("Apply suggested plan"));
 }
 
@@ -1244,17 +1308,19 @@ void MainWindow::exportSweepCsv()
 
 void MainWindow::exportTrace()
 {
-    if (!current_ || !current_->timeline) {
+    // The timeline on screen: a large scenario's arrives before the rest of its result.
+    const std::shared_ptr<const Timeline> shown = timeline_->timeline();
+    if (!shown) {
         showError(tr("Export failed"), tr("There is no timeline to export."));
         return;
     }
+    const QString name = QString::fromStdString(ctx_.document->scenario().name);
     const QString path =
         askSavePath(tr("Export Chrome trace"), tr("Trace files (*.json)"), QStringLiteral("json"));
     if (path.isEmpty())
         return;
     QString error;
-    const QByteArray trace =
-        timelineToChromeTrace(*current_->timeline, QString::fromStdString(current_->scenario.name));
+    const QByteArray trace = timelineToChromeTrace(*shown, name);
     if (!writeFileAtomically(path, trace, &error))
         showError(tr("Export failed"), error);
 }

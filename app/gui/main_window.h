@@ -99,6 +99,10 @@ public:
     ResultPtr pinnedResult() const { return pinned_; }
     /// Milliseconds from the last edit to the redrawn window (benchmarks).
     double lastLatencyMs() const { return last_latency_ms_; }
+    /// Milliseconds from the last edit to its status bar and to its timeline on screen
+    /// (either stage or the complete result, whichever came first).
+    double lastStatusLatencyMs() const { return status_latency_ms_; }
+    double lastTimelineLatencyMs() const { return timeline_latency_ms_; }
     int iterations() const { return iterations_; }
     Scaling scaling() const { return scaling_; }
 
@@ -115,6 +119,9 @@ Q_SIGNALS:
     void languageChangeRequested(const QString &language);
     /// A result was shown and the window repainted (tests and benchmarks).
     void resultShown(quint64 generation);
+    /// A stage of a request is on screen (ResultStage as int); the complete one is also
+    /// announced by resultShown.
+    void stageShown(quint64 generation, int stage);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -183,6 +190,15 @@ private:
     bool stale_tabs_ = false;
     QSet<QWidget *> fresh_pages_; // tab pages that show current_
     QElapsedTimer edit_timer_;
+    double status_latency_ms_ = 0;
+    double timeline_latency_ms_ = 0;
+    bool status_latency_taken_ = false;
+    bool timeline_latency_taken_ = false;
+    bool refit_now_ = false; // showTimelineOf fitted the timeline to its step
+    void showStage(const ResultPtr &result);
+    /// An edit happened now: latencies count from here.
+    void startEditTimer();
+    void showTimelineOf(const ResultPtr &result);
     double last_latency_ms_ = 0;
 
     ControlPanel *controls_ = nullptr;

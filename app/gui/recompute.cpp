@@ -26,8 +26,16 @@ std::vector<int> defaultSweepCounts(const Scenario &scenario)
 
 ResultPtr computeResult(const RecomputeRequest &request)
 {
+    return computeResultStaged(request, {}, nullptr);
+}
+
+ResultPtr computeResultStaged(const RecomputeRequest &request,
+                              const std::function<void(ResultPtr)> &partial,
+                              const std::atomic<bool> *cancel)
+{
     QElapsedTimer timer;
     timer.start();
+    const auto cancelled = [cancel] { return cancel && cancel->load(); };
     auto result = std::make_shared<ScenarioResult>();
     result->generation = request.generation;
     result->scenario = request.scenario;
@@ -54,9 +62,22 @@ ResultPtr computeResult(const RecomputeRequest &request)
     // About 45 MB of timeline (21 B per segment) and a paint of a few frames at most;
     // larger timelines are simplified by the engine (items merged per time quantum).
     options.max_segments = kGuiMaxTimelineSegments;
+    options.cancel = cancel;
+    // Stage 1, for runs the engine needs more than a frame for: the closed form's figures
+    // at once, marked as an estimate until the engine's replace them.
+    const bool staged = partial && estimatedTasks(*ctx.value(), options) >= kGuiStagedTasks;
+    if (staged) {
+        auto first = std::make_shared<ScenarioResult>(*result);
+        first->stage = ResultStage::Summary;
+        first->summary = analyticSummary(*ctx.value());
+        first->compute_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        partial(first);
+    }
     // One policy (analysis/evaluate.h): beyond the engine's size the closed form answers
     // and the window says so; an engine failure is shown, never other numbers.
     Result<StepEvaluation> step = evaluateStep(*ctx.value(), options);
+    if (cancelled())
+        return nullptr;
     if (!step) {
         result->error_path = QString::fromStdString(step.error().path);
         result->error = QString::fromStdString(step.error().message);
@@ -72,13 +93,28 @@ ResultPtr computeResult(const RecomputeRequest &request)
         result->timeline_merge_quantum_s = e.sim.timeline_merge_quantum_s;
         result->timeline_full_segments = e.sim.timeline_full_segments;
     }
+    if (request.scenario.cost)
+        result->cost = costReport(request.scenario, result->summary);
+    // Stage 2: the engine's figures and timeline, before the sweep.
+    if (partial) {
+        auto second = std::make_shared<ScenarioResult>(*result);
+        second->stage = ResultStage::Timeline;
+        second->compute_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        partial(second);
+    }
 
     const std::vector<int> counts =
         request.sweep_gpus.empty() ? defaultSweepCounts(request.scenario) : request.sweep_gpus;
     std::vector<int> fit_gpus;
     std::vector<double> fit_speedup;
     const int own_gpus = request.scenario.hardware.gpuCount();
+    // Sweep points beyond the window's engine budget come from the closed form (marked).
+    SimOptions point;
+    point.max_tasks = kGuiSweepMaxTasks;
+    point.cancel = cancel;
     for (int n : counts) {
+        if (cancelled())
+            return nullptr;
         if (n == own_gpus) {
             // The scenario itself was just simulated: its point is the figure the status
             // bar shows, not a second simulation of the same plan.
@@ -91,7 +127,9 @@ ResultPtr computeResult(const RecomputeRequest &request)
         // divisible) are left out of the chart rather than failing the whole sweep.
         Result<std::vector<SweepRow>> row =
             sweep(request.scenario, {n}, request.scaling, request.sweep_node_gpus,
-                  result->summary.single_gpu_step_s);
+                  result->summary.single_gpu_step_s, point);
+        if (cancelled())
+            return nullptr;
         if (!row || row.value().empty())
             continue;
         result->sweep.push_back(row.value().front());
@@ -103,8 +141,6 @@ ResultPtr computeResult(const RecomputeRequest &request)
     if (request.scaling == Scaling::Strong)
         result->amdahl = fitAmdahl(fit_gpus, fit_speedup);
     result->attribution = attributeSpeedupLoss(result->sweep);
-    if (request.scenario.cost)
-        result->cost = costReport(request.scenario, result->summary);
     result->compute_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     return result;
 }
@@ -120,6 +156,7 @@ Recomputer::~Recomputer()
         std::lock_guard lock(mutex_);
         stop_ = true;
         pending_.reset();
+        cancel_.store(true);
     }
     wake_.notify_all();
     thread_.join();
@@ -133,6 +170,8 @@ uint64_t Recomputer::request(RecomputeRequest request)
         generation = ++next_generation_;
         request.generation = generation;
         pending_ = std::move(request);
+        if (computing_) // the one being computed is abandoned at its next check
+            cancel_.store(true);
     }
     wake_.notify_one();
     return generation;
@@ -162,15 +201,25 @@ void Recomputer::run()
             request = std::move(*pending_);
             pending_.reset();
             computing_ = true;
+            cancel_.store(false);
         }
-        ResultPtr result = computeResult(request);
+        ResultPtr result = computeResultStaged(
+            request,
+            [this](ResultPtr stage) {
+                if (!cancel_.load())
+                    Q_EMIT resultReady(std::move(stage));
+            },
+            &cancel_);
         {
             std::lock_guard lock(mutex_);
             computing_ = false;
             if (stop_)
                 return;
         }
-        Q_EMIT resultReady(result);
+        // nullptr: abandoned for a newer request; one that finished as a newer request came
+        // is dropped too (the newer one follows).
+        if (result && !cancel_.load())
+            Q_EMIT resultReady(result);
     }
 }
 

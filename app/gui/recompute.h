@@ -9,7 +9,9 @@
 
 #include <QObject>
 
+#include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -37,6 +39,20 @@ inline constexpr size_t kGuiMaxTimelineSegments = 2'000'000;
 
 ResultPtr computeResult(const RecomputeRequest &request);
 
+/// Sweep points whose task graph is larger than this are answered by the closed form in the
+/// window (and marked so): about 0.1 s of engine time each on two cores.
+inline constexpr size_t kGuiSweepMaxTasks = 1'000'000;
+/// Scenarios whose engine run is larger than this (tasks; about 5 ms) show the closed-form
+/// summary first, marked as an estimate, while the engine runs.
+inline constexpr size_t kGuiStagedTasks = 50'000;
+
+/// computeResult in stages: `partial` gets the closed-form summary (large scenarios only)
+/// and then the engine's result with its timeline, before the sweep; the complete result is
+/// returned. Returns nullptr as soon as `cancel` is set (a newer request is waiting).
+ResultPtr computeResultStaged(const RecomputeRequest &request,
+                              const std::function<void(ResultPtr)> &partial,
+                              const std::atomic<bool> *cancel);
+
 class Recomputer : public QObject
 {
     Q_OBJECT
@@ -51,7 +67,8 @@ public:
     bool busy() const;
 
 Q_SIGNALS:
-    /// Emitted from the worker thread (queued to receivers in the GUI thread).
+    /// Emitted from the worker thread (queued to receivers in the GUI thread), once per
+    /// stage of a request (ScenarioResult::stage), the complete one last.
     void resultReady(scalescope::ResultPtr result);
 
 private:
@@ -63,6 +80,7 @@ private:
     uint64_t next_generation_ = 0;
     bool computing_ = false;
     bool stop_ = false;
+    std::atomic<bool> cancel_{false}; // the request being computed is superseded
     std::thread thread_;
 };
 

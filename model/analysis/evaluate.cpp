@@ -17,6 +17,8 @@ Result<StepEvaluation> evaluateStep(const SimContext &ctx, const SimOptions &opt
         e.summary = analyticSummary(ctx);
         return e;
     }
+    if (e.sim.cancelled)
+        return InputError{"", kCancelledMessage};
     return InputError{"", "the simulation failed: " + e.sim.error};
 }
 

@@ -21,6 +21,13 @@ struct StepEvaluation {
     std::string note;         // why the closed form answered (the engine's words)
 };
 
+/// The message of an evaluation abandoned through SimOptions::cancel.
+inline constexpr const char *kCancelledMessage = "cancelled";
+inline bool isCancelled(const InputError &e)
+{
+    return e.path.empty() && e.message == kCancelledMessage;
+}
+
 /// Simulates one step of `ctx` under `options` with the policy above. An engine failure is
 /// an InputError with an empty key path and the engine's message.
 Result<StepEvaluation> evaluateStep(const SimContext &ctx, const SimOptions &options);

@@ -53,8 +53,12 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
 }
 
 Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int> &gpu_counts,
-                                    Scaling scaling, int node_gpus, double reference_s)
+                                    Scaling scaling, int node_gpus, double reference_s,
+                                    const SimOptions &options)
 {
+    SimOptions point = options;
+    point.build_timeline = false;
+    point.iterations = 1;
     // Strong scaling keeps the job, so every count has the same one-GPU reference (unless
     // per-GPU cooling makes the reference depend on the count): computed once.
     const bool shared_reference = scaling == Scaling::Strong &&
@@ -72,7 +76,9 @@ Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int>
         const std::shared_ptr<const SimContext> &ctx = made.value();
         // One policy (analysis/evaluate.h): beyond the engine's size the closed form
         // answers; an engine failure is an error.
-        Result<StepEvaluation> e = evaluateStep(*ctx, SimOptions{});
+        Result<StepEvaluation> e = evaluateStep(*ctx, point);
+        if (!e && isCancelled(e.error()))
+            return e.error();
         if (!e)
             return InputError{"--gpus", std::to_string(n) + " GPUs: " + e.error().message};
         rows.push_back({n, e.value().summary, e.value().closed_form});

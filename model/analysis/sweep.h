@@ -27,9 +27,11 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
 
 /// Evaluates every count with the event simulation (one iteration). `reference_s`: the
 /// scenario's one-GPU reference when the caller has it (strong scaling reuses it; < 0:
-/// computed here, once).
+/// computed here, once). `options`: the engine's limits per point (a point over max_tasks
+/// is answered by the closed form and marked closed_form) and its cancel flag (a cancelled
+/// sweep is an error "cancelled").
 Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int> &gpu_counts,
                                     Scaling scaling, int node_gpus = 0,
-                                    double reference_s = -1);
+                                    double reference_s = -1, const SimOptions &options = {});
 
 } // namespace scalescope

@@ -247,9 +247,9 @@ public:
     }
 
     SimResult run();
+    size_t estimateTasks() const;
 
 private:
-    size_t estimateTasks() const;
     void buildStages();
     std::vector<int> membersOf(uint32_t unit) const;
     const std::vector<int> &members(uint32_t unit) const { return members_[unit]; }
@@ -290,6 +290,14 @@ private:
     };
     void accountUnit(uint32_t unit, const UnitRows &rows, UnitAccount &acc) const;
     bool buildTimeline(SimResult &result);
+    bool cancelled(SimResult &result) const
+    {
+        if (!opt_.cancel || !opt_.cancel->load(std::memory_order_relaxed))
+            return false;
+        result.cancelled = true;
+        result.error = "cancelled";
+        return true;
+    }
     std::vector<UnitRows> unit_rows_; // while the timeline is built
     double memberDuration(const Task &t, TaskId id, int gpu) const;
     /// Duration factor of throttled clocks on `gpu` during iteration `it` (1 = cool).
@@ -1173,6 +1181,8 @@ bool Simulation::buildTimeline(SimResult &result)
             }
         }
     });
+    if (cancelled(result))
+        return false;
     const std::vector<size_t> &offset = builder.allocate(row_sizes);
     row_sizes = {};
     // Second pass: the segments. A member whose rows equal the first member's is copied.
@@ -1248,11 +1258,17 @@ SimResult Simulation::run()
             buildUnit(r, s);
     linkPipeline();
     groupCollectives();
+    if (cancelled(result))
+        return result;
     drawFactors();
+    if (cancelled(result))
+        return result;
     if (!graph_.run()) {
         result.error = "internal error: the task graph of this plan deadlocks";
         return result;
     }
+    if (cancelled(result))
+        return result;
     labelGroups();
     for (std::vector<TaskId> &r : recv_tasks_)
         std::sort(r.begin(), r.end(),
@@ -1353,7 +1369,7 @@ SimResult Simulation::run()
 
     if (opt_.build_timeline) {
         unit_rows_ = std::move(unit_rows);
-        if (!buildTimeline(result))
+        if (cancelled(result) || !buildTimeline(result))
             return result;
     }
     result.ok = true;
@@ -1409,6 +1425,11 @@ SimResult simulate(const SimContext &ctx, const SimOptions &options)
 {
     Simulation sim(ctx, options);
     return sim.run();
+}
+
+size_t estimatedTasks(const SimContext &ctx, const SimOptions &options)
+{
+    return Simulation(ctx, options).estimateTasks();
 }
 
 } // namespace scalescope

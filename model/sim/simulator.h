@@ -11,6 +11,7 @@
 #include "workload/compute.h"
 #include "step/cost.h"
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -44,11 +45,15 @@ struct SimOptions {
     /// Threads for the independent parts (per-GPU draws, rows, breakdown); 0 = the
     /// machine's cores (at most 8). The result is the same for every count.
     int threads = 0;
+    /// Set by another thread to abandon the simulation (the user moved on): checked between
+    /// the engine's phases; the result is then not ok and `cancelled`.
+    const std::atomic<bool> *cancel = nullptr;
 };
 
 struct SimResult {
     bool ok = false;
     bool too_large = false; // refused for size (max_tasks); the analytic path still works
+    bool cancelled = false; // SimOptions::cancel was set
     std::string error;
     double step_time_s = 0;
     Breakdown breakdown; // per step, averaged over GPUs
@@ -89,6 +94,8 @@ HardwareSpec effectiveHardware(const Scenario &s);
 ComputeModel computeModelFor(const Scenario &s, const Plan &p);
 
 SimResult simulate(const SimContext &ctx, const SimOptions &options);
+/// About how many tasks simulate() would build (its size check), without building them.
+size_t estimatedTasks(const SimContext &ctx, const SimOptions &options);
 
 /// A gradient bucket (DDP) or sharding unit (FSDP): consecutive layers whose gradients
 /// fill `bucket_mb`, with their compute and tensor-parallel time per micro-batch.

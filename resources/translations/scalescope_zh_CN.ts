@@ -841,7 +841,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../../app/gui/recompute.cpp" line="40"/>
+        <location filename="../../app/gui/recompute.cpp" line="48"/>
         <source>A collective-only scenario has no training step to draw; use scalescope-cli simulate for its bandwidth.</source>
         <translation>仅含集合通信的场景没有可绘制的训练步；请用 scalescope-cli simulate 查看其带宽。</translation>
     </message>
@@ -1158,1391 +1158,1391 @@
 <context>
     <name>scalescope::ControlPanel</name>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="349"/>
+        <location filename="../../views/controls/control_panel.cpp" line="350"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="353"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1506"/>
+        <location filename="../../views/controls/control_panel.cpp" line="354"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1504"/>
         <source>GPU model from the catalog, with its memory</source>
         <translation>目录中的 GPU 型号及其显存</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="355"/>
+        <location filename="../../views/controls/control_panel.cpp" line="356"/>
         <source>%1, %2 GB</source>
         <translation>%1，%2 GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="357"/>
+        <location filename="../../views/controls/control_panel.cpp" line="358"/>
         <source>%1: %2 GB at %3 GB/s, %4 TFLOP/s BF16 dense</source>
         <translation>%1：%2 GB，%3 GB/s，%4 TFLOP/s BF16 稠密</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="364"/>
+        <location filename="../../views/controls/control_panel.cpp" line="365"/>
         <source>&amp;GPU</source>
         <translation>GPU(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="372"/>
+        <location filename="../../views/controls/control_panel.cpp" line="373"/>
         <source>Total GPU count on a log scale, 1-1024 (powers of two). Sets the nodes at fixed GPUs per node, or the GPUs of one node below a full node.</source>
         <translation>GPU 总数，对数刻度，1-1024（2 的幂）。在每节点 GPU 数固定时设置节点数，不足一个整节点时设置单节点的 GPU 数。</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="378"/>
+        <location filename="../../views/controls/control_panel.cpp" line="379"/>
         <source>GPU &amp;count</source>
         <translation>GPU 数(&amp;c)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="381"/>
+        <location filename="../../views/controls/control_panel.cpp" line="382"/>
         <source>Nodes in the cluster, 1-65536</source>
         <translation>集群中的节点数，1-65536</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="382"/>
+        <location filename="../../views/controls/control_panel.cpp" line="383"/>
         <source>&amp;Nodes</source>
         <translation>节点(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="384"/>
+        <location filename="../../views/controls/control_panel.cpp" line="385"/>
         <source>GPUs in each node, 1-16</source>
         <translation>每个节点的 GPU 数，1-16</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="385"/>
+        <location filename="../../views/controls/control_panel.cpp" line="386"/>
         <source>GP&amp;Us per node</source>
         <translation>每节点 GPU(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="389"/>
+        <location filename="../../views/controls/control_panel.cpp" line="390"/>
         <source>Link between the GPUs of one node (GB/s per GPU per direction)</source>
         <translation>节点内 GPU 之间的互连（每 GPU 每方向 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="393"/>
+        <location filename="../../views/controls/control_panel.cpp" line="394"/>
         <source>%1 GB/s per GPU per direction, %2 µs</source>
         <translation>每 GPU 每方向 %1 GB/s，%2 µs</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="398"/>
+        <location filename="../../views/controls/control_panel.cpp" line="399"/>
         <source>&amp;Intra-node</source>
         <translation>节点内(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="401"/>
+        <location filename="../../views/controls/control_panel.cpp" line="402"/>
         <source>Network between nodes (Gb/s per NIC)</source>
         <translation>节点间网络（每 NIC Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="406"/>
+        <location filename="../../views/controls/control_panel.cpp" line="407"/>
         <source>%1 Gb/s per NIC, %2 µs</source>
         <translation>每 NIC %1 Gb/s，%2 µs</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="409"/>
+        <location filename="../../views/controls/control_panel.cpp" line="410"/>
         <source>Net&amp;work</source>
         <translation>网络(&amp;w)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="413"/>
+        <location filename="../../views/controls/control_panel.cpp" line="414"/>
         <source>Network interfaces per node, shared by its GPUs, 1-64</source>
         <translation>每节点的网卡数，由其 GPU 共享，1-64</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="414"/>
+        <location filename="../../views/controls/control_panel.cpp" line="415"/>
         <source>NICs per node</source>
         <translation>每节点 NIC</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="421"/>
+        <location filename="../../views/controls/control_panel.cpp" line="422"/>
         <source>Model and batch</source>
         <translation>模型与批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="426"/>
+        <location filename="../../views/controls/control_panel.cpp" line="427"/>
         <source>Model preset from the catalog, or a custom transformer</source>
         <translation>目录中的模型预设，或自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="430"/>
+        <location filename="../../views/controls/control_panel.cpp" line="431"/>
         <source>Transformer, %1 layers</source>
         <translation>Transformer，%1 层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="431"/>
+        <location filename="../../views/controls/control_panel.cpp" line="432"/>
         <source>%1 layers</source>
         <translation>%1 层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="434"/>
+        <location filename="../../views/controls/control_panel.cpp" line="435"/>
         <source>Custom transformer…</source>
         <translation>自定义 Transformer…</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="436"/>
+        <location filename="../../views/controls/control_panel.cpp" line="437"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="439"/>
+        <location filename="../../views/controls/control_panel.cpp" line="440"/>
         <source>Transformer layers, 1-1024</source>
         <translation>Transformer 层数，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="440"/>
+        <location filename="../../views/controls/control_panel.cpp" line="441"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="441"/>
+        <location filename="../../views/controls/control_panel.cpp" line="442"/>
         <source>Hidden size, 1-131072</source>
         <translation>隐藏层大小，1-131072</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="443"/>
+        <location filename="../../views/controls/control_panel.cpp" line="444"/>
         <source>Hidden</source>
         <translation>隐藏层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="444"/>
+        <location filename="../../views/controls/control_panel.cpp" line="445"/>
         <source>Attention heads, 1-1024</source>
         <translation>注意力头数，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="445"/>
+        <location filename="../../views/controls/control_panel.cpp" line="446"/>
         <source>Heads</source>
         <translation>头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="447"/>
+        <location filename="../../views/controls/control_panel.cpp" line="448"/>
         <source>Sequence length in tokens, 1-1048576</source>
         <translation>序列长度（token 数），1-1048576</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="447"/>
+        <location filename="../../views/controls/control_panel.cpp" line="448"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="448"/>
+        <location filename="../../views/controls/control_panel.cpp" line="449"/>
         <source>Sequence</source>
         <translation>序列</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="449"/>
+        <location filename="../../views/controls/control_panel.cpp" line="450"/>
         <source>Vocabulary size, 1-1000000</source>
         <translation>词表大小，1-1000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="450"/>
+        <location filename="../../views/controls/control_panel.cpp" line="451"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="457"/>
+        <location filename="../../views/controls/control_panel.cpp" line="458"/>
         <source>Global batch on a log scale, 1-65536 samples (powers of two)</source>
         <translation>全局批大小，对数刻度，1-65536 个样本（2 的幂）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="460"/>
+        <location filename="../../views/controls/control_panel.cpp" line="461"/>
         <source>Samples per optimizer step, all GPUs together, 1-1000000000</source>
         <translation>每个优化器步的样本数，所有 GPU 合计，1-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="461"/>
+        <location filename="../../views/controls/control_panel.cpp" line="462"/>
         <source>Global batch, exact</source>
         <translation>全局批大小（精确值）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="464"/>
+        <location filename="../../views/controls/control_panel.cpp" line="465"/>
         <source>Global &amp;batch</source>
         <translation>全局批大小(&amp;b)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="471"/>
+        <location filename="../../views/controls/control_panel.cpp" line="472"/>
         <source>Samples per forward/backward pass on one GPU, 0 = auto (global batch / data degree), 0-1000000000</source>
         <translation>单个 GPU 每次前向/反向的样本数，0 = 自动（全局批大小 / 数据并行度），0-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="473"/>
-        <location filename="../../views/controls/control_panel.cpp" line="543"/>
+        <location filename="../../views/controls/control_panel.cpp" line="474"/>
+        <location filename="../../views/controls/control_panel.cpp" line="544"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="474"/>
+        <location filename="../../views/controls/control_panel.cpp" line="475"/>
         <source>Micro-batc&amp;h</source>
         <translation>微批次(&amp;h)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="479"/>
+        <location filename="../../views/controls/control_panel.cpp" line="480"/>
         <source>Arithmetic precision (FP16, BF16 and FP8 are mixed precision)</source>
         <translation>计算精度（FP16、BF16 和 FP8 为混合精度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="480"/>
+        <location filename="../../views/controls/control_panel.cpp" line="481"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="481"/>
+        <location filename="../../views/controls/control_panel.cpp" line="482"/>
         <source>TF32</source>
         <translation>TF32</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="482"/>
+        <location filename="../../views/controls/control_panel.cpp" line="483"/>
         <source>FP16 mixed</source>
         <translation>FP16 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="483"/>
+        <location filename="../../views/controls/control_panel.cpp" line="484"/>
         <source>BF16 mixed</source>
         <translation>BF16 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="484"/>
+        <location filename="../../views/controls/control_panel.cpp" line="485"/>
         <source>FP8 mixed</source>
         <translation>FP8 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="485"/>
+        <location filename="../../views/controls/control_panel.cpp" line="486"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="488"/>
+        <location filename="../../views/controls/control_panel.cpp" line="489"/>
         <source>Optimizer (sets its state memory)</source>
         <translation>优化器（决定其状态显存）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="489"/>
+        <location filename="../../views/controls/control_panel.cpp" line="490"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="490"/>
+        <location filename="../../views/controls/control_panel.cpp" line="491"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="491"/>
+        <location filename="../../views/controls/control_panel.cpp" line="492"/>
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="495"/>
+        <location filename="../../views/controls/control_panel.cpp" line="496"/>
         <source>Activation recomputation: less memory, more compute</source>
         <translation>激活重计算：省显存，多计算</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="496"/>
+        <location filename="../../views/controls/control_panel.cpp" line="497"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="497"/>
+        <location filename="../../views/controls/control_panel.cpp" line="498"/>
         <source>Selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="498"/>
+        <location filename="../../views/controls/control_panel.cpp" line="499"/>
         <source>Full</source>
         <translation>完全</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="499"/>
+        <location filename="../../views/controls/control_panel.cpp" line="500"/>
         <source>&amp;Recompute</source>
         <translation>重计算(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="502"/>
+        <location filename="../../views/controls/control_panel.cpp" line="503"/>
         <source>&amp;Flash attention</source>
         <translation>Flash Attention(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="503"/>
+        <location filename="../../views/controls/control_panel.cpp" line="504"/>
         <source>Fused attention kernels: no sequence² tensors in memory</source>
         <translation>融合注意力内核：显存中不保存 序列² 大小的张量</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="511"/>
+        <location filename="../../views/controls/control_panel.cpp" line="512"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="518"/>
+        <location filename="../../views/controls/control_panel.cpp" line="519"/>
         <source>Software stack: host cost per operation, what overlaps, defaults and the plans it can run</source>
         <translation>软件栈：主机每个操作的开销、哪些通信被重叠、默认设置以及它能运行的并行方案</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="520"/>
+        <location filename="../../views/controls/control_panel.cpp" line="521"/>
         <source>Auto (the stack that usually runs the plan)</source>
         <translation>自动（通常运行该方案的软件栈）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="524"/>
+        <location filename="../../views/controls/control_panel.cpp" line="525"/>
         <source>Software stac&amp;k</source>
         <translation>软件栈(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="529"/>
+        <location filename="../../views/controls/control_panel.cpp" line="530"/>
         <source>Parallel strategy: shows the degrees it uses and sets them to a fitting start</source>
         <translation>并行策略：显示其使用的并行度，并设为合适的初始值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="531"/>
+        <location filename="../../views/controls/control_panel.cpp" line="532"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="532"/>
+        <location filename="../../views/controls/control_panel.cpp" line="533"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="533"/>
+        <location filename="../../views/controls/control_panel.cpp" line="534"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="534"/>
+        <location filename="../../views/controls/control_panel.cpp" line="535"/>
         <source>ZeRO-3 (FSDP)</source>
         <translation>ZeRO-3 (FSDP)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="535"/>
+        <location filename="../../views/controls/control_panel.cpp" line="536"/>
         <source>Tensor</source>
         <translation>张量</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="536"/>
+        <location filename="../../views/controls/control_panel.cpp" line="537"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="537"/>
+        <location filename="../../views/controls/control_panel.cpp" line="538"/>
         <source>3D hybrid</source>
         <translation>3D 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="538"/>
+        <location filename="../../views/controls/control_panel.cpp" line="539"/>
         <source>&amp;Strategy</source>
         <translation>策略(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="541"/>
+        <location filename="../../views/controls/control_panel.cpp" line="542"/>
         <source>Data-parallel degree, 0 = auto (GPU count / (tensor × pipeline)), 0-131072</source>
         <translation>数据并行度，0 = 自动（GPU 数 / (张量 × 流水线)），0-131072</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="544"/>
+        <location filename="../../views/controls/control_panel.cpp" line="545"/>
         <source>&amp;Data</source>
         <translation>数据(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="545"/>
+        <location filename="../../views/controls/control_panel.cpp" line="546"/>
         <source>Tensor-parallel degree, 1-1024</source>
         <translation>张量并行度，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="546"/>
+        <location filename="../../views/controls/control_panel.cpp" line="547"/>
         <source>&amp;Tensor</source>
         <translation>张量(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="548"/>
+        <location filename="../../views/controls/control_panel.cpp" line="549"/>
         <source>Pipeline-parallel degree (stages), 1-1024</source>
         <translation>流水线并行度（阶段数），1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="549"/>
+        <location filename="../../views/controls/control_panel.cpp" line="550"/>
         <source>Pipe&amp;line</source>
         <translation>流水线(&amp;l)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="555"/>
+        <location filename="../../views/controls/control_panel.cpp" line="556"/>
         <source>ZeRO stage: what data parallelism shards</source>
         <translation>ZeRO 阶段：数据并行切分哪些内容</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="556"/>
+        <location filename="../../views/controls/control_panel.cpp" line="557"/>
         <source>0, none</source>
         <translation>0，无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="557"/>
+        <location filename="../../views/controls/control_panel.cpp" line="558"/>
         <source>1, optimizer states</source>
         <translation>1，优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="558"/>
+        <location filename="../../views/controls/control_panel.cpp" line="559"/>
         <source>2, + gradients</source>
         <translation>2，+ 梯度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="559"/>
+        <location filename="../../views/controls/control_panel.cpp" line="560"/>
         <source>3, + parameters (FSDP)</source>
         <translation>3，+ 参数（FSDP）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="560"/>
+        <location filename="../../views/controls/control_panel.cpp" line="561"/>
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="563"/>
+        <location filename="../../views/controls/control_panel.cpp" line="564"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="564"/>
+        <location filename="../../views/controls/control_panel.cpp" line="565"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="565"/>
+        <location filename="../../views/controls/control_panel.cpp" line="566"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="566"/>
+        <location filename="../../views/controls/control_panel.cpp" line="567"/>
         <source>Interleaved 1F1B</source>
         <translation>交错 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="567"/>
+        <location filename="../../views/controls/control_panel.cpp" line="568"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="571"/>
+        <location filename="../../views/controls/control_panel.cpp" line="572"/>
         <source>Model chunks per GPU for the interleaved schedule, 1-128</source>
         <translation>交错调度下每个 GPU 的模型块数，1-128</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="572"/>
+        <location filename="../../views/controls/control_panel.cpp" line="573"/>
         <source>&amp;Virtual stages</source>
         <translation>虚拟阶段(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="576"/>
+        <location filename="../../views/controls/control_panel.cpp" line="577"/>
         <source>Se&amp;quence parallel</source>
         <translation>序列并行(&amp;q)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="577"/>
+        <location filename="../../views/controls/control_panel.cpp" line="578"/>
         <source>Megatron sequence parallelism inside the tensor-parallel group</source>
         <translation>在张量并行组内使用 Megatron 序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="582"/>
+        <location filename="../../views/controls/control_panel.cpp" line="583"/>
         <source>Overlap gradient communication</source>
         <translation>重叠梯度通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="583"/>
+        <location filename="../../views/controls/control_panel.cpp" line="584"/>
         <source>Overlap gradient communication with the backward pass</source>
         <translation>让梯度通信与反向传播重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="588"/>
+        <location filename="../../views/controls/control_panel.cpp" line="589"/>
         <source>Gradient bucket size, 0 = one all-reduce after the whole backward, 0-100000 MB</source>
         <translation>梯度桶大小，0 = 整个反向结束后做一次 all-reduce，0-100000 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="590"/>
+        <location filename="../../views/controls/control_panel.cpp" line="591"/>
         <source> MB</source>
         <translation> MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="591"/>
+        <location filename="../../views/controls/control_panel.cpp" line="592"/>
         <source>one all-reduce</source>
         <translation>一次 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="592"/>
+        <location filename="../../views/controls/control_panel.cpp" line="593"/>
         <source>Bucket</source>
         <translation>桶</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="596"/>
+        <location filename="../../views/controls/control_panel.cpp" line="597"/>
         <source>Synchronous (a barrier every step) or asynchronous updates (stale gradients)</source>
         <translation>同步更新（每步一次屏障）或异步更新（过期梯度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="598"/>
+        <location filename="../../views/controls/control_panel.cpp" line="599"/>
         <source>Synchronous</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="599"/>
+        <location filename="../../views/controls/control_panel.cpp" line="600"/>
         <source>Asynchronous</source>
         <translation>异步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="600"/>
+        <location filename="../../views/controls/control_panel.cpp" line="601"/>
         <source>Update</source>
         <translation>更新</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="610"/>
+        <location filename="../../views/controls/control_panel.cpp" line="611"/>
         <source>Effects</source>
         <translation>效应</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="615"/>
+        <location filename="../../views/controls/control_panel.cpp" line="616"/>
         <source>Random seed: the same seed gives the same timeline, 0-9007199254740992</source>
         <translation>随机种子：相同种子得到相同时间线，0-9007199254740992</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="617"/>
+        <location filename="../../views/controls/control_panel.cpp" line="618"/>
         <source>S&amp;eed</source>
         <translation>种子(&amp;e)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="622"/>
+        <location filename="../../views/controls/control_panel.cpp" line="623"/>
         <source>Relative standard deviation of each compute task's duration, 0-100 %</source>
         <translation>每个计算任务耗时的相对标准差，0-100 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="624"/>
-        <location filename="../../views/controls/control_panel.cpp" line="696"/>
-        <location filename="../../views/controls/control_panel.cpp" line="791"/>
+        <location filename="../../views/controls/control_panel.cpp" line="625"/>
+        <location filename="../../views/controls/control_panel.cpp" line="697"/>
+        <location filename="../../views/controls/control_panel.cpp" line="792"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="626"/>
+        <location filename="../../views/controls/control_panel.cpp" line="627"/>
         <source>&amp;Jitter</source>
         <translation>抖动(&amp;J)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="632"/>
+        <location filename="../../views/controls/control_panel.cpp" line="633"/>
         <source>GPUs slower than the rest; select one to edit or remove it</source>
         <translation>比其余 GPU 慢的 GPU；选中一个以编辑或移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="634"/>
+        <location filename="../../views/controls/control_panel.cpp" line="635"/>
         <source>Stragglers</source>
         <translation>慢节点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="636"/>
+        <location filename="../../views/controls/control_panel.cpp" line="637"/>
         <source>Index of the straggler GPU, 0-(GPUs - 1)</source>
         <translation>慢节点 GPU 的编号，0-(GPU 数 - 1)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="637"/>
+        <location filename="../../views/controls/control_panel.cpp" line="638"/>
         <source>Straggler GPU</source>
         <translation>慢节点 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="640"/>
+        <location filename="../../views/controls/control_panel.cpp" line="641"/>
         <source>How much longer its compute takes, 1-100 ×</source>
         <translation>其计算耗时是正常的多少倍，1-100 ×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="640"/>
+        <location filename="../../views/controls/control_panel.cpp" line="641"/>
         <source> ×</source>
         <translation> ×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="643"/>
+        <location filename="../../views/controls/control_panel.cpp" line="644"/>
         <source>Slowdown</source>
         <translation>减速</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="646"/>
+        <location filename="../../views/controls/control_panel.cpp" line="647"/>
         <source>&amp;Add</source>
         <translation>添加(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="648"/>
+        <location filename="../../views/controls/control_panel.cpp" line="649"/>
         <source>Add this straggler, or set its slowdown if listed</source>
         <translation>添加此慢节点；若已列出则设置其减速倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="649"/>
-        <location filename="../../views/controls/control_panel.cpp" line="771"/>
+        <location filename="../../views/controls/control_panel.cpp" line="650"/>
+        <location filename="../../views/controls/control_panel.cpp" line="772"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="651"/>
+        <location filename="../../views/controls/control_panel.cpp" line="652"/>
         <source>Remove the selected straggler</source>
         <translation>移除选中的慢节点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="661"/>
+        <location filename="../../views/controls/control_panel.cpp" line="662"/>
         <source>Data loader</source>
         <translation>数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="662"/>
+        <location filename="../../views/controls/control_panel.cpp" line="663"/>
         <source>Input pipeline that can starve the GPUs</source>
         <translation>可能让 GPU 空等的输入流水线</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="666"/>
+        <location filename="../../views/controls/control_panel.cpp" line="667"/>
         <source>Loader worker processes per GPU, 0-1024</source>
         <translation>每个 GPU 的加载 worker 进程数，0-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="667"/>
+        <location filename="../../views/controls/control_panel.cpp" line="668"/>
         <source>Workers/GPU</source>
         <translation>worker/GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="670"/>
+        <location filename="../../views/controls/control_panel.cpp" line="671"/>
         <source>Samples per second one worker delivers, 0.1-1000000000</source>
         <translation>每个 worker 每秒交付的样本数，0.1-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="670"/>
+        <location filename="../../views/controls/control_panel.cpp" line="671"/>
         <source> /s</source>
         <translation> /s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="671"/>
+        <location filename="../../views/controls/control_panel.cpp" line="672"/>
         <source>Per worker</source>
         <translation>每 worker</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="675"/>
+        <location filename="../../views/controls/control_panel.cpp" line="676"/>
         <source>Batches each worker keeps ready, 1-64 (PyTorch's default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
         <translation>每个 worker 预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU workers × prefetch 个微批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="677"/>
+        <location filename="../../views/controls/control_panel.cpp" line="678"/>
         <source> batches</source>
         <translation> 批</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="678"/>
+        <location filename="../../views/controls/control_panel.cpp" line="679"/>
         <source>Prefetch</source>
         <translation>预取</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="688"/>
+        <location filename="../../views/controls/control_panel.cpp" line="689"/>
         <source>Thermal throttling</source>
         <translation>温度降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="689"/>
+        <location filename="../../views/controls/control_panel.cpp" line="690"/>
         <source>GPUs lose clock speed above a temperature</source>
         <translation>GPU 超过某一温度后时钟频率下降</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="693"/>
+        <location filename="../../views/controls/control_panel.cpp" line="694"/>
         <source>Throttling starts above, 20-120 °C</source>
         <translation>超过此温度开始降频，20-120 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="693"/>
-        <location filename="../../views/controls/control_panel.cpp" line="722"/>
-        <location filename="../../views/controls/control_panel.cpp" line="728"/>
-        <location filename="../../views/controls/control_panel.cpp" line="758"/>
+        <location filename="../../views/controls/control_panel.cpp" line="694"/>
+        <location filename="../../views/controls/control_panel.cpp" line="723"/>
+        <location filename="../../views/controls/control_panel.cpp" line="729"/>
+        <location filename="../../views/controls/control_panel.cpp" line="759"/>
         <source> °C</source>
         <translation> °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="694"/>
+        <location filename="../../views/controls/control_panel.cpp" line="695"/>
         <source>Above</source>
         <translation>阈值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="696"/>
+        <location filename="../../views/controls/control_panel.cpp" line="697"/>
         <source>Clock lost while throttled, 0-90 %</source>
         <translation>降频时损失的时钟频率，0-90 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="697"/>
+        <location filename="../../views/controls/control_panel.cpp" line="698"/>
         <source>Clock drop</source>
         <translation>降频幅度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="700"/>
+        <location filename="../../views/controls/control_panel.cpp" line="701"/>
         <source>Time constant of the temperature rise under load, 0.1-1000000 s</source>
         <translation>负载下温升的时间常数，0.1-1000000 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="700"/>
-        <location filename="../../views/controls/control_panel.cpp" line="736"/>
-        <location filename="../../views/controls/control_panel.cpp" line="826"/>
-        <location filename="../../views/controls/control_panel.cpp" line="837"/>
+        <location filename="../../views/controls/control_panel.cpp" line="701"/>
+        <location filename="../../views/controls/control_panel.cpp" line="737"/>
+        <location filename="../../views/controls/control_panel.cpp" line="827"/>
+        <location filename="../../views/controls/control_panel.cpp" line="838"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="701"/>
+        <location filename="../../views/controls/control_panel.cpp" line="702"/>
         <source>Warm-up</source>
         <translation>升温</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="708"/>
+        <location filename="../../views/controls/control_panel.cpp" line="709"/>
         <source>Cooling of every GPU: its steady-state temperature under sustained load (presets are assumptions), or none given (every GPU settles above the threshold)</source>
         <translation>每个 GPU 的散热：持续负载下的稳态温度（预设为假设值），或不指定（每个 GPU 都稳定在阈值之上）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="711"/>
+        <location filename="../../views/controls/control_panel.cpp" line="712"/>
         <source>None given (above threshold)</source>
         <translation>不指定（高于阈值）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="712"/>
+        <location filename="../../views/controls/control_panel.cpp" line="713"/>
         <source>Datacenter, %1 °C</source>
         <translation>数据中心，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="714"/>
+        <location filename="../../views/controls/control_panel.cpp" line="715"/>
         <source>Workstation, %1 °C</source>
         <translation>工作站，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="716"/>
+        <location filename="../../views/controls/control_panel.cpp" line="717"/>
         <source>Poor, %1 °C</source>
         <translation>较差，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="717"/>
+        <location filename="../../views/controls/control_panel.cpp" line="718"/>
         <source>Cooling</source>
         <translation>散热</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="720"/>
+        <location filename="../../views/controls/control_panel.cpp" line="721"/>
         <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model's assumption (threshold + 6 °C)</source>
         <translation>持续负载下每个 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="723"/>
+        <location filename="../../views/controls/control_panel.cpp" line="724"/>
         <source>Steady</source>
         <translation>稳态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="728"/>
+        <location filename="../../views/controls/control_panel.cpp" line="729"/>
         <source>Temperature at the start: an idle GPU at its intake air, -20-60 °C</source>
         <translation>起始温度：空闲 GPU 处于进风温度，-20-60 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="729"/>
+        <location filename="../../views/controls/control_panel.cpp" line="730"/>
         <source>Ambient</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="734"/>
+        <location filename="../../views/controls/control_panel.cpp" line="735"/>
         <source>Seconds of load before the first simulated step, 0-1000000000 s; below 0: steady state (after a long run)</source>
         <translation>第一个模拟步之前的负载秒数，0-1000000000 s；小于 0：稳态（长时间运行后）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="737"/>
+        <location filename="../../views/controls/control_panel.cpp" line="738"/>
         <source>steady state</source>
         <translation>稳态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="738"/>
+        <location filename="../../views/controls/control_panel.cpp" line="739"/>
         <source>Load before</source>
         <translation>预先负载</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="745"/>
+        <location filename="../../views/controls/control_panel.cpp" line="746"/>
         <source>GPUs with their own cooling (hot spots); select one to edit or remove it</source>
         <translation>单独设置散热的 GPU（热点）；选中一个以编辑或移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="747"/>
+        <location filename="../../views/controls/control_panel.cpp" line="748"/>
         <source>Hot spots</source>
         <translation>热点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="751"/>
+        <location filename="../../views/controls/control_panel.cpp" line="752"/>
         <source>Index of the GPU with its own cooling, 0-(GPUs - 1)</source>
         <translation>单独设置散热的 GPU 编号，0-(GPU 数 - 1)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="752"/>
+        <location filename="../../views/controls/control_panel.cpp" line="753"/>
         <source>GPU </source>
         <translation>GPU </translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="753"/>
+        <location filename="../../views/controls/control_panel.cpp" line="754"/>
         <source>Hot-spot GPU</source>
         <translation>热点 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="756"/>
+        <location filename="../../views/controls/control_panel.cpp" line="757"/>
         <source>Its steady-state temperature under sustained load, 0-150 °C, not below the ambient</source>
         <translation>其在持续负载下的稳态温度，0-150 °C，不低于环境温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="759"/>
+        <location filename="../../views/controls/control_panel.cpp" line="760"/>
         <source>Hot-spot steady-state temperature</source>
         <translation>热点稳态温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="763"/>
+        <location filename="../../views/controls/control_panel.cpp" line="764"/>
         <source>GPU at</source>
         <translation>GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="767"/>
+        <location filename="../../views/controls/control_panel.cpp" line="768"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="770"/>
+        <location filename="../../views/controls/control_panel.cpp" line="771"/>
         <source>Give this GPU its own steady-state temperature, or change it if listed</source>
         <translation>为此 GPU 设置单独的稳态温度；若已列出则修改</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="773"/>
+        <location filename="../../views/controls/control_panel.cpp" line="774"/>
         <source>Remove the selected GPU's own cooling</source>
         <translation>移除选中 GPU 的单独散热设置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="785"/>
+        <location filename="../../views/controls/control_panel.cpp" line="786"/>
         <source>Virtual GPU slices</source>
         <translation>虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="786"/>
+        <location filename="../../views/controls/control_panel.cpp" line="787"/>
         <source>Every GPU is a time-sliced share of a physical GPU (vGPU, shared GPU)</source>
         <translation>每个 GPU 都是物理 GPU 的分时份额（vGPU，共享 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="791"/>
+        <location filename="../../views/controls/control_panel.cpp" line="792"/>
         <source>Share of a physical GPU's time and memory this job gets, 5-100 %</source>
         <translation>此作业获得的物理 GPU 时间与显存份额，5-100 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="793"/>
+        <location filename="../../views/controls/control_panel.cpp" line="794"/>
         <source>Slice</source>
         <translation>切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="794"/>
+        <location filename="../../views/controls/control_panel.cpp" line="795"/>
         <source>Traffic through the host</source>
         <translation>经主机中转的通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="795"/>
+        <location filename="../../views/controls/control_panel.cpp" line="796"/>
         <source>No peer-to-peer: GPU-to-GPU traffic goes through host memory over at most PCIe 4.0 x16</source>
         <translation>无点对点：GPU 之间的通信经主机内存中转，最高 PCIe 4.0 x16</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="801"/>
+        <location filename="../../views/controls/control_panel.cpp" line="802"/>
         <source>Failures and checkpoints</source>
         <translation>故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="802"/>
+        <location filename="../../views/controls/control_panel.cpp" line="803"/>
         <source>GPU failures over a long run: checkpoints, restarts and the goodput they leave</source>
         <translation>长时间运行中的 GPU 故障：检查点、重启以及由此剩下的有效吞吐（goodput）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="806"/>
+        <location filename="../../views/controls/control_panel.cpp" line="807"/>
         <source>Mean time between failures of one GPU (with its share of the node), 0.1-1000000000 h</source>
         <translation>单个 GPU 的平均故障间隔时间（含其所占节点份额），0.1-1000000000 h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="808"/>
+        <location filename="../../views/controls/control_panel.cpp" line="809"/>
         <source> h</source>
         <translation> h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="810"/>
+        <location filename="../../views/controls/control_panel.cpp" line="811"/>
         <source>MTBF/GPU</source>
         <translation>MTBF/GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="815"/>
+        <location filename="../../views/controls/control_panel.cpp" line="816"/>
         <source>Size of one checkpoint, 0-10000000 GB; 0 = weights and optimizer states of one model copy</source>
         <translation>单个检查点的大小，0-10000000 GB；0 = 一份模型副本的权重和优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="817"/>
+        <location filename="../../views/controls/control_panel.cpp" line="818"/>
         <source> GB</source>
         <translation> GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="818"/>
+        <location filename="../../views/controls/control_panel.cpp" line="819"/>
         <source>model states</source>
         <translation>模型状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="819"/>
+        <location filename="../../views/controls/control_panel.cpp" line="820"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="822"/>
+        <location filename="../../views/controls/control_panel.cpp" line="823"/>
         <source>Storage write bandwidth, all writers together, 0.01-1000000 GB/s</source>
         <translation>存储写入带宽，所有写入方合计，0.01-1000000 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="822"/>
+        <location filename="../../views/controls/control_panel.cpp" line="823"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="823"/>
+        <location filename="../../views/controls/control_panel.cpp" line="824"/>
         <source>Write</source>
         <translation>写入</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="826"/>
+        <location filename="../../views/controls/control_panel.cpp" line="827"/>
         <source>From a failure to training again, excluding the lost work, 0-10000000 s</source>
         <translation>从故障到重新开始训练的时间，不含丢失的工作，0-10000000 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="828"/>
+        <location filename="../../views/controls/control_panel.cpp" line="829"/>
         <source>Restart</source>
         <translation>重启</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="835"/>
+        <location filename="../../views/controls/control_panel.cpp" line="836"/>
         <source>Seconds of training between checkpoints, 0-1000000000 s; 0 = the optimum (Young 1974, Daly 2006)</source>
         <translation>两次检查点之间的训练秒数，0-1000000000 s；0 = 最优值（Young 1974，Daly 2006）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="838"/>
+        <location filename="../../views/controls/control_panel.cpp" line="839"/>
         <source>optimal (Young/Daly)</source>
         <translation>最优（Young/Daly）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="840"/>
+        <location filename="../../views/controls/control_panel.cpp" line="841"/>
         <source>Interval</source>
         <translation>间隔</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="976"/>
+        <location filename="../../views/controls/control_panel.cpp" line="977"/>
         <source>Set GPU to %1 (datasheet figures)</source>
         <translation>将 GPU 设为 %1（规格表数据）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="979"/>
+        <location filename="../../views/controls/control_panel.cpp" line="980"/>
         <source>Set GPU to %1</source>
         <translation>将 GPU 设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="986"/>
+        <location filename="../../views/controls/control_panel.cpp" line="987"/>
         <source>Set GPU count to %1</source>
         <translation>将 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="991"/>
+        <location filename="../../views/controls/control_panel.cpp" line="992"/>
         <source>Set nodes to %1</source>
         <translation>将节点数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="999"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1000"/>
         <source>Set GPUs per node to %1</source>
         <translation>将每节点 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1008"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1009"/>
         <source>Set intra-node link to %1</source>
         <translation>将节点内互连设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1017"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1018"/>
         <source>Set inter-node network to %1</source>
         <translation>将节点间网络设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1022"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1023"/>
         <source>Set NICs per node to %1</source>
         <translation>将每节点 NIC 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1035"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1036"/>
         <source>Custom transformer</source>
         <translation>自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1046"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1047"/>
         <source>Set model to a custom transformer</source>
         <translation>将模型设为自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1052"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1053"/>
         <source>Set model to %1</source>
         <translation>将模型设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1061"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1062"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1064"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1065"/>
         <source>layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1065"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1066"/>
         <source>hidden size</source>
         <translation>隐藏层大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1066"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1067"/>
         <source>attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1067"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1068"/>
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1068"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1069"/>
         <source>vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1074"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1079"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1075"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1080"/>
         <source>Set global batch to %1</source>
         <translation>将全局批大小设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1085"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1086"/>
         <source>Set micro-batch to auto</source>
         <translation>将微批次设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1085"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1086"/>
         <source>Set micro-batch to %1</source>
         <translation>将微批次设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1091"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1092"/>
         <source>Set precision to %1</source>
         <translation>将精度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1096"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1097"/>
         <source>Set optimizer to %1</source>
         <translation>将优化器设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1101"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1102"/>
         <source>Set recompute to %1</source>
         <translation>将重计算设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1106"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1107"/>
         <source>Turn flash attention on</source>
         <translation>开启 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1106"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1107"/>
         <source>Turn flash attention off</source>
         <translation>关闭 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1120"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1121"/>
         <source>Set strategy to %1</source>
         <translation>将策略设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1126"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1127"/>
         <source>Set data degree to auto</source>
         <translation>将数据并行度设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1126"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1127"/>
         <source>Set data degree to %1</source>
         <translation>将数据并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1132"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1133"/>
         <source>Set tensor degree to %1</source>
         <translation>将张量并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1137"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1138"/>
         <source>Set pipeline degree to %1</source>
         <translation>将流水线并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1149"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1147"/>
         <source>Set software stack to %1</source>
         <translation>将软件栈设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1155"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1153"/>
         <source>Set ZeRO stage to %1</source>
         <translation>将 ZeRO 阶段设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1160"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1158"/>
         <source>Set schedule to %1</source>
         <translation>将调度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1165"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1163"/>
         <source>Set virtual stages to %1</source>
         <translation>将虚拟阶段数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1171"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1169"/>
         <source>Turn sequence parallelism on</source>
         <translation>开启序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1171"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1169"/>
         <source>Turn sequence parallelism off</source>
         <translation>关闭序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1176"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1174"/>
         <source>Turn overlap on</source>
         <translation>开启通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1176"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1174"/>
         <source>Turn overlap off</source>
         <translation>关闭通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1181"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1179"/>
         <source>Set bucket size to %1 MB</source>
         <translation>将桶大小设为 %1 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1186"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1184"/>
         <source>Set update to %1</source>
         <translation>将更新方式设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1195"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1193"/>
         <source>Set seed to %1</source>
         <translation>将随机种子设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1200"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1198"/>
         <source>Set jitter to %1 %</source>
         <translation>将抖动设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1221"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1219"/>
         <source>Set straggler GPU %1 to %2× slower</source>
         <translation>将慢节点 GPU %1 设为慢 %2×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1237"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1235"/>
         <source>Remove straggler GPU %1</source>
         <translation>移除慢节点 GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1245"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1243"/>
         <source>Turn thermal throttling on</source>
         <translation>开启热降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1245"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1243"/>
         <source>Turn thermal throttling off</source>
         <translation>关闭热降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1250"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1248"/>
         <source>Set throttling temperature to %1 °C</source>
         <translation>将降频温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1255"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1253"/>
         <source>Set throttled clock drop to %1 %</source>
         <translation>将降频时钟降幅设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1260"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1258"/>
         <source>Set thermal warm-up to %1 s</source>
         <translation>将热预热时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1271"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1269"/>
         <source>Turn data loader on</source>
         <translation>开启数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1271"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1269"/>
         <source>Turn data loader off</source>
         <translation>关闭数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1276"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1274"/>
         <source>Set loader workers per GPU to %1</source>
         <translation>将每 GPU 加载器 worker 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1281"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1279"/>
         <source>Set loader rate to %1 samples/s per worker</source>
         <translation>将加载速率设为每 worker %1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1286"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1284"/>
         <source>Set loader prefetch to %1 batches per worker</source>
         <translation>将预取设为每 worker %1 个批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1304"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1302"/>
         <source>Set cooling to %1</source>
         <translation>将散热设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1310"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1308"/>
         <source>Set steady-state temperature to %1 °C</source>
         <translation>将稳态温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1315"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1313"/>
         <source>Set ambient temperature to %1 °C</source>
         <translation>将环境温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1322"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1320"/>
         <source>Start the thermal model in steady state</source>
         <translation>热模型从稳态开始</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1325"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1323"/>
         <source>Set load before the first step to %1 s</source>
         <translation>将首步前负载时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1348"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1346"/>
         <source>Set GPU %1 steady-state temperature to %2 °C</source>
         <translation>将 GPU %1 的稳态温度设为 %2 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1365"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1363"/>
         <source>Remove GPU %1's own cooling</source>
         <translation>移除 GPU %1 的单独散热设置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1378"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1376"/>
         <source>Turn virtual GPU slices on</source>
         <translation>开启虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1378"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1376"/>
         <source>Turn virtual GPU slices off</source>
         <translation>关闭虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1383"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1381"/>
         <source>Set virtual GPU slice to %1 %</source>
         <translation>将虚拟 GPU 切片设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1389"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1387"/>
         <source>Route GPU-to-GPU traffic through the host</source>
         <translation>GPU 间流量经主机中转</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1390"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1388"/>
         <source>Let GPUs exchange data peer-to-peer</source>
         <translation>允许 GPU 点对点交换数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1398"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1396"/>
         <source>Turn failures and checkpoints on</source>
         <translation>开启故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1399"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1397"/>
         <source>Turn failures and checkpoints off</source>
         <translation>关闭故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1405"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1403"/>
         <source>Set MTBF per GPU to %1 h</source>
         <translation>将每 GPU 的 MTBF 设为 %1 h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1411"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1409"/>
         <source>Set checkpoint size to the model states</source>
         <translation>将检查点大小设为模型状态大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1412"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1410"/>
         <source>Set checkpoint size to %1 GB</source>
         <translation>将检查点大小设为 %1 GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1418"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1416"/>
         <source>Set checkpoint write bandwidth to %1 GB/s</source>
         <translation>将检查点写入带宽设为 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1423"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1421"/>
         <source>Set restart time to %1 s</source>
         <translation>将重启时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1429"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1427"/>
         <source>Set checkpoint interval to optimal (Young/Daly)</source>
         <translation>将检查点间隔设为最优值（Young/Daly）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1430"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1428"/>
         <source>Set checkpoint interval to %1 s</source>
         <translation>将检查点间隔设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1500"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1498"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1501"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1499"/>
         <source>Measured figures from the calibration profile %1</source>
         <translation>来自校准配置文件 %1 的实测数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1505"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1503"/>
         <source>%1, %2 GB (from file)</source>
         <translation>%1，%2 GB（来自文件）</translation>
     </message>
     <message>
+        <location filename="../../views/controls/control_panel.cpp" line="1507"/>
         <location filename="../../views/controls/control_panel.cpp" line="1509"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1511"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1531"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1529"/>
         <source>%1 (from file)</source>
         <translation>%1（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1516"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1514"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1516"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1514"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1565"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1563"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1566"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1564"/>
         <source>Auto: %1</source>
         <translation>自动：%1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1606"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1604"/>
         <source>GPU %1: %2× slower</source>
         <translation>GPU %1：慢 %2×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1660"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1658"/>
         <source>Custom, %1 °C</source>
         <translation>自定义，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1675"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1673"/>
         <source>GPU %1: %2 °C steady</source>
         <translation>GPU %1：稳态 %2 °C</translation>
     </message>
@@ -3783,133 +3783,153 @@
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="517"/>
+        <location filename="../../app/gui/main_window.cpp" line="523"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="532"/>
+        <location filename="../../app/gui/main_window.cpp" line="530"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="534"/>
+        <location filename="../../app/gui/main_window.cpp" line="532"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="554"/>
+        <location filename="../../app/gui/main_window.cpp" line="556"/>
         <source>Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)</source>
         <translation>已简化：间隔小于 %1 的条目被合并（约 %3 个片段中绘制了 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="603"/>
+        <location filename="../../app/gui/main_window.cpp" line="572"/>
+        <source>simulating…</source>
+        <translation>正在模拟…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="573"/>
+        <source>Updating the timeline…</source>
+        <translation>正在更新时间线…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="575"/>
+        <source>computing the scaling sweep…</source>
+        <translation>正在计算扩展曲线…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="665"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="604"/>
+        <location filename="../../app/gui/main_window.cpp" line="666"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="606"/>
+        <location filename="../../app/gui/main_window.cpp" line="668"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="608"/>
+        <location filename="../../app/gui/main_window.cpp" line="670"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="610"/>
+        <location filename="../../app/gui/main_window.cpp" line="672"/>
         <source>Speed-up %1× on 1 GPU</source>
         <translation>1 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="611"/>
+        <location filename="../../app/gui/main_window.cpp" line="673"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="612"/>
+        <location filename="../../app/gui/main_window.cpp" line="674"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="617"/>
+        <location filename="../../app/gui/main_window.cpp" line="679"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="618"/>
+        <location filename="../../app/gui/main_window.cpp" line="680"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="626"/>
+        <location filename="../../app/gui/main_window.cpp" line="688"/>
+        <source> (closed-form estimate while the simulation runs)</source>
+        <translation>（模拟运行期间的闭式估算）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="690"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="994"/>
+        <location filename="../../app/gui/main_window.cpp" line="1058"/>
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1012"/>
+        <location filename="../../app/gui/main_window.cpp" line="1076"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1017"/>
+        <location filename="../../app/gui/main_window.cpp" line="1081"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1024"/>
+        <location filename="../../app/gui/main_window.cpp" line="1088"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1033"/>
+        <location filename="../../app/gui/main_window.cpp" line="1097"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1043"/>
+        <location filename="../../app/gui/main_window.cpp" line="1107"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1046"/>
+        <location filename="../../app/gui/main_window.cpp" line="1110"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1057"/>
+        <location filename="../../app/gui/main_window.cpp" line="1121"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1082"/>
+        <location filename="../../app/gui/main_window.cpp" line="1146"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1083"/>
+        <location filename="../../app/gui/main_window.cpp" line="1147"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1096"/>
+        <location filename="../../app/gui/main_window.cpp" line="1160"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1096"/>
-        <location filename="../../app/gui/main_window.cpp" line="1112"/>
+        <location filename="../../app/gui/main_window.cpp" line="1160"/>
+        <location filename="../../app/gui/main_window.cpp" line="1176"/>
         <source>%1
 
 %2</source>
@@ -3918,109 +3938,109 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1112"/>
+        <location filename="../../app/gui/main_window.cpp" line="1176"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1116"/>
+        <location filename="../../app/gui/main_window.cpp" line="1180"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="112"/>
-        <location filename="../../app/gui/main_window.cpp" line="1130"/>
+        <location filename="../../app/gui/main_window.cpp" line="1194"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="112"/>
-        <location filename="../../app/gui/main_window.cpp" line="1130"/>
+        <location filename="../../app/gui/main_window.cpp" line="1194"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1153"/>
+        <location filename="../../app/gui/main_window.cpp" line="1217"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1154"/>
+        <location filename="../../app/gui/main_window.cpp" line="1218"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1179"/>
+        <location filename="../../app/gui/main_window.cpp" line="1243"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1182"/>
+        <location filename="../../app/gui/main_window.cpp" line="1246"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1210"/>
+        <location filename="../../app/gui/main_window.cpp" line="1274"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1204"/>
+        <location filename="../../app/gui/main_window.cpp" line="1268"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1204"/>
+        <location filename="../../app/gui/main_window.cpp" line="1268"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1217"/>
-        <location filename="../../app/gui/main_window.cpp" line="1227"/>
-        <location filename="../../app/gui/main_window.cpp" line="1233"/>
-        <location filename="../../app/gui/main_window.cpp" line="1242"/>
-        <location filename="../../app/gui/main_window.cpp" line="1248"/>
-        <location filename="../../app/gui/main_window.cpp" line="1259"/>
+        <location filename="../../app/gui/main_window.cpp" line="1281"/>
+        <location filename="../../app/gui/main_window.cpp" line="1291"/>
+        <location filename="../../app/gui/main_window.cpp" line="1297"/>
+        <location filename="../../app/gui/main_window.cpp" line="1306"/>
+        <location filename="../../app/gui/main_window.cpp" line="1314"/>
+        <location filename="../../app/gui/main_window.cpp" line="1325"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1222"/>
+        <location filename="../../app/gui/main_window.cpp" line="1286"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1233"/>
+        <location filename="../../app/gui/main_window.cpp" line="1297"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1237"/>
+        <location filename="../../app/gui/main_window.cpp" line="1301"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1237"/>
+        <location filename="../../app/gui/main_window.cpp" line="1301"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1248"/>
+        <location filename="../../app/gui/main_window.cpp" line="1314"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1252"/>
+        <location filename="../../app/gui/main_window.cpp" line="1319"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1252"/>
+        <location filename="../../app/gui/main_window.cpp" line="1319"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1274"/>
+        <location filename="../../app/gui/main_window.cpp" line="1340"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -4474,159 +4494,159 @@
 <context>
     <name>scalescope::ScalingView</name>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="87"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="102"/>
         <source>GPUs (log scale)</source>
         <translation>GPU 数（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="128"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="143"/>
         <source>&amp;Scaling:</source>
         <translation>扩展方式(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="131"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="146"/>
         <source>Strong (same global batch)</source>
         <translation>强扩展（全局批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="132"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="147"/>
         <source>Weak (same batch per replica)</source>
         <translation>弱扩展（每副本批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="133"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="148"/>
         <source>Strong scaling spreads a fixed global batch over more GPUs; weak scaling grows the global batch with the GPU count.</source>
         <translation>强扩展将固定的全局批分摊到更多 GPU 上；弱扩展则随 GPU 数增大全局批大小。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="154"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="169"/>
         <source>&amp;Cluster:</source>
         <translation>集群(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="159"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="177"/>
         <source>How the sweep reaches each GPU count: more nodes of the scenario's size, or nodes of %1 GPUs filled before another is added</source>
         <translation>扫描如何达到每个 GPU 数量：增加与场景相同规模的节点，或先把每个节点装满 %1 块 GPU 再增加节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="175"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="193"/>
         <source>Speed-up</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="178"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="205"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="196"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="224"/>
         <source>Ideal</source>
         <translation>理想</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="185"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="208"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="203"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="227"/>
         <source>Simulated</source>
         <translation>模拟</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="194"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="213"/>
         <source>Speed-up (×, log scale)</source>
         <translation>加速比（×，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="202"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="221"/>
         <source>Scaling efficiency</source>
         <translation>扩展效率</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="215"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="235"/>
         <source>Efficiency (%)</source>
         <translation>效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="226"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="246"/>
         <source>Where the missing speed-up went</source>
         <translation>缺失的加速比去了哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="229"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="249"/>
         <source>Achieved speed-up</source>
         <translation>实际加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="245"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="265"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="248"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="268"/>
         <source>Speed-up and lost speed-up (GPUs)</source>
         <translation>加速比与损失的加速比（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="312"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="332"/>
         <source>add nodes like the scenario's (GPUs per node: %1)</source>
         <translation>按场景的节点规模增加节点（每节点 GPU 数：%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="314"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="334"/>
         <source>fill nodes of %1 GPUs first</source>
         <translation>先装满每节点 %1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="341"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="361"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="411"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="443"/>
         <source>N = %1</source>
         <translation>N = %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="437"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="469"/>
         <source>Amdahl fit: s = %1 %</source>
         <translation>Amdahl 拟合：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="483"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="515"/>
         <source>No Amdahl fit: it needs at least %1 sweep points with more than one GPU, this sweep has %2.</source>
         <translation>没有 Amdahl 拟合：至少需要 %1 个多于一块 GPU 的扫描点，本次扫描只有 %2 个。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="487"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="519"/>
         <source>No Amdahl fit: Amdahl's law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
         <translation>没有 Amdahl 拟合：Amdahl 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例，也不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="502"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="534"/>
         <source>The simulated speed-up already passes 1/s, so the fit gives no ceiling.</source>
         <translation>模拟的加速比已经超过 1/s，因此该拟合不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="523"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="555"/>
         <source>Speed-up against one GPU, which cannot hold this model (it would need %1 GB of its %2 GB): the reference is a time on paper, not a run.</source>
         <translation>加速比以单块 GPU 为基准，但单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准只是纸面上的时间，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="595"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="627"/>
         <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB; this run cannot start.</source>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB；这次运行无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="613"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="645"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="617"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="649"/>
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
         <translation>N = %1：%2 损失了 %3 个 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="621"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="653"/>
         <source>This run does not fit in memory and cannot start.</source>
         <translation>这次运行显存容纳不下，无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="494"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="526"/>
         <source>Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).</source>
         <translation>Amdahl 拟合：串行比例 s = %1 %（R² = %2，基于 %3 个点）。</translation>
     </message>
@@ -4636,22 +4656,27 @@
         <translation>显存容纳不下</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="499"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="87"/>
+        <source>Closed form (beyond the simulation's size)</source>
+        <translation>闭式模型（超出模拟规模）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="531"/>
         <source>With a fixed batch, no number of GPUs gets past %1× (1/s).</source>
         <translation>批大小固定时，无论多少 GPU 都无法超过 %1×（1/s）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="440"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="472"/>
         <source>Gustafson: s = %1 %</source>
         <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="443"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="475"/>
         <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N).</source>
         <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="588"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="620"/>
         <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
         <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
     </message>
@@ -4659,112 +4684,122 @@
 <context>
     <name>scalescope::SweepTableModel</name>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="113"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="79"/>
+        <source>%1 (closed form)</source>
+        <translation>%1（闭式模型）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="98"/>
+        <source>More tasks than the window simulates per sweep point: these figures come from the closed-form model, not the event simulation.</source>
+        <translation>任务数超过窗口对每个扫描点模拟的上限：这些数字来自闭式模型，而非事件模拟。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="120"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="115"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="122"/>
         <source>Step time (s)</source>
         <translation>步时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="117"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="124"/>
         <source>Samples/s</source>
         <translation>样本/s</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="119"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="126"/>
         <source>Speed-up (×)</source>
         <translation>加速比 (×)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="121"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="128"/>
         <source>Efficiency (%)</source>
         <translation>效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="123"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="130"/>
         <source>Compute (s)</source>
         <translation>计算 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="125"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="132"/>
         <source>Exposed comm (s)</source>
         <translation>暴露通信 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="127"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="134"/>
         <source>Bubble (s)</source>
         <translation>气泡 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="129"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="136"/>
         <source>Wait (s)</source>
         <translation>等待 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="131"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="138"/>
         <source>Data loading (s)</source>
         <translation>数据加载 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="133"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="140"/>
         <source>Comm share (%)</source>
         <translation>通信占比 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="140"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="147"/>
         <source>Number of GPUs in this sweep point</source>
         <translation>此扫描点的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="142"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="149"/>
         <source>Time of one training step, in seconds</source>
         <translation>一个训练步的时间，单位秒</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="144"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="151"/>
         <source>Training samples processed per second</source>
         <translation>每秒处理的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="146"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="153"/>
         <source>Step-time speed-up over one GPU of the same kind</source>
         <translation>相对同型号单个 GPU 的步时间加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="148"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="155"/>
         <source>Speed-up divided by the number of GPUs</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="150"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="157"/>
         <source>Compute time per step, averaged over GPUs</source>
         <translation>每步计算时间，各 GPU 平均</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="152"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="159"/>
         <source>Communication not hidden behind compute, per step</source>
         <translation>每步未被计算掩盖的通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="154"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="161"/>
         <source>Idle time of the pipeline schedule, per step</source>
         <translation>每步流水线调度的空闲时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="156"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="163"/>
         <source>Time spent waiting for other GPUs, per step</source>
         <translation>每步等待其他 GPU 的时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="158"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="165"/>
         <source>Time spent waiting for the data loader, per step</source>
         <translation>每步等待数据加载器的时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="160"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="167"/>
         <source>Exposed communication as a share of the step time</source>
         <translation>暴露通信占步时间的比例</translation>
     </message>

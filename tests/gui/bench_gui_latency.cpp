@@ -1,10 +1,7 @@
 // Benchmark (label bench): slider move (global batch, one notch = x2) to redrawn window on
 // every gallery scenario
 // (DESIGN.md section 6, budget 50 ms). Prints figures; never fails on time.
-#include "app.h"
-#include "document.h"
-#include "main_window.h"
-#include "recompute.h"
+#include "bench_window.h"
 
 #include <QEventLoop>
 #include <QSettings>
@@ -25,45 +22,14 @@ class BenchGuiLatency : public QObject
 private Q_SLOTS:
     void sliderToRedraw()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        qRegisterMetaType<ResultPtr>("scalescope::ResultPtr");
-        QTemporaryDir dir;
-        QSettings settings(dir.filePath("s.ini"), QSettings::IniFormat);
         QString error;
-        std::vector<GalleryEntry> gallery = Application::loadBuiltinGallery(&error);
-        QVERIFY2(!gallery.empty(), qPrintable(error));
-        Document document;
-        document.reset(gallery.front().scenario, QString());
-        Recomputer recomputer;
-        WindowContext ctx;
-        ctx.document = &document;
-        ctx.recomputer = &recomputer;
-        ctx.settings = &settings;
-        ctx.gallery = &gallery;
-        ctx.language = QStringLiteral("en");
-        ctx.interactive = false;
-        MainWindow window(ctx);
-        window.resize(1600, 1000);
-        window.show();
+        const std::vector<GalleryEntry> entries = Application::loadBuiltinGallery(&error);
+        QVERIFY2(!entries.empty(), qPrintable(error));
+        bench::BenchWindow bw(entries.front().scenario);
+        MainWindow &window = *bw.window;
+        const std::vector<GalleryEntry> &gallery = bw.gallery;
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        // Wait in an event loop woken by the window's own signal (no polling sleeps that
-        // would add to the figure).
-        auto wait = [&] {
-            QEventLoop loop;
-            QTimer timeout;
-            timeout.setSingleShot(true);
-            QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
-            QObject::connect(&window, &MainWindow::resultShown, &loop, [&](quint64 g) {
-                if (g == recomputer.latestGeneration())
-                    loop.quit();
-            });
-            timeout.start(60000);
-            if (!window.currentResult() ||
-                window.currentResult()->generation != recomputer.latestGeneration())
-                loop.exec();
-            return window.currentResult() &&
-                   window.currentResult()->generation == recomputer.latestGeneration();
-        };
+        auto wait = [&] { return bw.waitForNewest(); };
         auto *slider = window.findChild<QSlider *>(QStringLiteral("globalBatchSlider"));
         QVERIFY(slider);
         std::printf("%-48s %6s %9s %9s %9s %s\n", "gallery scenario", "gpus", "median_ms", "max_ms",

@@ -439,6 +439,78 @@ private Q_SLOTS:
         QCOMPARE(p.exitCode(), 2);
         QVERIFY(!QFileInfo::exists(dir_.filePath("x.png")));
     }
+
+    void largeScenarioAnswersInStages()
+    {
+        // Issue 15: a large scenario shows the closed-form status at once (said to be an
+        // estimate), then the engine's figures with its timeline, then the sweep; the tabs
+        // change only with the complete result, which keeps the timeline already drawn.
+        auto *timeline = window_->findChild<TimelineWidget *>(QStringLiteral("timeline"));
+        QVERIFY(timeline);
+        struct Seen {
+            quint64 generation;
+            int stage;
+            QString bottleneck;
+            std::shared_ptr<const Timeline> drawn;
+            quint64 current;
+        };
+        std::vector<Seen> seen;
+        connect(window_.get(), &MainWindow::stageShown, this, [&](quint64 g, int stage) {
+            seen.push_back({g, stage, statusText("statusBottleneck"), timeline->timeline(),
+                            window_->currentResult() ? window_->currentResult()->generation : 0});
+        });
+        document_->reset(loadScenario("tests/bench/scenarios/gpt3-175b-1024-jitter.json"),
+                         QString());
+        QVERIFY(waitForResult());
+        const quint64 g = recomputer_->latestGeneration();
+        std::vector<Seen> mine;
+        for (const Seen &s : seen)
+            if (s.generation == g)
+                mine.push_back(s);
+        QCOMPARE(mine.size(), size_t(3));
+        QCOMPARE(mine[0].stage, int(ResultStage::Summary));
+        QCOMPARE(mine[1].stage, int(ResultStage::Timeline));
+        QCOMPARE(mine[2].stage, int(ResultStage::Complete));
+        QVERIFY2(mine[0].bottleneck.contains("closed-form estimate"),
+                 qPrintable(mine[0].bottleneck));
+        QVERIFY(!mine[1].bottleneck.contains("closed-form estimate"));
+        QVERIFY(mine[1].drawn != nullptr);
+        QVERIFY(mine[1].current < g); // the tabs still show the previous complete result
+        QCOMPARE(window_->currentResult()->generation, g);
+        QCOMPARE(timeline->timeline(), mine[1].drawn); // not set a second time
+        QCOMPARE(window_->currentResult()->timeline, mine[1].drawn);
+        // The status bar's figures are the engine's, and the sweep's own point is them.
+        for (const SweepRow &row : window_->currentResult()->sweep)
+            if (row.gpus == 1024)
+                QCOMPARE(row.summary.step_time_s, window_->currentResult()->summary.step_time_s);
+    }
+
+    void supersededComputationStops()
+    {
+        // A request superseded while it runs stops at its next check and yields nothing.
+        RecomputeRequest request;
+        request.scenario = loadScenario("tests/bench/scenarios/gpt3-175b-1024-jitter.json");
+        std::atomic<bool> cancel{false};
+        std::vector<ResultStage> stages;
+        const ResultPtr r = computeResultStaged(
+            request,
+            [&](ResultPtr partial) {
+                stages.push_back(partial->stage);
+                cancel.store(true); // the user moved on after the first stage
+            },
+            &cancel);
+        QVERIFY(r == nullptr);
+        QCOMPARE(stages.size(), size_t(1));
+        QCOMPARE(stages[0], ResultStage::Summary);
+        // Without a cancel the same request completes.
+        cancel.store(false);
+        stages.clear();
+        const ResultPtr done =
+            computeResultStaged(request, [&](ResultPtr p) { stages.push_back(p->stage); }, &cancel);
+        QVERIFY(done && done->ok());
+        QCOMPARE(done->stage, ResultStage::Complete);
+        QCOMPARE(stages.size(), size_t(2));
+    }
 };
 
 QTEST_MAIN(TestMainWindow)

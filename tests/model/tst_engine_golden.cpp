@@ -10,6 +10,9 @@
 // say so in the commit).
 #include "testutil.h"
 
+#include "analysis/evaluate.h"
+#include "analysis/sweep.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -181,6 +184,8 @@ private Q_SLOTS:
     void breakdownWithoutTimelineIsTheSame();
     void comparisonDetectsADifference();
     void sameOnEveryThreadCount();
+    void cancelledSimulationSaysSo();
+    void sweepPointsBeyondTheBudgetAreClosedForm();
 };
 
 void TestEngineGolden::sameSegmentsAsRecorded_data()
@@ -305,6 +310,50 @@ void TestEngineGolden::sameOnEveryThreadCount()
                                                   .arg(threads)));
         }
     }
+}
+
+void TestEngineGolden::cancelledSimulationSaysSo()
+{
+    Result<Scenario> s = loadScenarioFile(
+        QStringLiteral(SCALESCOPE_SOURCE_DIR "/tests/model/golden/interleaved-64-jitter.json"),
+        builtinCatalog());
+    QVERIFY(s.ok());
+    const auto ctx = contextFrom(s.value());
+    std::atomic<bool> cancel{true};
+    SimOptions o;
+    o.build_timeline = true;
+    o.cancel = &cancel;
+    const SimResult r = simulate(*ctx, o);
+    QVERIFY(!r.ok);
+    QVERIFY(r.cancelled);
+    QVERIFY(!r.timeline);
+    const Result<StepEvaluation> e = evaluateStep(*ctx, o);
+    QVERIFY(!e.ok());
+    QVERIFY(isCancelled(e.error()));
+    cancel.store(false);
+    QVERIFY(simulate(*ctx, o).ok);
+}
+
+void TestEngineGolden::sweepPointsBeyondTheBudgetAreClosedForm()
+{
+    // A sweep point over the caller's engine budget is the closed form's, and marked.
+    Result<Scenario> s = loadScenarioFile(
+        QStringLiteral(SCALESCOPE_SOURCE_DIR "/tests/model/golden/interleaved-64-jitter.json"),
+        builtinCatalog());
+    QVERIFY(s.ok());
+    SimOptions o;
+    const auto small = sweep(s.value(), {16, 64}, Scaling::Strong, 0, -1, o);
+    QVERIFY(small.ok());
+    const size_t tasks16 = estimatedTasks(
+        *contextFrom(scaledScenario(s.value(), 16, Scaling::Strong).value()), o);
+    o.max_tasks = tasks16 + 1; // 16 GPUs fit, 64 do not
+    const auto rows = sweep(s.value(), {16, 64}, Scaling::Strong, 0, -1, o);
+    QVERIFY(rows.ok());
+    QCOMPARE(rows.value().size(), size_t(2));
+    QVERIFY(!rows.value()[0].closed_form);
+    QVERIFY(rows.value()[1].closed_form);
+    QCOMPARE(rows.value()[0].summary.step_time_s, small.value()[0].summary.step_time_s);
+    QVERIFY(!small.value()[1].closed_form);
 }
 
 QTEST_GUILESS_MAIN(TestEngineGolden)

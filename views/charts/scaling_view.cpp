@@ -79,6 +79,21 @@ QScatterSeries *addOutOfMemory(QChart *chart, const QString &object_name)
     return series;
 }
 
+/// Hollow squares on the sweep points the closed form answered (beyond the engine's size).
+QScatterSeries *addClosedForm(QChart *chart, const QString &object_name)
+{
+    auto *series = new QScatterSeries(chart);
+    series->setObjectName(object_name);
+    series->setName(ScalingView::tr("Closed form (beyond the simulation's size)"));
+    series->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    series->setMarkerSize(11);
+    series->setBrush(Qt::white);
+    series->setPen(QPen(kindColor(SegmentKind::Compute), 2));
+    series->setVisible(false);
+    chart->addSeries(series);
+    return series;
+}
+
 QLogValueAxis *makeGpuAxis()
 {
     auto *axis = new QLogValueAxis;
@@ -189,6 +204,7 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     speedup_->setPointsVisible(true);
     current_speedup_ = addHighlight(speedup_chart_, QStringLiteral("currentSpeedup"));
     speedup_oom_ = addOutOfMemory(speedup_chart_, QStringLiteral("speedupOutOfMemory"));
+    speedup_cf_ = addClosedForm(speedup_chart_, QStringLiteral("speedupClosedForm"));
     speedup_x_ = makeGpuAxis();
     speedup_y_ = new QLogValueAxis;
     speedup_y_->setBase(2);
@@ -212,6 +228,7 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     efficiency_->setPointsVisible(true);
     current_efficiency_ = addHighlight(efficiency_chart_, QStringLiteral("currentEfficiency"));
     efficiency_oom_ = addOutOfMemory(efficiency_chart_, QStringLiteral("efficiencyOutOfMemory"));
+    efficiency_cf_ = addClosedForm(efficiency_chart_, QStringLiteral("efficiencyClosedForm"));
     efficiency_x_ = makeGpuAxis();
     efficiency_y_ = new QValueAxis;
     efficiency_y_->setLabelFormat(QStringLiteral("%.0f"));
@@ -351,10 +368,13 @@ void ScalingView::updateCharts()
         stack_->setCurrentWidget(message_);
         for (QXYSeries *s : std::initializer_list<QXYSeries *>{
                  speedup_, ideal_, amdahl_, gustafson_, current_speedup_, efficiency_,
-                 ideal_efficiency_, current_efficiency_, speedup_oom_, efficiency_oom_})
+                 ideal_efficiency_, current_efficiency_, speedup_oom_, efficiency_oom_,
+                 speedup_cf_, efficiency_cf_})
             s->clear();
         speedup_oom_->setVisible(false);
         efficiency_oom_->setVisible(false);
+        speedup_cf_->setVisible(false);
+        efficiency_cf_->setVisible(false);
         loss_rows_.clear();
         oom_gpus_.clear();
         updateLossChart();
@@ -367,7 +387,8 @@ void ScalingView::updateCharts()
     const Summary &now = result_->summary;
     const bool weak = result_->scaling == Scaling::Weak;
 
-    QList<QPointF> speedup, ideal, efficiency, ideal_efficiency, speedup_oom, efficiency_oom;
+    QList<QPointF> speedup, ideal, efficiency, ideal_efficiency, speedup_oom, efficiency_oom,
+        speedup_cf, efficiency_cf;
     int lo = rows.front()->gpus, hi = rows.back()->gpus;
     double speedup_lo = 1, speedup_hi = 1, efficiency_hi = 100;
     double simulated_hi = 0; // highest speed-up of the simulated curve (and current point)
@@ -379,6 +400,10 @@ void ScalingView::updateCharts()
         efficiency.append(QPointF(row->gpus, eff_pct));
         ideal_efficiency.append(QPointF(row->gpus, 100.0));
         simulated_hi = std::max(simulated_hi, row->summary.speedup);
+        if (row->closed_form) {
+            speedup_cf.append(speedup.back());
+            efficiency_cf.append(efficiency.back());
+        }
         if (exceedsCapacity(row->summary.memory)) {
             speedup_oom.append(speedup.back());
             efficiency_oom.append(efficiency.back());
@@ -396,6 +421,10 @@ void ScalingView::updateCharts()
     efficiency_oom_->replace(efficiency_oom);
     speedup_oom_->setVisible(!speedup_oom.isEmpty());
     efficiency_oom_->setVisible(!efficiency_oom.isEmpty());
+    speedup_cf_->replace(speedup_cf);
+    efficiency_cf_->replace(efficiency_cf);
+    speedup_cf_->setVisible(!speedup_cf.isEmpty());
+    efficiency_cf_->setVisible(!efficiency_cf.isEmpty());
 
     // The current scenario, from its own summary (it need not be one of the sweep counts).
     QList<QPointF> current_speedup, current_efficiency;

@@ -104,6 +104,7 @@ private:
     QLineSeries *gustafson_ = nullptr;
     QScatterSeries *current_speedup_ = nullptr;
     QScatterSeries *speedup_oom_ = nullptr; // sweep points that do not fit in memory
+    QScatterSeries *speedup_cf_ = nullptr;  // sweep points from the closed form
 
     QChart *efficiency_chart_ = nullptr;
     QChartView *efficiency_view_ = nullptr;
@@ -113,6 +114,7 @@ private:
     QLineSeries *ideal_efficiency_ = nullptr;
     QScatterSeries *current_efficiency_ = nullptr;
     QScatterSeries *efficiency_oom_ = nullptr;
+    QScatterSeries *efficiency_cf_ = nullptr;
 
     QChart *loss_chart_ = nullptr;
     QChartView *loss_view_ = nullptr;

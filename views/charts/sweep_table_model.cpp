@@ -75,7 +75,9 @@ QVariant SweepTableModel::data(const QModelIndex &index, int role) const
         const QLocale locale;
         switch (Column(index.column())) {
         case Gpus:
-            return locale.toString(row.gpus);
+            // A point beyond the simulation's size: the closed form's figures.
+            return row.closed_form ? tr("%1 (closed form)").arg(locale.toString(row.gpus))
+                                   : locale.toString(row.gpus);
         case SamplesPerS:
             return locale.toString(v, 'f', v >= 100 ? 0 : 2);
         case Speedup:
@@ -91,6 +93,11 @@ QVariant SweepTableModel::data(const QModelIndex &index, int role) const
         return v;
     case Qt::TextAlignmentRole:
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        if (row.closed_form)
+            return tr("More tasks than the window simulates per sweep point: these figures "
+                      "come from the closed-form model, not the event simulation.");
+        return {};
     case Qt::FontRole:
         if (highlighted_gpus_ > 0 && row.gpus == highlighted_gpus_) {
             QFont bold;
