@@ -11,8 +11,10 @@ namespace scalescope
 
 std::vector<int> defaultSweepCounts(const Scenario &scenario)
 {
+    // Up to twice the scenario's count, whatever its size: points beyond the window's engine
+    // budget come from the closed form (kGuiSweepMaxTasks) and are marked so.
     const int gpus = scenario.hardware.gpuCount();
-    const int top = std::clamp(2 * gpus, 16, 1024);
+    const int top = std::max(16, static_cast<int>(std::min<int64_t>(2 * int64_t{gpus}, 1 << 20)));
     std::vector<int> counts;
     for (int n = 1; n <= top; n *= 2)
         counts.push_back(n);

@@ -30,7 +30,7 @@ struct RecomputeRequest {
 };
 
 /// GPU counts of the scaling chart: powers of two from 1 up to twice the scenario's count
-/// (at least 16, at most 1024), plus the scenario's own count; at most 12 points.
+/// (at least 16), plus the scenario's own count; at most 12 points (the largest kept).
 std::vector<int> defaultSweepCounts(const Scenario &scenario);
 
 /// Computes one request synchronously (also used by --screenshot and tests).

@@ -16,6 +16,7 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QLocale>
+#include <QFontMetrics>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
@@ -26,6 +27,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <optional>
 
 namespace scalescope
@@ -92,6 +94,23 @@ QScatterSeries *addClosedForm(QChart *chart, const QString &object_name)
     series->setVisible(false);
     chart->addSeries(series);
     return series;
+}
+
+/// The base of a log axis over [lo, hi] whose labels fit beside each other in `room`
+/// pixels (Qt Charts elides labels that overlap): 2 over a small range, a larger power of
+/// two over a wide one (256 to 262,144 GPUs in a narrow chart: 16).
+double logBaseFor(const QLogValueAxis *axis, double lo, double hi, int room, bool vertical)
+{
+    const double powers = std::log2(std::max(hi / std::max(lo, 1e-12), 2.0));
+    const int digits = static_cast<int>(std::floor(std::log10(std::max(hi, 1.0)))) + 1;
+    const QFontMetrics metrics(axis->labelsFont());
+    const int label = vertical ? metrics.height() * 2
+                               : metrics.horizontalAdvance(QString(digits, QLatin1Char('8'))) +
+                                     metrics.horizontalAdvance(QLatin1Char(' ')) * 2;
+    // The plot area is about 60 % of the chart (axis title, labels, margins).
+    const int labels = std::clamp(static_cast<int>(0.6 * room / std::max(label, 1)), 3, 12);
+    const int step = std::max(1, static_cast<int>(std::ceil(powers / (labels - 1))));
+    return std::pow(2.0, step);
 }
 
 QLogValueAxis *makeGpuAxis()
@@ -349,6 +368,25 @@ void ScalingView::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+void ScalingView::fitLogAxisLabels()
+{
+    for (auto [axis, view, vertical] :
+         {std::tuple{speedup_x_, speedup_view_, false},
+          std::tuple{efficiency_x_, efficiency_view_, false},
+          std::tuple{speedup_y_, speedup_view_, true}}) {
+        const double base = logBaseFor(axis, axis->min(), axis->max(),
+                                       vertical ? view->height() : view->width(), vertical);
+        if (axis->base() != base)
+            axis->setBase(base);
+    }
+}
+
+void ScalingView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitLogAxisLabels();
+}
+
 void ScalingView::updateCharts()
 {
     QString message = emptyStateMessage(result_);
@@ -486,6 +524,7 @@ void ScalingView::updateCharts()
     speedup_x_->setRange(lo / kLogPadding, hi * kLogPadding);
     efficiency_x_->setRange(lo / kLogPadding, hi * kLogPadding);
     speedup_y_->setRange(speedup_lo / kLogPadding, speedup_hi * kLogPadding);
+    fitLogAxisLabels();
     setZeroBasedRange(efficiency_y_, efficiency_hi * 1.02);
 
     // The attribution the worker computed (one per sweep row); a result without it (older

@@ -76,6 +76,7 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void updateCharts();
@@ -103,6 +104,8 @@ private:
     QLineSeries *amdahl_ = nullptr;
     QLineSeries *gustafson_ = nullptr;
     QScatterSeries *current_speedup_ = nullptr;
+    /// Log axes get a base whose labels fit the charts' current size.
+    void fitLogAxisLabels();
     QScatterSeries *speedup_oom_ = nullptr; // sweep points that do not fit in memory
     QScatterSeries *speedup_cf_ = nullptr;  // sweep points from the closed form
 
