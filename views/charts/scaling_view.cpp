@@ -104,11 +104,9 @@ double logBaseFor(const QLogValueAxis *axis, double lo, double hi, int room, boo
     const double powers = std::log2(std::max(hi / std::max(lo, 1e-12), 2.0));
     const int digits = static_cast<int>(std::floor(std::log10(std::max(hi, 1.0)))) + 1;
     const QFontMetrics metrics(axis->labelsFont());
-    const int label = vertical ? metrics.height() * 2
-                               : metrics.horizontalAdvance(QString(digits, QLatin1Char('8'))) +
-                                     metrics.horizontalAdvance(QLatin1Char(' ')) * 2;
-    // The plot area is about 60 % of the chart (axis title, labels, margins).
-    const int labels = std::clamp(static_cast<int>(0.6 * room / std::max(label, 1)), 3, 12);
+    const int label = vertical ? metrics.height() + 6
+                               : metrics.horizontalAdvance(QString(digits, QLatin1Char('8'))) + 6;
+    const int labels = std::clamp(room / std::max(label, 1), 2, 12);
     const int step = std::max(1, static_cast<int>(std::ceil(powers / (labels - 1))));
     return std::pow(2.0, step);
 }
@@ -374,8 +372,9 @@ void ScalingView::fitLogAxisLabels()
          {std::tuple{speedup_x_, speedup_view_, false},
           std::tuple{efficiency_x_, efficiency_view_, false},
           std::tuple{speedup_y_, speedup_view_, true}}) {
-        const double base = logBaseFor(axis, axis->min(), axis->max(),
-                                       vertical ? view->height() : view->width(), vertical);
+        // The plot area is about 60 % of the view (axis titles, labels, margins).
+        const auto room = static_cast<int>(0.6 * (vertical ? view->height() : view->width()));
+        const double base = logBaseFor(axis, axis->min(), axis->max(), room, vertical);
         if (axis->base() != base)
             axis->setBase(base);
     }
