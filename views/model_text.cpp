@@ -73,6 +73,14 @@ const TemplateDef kTemplates[] = {
     {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "waiting for GPU %1 (slowest data-parallel replica)", "timeline segment; %1 = GPU number"), "n"},
     {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "waiting for GPU %1 (slowest data-parallel replica, thermal throttling)", "timeline segment; %1 = GPU number"), "n"},
     {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "waiting for GPU %1 (slowest data-parallel replica, straggler)", "timeline segment; %1 = GPU number"), "n"},
+    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly compute (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
+    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly tp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
+    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly dp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
+    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly pp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
+    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly bubble (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
+    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly wait (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
+    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly data_loading (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
+    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly optimizer (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
 
     // Bottleneck sentence (model/analysis/summary.cpp bottleneckSentence).
     {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Nothing to simulate.", "bottleneck"), ""},

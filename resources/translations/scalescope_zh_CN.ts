@@ -481,193 +481,241 @@
         <translation>等待 GPU %1（最慢的数据并行副本，慢节点）</translation>
     </message>
     <message>
+        <location filename="../../views/model_text.cpp" line="76"/>
+        <source>several items merged, mostly compute (timeline simplified: zoomed-out detail beyond the segment limit)</source>
+        <comment>timeline segment of a simplified timeline</comment>
+        <translation>计算为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="77"/>
+        <source>several items merged, mostly tp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
+        <comment>timeline segment of a simplified timeline</comment>
+        <translation>张量并行通信为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
+    </message>
+    <message>
         <location filename="../../views/model_text.cpp" line="78"/>
+        <source>several items merged, mostly dp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
+        <comment>timeline segment of a simplified timeline</comment>
+        <translation>数据并行通信为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="79"/>
+        <source>several items merged, mostly pp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
+        <comment>timeline segment of a simplified timeline</comment>
+        <translation>流水线通信为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="80"/>
+        <source>several items merged, mostly bubble (timeline simplified: zoomed-out detail beyond the segment limit)</source>
+        <comment>timeline segment of a simplified timeline</comment>
+        <translation>流水线气泡为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="81"/>
+        <source>several items merged, mostly wait (timeline simplified: zoomed-out detail beyond the segment limit)</source>
+        <comment>timeline segment of a simplified timeline</comment>
+        <translation>等待为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="82"/>
+        <source>several items merged, mostly data_loading (timeline simplified: zoomed-out detail beyond the segment limit)</source>
+        <comment>timeline segment of a simplified timeline</comment>
+        <translation>数据加载为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="83"/>
+        <source>several items merged, mostly optimizer (timeline simplified: zoomed-out detail beyond the segment limit)</source>
+        <comment>timeline segment of a simplified timeline</comment>
+        <translation>优化器为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="86"/>
         <source>Nothing to simulate.</source>
         <comment>bottleneck</comment>
         <translation>没有可模拟的内容。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="79"/>
+        <location filename="../../views/model_text.cpp" line="87"/>
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU.</source>
         <comment>bottleneck</comment>
         <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="80"/>
+        <location filename="../../views/model_text.cpp" line="88"/>
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU; the largest loss is %3 (%4%).</source>
         <comment>bottleneck; %3 = what is lost</comment>
         <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%；最大的损失来自%3（%4%）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="81"/>
+        <location filename="../../views/model_text.cpp" line="89"/>
         <source>Data-parallel gradient exchange over %1 is exposed for %2% of the step; larger batches per GPU or faster links hide it.</source>
         <comment>bottleneck; %1 = link name</comment>
         <translation>经 %1 的数据并行梯度交换有 %2% 的步时间未被掩盖；增大每个 GPU 的批大小或使用更快的互连可将其隐藏。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="82"/>
+        <location filename="../../views/model_text.cpp" line="90"/>
         <source>Tensor-parallel all-reduces over %1 take %2% of the step; they sit on the critical path of every layer.</source>
         <comment>bottleneck; %1 = link name</comment>
         <translation>经 %1 的张量并行 all-reduce 占步时间的 %2%；它们位于每一层的关键路径上。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="83"/>
+        <location filename="../../views/model_text.cpp" line="91"/>
         <source>Pipeline bubble: %1% of the step is idle with %2 micro-batches on %3 stages; more micro-batches or interleaving shrink it.</source>
         <comment>bottleneck</comment>
         <translation>流水线气泡：%3 个阶段、%2 个微批次时，%1% 的步时间处于空闲；增加微批次或采用交错调度可缩小气泡。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="84"/>
+        <location filename="../../views/model_text.cpp" line="92"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter).</source>
         <comment>bottleneck</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="85"/>
+        <location filename="../../views/model_text.cpp" line="93"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.</source>
         <comment>bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动），主要是%2。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="86"/>
+        <location filename="../../views/model_text.cpp" line="94"/>
         <source>The data loader starves the GPUs for %1% of the step; add loader workers before adding GPUs.</source>
         <comment>bottleneck</comment>
         <translation>数据加载器让 GPU 在 %1% 的步时间内等数据；先增加加载 worker，再增加 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="87"/>
+        <location filename="../../views/model_text.cpp" line="95"/>
         <source>Pipeline sends between stages block the GPUs for %1% of the step; fewer stages or faster links between them help.</source>
         <comment>bottleneck</comment>
         <translation>阶段间的流水线发送使 GPU 阻塞 %1% 的步时间；减少阶段数或加快阶段间互连会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="88"/>
+        <location filename="../../views/model_text.cpp" line="96"/>
         <source>The GPUs run hot (above %1 C) and throttle their clocks by %2%.</source>
         <comment>bottleneck, thermal</comment>
         <translation>GPU 温度过高（超过 %1 C），时钟降频 %2%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="89"/>
+        <location filename="../../views/model_text.cpp" line="97"/>
         <source>%1 of %2 GPUs run hot (above %3 C) and throttle their clocks by %4%.</source>
         <comment>bottleneck, thermal</comment>
         <translation>%2 个 GPU 中有 %1 个温度过高（超过 %3 C），时钟降频 %4%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="90"/>
+        <location filename="../../views/model_text.cpp" line="98"/>
         <source>Each GPU is a %1% slice of a physical GPU: the job runs like %2 whole GPUs.</source>
         <comment>bottleneck, virtual GPUs</comment>
         <translation>每个 GPU 是物理 GPU 的 %1% 切片：任务的运行效果相当于 %2 个完整 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="91"/>
+        <location filename="../../views/model_text.cpp" line="99"/>
         <source>It does not fit: %1 GB per GPU against %2 GB.</source>
         <comment>bottleneck, memory</comment>
         <translation>显存放不下：每个 GPU 需要 %1 GB，而只有 %2 GB。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="95"/>
+        <location filename="../../views/model_text.cpp" line="103"/>
         <source>Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep more GPUs busy, multiply the learning rate by k and warm it up over the first ~5 epochs; this scenario keeps the global batch at %1.</source>
         <comment>cost advice</comment>
         <translation>线性缩放规则（Goyal 等，2017）：若为让更多 GPU 保持忙碌而将全局批大小扩大 k 倍，则将学习率乘以 k，并在前约 5 个 epoch 内预热；本场景的全局批大小保持为 %1。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="96"/>
+        <location filename="../../views/model_text.cpp" line="104"/>
         <source>Data loader: each GPU consumes about %1 samples/s; at %2 samples/s per worker it needs %3 workers (has %4).</source>
         <comment>cost advice</comment>
         <translation>数据加载器：每个 GPU 每秒约消耗 %1 个样本；按每个 worker %2 样本/s 计，需要 %3 个 worker（当前 %4 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="97"/>
+        <location filename="../../views/model_text.cpp" line="105"/>
         <source>Data loader: start with 4 workers per GPU (PyTorch rule of thumb) and raise until GPU utilisation stops rising, at most the CPU cores per GPU.</source>
         <comment>cost advice</comment>
         <translation>数据加载器：从每个 GPU 4 个 worker 起步（PyTorch 经验法则），逐步增加直到 GPU 利用率不再上升，最多为每个 GPU 分到的 CPU 核数。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="100"/>
+        <location filename="../../views/model_text.cpp" line="108"/>
         <source>data-parallel exchange</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据并行通信</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="101"/>
+        <location filename="../../views/model_text.cpp" line="109"/>
         <source>tensor-parallel all-reduces</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>张量并行 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="102"/>
+        <location filename="../../views/model_text.cpp" line="110"/>
         <source>pipeline bubble</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="103"/>
+        <location filename="../../views/model_text.cpp" line="111"/>
         <source>waiting for the slowest GPU</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>等待最慢的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="104"/>
+        <location filename="../../views/model_text.cpp" line="112"/>
         <source>data loading</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="105"/>
+        <location filename="../../views/model_text.cpp" line="113"/>
         <source>pipeline sends</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线发送</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="106"/>
+        <location filename="../../views/model_text.cpp" line="114"/>
         <source>under a day</source>
         <comment>cost verdict: job duration on one GPU</comment>
         <translation>不到一天</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="107"/>
+        <location filename="../../views/model_text.cpp" line="115"/>
         <source>1-3 days</source>
         <comment>cost verdict: job duration on one GPU</comment>
         <translation>1-3 天</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="108"/>
+        <location filename="../../views/model_text.cpp" line="116"/>
         <source>3-14 days</source>
         <comment>cost verdict: job duration on one GPU</comment>
         <translation>3-14 天</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="109"/>
+        <location filename="../../views/model_text.cpp" line="117"/>
         <source>over two weeks</source>
         <comment>cost verdict: job duration on one GPU</comment>
         <translation>超过两周</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="110"/>
+        <location filename="../../views/model_text.cpp" line="118"/>
         <source>under 50 GPU-hours a month</source>
         <comment>cost verdict: usage</comment>
         <translation>每月不到 50 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="111"/>
+        <location filename="../../views/model_text.cpp" line="119"/>
         <source>50-200 GPU-hours a month</source>
         <comment>cost verdict: usage</comment>
         <translation>每月 50-200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="112"/>
+        <location filename="../../views/model_text.cpp" line="120"/>
         <source>over 200 GPU-hours a month</source>
         <comment>cost verdict: usage</comment>
         <translation>每月超过 200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="113"/>
+        <location filename="../../views/model_text.cpp" line="121"/>
         <source>%1 (routed through host memory)</source>
         <comment>link name of virtual GPUs; %1 = link name</comment>
         <translation>%1（经主机内存中转）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="118"/>
+        <location filename="../../views/model_text.cpp" line="126"/>
         <source>%1 %2</source>
         <comment>two sentences in a row</comment>
         <translation>%1%2</translation>
@@ -841,7 +889,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../../app/gui/recompute.cpp" line="48"/>
+        <location filename="../../app/gui/recompute.cpp" line="50"/>
         <source>A collective-only scenario has no training step to draw; use scalescope-cli simulate for its bandwidth.</source>
         <translation>仅含集合通信的场景没有可绘制的训练步；请用 scalescope-cli simulate 查看其带宽。</translation>
     </message>
@@ -4494,189 +4542,189 @@
 <context>
     <name>scalescope::ScalingView</name>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="102"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="119"/>
         <source>GPUs (log scale)</source>
         <translation>GPU 数（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="143"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="160"/>
         <source>&amp;Scaling:</source>
         <translation>扩展方式(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="146"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="163"/>
         <source>Strong (same global batch)</source>
         <translation>强扩展（全局批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="147"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="164"/>
         <source>Weak (same batch per replica)</source>
         <translation>弱扩展（每副本批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="148"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="165"/>
         <source>Strong scaling spreads a fixed global batch over more GPUs; weak scaling grows the global batch with the GPU count.</source>
         <translation>强扩展将固定的全局批分摊到更多 GPU 上；弱扩展则随 GPU 数增大全局批大小。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="169"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="186"/>
         <source>&amp;Cluster:</source>
         <translation>集群(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="177"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="194"/>
         <source>How the sweep reaches each GPU count: more nodes of the scenario's size, or nodes of %1 GPUs filled before another is added</source>
         <translation>扫描如何达到每个 GPU 数量：增加与场景相同规模的节点，或先把每个节点装满 %1 块 GPU 再增加节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="193"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="210"/>
         <source>Speed-up</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="196"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="224"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="213"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="241"/>
         <source>Ideal</source>
         <translation>理想</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="203"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="227"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="220"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="244"/>
         <source>Simulated</source>
         <translation>模拟</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="213"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="230"/>
         <source>Speed-up (×, log scale)</source>
         <translation>加速比（×，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="221"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="238"/>
         <source>Scaling efficiency</source>
         <translation>扩展效率</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="235"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="252"/>
         <source>Efficiency (%)</source>
         <translation>效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="246"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="263"/>
         <source>Where the missing speed-up went</source>
         <translation>缺失的加速比去了哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="249"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="266"/>
         <source>Achieved speed-up</source>
         <translation>实际加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="265"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="282"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="268"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="285"/>
         <source>Speed-up and lost speed-up (GPUs)</source>
         <translation>加速比与损失的加速比（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="332"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="349"/>
         <source>add nodes like the scenario's (GPUs per node: %1)</source>
         <translation>按场景的节点规模增加节点（每节点 GPU 数：%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="334"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="351"/>
         <source>fill nodes of %1 GPUs first</source>
         <translation>先装满每节点 %1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="361"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="398"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="443"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="480"/>
         <source>N = %1</source>
         <translation>N = %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="469"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="506"/>
         <source>Amdahl fit: s = %1 %</source>
         <translation>Amdahl 拟合：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="515"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="553"/>
         <source>No Amdahl fit: it needs at least %1 sweep points with more than one GPU, this sweep has %2.</source>
         <translation>没有 Amdahl 拟合：至少需要 %1 个多于一块 GPU 的扫描点，本次扫描只有 %2 个。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="519"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="557"/>
         <source>No Amdahl fit: Amdahl's law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
         <translation>没有 Amdahl 拟合：Amdahl 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例，也不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="534"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="572"/>
         <source>The simulated speed-up already passes 1/s, so the fit gives no ceiling.</source>
         <translation>模拟的加速比已经超过 1/s，因此该拟合不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="555"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="593"/>
         <source>Speed-up against one GPU, which cannot hold this model (it would need %1 GB of its %2 GB): the reference is a time on paper, not a run.</source>
         <translation>加速比以单块 GPU 为基准，但单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准只是纸面上的时间，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="627"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="665"/>
         <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB; this run cannot start.</source>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB；这次运行无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="645"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="683"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="649"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="687"/>
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
         <translation>N = %1：%2 损失了 %3 个 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="653"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="691"/>
         <source>This run does not fit in memory and cannot start.</source>
         <translation>这次运行显存容纳不下，无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="526"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="564"/>
         <source>Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).</source>
         <translation>Amdahl 拟合：串行比例 s = %1 %（R² = %2，基于 %3 个点）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="70"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="72"/>
         <source>Does not fit in memory</source>
         <translation>显存容纳不下</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="87"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="89"/>
         <source>Closed form (beyond the simulation's size)</source>
         <translation>闭式模型（超出模拟规模）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="531"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="569"/>
         <source>With a fixed batch, no number of GPUs gets past %1× (1/s).</source>
         <translation>批大小固定时，无论多少 GPU 都无法超过 %1×（1/s）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="472"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="509"/>
         <source>Gustafson: s = %1 %</source>
         <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="475"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="512"/>
         <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N).</source>
         <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="620"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="658"/>
         <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
         <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
     </message>

@@ -141,6 +141,15 @@ Texts modelTexts()
 
 /// Hand-written instances of templates the scenarios may not reach.
 const char *const kExamples[] = {
+    // A simplified timeline's merged segments (sim/simulator.cpp buildTimeline).
+    "several items merged, mostly compute (timeline simplified: zoomed-out detail beyond the segment limit)",
+    "several items merged, mostly tp_comm (timeline simplified: zoomed-out detail beyond the segment limit)",
+    "several items merged, mostly dp_comm (timeline simplified: zoomed-out detail beyond the segment limit)",
+    "several items merged, mostly pp_comm (timeline simplified: zoomed-out detail beyond the segment limit)",
+    "several items merged, mostly bubble (timeline simplified: zoomed-out detail beyond the segment limit)",
+    "several items merged, mostly wait (timeline simplified: zoomed-out detail beyond the segment limit)",
+    "several items merged, mostly data_loading (timeline simplified: zoomed-out detail beyond the segment limit)",
+    "several items merged, mostly optimizer (timeline simplified: zoomed-out detail beyond the segment limit)",
     "waiting for GPU 0 (slowest data-parallel replica)",
     "waiting for GPU 12 (slowest data-parallel replica, thermal throttling)",
     "waiting for GPU 3 (slowest data-parallel replica, straggler)",
