@@ -48,7 +48,7 @@ struct ScenarioResult {
     QString closed_form_note; // the engine's reason
 
     Scaling scaling = Scaling::Strong;
-    int sweep_node_gpus = 0; // the sweep grew by nodes of this many GPUs (0: the scenario's)
+    int sweep_node_gpus = 0;     // the sweep grew by nodes of this many GPUs (0: the scenario's)
     std::vector<SweepRow> sweep; // speed-up and efficiency against GPU count
     AmdahlFit amdahl;
     /// Where the missing speed-up went, one entry per sweep row (losses in GPUs).

@@ -668,9 +668,9 @@ void MainWindow::updateStatus(const ResultPtr &result)
         throughput += tr(" · %1 tokens/s").arg(formatRate(s.tokens_per_s));
     status_throughput_->setText(throughput);
     status_mfu_->setText(tr("MFU %1%").arg(s.mfu * 100, 0, 'f', 1));
-    status_speedup_->setText(s.gpus == 1
-                                 ? tr("Speed-up %1× on 1 GPU").arg(s.speedup, 0, 'f', 2)
-                                 : tr("Speed-up %1× on %2 GPUs").arg(s.speedup, 0, 'f', 2).arg(s.gpus));
+    status_speedup_->setText(
+        s.gpus == 1 ? tr("Speed-up %1× on 1 GPU").arg(s.speedup, 0, 'f', 2)
+                    : tr("Speed-up %1× on %2 GPUs").arg(s.speedup, 0, 'f', 2).arg(s.gpus));
     status_efficiency_->setText(tr("Efficiency %1%").arg(s.scaling_efficiency * 100, 0, 'f', 0));
     // Asynchronous updates trade the barrier for stale parameters: the price is shown.
     if (s.staleness_steps > 0) {

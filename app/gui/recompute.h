@@ -25,7 +25,7 @@ struct RecomputeRequest {
     Scenario scenario;
     int iterations = 1; // steps drawn on the timeline (1..4)
     Scaling scaling = Scaling::Strong;
-    int sweep_node_gpus = 0; // the sweep grows by nodes of this many GPUs (0: the scenario's)
+    int sweep_node_gpus = 0;     // the sweep grows by nodes of this many GPUs (0: the scenario's)
     std::vector<int> sweep_gpus; // empty = default powers of two around the scenario
 };
 

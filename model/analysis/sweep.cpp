@@ -61,8 +61,9 @@ Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int>
     point.iterations = 1;
     // Strong scaling keeps the job, so every count has the same one-GPU reference (unless
     // per-GPU cooling makes the reference depend on the count): computed once.
-    const bool shared_reference = scaling == Scaling::Strong &&
-                                  !(base.effects.thermal.enabled && !base.effects.thermal.gpus.empty());
+    const bool shared_reference =
+        scaling == Scaling::Strong &&
+        !(base.effects.thermal.enabled && !base.effects.thermal.gpus.empty());
     double reference = shared_reference ? reference_s : -1;
     std::vector<SweepRow> rows;
     rows.reserve(gpu_counts.size());

@@ -22,8 +22,7 @@ struct SweepRow {
 /// 2-GPU-per-node scenario become one node of 4 with node_gpus 8. Strong scaling keeps the
 /// global batch, weak scaling the batch per replica; the micro-batch is kept. Errors name
 /// `--gpus` and why the count does not fit the plan.
-Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
-                                int node_gpus = 0);
+Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling, int node_gpus = 0);
 
 /// Evaluates every count with the event simulation (one iteration). `reference_s`: the
 /// scenario's one-GPU reference when the caller has it (strong scaling reuses it; < 0:
@@ -31,7 +30,7 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
 /// is answered by the closed form and marked closed_form) and its cancel flag (a cancelled
 /// sweep is an error "cancelled").
 Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int> &gpu_counts,
-                                    Scaling scaling, int node_gpus = 0,
-                                    double reference_s = -1, const SimOptions &options = {});
+                                    Scaling scaling, int node_gpus = 0, double reference_s = -1,
+                                    const SimOptions &options = {});
 
 } // namespace scalescope

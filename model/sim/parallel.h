@@ -23,8 +23,7 @@ inline int engineThreads(int requested)
 /// `min_per_thread` (starting a thread costs tens of microseconds). Chunks are decided by n
 /// and the thread count alone, and fn must only write what its chunk owns, so the result
 /// does not depend on scheduling.
-template <typename F>
-void parallelChunks(size_t n, int threads, size_t min_per_thread, F &&fn)
+template <typename F> void parallelChunks(size_t n, int threads, size_t min_per_thread, F &&fn)
 {
     size_t t = static_cast<size_t>(std::max(1, threads));
     t = std::min(t, std::max<size_t>(1, n / std::max<size_t>(1, min_per_thread)));

@@ -1,10 +1,10 @@
 #include "sim/simulator.h"
 
 #include "plan/numerics.h"
-#include "step/stages.h"
 #include "sim/engine.h"
 #include "sim/parallel.h"
 #include "sim/schedule.h"
+#include "step/stages.h"
 
 #include <algorithm>
 #include <array>
@@ -325,7 +325,7 @@ private:
     // When each collective would have ended had no other replica been slower (its own
     // dependencies only): splits idle time into exposed communication and waiting.
     std::vector<double> own_end_;
-    SegmentArray<float> factor_; // per task and tensor rank: jitter x straggler factor
+    SegmentArray<float> factor_;     // per task and tensor rank: jitter x straggler factor
     std::vector<double> gpu_factor_; // per iteration and GPU: straggler x thermal factor
     std::vector<uint8_t> hot_;       // per iteration and GPU: clocks throttled
     std::vector<std::pair<TaskId, TaskId>> unit_tasks_; // per unit: its tasks [first, last)
@@ -422,8 +422,7 @@ void Simulation::drawFactors()
     for (int it = 0; it < iterations_; ++it)
         for (size_t g = 0; g < gpus; ++g) {
             const auto gpu = static_cast<int>(g);
-            gpu_factor_[static_cast<size_t>(it) * gpus + g] =
-                slowdown_[g] * thermalFactor(gpu, it);
+            gpu_factor_[static_cast<size_t>(it) * gpus + g] = slowdown_[g] * thermalFactor(gpu, it);
             hot_[static_cast<size_t>(it) * gpus + g] = hot(gpu, it) ? 1 : 0;
         }
     if (!per_rank_)
@@ -477,8 +476,7 @@ void Simulation::buildUnit(int replica, int stage)
     const bool p2p_inter = plan_.pipelineCrossesNodes();
     // Interleaved chunks on one pipeline stage (pipeline = 1) hand activations to the same
     // GPU: nothing is sent.
-    const double p2p_time =
-        p > 1 ? ctx_.comm.p2pTime(ctx_.workload.p2p_bytes, p2p_inter) : 0.0;
+    const double p2p_time = p > 1 ? ctx_.comm.p2pTime(ctx_.workload.p2p_bytes, p2p_inter) : 0.0;
     const std::vector<PipelineOp> order =
         pipelineOrder(plan_.schedule, p, stage, m, plan_.virtual_stages);
     auto dpCost = [&](CollectiveOp op, double bytes) {
@@ -576,10 +574,8 @@ void Simulation::buildUnit(int replica, int stage)
                     graph_.depend(first, gate);
                 f_first_[idx] = first;
                 if (v < vstages_ - 1) {
-                    const TaskId send =
-                        addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
-                                p2p_time,
-                                kLSendActivations, mb, it);
+                    const TaskId send = addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
+                                                p2p_time, kLSendActivations, mb, it);
                     graph_.depend(send, last);
                     f_send_[idx] = send;
                     pending_send = send;
@@ -631,10 +627,8 @@ void Simulation::buildUnit(int replica, int stage)
                 }
                 b_first_[idx] = first;
                 if (v > 0) {
-                    const TaskId send =
-                        addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
-                                p2p_time,
-                                kLSendGradients, mb, it);
+                    const TaskId send = addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
+                                                p2p_time, kLSendGradients, mb, it);
                     graph_.depend(send, last);
                     b_send_[idx] = send;
                     pending_send = send;
@@ -788,9 +782,9 @@ template <typename Emit> void Simulation::walk(uint32_t unit, Emit &&emit) const
             put(Stream::Compute, a, exposed, SegmentKind::DpComm, kLExposedDp, mb);
         if (b - a - exposed > 0)
             put(Stream::Compute, a + exposed, b - a - exposed, SegmentKind::Wait,
-                 bt.group >= 0 ? group_wait_label_[static_cast<size_t>(bt.group)]
-                               : static_cast<uint32_t>(kLWaitReplica),
-                 mb);
+                bt.group >= 0 ? group_wait_label_[static_cast<size_t>(bt.group)]
+                              : static_cast<uint32_t>(kLWaitReplica),
+                mb);
     };
     auto gap = [&](double a, double b, TaskId binding, int32_t mb) {
         if (b <= a)
@@ -835,14 +829,14 @@ template <typename Emit> void Simulation::walk(uint32_t unit, Emit &&emit) const
             dpGap(cursor, comm_end, coll.back(), -1);
         if (end_time > comm_end)
             put(Stream::Compute, comm_end, end_time - comm_end,
-                 plan_.pipeline > 1 ? SegmentKind::Bubble : SegmentKind::Wait,
-                 plan_.pipeline > 1 ? kLBubble : kLIdle, -1);
+                plan_.pipeline > 1 ? SegmentKind::Bubble : SegmentKind::Wait,
+                plan_.pipeline > 1 ? kLBubble : kLIdle, -1);
     }
     for (TaskId id : coll) {
         const Task &t = graph_[id];
         if (t.group >= 0 && t.start > t.ready)
-            put(Stream::Collective, t.ready, t.start - t.ready, SegmentKind::Wait,
-                 waitLabelFor(id), t.micro_batch);
+            put(Stream::Collective, t.ready, t.start - t.ready, SegmentKind::Wait, waitLabelFor(id),
+                t.micro_batch);
         put(Stream::Collective, t.start, t.duration, t.kind, t.label, t.micro_batch);
     }
     for (TaskId id : stream_tasks_[unit * kStreamCount + 2]) {
@@ -861,14 +855,14 @@ template <typename Emit> void Simulation::walk(uint32_t unit, Emit &&emit) const
         }
         if (recv_end > recv_start)
             put(Stream::Receive, recv_start, recv_end - recv_start, SegmentKind::PpComm,
-                 kLReceiveTransfer, recv_mb);
+                kLReceiveTransfer, recv_mb);
         recv_start = t.start;
         recv_end = t.end();
         recv_mb = t.micro_batch;
     }
     if (recv_end > recv_start)
         put(Stream::Receive, recv_start, recv_end - recv_start, SegmentKind::PpComm,
-             kLReceiveTransfer, recv_mb);
+            kLReceiveTransfer, recv_mb);
 }
 
 void Simulation::unitRows(uint32_t unit, UnitRows &out) const
@@ -876,13 +870,14 @@ void Simulation::unitRows(uint32_t unit, UnitRows &out) const
     // Each task gives at most a gap and itself, a gap at most two segments.
     for (int s = 0; s < kStreamCount; ++s) {
         out.row[s].clear();
-        const size_t tasks = s == static_cast<int>(Stream::Receive)
-                                 ? recv_tasks_[unit].size()
-                                 : stream_tasks_[unit * kStreamCount + static_cast<size_t>(s)].size();
+        const size_t tasks =
+            s == static_cast<int>(Stream::Receive)
+                ? recv_tasks_[unit].size()
+                : stream_tasks_[unit * kStreamCount + static_cast<size_t>(s)].size();
         out.row[s].reserve(3 * tasks + 2);
     }
-    walk(unit, [&out](Stream s, double start, double dur, SegmentKind k, uint32_t label,
-                      int32_t mb, TaskId task) {
+    walk(unit, [&out](Stream s, double start, double dur, SegmentKind k, uint32_t label, int32_t mb,
+                      TaskId task) {
         out.row[static_cast<int>(s)].push_back({start, dur, label, mb, task, k});
     });
 }
@@ -939,7 +934,7 @@ size_t Simulation::estimateTasks() const
 
 void Simulation::accountUnit(uint32_t unit, const UnitRows &rows, UnitAccount &acc) const
 {
-    const auto [w0, w1] = window_[unit];
+    const double w0 = window_[unit].first, w1 = window_[unit].second;
     Breakdown &b = acc.b;
     // Time of one segment inside the measured window, added (weight > 0) or taken back.
     const auto account = [&](Stream s, double start, double dur, SegmentKind k, uint32_t label,
@@ -1126,8 +1121,7 @@ bool Simulation::buildTimeline(SimResult &result)
     const double span = iteration_end_.back();
     double quantum = 0;
     if (estimate > opt_.max_segments) {
-        const size_t room =
-            opt_.max_segments > 2 * rows_total ? opt_.max_segments - rows_total : 0;
+        const size_t room = opt_.max_segments > 2 * rows_total ? opt_.max_segments - rows_total : 0;
         if (room == 0 || span <= 0) {
             result.error = "the timeline would hold about " + std::to_string(estimate) +
                            " segments on " + std::to_string(rows_total) +
@@ -1196,8 +1190,8 @@ bool Simulation::buildTimeline(SimResult &result)
                 for (int s = 0; s < kStreamCount; ++s) {
                     const size_t row = gpu * kStreamCount + static_cast<size_t>(s);
                     if (m > 0 && (!member_varies || s > 0)) {
-                        const size_t src = static_cast<size_t>(members[0]) * kStreamCount +
-                                           static_cast<size_t>(s);
+                        const size_t src =
+                            static_cast<size_t>(members[0]) * kStreamCount + static_cast<size_t>(s);
                         builder.copyRange(offset[src], offset[src + 1], offset[row]);
                         continue;
                     }
@@ -1218,9 +1212,8 @@ bool Simulation::buildTimeline(SimResult &result)
             unit_latest[u] = latest;
         }
     });
-    builder.setEndTime(unit_latest.empty()
-                           ? 0.0
-                           : *std::max_element(unit_latest.begin(), unit_latest.end()));
+    builder.setEndTime(
+        unit_latest.empty() ? 0.0 : *std::max_element(unit_latest.begin(), unit_latest.end()));
     result.timeline = builder.finish();
     unit_rows_ = {};
     return true;

@@ -2,14 +2,14 @@
 // measures the result per GPU.
 #pragma once
 
-#include "plan/numerics.h"
-#include "step/stages.h"
 #include "comm/collective.h"
+#include "plan/numerics.h"
 #include "plan/plan.h"
 #include "plan/scenario.h"
 #include "sim/timeline.h"
-#include "workload/compute.h"
 #include "step/cost.h"
+#include "step/stages.h"
+#include "workload/compute.h"
 
 #include <atomic>
 #include <optional>

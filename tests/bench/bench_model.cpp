@@ -86,9 +86,9 @@ void BenchModel::timeline1024GpusWithJitter()
     // Budgets (issue 15): full per-GPU timeline of GPT-3 175B on 1,024 GPUs with jitter
     // <= 40 ms on two cores (>= 90 M segments/s); 131,072 GPUs with jitter within 2 s;
     // <= 32 bytes per segment kept.
-    for (const char *name : {"gpt3-175b-1024-jitter.json", "gpt3-175b-1024.json",
-                             "gpt-1024-jitter.json", "resnet-1024-jitter.json",
-                             "gpt-131072-jitter.json"}) {
+    for (const char *name :
+         {"gpt3-175b-1024-jitter.json", "gpt3-175b-1024.json", "gpt-1024-jitter.json",
+          "resnet-1024-jitter.json", "gpt-131072-jitter.json"}) {
         const Scenario s =
             load(QStringLiteral(SCALESCOPE_BENCH_DIR "/%1").arg(QLatin1String(name)));
         const auto ctx = makeContext(s).value();

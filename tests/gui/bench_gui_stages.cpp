@@ -64,7 +64,8 @@ void BenchGuiStages::editToStatusAndTimeline()
         timeline.push_back(window.lastTimelineLatencyMs());
         complete.push_back(window.lastLatencyMs());
         if (qEnvironmentVariableIsSet("BENCH_VERBOSE"))
-            std::printf("rep %d: %.1f %.1f %.1f\n", rep, status.back(), timeline.back(), complete.back());
+            std::printf("rep %d: %.1f %.1f %.1f\n", rep, status.back(), timeline.back(),
+                        complete.back());
     }
     std::printf("GPT-3 175B on 1,024 A100, jitter edited (timeline of %zu segments drawn)\n",
                 window.currentResult()->timeline ? window.currentResult()->timeline->size() : 0);

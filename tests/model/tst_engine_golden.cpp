@@ -65,9 +65,9 @@ std::string record(const SimResult &r)
     const Breakdown &b = r.breakdown;
     s += "step " + hex(r.step_time_s) + "\n";
     s += "breakdown";
-    for (double x : {b.compute, b.communication_exposed, b.communication_total,
-                     b.pipeline_bubble, b.wait, b.data_loading, b.tp_comm, b.dp_comm, b.pp_comm,
-                     b.pp_exposed, b.optimizer})
+    for (double x :
+         {b.compute, b.communication_exposed, b.communication_total, b.pipeline_bubble, b.wait,
+          b.data_loading, b.tp_comm, b.dp_comm, b.pp_comm, b.pp_exposed, b.optimizer})
         s += " " + hex(x);
     s += "\nwindow " + hex(r.window_start_s) + " " + hex(r.window_end_s) + "\n";
     s += "main_wait " + r.main_wait + "\n";
@@ -288,10 +288,10 @@ void TestEngineGolden::sameOnEveryThreadCount()
     // Units are split over threads, each writes only its own GPUs' rows, and the breakdown
     // is summed in unit order: one thread or several give the same bytes.
     for (const char *name : {"interleaved-64-jitter", "zero3-16-thermal", "async-loader-8"}) {
-        Result<Scenario> s = loadScenarioFile(
-            QStringLiteral(SCALESCOPE_SOURCE_DIR "/tests/model/golden/%1.json")
-                .arg(QLatin1String(name)),
-            builtinCatalog());
+        Result<Scenario> s =
+            loadScenarioFile(QStringLiteral(SCALESCOPE_SOURCE_DIR "/tests/model/golden/%1.json")
+                                 .arg(QLatin1String(name)),
+                             builtinCatalog());
         QVERIFY(s.ok());
         const auto ctx = contextFrom(s.value());
         SimOptions o;
@@ -344,8 +344,8 @@ void TestEngineGolden::sweepPointsBeyondTheBudgetAreClosedForm()
     SimOptions o;
     const auto small = sweep(s.value(), {16, 64}, Scaling::Strong, 0, -1, o);
     QVERIFY(small.ok());
-    const size_t tasks16 = estimatedTasks(
-        *contextFrom(scaledScenario(s.value(), 16, Scaling::Strong).value()), o);
+    const size_t tasks16 =
+        estimatedTasks(*contextFrom(scaledScenario(s.value(), 16, Scaling::Strong).value()), o);
     o.max_tasks = tasks16 + 1; // 16 GPUs fit, 64 do not
     const auto rows = sweep(s.value(), {16, 64}, Scaling::Strong, 0, -1, o);
     QVERIFY(rows.ok());

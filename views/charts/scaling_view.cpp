@@ -11,12 +11,12 @@
 #include <QComboBox>
 #include <QCursor>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
 #include <QLocale>
-#include <QFontMetrics>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
@@ -27,8 +27,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <tuple>
 #include <optional>
+#include <tuple>
 
 namespace scalescope
 {
@@ -346,8 +346,8 @@ void ScalingView::setResult(const ResultPtr &result)
 
 void ScalingView::updateShapeTexts(int scenario_gpus_per_node)
 {
-    shape_->setItemText(0, tr("add nodes like the scenario's (GPUs per node: %1)")
-                               .arg(scenario_gpus_per_node));
+    shape_->setItemText(
+        0, tr("add nodes like the scenario's (GPUs per node: %1)").arg(scenario_gpus_per_node));
     shape_->setItemText(1, tr("fill nodes of %1 GPUs first").arg(kFullNodeGpus));
 }
 
@@ -368,10 +368,9 @@ void ScalingView::changeEvent(QEvent *event)
 
 void ScalingView::fitLogAxisLabels()
 {
-    for (auto [axis, view, vertical] :
-         {std::tuple{speedup_x_, speedup_view_, false},
-          std::tuple{efficiency_x_, efficiency_view_, false},
-          std::tuple{speedup_y_, speedup_view_, true}}) {
+    for (auto [axis, view, vertical] : {std::tuple{speedup_x_, speedup_view_, false},
+                                        std::tuple{efficiency_x_, efficiency_view_, false},
+                                        std::tuple{speedup_y_, speedup_view_, true}}) {
         // The plot area is about 60 % of the view (axis titles, labels, margins).
         const auto room = static_cast<int>(0.6 * (vertical ? view->height() : view->width()));
         const double base = logBaseFor(axis, axis->min(), axis->max(), room, vertical);
@@ -405,8 +404,8 @@ void ScalingView::updateCharts()
         stack_->setCurrentWidget(message_);
         for (QXYSeries *s : std::initializer_list<QXYSeries *>{
                  speedup_, ideal_, amdahl_, gustafson_, current_speedup_, efficiency_,
-                 ideal_efficiency_, current_efficiency_, speedup_oom_, efficiency_oom_,
-                 speedup_cf_, efficiency_cf_})
+                 ideal_efficiency_, current_efficiency_, speedup_oom_, efficiency_oom_, speedup_cf_,
+                 efficiency_cf_})
             s->clear();
         speedup_oom_->setVisible(false);
         efficiency_oom_->setVisible(false);
