@@ -546,9 +546,6 @@ int cmdSweep(const QStringList &argv, Output &out, Failure *failure)
         return failure->code;
     }
     const std::vector<SweepRow> &rows = swept.value();
-    auto commShare = [](const Summary &s) {
-        return s.step_time_s > 0 ? s.breakdown.communication_exposed / s.step_time_s : 0.0;
-    };
     if (json) {
         QJsonArray arr;
         for (const SweepRow &r : rows) {
@@ -558,7 +555,7 @@ int cmdSweep(const QStringList &argv, Output &out, Failure *failure)
             o[QStringLiteral("samples_per_s")] = r.summary.samples_per_s;
             o[QStringLiteral("speedup")] = r.summary.speedup;
             o[QStringLiteral("scaling_efficiency")] = r.summary.scaling_efficiency;
-            o[QStringLiteral("communication_share")] = commShare(r.summary);
+            o[QStringLiteral("communication_share")] = communicationShare(r.summary);
             o[QStringLiteral("breakdown_s")] =
                 summaryToJson(r.summary)[QStringLiteral("breakdown_s")];
             o[QStringLiteral("attribution")] =
@@ -569,32 +566,20 @@ int cmdSweep(const QStringList &argv, Output &out, Failure *failure)
         root[QStringLiteral("scaling")] = weak ? QStringLiteral("weak") : QStringLiteral("strong");
         root[QStringLiteral("rows")] = arr;
         out.text += QJsonDocument(root).toJson(QJsonDocument::Indented);
+    } else if (csv) {
+        out.text += sweepToCsv(rows, false);
     } else {
-        const QString sep = csv ? QStringLiteral(",") : QStringLiteral("  ");
-        out.line(csv ? QStringLiteral("gpus,step_time_s,samples_per_s,speedup,scaling_efficiency,"
-                                      "communication_share")
-                     : QStringLiteral(
-                           "gpus  step_time_s  samples_per_s  speedup  efficiency  comm_share"));
-        for (const SweepRow &r : rows) {
-            if (csv) {
-                out.line(QStringList{QString::number(r.gpus),
-                                     QString::number(r.summary.step_time_s, 'g', 9),
-                                     QString::number(r.summary.samples_per_s, 'g', 9),
-                                     QString::number(r.summary.speedup, 'g', 6),
-                                     QString::number(r.summary.scaling_efficiency, 'g', 6),
-                                     QString::number(commShare(r.summary), 'g', 6)}
-                             .join(sep));
-            } else {
-                out.line(
-                    QStringLiteral("%1  %2  %3  %4  %5  %6")
-                        .arg(r.gpus, 4)
-                        .arg(fixed(r.summary.step_time_s, 4), 11)
-                        .arg(fixed(r.summary.samples_per_s, 1), 13)
-                        .arg(fixed(r.summary.speedup, 2), 7)
-                        .arg(fixed(r.summary.scaling_efficiency * 100, 1) + QStringLiteral("%"), 10)
-                        .arg(fixed(commShare(r.summary) * 100, 1) + QStringLiteral("%"), 10));
-            }
-        }
+        out.line(
+            QStringLiteral("gpus  step_time_s  samples_per_s  speedup  efficiency  comm_share"));
+        for (const SweepRow &r : rows)
+            out.line(
+                QStringLiteral("%1  %2  %3  %4  %5  %6")
+                    .arg(r.gpus, 4)
+                    .arg(fixed(r.summary.step_time_s, 4), 11)
+                    .arg(fixed(r.summary.samples_per_s, 1), 13)
+                    .arg(fixed(r.summary.speedup, 2), 7)
+                    .arg(fixed(r.summary.scaling_efficiency * 100, 1) + QStringLiteral("%"), 10)
+                    .arg(fixed(communicationShare(r.summary) * 100, 1) + QStringLiteral("%"), 10));
     }
     return kOk;
 }

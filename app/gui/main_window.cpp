@@ -30,6 +30,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -1250,10 +1251,61 @@ void MainWindow::rebuildRecentMenu()
     }
 }
 
-QString MainWindow::askSavePath(const QString &title, const QString &filter, const QString &suffix)
+QString MainWindow::suggestedFileName(const QString &what, const QString &suffix) const
+{
+    // The scenario's file name without its suffix, else its name made safe for a file
+    // system (letters, digits, '-', '_', '.'; runs of anything else become one '-').
+    QString base;
+    if (!ctx_.document->filePath().isEmpty()) {
+        base = QFileInfo(ctx_.document->filePath()).completeBaseName();
+    } else {
+        const QString name = QString::fromStdString(ctx_.document->scenario().name);
+        for (const QChar c : name) {
+            if (c.isLetterOrNumber() || c == QLatin1Char('-') || c == QLatin1Char('_') ||
+                c == QLatin1Char('.'))
+                base += c;
+            else if (!base.endsWith(QLatin1Char('-')))
+                base += QLatin1Char('-');
+        }
+        while (base.startsWith(QLatin1Char('-')) || base.startsWith(QLatin1Char('.')))
+            base.remove(0, 1);
+        while (base.endsWith(QLatin1Char('-')))
+            base.chop(1);
+        base.truncate(80);
+    }
+    if (base.isEmpty())
+        base = QStringLiteral("scenario");
+    if (!what.isEmpty())
+        base += QLatin1Char('-') + what;
+    return base + QLatin1Char('.') + suffix;
+}
+
+QString MainWindow::chartFileTag() const
+{
+    const QWidget *page = currentPage();
+    if (page == scaling_view_)
+        return QStringLiteral("scaling");
+    if (page == breakdown_view_)
+        return QStringLiteral("breakdown");
+    if (page == memory_view_)
+        return QStringLiteral("memory");
+    if (page == cost_view_)
+        return QStringLiteral("cost");
+    if (page == calibration_page_)
+        return QStringLiteral("calibration");
+    if (page == delta_view_)
+        return QStringLiteral("compare");
+    return QStringLiteral("chart");
+}
+
+QString MainWindow::askSavePath(const QString &title, const QString &filter, const QString &suffix,
+                                const QString &what)
 {
     const QString dir = ctx_.settings->value(QStringLiteral("files/lastDir")).toString();
-    QString path = QFileDialog::getSaveFileName(this, title, dir, filter);
+    // A file name to start from: the scenario's, with what is exported (sweep, trace, ...).
+    const QString start =
+        QDir(dir.isEmpty() ? QDir::homePath() : dir).filePath(suggestedFileName(what, suffix));
+    QString path = QFileDialog::getSaveFileName(this, title, start, filter);
     if (path.isEmpty())
         return path;
     if (QFileInfo(path).suffix().isEmpty())
@@ -1262,16 +1314,16 @@ QString MainWindow::askSavePath(const QString &title, const QString &filter, con
     return path;
 }
 
-QString MainWindow::askImagePath(const QString &title, const QString &format)
+QString MainWindow::askImagePath(const QString &title, const QString &format, const QString &what)
 {
     return askSavePath(
         title, format == QLatin1String("svg") ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"),
-        format);
+        format, what);
 }
 
 void MainWindow::exportTimeline(const QString &format)
 {
-    const QString path = askImagePath(tr("Export timeline"), format);
+    const QString path = askImagePath(tr("Export timeline"), format, QStringLiteral("timeline"));
     if (path.isEmpty())
         return;
     QString error;
@@ -1283,7 +1335,7 @@ void MainWindow::exportTimeline(const QString &format)
 
 void MainWindow::exportChart(const QString &format)
 {
-    const QString path = askImagePath(tr("Export chart"), format);
+    const QString path = askImagePath(tr("Export chart"), format, chartFileTag());
     if (path.isEmpty())
         return;
     QString error;
@@ -1297,8 +1349,8 @@ void MainWindow::exportSweepCsv()
         showError(tr("Export failed"), tr("There is no scaling sweep to export yet."));
         return;
     }
-    const QString path =
-        askSavePath(tr("Export sweep"), tr("CSV files (*.csv)"), QStringLiteral("csv"));
+    const QString path = askSavePath(tr("Export sweep"), tr("CSV files (*.csv)"),
+                                     QStringLiteral("csv"), QStringLiteral("sweep"));
     if (path.isEmpty())
         return;
     QString error;
@@ -1315,8 +1367,8 @@ void MainWindow::exportTrace()
         return;
     }
     const QString name = QString::fromStdString(ctx_.document->scenario().name);
-    const QString path =
-        askSavePath(tr("Export Chrome trace"), tr("Trace files (*.json)"), QStringLiteral("json"));
+    const QString path = askSavePath(tr("Export Chrome trace"), tr("Trace files (*.json)"),
+                                     QStringLiteral("json"), QStringLiteral("trace"));
     if (path.isEmpty())
         return;
     QString error;

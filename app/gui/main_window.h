@@ -96,6 +96,9 @@ public:
     /// Shows a result (normally from the worker; --screenshot calls it directly).
     void showResult(const ResultPtr &result);
     ResultPtr currentResult() const { return current_; }
+    /// "<scenario>-<what>.<suffix>": the scenario's file or name, made safe for a file name
+    /// (what the save and export dialogs start from).
+    QString suggestedFileName(const QString &what, const QString &suffix) const;
     ResultPtr pinnedResult() const { return pinned_; }
     /// Milliseconds from the last edit to the redrawn window (benchmarks).
     double lastLatencyMs() const { return last_latency_ms_; }
@@ -163,8 +166,13 @@ private:
     void exportTrace();
     void scheduleAutosave();
     void writeAutosave();
-    QString askSavePath(const QString &title, const QString &filter, const QString &suffix);
-    QString askImagePath(const QString &title, const QString &format); // png or svg
+    /// Asks where to save, starting from suggestedFileName(what, suffix) in the last folder.
+    QString askSavePath(const QString &title, const QString &filter, const QString &suffix,
+                        const QString &what = {});
+    QString askImagePath(const QString &title, const QString &format, // png or svg
+                         const QString &what);
+    /// The tab on screen as a file name part ("scaling", "memory", ...).
+    QString chartFileTag() const;
     void showError(const QString &title, const QString &text);
 
     WindowContext ctx_;

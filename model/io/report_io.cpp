@@ -10,6 +10,39 @@
 namespace scalescope
 {
 
+double communicationShare(const Summary &s)
+{
+    return s.step_time_s > 0 ? s.breakdown.communication_exposed / s.step_time_s : 0.0;
+}
+
+QByteArray sweepToCsv(const std::vector<SweepRow> &rows, bool detailed)
+{
+    // QByteArray::number formats in the C locale whatever the process's locale.
+    const auto num = [](double v, int digits) { return QByteArray::number(v, 'g', digits); };
+    QByteArray out = "gpus,step_time_s,samples_per_s,speedup,scaling_efficiency,"
+                     "communication_share";
+    if (detailed)
+        out += ",tokens_per_s,mfu,compute_s,communication_exposed_s,communication_total_s,"
+               "pipeline_bubble_s,wait_s,data_loading_s,memory_per_gpu_gb,closed_form";
+    out += '\n';
+    for (const SweepRow &r : rows) {
+        const Summary &s = r.summary;
+        QByteArrayList fields = {QByteArray::number(r.gpus),   num(s.step_time_s, 9),
+                                 num(s.samples_per_s, 9),      num(s.speedup, 6),
+                                 num(s.scaling_efficiency, 6), num(communicationShare(s), 6)};
+        if (detailed) {
+            const Breakdown &b = s.breakdown;
+            fields << num(s.tokens_per_s, 9) << num(s.mfu, 6) << num(b.compute, 9)
+                   << num(b.communication_exposed, 9) << num(b.communication_total, 9)
+                   << num(b.pipeline_bubble, 9) << num(b.wait, 9) << num(b.data_loading, 9)
+                   << num(s.memory.total / 1e9, 6) << QByteArray(r.closed_form ? "1" : "0");
+        }
+        out += fields.join(',');
+        out += '\n';
+    }
+    return out;
+}
+
 QJsonObject summaryToJson(const Summary &s)
 {
     QJsonObject o;

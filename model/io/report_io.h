@@ -5,6 +5,7 @@
 #include "analysis/planner.h"
 #include "analysis/scaling.h"
 #include "analysis/summary.h"
+#include "analysis/sweep.h"
 #include "io/file_io.h"
 #include "sim/timeline.h"
 
@@ -23,6 +24,14 @@ QJsonObject costToJson(const CostReport &c);
 QJsonObject attributionToJson(const SpeedupAttribution &a);
 /// plan --json.
 QJsonObject planSearchToJson(const PlanSearchResult &r, int gpus);
+
+/// Exposed communication as a share of the step (sweep's communication_share).
+double communicationShare(const Summary &s);
+/// sweep --csv: gpus, step_time_s, samples_per_s, speedup, scaling_efficiency,
+/// communication_share (spec/cli.md), one row per GPU count. `detailed` (the window's export)
+/// appends tokens_per_s, mfu, the breakdown in seconds, memory_per_gpu_gb and closed_form
+/// (1 where the closed form answered). Locale-independent.
+QByteArray sweepToCsv(const std::vector<SweepRow> &rows, bool detailed);
 
 /// Chrome Trace Event format: one process per node, one thread per GPU and stream, one
 /// complete event ("ph": "X") per segment; times in microseconds.

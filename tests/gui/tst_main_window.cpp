@@ -505,11 +505,30 @@ private Q_SLOTS:
         // Without a cancel the same request completes.
         cancel.store(false);
         stages.clear();
-        const ResultPtr done =
-            computeResultStaged(request, [&](ResultPtr p) { stages.push_back(p->stage); }, &cancel);
+        const ResultPtr done = computeResultStaged(
+            request, [&](ResultPtr p) { stages.push_back(p->stage); }, &cancel);
         QVERIFY(done && done->ok());
         QCOMPARE(done->stage, ResultStage::Complete);
         QCOMPARE(stages.size(), size_t(2));
+    }
+
+    void exportDialogsSuggestAFileName()
+    {
+        // Issue 13: save and export dialogs start from a name, not an empty field.
+        Scenario s = document_->scenario();
+        s.name = "GPT-3 175B / 1024 A100 (t8, p8)";
+        document_->reset(s, QString());
+        QCOMPARE(window_->suggestedFileName(QStringLiteral("sweep"), QStringLiteral("csv")),
+                 QStringLiteral("GPT-3-175B-1024-A100-t8-p8-sweep.csv"));
+        QCOMPARE(window_->suggestedFileName(QString(), QStringLiteral("json")),
+                 QStringLiteral("GPT-3-175B-1024-A100-t8-p8.json"));
+        s.name = "../..";
+        document_->reset(s, QString());
+        QCOMPARE(window_->suggestedFileName(QStringLiteral("trace"), QStringLiteral("json")),
+                 QStringLiteral("scenario-trace.json"));
+        document_->reset(s, dir_.filePath("my run.json"));
+        QCOMPARE(window_->suggestedFileName(QStringLiteral("timeline"), QStringLiteral("png")),
+                 QStringLiteral("my run-timeline.png"));
     }
 };
 

@@ -2,8 +2,8 @@
 // attribution, the cost report and its edits, the thermal chart, run-length arithmetic and
 // exports (the cost arithmetic itself: tests/model/tst_economics_verdict.cpp). Results are
 // built by hand (result_fixtures.h).
-#include "charts/chart_common.h"
 #include "charts/breakdown_view.h"
+#include "charts/chart_common.h"
 #include "charts/cost_view.h"
 #include "charts/delta_table_model.h"
 #include "charts/delta_view.h"
@@ -13,6 +13,7 @@
 #include "charts/scaling_view.h"
 #include "charts/sweep_table_model.h"
 #include "charts/thermal_view.h"
+#include "io/report_io.h"
 #include "palette.h"
 #include "result_fixtures.h"
 
@@ -362,8 +363,9 @@ void TestChartViews::lossBarsUseResultAttribution()
     QString loss_legend;
     bool speedup_legend = false;
     for (const QLabel *label : view.findChildren<QLabel *>(QStringLiteral("chartLegend"))) {
-        if (label->text().contains(speedupLossLabel(SpeedupLoss::TpComm).toHtmlEscaped().replace(
-                QLatin1Char(' '), QStringLiteral("&nbsp;"))))
+        if (label->text().contains(speedupLossLabel(SpeedupLoss::TpComm)
+                                       .toHtmlEscaped()
+                                       .replace(QLatin1Char(' '), QStringLiteral("&nbsp;"))))
             loss_legend = label->text();
         speedup_legend = speedup_legend || label->text().contains(QStringLiteral("Ideal"));
     }
@@ -1157,9 +1159,18 @@ void TestChartViews::exportCsv()
     const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 4);
     const QStringList header = lines[0].split(u',');
-    QCOMPARE(header.first(), QStringLiteral("gpus"));
-    QVERIFY(header.contains(QStringLiteral("step_time_s")));
+    // The CLI's sweep --csv columns (spec/cli.md) come first, in its order.
+    QCOMPARE(header.mid(0, 6), (QStringList{"gpus", "step_time_s", "samples_per_s", "speedup",
+                                            "scaling_efficiency", "communication_share"}));
     QVERIFY(header.contains(QStringLiteral("memory_per_gpu_gb")));
+    QVERIFY(header.contains(QStringLiteral("closed_form")));
+    QCOMPARE(lines[0] + u'\n',
+             QString::fromUtf8(sweepToCsv(result->sweep, true)).section(u'\n', 0, 0) + u'\n');
+    // Its first six columns are what the CLI prints for the same rows.
+    const QStringList cli =
+        QString::fromUtf8(sweepToCsv(result->sweep, false)).split(u'\n', Qt::SkipEmptyParts);
+    for (int i = 0; i < lines.size(); ++i)
+        QCOMPARE(lines[i].split(u',').mid(0, 6).join(u','), cli[i]);
     const int step_column = int(header.indexOf(QStringLiteral("step_time_s")));
     for (int i = 1; i < lines.size(); ++i) {
         const QStringList fields = lines[i].split(u',');

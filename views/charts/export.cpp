@@ -1,5 +1,7 @@
 #include "charts/export.h"
 
+#include "io/report_io.h"
+
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
@@ -83,44 +85,14 @@ bool exportWidgetImage(QWidget *widget, const QString &path, QString *error)
     return commit(file, error);
 }
 
-QByteArray sweepCsv(const std::vector<SweepRow> &rows)
-{
-    QByteArray out =
-        "gpus,step_time_s,samples_per_s,tokens_per_s,speedup,scaling_efficiency_pct,mfu_pct,"
-        "compute_s,communication_exposed_s,communication_total_s,pipeline_bubble_s,wait_s,"
-        "data_loading_s,memory_per_gpu_gb\n";
-    // QByteArray::number is locale-independent (C locale).
-    auto num = [](double v) { return QByteArray::number(v, 'g', 10); };
-    for (const SweepRow &row : rows) {
-        const Summary &s = row.summary;
-        const Breakdown &b = s.breakdown;
-        const QByteArrayList fields = {QByteArray::number(row.gpus),
-                                       num(s.step_time_s),
-                                       num(s.samples_per_s),
-                                       num(s.tokens_per_s),
-                                       num(s.speedup),
-                                       num(s.scaling_efficiency * 100.0),
-                                       num(s.mfu * 100.0),
-                                       num(b.compute),
-                                       num(b.communication_exposed),
-                                       num(b.communication_total),
-                                       num(b.pipeline_bubble),
-                                       num(b.wait),
-                                       num(b.data_loading),
-                                       num(s.memory.total / 1e9)};
-        out += fields.join(',');
-        out += '\n';
-    }
-    return out;
-}
-
 bool exportSweepCsv(const std::vector<SweepRow> &rows, const QString &path, QString *error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
         return fail(error, QCoreApplication::translate("Export", "Cannot write %1: %2")
                                .arg(path, file.errorString()));
-    const QByteArray csv = sweepCsv(rows);
+    // The CLI's sweep --csv columns first, then the window's extra figures.
+    const QByteArray csv = sweepToCsv(rows, true);
     if (file.write(csv) != csv.size()) {
         const QString why = file.errorString();
         file.cancelWriting();

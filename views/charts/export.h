@@ -17,12 +17,9 @@ namespace scalescope
 /// ratio) or ".svg" (vector). False with a message in *error (if given) on failure.
 bool exportWidgetImage(QWidget *widget, const QString &path, QString *error = nullptr);
 
-/// Writes the sweep as CSV: a header row whose names carry units, then one row per GPU count,
-/// numbers in the C locale.
+/// Writes the sweep as CSV (sweepToCsv, detailed): the columns of scalescope-cli sweep --csv
+/// first, then the window's extra figures; numbers in the C locale.
 bool exportSweepCsv(const std::vector<SweepRow> &rows, const QString &path,
                     QString *error = nullptr);
-
-/// The CSV text exportSweepCsv writes.
-QByteArray sweepCsv(const std::vector<SweepRow> &rows);
 
 } // namespace scalescope
