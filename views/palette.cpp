@@ -161,8 +161,12 @@ QColor breakdownColor(BreakdownPart part)
     switch (part) {
     case BreakdownPart::Compute:
         return kindColor(SegmentKind::Compute);
-    case BreakdownPart::CommunicationExposed:
+    case BreakdownPart::TpCommunication:
+        return kindColor(SegmentKind::TpComm);
+    case BreakdownPart::DpCommunication:
         return kindColor(SegmentKind::DpComm);
+    case BreakdownPart::PpCommunication:
+        return kindColor(SegmentKind::PpComm);
     case BreakdownPart::PipelineBubble:
         return kindColor(SegmentKind::Bubble);
     case BreakdownPart::Wait:
@@ -178,8 +182,12 @@ QString breakdownName(BreakdownPart part)
     switch (part) {
     case BreakdownPart::Compute:
         return QCoreApplication::translate("Palette", "Compute");
-    case BreakdownPart::CommunicationExposed:
-        return QCoreApplication::translate("Palette", "Exposed communication");
+    case BreakdownPart::TpCommunication:
+        return QCoreApplication::translate("Palette", "Tensor-parallel communication");
+    case BreakdownPart::DpCommunication:
+        return QCoreApplication::translate("Palette", "Exposed data-parallel communication");
+    case BreakdownPart::PpCommunication:
+        return QCoreApplication::translate("Palette", "Exposed pipeline communication");
     case BreakdownPart::PipelineBubble:
         return QCoreApplication::translate("Palette", "Pipeline bubble");
     case BreakdownPart::Wait:

@@ -30,8 +30,18 @@ QString kindName(SegmentKind kind);
 QString kindDescription(SegmentKind kind);
 
 /// Colours of the breakdown categories (spec/cli.md breakdown_s).
-enum class BreakdownPart { Compute, CommunicationExposed, PipelineBubble, Wait, DataLoading };
-inline constexpr int kBreakdownPartCount = 5;
+/// The parts of a step in the Breakdown chart; exposed communication by parallelism, in the
+/// timeline's colours (tensor, data, pipeline).
+enum class BreakdownPart {
+    Compute,
+    TpCommunication, // tensor-parallel collectives (on the critical path)
+    DpCommunication, // exposed data-parallel communication
+    PpCommunication, // exposed pipeline sends and receives
+    PipelineBubble,
+    Wait,
+    DataLoading
+};
+inline constexpr int kBreakdownPartCount = 7;
 QColor breakdownColor(BreakdownPart part);
 QString breakdownName(BreakdownPart part);
 

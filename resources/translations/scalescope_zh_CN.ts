@@ -256,32 +256,32 @@
 <context>
     <name>Export</name>
     <message>
-        <location filename="../../views/charts/export.cpp" line="28"/>
-        <location filename="../../views/charts/export.cpp" line="50"/>
-        <location filename="../../views/charts/export.cpp" line="62"/>
-        <location filename="../../views/charts/export.cpp" line="78"/>
-        <location filename="../../views/charts/export.cpp" line="121"/>
-        <location filename="../../views/charts/export.cpp" line="128"/>
+        <location filename="../../views/charts/export.cpp" line="30"/>
+        <location filename="../../views/charts/export.cpp" line="52"/>
+        <location filename="../../views/charts/export.cpp" line="64"/>
+        <location filename="../../views/charts/export.cpp" line="80"/>
+        <location filename="../../views/charts/export.cpp" line="92"/>
+        <location filename="../../views/charts/export.cpp" line="100"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/export.cpp" line="38"/>
+        <location filename="../../views/charts/export.cpp" line="40"/>
         <source>Nothing to export.</source>
         <translation>没有可导出的内容。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/export.cpp" line="41"/>
+        <location filename="../../views/charts/export.cpp" line="43"/>
         <source>Cannot export %1: choose a .png or .svg file name.</source>
         <translation>无法导出 %1：请选择 .png 或 .svg 文件名。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/export.cpp" line="46"/>
+        <location filename="../../views/charts/export.cpp" line="48"/>
         <source>The view has no size.</source>
         <translation>视图没有尺寸。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/export.cpp" line="74"/>
+        <location filename="../../views/charts/export.cpp" line="76"/>
         <source>Exported from ScaleScope</source>
         <translation>由 ScaleScope 导出</translation>
     </message>
@@ -289,17 +289,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="83"/>
+        <location filename="../../app/gui/main_window.cpp" line="84"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="85"/>
+        <location filename="../../app/gui/main_window.cpp" line="86"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="86"/>
+        <location filename="../../app/gui/main_window.cpp" line="87"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -798,7 +798,7 @@
     <name>Palette</name>
     <message>
         <location filename="../../views/palette.cpp" line="112"/>
-        <location filename="../../views/palette.cpp" line="180"/>
+        <location filename="../../views/palette.cpp" line="184"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
@@ -819,19 +819,19 @@
     </message>
     <message>
         <location filename="../../views/palette.cpp" line="120"/>
-        <location filename="../../views/palette.cpp" line="184"/>
+        <location filename="../../views/palette.cpp" line="192"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
         <location filename="../../views/palette.cpp" line="122"/>
-        <location filename="../../views/palette.cpp" line="186"/>
+        <location filename="../../views/palette.cpp" line="194"/>
         <source>Waiting</source>
         <translation>等待</translation>
     </message>
     <message>
         <location filename="../../views/palette.cpp" line="124"/>
-        <location filename="../../views/palette.cpp" line="188"/>
+        <location filename="../../views/palette.cpp" line="196"/>
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
@@ -881,9 +881,19 @@
         <translation>优化器步骤（更新权重）</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="182"/>
-        <source>Exposed communication</source>
-        <translation>暴露的通信</translation>
+        <location filename="../../views/palette.cpp" line="186"/>
+        <source>Tensor-parallel communication</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="188"/>
+        <source>Exposed data-parallel communication</source>
+        <translation>暴露的数据并行通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="190"/>
+        <source>Exposed pipeline communication</source>
+        <translation>暴露的流水线通信</translation>
     </message>
 </context>
 <context>
@@ -897,59 +907,59 @@
 <context>
     <name>ResultViews</name>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="131"/>
+        <location filename="../../views/charts/chart_common.cpp" line="140"/>
         <source>No result yet.</source>
         <translation>尚无结果。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="136"/>
+        <location filename="../../views/charts/chart_common.cpp" line="145"/>
         <source>%1: </source>
         <translation>%1: </translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="137"/>
+        <location filename="../../views/charts/chart_common.cpp" line="146"/>
         <source>This scenario cannot be computed.
 %1%2</source>
         <translation>无法计算此场景。
 %1%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="180"/>
+        <location filename="../../views/charts/chart_common.cpp" line="189"/>
         <source>DP communication</source>
         <translation>DP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="182"/>
+        <location filename="../../views/charts/chart_common.cpp" line="191"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="184"/>
+        <location filename="../../views/charts/chart_common.cpp" line="193"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="186"/>
+        <location filename="../../views/charts/chart_common.cpp" line="195"/>
         <source>Point-to-point</source>
         <translation>点对点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="188"/>
+        <location filename="../../views/charts/chart_common.cpp" line="197"/>
         <source>Stragglers and jitter</source>
         <translation>慢节点与抖动</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="190"/>
+        <location filename="../../views/charts/chart_common.cpp" line="199"/>
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="192"/>
+        <location filename="../../views/charts/chart_common.cpp" line="201"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="194"/>
+        <location filename="../../views/charts/chart_common.cpp" line="203"/>
         <source>Compute and latency</source>
         <translation>计算与延迟</translation>
     </message>
@@ -1042,52 +1052,56 @@
 <context>
     <name>scalescope::BreakdownView</name>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="58"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="66"/>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="61"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="69"/>
         <source>Seconds per step</source>
         <translation>每步秒数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="62"/>
-        <location filename="../../views/charts/breakdown_view.cpp" line="210"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="70"/>
         <source>Share of the step (%)</source>
         <translation>占单步比例（%）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="70"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="78"/>
         <source>Where the step time goes</source>
         <translation>单步时间花在哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="83"/>
-        <location filename="../../views/charts/breakdown_view.cpp" line="209"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="91"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="230"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="167"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="181"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="188"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="202"/>
         <source>%1 ✗</source>
         <comment>GPU count whose run does not fit in memory</comment>
         <translation>%1 ✗</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="209"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="230"/>
         <source>GPUs (✗: out of memory)</source>
         <translation>GPU 数（✗：显存不足）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="210"/>
-        <source>Time per step (s)</source>
-        <translation>每步时间（s）</translation>
+        <location filename="../../views/charts/breakdown_view.cpp" line="234"/>
+        <source>Where the step time goes (% of the step)</source>
+        <translation>单步时间花在哪里（占单步的百分比）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="235"/>
+        <source>Where the step time goes (seconds per step)</source>
+        <translation>单步时间花在哪里（每步秒数）</translation>
     </message>
 </context>
 <context>
@@ -3560,424 +3574,424 @@
 <context>
     <name>scalescope::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="194"/>
+        <location filename="../../app/gui/main_window.cpp" line="195"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="212"/>
+        <location filename="../../app/gui/main_window.cpp" line="213"/>
         <source>Claims gallery</source>
         <translation>论断集</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="221"/>
-        <location filename="../../app/gui/main_window.cpp" line="466"/>
+        <location filename="../../app/gui/main_window.cpp" line="222"/>
+        <location filename="../../app/gui/main_window.cpp" line="467"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="247"/>
+        <location filename="../../app/gui/main_window.cpp" line="248"/>
         <source>Steps shown:</source>
         <translation>显示步数：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="252"/>
+        <location filename="../../app/gui/main_window.cpp" line="253"/>
         <source>Training steps drawn on the timeline (1-4)</source>
         <translation>时间线上绘制的训练步数（1-4）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="260"/>
+        <location filename="../../app/gui/main_window.cpp" line="261"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="262"/>
+        <location filename="../../app/gui/main_window.cpp" line="263"/>
         <source>Show the whole timeline (Home)</source>
         <translation>显示整条时间线 (Home)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="263"/>
+        <location filename="../../app/gui/main_window.cpp" line="264"/>
         <source>Suggest plan…</source>
         <translation>建议方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="265"/>
+        <location filename="../../app/gui/main_window.cpp" line="266"/>
         <source>Search data / tensor / pipeline degrees, ZeRO stage, micro-batch, schedule and recompute for the fastest plan that fits in memory</source>
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="323"/>
+        <location filename="../../app/gui/main_window.cpp" line="324"/>
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="324"/>
+        <location filename="../../app/gui/main_window.cpp" line="325"/>
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="325"/>
+        <location filename="../../app/gui/main_window.cpp" line="326"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="326"/>
+        <location filename="../../app/gui/main_window.cpp" line="327"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="327"/>
+        <location filename="../../app/gui/main_window.cpp" line="328"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="328"/>
+        <location filename="../../app/gui/main_window.cpp" line="329"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="374"/>
+        <location filename="../../app/gui/main_window.cpp" line="375"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="375"/>
+        <location filename="../../app/gui/main_window.cpp" line="376"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="376"/>
+        <location filename="../../app/gui/main_window.cpp" line="377"/>
         <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="378"/>
+        <location filename="../../app/gui/main_window.cpp" line="379"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="379"/>
+        <location filename="../../app/gui/main_window.cpp" line="380"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="381"/>
+        <location filename="../../app/gui/main_window.cpp" line="382"/>
         <source>Asynchronous updates: how many steps old the parameters are that an applied gradient was computed on</source>
         <translation>异步更新：所应用的梯度是基于落后多少步的参数计算的</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="396"/>
+        <location filename="../../app/gui/main_window.cpp" line="397"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="397"/>
+        <location filename="../../app/gui/main_window.cpp" line="398"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="399"/>
+        <location filename="../../app/gui/main_window.cpp" line="400"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="401"/>
+        <location filename="../../app/gui/main_window.cpp" line="402"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="402"/>
+        <location filename="../../app/gui/main_window.cpp" line="403"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="404"/>
+        <location filename="../../app/gui/main_window.cpp" line="405"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="407"/>
+        <location filename="../../app/gui/main_window.cpp" line="408"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="408"/>
+        <location filename="../../app/gui/main_window.cpp" line="409"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="410"/>
+        <location filename="../../app/gui/main_window.cpp" line="411"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="412"/>
+        <location filename="../../app/gui/main_window.cpp" line="413"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="414"/>
+        <location filename="../../app/gui/main_window.cpp" line="415"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="416"/>
+        <location filename="../../app/gui/main_window.cpp" line="417"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="417"/>
+        <location filename="../../app/gui/main_window.cpp" line="418"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="419"/>
+        <location filename="../../app/gui/main_window.cpp" line="420"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="422"/>
+        <location filename="../../app/gui/main_window.cpp" line="423"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="423"/>
+        <location filename="../../app/gui/main_window.cpp" line="424"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="426"/>
+        <location filename="../../app/gui/main_window.cpp" line="427"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="436"/>
+        <location filename="../../app/gui/main_window.cpp" line="437"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="437"/>
+        <location filename="../../app/gui/main_window.cpp" line="438"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="443"/>
+        <location filename="../../app/gui/main_window.cpp" line="444"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="444"/>
+        <location filename="../../app/gui/main_window.cpp" line="445"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="445"/>
+        <location filename="../../app/gui/main_window.cpp" line="446"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="454"/>
+        <location filename="../../app/gui/main_window.cpp" line="455"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="456"/>
+        <location filename="../../app/gui/main_window.cpp" line="457"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="458"/>
+        <location filename="../../app/gui/main_window.cpp" line="459"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="459"/>
+        <location filename="../../app/gui/main_window.cpp" line="460"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="462"/>
+        <location filename="../../app/gui/main_window.cpp" line="463"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="471"/>
+        <location filename="../../app/gui/main_window.cpp" line="472"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="488"/>
+        <location filename="../../app/gui/main_window.cpp" line="489"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="489"/>
+        <location filename="../../app/gui/main_window.cpp" line="490"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="491"/>
+        <location filename="../../app/gui/main_window.cpp" line="492"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="492"/>
+        <location filename="../../app/gui/main_window.cpp" line="493"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="501"/>
+        <location filename="../../app/gui/main_window.cpp" line="502"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="523"/>
+        <location filename="../../app/gui/main_window.cpp" line="524"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="530"/>
+        <location filename="../../app/gui/main_window.cpp" line="531"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="532"/>
+        <location filename="../../app/gui/main_window.cpp" line="533"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="556"/>
+        <location filename="../../app/gui/main_window.cpp" line="557"/>
         <source>Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)</source>
         <translation>已简化：间隔小于 %1 的条目被合并（约 %3 个片段中绘制了 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="572"/>
+        <location filename="../../app/gui/main_window.cpp" line="573"/>
         <source>simulating…</source>
         <translation>正在模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="573"/>
+        <location filename="../../app/gui/main_window.cpp" line="574"/>
         <source>Updating the timeline…</source>
         <translation>正在更新时间线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="575"/>
+        <location filename="../../app/gui/main_window.cpp" line="576"/>
         <source>computing the scaling sweep…</source>
         <translation>正在计算扩展曲线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="665"/>
+        <location filename="../../app/gui/main_window.cpp" line="666"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="666"/>
+        <location filename="../../app/gui/main_window.cpp" line="667"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="668"/>
+        <location filename="../../app/gui/main_window.cpp" line="669"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="670"/>
+        <location filename="../../app/gui/main_window.cpp" line="671"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="672"/>
+        <location filename="../../app/gui/main_window.cpp" line="673"/>
         <source>Speed-up %1× on 1 GPU</source>
         <translation>1 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="673"/>
+        <location filename="../../app/gui/main_window.cpp" line="674"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="674"/>
+        <location filename="../../app/gui/main_window.cpp" line="675"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="679"/>
+        <location filename="../../app/gui/main_window.cpp" line="680"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="680"/>
+        <location filename="../../app/gui/main_window.cpp" line="681"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="688"/>
+        <location filename="../../app/gui/main_window.cpp" line="689"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="690"/>
+        <location filename="../../app/gui/main_window.cpp" line="691"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1058"/>
+        <location filename="../../app/gui/main_window.cpp" line="1059"/>
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1076"/>
+        <location filename="../../app/gui/main_window.cpp" line="1077"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1081"/>
+        <location filename="../../app/gui/main_window.cpp" line="1082"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1088"/>
+        <location filename="../../app/gui/main_window.cpp" line="1089"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1097"/>
+        <location filename="../../app/gui/main_window.cpp" line="1098"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1107"/>
+        <location filename="../../app/gui/main_window.cpp" line="1108"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1110"/>
+        <location filename="../../app/gui/main_window.cpp" line="1111"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1121"/>
+        <location filename="../../app/gui/main_window.cpp" line="1122"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1146"/>
+        <location filename="../../app/gui/main_window.cpp" line="1147"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1147"/>
+        <location filename="../../app/gui/main_window.cpp" line="1148"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1160"/>
+        <location filename="../../app/gui/main_window.cpp" line="1161"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1160"/>
-        <location filename="../../app/gui/main_window.cpp" line="1176"/>
+        <location filename="../../app/gui/main_window.cpp" line="1161"/>
+        <location filename="../../app/gui/main_window.cpp" line="1177"/>
         <source>%1
 
 %2</source>
@@ -3986,109 +4000,109 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1176"/>
+        <location filename="../../app/gui/main_window.cpp" line="1177"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1180"/>
+        <location filename="../../app/gui/main_window.cpp" line="1181"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="112"/>
-        <location filename="../../app/gui/main_window.cpp" line="1194"/>
+        <location filename="../../app/gui/main_window.cpp" line="113"/>
+        <location filename="../../app/gui/main_window.cpp" line="1195"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="112"/>
-        <location filename="../../app/gui/main_window.cpp" line="1194"/>
+        <location filename="../../app/gui/main_window.cpp" line="113"/>
+        <location filename="../../app/gui/main_window.cpp" line="1195"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1217"/>
+        <location filename="../../app/gui/main_window.cpp" line="1218"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1218"/>
+        <location filename="../../app/gui/main_window.cpp" line="1219"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1243"/>
+        <location filename="../../app/gui/main_window.cpp" line="1244"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1246"/>
+        <location filename="../../app/gui/main_window.cpp" line="1247"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1274"/>
+        <location filename="../../app/gui/main_window.cpp" line="1326"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1268"/>
+        <location filename="../../app/gui/main_window.cpp" line="1320"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1268"/>
+        <location filename="../../app/gui/main_window.cpp" line="1320"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1281"/>
-        <location filename="../../app/gui/main_window.cpp" line="1291"/>
-        <location filename="../../app/gui/main_window.cpp" line="1297"/>
-        <location filename="../../app/gui/main_window.cpp" line="1306"/>
-        <location filename="../../app/gui/main_window.cpp" line="1314"/>
-        <location filename="../../app/gui/main_window.cpp" line="1325"/>
+        <location filename="../../app/gui/main_window.cpp" line="1333"/>
+        <location filename="../../app/gui/main_window.cpp" line="1343"/>
+        <location filename="../../app/gui/main_window.cpp" line="1349"/>
+        <location filename="../../app/gui/main_window.cpp" line="1358"/>
+        <location filename="../../app/gui/main_window.cpp" line="1366"/>
+        <location filename="../../app/gui/main_window.cpp" line="1377"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1286"/>
+        <location filename="../../app/gui/main_window.cpp" line="1338"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1297"/>
+        <location filename="../../app/gui/main_window.cpp" line="1349"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1301"/>
+        <location filename="../../app/gui/main_window.cpp" line="1352"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1301"/>
+        <location filename="../../app/gui/main_window.cpp" line="1352"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1314"/>
+        <location filename="../../app/gui/main_window.cpp" line="1366"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1319"/>
+        <location filename="../../app/gui/main_window.cpp" line="1370"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1319"/>
+        <location filename="../../app/gui/main_window.cpp" line="1370"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1340"/>
+        <location filename="../../app/gui/main_window.cpp" line="1392"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -4629,7 +4643,7 @@
         <translation>加速比与损失的加速比（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="349"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="350"/>
         <source>add nodes like the scenario's (GPUs per node: %1)</source>
         <translation>按场景的节点规模增加节点（每节点 GPU 数：%1）</translation>
     </message>
@@ -4639,62 +4653,62 @@
         <translation>先装满每节点 %1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="398"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="397"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="480"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="479"/>
         <source>N = %1</source>
         <translation>N = %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="506"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="505"/>
         <source>Amdahl fit: s = %1 %</source>
         <translation>Amdahl 拟合：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="553"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="552"/>
         <source>No Amdahl fit: it needs at least %1 sweep points with more than one GPU, this sweep has %2.</source>
         <translation>没有 Amdahl 拟合：至少需要 %1 个多于一块 GPU 的扫描点，本次扫描只有 %2 个。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="557"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="556"/>
         <source>No Amdahl fit: Amdahl's law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
         <translation>没有 Amdahl 拟合：Amdahl 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例，也不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="572"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="571"/>
         <source>The simulated speed-up already passes 1/s, so the fit gives no ceiling.</source>
         <translation>模拟的加速比已经超过 1/s，因此该拟合不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="593"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="592"/>
         <source>Speed-up against one GPU, which cannot hold this model (it would need %1 GB of its %2 GB): the reference is a time on paper, not a run.</source>
         <translation>加速比以单块 GPU 为基准，但单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准只是纸面上的时间，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="665"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="664"/>
         <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB; this run cannot start.</source>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB；这次运行无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="683"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="682"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="687"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="686"/>
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
         <translation>N = %1：%2 损失了 %3 个 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="691"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="690"/>
         <source>This run does not fit in memory and cannot start.</source>
         <translation>这次运行显存容纳不下，无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="564"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="563"/>
         <source>Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).</source>
         <translation>Amdahl 拟合：串行比例 s = %1 %（R² = %2，基于 %3 个点）。</translation>
     </message>
@@ -4709,22 +4723,22 @@
         <translation>闭式模型（超出模拟规模）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="569"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="568"/>
         <source>With a fixed batch, no number of GPUs gets past %1× (1/s).</source>
         <translation>批大小固定时，无论多少 GPU 都无法超过 %1×（1/s）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="509"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="508"/>
         <source>Gustafson: s = %1 %</source>
         <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="512"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="511"/>
         <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N).</source>
         <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="658"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="657"/>
         <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
         <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
     </message>

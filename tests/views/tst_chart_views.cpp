@@ -394,12 +394,23 @@ void TestChartViews::breakdownBars()
     for (int i = 0; i < 4; ++i) {
         const Breakdown b = test::amdahlRow(sorted[size_t(i)], kSerial).summary.breakdown;
         QCOMPARE(view.barSet(int(BreakdownPart::Compute))->at(i), b.compute);
-        QCOMPARE(view.barSet(int(BreakdownPart::CommunicationExposed))->at(i),
-                 b.communication_exposed);
+        QCOMPARE(view.barSet(int(BreakdownPart::DpCommunication))->at(i),
+                 b.communication_exposed - b.tp_comm - b.pp_exposed);
+        QCOMPARE(view.barSet(int(BreakdownPart::TpCommunication))->at(i), b.tp_comm);
+        QCOMPARE(view.barSet(int(BreakdownPart::PpCommunication))->at(i), b.pp_exposed);
         QCOMPARE(view.barSet(int(BreakdownPart::PipelineBubble))->at(i), b.pipeline_bubble);
         QCOMPARE(view.barSet(int(BreakdownPart::Wait))->at(i), b.wait);
         QCOMPARE(view.barSet(int(BreakdownPart::DataLoading))->at(i), b.data_loading);
     }
+    // Exposed communication by parallelism in the timeline's colours; the legend wraps
+    // below the bars and lists only the parts this sweep has (no tensor parallelism here).
+    QCOMPARE(breakdownColor(BreakdownPart::TpCommunication), kindColor(SegmentKind::TpComm));
+    QCOMPARE(breakdownColor(BreakdownPart::DpCommunication), kindColor(SegmentKind::DpComm));
+    QCOMPARE(breakdownColor(BreakdownPart::PpCommunication), kindColor(SegmentKind::PpComm));
+    auto *legend = view.findChild<QLabel *>(QStringLiteral("chartLegend"));
+    QVERIFY(legend);
+    QVERIFY(legend->text().contains(QStringLiteral("Compute")));
+    QVERIFY(!legend->text().contains(QStringLiteral("Tensor-parallel")));
     QCOMPARE(view.tableModel()->rowCount(), 4);
     auto *table = view.findChild<QTableView *>(QStringLiteral("sweepTable"));
     QVERIFY(table);
@@ -425,7 +436,7 @@ void TestChartViews::breakdownPercentToggle()
         QVERIFY2(qAbs(total - 100.0) < 1e-9, qPrintable(QString::number(total)));
     }
     const Summary s8 = test::amdahlRow(8, kSerial).summary;
-    QVERIFY(qAbs(view.barSet(int(BreakdownPart::CommunicationExposed))->at(3) -
+    QVERIFY(qAbs(view.barSet(int(BreakdownPart::DpCommunication))->at(3) -
                  kSerial / s8.step_time_s * 100.0) < 1e-9);
 }
 

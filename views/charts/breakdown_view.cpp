@@ -14,6 +14,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLocale>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -37,8 +39,14 @@ double partSeconds(const Breakdown &b, BreakdownPart part)
     switch (part) {
     case BreakdownPart::Compute:
         return b.compute;
-    case BreakdownPart::CommunicationExposed:
-        return b.communication_exposed;
+    case BreakdownPart::TpCommunication:
+        return b.tp_comm;
+    case BreakdownPart::DpCommunication:
+        // Exposed communication is tensor + pipeline + data parallel (sim/simulator.cpp,
+        // analysis/summary.cpp): the rest is data-parallel.
+        return std::max(0.0, b.communication_exposed - b.tp_comm - b.pp_exposed);
+    case BreakdownPart::PpCommunication:
+        return b.pp_exposed;
     case BreakdownPart::PipelineBubble:
         return b.pipeline_bubble;
     case BreakdownPart::Wait:
@@ -90,7 +98,7 @@ BreakdownView::BreakdownView(QWidget *parent) : QWidget(parent)
     chart_view_ = new QChartView(chart_, this);
     chart_view_->setObjectName(QStringLiteral("breakdownChart"));
     chart_view_->setRenderHint(QPainter::Antialiasing);
-    chart_view_->setMinimumHeight(200);
+    chart_view_->setMinimumHeight(190);
 
     model_ = new SweepTableModel(this);
     auto *proxy = new QSortFilterProxyModel(this);
@@ -110,14 +118,20 @@ BreakdownView::BreakdownView(QWidget *parent) : QWidget(parent)
     thermal_->hide();
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(chart_view_);
+    // The legend wraps below the bars instead of eliding its seven entries; the splitter
+    // keeps room for two lines of it.
+    QWidget *bars = withWrappingLegend(chart_view_);
+    bars->setMinimumHeight(190 + 3 * fontMetrics().height());
+    splitter->addWidget(bars);
+    splitter->setCollapsible(0, false);
     splitter->addWidget(thermal_);
     splitter->addWidget(table_);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setStretchFactor(2, 2);
-    // Proportions: the bars get three fifths (of what the thermal chart leaves when shown).
-    splitter->setSizes({3000, 2000, 2000});
+    // Proportions: the bars and their legend get about two thirds (of what the thermal chart
+    // leaves when shown).
+    splitter->setSizes({4000, 2000, 2000});
 
     message_ = makeEmptyStateLabel(this);
     stack_ = new QStackedWidget(this);
@@ -179,7 +193,7 @@ void BreakdownView::updateChart()
     const bool percent = unit() == Unit::PercentOfStep;
     QStringList categories;
     bool any_oom = false;
-    std::array<QList<qreal>, 5> values;
+    std::array<QList<qreal>, kBreakdownPartCount> values;
     double top = 0;
     for (const SweepRow &row : rows) {
         // A run that does not fit in memory cannot start: its GPU count is marked ✗.
@@ -199,15 +213,26 @@ void BreakdownView::updateChart()
         }
         top = std::max({top, sum, percent ? 100.0 : step});
     }
+    const QList<QLegendMarker *> markers = chart_->legend()->markers(series_);
     for (int i = 0; i < kBreakdownPartCount; ++i) {
         QBarSet *set = sets_[size_t(i)];
         set->remove(0, set->count());
         set->append(values[size_t(i)]);
+        // Only the parts this sweep has get a legend entry (no pipeline: no pipeline parts).
+        const bool any = std::any_of(values[size_t(i)].begin(), values[size_t(i)].end(),
+                                     [](qreal v) { return v > 0; });
+        if (i < markers.size())
+            setLegendEntryShown(markers[i], any);
     }
+    refreshWrappingLegend(chart_view_);
     x_->clear();
     x_->append(categories);
     x_->setTitleText(any_oom ? tr("GPUs (✗: out of memory)") : tr("GPUs"));
-    y_->setTitleText(percent ? tr("Share of the step (%)") : tr("Time per step (s)"));
+    // The unit is in the chart's title: a vertical axis title elides to "..." as soon as
+    // the chart is short (1024 x 768).
+    y_->setTitleVisible(false);
+    chart_->setTitle(percent ? tr("Where the step time goes (% of the step)")
+                             : tr("Where the step time goes (seconds per step)"));
     setZeroBasedRange(y_, percent ? std::max(100.0, top) : top * 1.02);
     stack_->setCurrentIndex(1);
 }

@@ -3,6 +3,7 @@
 // scenario has thermal effects (ThermalView), and the sweep as a table.
 #pragma once
 
+#include "palette.h"
 #include "result.h"
 
 #include <QWidget>
@@ -61,7 +62,7 @@ private:
     QChart *chart_ = nullptr;
     QChartView *chart_view_ = nullptr;
     QStackedBarSeries *series_ = nullptr;
-    std::array<QBarSet *, 5> sets_{};
+    std::array<QBarSet *, kBreakdownPartCount> sets_{};
     QBarCategoryAxis *x_ = nullptr;
     QValueAxis *y_ = nullptr;
     SweepTableModel *model_ = nullptr;

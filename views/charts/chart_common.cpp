@@ -5,12 +5,12 @@
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
-#include <QLegendMarker>
-#include <QVBoxLayout>
 #include <QCoreApplication>
 #include <QLabel>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLocale>
+#include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <cmath>
@@ -93,11 +93,22 @@ void refreshWrappingLegend(QChartView *view)
             !marker->series()->isVisible() || marker->label().isEmpty())
             continue;
         // Line and outline-only markers carry their colour in the pen, filled ones in the brush.
-        const QColor colour = marker->brush().style() == Qt::NoBrush ||
-                                      marker->brush().color().alpha() == 0
-                                  ? marker->pen().color()
-                                  : marker->brush().color();
-        QString label = marker->label().toHtmlEscaped();
+        const QColor colour =
+            marker->brush().style() == Qt::NoBrush || marker->brush().color().alpha() == 0
+                ? marker->pen().color()
+                : marker->brush().color();
+        // One entry never breaks inside: spaces are non-breaking, and a word joiner (U+2060)
+        // between characters keeps Chinese text, which may break anywhere, in one piece.
+        QString joined;
+        const QString text = marker->label();
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            // Only beside CJK characters (from U+2E80): Latin text breaks at spaces alone.
+            if (i > 0 && !text[i].isLowSurrogate() &&
+                (text[i].unicode() >= 0x2e80 || text[i - 1].unicode() >= 0x2e80))
+                joined += QChar(0x2060);
+            joined += text[i];
+        }
+        QString label = joined.toHtmlEscaped();
         label.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
         items << QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
                      .arg(colour.name(), label);
