@@ -43,6 +43,9 @@ struct ScenarioResult {
     double timeline_merge_quantum_s = 0;
     size_t timeline_full_segments = 0; // what the exact timeline would have held
     int iterations = 1;
+    /// Steps simulated before the measured ones (data loaders and asynchronous updates
+    /// carry state from step to step); the timeline draws them first.
+    int warmup_steps = 0;
     /// The engine's task graph was over its limit: the closed form answered (no timeline).
     bool closed_form = false;
     QString closed_form_note; // the engine's reason

@@ -250,7 +250,9 @@ void MainWindow::buildUi()
     iterations_spin_->setObjectName(QStringLiteral("iterationsSpin"));
     iterations_spin_->setRange(1, 4);
     iterations_spin_->setValue(iterations_);
-    iterations_spin_->setToolTip(tr("Training steps drawn on the timeline (1-4)"));
+    iterations_spin_->setToolTip(tr("Measured training steps drawn on the timeline (1-4); with a "
+                                    "data loader or asynchronous updates, the warm-up steps "
+                                    "simulated before them are drawn too"));
     iterations_label->setBuddy(iterations_spin_);
     connect(iterations_spin_, &QSpinBox::valueChanged, this, [this](int n) {
         iterations_ = n;
@@ -552,14 +554,22 @@ void MainWindow::showTimelineOf(const ResultPtr &result)
         refit_now_ = true;
         timeline_->fitToView();
     }
+    QStringList notes;
+    // "Steps shown" counts the measured steps; warm-up steps drawn before them are said.
+    if (result->ok() && result->timeline && result->warmup_steps > 0)
+        notes << (result->warmup_steps == 1
+                      ? tr("1 warm-up step drawn before the measured ones (the data loader or "
+                           "asynchronous updates carry state from step to step)")
+                      : tr("%1 warm-up steps drawn before the measured ones (the data loader "
+                           "or asynchronous updates carry state from step to step)")
+                            .arg(result->warmup_steps));
     if (result->ok() && result->timeline && result->timeline_merge_quantum_s > 0)
-        timeline_note_->setText(
-            tr("Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)")
-                .arg(formatDuration(result->timeline_merge_quantum_s),
-                     QLocale().toString(qulonglong(result->timeline->size())),
-                     QLocale().toString(qulonglong(result->timeline_full_segments))));
-    else
-        timeline_note_->clear();
+        notes << tr("Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)")
+                     .arg(formatDuration(result->timeline_merge_quantum_s),
+                          QLocale().toString(qulonglong(result->timeline->size())),
+                          QLocale().toString(qulonglong(result->timeline_full_segments)));
+    timeline_note_->setText(notes.join(QStringLiteral(" · ")));
+    timeline_note_->setToolTip(timeline_note_->text());
 }
 
 void MainWindow::showStage(const ResultPtr &result)

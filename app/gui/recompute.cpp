@@ -94,6 +94,7 @@ ResultPtr computeResultStaged(const RecomputeRequest &request,
             result->timeline = std::make_shared<const Timeline>(std::move(*e.sim.timeline));
         result->timeline_merge_quantum_s = e.sim.timeline_merge_quantum_s;
         result->timeline_full_segments = e.sim.timeline_full_segments;
+        result->warmup_steps = e.sim.warmup_iterations;
     }
     if (request.scenario.cost)
         result->cost = costReport(request.scenario, result->summary);

@@ -907,59 +907,59 @@
 <context>
     <name>ResultViews</name>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="140"/>
+        <location filename="../../views/charts/chart_common.cpp" line="142"/>
         <source>No result yet.</source>
         <translation>尚无结果。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="145"/>
+        <location filename="../../views/charts/chart_common.cpp" line="147"/>
         <source>%1: </source>
         <translation>%1: </translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="146"/>
+        <location filename="../../views/charts/chart_common.cpp" line="148"/>
         <source>This scenario cannot be computed.
 %1%2</source>
         <translation>无法计算此场景。
 %1%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="189"/>
+        <location filename="../../views/charts/chart_common.cpp" line="191"/>
         <source>DP communication</source>
         <translation>DP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="191"/>
+        <location filename="../../views/charts/chart_common.cpp" line="193"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="193"/>
+        <location filename="../../views/charts/chart_common.cpp" line="195"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="195"/>
+        <location filename="../../views/charts/chart_common.cpp" line="197"/>
         <source>Point-to-point</source>
         <translation>点对点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="197"/>
+        <location filename="../../views/charts/chart_common.cpp" line="199"/>
         <source>Stragglers and jitter</source>
         <translation>慢节点与抖动</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="199"/>
+        <location filename="../../views/charts/chart_common.cpp" line="201"/>
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="201"/>
+        <location filename="../../views/charts/chart_common.cpp" line="203"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="203"/>
+        <location filename="../../views/charts/chart_common.cpp" line="205"/>
         <source>Compute and latency</source>
         <translation>计算与延迟</translation>
     </message>
@@ -3585,7 +3585,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="222"/>
-        <location filename="../../app/gui/main_window.cpp" line="467"/>
+        <location filename="../../app/gui/main_window.cpp" line="469"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
@@ -3595,403 +3595,398 @@
         <translation>显示步数：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="253"/>
-        <source>Training steps drawn on the timeline (1-4)</source>
-        <translation>时间线上绘制的训练步数（1-4）</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/main_window.cpp" line="261"/>
+        <location filename="../../app/gui/main_window.cpp" line="263"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="263"/>
+        <location filename="../../app/gui/main_window.cpp" line="265"/>
         <source>Show the whole timeline (Home)</source>
         <translation>显示整条时间线 (Home)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="264"/>
+        <location filename="../../app/gui/main_window.cpp" line="266"/>
         <source>Suggest plan…</source>
         <translation>建议方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="266"/>
+        <location filename="../../app/gui/main_window.cpp" line="268"/>
         <source>Search data / tensor / pipeline degrees, ZeRO stage, micro-batch, schedule and recompute for the fastest plan that fits in memory</source>
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="324"/>
+        <location filename="../../app/gui/main_window.cpp" line="326"/>
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="325"/>
+        <location filename="../../app/gui/main_window.cpp" line="327"/>
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="326"/>
+        <location filename="../../app/gui/main_window.cpp" line="328"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="327"/>
+        <location filename="../../app/gui/main_window.cpp" line="329"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="328"/>
+        <location filename="../../app/gui/main_window.cpp" line="330"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="329"/>
+        <location filename="../../app/gui/main_window.cpp" line="331"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="375"/>
+        <location filename="../../app/gui/main_window.cpp" line="377"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="376"/>
+        <location filename="../../app/gui/main_window.cpp" line="378"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="377"/>
+        <location filename="../../app/gui/main_window.cpp" line="379"/>
         <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="379"/>
+        <location filename="../../app/gui/main_window.cpp" line="381"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="380"/>
+        <location filename="../../app/gui/main_window.cpp" line="382"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="382"/>
+        <location filename="../../app/gui/main_window.cpp" line="384"/>
         <source>Asynchronous updates: how many steps old the parameters are that an applied gradient was computed on</source>
         <translation>异步更新：所应用的梯度是基于落后多少步的参数计算的</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="397"/>
+        <location filename="../../app/gui/main_window.cpp" line="399"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="398"/>
+        <location filename="../../app/gui/main_window.cpp" line="400"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="400"/>
+        <location filename="../../app/gui/main_window.cpp" line="402"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="402"/>
+        <location filename="../../app/gui/main_window.cpp" line="404"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="403"/>
+        <location filename="../../app/gui/main_window.cpp" line="405"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="405"/>
+        <location filename="../../app/gui/main_window.cpp" line="407"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="408"/>
+        <location filename="../../app/gui/main_window.cpp" line="410"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="409"/>
+        <location filename="../../app/gui/main_window.cpp" line="411"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="411"/>
+        <location filename="../../app/gui/main_window.cpp" line="413"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="413"/>
+        <location filename="../../app/gui/main_window.cpp" line="415"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="415"/>
+        <location filename="../../app/gui/main_window.cpp" line="417"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="417"/>
+        <location filename="../../app/gui/main_window.cpp" line="419"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="418"/>
+        <location filename="../../app/gui/main_window.cpp" line="420"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="420"/>
+        <location filename="../../app/gui/main_window.cpp" line="422"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="423"/>
+        <location filename="../../app/gui/main_window.cpp" line="425"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="424"/>
+        <location filename="../../app/gui/main_window.cpp" line="426"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="427"/>
+        <location filename="../../app/gui/main_window.cpp" line="429"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="437"/>
+        <location filename="../../app/gui/main_window.cpp" line="439"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="438"/>
+        <location filename="../../app/gui/main_window.cpp" line="440"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="444"/>
+        <location filename="../../app/gui/main_window.cpp" line="446"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="445"/>
+        <location filename="../../app/gui/main_window.cpp" line="447"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="446"/>
+        <location filename="../../app/gui/main_window.cpp" line="448"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="455"/>
+        <location filename="../../app/gui/main_window.cpp" line="457"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="457"/>
+        <location filename="../../app/gui/main_window.cpp" line="459"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="459"/>
+        <location filename="../../app/gui/main_window.cpp" line="461"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="460"/>
+        <location filename="../../app/gui/main_window.cpp" line="462"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="463"/>
+        <location filename="../../app/gui/main_window.cpp" line="465"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="472"/>
+        <location filename="../../app/gui/main_window.cpp" line="474"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="489"/>
+        <location filename="../../app/gui/main_window.cpp" line="491"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="490"/>
+        <location filename="../../app/gui/main_window.cpp" line="492"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="492"/>
+        <location filename="../../app/gui/main_window.cpp" line="494"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="493"/>
+        <location filename="../../app/gui/main_window.cpp" line="495"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="502"/>
+        <location filename="../../app/gui/main_window.cpp" line="504"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="524"/>
+        <location filename="../../app/gui/main_window.cpp" line="526"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="531"/>
+        <location filename="../../app/gui/main_window.cpp" line="533"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="533"/>
+        <location filename="../../app/gui/main_window.cpp" line="535"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="557"/>
+        <location filename="../../app/gui/main_window.cpp" line="567"/>
         <source>Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)</source>
         <translation>已简化：间隔小于 %1 的条目被合并（约 %3 个片段中绘制了 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="573"/>
+        <location filename="../../app/gui/main_window.cpp" line="583"/>
         <source>simulating…</source>
         <translation>正在模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="574"/>
+        <location filename="../../app/gui/main_window.cpp" line="584"/>
         <source>Updating the timeline…</source>
         <translation>正在更新时间线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="576"/>
+        <location filename="../../app/gui/main_window.cpp" line="586"/>
         <source>computing the scaling sweep…</source>
         <translation>正在计算扩展曲线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="666"/>
+        <location filename="../../app/gui/main_window.cpp" line="676"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="667"/>
+        <location filename="../../app/gui/main_window.cpp" line="677"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="669"/>
+        <location filename="../../app/gui/main_window.cpp" line="679"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="671"/>
+        <location filename="../../app/gui/main_window.cpp" line="681"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="673"/>
+        <location filename="../../app/gui/main_window.cpp" line="683"/>
         <source>Speed-up %1× on 1 GPU</source>
         <translation>1 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="674"/>
+        <location filename="../../app/gui/main_window.cpp" line="684"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="675"/>
+        <location filename="../../app/gui/main_window.cpp" line="685"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="680"/>
+        <location filename="../../app/gui/main_window.cpp" line="690"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="681"/>
+        <location filename="../../app/gui/main_window.cpp" line="691"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="689"/>
+        <location filename="../../app/gui/main_window.cpp" line="699"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="691"/>
+        <location filename="../../app/gui/main_window.cpp" line="701"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1059"/>
+        <location filename="../../app/gui/main_window.cpp" line="1069"/>
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1077"/>
+        <location filename="../../app/gui/main_window.cpp" line="1087"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1082"/>
+        <location filename="../../app/gui/main_window.cpp" line="1092"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1089"/>
+        <location filename="../../app/gui/main_window.cpp" line="1099"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1098"/>
+        <location filename="../../app/gui/main_window.cpp" line="1108"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1108"/>
+        <location filename="../../app/gui/main_window.cpp" line="1118"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1111"/>
+        <location filename="../../app/gui/main_window.cpp" line="1121"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1122"/>
+        <location filename="../../app/gui/main_window.cpp" line="1132"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1147"/>
+        <location filename="../../app/gui/main_window.cpp" line="1157"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1148"/>
+        <location filename="../../app/gui/main_window.cpp" line="1158"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1161"/>
+        <location filename="../../app/gui/main_window.cpp" line="1171"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1161"/>
-        <location filename="../../app/gui/main_window.cpp" line="1177"/>
+        <location filename="../../app/gui/main_window.cpp" line="1171"/>
+        <location filename="../../app/gui/main_window.cpp" line="1187"/>
         <source>%1
 
 %2</source>
@@ -4000,109 +3995,124 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1177"/>
+        <location filename="../../app/gui/main_window.cpp" line="1187"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1181"/>
+        <location filename="../../app/gui/main_window.cpp" line="1191"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="113"/>
-        <location filename="../../app/gui/main_window.cpp" line="1195"/>
+        <location filename="../../app/gui/main_window.cpp" line="1205"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="113"/>
-        <location filename="../../app/gui/main_window.cpp" line="1195"/>
+        <location filename="../../app/gui/main_window.cpp" line="1205"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1218"/>
+        <location filename="../../app/gui/main_window.cpp" line="1228"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1219"/>
+        <location filename="../../app/gui/main_window.cpp" line="1229"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1244"/>
+        <location filename="../../app/gui/main_window.cpp" line="1254"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1247"/>
+        <location filename="../../app/gui/main_window.cpp" line="1257"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1326"/>
+        <location filename="../../app/gui/main_window.cpp" line="1336"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1320"/>
+        <location filename="../../app/gui/main_window.cpp" line="1330"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1320"/>
+        <location filename="../../app/gui/main_window.cpp" line="253"/>
+        <source>Measured training steps drawn on the timeline (1-4); with a data loader or asynchronous updates, the warm-up steps simulated before them are drawn too</source>
+        <translation>时间线上绘制的测量训练步数（1-4）；有数据加载器或异步更新时，也会绘制在它们之前模拟的预热步</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="561"/>
+        <source>1 warm-up step drawn before the measured ones (the data loader or asynchronous updates carry state from step to step)</source>
+        <translation>在测量步之前绘制了 1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="563"/>
+        <source>%1 warm-up steps drawn before the measured ones (the data loader or asynchronous updates carry state from step to step)</source>
+        <translation>在测量步之前绘制了 %1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="1330"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1333"/>
         <location filename="../../app/gui/main_window.cpp" line="1343"/>
-        <location filename="../../app/gui/main_window.cpp" line="1349"/>
-        <location filename="../../app/gui/main_window.cpp" line="1358"/>
-        <location filename="../../app/gui/main_window.cpp" line="1366"/>
-        <location filename="../../app/gui/main_window.cpp" line="1377"/>
+        <location filename="../../app/gui/main_window.cpp" line="1353"/>
+        <location filename="../../app/gui/main_window.cpp" line="1359"/>
+        <location filename="../../app/gui/main_window.cpp" line="1368"/>
+        <location filename="../../app/gui/main_window.cpp" line="1376"/>
+        <location filename="../../app/gui/main_window.cpp" line="1387"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1338"/>
+        <location filename="../../app/gui/main_window.cpp" line="1348"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1349"/>
+        <location filename="../../app/gui/main_window.cpp" line="1359"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1352"/>
+        <location filename="../../app/gui/main_window.cpp" line="1362"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1352"/>
+        <location filename="../../app/gui/main_window.cpp" line="1362"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1366"/>
+        <location filename="../../app/gui/main_window.cpp" line="1376"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1370"/>
+        <location filename="../../app/gui/main_window.cpp" line="1380"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1370"/>
+        <location filename="../../app/gui/main_window.cpp" line="1380"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1392"/>
+        <location filename="../../app/gui/main_window.cpp" line="1402"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>

@@ -530,6 +530,21 @@ private Q_SLOTS:
         QCOMPARE(window_->suggestedFileName(QStringLiteral("timeline"), QStringLiteral("png")),
                  QStringLiteral("my run-timeline.png"));
     }
+
+    void warmUpStepsAreSaid()
+    {
+        // Issue 13: "Steps shown: 1" with three steps drawn. The warm-up steps a data loader
+        // needs are drawn before the measured one, and the note above the timeline says so.
+        auto *note = window_->findChild<QLabel *>(QStringLiteral("timelineNote"));
+        QVERIFY(note);
+        QVERIFY(!note->text().contains(QStringLiteral("warm-up"))); // default: no loader
+        document_->reset(loadScenario("resources/scenarios/claim12-a-starved-loader.json"),
+                         QString());
+        QVERIFY(waitForResult());
+        QCOMPARE(window_->currentResult()->warmup_steps, 2);
+        QVERIFY2(note->text().startsWith(QStringLiteral("2 warm-up steps drawn before")),
+                 qPrintable(note->text()));
+    }
 };
 
 QTEST_MAIN(TestMainWindow)
