@@ -76,17 +76,6 @@ constexpr QSize kDefaultWindowSize(1500, 940);
 // Room left for the window frame, which is unknown before the window is first shown.
 constexpr QSize kFrameAllowance(16, 48);
 
-QString formatTime(double seconds)
-{
-    if (!(seconds > 0))
-        return QStringLiteral("—");
-    if (seconds < 1e-3)
-        return QCoreApplication::translate("MainWindow", "%1 µs").arg(seconds * 1e6, 0, 'f', 1);
-    if (seconds < 1.0)
-        return QCoreApplication::translate("MainWindow", "%1 ms").arg(seconds * 1e3, 0, 'f', 1);
-    return QCoreApplication::translate("MainWindow", "%1 s").arg(seconds, 0, 'f', 2);
-}
-
 QString formatRate(double per_second)
 {
     if (per_second >= 1e6)
@@ -673,7 +662,7 @@ void MainWindow::updateStatus(const ResultPtr &result)
         return;
     }
     const Summary &s = result->summary;
-    status_step_->setText(tr("Step %1").arg(formatTime(s.step_time_s)));
+    status_step_->setText(tr("Step %1").arg(formatStepTime(s.step_time_s)));
     QString throughput = tr("%1 samples/s").arg(formatRate(s.samples_per_s));
     if (s.tokens_per_s > 0)
         throughput += tr(" · %1 tokens/s").arg(formatRate(s.tokens_per_s));

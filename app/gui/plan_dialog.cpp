@@ -1,5 +1,8 @@
 #include "plan_dialog.h"
 
+#include "recompute.h"
+#include "timeline/timeline_format.h"
+
 #include "io/scenario_io.h"
 #include "model_text.h"
 
@@ -207,7 +210,10 @@ QVariant PlanTableModel::data(const QModelIndex &index, int role) const
         case RecomputeColumn:
             return recomputeText(c.recompute);
         case StepTimeColumn:
-            return locale.toString(c.step_time_s * 1e3, 'f', 1);
+            // As the status bar shows it once the plan is applied.
+            return c.simulated
+                       ? formatStepTime(c.step_time_s)
+                       : tr("≈ %1", "closed-form estimate").arg(formatStepTime(c.step_time_s));
         case SamplesPerSColumn:
             return locale.toString(c.samples_per_s, 'f', c.samples_per_s < 100 ? 2 : 1);
         case MfuColumn:
@@ -254,6 +260,9 @@ QVariant PlanTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == BottleneckColumn)
             return translateModelText(c.bottleneck);
+        if (index.column() == StepTimeColumn)
+            return c.simulated ? tr("Simulated, as the window shows it once the plan is applied")
+                               : tr("Closed-form estimate (too large to simulate here)");
         if (current)
             return tr("The plan the scenario uses now");
         break;
@@ -298,7 +307,7 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case RecomputeColumn:
             return tr("Recompute");
         case StepTimeColumn:
-            return tr("Step time (ms)");
+            return tr("Step time");
         case SamplesPerSColumn:
             return tr("Samples/s");
         case MfuColumn:
@@ -463,6 +472,9 @@ void PlanDialog::startSearch()
     options.gpus = gpus_spin_->value();
     options.top_k = top_spin_->value();
     options.cancel = &cancel_;
+    // The best plans are simulated: the figures listed are those the applied plan shows.
+    options.engine_check = true;
+    options.engine_max_tasks = kGuiSweepMaxTasks;
     // The worker reads only its own copies (and the cancel flag, which outlives it: the
     // thread is joined before the flag or this dialog go away).
     worker_ = std::thread([this, generation, base = base_, options, search = search_]() mutable {

@@ -1,5 +1,6 @@
 #include "analysis/planner.h"
 
+#include "analysis/evaluate.h"
 #include "plan/framework_rules.h"
 
 #include <algorithm>
@@ -207,6 +208,35 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
         }
         if (result.cancelled)
             break;
+    }
+    if (o.engine_check && !result.cancelled) {
+        // The window applies a plan and simulates it: the list shows those figures.
+        SimOptions sim;
+        sim.max_tasks = o.engine_max_tasks;
+        sim.cancel = o.cancel;
+        for (PlanCandidate &c : best) {
+            if (o.cancel && o.cancel->load()) {
+                result.cancelled = true;
+                break;
+            }
+            Result<std::shared_ptr<const SimContext>> ctx =
+                makeContext(applyCandidate(base, gpus, c));
+            if (!ctx)
+                continue;
+            Result<StepEvaluation> e = evaluateStep(*ctx.value(), sim);
+            if (!e || e.value().closed_form)
+                continue; // keeps the closed form's figures (simulated stays false)
+            const Summary &sum = e.value().summary;
+            c.step_time_s = sum.step_time_s;
+            c.samples_per_s = sum.samples_per_s;
+            c.mfu = sum.mfu;
+            c.bottleneck = sum.bottleneck;
+            c.simulated = true;
+        }
+        std::stable_sort(best.begin(), best.end(),
+                         [](const PlanCandidate &a, const PlanCandidate &b) {
+                             return a.step_time_s < b.step_time_s;
+                         });
     }
     if (o.progress && !result.cancelled)
         o.progress(1.0);

@@ -23,6 +23,9 @@ struct PlanCandidate {
     double memory_bytes = 0;   // most loaded GPU
     double capacity_bytes = 0; // per GPU
     std::string bottleneck;
+    /// The figures are the event engine's (PlanSearchOptions::engine_check), as the plan
+    /// gets them once applied; false: the closed form's.
+    bool simulated = false;
 };
 
 struct PlanSearchOptions {
@@ -32,6 +35,12 @@ struct PlanSearchOptions {
     std::function<void(double)> progress;
     /// Set from another thread to stop early; may be null.
     const std::atomic<bool> *cancel = nullptr;
+    /// Re-evaluates the best plans with the event engine under the one evaluation policy
+    /// (analysis/evaluate.h) and ranks them by its step time, so that the figures shown are
+    /// those a plan gets once applied; a plan over engine_max_tasks keeps the closed form's
+    /// figures. Off: the closed form ranks and answers alone (thousands of plans a second).
+    bool engine_check = false;
+    size_t engine_max_tasks = 1'000'000;
 };
 
 struct PlanSearchResult {

@@ -289,17 +289,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="84"/>
+        <location filename="../../views/timeline/timeline_format.cpp" line="46"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="86"/>
+        <location filename="../../views/timeline/timeline_format.cpp" line="48"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="87"/>
+        <location filename="../../views/timeline/timeline_format.cpp" line="49"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3574,419 +3574,419 @@
 <context>
     <name>scalescope::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="195"/>
+        <location filename="../../app/gui/main_window.cpp" line="184"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="213"/>
+        <location filename="../../app/gui/main_window.cpp" line="202"/>
         <source>Claims gallery</source>
         <translation>论断集</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="222"/>
-        <location filename="../../app/gui/main_window.cpp" line="469"/>
+        <location filename="../../app/gui/main_window.cpp" line="211"/>
+        <location filename="../../app/gui/main_window.cpp" line="458"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="248"/>
+        <location filename="../../app/gui/main_window.cpp" line="237"/>
         <source>Steps shown:</source>
         <translation>显示步数：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="263"/>
+        <location filename="../../app/gui/main_window.cpp" line="252"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="265"/>
+        <location filename="../../app/gui/main_window.cpp" line="254"/>
         <source>Show the whole timeline (Home)</source>
         <translation>显示整条时间线 (Home)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="266"/>
+        <location filename="../../app/gui/main_window.cpp" line="255"/>
         <source>Suggest plan…</source>
         <translation>建议方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="268"/>
+        <location filename="../../app/gui/main_window.cpp" line="257"/>
         <source>Search data / tensor / pipeline degrees, ZeRO stage, micro-batch, schedule and recompute for the fastest plan that fits in memory</source>
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="326"/>
+        <location filename="../../app/gui/main_window.cpp" line="315"/>
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="327"/>
+        <location filename="../../app/gui/main_window.cpp" line="316"/>
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="328"/>
+        <location filename="../../app/gui/main_window.cpp" line="317"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="329"/>
+        <location filename="../../app/gui/main_window.cpp" line="318"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="330"/>
+        <location filename="../../app/gui/main_window.cpp" line="319"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="331"/>
+        <location filename="../../app/gui/main_window.cpp" line="320"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="377"/>
+        <location filename="../../app/gui/main_window.cpp" line="366"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="378"/>
+        <location filename="../../app/gui/main_window.cpp" line="367"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="379"/>
+        <location filename="../../app/gui/main_window.cpp" line="368"/>
         <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="381"/>
+        <location filename="../../app/gui/main_window.cpp" line="370"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="382"/>
+        <location filename="../../app/gui/main_window.cpp" line="371"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="384"/>
+        <location filename="../../app/gui/main_window.cpp" line="373"/>
         <source>Asynchronous updates: how many steps old the parameters are that an applied gradient was computed on</source>
         <translation>异步更新：所应用的梯度是基于落后多少步的参数计算的</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="399"/>
+        <location filename="../../app/gui/main_window.cpp" line="388"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="400"/>
+        <location filename="../../app/gui/main_window.cpp" line="389"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="402"/>
+        <location filename="../../app/gui/main_window.cpp" line="391"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="404"/>
+        <location filename="../../app/gui/main_window.cpp" line="393"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="405"/>
+        <location filename="../../app/gui/main_window.cpp" line="394"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="407"/>
+        <location filename="../../app/gui/main_window.cpp" line="396"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="410"/>
+        <location filename="../../app/gui/main_window.cpp" line="399"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="411"/>
+        <location filename="../../app/gui/main_window.cpp" line="400"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="413"/>
+        <location filename="../../app/gui/main_window.cpp" line="402"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="415"/>
+        <location filename="../../app/gui/main_window.cpp" line="404"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="417"/>
+        <location filename="../../app/gui/main_window.cpp" line="406"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="419"/>
+        <location filename="../../app/gui/main_window.cpp" line="408"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="420"/>
+        <location filename="../../app/gui/main_window.cpp" line="409"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="422"/>
+        <location filename="../../app/gui/main_window.cpp" line="411"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="425"/>
+        <location filename="../../app/gui/main_window.cpp" line="414"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="426"/>
+        <location filename="../../app/gui/main_window.cpp" line="415"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="429"/>
+        <location filename="../../app/gui/main_window.cpp" line="418"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="439"/>
+        <location filename="../../app/gui/main_window.cpp" line="428"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="440"/>
+        <location filename="../../app/gui/main_window.cpp" line="429"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="446"/>
+        <location filename="../../app/gui/main_window.cpp" line="435"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="447"/>
+        <location filename="../../app/gui/main_window.cpp" line="436"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="448"/>
+        <location filename="../../app/gui/main_window.cpp" line="437"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="457"/>
+        <location filename="../../app/gui/main_window.cpp" line="446"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="459"/>
+        <location filename="../../app/gui/main_window.cpp" line="448"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="461"/>
+        <location filename="../../app/gui/main_window.cpp" line="450"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="462"/>
+        <location filename="../../app/gui/main_window.cpp" line="451"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="465"/>
+        <location filename="../../app/gui/main_window.cpp" line="454"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="474"/>
+        <location filename="../../app/gui/main_window.cpp" line="463"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="491"/>
+        <location filename="../../app/gui/main_window.cpp" line="480"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="492"/>
+        <location filename="../../app/gui/main_window.cpp" line="481"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="494"/>
+        <location filename="../../app/gui/main_window.cpp" line="483"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="495"/>
+        <location filename="../../app/gui/main_window.cpp" line="484"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="504"/>
+        <location filename="../../app/gui/main_window.cpp" line="493"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="526"/>
+        <location filename="../../app/gui/main_window.cpp" line="515"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="533"/>
+        <location filename="../../app/gui/main_window.cpp" line="522"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="535"/>
+        <location filename="../../app/gui/main_window.cpp" line="524"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="567"/>
+        <location filename="../../app/gui/main_window.cpp" line="556"/>
         <source>Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)</source>
         <translation>已简化：间隔小于 %1 的条目被合并（约 %3 个片段中绘制了 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="583"/>
+        <location filename="../../app/gui/main_window.cpp" line="572"/>
         <source>simulating…</source>
         <translation>正在模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="584"/>
+        <location filename="../../app/gui/main_window.cpp" line="573"/>
         <source>Updating the timeline…</source>
         <translation>正在更新时间线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="586"/>
+        <location filename="../../app/gui/main_window.cpp" line="575"/>
         <source>computing the scaling sweep…</source>
         <translation>正在计算扩展曲线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="676"/>
+        <location filename="../../app/gui/main_window.cpp" line="665"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="677"/>
+        <location filename="../../app/gui/main_window.cpp" line="666"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="679"/>
+        <location filename="../../app/gui/main_window.cpp" line="668"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="681"/>
+        <location filename="../../app/gui/main_window.cpp" line="670"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="683"/>
+        <location filename="../../app/gui/main_window.cpp" line="672"/>
         <source>Speed-up %1× on 1 GPU</source>
         <translation>1 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="684"/>
+        <location filename="../../app/gui/main_window.cpp" line="673"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="685"/>
+        <location filename="../../app/gui/main_window.cpp" line="674"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="690"/>
+        <location filename="../../app/gui/main_window.cpp" line="679"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="691"/>
+        <location filename="../../app/gui/main_window.cpp" line="680"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="699"/>
+        <location filename="../../app/gui/main_window.cpp" line="688"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="701"/>
+        <location filename="../../app/gui/main_window.cpp" line="690"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1069"/>
+        <location filename="../../app/gui/main_window.cpp" line="1058"/>
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1087"/>
+        <location filename="../../app/gui/main_window.cpp" line="1076"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1092"/>
+        <location filename="../../app/gui/main_window.cpp" line="1081"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1099"/>
+        <location filename="../../app/gui/main_window.cpp" line="1088"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1108"/>
+        <location filename="../../app/gui/main_window.cpp" line="1097"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1118"/>
+        <location filename="../../app/gui/main_window.cpp" line="1107"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1121"/>
+        <location filename="../../app/gui/main_window.cpp" line="1110"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1132"/>
+        <location filename="../../app/gui/main_window.cpp" line="1121"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1157"/>
+        <location filename="../../app/gui/main_window.cpp" line="1146"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1158"/>
+        <location filename="../../app/gui/main_window.cpp" line="1147"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1171"/>
+        <location filename="../../app/gui/main_window.cpp" line="1160"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1171"/>
-        <location filename="../../app/gui/main_window.cpp" line="1187"/>
+        <location filename="../../app/gui/main_window.cpp" line="1160"/>
+        <location filename="../../app/gui/main_window.cpp" line="1176"/>
         <source>%1
 
 %2</source>
@@ -3995,124 +3995,124 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1187"/>
+        <location filename="../../app/gui/main_window.cpp" line="1176"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1191"/>
+        <location filename="../../app/gui/main_window.cpp" line="1180"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="113"/>
-        <location filename="../../app/gui/main_window.cpp" line="1205"/>
+        <location filename="../../app/gui/main_window.cpp" line="102"/>
+        <location filename="../../app/gui/main_window.cpp" line="1194"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="113"/>
-        <location filename="../../app/gui/main_window.cpp" line="1205"/>
+        <location filename="../../app/gui/main_window.cpp" line="102"/>
+        <location filename="../../app/gui/main_window.cpp" line="1194"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1228"/>
+        <location filename="../../app/gui/main_window.cpp" line="1217"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1229"/>
+        <location filename="../../app/gui/main_window.cpp" line="1218"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1254"/>
+        <location filename="../../app/gui/main_window.cpp" line="1243"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1257"/>
+        <location filename="../../app/gui/main_window.cpp" line="1246"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1336"/>
+        <location filename="../../app/gui/main_window.cpp" line="1325"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1330"/>
+        <location filename="../../app/gui/main_window.cpp" line="1319"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="253"/>
+        <location filename="../../app/gui/main_window.cpp" line="242"/>
         <source>Measured training steps drawn on the timeline (1-4); with a data loader or asynchronous updates, the warm-up steps simulated before them are drawn too</source>
         <translation>时间线上绘制的测量训练步数（1-4）；有数据加载器或异步更新时，也会绘制在它们之前模拟的预热步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="561"/>
+        <location filename="../../app/gui/main_window.cpp" line="550"/>
         <source>1 warm-up step drawn before the measured ones (the data loader or asynchronous updates carry state from step to step)</source>
         <translation>在测量步之前绘制了 1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="563"/>
+        <location filename="../../app/gui/main_window.cpp" line="552"/>
         <source>%1 warm-up steps drawn before the measured ones (the data loader or asynchronous updates carry state from step to step)</source>
         <translation>在测量步之前绘制了 %1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1330"/>
+        <location filename="../../app/gui/main_window.cpp" line="1319"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1343"/>
-        <location filename="../../app/gui/main_window.cpp" line="1353"/>
-        <location filename="../../app/gui/main_window.cpp" line="1359"/>
-        <location filename="../../app/gui/main_window.cpp" line="1368"/>
+        <location filename="../../app/gui/main_window.cpp" line="1332"/>
+        <location filename="../../app/gui/main_window.cpp" line="1342"/>
+        <location filename="../../app/gui/main_window.cpp" line="1348"/>
+        <location filename="../../app/gui/main_window.cpp" line="1357"/>
+        <location filename="../../app/gui/main_window.cpp" line="1365"/>
         <location filename="../../app/gui/main_window.cpp" line="1376"/>
-        <location filename="../../app/gui/main_window.cpp" line="1387"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1348"/>
+        <location filename="../../app/gui/main_window.cpp" line="1337"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1359"/>
+        <location filename="../../app/gui/main_window.cpp" line="1348"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1362"/>
+        <location filename="../../app/gui/main_window.cpp" line="1351"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1362"/>
+        <location filename="../../app/gui/main_window.cpp" line="1351"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1376"/>
+        <location filename="../../app/gui/main_window.cpp" line="1365"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1380"/>
+        <location filename="../../app/gui/main_window.cpp" line="1369"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1380"/>
+        <location filename="../../app/gui/main_window.cpp" line="1369"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1402"/>
+        <location filename="../../app/gui/main_window.cpp" line="1391"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -4195,138 +4195,138 @@
 <context>
     <name>scalescope::PlanDialog</name>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="34"/>
-        <location filename="../../app/gui/plan_dialog.cpp" line="50"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="37"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="53"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="37"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="40"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="39"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="42"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="41"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="44"/>
         <source>interleaved, %1 virtual</source>
         <translation>交错，%1 个虚拟阶段</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="52"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="55"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="54"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="57"/>
         <source>full</source>
         <translation>完全</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="90"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="93"/>
         <source>GPU count</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="92"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="95"/>
         <source>Plans shown</source>
         <translation>显示方案数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="94"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="97"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="103"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="106"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="110"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="113"/>
         <source>Search cancelled after %1 plans (%2 ms); the best of those are shown.</source>
         <translation>搜索在考察 %1 个方案后取消（%2 ms）；显示其中最好的方案。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="114"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="117"/>
         <source>%1 plans considered, %2 fit in memory, %3 dropped for memory, %4 ms</source>
         <translation>已考察 %1 个方案，%2 个可放入显存，%3 个因显存不足被舍弃，%4 ms</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="121"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="124"/>
         <source>No plan fits in memory on %1 GPUs: try more GPUs or a smaller model.</source>
         <translation>%1 个 GPU 上没有能放入显存的方案：请尝试更多 GPU 或更小的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="340"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="348"/>
         <source>Suggest plan</source>
         <translation>建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="346"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="354"/>
         <source> GPUs</source>
         <translation> 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="347"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="355"/>
         <source>GPUs to plan for (1 to %1); above one node, a multiple of %2 GPUs per node</source>
         <translation>规划的 GPU 数（1 到 %1）；超过一个节点时须为每节点 %2 个 GPU 的倍数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="356"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="364"/>
         <source> plans</source>
         <translation> 个方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="357"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="365"/>
         <source>How many of the fastest plans to list (1 to 50)</source>
         <translation>列出最快方案的个数（1 到 50）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="359"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="367"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="362"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="370"/>
         <source>&amp;Cancel search</source>
         <translation>取消搜索(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="374"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="382"/>
         <source>&amp;GPU count:</source>
         <translation>GPU 数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="376"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="384"/>
         <source>&amp;Plans shown:</source>
         <translation>显示方案数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="408"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="416"/>
         <source>&amp;Apply plan</source>
         <translation>应用方案(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="412"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="420"/>
         <source>Use the selected plan in the scenario</source>
         <translation>在场景中使用所选方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="460"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="468"/>
         <source>Searching plans on %1 GPUs…</source>
         <translation>正在搜索 %1 个 GPU 上的方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="492"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="503"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="552"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="563"/>
         <source>Search cancelled.</source>
         <translation>搜索已取消。</translation>
     </message>
@@ -4334,112 +4334,128 @@
 <context>
     <name>scalescope::PlanTableModel</name>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="193"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="196"/>
         <source>%1 (current)</source>
         <translation>%1（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="216"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="215"/>
+        <source>≈ %1</source>
+        <comment>closed-form estimate</comment>
+        <translation>≈ %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="221"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="258"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="263"/>
+        <source>Simulated, as the window shows it once the plan is applied</source>
+        <translation>模拟结果，即应用该方案后窗口显示的数值</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="264"/>
+        <source>Closed-form estimate (too large to simulate here)</source>
+        <translation>闭式估算（规模太大，无法在此模拟）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="266"/>
         <source>The plan the scenario uses now</source>
         <translation>场景当前使用的方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="285"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="293"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="287"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="295"/>
         <source>Data (GPUs)</source>
         <translation>数据 (GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="289"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="297"/>
         <source>Tensor (GPUs)</source>
         <translation>张量 (GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="291"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="299"/>
         <source>Pipeline (stages)</source>
         <translation>流水线 (阶段)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="293"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="301"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="295"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="303"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="297"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="305"/>
         <source>Micro-batch (samples)</source>
         <translation>微批次 (样本)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="299"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="307"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="301"/>
-        <source>Step time (ms)</source>
-        <translation>步时间 (ms)</translation>
+        <location filename="../../app/gui/plan_dialog.cpp" line="309"/>
+        <source>Step time</source>
+        <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="303"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="311"/>
         <source>Samples/s</source>
         <translation>样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="305"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="313"/>
         <source>MFU (%)</source>
         <translation>MFU (%)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="307"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="315"/>
         <source>Memory / capacity (GB per GPU)</source>
         <translation>显存 / 容量 (GB/GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="309"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="317"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="315"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="323"/>
         <source>Data-parallel degree: model replicas</source>
         <translation>数据并行度：模型副本数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="317"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="325"/>
         <source>Tensor-parallel degree: GPUs sharing each layer, inside a node</source>
         <translation>张量并行度：节点内共享每一层的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="319"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="327"/>
         <source>Pipeline-parallel degree: stages of consecutive layers</source>
         <translation>流水线并行度：由连续层组成的阶段数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="321"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="329"/>
         <source>ZeRO stage: 0 none, 1 optimizer, 2 + gradients, 3 + parameters sharded</source>
         <translation>ZeRO 阶段：0 不分片，1 分片优化器状态，2 再加梯度，3 再加参数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="323"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="331"/>
         <source>Model FLOPs utilisation: useful FLOPs over peak</source>
         <translation>模型 FLOPs 利用率：有效 FLOPs 与峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="325"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="333"/>
         <source>Memory of the most loaded GPU, and the GPU's capacity</source>
         <translation>负载最重 GPU 的显存及该 GPU 的容量</translation>
     </message>

@@ -38,6 +38,17 @@ QString formatDuration(double seconds)
     return QStringLiteral("%1 %2").arg(value, 0, 'f', decimals).arg(unitName(unit_s));
 }
 
+QString formatStepTime(double seconds)
+{
+    if (!(seconds > 0))
+        return QStringLiteral("—");
+    if (seconds < 1e-3)
+        return QCoreApplication::translate("MainWindow", "%1 µs").arg(seconds * 1e6, 0, 'f', 1);
+    if (seconds < 1.0)
+        return QCoreApplication::translate("MainWindow", "%1 ms").arg(seconds * 1e3, 0, 'f', 1);
+    return QCoreApplication::translate("MainWindow", "%1 s").arg(seconds, 0, 'f', 2);
+}
+
 QString TimeAxisTicks::label(double t_s) const
 {
     double value = t_s / unit_s;

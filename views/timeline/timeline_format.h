@@ -10,6 +10,9 @@ namespace scalescope
 
 /// "850 ns", "12.5 µs", "3.20 ms", "1.25 s": three significant digits, unit by magnitude.
 QString formatDuration(double seconds);
+/// A step time as the status bar shows it: "—" when unknown, µs or ms with one decimal
+/// below a second, seconds with two (the plan dialog and the status bar agree to the digit).
+QString formatStepTime(double seconds);
 
 /// Axis ticks at 1, 2 or 5 x 10^k seconds, at least `min_spacing_px` apart.
 struct TimeAxisTicks {
