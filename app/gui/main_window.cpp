@@ -30,6 +30,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -38,6 +39,7 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QKeyEvent>
 #include <QKeySequence>
 #include <QLabel>
@@ -56,6 +58,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
@@ -63,6 +66,7 @@
 #include <QWindow>
 
 #include <cmath>
+#include <functional>
 
 namespace scalescope
 {
@@ -478,6 +482,10 @@ void MainWindow::buildMenus()
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *keys = help->addAction(tr("&Keyboard and mouse…"), this, [this] { showShortcuts(); });
+    keys->setObjectName(QStringLiteral("helpShortcuts"));
+    keys->setShortcut(QKeySequence::HelpContents);
+    help->addSeparator();
     help->addAction(tr("&About ScaleScope"), this, [this] {
         QMessageBox::about(
             this, tr("About ScaleScope"),
@@ -486,6 +494,70 @@ void MainWindow::buildMenus()
                "stragglers and data loading, simulated per GPU.</p>")
                 .arg(QCoreApplication::applicationVersion()));
     });
+}
+
+QList<QPair<QString, QString>> MainWindow::shortcutList() const
+{
+    // From the menus' own actions, so the list cannot drift from what the keys do.
+    QList<QPair<QString, QString>> rows;
+    std::function<void(const QMenu *, const QString &)> walk = [&](const QMenu *menu,
+                                                                   const QString &path) {
+        for (const QAction *a : menu->actions()) {
+            const QString text = path + QString(a->text()).remove(QLatin1Char('&'));
+            if (a->menu())
+                walk(a->menu(), text + QStringLiteral(" › "));
+            else if (!a->shortcuts().isEmpty()) {
+                QStringList keys;
+                for (const QKeySequence &k : a->shortcuts())
+                    keys << k.toString(QKeySequence::NativeText);
+                rows.append({text, keys.join(QStringLiteral(", "))});
+            }
+        }
+    };
+    for (const QAction *top : menuBar()->actions())
+        if (top->menu())
+            walk(top->menu(),
+                 QString(top->text()).remove(QLatin1Char('&')) + QStringLiteral(" › "));
+    // The timeline's own mouse and keys (views/timeline/timeline_widget.cpp).
+    rows.append(
+        {tr("Timeline: zoom around the pointer"), tr("Wheel (when the timeline has focus)")});
+    rows.append({tr("Timeline: pan"), tr("Drag")});
+    rows.append({tr("Timeline: fit the whole step"), tr("Home or double-click")});
+    rows.append({tr("Timeline: collapse or expand a node"), tr("Click its name")});
+    rows.append(
+        {tr("Presentation: next or previous slide"), tr("Arrow keys, Page Up / Page Down, Space")});
+    return rows;
+}
+
+void MainWindow::showShortcuts()
+{
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("shortcutsDialog"));
+    dialog.setWindowTitle(tr("Keyboard and mouse"));
+    auto *table = new QTableWidget(&dialog);
+    table->setObjectName(QStringLiteral("shortcutsTable"));
+    const QList<QPair<QString, QString>> rows = shortcutList();
+    table->setColumnCount(2);
+    table->setRowCount(static_cast<int>(rows.size()));
+    table->setHorizontalHeaderLabels({tr("Action"), tr("Keys")});
+    for (int r = 0; r < rows.size(); ++r) {
+        table->setItem(r, 0, new QTableWidgetItem(rows[r].first));
+        table->setItem(r, 1, new QTableWidgetItem(rows[r].second));
+    }
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(table);
+    layout->addWidget(buttons);
+    // Inside the screen (issue 13: windows open inside the screen).
+    const QScreen *screen = this->screen();
+    const QSize room = screen ? screen->availableGeometry().size() : QSize(640, 520);
+    dialog.resize(std::min(640, room.width() - 32), std::min(520, room.height() - 64));
+    dialog.exec();
 }
 
 void MainWindow::updateTitle()

@@ -96,6 +96,10 @@ public:
     /// Shows a result (normally from the worker; --screenshot calls it directly).
     void showResult(const ResultPtr &result);
     ResultPtr currentResult() const { return current_; }
+    /// Help › Keyboard and mouse: every menu action with its keys, then the timeline's and
+    /// the presentation's mouse and keys.
+    QList<QPair<QString, QString>> shortcutList() const;
+    void showShortcuts();
     /// "<scenario>-<what>.<suffix>": the scenario's file or name, made safe for a file name
     /// (what the save and export dialogs start from).
     QString suggestedFileName(const QString &what, const QString &suffix) const;

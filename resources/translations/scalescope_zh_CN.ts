@@ -3574,419 +3574,489 @@
 <context>
     <name>scalescope::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="184"/>
+        <location filename="../../app/gui/main_window.cpp" line="188"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="202"/>
+        <location filename="../../app/gui/main_window.cpp" line="206"/>
         <source>Claims gallery</source>
         <translation>论断集</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="211"/>
-        <location filename="../../app/gui/main_window.cpp" line="458"/>
+        <location filename="../../app/gui/main_window.cpp" line="215"/>
+        <location filename="../../app/gui/main_window.cpp" line="462"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="237"/>
+        <location filename="../../app/gui/main_window.cpp" line="241"/>
         <source>Steps shown:</source>
         <translation>显示步数：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="252"/>
+        <location filename="../../app/gui/main_window.cpp" line="256"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="254"/>
+        <location filename="../../app/gui/main_window.cpp" line="258"/>
         <source>Show the whole timeline (Home)</source>
         <translation>显示整条时间线 (Home)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="255"/>
+        <location filename="../../app/gui/main_window.cpp" line="259"/>
         <source>Suggest plan…</source>
         <translation>建议方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="257"/>
+        <location filename="../../app/gui/main_window.cpp" line="261"/>
         <source>Search data / tensor / pipeline degrees, ZeRO stage, micro-batch, schedule and recompute for the fastest plan that fits in memory</source>
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="315"/>
+        <location filename="../../app/gui/main_window.cpp" line="319"/>
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="316"/>
+        <location filename="../../app/gui/main_window.cpp" line="320"/>
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="317"/>
+        <location filename="../../app/gui/main_window.cpp" line="321"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="318"/>
+        <location filename="../../app/gui/main_window.cpp" line="322"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="319"/>
+        <location filename="../../app/gui/main_window.cpp" line="323"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="320"/>
+        <location filename="../../app/gui/main_window.cpp" line="324"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="366"/>
+        <location filename="../../app/gui/main_window.cpp" line="370"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="367"/>
+        <location filename="../../app/gui/main_window.cpp" line="371"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="368"/>
+        <location filename="../../app/gui/main_window.cpp" line="372"/>
         <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="370"/>
+        <location filename="../../app/gui/main_window.cpp" line="374"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="371"/>
+        <location filename="../../app/gui/main_window.cpp" line="375"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="373"/>
+        <location filename="../../app/gui/main_window.cpp" line="377"/>
         <source>Asynchronous updates: how many steps old the parameters are that an applied gradient was computed on</source>
         <translation>异步更新：所应用的梯度是基于落后多少步的参数计算的</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="388"/>
+        <location filename="../../app/gui/main_window.cpp" line="392"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="389"/>
+        <location filename="../../app/gui/main_window.cpp" line="393"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="391"/>
+        <location filename="../../app/gui/main_window.cpp" line="395"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="393"/>
+        <location filename="../../app/gui/main_window.cpp" line="397"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="394"/>
+        <location filename="../../app/gui/main_window.cpp" line="398"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="396"/>
+        <location filename="../../app/gui/main_window.cpp" line="400"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="399"/>
+        <location filename="../../app/gui/main_window.cpp" line="403"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="400"/>
+        <location filename="../../app/gui/main_window.cpp" line="404"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="402"/>
+        <location filename="../../app/gui/main_window.cpp" line="406"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="404"/>
+        <location filename="../../app/gui/main_window.cpp" line="408"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="406"/>
+        <location filename="../../app/gui/main_window.cpp" line="410"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="408"/>
+        <location filename="../../app/gui/main_window.cpp" line="412"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="409"/>
+        <location filename="../../app/gui/main_window.cpp" line="413"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="411"/>
+        <location filename="../../app/gui/main_window.cpp" line="415"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="414"/>
+        <location filename="../../app/gui/main_window.cpp" line="418"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="415"/>
+        <location filename="../../app/gui/main_window.cpp" line="419"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="418"/>
+        <location filename="../../app/gui/main_window.cpp" line="422"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="428"/>
+        <location filename="../../app/gui/main_window.cpp" line="432"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="429"/>
+        <location filename="../../app/gui/main_window.cpp" line="433"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="435"/>
+        <location filename="../../app/gui/main_window.cpp" line="439"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="436"/>
+        <location filename="../../app/gui/main_window.cpp" line="440"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="437"/>
+        <location filename="../../app/gui/main_window.cpp" line="441"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="446"/>
+        <location filename="../../app/gui/main_window.cpp" line="450"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="448"/>
+        <location filename="../../app/gui/main_window.cpp" line="452"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="450"/>
+        <location filename="../../app/gui/main_window.cpp" line="454"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="451"/>
+        <location filename="../../app/gui/main_window.cpp" line="455"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="454"/>
+        <location filename="../../app/gui/main_window.cpp" line="458"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="463"/>
+        <location filename="../../app/gui/main_window.cpp" line="467"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="480"/>
+        <location filename="../../app/gui/main_window.cpp" line="484"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="481"/>
+        <location filename="../../app/gui/main_window.cpp" line="485"/>
+        <source>&amp;Keyboard and mouse…</source>
+        <translation>键盘和鼠标(&amp;K)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="490"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="483"/>
+        <location filename="../../app/gui/main_window.cpp" line="492"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="484"/>
+        <location filename="../../app/gui/main_window.cpp" line="493"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="493"/>
+        <location filename="../../app/gui/main_window.cpp" line="523"/>
+        <source>Timeline: zoom around the pointer</source>
+        <translation>时间线：以指针为中心缩放</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="523"/>
+        <source>Wheel (when the timeline has focus)</source>
+        <translation>滚轮（时间线获得焦点时）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="524"/>
+        <source>Timeline: pan</source>
+        <translation>时间线：平移</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="524"/>
+        <source>Drag</source>
+        <translation>拖动</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="525"/>
+        <source>Timeline: fit the whole step</source>
+        <translation>时间线：适应整个步长</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="525"/>
+        <source>Home or double-click</source>
+        <translation>Home 键或双击</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="526"/>
+        <source>Timeline: collapse or expand a node</source>
+        <translation>时间线：折叠或展开节点</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="526"/>
+        <source>Click its name</source>
+        <translation>单击节点名称</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="527"/>
+        <source>Presentation: next or previous slide</source>
+        <translation>演示：下一张或上一张幻灯片</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="528"/>
+        <source>Arrow keys, Page Up / Page Down, Space</source>
+        <translation>方向键、Page Up / Page Down、空格键</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="536"/>
+        <source>Keyboard and mouse</source>
+        <translation>键盘和鼠标</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="542"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="542"/>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="565"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="515"/>
+        <location filename="../../app/gui/main_window.cpp" line="587"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="522"/>
+        <location filename="../../app/gui/main_window.cpp" line="594"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="524"/>
+        <location filename="../../app/gui/main_window.cpp" line="596"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="556"/>
+        <location filename="../../app/gui/main_window.cpp" line="628"/>
         <source>Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)</source>
         <translation>已简化：间隔小于 %1 的条目被合并（约 %3 个片段中绘制了 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="572"/>
+        <location filename="../../app/gui/main_window.cpp" line="644"/>
         <source>simulating…</source>
         <translation>正在模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="573"/>
+        <location filename="../../app/gui/main_window.cpp" line="645"/>
         <source>Updating the timeline…</source>
         <translation>正在更新时间线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="575"/>
+        <location filename="../../app/gui/main_window.cpp" line="647"/>
         <source>computing the scaling sweep…</source>
         <translation>正在计算扩展曲线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="665"/>
+        <location filename="../../app/gui/main_window.cpp" line="737"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="666"/>
+        <location filename="../../app/gui/main_window.cpp" line="738"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="668"/>
+        <location filename="../../app/gui/main_window.cpp" line="740"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="670"/>
+        <location filename="../../app/gui/main_window.cpp" line="742"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="672"/>
+        <location filename="../../app/gui/main_window.cpp" line="744"/>
         <source>Speed-up %1× on 1 GPU</source>
         <translation>1 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="673"/>
+        <location filename="../../app/gui/main_window.cpp" line="745"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="674"/>
+        <location filename="../../app/gui/main_window.cpp" line="746"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="679"/>
+        <location filename="../../app/gui/main_window.cpp" line="751"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="680"/>
+        <location filename="../../app/gui/main_window.cpp" line="752"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="688"/>
+        <location filename="../../app/gui/main_window.cpp" line="760"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="690"/>
+        <location filename="../../app/gui/main_window.cpp" line="762"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1058"/>
+        <location filename="../../app/gui/main_window.cpp" line="1130"/>
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1076"/>
+        <location filename="../../app/gui/main_window.cpp" line="1148"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1081"/>
+        <location filename="../../app/gui/main_window.cpp" line="1153"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1088"/>
+        <location filename="../../app/gui/main_window.cpp" line="1160"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1097"/>
+        <location filename="../../app/gui/main_window.cpp" line="1169"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1107"/>
+        <location filename="../../app/gui/main_window.cpp" line="1179"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1110"/>
+        <location filename="../../app/gui/main_window.cpp" line="1182"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1121"/>
+        <location filename="../../app/gui/main_window.cpp" line="1193"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1146"/>
+        <location filename="../../app/gui/main_window.cpp" line="1218"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1147"/>
+        <location filename="../../app/gui/main_window.cpp" line="1219"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1160"/>
+        <location filename="../../app/gui/main_window.cpp" line="1232"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1160"/>
-        <location filename="../../app/gui/main_window.cpp" line="1176"/>
+        <location filename="../../app/gui/main_window.cpp" line="1232"/>
+        <location filename="../../app/gui/main_window.cpp" line="1248"/>
         <source>%1
 
 %2</source>
@@ -3995,124 +4065,124 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1176"/>
+        <location filename="../../app/gui/main_window.cpp" line="1248"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1180"/>
+        <location filename="../../app/gui/main_window.cpp" line="1252"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="102"/>
-        <location filename="../../app/gui/main_window.cpp" line="1194"/>
+        <location filename="../../app/gui/main_window.cpp" line="106"/>
+        <location filename="../../app/gui/main_window.cpp" line="1266"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="102"/>
-        <location filename="../../app/gui/main_window.cpp" line="1194"/>
+        <location filename="../../app/gui/main_window.cpp" line="106"/>
+        <location filename="../../app/gui/main_window.cpp" line="1266"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1217"/>
+        <location filename="../../app/gui/main_window.cpp" line="1289"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1218"/>
+        <location filename="../../app/gui/main_window.cpp" line="1290"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1243"/>
+        <location filename="../../app/gui/main_window.cpp" line="1315"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1246"/>
+        <location filename="../../app/gui/main_window.cpp" line="1318"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1325"/>
+        <location filename="../../app/gui/main_window.cpp" line="1397"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1319"/>
+        <location filename="../../app/gui/main_window.cpp" line="1391"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="242"/>
+        <location filename="../../app/gui/main_window.cpp" line="246"/>
         <source>Measured training steps drawn on the timeline (1-4); with a data loader or asynchronous updates, the warm-up steps simulated before them are drawn too</source>
         <translation>时间线上绘制的测量训练步数（1-4）；有数据加载器或异步更新时，也会绘制在它们之前模拟的预热步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="550"/>
+        <location filename="../../app/gui/main_window.cpp" line="622"/>
         <source>1 warm-up step drawn before the measured ones (the data loader or asynchronous updates carry state from step to step)</source>
         <translation>在测量步之前绘制了 1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="552"/>
+        <location filename="../../app/gui/main_window.cpp" line="624"/>
         <source>%1 warm-up steps drawn before the measured ones (the data loader or asynchronous updates carry state from step to step)</source>
         <translation>在测量步之前绘制了 %1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1319"/>
+        <location filename="../../app/gui/main_window.cpp" line="1391"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1332"/>
-        <location filename="../../app/gui/main_window.cpp" line="1342"/>
-        <location filename="../../app/gui/main_window.cpp" line="1348"/>
-        <location filename="../../app/gui/main_window.cpp" line="1357"/>
-        <location filename="../../app/gui/main_window.cpp" line="1365"/>
-        <location filename="../../app/gui/main_window.cpp" line="1376"/>
+        <location filename="../../app/gui/main_window.cpp" line="1404"/>
+        <location filename="../../app/gui/main_window.cpp" line="1414"/>
+        <location filename="../../app/gui/main_window.cpp" line="1420"/>
+        <location filename="../../app/gui/main_window.cpp" line="1429"/>
+        <location filename="../../app/gui/main_window.cpp" line="1437"/>
+        <location filename="../../app/gui/main_window.cpp" line="1448"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1337"/>
+        <location filename="../../app/gui/main_window.cpp" line="1409"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1348"/>
+        <location filename="../../app/gui/main_window.cpp" line="1420"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1351"/>
+        <location filename="../../app/gui/main_window.cpp" line="1423"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1351"/>
+        <location filename="../../app/gui/main_window.cpp" line="1423"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1365"/>
+        <location filename="../../app/gui/main_window.cpp" line="1437"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1369"/>
+        <location filename="../../app/gui/main_window.cpp" line="1441"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1369"/>
+        <location filename="../../app/gui/main_window.cpp" line="1441"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1391"/>
+        <location filename="../../app/gui/main_window.cpp" line="1463"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -4261,72 +4331,72 @@
         <translation>%1 个 GPU 上没有能放入显存的方案：请尝试更多 GPU 或更小的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="348"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="349"/>
         <source>Suggest plan</source>
         <translation>建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="354"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="355"/>
         <source> GPUs</source>
         <translation> 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="355"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="356"/>
         <source>GPUs to plan for (1 to %1); above one node, a multiple of %2 GPUs per node</source>
         <translation>规划的 GPU 数（1 到 %1）；超过一个节点时须为每节点 %2 个 GPU 的倍数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="364"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="365"/>
         <source> plans</source>
         <translation> 个方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="365"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="366"/>
         <source>How many of the fastest plans to list (1 to 50)</source>
         <translation>列出最快方案的个数（1 到 50）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="367"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="368"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="370"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="371"/>
         <source>&amp;Cancel search</source>
         <translation>取消搜索(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="382"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="383"/>
         <source>&amp;GPU count:</source>
         <translation>GPU 数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="384"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="385"/>
         <source>&amp;Plans shown:</source>
         <translation>显示方案数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="416"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="417"/>
         <source>&amp;Apply plan</source>
         <translation>应用方案(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="420"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="421"/>
         <source>Use the selected plan in the scenario</source>
         <translation>在场景中使用所选方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="468"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="469"/>
         <source>Searching plans on %1 GPUs…</source>
         <translation>正在搜索 %1 个 GPU 上的方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="503"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="504"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="563"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="564"/>
         <source>Search cancelled.</source>
         <translation>搜索已取消。</translation>
     </message>
@@ -4339,123 +4409,123 @@
         <translation>%1（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="215"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="216"/>
         <source>≈ %1</source>
         <comment>closed-form estimate</comment>
         <translation>≈ %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="221"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="222"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="263"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="264"/>
         <source>Simulated, as the window shows it once the plan is applied</source>
         <translation>模拟结果，即应用该方案后窗口显示的数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="264"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="265"/>
         <source>Closed-form estimate (too large to simulate here)</source>
         <translation>闭式估算（规模太大，无法在此模拟）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="266"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="267"/>
         <source>The plan the scenario uses now</source>
         <translation>场景当前使用的方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="293"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="294"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="295"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="296"/>
         <source>Data (GPUs)</source>
         <translation>数据 (GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="297"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="298"/>
         <source>Tensor (GPUs)</source>
         <translation>张量 (GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="299"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="300"/>
         <source>Pipeline (stages)</source>
         <translation>流水线 (阶段)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="301"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="302"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="303"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="304"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="305"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="306"/>
         <source>Micro-batch (samples)</source>
         <translation>微批次 (样本)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="307"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="308"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="309"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="310"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="311"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="312"/>
         <source>Samples/s</source>
         <translation>样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="313"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="314"/>
         <source>MFU (%)</source>
         <translation>MFU (%)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="315"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="316"/>
         <source>Memory / capacity (GB per GPU)</source>
         <translation>显存 / 容量 (GB/GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="317"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="318"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="323"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="324"/>
         <source>Data-parallel degree: model replicas</source>
         <translation>数据并行度：模型副本数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="325"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="326"/>
         <source>Tensor-parallel degree: GPUs sharing each layer, inside a node</source>
         <translation>张量并行度：节点内共享每一层的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="327"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="328"/>
         <source>Pipeline-parallel degree: stages of consecutive layers</source>
         <translation>流水线并行度：由连续层组成的阶段数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="329"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="330"/>
         <source>ZeRO stage: 0 none, 1 optimizer, 2 + gradients, 3 + parameters sharded</source>
         <translation>ZeRO 阶段：0 不分片，1 分片优化器状态，2 再加梯度，3 再加参数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="331"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="332"/>
         <source>Model FLOPs utilisation: useful FLOPs over peak</source>
         <translation>模型 FLOPs 利用率：有效 FLOPs 与峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="333"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="334"/>
         <source>Memory of the most loaded GPU, and the GPU's capacity</source>
         <translation>负载最重 GPU 的显存及该 GPU 的容量</translation>
     </message>

@@ -10,6 +10,7 @@
 #include "timeline/timeline_widget.h"
 
 #include <QAbstractItemModel>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
@@ -544,6 +545,26 @@ private Q_SLOTS:
         QCOMPARE(window_->currentResult()->warmup_steps, 2);
         QVERIFY2(note->text().startsWith(QStringLiteral("2 warm-up steps drawn before")),
                  qPrintable(note->text()));
+    }
+
+    void helpListsTheKeys()
+    {
+        // Issue 13: Help had only About. Keyboard and mouse lists the menus' own shortcuts.
+        const QList<QPair<QString, QString>> rows = window_->shortcutList();
+        QStringList keys;
+        for (const auto &r : rows)
+            keys << r.second;
+        QVERIFY2(keys.contains(QKeySequence(QKeySequence::Save).toString(QKeySequence::NativeText)),
+                 qPrintable(keys.join(" | ")));
+        QVERIFY(keys.contains(QStringLiteral("F5")));
+        bool presentation = false;
+        for (const auto &r : rows)
+            presentation = presentation || (r.second == QStringLiteral("F5") &&
+                                            r.first.contains(QStringLiteral("Present")));
+        QVERIFY(presentation);
+        auto *action = window_->findChild<QAction *>(QStringLiteral("helpShortcuts"));
+        QVERIFY(action);
+        QVERIFY(!action->shortcut().isEmpty());
     }
 };
 
