@@ -1,5 +1,7 @@
 #include "calibration_page.h"
 
+#include "io/profile_io.h"
+
 #include "probe_runner.h"
 
 #include <QChart>
@@ -66,6 +68,12 @@ CalibrationPage::CalibrationPage(QWidget *parent) : QWidget(parent)
     applied_label_->setObjectName(QStringLiteral("appliedProfileLabel"));
     applied_label_->setWordWrap(true);
     left_layout->addWidget(applied_label_);
+    apply_report_ = new QLabel;
+    apply_report_->setObjectName(QStringLiteral("applyReportLabel"));
+    apply_report_->setWordWrap(true);
+    apply_report_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    apply_report_->hide();
+    left_layout->addWidget(apply_report_);
 
     auto *buttons = new QHBoxLayout;
     apply_button_ = new QPushButton(tr("Apply to scenario"));
@@ -218,6 +226,23 @@ void CalibrationPage::setAppliedProfile(const QString &path)
                        : tr("The scenario uses the profile %1.").arg(QFileInfo(path).fileName()));
 }
 
+void CalibrationPage::setHardware(const HardwareSpec &hardware)
+{
+    hardware_ = hardware;
+    updateSelection();
+}
+
+void CalibrationPage::setApplyReport(const QString &text)
+{
+    apply_report_->setText(text);
+    apply_report_->setVisible(!text.isEmpty());
+}
+
+QString CalibrationPage::applyReport() const
+{
+    return apply_report_->text();
+}
+
 void CalibrationPage::selectRows(const QList<int> &rows)
 {
     list_view_->clearSelection();
@@ -259,7 +284,7 @@ void CalibrationPage::updateSelection()
         stack_->setCurrentIndex(0);
         return;
     }
-    figure_model_->setFigures(compareFigures(profiles), names);
+    figure_model_->setFigures(compareFigures(profiles, hardware_ ? &*hardware_ : nullptr), names);
     updateChart(profiles);
     stack_->setCurrentIndex(1);
 }
@@ -369,6 +394,21 @@ void CalibrationPage::probeFinished(int exit_code, const QString &message)
     progress_->setValue(exit_code == 0 ? 1 : 0);
     progress_label_->setText(message);
     log_->appendPlainText(message);
+    // A run that measured nothing (no GPU, every test skipped) is not a profile: it would
+    // stand in the list as if it could calibrate anything.
+    // Whatever the exit code (3: no usable GPU): a run that failed half-way but measured
+    // something keeps its profile.
+    if (QFileInfo::exists(probe_output_)) {
+        const Result<CalibrationProfile> made = loadProfileFile(probe_output_);
+        if (made && made.value().gpus.empty() && made.value().collectives.empty() &&
+            made.value().p2p.empty()) {
+            QFile::remove(probe_output_);
+            const QString why = tr("Nothing was measured (no GPU was found or every test was "
+                                   "skipped), so no profile was saved.");
+            progress_label_->setText(message + QLatin1Char(' ') + why);
+            log_->appendPlainText(why);
+        }
+    }
     rescan();
     if (exit_code == 0) {
         for (int r = 0; r < list_model_->rowCount(); ++r)

@@ -9,6 +9,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 #include <memory>
 
 class QCheckBox;
@@ -38,6 +40,11 @@ public:
     void rescan();
     /// The profile the current scenario uses ("" = datasheet figures).
     void setAppliedProfile(const QString &path);
+    /// The scenario's hardware: its datasheet links are what the NCCL rows compare with.
+    void setHardware(const HardwareSpec &hardware);
+    /// What applying a profile changed (figures and step time), under the applied label.
+    void setApplyReport(const QString &text);
+    QString applyReport() const;
     /// Selects profiles by row (tests); several rows = compare.
     void selectRows(const QList<int> &rows);
     ProfileListModel *profileModel() const { return list_model_; }
@@ -82,6 +89,8 @@ private:
     QChartView *gemm_chart_ = nullptr;
     QLabel *details_ = nullptr;
     QLabel *applied_label_ = nullptr;
+    QLabel *apply_report_ = nullptr;
+    std::optional<HardwareSpec> hardware_;
     QPushButton *measure_button_ = nullptr;
     QCheckBox *quick_check_ = nullptr;
     QPushButton *import_button_ = nullptr;

@@ -114,6 +114,13 @@ MainWindow::MainWindow(const WindowContext &context, QWidget *parent)
         controls_->setScenario(ctx_.document->scenario());
         calibration_page_->setAppliedProfile(
             QString::fromStdString(ctx_.document->scenario().hardware.calibration_path));
+        calibration_page_->setHardware(ctx_.document->scenario().hardware);
+        // A report about a profile the scenario no longer uses (undone, another file
+        // opened) is withdrawn.
+        if (!calibration_pending_ &&
+            QString::fromStdString(ctx_.document->scenario().hardware.calibration_path) !=
+                calibration_applied_)
+            calibration_page_->setApplyReport(QString());
         requestRecompute();
     });
     connect(ctx_.document, &Document::modifiedChanged, this, [this](bool modified) {
@@ -134,6 +141,7 @@ MainWindow::MainWindow(const WindowContext &context, QWidget *parent)
     controls_->setScenario(ctx_.document->scenario());
     calibration_page_->setAppliedProfile(
         QString::fromStdString(ctx_.document->scenario().hardware.calibration_path));
+    calibration_page_->setHardware(ctx_.document->scenario().hardware);
     updateTitle();
     rebuildRecentMenu();
 
@@ -701,6 +709,13 @@ void MainWindow::showResult(const ResultPtr &result)
         refreshCurrentTab();
         updateStatus(result);
     }
+    if (calibration_pending_ && result->ok() &&
+        QString::fromStdString(result->scenario.hardware.calibration_path) ==
+            calibration_applied_) {
+        calibration_pending_ = false;
+        calibration_page_->setApplyReport(calibrationReport(calibration_before_, result));
+        calibration_before_.reset();
+    }
 
     // Time from the edit to the redrawn window: paint now rather than at the next frame.
     repaint();
@@ -1140,6 +1155,11 @@ void MainWindow::updateGalleryText()
 
 void MainWindow::applyCalibration(const QString &path)
 {
+    // What it changes is said once the new result is on screen (calibrationReport).
+    calibration_before_ = current_;
+    calibration_applied_ = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
+    calibration_pending_ = true;
+    calibration_gpu_switched_.clear();
     Scenario s = ctx_.document->scenario();
     if (path.isEmpty()) {
         s.hardware.calibration_path.clear();
@@ -1156,8 +1176,78 @@ void MainWindow::applyCalibration(const QString &path)
     }
     s.hardware.calibration_path = QFileInfo(path).absoluteFilePath().toStdString();
     s.hardware.calibration = std::make_shared<const CalibrationProfile>(std::move(profile.value()));
+    QString description = tr("Apply calibration profile %1").arg(QFileInfo(path).fileName());
+    // A profile measured on another GPU model would put that GPU's figures under this one's
+    // name (issue 13: an H200 profile made an RTX 4090 run at H200 speed): the GPU becomes
+    // the one it was measured on, said and undoable with the profile, or nothing happens.
+    if (const std::string measured = calibrationGpuMismatch(s.hardware); !measured.empty()) {
+        const ProfileGpu &g = s.hardware.calibration->gpus.front();
+        const GpuSpec *match = matchCatalogGpu(g.name, g.memory_bytes);
+        const QString mine = QString::fromStdString(s.hardware.gpu.name);
+        if (!match) {
+            calibration_pending_ = false;
+            showError(tr("Cannot use this profile"),
+                      tr("The profile was measured on %1, not on the scenario's %2, and %1 is "
+                         "not in the catalog; choose a profile of the %2 or none.")
+                          .arg(QString::fromStdString(measured), mine));
+            return;
+        }
+        if (ctx_.interactive &&
+            QMessageBox::question(
+                this, tr("Profile of another GPU"),
+                tr("The profile was measured on %1, not on the scenario's %2. Switch the "
+                   "scenario's GPU to %3 and apply it?")
+                    .arg(QString::fromStdString(measured), mine,
+                         QString::fromStdString(match->name))) != QMessageBox::Yes) {
+            calibration_pending_ = false;
+            return;
+        }
+        s.hardware.gpu = *match;
+        description = tr("Apply calibration profile %1 (GPU set to %2, where it was measured)")
+                          .arg(QFileInfo(path).fileName(), QString::fromStdString(match->name));
+        calibration_gpu_switched_ = QString::fromStdString(match->name);
+    } else {
+        calibration_gpu_switched_.clear();
+    }
     startEditTimer();
-    ctx_.document->edit(s, tr("Apply calibration profile %1").arg(QFileInfo(path).fileName()));
+    ctx_.document->edit(s, description);
+}
+
+QString MainWindow::calibrationReport(const ResultPtr &before, const ResultPtr &after) const
+{
+    // Which figures the model now takes from the profile (measured against the datasheet
+    // it used before), and what the step did.
+    const QLocale locale;
+    QString text;
+    const std::shared_ptr<const CalibrationProfile> &profile = after->scenario.hardware.calibration;
+    if (profile) {
+        text = tr("Applied %1.")
+                   .arg(QFileInfo(QString::fromStdString(after->scenario.hardware.calibration_path))
+                            .fileName());
+        if (!calibration_gpu_switched_.isEmpty())
+            text += QLatin1Char(' ') + tr("The GPU is now %1, where the profile was measured.")
+                                           .arg(calibration_gpu_switched_);
+        QStringList changed;
+        for (const FigureRow &row : compareFigures({profile.get()}, &after->scenario.hardware))
+            if (row.datasheet > 0 && !row.measured.empty() && row.measured.front() > 0)
+                changed << tr("%1 %2 → %3 %4 (%5%)")
+                               .arg(row.figure, locale.toString(row.datasheet, 'f', 1),
+                                    locale.toString(row.measured.front(), 'f', 1), row.unit)
+                               .arg((row.measured.front() / row.datasheet - 1) * 100, 0, 'f', 1);
+        if (!changed.isEmpty())
+            text +=
+                QLatin1Char(' ') +
+                tr("Measured instead of datasheet: %1.").arg(changed.join(QStringLiteral("; ")));
+    } else {
+        text = tr("Datasheet figures restored.");
+    }
+    if (before && before->ok() && before->summary.step_time_s > 0) {
+        const double a = before->summary.step_time_s, b = after->summary.step_time_s;
+        text += QLatin1Char(' ') + tr("Step %1 → %2 (%3%).")
+                                       .arg(formatStepTime(a), formatStepTime(b))
+                                       .arg((b / a - 1) * 100, 0, 'f', 2);
+    }
+    return text;
 }
 
 void MainWindow::suggestPlan()

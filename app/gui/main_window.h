@@ -206,7 +206,12 @@ private:
     double timeline_latency_ms_ = 0;
     bool status_latency_taken_ = false;
     bool timeline_latency_taken_ = false;
-    bool refit_now_ = false; // showTimelineOf fitted the timeline to its step
+    bool refit_now_ = false;       // showTimelineOf fitted the timeline to its step
+    ResultPtr calibration_before_; // the result before a profile was applied or removed
+    QString calibration_applied_;  // that profile's absolute path ("" = datasheet)
+    bool calibration_pending_ = false;
+    QString calibration_gpu_switched_; // the GPU an applied profile switched the scenario to
+    QString calibrationReport(const ResultPtr &before, const ResultPtr &after) const;
     void showStage(const ResultPtr &result);
     /// An edit happened now: latencies count from here.
     void startEditTimer();

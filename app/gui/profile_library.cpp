@@ -1,5 +1,7 @@
 #include "profile_library.h"
 
+#include "comm/collective.h"
+
 #include "io/catalog_io.h"
 #include "io/data_dir.h"
 #include "io/profile_io.h"
@@ -124,7 +126,16 @@ const GpuSpec *matchCatalogGpu(const std::string &name, double memory_bytes)
     return best;
 }
 
-std::vector<FigureRow> compareFigures(const std::vector<const CalibrationProfile *> &profiles)
+int profileGpuCount(const CalibrationProfile &profile)
+{
+    int n = static_cast<int>(profile.gpus.size());
+    for (const ProfileCollective &c : profile.collectives)
+        n = std::max(n, c.gpus);
+    return n;
+}
+
+std::vector<FigureRow> compareFigures(const std::vector<const CalibrationProfile *> &profiles,
+                                      const HardwareSpec *links)
 {
     std::vector<FigureRow> rows;
     if (profiles.empty())
@@ -133,8 +144,9 @@ std::vector<FigureRow> compareFigures(const std::vector<const CalibrationProfile
     const GpuSpec *sheet = first.gpus.empty() ? nullptr
                                               : matchCatalogGpu(first.gpus.front().name,
                                                                 first.gpus.front().memory_bytes);
-    auto add = [&](const QString &figure, const QString &unit, double datasheet, auto &&measure) {
-        FigureRow row{figure, unit, datasheet, {}};
+    auto add = [&](const QString &figure, const QString &unit, double datasheet, auto &&measure,
+                   const QString &note = QString()) {
+        FigureRow row{figure, unit, datasheet, {}, note};
         bool any = false;
         for (const CalibrationProfile *p : profiles) {
             const double v = measure(*p);
@@ -180,16 +192,49 @@ std::vector<FigureRow> compareFigures(const std::vector<const CalibrationProfile
                 best = std::max(best, x.bandwidth_gbps);
             return best;
         });
-    for (const char *op : {"all_reduce", "all_gather", "reduce_scatter"}) {
-        add(QCoreApplication::translate("Calibration", "NCCL %1 bus bandwidth (peak)")
+    for (const auto &[op, kind] : {std::pair{"all_reduce", CollectiveOp::AllReduce},
+                                   std::pair{"all_gather", CollectiveOp::AllGather},
+                                   std::pair{"reduce_scatter", CollectiveOp::ReduceScatter}}) {
+        // What the model assumes without the profile: its datasheet links, on the shape and
+        // at the largest size the first profile measured.
+        double predicted = 0;
+        const ProfileCollective *largest = nullptr;
+        for (const ProfileCollective &c : first.collectives)
+            if (c.op == op && c.gpus > 1 && (!largest || c.bytes > largest->bytes))
+                largest = &c;
+        if (links && largest) {
+            HardwareSpec hw = *links;
+            hw.calibration.reset();
+            const CommModel comm(hw);
+            GroupShape g;
+            g.ranks = largest->gpus;
+            g.nodes = std::max(1, largest->nodes);
+            g.ranks_per_node = std::max(1, largest->gpus / g.nodes);
+            predicted = comm.cost(kind, largest->bytes, g).busbw_gbps;
+        }
+        const QString note =
+            predicted > 0
+                ? QCoreApplication::translate(
+                      "Calibration",
+                      "The model's prediction from the scenario's datasheet links (%1) for %2 "
+                      "GPUs on %3 node(s) at %4 MB, the largest size measured")
+                      .arg(QString::fromStdString(links->intra.name))
+                      .arg(largest->gpus)
+                      .arg(std::max(1, largest->nodes))
+                      .arg(QLocale().toString(largest->bytes / 1e6, 'f', 0))
+                : QString();
+        add(
+            QCoreApplication::translate("Calibration", "NCCL %1 bus bandwidth (peak)")
                 .arg(QLatin1String(op)),
-            QStringLiteral("GB/s"), 0, [op](const CalibrationProfile &p) {
+            QStringLiteral("GB/s"), predicted,
+            [op = op](const CalibrationProfile &p) {
                 double best = 0;
                 for (const ProfileCollective &c : p.collectives)
                     if (c.op == op)
                         best = std::max(best, c.busbw_gbps);
                 return best;
-            });
+            },
+            note);
     }
     return rows;
 }
@@ -236,7 +281,7 @@ QVariant ProfileListModel::data(const QModelIndex &index, int role) const
     case Name:
         return p ? profileDisplayName(*p) : tr("damaged: %1").arg(QFileInfo(e->path).fileName());
     case Gpus:
-        return p ? QVariant(static_cast<int>(p->gpus.size())) : QVariant();
+        return p ? QVariant(profileGpuCount(*p)) : QVariant();
     case Created:
         return p ? QString::fromStdString(p->created) : QString();
     case Host:
@@ -305,7 +350,8 @@ QVariant FigureTableModel::data(const QModelIndex &index, int role) const
         return v > 0 ? QLocale().toString(v, 'f', v < 10 ? 2 : 1) : QStringLiteral("—");
     };
     if (col == 1)
-        return fmt(r.datasheet);
+        return role == Qt::ToolTipRole && !r.datasheet_note.isEmpty() ? r.datasheet_note
+                                                                      : fmt(r.datasheet);
     const size_t i = static_cast<size_t>(col - 2);
     const double v = i < r.measured.size() ? r.measured[i] : 0;
     if (v > 0 && r.datasheet > 0)

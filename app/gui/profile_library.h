@@ -43,10 +43,17 @@ struct FigureRow {
     QString unit;
     double datasheet = 0;         // 0 = no datasheet figure
     std::vector<double> measured; // per profile; 0 = not measured
+    QString datasheet_note;       // where a datasheet figure that is not a datasheet's comes from
 };
 /// Measured against datasheet, for one or more profiles (columns). The datasheet is the
-/// catalog GPU matched to the first profile.
-std::vector<FigureRow> compareFigures(const std::vector<const CalibrationProfile *> &profiles);
+/// catalog GPU matched to the first profile; for the NCCL rows it is what the model predicts
+/// from `links` (the scenario's datasheet links, calibration left out) for the first
+/// profile's largest measured size and shape (no figure when `links` is null).
+std::vector<FigureRow> compareFigures(const std::vector<const CalibrationProfile *> &profiles,
+                                      const HardwareSpec *links = nullptr);
+/// GPUs a profile measured: its GPU entries, or the ranks of its collectives (an imported
+/// nccl-tests log has no GPU entries).
+int profileGpuCount(const CalibrationProfile &profile);
 
 /// The profile list (columns: name, GPUs, created, host, file).
 class ProfileListModel : public QAbstractTableModel

@@ -17,47 +17,52 @@
 <context>
     <name>Calibration</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="72"/>
+        <location filename="../../app/gui/profile_library.cpp" line="74"/>
         <source>collectives only</source>
         <translation>仅集合通信</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="75"/>
+        <location filename="../../app/gui/profile_library.cpp" line="77"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="149"/>
+        <location filename="../../app/gui/profile_library.cpp" line="161"/>
         <source>GEMM peak, %1</source>
         <translation>GEMM 峰值，%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="160"/>
+        <location filename="../../app/gui/profile_library.cpp" line="172"/>
         <source>Memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="164"/>
+        <location filename="../../app/gui/profile_library.cpp" line="176"/>
         <source>Host to device (pinned)</source>
         <translation>主机到设备（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="168"/>
+        <location filename="../../app/gui/profile_library.cpp" line="180"/>
         <source>Device to host (pinned)</source>
         <translation>设备到主机（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="172"/>
+        <location filename="../../app/gui/profile_library.cpp" line="184"/>
         <source>Kernel launch overhead</source>
         <translation>内核启动开销</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="176"/>
+        <location filename="../../app/gui/profile_library.cpp" line="188"/>
         <source>Peer-to-peer bandwidth (best pair)</source>
         <translation>点对点带宽（最佳 GPU 对）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="184"/>
+        <location filename="../../app/gui/profile_library.cpp" line="218"/>
+        <source>The model's prediction from the scenario's datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
+        <translation>模型根据场景的数据手册链路（%1）对 %2 块 GPU、%3 个节点、%4 MB（测得的最大规模）的预测</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="227"/>
         <source>NCCL %1 bus bandwidth (peak)</source>
         <translation>NCCL %1 总线带宽（峰值）</translation>
     </message>
@@ -1107,112 +1112,117 @@
 <context>
     <name>scalescope::CalibrationPage</name>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="61"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="63"/>
         <source>Select one profile to inspect it, several (Ctrl+click) to compare them</source>
         <translation>选择一个配置文件查看详情，选择多个（Ctrl+单击）进行比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="71"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="79"/>
         <source>Apply to scenario</source>
         <translation>应用到场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="73"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="81"/>
         <source>Use datasheet</source>
         <translation>使用规格表数据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="75"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="83"/>
         <source>Delete…</source>
         <translation>删除…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="83"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="91"/>
         <source>Measure this machine…</source>
         <translation>测量本机…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="85"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="93"/>
         <source>Runs gpuprobe on the local GPUs and saves a profile</source>
         <translation>在本地 GPU 上运行 gpuprobe 并保存配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="86"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="94"/>
         <source>Quick (≈30 s)</source>
         <translation>快速（≈30 s）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="89"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="97"/>
         <source>Import nccl-tests logs…</source>
         <translation>导入 nccl-tests 日志…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="91"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="99"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="126"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="134"/>
         <source>&lt;h3&gt;No calibration profile selected&lt;/h3&gt;&lt;p&gt;The model uses datasheet figures for your GPUs and links. A calibration profile replaces them with figures measured on your own machine: GEMM throughput by size, memory bandwidth, kernel launch overhead, host and peer-to-peer bandwidth, and NCCL collectives.&lt;/p&gt;&lt;p&gt;To make one, press &lt;b&gt;Measure this machine&lt;/b&gt; on a computer with NVIDIA GPUs, or run &lt;code&gt;gpuprobe --output my-gpus.json&lt;/code&gt; there (start it with &lt;code&gt;mpirun&lt;/code&gt; to measure collectives across nodes), or import the logs of nccl-tests your cluster already produced. Then select the profile and press &lt;b&gt;Apply to scenario&lt;/b&gt;.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;未选择校准配置文件&lt;/h3&gt;&lt;p&gt;模型对你的 GPU 和互连使用规格表数据。校准配置文件会用在你自己机器上实测的数据替代它们：按尺寸的 GEMM 吞吐量、显存带宽、内核启动开销、主机与点对点带宽，以及 NCCL 集合通信。&lt;/p&gt;&lt;p&gt;要生成配置文件，请在装有 NVIDIA GPU 的计算机上点击&lt;b&gt;测量本机&lt;/b&gt;，或在那里运行 &lt;code&gt;gpuprobe --output my-gpus.json&lt;/code&gt;（用 &lt;code&gt;mpirun&lt;/code&gt; 启动可测量跨节点的集合通信），或导入集群已生成的 nccl-tests 日志。然后选择该配置文件并点击&lt;b&gt;应用到场景&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="179"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="187"/>
         <source>nccl-tests logs</source>
         <translation>nccl-tests 日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="179"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="187"/>
         <source>Logs (*.log *.txt *.out);;All (*)</source>
         <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="188"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="196"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="217"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="225"/>
         <source>The scenario uses datasheet figures.</source>
         <translation>场景使用规格表数据。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="218"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="226"/>
         <source>The scenario uses the profile %1.</source>
         <translation>场景使用配置文件 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="270"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="295"/>
         <source>GEMM throughput against size (first GPU of each profile)</source>
         <translation>GEMM 吞吐量随尺寸变化（每个配置文件的第一个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="274"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="299"/>
         <source>GEMM work, 2·m·n·k (FLOP)</source>
         <translation>GEMM 工作量，2·m·n·k（FLOP）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="277"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="302"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="327"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="352"/>
         <source>Starting gpuprobe…</source>
         <translation>正在启动 gpuprobe…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="334"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="359"/>
         <source>Reading nccl-tests logs…</source>
         <translation>正在读取 nccl-tests 日志…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="385"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="406"/>
+        <source>Nothing was measured (no GPU was found or every test was skipped), so no profile was saved.</source>
+        <translation>没有测到任何数据（未找到 GPU 或所有测试均被跳过），因此没有保存配置文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="425"/>
         <source>Delete profile</source>
         <translation>删除配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="386"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="426"/>
         <source>Delete the profile %1? This cannot be undone.</source>
         <translation>删除配置文件 %1？此操作无法撤销。</translation>
     </message>
@@ -3561,12 +3571,12 @@
 <context>
     <name>scalescope::FigureTableModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="321"/>
+        <location filename="../../app/gui/profile_library.cpp" line="366"/>
         <source>Figure</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="323"/>
+        <location filename="../../app/gui/profile_library.cpp" line="368"/>
         <source>Datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -3574,489 +3584,540 @@
 <context>
     <name>scalescope::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="188"/>
+        <location filename="../../app/gui/main_window.cpp" line="196"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="206"/>
+        <location filename="../../app/gui/main_window.cpp" line="214"/>
         <source>Claims gallery</source>
         <translation>论断集</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="215"/>
-        <location filename="../../app/gui/main_window.cpp" line="462"/>
+        <location filename="../../app/gui/main_window.cpp" line="223"/>
+        <location filename="../../app/gui/main_window.cpp" line="470"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="241"/>
+        <location filename="../../app/gui/main_window.cpp" line="249"/>
         <source>Steps shown:</source>
         <translation>显示步数：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="256"/>
+        <location filename="../../app/gui/main_window.cpp" line="264"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="258"/>
+        <location filename="../../app/gui/main_window.cpp" line="266"/>
         <source>Show the whole timeline (Home)</source>
         <translation>显示整条时间线 (Home)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="259"/>
+        <location filename="../../app/gui/main_window.cpp" line="267"/>
         <source>Suggest plan…</source>
         <translation>建议方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="261"/>
+        <location filename="../../app/gui/main_window.cpp" line="269"/>
         <source>Search data / tensor / pipeline degrees, ZeRO stage, micro-batch, schedule and recompute for the fastest plan that fits in memory</source>
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="319"/>
+        <location filename="../../app/gui/main_window.cpp" line="327"/>
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="320"/>
+        <location filename="../../app/gui/main_window.cpp" line="328"/>
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="321"/>
+        <location filename="../../app/gui/main_window.cpp" line="329"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="322"/>
+        <location filename="../../app/gui/main_window.cpp" line="330"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="323"/>
+        <location filename="../../app/gui/main_window.cpp" line="331"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="324"/>
+        <location filename="../../app/gui/main_window.cpp" line="332"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="370"/>
+        <location filename="../../app/gui/main_window.cpp" line="378"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="371"/>
+        <location filename="../../app/gui/main_window.cpp" line="379"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="372"/>
+        <location filename="../../app/gui/main_window.cpp" line="380"/>
         <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="374"/>
+        <location filename="../../app/gui/main_window.cpp" line="382"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="375"/>
+        <location filename="../../app/gui/main_window.cpp" line="383"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="377"/>
+        <location filename="../../app/gui/main_window.cpp" line="385"/>
         <source>Asynchronous updates: how many steps old the parameters are that an applied gradient was computed on</source>
         <translation>异步更新：所应用的梯度是基于落后多少步的参数计算的</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="392"/>
+        <location filename="../../app/gui/main_window.cpp" line="400"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="393"/>
+        <location filename="../../app/gui/main_window.cpp" line="401"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="395"/>
+        <location filename="../../app/gui/main_window.cpp" line="403"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="397"/>
+        <location filename="../../app/gui/main_window.cpp" line="405"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="398"/>
+        <location filename="../../app/gui/main_window.cpp" line="406"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="400"/>
+        <location filename="../../app/gui/main_window.cpp" line="408"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="403"/>
+        <location filename="../../app/gui/main_window.cpp" line="411"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="404"/>
+        <location filename="../../app/gui/main_window.cpp" line="412"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="406"/>
+        <location filename="../../app/gui/main_window.cpp" line="414"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="408"/>
+        <location filename="../../app/gui/main_window.cpp" line="416"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="410"/>
+        <location filename="../../app/gui/main_window.cpp" line="418"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="412"/>
+        <location filename="../../app/gui/main_window.cpp" line="420"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="413"/>
+        <location filename="../../app/gui/main_window.cpp" line="421"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="415"/>
+        <location filename="../../app/gui/main_window.cpp" line="423"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="418"/>
+        <location filename="../../app/gui/main_window.cpp" line="426"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="419"/>
+        <location filename="../../app/gui/main_window.cpp" line="427"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="422"/>
+        <location filename="../../app/gui/main_window.cpp" line="430"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="432"/>
+        <location filename="../../app/gui/main_window.cpp" line="440"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="433"/>
+        <location filename="../../app/gui/main_window.cpp" line="441"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="439"/>
+        <location filename="../../app/gui/main_window.cpp" line="447"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="440"/>
+        <location filename="../../app/gui/main_window.cpp" line="448"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="441"/>
+        <location filename="../../app/gui/main_window.cpp" line="449"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="450"/>
+        <location filename="../../app/gui/main_window.cpp" line="458"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="452"/>
+        <location filename="../../app/gui/main_window.cpp" line="460"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="454"/>
+        <location filename="../../app/gui/main_window.cpp" line="462"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="455"/>
+        <location filename="../../app/gui/main_window.cpp" line="463"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="458"/>
+        <location filename="../../app/gui/main_window.cpp" line="466"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="467"/>
+        <location filename="../../app/gui/main_window.cpp" line="475"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="484"/>
+        <location filename="../../app/gui/main_window.cpp" line="492"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="485"/>
+        <location filename="../../app/gui/main_window.cpp" line="493"/>
         <source>&amp;Keyboard and mouse…</source>
         <translation>键盘和鼠标(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="490"/>
+        <location filename="../../app/gui/main_window.cpp" line="497"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="492"/>
+        <location filename="../../app/gui/main_window.cpp" line="499"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="493"/>
+        <location filename="../../app/gui/main_window.cpp" line="500"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="523"/>
+        <location filename="../../app/gui/main_window.cpp" line="531"/>
         <source>Timeline: zoom around the pointer</source>
         <translation>时间线：以指针为中心缩放</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="523"/>
+        <location filename="../../app/gui/main_window.cpp" line="531"/>
         <source>Wheel (when the timeline has focus)</source>
         <translation>滚轮（时间线获得焦点时）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="524"/>
+        <location filename="../../app/gui/main_window.cpp" line="532"/>
         <source>Timeline: pan</source>
         <translation>时间线：平移</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="524"/>
+        <location filename="../../app/gui/main_window.cpp" line="532"/>
         <source>Drag</source>
         <translation>拖动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="525"/>
+        <location filename="../../app/gui/main_window.cpp" line="533"/>
         <source>Timeline: fit the whole step</source>
         <translation>时间线：适应整个步长</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="525"/>
+        <location filename="../../app/gui/main_window.cpp" line="533"/>
         <source>Home or double-click</source>
         <translation>Home 键或双击</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="526"/>
+        <location filename="../../app/gui/main_window.cpp" line="534"/>
         <source>Timeline: collapse or expand a node</source>
         <translation>时间线：折叠或展开节点</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="526"/>
+        <location filename="../../app/gui/main_window.cpp" line="534"/>
         <source>Click its name</source>
         <translation>单击节点名称</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="527"/>
+        <location filename="../../app/gui/main_window.cpp" line="536"/>
         <source>Presentation: next or previous slide</source>
         <translation>演示：下一张或上一张幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="528"/>
+        <location filename="../../app/gui/main_window.cpp" line="536"/>
         <source>Arrow keys, Page Up / Page Down, Space</source>
         <translation>方向键、Page Up / Page Down、空格键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="536"/>
+        <location filename="../../app/gui/main_window.cpp" line="544"/>
         <source>Keyboard and mouse</source>
         <translation>键盘和鼠标</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="542"/>
+        <location filename="../../app/gui/main_window.cpp" line="550"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="542"/>
+        <location filename="../../app/gui/main_window.cpp" line="550"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="565"/>
+        <location filename="../../app/gui/main_window.cpp" line="573"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="587"/>
+        <location filename="../../app/gui/main_window.cpp" line="595"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="594"/>
+        <location filename="../../app/gui/main_window.cpp" line="602"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="596"/>
+        <location filename="../../app/gui/main_window.cpp" line="604"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="628"/>
+        <location filename="../../app/gui/main_window.cpp" line="636"/>
         <source>Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)</source>
         <translation>已简化：间隔小于 %1 的条目被合并（约 %3 个片段中绘制了 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="644"/>
+        <location filename="../../app/gui/main_window.cpp" line="652"/>
         <source>simulating…</source>
         <translation>正在模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="645"/>
+        <location filename="../../app/gui/main_window.cpp" line="653"/>
         <source>Updating the timeline…</source>
         <translation>正在更新时间线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="647"/>
+        <location filename="../../app/gui/main_window.cpp" line="655"/>
         <source>computing the scaling sweep…</source>
         <translation>正在计算扩展曲线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="737"/>
+        <location filename="../../app/gui/main_window.cpp" line="752"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="738"/>
+        <location filename="../../app/gui/main_window.cpp" line="753"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="740"/>
+        <location filename="../../app/gui/main_window.cpp" line="755"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="742"/>
+        <location filename="../../app/gui/main_window.cpp" line="757"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="744"/>
+        <location filename="../../app/gui/main_window.cpp" line="759"/>
         <source>Speed-up %1× on 1 GPU</source>
         <translation>1 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="745"/>
+        <location filename="../../app/gui/main_window.cpp" line="760"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="746"/>
+        <location filename="../../app/gui/main_window.cpp" line="761"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="751"/>
+        <location filename="../../app/gui/main_window.cpp" line="766"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="752"/>
+        <location filename="../../app/gui/main_window.cpp" line="767"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="760"/>
+        <location filename="../../app/gui/main_window.cpp" line="775"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="762"/>
+        <location filename="../../app/gui/main_window.cpp" line="777"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1130"/>
+        <location filename="../../app/gui/main_window.cpp" line="1145"/>
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1148"/>
+        <location filename="../../app/gui/main_window.cpp" line="1168"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1153"/>
+        <location filename="../../app/gui/main_window.cpp" line="1173"/>
+        <location filename="../../app/gui/main_window.cpp" line="1189"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1160"/>
+        <location filename="../../app/gui/main_window.cpp" line="1179"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1169"/>
+        <location filename="../../app/gui/main_window.cpp" line="1190"/>
+        <source>The profile was measured on %1, not on the scenario's %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
+        <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2，并且目录中没有 %1；请选择 %2 的配置文件，或不使用配置文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="1197"/>
+        <source>Profile of another GPU</source>
+        <translation>其他 GPU 的配置文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="1198"/>
+        <source>The profile was measured on %1, not on the scenario's %2. Switch the scenario's GPU to %3 and apply it?</source>
+        <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2。要把场景的 GPU 切换为 %3 并应用它吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="1206"/>
+        <source>Apply calibration profile %1 (GPU set to %2, where it was measured)</source>
+        <translation>应用校准配置文件 %1（GPU 设为测量所用的 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="1225"/>
+        <source>Applied %1.</source>
+        <translation>已应用 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="1230"/>
+        <source>The GPU is now %1, where the profile was measured.</source>
+        <translation>GPU 现为测量该配置文件时所用的 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="1235"/>
+        <source>%1 %2 → %3 %4 (%5%)</source>
+        <translation>%1 %2 → %3 %4（%5%）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="1241"/>
+        <source>Measured instead of datasheet: %1.</source>
+        <translation>以实测值代替数据手册：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="1243"/>
+        <source>Datasheet figures restored.</source>
+        <translation>已恢复数据手册数值。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="1247"/>
+        <source>Step %1 → %2 (%3%).</source>
+        <translation>单步 %1 → %2（%3%）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="1260"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1179"/>
+        <location filename="../../app/gui/main_window.cpp" line="1270"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1182"/>
+        <location filename="../../app/gui/main_window.cpp" line="1273"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1193"/>
+        <location filename="../../app/gui/main_window.cpp" line="1284"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1218"/>
+        <location filename="../../app/gui/main_window.cpp" line="1309"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1219"/>
+        <location filename="../../app/gui/main_window.cpp" line="1310"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1232"/>
+        <location filename="../../app/gui/main_window.cpp" line="1323"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1232"/>
-        <location filename="../../app/gui/main_window.cpp" line="1248"/>
+        <location filename="../../app/gui/main_window.cpp" line="1323"/>
+        <location filename="../../app/gui/main_window.cpp" line="1339"/>
         <source>%1
 
 %2</source>
@@ -4065,124 +4126,124 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1248"/>
+        <location filename="../../app/gui/main_window.cpp" line="1339"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1252"/>
+        <location filename="../../app/gui/main_window.cpp" line="1343"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="106"/>
-        <location filename="../../app/gui/main_window.cpp" line="1266"/>
+        <location filename="../../app/gui/main_window.cpp" line="1357"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="106"/>
-        <location filename="../../app/gui/main_window.cpp" line="1266"/>
+        <location filename="../../app/gui/main_window.cpp" line="1357"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1289"/>
+        <location filename="../../app/gui/main_window.cpp" line="1380"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1290"/>
+        <location filename="../../app/gui/main_window.cpp" line="1381"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1315"/>
+        <location filename="../../app/gui/main_window.cpp" line="1406"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1318"/>
+        <location filename="../../app/gui/main_window.cpp" line="1409"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1397"/>
+        <location filename="../../app/gui/main_window.cpp" line="1488"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1391"/>
+        <location filename="../../app/gui/main_window.cpp" line="1482"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="246"/>
+        <location filename="../../app/gui/main_window.cpp" line="254"/>
         <source>Measured training steps drawn on the timeline (1-4); with a data loader or asynchronous updates, the warm-up steps simulated before them are drawn too</source>
         <translation>时间线上绘制的测量训练步数（1-4）；有数据加载器或异步更新时，也会绘制在它们之前模拟的预热步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="622"/>
+        <location filename="../../app/gui/main_window.cpp" line="630"/>
         <source>1 warm-up step drawn before the measured ones (the data loader or asynchronous updates carry state from step to step)</source>
         <translation>在测量步之前绘制了 1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="624"/>
+        <location filename="../../app/gui/main_window.cpp" line="632"/>
         <source>%1 warm-up steps drawn before the measured ones (the data loader or asynchronous updates carry state from step to step)</source>
         <translation>在测量步之前绘制了 %1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1391"/>
+        <location filename="../../app/gui/main_window.cpp" line="1482"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1404"/>
-        <location filename="../../app/gui/main_window.cpp" line="1414"/>
-        <location filename="../../app/gui/main_window.cpp" line="1420"/>
-        <location filename="../../app/gui/main_window.cpp" line="1429"/>
-        <location filename="../../app/gui/main_window.cpp" line="1437"/>
-        <location filename="../../app/gui/main_window.cpp" line="1448"/>
+        <location filename="../../app/gui/main_window.cpp" line="1495"/>
+        <location filename="../../app/gui/main_window.cpp" line="1505"/>
+        <location filename="../../app/gui/main_window.cpp" line="1511"/>
+        <location filename="../../app/gui/main_window.cpp" line="1520"/>
+        <location filename="../../app/gui/main_window.cpp" line="1528"/>
+        <location filename="../../app/gui/main_window.cpp" line="1539"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1409"/>
+        <location filename="../../app/gui/main_window.cpp" line="1500"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1420"/>
+        <location filename="../../app/gui/main_window.cpp" line="1511"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1423"/>
+        <location filename="../../app/gui/main_window.cpp" line="1514"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1423"/>
+        <location filename="../../app/gui/main_window.cpp" line="1514"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1437"/>
+        <location filename="../../app/gui/main_window.cpp" line="1528"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1441"/>
+        <location filename="../../app/gui/main_window.cpp" line="1532"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1441"/>
+        <location filename="../../app/gui/main_window.cpp" line="1532"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1463"/>
+        <location filename="../../app/gui/main_window.cpp" line="1554"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -4614,37 +4675,37 @@
 <context>
     <name>scalescope::ProfileListModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="237"/>
+        <location filename="../../app/gui/profile_library.cpp" line="281"/>
         <source>damaged: %1</source>
         <translation>已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="245"/>
+        <location filename="../../app/gui/profile_library.cpp" line="289"/>
         <source> (bundled)</source>
         <translation> (内置)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="257"/>
+        <location filename="../../app/gui/profile_library.cpp" line="301"/>
         <source>Profile</source>
         <translation>配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="259"/>
+        <location filename="../../app/gui/profile_library.cpp" line="303"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="261"/>
+        <location filename="../../app/gui/profile_library.cpp" line="305"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="263"/>
+        <location filename="../../app/gui/profile_library.cpp" line="307"/>
         <source>Host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="265"/>
+        <location filename="../../app/gui/profile_library.cpp" line="309"/>
         <source>File</source>
         <translation>文件</translation>
     </message>

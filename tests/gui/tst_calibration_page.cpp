@@ -2,6 +2,8 @@
 // and applied; gpuprobe run as a child process (on its simulated GPUs) with progress and
 // cancel; the empty state.
 #include "calibration_page.h"
+#include "io/catalog_io.h"
+#include "io/scenario_io.h"
 #include "probe_runner.h"
 #include "profile_library.h"
 
@@ -194,6 +196,49 @@ private Q_SLOTS:
         QCOMPARE(page.findChild<QStackedWidget *>()->currentIndex(), 1); // new one selected
     }
 
+    void importedLogCountsItsRanks()
+    {
+        // Issue 13: an 8-rank nccl-tests log listed "GPUs 0" and "-" as its datasheet figure.
+        CalibrationPage page;
+        page.setDirectories({}, userDir());
+        Result<Scenario> s =
+            loadScenarioFile(QStringLiteral(SCALESCOPE_SOURCE_DIR
+                                            "/resources/scenarios/claim06-a-one-node-of-8.json"),
+                             builtinCatalog());
+        QVERIFY(s.ok());
+        page.setHardware(s.value().hardware);
+        page.setProbeProgram(QStringLiteral(SCALESCOPE_GPUPROBE));
+        QSignalSpy finished(page.runner(), &ProbeRunner::finished);
+        QVERIFY(page.importNcclTests(
+            {QStringLiteral(SCALESCOPE_SOURCE_DIR
+                            "/tests/fuzz/corpus/nccl_tests_log/all_gather_perf_8xa100.log")}));
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.at(0).at(0).toInt(), 0);
+        ProfileListModel *list = page.profileModel();
+        int row = -1;
+        for (int r = 0; r < list->rowCount(); ++r)
+            if (list->entry(r)->profile)
+                row = r;
+        QVERIFY(row >= 0);
+        QCOMPARE(list->index(row, ProfileListModel::Gpus).data().toInt(), 8);
+        page.selectRows({row});
+        FigureTableModel *figures = page.figureModel();
+        bool found = false;
+        for (int r = 0; r < figures->rowCount(); ++r) {
+            if (!figures->index(r, 0).data().toString().contains(QStringLiteral("all_gather")))
+                continue;
+            found = true;
+            const QString sheet = figures->index(r, 1).data().toString();
+            QVERIFY2(sheet != QStringLiteral("—"), qPrintable(sheet));
+            QVERIFY(figures->index(r, 1)
+                        .data(Qt::ToolTipRole)
+                        .toString()
+                        .contains(QStringLiteral("datasheet links")));
+            QVERIFY(figures->index(r, 2).data().toString().contains(QStringLiteral("%")));
+        }
+        QVERIFY(found);
+    }
+
     void noGpuIsExplained()
     {
         CalibrationPage page;
@@ -207,6 +252,8 @@ private Q_SLOTS:
         QVERIFY(page.findChild<QLabel *>(QStringLiteral("probeStatus"))
                     ->text()
                     .startsWith(QStringLiteral("No usable GPU")));
+        // Issue 13: nothing measured, nothing saved: no empty profile joins the list.
+        QCOMPARE(QDir(userDir()).entryList({QStringLiteral("*.json")}, QDir::Files).size(), 0);
     }
 
     void cancelStopsTheProbe()

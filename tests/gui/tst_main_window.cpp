@@ -352,9 +352,31 @@ private Q_SLOTS:
         QVERIFY2(combo->currentText().contains("(measured 20"), qPrintable(combo->currentText()));
         QVERIFY(waitForResult());
         QVERIFY(window_->currentResult()->ok());
+        // Issue 13: after Apply the page says what changed, by how much, and the step.
+        auto *report = window_->findChild<QLabel *>("applyReportLabel");
+        QVERIFY(report);
+        QVERIFY2(report->text().startsWith("Applied h200-1gpu.json."), qPrintable(report->text()));
+        // The default scenario's RTX 4090 is not where the profile was measured: the GPU
+        // becomes the H200, said (issue 13: an H200 profile made an RTX 4090 run at H200
+        // speed under the 4090's name).
+        QCOMPARE(document_->scenario().hardware.gpu.name, std::string("NVIDIA H200 SXM 141GB"));
+        QVERIFY2(report->text().contains("The GPU is now NVIDIA H200 SXM 141GB"),
+                 qPrintable(report->text()));
+        QVERIFY2(report->text().contains("Measured instead of datasheet:"),
+                 qPrintable(report->text()));
+        QVERIFY2(report->text().contains(QStringLiteral("Step ")) &&
+                     report->text().contains(QStringLiteral(" → ")),
+                 qPrintable(report->text()));
         document_->undoStack()->undo();
         QVERIFY(document_->scenario().hardware.calibration_path.empty());
         QVERIFY(!combo->currentText().contains("measured"));
+        QVERIFY(report->text().isEmpty()); // withdrawn with the profile
+        window_->applyCalibration(profile);
+        QVERIFY(waitForResult());
+        window_->applyCalibration(QString());
+        QVERIFY(waitForResult());
+        QVERIFY2(report->text().startsWith("Datasheet figures restored."),
+                 qPrintable(report->text()));
     }
 
     void iterationsAndScalingMode()
