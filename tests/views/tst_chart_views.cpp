@@ -22,6 +22,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QHorizontalStackedBarSeries>
 #include <QImage>
 #include <QLabel>
 #include <QLineSeries>
@@ -468,6 +469,21 @@ void TestChartViews::memoryFits()
     QVERIFY2(view.verdict().startsWith(QStringLiteral("Fits: 45 GB of 80 GB")),
              qPrintable(view.verdict()));
     QVERIFY(!view.verdict().contains(QStringLiteral("Does not fit")));
+    // Issue 13 (1024 x 768): the legend wraps instead of eliding, and the values on the bar
+    // show only where each part is wide enough for its text.
+    auto *legend = view.findChild<QLabel *>(QStringLiteral("chartLegend"));
+    QVERIFY(legend);
+    QVERIFY(legend->text().contains(QStringLiteral("Optimizer&nbsp;states")));
+    auto *bars =
+        view.chart()->findChild<QHorizontalStackedBarSeries *>(QStringLiteral("memoryBars"));
+    QVERIFY(bars);
+    view.resize(1200, 500);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(bars->isLabelsVisible());
+    view.resize(260, 500);
+    QCoreApplication::processEvents();
+    QVERIFY(!bars->isLabelsVisible());
 }
 
 void TestChartViews::memoryOverCapacity()

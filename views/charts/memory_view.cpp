@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLineSeries>
@@ -128,6 +129,8 @@ MemoryView::MemoryView(QWidget *parent) : QWidget(parent)
 
     chart_view_ = new QChartView(chart_, this);
     chart_view_->setObjectName(QStringLiteral("memoryChart"));
+    // The bar's values are shown or hidden once the chart knows its plot area's width.
+    connect(chart_, &QChart::plotAreaChanged, this, [this](const QRectF &) { fitBarLabels(); });
     chart_view_->setRenderHint(QPainter::Antialiasing);
     chart_view_->setMinimumHeight(160);
 
@@ -135,7 +138,8 @@ MemoryView::MemoryView(QWidget *parent) : QWidget(parent)
     auto *content_layout = new QVBoxLayout(content);
     content_layout->setContentsMargins(0, 0, 0, 0);
     content_layout->addWidget(verdict_);
-    content_layout->addWidget(chart_view_, 1);
+    // The legend wraps below the bar instead of eliding ("Pa... Gr..." at 1024 x 768).
+    content_layout->addWidget(withWrappingLegend(chart_view_), 1);
     content_layout->addWidget(details_);
 
     message_ = makeEmptyStateLabel(this);
@@ -165,6 +169,26 @@ void MemoryView::changeEvent(QEvent *event)
     if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange)
         applyChartFonts(chart_, font());
     QWidget::changeEvent(event);
+}
+
+void MemoryView::fitBarLabels()
+{
+    // Values on the bar only where every part that has one is wide enough for its text;
+    // otherwise they would overlap ("3.11 6.22 2.3 3.4"): the line below lists them anyway.
+    const double range = gb_axis_->max() - gb_axis_->min();
+    const double plot =
+        chart_->plotArea().width() > 0 ? chart_->plotArea().width() : 0.6 * chart_view_->width();
+    const QFontMetrics metrics(
+        series_->barSets().isEmpty() ? font() : series_->barSets().front()->labelFont());
+    bool fit = range > 0;
+    for (const QBarSet *set : sets_) {
+        if (!fit || set->count() == 0 || set->at(0) <= 0)
+            continue;
+        const double px = set->at(0) / range * plot;
+        const QString text = QLocale::c().toString(set->at(0), 'g', 3);
+        fit = px >= metrics.horizontalAdvance(text) + 6;
+    }
+    series_->setLabelsVisible(fit);
 }
 
 void MemoryView::updateChart()
@@ -214,6 +238,8 @@ void MemoryView::updateChart()
     pen.setStyle(Qt::DashLine);
     capacity_->setPen(pen);
     setZeroBasedRange(gb_axis_, std::max(total_gb, capacity_gb) * 1.05);
+    refreshWrappingLegend(chart_view_);
+    fitBarLabels();
 
     if (fits) {
         const double used = m.capacity > 0 ? m.total / m.capacity * 100.0 : 0.0;

@@ -49,6 +49,7 @@ protected:
 
 private:
     void updateChart();
+    void fitBarLabels();
 
     ResultPtr result_;
     QStackedWidget *stack_ = nullptr;
