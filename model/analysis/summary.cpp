@@ -313,10 +313,18 @@ Summary analyticSummary(const SimContext &ctx)
             return 0.0;
         return 2.0 * P.virtual_stages - (s == 0 ? 1.0 : 0.0) - (s == P.pipeline - 1 ? 1.0 : 0.0);
     };
+    // ZeRO-3's gathers are exposed inside every micro-batch of a stage (before each piece's
+    // forward and backward), so with a pipeline they lengthen that stage's pace rather than
+    // come after the pipeline: each stage runs at compute + its exposed communication per
+    // micro-batch (SC21 Sec. 2.2: m times the slowest stage plus fill and drain). Added after
+    // the slowest stage's compute instead, a faster GPU could lengthen the step (the random
+    // invariant test found it). Without a pipeline both give the same step.
+    const bool fold = dp && P.zero >= 3 && P.update == UpdateMode::Sync;
     double slowest = 0, all = 0, sends_avg = 0;
     for (int s = 0; s < P.pipeline; ++s) {
         const double t = stage_compute[static_cast<size_t>(s)] + stage_tp[static_cast<size_t>(s)] +
-                         sendsPerMicroBatch(s) * p2p;
+                         sendsPerMicroBatch(s) * p2p +
+                         (fold ? stage_exposed[static_cast<size_t>(s)] / m : 0.0);
         slowest = std::max(slowest, t);
         all += t;
         sends_avg += sendsPerMicroBatch(s) * p2p / P.pipeline;
@@ -331,7 +339,7 @@ Summary analyticSummary(const SimContext &ctx)
     const double opt = ctx.compute.memoryTime(max_params / (P.zero >= 1 ? P.data : 1) *
                                               optimizerTrafficPerParam(P.optimizer, P.precision));
     double step =
-        m * slowest + bubble_time + opt + (P.update == UpdateMode::Sync ? max_exposed : 0);
+        m * slowest + bubble_time + opt + (P.update == UpdateMode::Sync && !fold ? max_exposed : 0);
 
     // Effects: the synchronous step is paced by the slowest GPU.
     const EffectsSpec &fx = ctx.scenario.effects;
@@ -503,8 +511,7 @@ std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
             // network once the group spans nodes.
             sentence = "Tensor-parallel all-reduces over " +
                        (ctx.plan.tensorGroup().nodes > 1 ? hw.inter.name : hw.intra.name) +
-                       " take " +
-                       percent(worst->share) +
+                       " take " + percent(worst->share) +
                        " of the step; they sit on the critical path of every layer.";
             break;
         case 2:
