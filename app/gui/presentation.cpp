@@ -172,7 +172,8 @@ FoldedTimeline foldIdenticalGpus(const Timeline &timeline)
             builder.beginRow(r * kStreamCount + s);
             for (size_t i = timeline.rowBegin(from); i < timeline.rowEnd(from); ++i)
                 builder.add(timeline.start(i), timeline.duration(i), timeline.kind(i),
-                            builder.internLabel(timeline.label(i)), timeline.microBatch(i));
+                            builder.internLabel(timeline.label(i)), timeline.microBatch(i),
+                            timeline.bytes(i));
         }
     }
     folded.timeline = std::make_shared<const Timeline>(builder.finish());

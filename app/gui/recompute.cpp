@@ -61,7 +61,7 @@ ResultPtr computeResultStaged(const RecomputeRequest &request,
     SimOptions options;
     options.iterations = std::clamp(request.iterations, 1, 4);
     options.build_timeline = true;
-    // About 45 MB of timeline (21 B per segment) and a paint of a few frames at most;
+    // About 50 MB of timeline (25 B per segment) and a paint of a few frames at most;
     // larger timelines are simplified by the engine (items merged per time quantum).
     options.max_segments = kGuiMaxTimelineSegments;
     options.cancel = cancel;

@@ -27,6 +27,7 @@ struct Task {
     uint32_t label = 0;         // label id in the graph's label table
     uint32_t binding = kNoTask; // the dependency that released it last (for gap reasons)
     uint16_t iteration = 0;
+    float bytes = 0; // what communication moves (collective buffer, pipeline message)
     SegmentKind kind = SegmentKind::Compute;
     Stream stream = Stream::Compute;
     bool jittered = false; // compute work: varies per GPU with jitter and stragglers

@@ -122,6 +122,7 @@ struct LogNormal {
 
 struct VStage {
     double fwd = 0, bwd = 0, tp_fwd = 0, tp_bwd = 0, params = 0;
+    double tp_fwd_bytes = 0, tp_bwd_bytes = 0;
     std::vector<Piece> pieces; // forward order
 };
 
@@ -264,7 +265,7 @@ private:
                static_cast<size_t>(mb);
     }
     TaskId addTask(uint32_t unit, Stream s, SegmentKind k, double d, uint32_t label, int32_t mb,
-                   int it, bool jitter = false);
+                   int it, bool jitter = false, double bytes = 0);
 
     void drawFactors();
     // The rows every member GPU of `unit` shares: emit(stream, start, duration, kind, label,
@@ -276,6 +277,7 @@ private:
         uint32_t label;
         int32_t mb;
         TaskId task; // jittered work (varies per member), or kNoTask
+        float bytes; // what a communication segment moves
         SegmentKind kind;
     };
     struct UnitRows {
@@ -352,6 +354,8 @@ void Simulation::buildStages()
             st.bwd += p.bwd;
             st.tp_fwd += p.tp_fwd;
             st.tp_bwd += p.tp_bwd;
+            st.tp_fwd_bytes += p.tp_fwd_bytes;
+            st.tp_bwd_bytes += p.tp_bwd_bytes;
             st.params += p.params;
         }
     }
@@ -399,9 +403,10 @@ std::vector<int> Simulation::membersOf(uint32_t unit) const
 }
 
 TaskId Simulation::addTask(uint32_t unit, Stream s, SegmentKind k, double d, uint32_t label,
-                           int32_t mb, int it, bool jitter)
+                           int32_t mb, int it, bool jitter, double bytes)
 {
     const TaskId id = graph_.add(unit, s, k, d, label, mb, static_cast<uint16_t>(it));
+    graph_[id].bytes = static_cast<float>(bytes);
     // Per-GPU factors of jittered work are drawn for every task at once (drawFactors).
     if (jitter)
         graph_[id].jittered = true;
@@ -484,7 +489,7 @@ void Simulation::buildUnit(int replica, int stage)
     };
     auto dpTask = [&](CollectiveOp op, double bytes, uint32_t label, int32_t mb, int it) {
         const TaskId id = addTask(unit, Stream::Collective, SegmentKind::DpComm, dpCost(op, bytes),
-                                  label, mb, it);
+                                  label, mb, it, false, bytes);
         dp_collectives_[unit].push_back(id);
         return id;
     };
@@ -527,10 +532,11 @@ void Simulation::buildUnit(int replica, int stage)
                 recent_compute[1] = id;
                 return id;
             };
-            auto tp = [&](double d, uint32_t label) {
+            auto tp = [&](double d, uint32_t label, double bytes) {
                 if (d <= 0)
                     return;
-                last = addTask(unit, Stream::Compute, SegmentKind::TpComm, d, label, mb, it);
+                last = addTask(unit, Stream::Compute, SegmentKind::TpComm, d, label, mb, it, false,
+                               bytes);
             };
             auto zero3Gather = [&](const Piece &piece) {
                 // With prefetch, one piece ahead: the gather may start once the compute two
@@ -563,19 +569,20 @@ void Simulation::buildUnit(int replica, int stage)
                         const TaskId ag = zero3Gather(piece);
                         const TaskId c = compute(piece.fwd, kLForward);
                         graph_.depend(c, ag);
-                        tp(piece.tp_fwd, kLTpForward);
+                        tp(piece.tp_fwd, kLTpForward, piece.tp_fwd_bytes);
                     }
                 } else {
                     compute(st.fwd, kLForward);
-                    tp(st.tp_fwd, kLTpForward);
+                    tp(st.tp_fwd, kLTpForward, st.tp_fwd_bytes);
                 }
                 graph_.depend(first, load);
                 if (first_op)
                     graph_.depend(first, gate);
                 f_first_[idx] = first;
                 if (v < vstages_ - 1) {
-                    const TaskId send = addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
-                                                p2p_time, kLSendActivations, mb, it);
+                    const TaskId send =
+                        addTask(unit, Stream::PointToPoint, SegmentKind::PpComm, p2p_time,
+                                kLSendActivations, mb, it, false, ctx_.workload.p2p_bytes);
                     graph_.depend(send, last);
                     f_send_[idx] = send;
                     pending_send = send;
@@ -597,7 +604,7 @@ void Simulation::buildUnit(int replica, int stage)
                         const TaskId ag = next_ag;
                         const TaskId c = compute(piece->bwd, label);
                         graph_.depend(c, ag);
-                        tp(piece->tp_bwd, kLTpBackward);
+                        tp(piece->tp_bwd, kLTpBackward, piece->tp_bwd_bytes);
                         if (zero3 && piece + 1 != st.pieces.rend())
                             next_ag = zero3Gather(*(piece + 1));
                         if (reduce_now) {
@@ -613,7 +620,7 @@ void Simulation::buildUnit(int replica, int stage)
                     }
                 } else {
                     compute(st.bwd, label);
-                    tp(st.tp_bwd, kLTpBackward);
+                    tp(st.tp_bwd, kLTpBackward, st.tp_bwd_bytes);
                     if (reduce_now) {
                         if (plan_.overlap) {
                             const TaskId r =
@@ -627,8 +634,9 @@ void Simulation::buildUnit(int replica, int stage)
                 }
                 b_first_[idx] = first;
                 if (v > 0) {
-                    const TaskId send = addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
-                                                p2p_time, kLSendGradients, mb, it);
+                    const TaskId send =
+                        addTask(unit, Stream::PointToPoint, SegmentKind::PpComm, p2p_time,
+                                kLSendGradients, mb, it, false, ctx_.workload.p2p_bytes);
                     graph_.depend(send, last);
                     b_send_[idx] = send;
                     pending_send = send;
@@ -766,7 +774,9 @@ uint32_t Simulation::waitLabelFor(TaskId collective) const
 template <typename Emit> void Simulation::walk(uint32_t unit, Emit &&emit) const
 {
     const auto put = [&emit](Stream s, double start, double dur, SegmentKind k, uint32_t label,
-                             int32_t mb) { emit(s, start, dur, k, label, mb, kNoTask); };
+                             int32_t mb, double bytes = 0) {
+        emit(s, start, dur, k, label, mb, kNoTask, bytes);
+    };
     const double end_time = iteration_end_.back();
     // Compute stream: tasks, the gaps between them with their reason, per-GPU jitter.
     const std::vector<TaskId> &cs = stream_tasks_[unit * kStreamCount];
@@ -817,7 +827,7 @@ template <typename Emit> void Simulation::walk(uint32_t unit, Emit &&emit) const
         const Task &t = graph_[id];
         gap(cursor, t.start, t.binding, t.micro_batch);
         emit(Stream::Compute, t.start, t.duration, t.kind, t.label, t.micro_batch,
-             t.jittered ? id : kNoTask);
+             t.jittered ? id : kNoTask, t.bytes);
         cursor = t.end();
     }
     if (cursor < end_time) {
@@ -837,32 +847,34 @@ template <typename Emit> void Simulation::walk(uint32_t unit, Emit &&emit) const
         if (t.group >= 0 && t.start > t.ready)
             put(Stream::Collective, t.ready, t.start - t.ready, SegmentKind::Wait, waitLabelFor(id),
                 t.micro_batch);
-        put(Stream::Collective, t.start, t.duration, t.kind, t.label, t.micro_batch);
+        put(Stream::Collective, t.start, t.duration, t.kind, t.label, t.micro_batch, t.bytes);
     }
     for (TaskId id : stream_tasks_[unit * kStreamCount + 2]) {
         const Task &t = graph_[id];
-        put(Stream::PointToPoint, t.start, t.duration, t.kind, t.label, t.micro_batch);
+        put(Stream::PointToPoint, t.start, t.duration, t.kind, t.label, t.micro_batch, t.bytes);
     }
     // What the neighbouring stages send here, overlapping transfers merged (a row's
     // segments never overlap).
-    double recv_start = 0, recv_end = -1;
+    double recv_start = 0, recv_end = -1, recv_bytes = 0;
     int32_t recv_mb = -1;
     for (TaskId id : recv_tasks_[unit]) {
         const Task &t = graph_[id];
         if (t.start <= recv_end) {
             recv_end = std::max(recv_end, t.end());
+            recv_bytes += t.bytes;
             continue;
         }
         if (recv_end > recv_start)
             put(Stream::Receive, recv_start, recv_end - recv_start, SegmentKind::PpComm,
-                kLReceiveTransfer, recv_mb);
+                kLReceiveTransfer, recv_mb, recv_bytes);
         recv_start = t.start;
         recv_end = t.end();
         recv_mb = t.micro_batch;
+        recv_bytes = t.bytes;
     }
     if (recv_end > recv_start)
         put(Stream::Receive, recv_start, recv_end - recv_start, SegmentKind::PpComm,
-            kLReceiveTransfer, recv_mb);
+            kLReceiveTransfer, recv_mb, recv_bytes);
 }
 
 void Simulation::unitRows(uint32_t unit, UnitRows &out) const
@@ -877,8 +889,9 @@ void Simulation::unitRows(uint32_t unit, UnitRows &out) const
         out.row[s].reserve(3 * tasks + 2);
     }
     walk(unit, [&out](Stream s, double start, double dur, SegmentKind k, uint32_t label, int32_t mb,
-                      TaskId task) {
-        out.row[static_cast<int>(s)].push_back({start, dur, label, mb, task, k});
+                      TaskId task, double bytes) {
+        out.row[static_cast<int>(s)].push_back(
+            {start, dur, label, mb, task, static_cast<float>(bytes), k});
     });
 }
 
@@ -903,7 +916,7 @@ void Simulation::expand(const std::vector<Item> &row, int gpu, Out &&out) const
 {
     for (const Item &it : row) {
         if (it.task == kNoTask) {
-            out(it.start, it.dur, it.kind, it.label, it.mb);
+            out(it.start, it.dur, it.kind, it.label, it.mb, it.bytes);
             continue;
         }
         // Jittered work: this member's own time, then waiting for the slowest member.
@@ -912,9 +925,9 @@ void Simulation::expand(const std::vector<Item> &row, int gpu, Out &&out) const
         const bool is_hot =
             hot_[static_cast<size_t>(t.iteration) * static_cast<size_t>(plan_.gpus) +
                  static_cast<size_t>(gpu)] != 0;
-        out(it.start, own, it.kind, is_hot ? hotLabel(it.label) : it.label, it.mb);
+        out(it.start, own, it.kind, is_hot ? hotLabel(it.label) : it.label, it.mb, 0.0);
         if (t.duration > own)
-            out(it.start + own, t.duration - own, SegmentKind::Wait, kLWaitTp, it.mb);
+            out(it.start + own, t.duration - own, SegmentKind::Wait, kLWaitTp, it.mb, 0.0);
     }
 }
 
@@ -1036,6 +1049,7 @@ struct Segment {
     SegmentKind kind;
     uint32_t label;
     int32_t mb;
+    double bytes;
 };
 
 // Level of detail (DESIGN.md section 3, as Perfetto and Tracy merge what is too small to
@@ -1050,11 +1064,12 @@ public:
         : quantum_(quantum), merged_label_(merged_label), out_(out)
     {
     }
-    void operator()(double start, double dur, SegmentKind kind, uint32_t label, int32_t mb)
+    void operator()(double start, double dur, SegmentKind kind, uint32_t label, int32_t mb,
+                    double bytes)
     {
         if (quantum_ <= 0) {
             if (dur > 0)
-                out_(start, dur, kind, label, mb);
+                out_(start, dur, kind, label, mb, bytes);
             return;
         }
         if (count_ > 0 && start < first_.start + quantum_) {
@@ -1064,7 +1079,7 @@ public:
             return;
         }
         flush();
-        first_ = {start, dur, kind, label, mb};
+        first_ = {start, dur, kind, label, mb, bytes};
         by_kind_ = {};
         by_kind_[static_cast<size_t>(kind)] += dur;
         end_ = start + dur;
@@ -1074,13 +1089,13 @@ public:
     {
         if (count_ == 1) {
             if (first_.dur > 0)
-                out_(first_.start, first_.dur, first_.kind, first_.label, first_.mb);
+                out_(first_.start, first_.dur, first_.kind, first_.label, first_.mb, first_.bytes);
         } else if (count_ > 1) {
             const auto dominant = static_cast<size_t>(
                 std::max_element(by_kind_.begin(), by_kind_.end()) - by_kind_.begin());
             if (end_ - first_.start > 0)
                 out_(first_.start, end_ - first_.start, static_cast<SegmentKind>(dominant),
-                     merged_label_[dominant], -1);
+                     merged_label_[dominant], -1, 0.0);
         }
         count_ = 0;
     }
@@ -1166,7 +1181,9 @@ bool Simulation::buildTimeline(SimResult &result)
                         continue;
                     }
                     size_t n = 0;
-                    auto count = [&n](double, double, SegmentKind, uint32_t, int32_t) { ++n; };
+                    auto count = [&n](double, double, SegmentKind, uint32_t, int32_t, double) {
+                        ++n;
+                    };
                     Merger merge(quantum, merged_label.data(), count);
                     expand(unit_rows_[u].row[s], static_cast<int>(gpu), merge);
                     merge.flush();
@@ -1197,14 +1214,15 @@ bool Simulation::buildTimeline(SimResult &result)
                     }
                     size_t i = offset[row];
                     auto write = [&](double start, double dur, SegmentKind k, uint32_t label,
-                                     int32_t mb) {
-                        builder.set(i++, start, dur, k, label, mb);
+                                     int32_t mb, double bytes) {
+                        builder.set(i++, start, dur, k, label, mb, bytes);
                         latest = std::max(latest, start + dur);
                     };
                     Merger merge(quantum, merged_label.data(), write);
-                    expand(unit_rows_[u].row[s], static_cast<int>(gpu),
-                           [&](double start, double dur, SegmentKind k, uint32_t label,
-                               int32_t mb) { merge(start, dur, k, label_ids[label], mb); });
+                    expand(
+                        unit_rows_[u].row[s], static_cast<int>(gpu),
+                        [&](double start, double dur, SegmentKind k, uint32_t label, int32_t mb,
+                            double bytes) { merge(start, dur, k, label_ids[label], mb, bytes); });
                     merge.flush();
                     assert(i == offset[row + 1]);
                 }
@@ -1403,6 +1421,8 @@ std::vector<Piece> packPieces(const SimContext &ctx, LayerRange range, TensorPar
         }
         cur.tp_fwd += tp_fwd;
         cur.tp_bwd += tp_bwd;
+        cur.tp_fwd_bytes += l.tp_fwd_ops * l.tp_bytes;
+        cur.tp_bwd_bytes += (l.tp_bwd_ops + l.tp_recompute_ops) * l.tp_bytes;
         cur.params += l.params;
         if (bucket > 0 && cur.params * grad_bytes >= bucket) {
             reversed.push_back(cur);

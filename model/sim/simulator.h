@@ -102,6 +102,7 @@ size_t estimatedTasks(const SimContext &ctx, const SimOptions &options);
 struct Piece {
     double fwd = 0, bwd = 0; // compute (bwd includes recompute)
     double tp_fwd = 0, tp_bwd = 0;
+    double tp_fwd_bytes = 0, tp_bwd_bytes = 0; // what those all-reduces move (their buffers)
     double params = 0;
 };
 

@@ -6,17 +6,63 @@
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
+#include <cstddef>
 #include <cstdlib>
+#include <mutex>
 #include <new>
+#include <vector>
 
 namespace scalescope
 {
 
+namespace
+{
+constexpr size_t kHugePage = size_t{2} << 20;
+
+size_t roundedSize(size_t bytes)
+{
+    return (bytes + kHugePage - 1) / kHugePage * kHugePage;
+}
+
+// Freed large arrays, most recent last (allocateLargeArray takes the best fit).
+struct LargeArrayCache {
+    std::mutex mutex;
+    std::vector<std::pair<void *, size_t>> blocks;
+    size_t bytes = 0;
+    ~LargeArrayCache()
+    {
+        for (const auto &[p, n] : blocks)
+            std::free(p);
+    }
+};
+
+LargeArrayCache &largeArrayCache()
+{
+    static LargeArrayCache cache;
+    return cache;
+}
+} // namespace
+
 void *allocateLargeArray(size_t bytes)
 {
-    constexpr size_t kHuge = size_t{2} << 20;
-    const size_t size = (bytes + kHuge - 1) / kHuge * kHuge;
-    void *p = std::aligned_alloc(kHuge, size);
+    const size_t size = roundedSize(bytes);
+    {
+        LargeArrayCache &c = largeArrayCache();
+        const std::lock_guard lock(c.mutex);
+        // The smallest cached block that holds it, if it wastes at most half of itself.
+        size_t best = c.blocks.size();
+        for (size_t i = 0; i < c.blocks.size(); ++i)
+            if (c.blocks[i].second >= size && c.blocks[i].second <= 2 * size &&
+                (best == c.blocks.size() || c.blocks[i].second < c.blocks[best].second))
+                best = i;
+        if (best < c.blocks.size()) {
+            void *p = c.blocks[best].first;
+            c.bytes -= c.blocks[best].second;
+            c.blocks.erase(c.blocks.begin() + static_cast<std::ptrdiff_t>(best));
+            return p;
+        }
+    }
+    void *p = std::aligned_alloc(kHugePage, size);
     if (!p)
         throw std::bad_alloc();
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
@@ -26,9 +72,25 @@ void *allocateLargeArray(size_t bytes)
     return p;
 }
 
-void freeLargeArray(void *p)
+void freeLargeArray(void *p, size_t bytes)
 {
-    std::free(p);
+    if (!p)
+        return;
+    const size_t size = roundedSize(bytes);
+    LargeArrayCache &c = largeArrayCache();
+    const std::lock_guard lock(c.mutex);
+    if (size > kLargeArrayCacheBytes) {
+        std::free(p);
+        return;
+    }
+    // The oldest blocks go first when the cache would outgrow its limit.
+    while (!c.blocks.empty() && c.bytes + size > kLargeArrayCacheBytes) {
+        std::free(c.blocks.front().first);
+        c.bytes -= c.blocks.front().second;
+        c.blocks.erase(c.blocks.begin());
+    }
+    c.blocks.emplace_back(p, size);
+    c.bytes += size;
 }
 
 const char *segmentKindName(SegmentKind k)
@@ -119,6 +181,7 @@ void TimelineBuilder::reserve(size_t segments)
     t_.kind_.reserve(segments);
     t_.label_.reserve(segments);
     t_.micro_batch_.reserve(segments);
+    t_.bytes_.reserve(segments);
 }
 
 void TimelineBuilder::beginRow(int row)
@@ -130,7 +193,7 @@ void TimelineBuilder::beginRow(int row)
 }
 
 void TimelineBuilder::add(double start, double duration, SegmentKind kind, uint32_t label,
-                          int32_t micro_batch)
+                          int32_t micro_batch, double bytes)
 {
     if (duration <= 0)
         return;
@@ -139,6 +202,7 @@ void TimelineBuilder::add(double start, double duration, SegmentKind kind, uint3
     t_.kind_.push_back(static_cast<uint8_t>(kind));
     t_.label_.push_back(label);
     t_.micro_batch_.push_back(micro_batch);
+    t_.bytes_.push_back(static_cast<float>(bytes));
     t_.end_time_ = std::max(t_.end_time_, start + duration);
 }
 
@@ -167,6 +231,7 @@ const std::vector<size_t> &TimelineBuilder::allocate(const std::vector<size_t> &
     t_.kind_.resize(total);
     t_.label_.resize(total);
     t_.micro_batch_.resize(total);
+    t_.bytes_.resize(total);
     current_row_ = t_.rows();
     return t_.row_offset_;
 }

@@ -40,10 +40,13 @@ const char *streamName(Stream s);
 
 /// Large arrays of segments: 2 MiB aligned and, on Linux, backed by transparent huge pages
 /// where the system allows (madvise), so that filling 100 MB takes 50 page faults instead of
-/// 25,000. Returns nullptr below `large_bytes`, where the normal allocator serves.
+/// 25,000. Freed arrays are kept for the next timeline (at most kLargeArrayCacheBytes in
+/// all): a window recomputing on every edit then writes into memory it already has instead
+/// of the kernel zeroing fresh pages each time.
 inline constexpr size_t kLargeArrayBytes = size_t{4} << 20;
+inline constexpr size_t kLargeArrayCacheBytes = size_t{512} << 20;
 void *allocateLargeArray(size_t bytes);
-void freeLargeArray(void *p);
+void freeLargeArray(void *p, size_t bytes);
 
 /// Allocates without value-initialising: the engine writes every element of a timeline's
 /// arrays exactly once, so zero-filling them first would write them twice.
@@ -60,7 +63,7 @@ template <typename T> struct DefaultInitAllocator {
     void deallocate(T *p, size_t n) noexcept
     {
         if (n * sizeof(T) >= kLargeArrayBytes)
-            freeLargeArray(p);
+            freeLargeArray(p, n * sizeof(T));
         else
             std::allocator<T>().deallocate(p, n);
     }
@@ -93,6 +96,9 @@ public:
     double end(size_t i) const { return start_[i] + duration_[i]; }
     SegmentKind kind(size_t i) const { return static_cast<SegmentKind>(kind_[i]); }
     int32_t microBatch(size_t i) const { return micro_batch_[i]; }
+    /// Bytes a communication segment moves (the collective's buffer, nccl-tests' size, or
+    /// the pipeline message); 0 for other segments and merged ones.
+    float bytes(size_t i) const { return bytes_[i]; }
     const std::string &label(size_t i) const { return labels_[label_[i]]; }
     uint32_t labelId(size_t i) const { return label_[i]; }
 
@@ -105,7 +111,7 @@ public:
     static constexpr size_t bytesPerSegment()
     {
         return sizeof(double) + sizeof(float) + sizeof(uint8_t) + sizeof(uint32_t) +
-               sizeof(int32_t);
+               sizeof(int32_t) + sizeof(float);
     }
 
 private:
@@ -119,6 +125,7 @@ private:
     SegmentArray<uint8_t> kind_;
     SegmentArray<uint32_t> label_;
     SegmentArray<int32_t> micro_batch_;
+    SegmentArray<float> bytes_;
     std::vector<size_t> row_offset_;
     std::vector<std::string> labels_;
 };
@@ -131,7 +138,8 @@ public:
     void reserve(size_t segments);
     /// Starts row `row`; rows must be started in increasing order.
     void beginRow(int row);
-    void add(double start, double duration, SegmentKind kind, uint32_t label, int32_t micro_batch);
+    void add(double start, double duration, SegmentKind kind, uint32_t label, int32_t micro_batch,
+             double bytes = 0);
     uint32_t internLabel(const std::string &text);
     Timeline finish();
 
@@ -141,8 +149,9 @@ public:
     /// Returns the index of each row's first segment (rows + 1 entries).
     const std::vector<size_t> &allocate(const std::vector<size_t> &row_sizes);
     void set(size_t i, double start, double duration, SegmentKind kind, uint32_t label,
-             int32_t micro_batch)
+             int32_t micro_batch, double bytes)
     {
+        t_.bytes_[i] = static_cast<float>(bytes);
         t_.start_[i] = start;
         t_.duration_[i] = static_cast<float>(duration);
         t_.kind_[i] = static_cast<uint8_t>(kind);
@@ -159,6 +168,7 @@ public:
         std::copy(t_.label_.begin() + begin, t_.label_.begin() + end, t_.label_.begin() + to);
         std::copy(t_.micro_batch_.begin() + begin, t_.micro_batch_.begin() + end,
                   t_.micro_batch_.begin() + to);
+        std::copy(t_.bytes_.begin() + begin, t_.bytes_.begin() + end, t_.bytes_.begin() + to);
     }
     /// With allocate(): the latest end of any segment written.
     void setEndTime(double t) { t_.end_time_ = t; }

@@ -57,7 +57,7 @@
         <translation>点对点带宽（最佳 GPU 对）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="218"/>
+        <location filename="../../app/gui/profile_library.cpp" line="217"/>
         <source>The model's prediction from the scenario's datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
         <translation>模型根据场景的数据手册链路（%1）对 %2 块 GPU、%3 个节点、%4 MB（测得的最大规模）的预测</translation>
     </message>
@@ -3571,12 +3571,12 @@
 <context>
     <name>scalescope::FigureTableModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="366"/>
+        <location filename="../../app/gui/profile_library.cpp" line="367"/>
         <source>Figure</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="368"/>
+        <location filename="../../app/gui/profile_library.cpp" line="369"/>
         <source>Datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -4051,73 +4051,73 @@
         <translation>应用校准配置文件 %1（GPU 设为测量所用的 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1225"/>
+        <location filename="../../app/gui/main_window.cpp" line="1224"/>
         <source>Applied %1.</source>
         <translation>已应用 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1230"/>
+        <location filename="../../app/gui/main_window.cpp" line="1228"/>
         <source>The GPU is now %1, where the profile was measured.</source>
         <translation>GPU 现为测量该配置文件时所用的 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1235"/>
+        <location filename="../../app/gui/main_window.cpp" line="1233"/>
         <source>%1 %2 → %3 %4 (%5%)</source>
         <translation>%1 %2 → %3 %4（%5%）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1241"/>
+        <location filename="../../app/gui/main_window.cpp" line="1240"/>
         <source>Measured instead of datasheet: %1.</source>
         <translation>以实测值代替数据手册：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1243"/>
+        <location filename="../../app/gui/main_window.cpp" line="1242"/>
         <source>Datasheet figures restored.</source>
         <translation>已恢复数据手册数值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1247"/>
+        <location filename="../../app/gui/main_window.cpp" line="1246"/>
         <source>Step %1 → %2 (%3%).</source>
         <translation>单步 %1 → %2（%3%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1260"/>
+        <location filename="../../app/gui/main_window.cpp" line="1259"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1270"/>
+        <location filename="../../app/gui/main_window.cpp" line="1269"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1273"/>
+        <location filename="../../app/gui/main_window.cpp" line="1272"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1284"/>
+        <location filename="../../app/gui/main_window.cpp" line="1283"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1309"/>
+        <location filename="../../app/gui/main_window.cpp" line="1308"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1310"/>
+        <location filename="../../app/gui/main_window.cpp" line="1309"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1323"/>
+        <location filename="../../app/gui/main_window.cpp" line="1322"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1323"/>
-        <location filename="../../app/gui/main_window.cpp" line="1339"/>
+        <location filename="../../app/gui/main_window.cpp" line="1322"/>
+        <location filename="../../app/gui/main_window.cpp" line="1338"/>
         <source>%1
 
 %2</source>
@@ -4126,54 +4126,54 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1339"/>
+        <location filename="../../app/gui/main_window.cpp" line="1338"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1343"/>
+        <location filename="../../app/gui/main_window.cpp" line="1342"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="106"/>
-        <location filename="../../app/gui/main_window.cpp" line="1357"/>
+        <location filename="../../app/gui/main_window.cpp" line="1356"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="106"/>
-        <location filename="../../app/gui/main_window.cpp" line="1357"/>
+        <location filename="../../app/gui/main_window.cpp" line="1356"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1380"/>
+        <location filename="../../app/gui/main_window.cpp" line="1379"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1381"/>
+        <location filename="../../app/gui/main_window.cpp" line="1380"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1406"/>
+        <location filename="../../app/gui/main_window.cpp" line="1405"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1409"/>
+        <location filename="../../app/gui/main_window.cpp" line="1408"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1488"/>
+        <location filename="../../app/gui/main_window.cpp" line="1487"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1482"/>
+        <location filename="../../app/gui/main_window.cpp" line="1481"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
@@ -4193,57 +4193,57 @@
         <translation>在测量步之前绘制了 %1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1482"/>
+        <location filename="../../app/gui/main_window.cpp" line="1481"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1495"/>
-        <location filename="../../app/gui/main_window.cpp" line="1505"/>
-        <location filename="../../app/gui/main_window.cpp" line="1511"/>
-        <location filename="../../app/gui/main_window.cpp" line="1520"/>
-        <location filename="../../app/gui/main_window.cpp" line="1528"/>
-        <location filename="../../app/gui/main_window.cpp" line="1539"/>
+        <location filename="../../app/gui/main_window.cpp" line="1494"/>
+        <location filename="../../app/gui/main_window.cpp" line="1504"/>
+        <location filename="../../app/gui/main_window.cpp" line="1510"/>
+        <location filename="../../app/gui/main_window.cpp" line="1519"/>
+        <location filename="../../app/gui/main_window.cpp" line="1527"/>
+        <location filename="../../app/gui/main_window.cpp" line="1538"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1500"/>
+        <location filename="../../app/gui/main_window.cpp" line="1499"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1511"/>
+        <location filename="../../app/gui/main_window.cpp" line="1510"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1514"/>
+        <location filename="../../app/gui/main_window.cpp" line="1513"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1514"/>
+        <location filename="../../app/gui/main_window.cpp" line="1513"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1528"/>
+        <location filename="../../app/gui/main_window.cpp" line="1527"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1532"/>
+        <location filename="../../app/gui/main_window.cpp" line="1531"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1532"/>
+        <location filename="../../app/gui/main_window.cpp" line="1531"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1554"/>
+        <location filename="../../app/gui/main_window.cpp" line="1553"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -4251,74 +4251,74 @@
 <context>
     <name>scalescope::MemoryView</name>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="52"/>
+        <location filename="../../views/charts/memory_view.cpp" line="53"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="54"/>
+        <location filename="../../views/charts/memory_view.cpp" line="55"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="56"/>
+        <location filename="../../views/charts/memory_view.cpp" line="57"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="58"/>
+        <location filename="../../views/charts/memory_view.cpp" line="59"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="95"/>
+        <location filename="../../views/charts/memory_view.cpp" line="96"/>
         <source>Memory per GPU</source>
         <translation>每 GPU 显存</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="115"/>
+        <location filename="../../views/charts/memory_view.cpp" line="116"/>
         <source>Memory per GPU (GB)</source>
         <translation>每 GPU 显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="174"/>
+        <location filename="../../views/charts/memory_view.cpp" line="198"/>
         <source>No memory estimate for this scenario.</source>
         <translation>此场景没有显存估算。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="203"/>
+        <location filename="../../views/charts/memory_view.cpp" line="227"/>
         <source>%1 %2 GB</source>
         <translation>%1 %2 GB</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="208"/>
+        <location filename="../../views/charts/memory_view.cpp" line="232"/>
         <source>GPU of stage %1
 (most loaded)</source>
         <translation>阶段 %1 的 GPU
 （负载最重）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="209"/>
+        <location filename="../../views/charts/memory_view.cpp" line="233"/>
         <source>Each GPU</source>
         <translation>每个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="211"/>
+        <location filename="../../views/charts/memory_view.cpp" line="235"/>
         <source>Capacity %1 GB</source>
         <translation>容量 %1 GB</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="220"/>
+        <location filename="../../views/charts/memory_view.cpp" line="246"/>
         <source>Fits: %1 GB of %2 GB (%3 %), %4 GB free.</source>
         <translation>可容纳：%1 GB / %2 GB（%3 %），剩余 %4 GB。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="226"/>
+        <location filename="../../views/charts/memory_view.cpp" line="252"/>
         <source>Does not fit: needs %1 GB of %2 GB — try ZeRO-3, tensor/pipeline parallelism or recompute</source>
         <translation>容纳不下：需要 %1 GB，容量 %2 GB — 可尝试 ZeRO-3、张量/流水线并行或重计算</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="235"/>
+        <location filename="../../views/charts/memory_view.cpp" line="261"/>
         <source>Pipeline stage %1 holds the most; other stages need less.</source>
         <translation>流水线阶段 %1 占用最多；其他阶段需要更少。</translation>
     </message>
@@ -4594,32 +4594,32 @@
 <context>
     <name>scalescope::PresentationStage</name>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="483"/>
+        <location filename="../../app/gui/presentation.cpp" line="484"/>
         <source>Both GPUs have the same timeline: one row stands for both.</source>
         <translation>两块 GPU 的时间线完全相同：用一行代表两者。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="485"/>
+        <location filename="../../app/gui/presentation.cpp" line="486"/>
         <source>All %1 GPUs have the same timeline: one row stands for all of them.</source>
         <translation>全部 %1 块 GPU 的时间线完全相同：用一行代表全部。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="492"/>
+        <location filename="../../app/gui/presentation.cpp" line="493"/>
         <source>GPU %1 stands for GPUs %2</source>
         <translation>GPU %1 代表 GPU %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="496"/>
+        <location filename="../../app/gui/presentation.cpp" line="497"/>
         <source>GPUs with identical timelines are drawn once: %1.</source>
         <translation>时间线完全相同的 GPU 只画一次：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="501"/>
+        <location filename="../../app/gui/presentation.cpp" line="502"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="505"/>
+        <location filename="../../app/gui/presentation.cpp" line="506"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
@@ -4675,37 +4675,37 @@
 <context>
     <name>scalescope::ProfileListModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="281"/>
+        <location filename="../../app/gui/profile_library.cpp" line="282"/>
         <source>damaged: %1</source>
         <translation>已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="289"/>
+        <location filename="../../app/gui/profile_library.cpp" line="290"/>
         <source> (bundled)</source>
         <translation> (内置)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="301"/>
+        <location filename="../../app/gui/profile_library.cpp" line="302"/>
         <source>Profile</source>
         <translation>配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="303"/>
+        <location filename="../../app/gui/profile_library.cpp" line="304"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="305"/>
+        <location filename="../../app/gui/profile_library.cpp" line="306"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="307"/>
+        <location filename="../../app/gui/profile_library.cpp" line="308"/>
         <source>Host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="309"/>
+        <location filename="../../app/gui/profile_library.cpp" line="310"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
@@ -5114,121 +5114,146 @@
 <context>
     <name>scalescope::TimelineWidget</name>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="250"/>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="653"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="251"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="654"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="254"/>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="642"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="255"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="643"/>
         <source>Node %1</source>
         <translation>节点 %1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="254"/>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="644"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="255"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="645"/>
         <source>(%1 GPUs)</source>
         <translation>（%1 个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="401"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="402"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="403"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="404"/>
         <source>collectives</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="405"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="406"/>
         <source>p2p send</source>
         <translation>p2p 发送</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="407"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="408"/>
         <source>p2p recv</source>
         <translation>p2p 接收</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="409"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="410"/>
         <source>loader</source>
         <translation>加载器</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="451"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="452"/>
         <source>the timeline has no segments.</source>
         <translation>时间线没有片段。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="452"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="453"/>
         <source>no valid scenario yet, or the timeline was too large to build. Lower the GPU count or the number of steps.</source>
         <translation>尚无有效场景，或时间线过大无法构建。请减少 GPU 数或步数。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="450"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="451"/>
         <source>No timeline: %1</source>
         <translation>无时间线：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="118"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="119"/>
         <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB, so this run cannot start. The timeline shows the step as if memory were no limit.</source>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB，因此这次运行无法启动。时间线显示的是假设显存不受限时的一步。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="713"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="714"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="766"/>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="792"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="767"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="793"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="782"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="783"/>
         <source>ScaleScope timeline</source>
         <translation>ScaleScope 时间线</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="783"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="784"/>
         <source>Per-GPU timeline exported by ScaleScope</source>
         <translation>由 ScaleScope 导出的逐 GPU 时间线</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="829"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="830"/>
         <source>GPU %1, %2</source>
         <translation>GPU %1，%2</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="830"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="831"/>
         <source>Start: %1</source>
         <translation>开始：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="831"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="832"/>
         <source>Duration: %1</source>
         <translation>时长：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="833"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="834"/>
         <source>Micro-batch: %1</source>
         <translation>微批次：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="838"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="840"/>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="841"/>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="842"/>
+        <source>%1 kB</source>
+        <translation>%1 kB</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="845"/>
+        <source>Moves %1 at %2 GB/s (algorithm bandwidth)</source>
+        <translation>传输 %1，速率 %2 GB/s（算法带宽）</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="848"/>
+        <source>Moves %1</source>
+        <translation>传输 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="854"/>
         <source>Step: %1</source>
         <translation>步：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="870"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="886"/>
         <source>Node %1, GPUs %2-%3: the dominant activity of all its GPUs. Click to expand.</source>
         <translation>节点 %1，GPU %2-%3：其所有 GPU 的主要活动。点击展开。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="875"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="891"/>
         <source>Node %1, GPUs %2-%3. Click to collapse into one summary row.</source>
         <translation>节点 %1，GPU %2-%3。点击折叠为一行汇总。</translation>
     </message>

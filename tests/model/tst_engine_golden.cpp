@@ -185,6 +185,7 @@ private Q_SLOTS:
     void comparisonDetectsADifference();
     void sameOnEveryThreadCount();
     void cancelledSimulationSaysSo();
+    void communicationSegmentsCarryTheirBytes();
     void sweepPointsBeyondTheBudgetAreClosedForm();
 };
 
@@ -310,6 +311,43 @@ void TestEngineGolden::sameOnEveryThreadCount()
                                                   .arg(threads)));
         }
     }
+}
+
+void TestEngineGolden::communicationSegmentsCarryTheirBytes()
+{
+    // Issue 13: collective tooltips without size or bandwidth. Every transfer segment says
+    // what it moves; compute and waiting move nothing.
+    Result<Scenario> s = loadScenarioFile(
+        QStringLiteral(SCALESCOPE_SOURCE_DIR "/tests/model/golden/interleaved-64-jitter.json"),
+        builtinCatalog());
+    QVERIFY(s.ok());
+    const auto ctx = contextFrom(s.value());
+    SimOptions o;
+    o.build_timeline = true;
+    const SimResult r = simulate(*ctx, o);
+    QVERIFY(r.ok);
+    const Timeline &t = *r.timeline;
+    int collectives = 0, sends = 0, tp = 0;
+    for (int row = 0; row < t.rows(); ++row) {
+        const auto stream = static_cast<Stream>(row % kStreamCount);
+        for (size_t i = t.rowBegin(row); i < t.rowEnd(row); ++i) {
+            const SegmentKind k = t.kind(i);
+            if (stream == Stream::Collective && k == SegmentKind::DpComm) {
+                QVERIFY(t.bytes(i) > 0);
+                ++collectives;
+            } else if (stream == Stream::PointToPoint) {
+                QCOMPARE(t.bytes(i), static_cast<float>(ctx->workload.p2p_bytes));
+                ++sends;
+            } else if (stream == Stream::Compute && k == SegmentKind::TpComm) {
+                QVERIFY(t.bytes(i) > 0);
+                ++tp;
+            } else if (k == SegmentKind::Compute || k == SegmentKind::Wait ||
+                       k == SegmentKind::Bubble) {
+                QCOMPARE(t.bytes(i), 0.0f);
+            }
+        }
+    }
+    QVERIFY(collectives > 0 && sends > 0 && tp > 0);
 }
 
 void TestEngineGolden::cancelledSimulationSaysSo()

@@ -14,9 +14,9 @@ namespace scalescope::test
 
 struct Seg {
     Seg(int row_, double start_s_, double duration_s_, SegmentKind kind_, std::string label_ = {},
-        int micro_batch_ = -1)
+        int micro_batch_ = -1, double bytes_ = 0)
         : row(row_), start_s(start_s_), duration_s(duration_s_), kind(kind_),
-          label(std::move(label_)), micro_batch(micro_batch_)
+          label(std::move(label_)), micro_batch(micro_batch_), bytes(bytes_)
     {
     }
     int row = 0;
@@ -25,6 +25,7 @@ struct Seg {
     SegmentKind kind = SegmentKind::Compute;
     std::string label;
     int micro_batch = -1;
+    double bytes = 0;
 };
 
 inline std::shared_ptr<const Timeline> makeTimeline(int gpus, int gpus_per_node, int iterations,
@@ -41,7 +42,8 @@ inline std::shared_ptr<const Timeline> makeTimeline(int gpus, int gpus_per_node,
             row = s.row;
             builder.beginRow(row);
         }
-        builder.add(s.start_s, s.duration_s, s.kind, builder.internLabel(s.label), s.micro_batch);
+        builder.add(s.start_s, s.duration_s, s.kind, builder.internLabel(s.label), s.micro_batch,
+                    s.bytes);
     }
     return std::make_shared<const Timeline>(builder.finish());
 }

@@ -34,7 +34,7 @@ std::shared_ptr<const Timeline> sampleTimeline(double scale = 1.0)
             segs.push_back({compute, t0 + 5 * kMs * scale, 5 * kMs * scale, SegmentKind::Compute,
                             "backward", 1});
             segs.push_back({compute + 1, t0 + 6 * kMs * scale, 3 * kMs * scale, SegmentKind::DpComm,
-                            "all-reduce bucket 1", -1});
+                            "all-reduce bucket 1", -1, 25e6});
         }
     }
     return makeTimeline(4, 2, 2, segs);
@@ -250,6 +250,9 @@ void TestTimelineWidget::hoverToolTip()
     QVERIFY2(text2.contains(QStringLiteral("GPU 3, collectives")), qPrintable(text2));
     QVERIFY2(text2.contains(QStringLiteral("Step: 2")), qPrintable(text2));
     QVERIFY(!text2.contains(QStringLiteral("Micro-batch")));
+    // Issue 13: what a collective moves and at what rate (25 MB in 3 ms).
+    QVERIFY2(text2.contains(QStringLiteral("Moves 25.0 MB at 8.3 GB/s")), qPrintable(text2));
+    QVERIFY(!text.contains(QStringLiteral("Moves"))); // waiting moves nothing
 
     // A gap has no tooltip.
     widget_->scrollToLayoutRow(0);

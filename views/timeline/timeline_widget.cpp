@@ -10,6 +10,7 @@
 #include <QHelpEvent>
 #include <QImage>
 #include <QKeyEvent>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QSaveFile>
@@ -831,6 +832,21 @@ QString TimelineWidget::segmentToolTip(size_t i) const
     html += QStringLiteral("<br>") + tr("Duration: %1").arg(formatDuration(tl.duration(i)));
     if (tl.microBatch(i) >= 0)
         html += QStringLiteral("<br>") + tr("Micro-batch: %1").arg(tl.microBatch(i));
+    // What communication moves and, for whole transfers (their own rows), at what rate:
+    // nccl-tests' algorithm bandwidth, the buffer over the time (a tensor-parallel segment on
+    // the compute row may be only the part not hidden behind compute).
+    if (const double bytes = tl.bytes(i); bytes > 0) {
+        const QLocale locale;
+        const QString size = bytes >= 1e9   ? tr("%1 GB").arg(locale.toString(bytes / 1e9, 'f', 2))
+                             : bytes >= 1e6 ? tr("%1 MB").arg(locale.toString(bytes / 1e6, 'f', 1))
+                                            : tr("%1 kB").arg(locale.toString(bytes / 1e3, 'f', 1));
+        if (stream != Stream::Compute && tl.duration(i) > 0)
+            html += QStringLiteral("<br>") +
+                    tr("Moves %1 at %2 GB/s (algorithm bandwidth)")
+                        .arg(size, locale.toString(bytes / tl.duration(i) / 1e9, 'f', 1));
+        else
+            html += QStringLiteral("<br>") + tr("Moves %1").arg(size);
+    }
     if (tl.iterations() > 1 && tl.endTime() > 0) {
         const int step =
             std::clamp(static_cast<int>(tl.start(i) / (tl.endTime() / tl.iterations())), 0,
