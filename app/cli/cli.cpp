@@ -787,6 +787,9 @@ int cmdBench(const QStringList &argv, Output &out, Failure *failure)
         o[QStringLiteral("gpus")] = scenario->hardware.gpuCount();
         o[QStringLiteral("bytes_per_segment")] = static_cast<double>(Timeline::bytesPerSegment());
         o[QStringLiteral("repeat")] = repeat;
+        // Throughput of the engine with the timeline (issue 15's measure).
+        o[QStringLiteral("segments_per_s")] =
+            tm > 0 ? static_cast<double>(segments) / (tm / 1e3) : 0.0;
         out.text += QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
         out.line(QStringLiteral("summary_ms   %1 (median of %2)").arg(fixed(sm, 4)).arg(repeat));
@@ -797,6 +800,9 @@ int cmdBench(const QStringList &argv, Output &out, Failure *failure)
                      .arg(segments)
                      .arg(Timeline::bytesPerSegment()));
         out.line(QStringLiteral("gpus         %1").arg(scenario->hardware.gpuCount()));
+        out.line(
+            QStringLiteral("segments/s   %1 million")
+                .arg(fixed(tm > 0 ? static_cast<double>(segments) / (tm / 1e3) / 1e6 : 0.0, 1)));
     }
     return kOk;
 }

@@ -1325,9 +1325,9 @@ void TestCli::plan()
 {
     const QString file = QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/scenarios/default.json");
     {
-        const CliRun r = runCli({QStringLiteral("plan"), file, QStringLiteral("--gpus"),
-                                 QStringLiteral("8"), QStringLiteral("--top"), QStringLiteral("3"),
-                                 QStringLiteral("--json")});
+        const CliRun r =
+            runCli({QStringLiteral("plan"), file, QStringLiteral("--gpus"), QStringLiteral("8"),
+                    QStringLiteral("--top"), QStringLiteral("3"), QStringLiteral("--json")});
         CALL(verifySuccess(r));
         QJsonObject o;
         CALL(parseObject(r, &o));
@@ -1354,16 +1354,16 @@ void TestCli::plan()
     }
     {
         // No split of 100,000 GPUs divides a global batch of 64: said, not "out of memory".
-        const CliRun r = runCli({QStringLiteral("plan"), file, QStringLiteral("--gpus"),
-                                 QStringLiteral("100000")});
+        const CliRun r = runCli(
+            {QStringLiteral("plan"), file, QStringLiteral("--gpus"), QStringLiteral("100000")});
         CALL(verifySuccess(r));
         QVERIFY2(r.out.contains("cannot be split") && r.out.contains("global batch of 64"),
                  r.out.constData());
     }
     {
-        const CliRun r = runCli({QStringLiteral("plan"), file, QStringLiteral("--gpus"),
-                                 QStringLiteral("8"), QStringLiteral("--top"),
-                                 QStringLiteral("100000000")});
+        const CliRun r =
+            runCli({QStringLiteral("plan"), file, QStringLiteral("--gpus"), QStringLiteral("8"),
+                    QStringLiteral("--top"), QStringLiteral("100000000")});
         CALL(verifyFailure(r, 2, {QStringLiteral("--top"), QStringLiteral("1 to 1000")}));
     }
 }
@@ -1427,15 +1427,19 @@ void TestCli::catalog()
         CALL(parseObject(r, &o));
         const QJsonArray stacks = o.value(QStringLiteral("frameworks")).toArray();
         const QSet<QString> ids = idsOf(stacks);
-        for (const char *id : {"pytorch-ddp", "pytorch-fsdp", "deepspeed", "megatron-lm",
-                               "megatron-deepspeed", "megatron-core", "torchtitan", "horovod",
-                               "tensorflow"})
-            QVERIFY2(ids.contains(QLatin1String(id)),
-                     qPrintable(QStringLiteral("catalog frameworks lacks %1").arg(QLatin1String(id))));
+        for (const char *id :
+             {"pytorch-ddp", "pytorch-fsdp", "deepspeed", "megatron-lm", "megatron-deepspeed",
+              "megatron-core", "torchtitan", "horovod", "tensorflow"})
+            QVERIFY2(
+                ids.contains(QLatin1String(id)),
+                qPrintable(QStringLiteral("catalog frameworks lacks %1").arg(QLatin1String(id))));
         for (const QJsonValue &v : stacks) {
             const QJsonObject x = v.toObject();
             QVERIFY(!x.value(QStringLiteral("source")).toString().isEmpty());
-            QVERIFY(x.value(QStringLiteral("host")).toObject().value(QStringLiteral("op_us")).toDouble() > 0);
+            QVERIFY(x.value(QStringLiteral("host"))
+                        .toObject()
+                        .value(QStringLiteral("op_us"))
+                        .toDouble() > 0);
         }
         const CliRun text = runCli({QStringLiteral("catalog"), QStringLiteral("frameworks")});
         CALL(verifySuccess(text));
@@ -1510,12 +1514,17 @@ void TestCli::bench()
     QCOMPARE(number(o, QStringLiteral("gpus")), 8.0);
     const double segments = number(o, QStringLiteral("segments"));
     QVERIFY(segments > 0 && segments == std::floor(segments));
+    // Segments per second: the timeline's segments over its median time.
+    QVERIFY(std::abs(number(o, QStringLiteral("segments_per_s")) -
+                     segments / (number(o, QStringLiteral("timeline_ms")) / 1e3)) <=
+            1e-6 * number(o, QStringLiteral("segments_per_s")));
 
     const CliRun t =
         runCli({QStringLiteral("bench"), dataFile(QStringLiteral("3d-interleaved.json")),
                 QStringLiteral("--repeat"), QStringLiteral("2")});
     CALL(verifySuccess(t));
     QVERIFY(t.out.contains("summary_ms"));
+    QVERIFY(t.out.contains("segments/s"));
 }
 
 // ---------------------------------------------------------------------------------------
