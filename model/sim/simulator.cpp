@@ -288,7 +288,16 @@ private:
     template <typename Out> void expand(const std::vector<Item> &row, int gpu, Out &&out) const;
     struct UnitAccount {
         Breakdown b;
-        std::vector<std::pair<uint32_t, double>> waits; // by label
+        std::vector<std::pair<uint32_t, double>> waits; // by label (a unit has few)
+        void addWait(uint32_t label, double x)
+        {
+            auto w = std::find_if(waits.begin(), waits.end(),
+                                  [label](const auto &p) { return p.first == label; });
+            if (w == waits.end())
+                waits.emplace_back(label, x);
+            else
+                w->second += x;
+        }
     };
     void accountUnit(uint32_t unit, const UnitRows &rows, UnitAccount &acc) const;
     bool buildTimeline(SimResult &result);
@@ -980,16 +989,10 @@ void Simulation::accountUnit(uint32_t unit, const UnitRows &rows, UnitAccount &a
             case SegmentKind::Bubble:
                 b.pipeline_bubble += x;
                 break;
-            case SegmentKind::Wait: {
+            case SegmentKind::Wait:
                 b.wait += x;
-                auto w = std::find_if(acc.waits.begin(), acc.waits.end(),
-                                      [label](const auto &p) { return p.first == label; });
-                if (w == acc.waits.end())
-                    acc.waits.emplace_back(label, x);
-                else
-                    w->second += x;
+                acc.addWait(label, x);
                 break;
-            }
             case SegmentKind::DataLoad:
                 b.data_loading += x;
                 break;
@@ -1033,12 +1036,7 @@ void Simulation::accountUnit(uint32_t unit, const UnitRows &rows, UnitAccount &a
         b.compute -= moved;
         b.optimizer -= moved_optimizer;
         b.wait += moved;
-        auto w = std::find_if(acc.waits.begin(), acc.waits.end(),
-                              [](const auto &p) { return p.first == kLWaitTp; });
-        if (w == acc.waits.end())
-            acc.waits.emplace_back(kLWaitTp, moved);
-        else
-            w->second += moved;
+        acc.addWait(kLWaitTp, moved);
     }
 }
 
@@ -1165,70 +1163,64 @@ bool Simulation::buildTimeline(SimResult &result)
     // per member (jitter, stragglers or uneven heat inside a tensor-parallel group).
     const bool member_varies = per_rank_ && plan_.tensor > 1;
     const size_t gpus = static_cast<size_t>(plan_.gpus);
+    // Every row of units [ub, ue): f(unit, row, source), where source is the row of the
+    // unit's first member that this one repeats (kNoRow: it has segments of its own).
+    constexpr size_t kNoRow = static_cast<size_t>(-1);
+    const auto forEachRow = [&](size_t ub, size_t ue, auto &&f) {
+        for (size_t u = ub; u < ue; ++u) {
+            const std::vector<int> &members = members_[u];
+            for (size_t m = 0; m < members.size(); ++m)
+                for (size_t s = 0; s < kStreamCount; ++s) {
+                    const bool same = m > 0 && (!member_varies || s > 0);
+                    f(u, static_cast<size_t>(members[m]) * kStreamCount + s,
+                      same ? static_cast<size_t>(members[0]) * kStreamCount + s : kNoRow);
+                }
+        }
+    };
+    // A row's segments, merged per quantum where the timeline is simplified.
+    const auto emitRow = [&](size_t u, size_t row, auto &&out) {
+        Merger merge(quantum, merged_label.data(), out);
+        expand(unit_rows_[u].row[row % kStreamCount], static_cast<int>(row / kStreamCount),
+               [&](double start, double dur, SegmentKind k, uint32_t label, int32_t mb,
+                   double bytes) { merge(start, dur, k, label_ids[label], mb, bytes); });
+        merge.flush();
+    };
     // First pass: how many segments each row gets, so that each is then written once, in
     // place, from any thread.
     std::vector<size_t> row_sizes(gpus * kStreamCount, 0);
     parallelChunks(static_cast<size_t>(units_), threads_, 4, [&](size_t ub, size_t ue) {
-        for (size_t u = ub; u < ue; ++u) {
-            const std::vector<int> &members = members_[u];
-            for (size_t m = 0; m < members.size(); ++m) {
-                const auto gpu = static_cast<size_t>(members[m]);
-                for (int s = 0; s < kStreamCount; ++s) {
-                    if (m > 0 && (!member_varies || s > 0)) {
-                        row_sizes[gpu * kStreamCount + static_cast<size_t>(s)] =
-                            row_sizes[static_cast<size_t>(members[0]) * kStreamCount +
-                                      static_cast<size_t>(s)];
-                        continue;
-                    }
-                    size_t n = 0;
-                    auto count = [&n](double, double, SegmentKind, uint32_t, int32_t, double) {
-                        ++n;
-                    };
-                    Merger merge(quantum, merged_label.data(), count);
-                    expand(unit_rows_[u].row[s], static_cast<int>(gpu), merge);
-                    merge.flush();
-                    row_sizes[gpu * kStreamCount + static_cast<size_t>(s)] = n;
-                }
+        forEachRow(ub, ue, [&](size_t u, size_t row, size_t source) {
+            if (source != kNoRow) {
+                row_sizes[row] = row_sizes[source];
+                return;
             }
-        }
+            size_t n = 0;
+            emitRow(u, row, [&n](double, double, SegmentKind, uint32_t, int32_t, double) { ++n; });
+            row_sizes[row] = n;
+        });
     });
     if (cancelled(result))
         return false;
     const std::vector<size_t> &offset = builder.allocate(row_sizes);
     row_sizes = {};
-    // Second pass: the segments. A member whose rows equal the first member's is copied.
+    // Second pass: the segments; a row that repeats another is copied.
     std::vector<double> unit_latest(static_cast<size_t>(units_), 0.0);
     parallelChunks(static_cast<size_t>(units_), threads_, 4, [&](size_t ub, size_t ue) {
-        for (size_t u = ub; u < ue; ++u) {
-            double latest = 0;
-            const std::vector<int> &members = members_[u];
-            for (size_t m = 0; m < members.size(); ++m) {
-                const auto gpu = static_cast<size_t>(members[m]);
-                for (int s = 0; s < kStreamCount; ++s) {
-                    const size_t row = gpu * kStreamCount + static_cast<size_t>(s);
-                    if (m > 0 && (!member_varies || s > 0)) {
-                        const size_t src =
-                            static_cast<size_t>(members[0]) * kStreamCount + static_cast<size_t>(s);
-                        builder.copyRange(offset[src], offset[src + 1], offset[row]);
-                        continue;
-                    }
-                    size_t i = offset[row];
-                    auto write = [&](double start, double dur, SegmentKind k, uint32_t label,
-                                     int32_t mb, double bytes) {
+        forEachRow(ub, ue, [&](size_t u, size_t row, size_t source) {
+            if (source != kNoRow) {
+                builder.copyRange(offset[source], offset[source + 1], offset[row]);
+                return;
+            }
+            size_t i = offset[row];
+            double &latest = unit_latest[u];
+            emitRow(u, row,
+                    [&](double start, double dur, SegmentKind k, uint32_t label, int32_t mb,
+                        double bytes) {
                         builder.set(i++, start, dur, k, label, mb, bytes);
                         latest = std::max(latest, start + dur);
-                    };
-                    Merger merge(quantum, merged_label.data(), write);
-                    expand(
-                        unit_rows_[u].row[s], static_cast<int>(gpu),
-                        [&](double start, double dur, SegmentKind k, uint32_t label, int32_t mb,
-                            double bytes) { merge(start, dur, k, label_ids[label], mb, bytes); });
-                    merge.flush();
-                    assert(i == offset[row + 1]);
-                }
-            }
-            unit_latest[u] = latest;
-        }
+                    });
+            assert(i == offset[row + 1]);
+        });
     });
     builder.setEndTime(
         unit_latest.empty() ? 0.0 : *std::max_element(unit_latest.begin(), unit_latest.end()));
@@ -1345,28 +1337,27 @@ SimResult Simulation::run()
     // figures do not depend on the thread count).
     Breakdown sum;
     std::vector<double> wait_by_label(kLabelCount + extra_labels_.size(), 0.0);
+    constexpr double Breakdown::*kFields[] = {&Breakdown::compute,
+                                              &Breakdown::communication_exposed,
+                                              &Breakdown::communication_total,
+                                              &Breakdown::pipeline_bubble,
+                                              &Breakdown::wait,
+                                              &Breakdown::data_loading,
+                                              &Breakdown::tp_comm,
+                                              &Breakdown::dp_comm,
+                                              &Breakdown::pp_comm,
+                                              &Breakdown::pp_exposed,
+                                              &Breakdown::optimizer};
     for (const UnitAccount &acc : accounts) {
-        const Breakdown &b = acc.b;
-        sum.compute += b.compute;
-        sum.communication_exposed += b.communication_exposed;
-        sum.communication_total += b.communication_total;
-        sum.pipeline_bubble += b.pipeline_bubble;
-        sum.wait += b.wait;
-        sum.data_loading += b.data_loading;
-        sum.tp_comm += b.tp_comm;
-        sum.dp_comm += b.dp_comm;
-        sum.pp_comm += b.pp_comm;
-        sum.pp_exposed += b.pp_exposed;
-        sum.optimizer += b.optimizer;
+        for (double Breakdown::*f : kFields)
+            sum.*f += acc.b.*f;
         for (const auto &[label, x] : acc.waits)
             wait_by_label[label] += x;
     }
     accounts = {};
     const double norm = 1.0 / (plan_.gpus * steps);
-    for (double *x : {&sum.compute, &sum.communication_exposed, &sum.communication_total,
-                      &sum.pipeline_bubble, &sum.wait, &sum.data_loading, &sum.tp_comm,
-                      &sum.dp_comm, &sum.pp_comm, &sum.pp_exposed, &sum.optimizer})
-        *x *= norm;
+    for (double Breakdown::*f : kFields)
+        sum.*f *= norm;
     result.breakdown = sum;
     // What GPUs wait for most (names the straggler when there is one).
     const auto most = std::max_element(wait_by_label.begin(), wait_by_label.end());

@@ -176,12 +176,7 @@ TimelineBuilder::TimelineBuilder(int gpus, int gpus_per_node, int iterations)
 
 void TimelineBuilder::reserve(size_t segments)
 {
-    t_.start_.reserve(segments);
-    t_.duration_.reserve(segments);
-    t_.kind_.reserve(segments);
-    t_.label_.reserve(segments);
-    t_.micro_batch_.reserve(segments);
-    t_.bytes_.reserve(segments);
+    t_.forEachArray([segments](auto &a) { a.reserve(segments); });
 }
 
 void TimelineBuilder::beginRow(int row)
@@ -226,12 +221,7 @@ const std::vector<size_t> &TimelineBuilder::allocate(const std::vector<size_t> &
         total += row_sizes[r];
     }
     t_.row_offset_.back() = total;
-    t_.start_.resize(total);
-    t_.duration_.resize(total);
-    t_.kind_.resize(total);
-    t_.label_.resize(total);
-    t_.micro_batch_.resize(total);
-    t_.bytes_.resize(total);
+    t_.forEachArray([total](auto &a) { a.resize(total); });
     current_row_ = t_.rows();
     return t_.row_offset_;
 }

@@ -116,6 +116,16 @@ public:
 
 private:
     friend class TimelineBuilder;
+    /// Calls f on each per-segment array (sizing and copying treat them all alike).
+    template <typename F> void forEachArray(F &&f)
+    {
+        f(start_);
+        f(duration_);
+        f(kind_);
+        f(label_);
+        f(micro_batch_);
+        f(bytes_);
+    }
     int gpus_ = 0;
     int gpus_per_node_ = 1;
     int iterations_ = 1;
@@ -161,14 +171,11 @@ public:
     /// Copies segments [begin, end) to `to` (rows that repeat another row).
     void copyRange(size_t begin, size_t end, size_t to)
     {
-        std::copy(t_.start_.begin() + begin, t_.start_.begin() + end, t_.start_.begin() + to);
-        std::copy(t_.duration_.begin() + begin, t_.duration_.begin() + end,
-                  t_.duration_.begin() + to);
-        std::copy(t_.kind_.begin() + begin, t_.kind_.begin() + end, t_.kind_.begin() + to);
-        std::copy(t_.label_.begin() + begin, t_.label_.begin() + end, t_.label_.begin() + to);
-        std::copy(t_.micro_batch_.begin() + begin, t_.micro_batch_.begin() + end,
-                  t_.micro_batch_.begin() + to);
-        std::copy(t_.bytes_.begin() + begin, t_.bytes_.begin() + end, t_.bytes_.begin() + to);
+        t_.forEachArray([=](auto &a) {
+            const auto b = a.begin();
+            std::copy(b + static_cast<std::ptrdiff_t>(begin), b + static_cast<std::ptrdiff_t>(end),
+                      b + static_cast<std::ptrdiff_t>(to));
+        });
     }
     /// With allocate(): the latest end of any segment written.
     void setEndTime(double t) { t_.end_time_ = t; }
