@@ -5,8 +5,8 @@
 // that makes it.
 #pragma once
 
-#include "hardware/hardware.h"
-#include "plan/scenario.h"
+#include "hardware/precision.h"
+#include "plan/collective_op.h"
 
 #include <array>
 #include <cstddef>

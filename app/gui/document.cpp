@@ -1,5 +1,6 @@
 #include "document.h"
 
+#include "controls/control_checks.h"
 #include "io/catalog_io.h"
 #include "io/file_io.h"
 #include "io/scenario_io.h"
@@ -70,7 +71,7 @@ void Document::apply(const Scenario &scenario)
 
 void Document::edit(const Scenario &scenario, const QString &description, int merge_key)
 {
-    if (writeScenario(scenario) == writeScenario(scenario_))
+    if (scenario == scenario_)
         return;
     undo_.push(new EditScenarioCommand(this, scenario_, scenario, description, merge_key));
 }
@@ -131,6 +132,17 @@ bool Document::save(const QString &path, QString *error)
 {
     if (error)
         error->clear();
+    // A file the parser would refuse is not written (plan/rules.h): the message names the
+    // control to fix; the work stays in the window and in its autosave.
+    for (const ControlIssue &issue : checkScenario(scenario_)) {
+        if (issue.severity != ControlIssue::Severity::Error)
+            continue;
+        if (error)
+            *error = tr("Not saved: a scenario file cannot hold this plan, it would not open "
+                        "again. Fix %1 first: %2")
+                         .arg(issue.key_path, issue.message);
+        return false;
+    }
     const QString absolute = QFileInfo(path).absoluteFilePath();
     if (absolute == file_path_ && changedOnDisk()) {
         const SaveConflictChoice choice =

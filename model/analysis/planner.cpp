@@ -1,7 +1,6 @@
 #include "analysis/planner.h"
 
 #include "analysis/evaluate.h"
-#include "plan/framework_rules.h"
 
 #include <algorithm>
 #include <map>
@@ -23,8 +22,7 @@ Scenario applyCandidate(const Scenario &base, int gpus, const PlanCandidate &c)
     s.parallel = c.parallel;
     s.training.micro_batch = c.micro_batch;
     s.training.recompute = c.recompute;
-    std::erase_if(s.effects.stragglers, [&](const StragglerSpec &st) { return st.gpu >= gpus; });
-    std::erase_if(s.effects.thermal.gpus, [&](const ThermalGpuSpec &g) { return g.gpu >= gpus; });
+    s.effects.restrictTo(gpus);
     return s;
 }
 
@@ -148,11 +146,8 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                             c.parallel.update = UpdateMode::Sync;
                         c.micro_batch = mb;
                         c.recompute = rc;
-                        // A named stack runs only its plans (plan/framework_rules.h); under
-                        // "auto" some stack runs each of these.
-                        if (base.training.framework != kFrameworkAuto &&
-                            frameworkRejects(base.training.stack, c.parallel))
-                            continue;
+                        // The rule table (in makePlan) refuses what the plan or a named stack
+                        // cannot run; under "auto" some stack runs each of these.
                         const Scenario s = applyCandidate(base, gpus, c);
                         Result<Plan> plan = makePlan(s);
                         if (!plan)

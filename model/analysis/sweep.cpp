@@ -1,6 +1,7 @@
 #include "analysis/sweep.h"
 
 #include "analysis/evaluate.h"
+#include "plan/rules.h"
 
 #include <string>
 
@@ -15,10 +16,10 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
     auto reject = [&](const std::string &why) {
         return InputError{"--gpus", std::to_string(gpus) + " GPUs: " + why};
     };
+    // How the count is laid out on nodes is the sweep's; whether the plan fits it is the
+    // rule table's (plan/rules.h).
     if (gpus < 1)
         return reject("at least 1 GPU is needed");
-    if (gpus % mp != 0)
-        return reject("not a multiple of tensor*pipeline = " + std::to_string(mp));
     if (gpus < per_node) {
         s.hardware.nodes = 1;
         s.hardware.gpus_per_node = gpus;
@@ -28,27 +29,17 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
         s.hardware.nodes = gpus / per_node;
         s.hardware.gpus_per_node = per_node;
     }
-    const int data = gpus / mp;
     const int base_data =
         base.parallel.data > 0 ? base.parallel.data : base.hardware.gpuCount() / mp;
-    s.parallel.data = data;
-    if (scaling == Scaling::Weak)
-        s.training.global_batch = base.training.global_batch / base_data * data;
-    const int64_t mb = s.training.micro_batch > 0 ? s.training.micro_batch
-                                                  : base.training.global_batch / base_data;
-    s.training.micro_batch = mb;
-    if (s.training.global_batch % (mb * data) != 0)
-        return reject("global_batch " + std::to_string(s.training.global_batch) +
-                      " is not a multiple of micro_batch*data = " + std::to_string(mb) + "*" +
-                      std::to_string(data));
-    const int64_t m = s.training.global_batch / (mb * data);
-    if (s.parallel.schedule == Schedule::Interleaved && s.parallel.virtual_stages > 1 &&
-        m % s.parallel.pipeline != 0)
-        return reject(std::to_string(m) +
-                      " micro-batches per step are not a multiple of pipeline = " +
-                      std::to_string(s.parallel.pipeline) + " (interleaved schedule)");
-    // Stragglers beyond the smaller cluster are dropped with it.
-    std::erase_if(s.effects.stragglers, [&](const StragglerSpec &st) { return st.gpu >= gpus; });
+    s.parallel.data = 0; // derived from the count, as the rule table checks it
+    s.training.micro_batch = s.training.micro_batch > 0 ? s.training.micro_batch
+                                                        : base.training.global_batch / base_data;
+    if (scaling == Scaling::Weak && mp > 0 && gpus % mp == 0)
+        s.training.global_batch = base.training.global_batch / base_data * (gpus / mp);
+    s.effects.restrictTo(gpus);
+    if (const std::optional<InputError> error = ruleError(s))
+        return reject(error->toString());
+    s.parallel.data = gpus / mp;
     return s;
 }
 

@@ -14,6 +14,8 @@ namespace scalescope
 struct ProfileGemmPoint {
     double m = 0, n = 0, k = 0;
     double tflops = 0;
+
+    bool operator==(const ProfileGemmPoint &) const = default;
 };
 
 struct ProfileThermalSample {
@@ -22,6 +24,8 @@ struct ProfileThermalSample {
     double temperature_c = 0;
     double power_w = 0;
     std::vector<std::string> throttle; // NVML throttle reasons, e.g. "sw_power_cap"
+
+    bool operator==(const ProfileThermalSample &) const = default;
 };
 
 struct ProfileGpu {
@@ -40,6 +44,8 @@ struct ProfileGpu {
     double launch_overhead_us = 0;
     double thermal_duration_s = 0;
     std::vector<ProfileThermalSample> thermal_samples;
+
+    bool operator==(const ProfileGpu &) const = default;
 };
 
 struct ProfileP2P {
@@ -47,6 +53,8 @@ struct ProfileP2P {
     bool access = false;
     double bandwidth_gbps = 0;
     double latency_us = 0;
+
+    bool operator==(const ProfileP2P &) const = default;
 };
 
 struct ProfileCollective {
@@ -57,11 +65,15 @@ struct ProfileCollective {
     double time_s = 0;
     double algbw_gbps = 0;
     double busbw_gbps = 0;
+
+    bool operator==(const ProfileCollective &) const = default;
 };
 
 struct ProfileNote {
     std::string test;
     std::string text; // "reason" of a skipped test, "message" of an error
+
+    bool operator==(const ProfileNote &) const = default;
 };
 
 struct CalibrationProfile {
@@ -77,6 +89,8 @@ struct CalibrationProfile {
     std::vector<ProfileNote> skipped;
     std::vector<ProfileNote> errors;
     std::string path; // where it was loaded from (not serialised)
+
+    bool operator==(const CalibrationProfile &) const = default;
 };
 
 } // namespace scalescope

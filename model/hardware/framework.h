@@ -15,12 +15,12 @@ struct FrameworkSpec {
 
     // Host: the framework issues operations one after another (Python, dispatcher, kernel
     // launch); the GPU runs ahead while its kernels are longer than that (Daydream, ATC'20).
-    double host_op_us = 10;           // host time to issue one operation
-    double block_ops_forward = 13;    // operations per transformer block, forward
+    double host_op_us = 10;              // host time to issue one operation
+    double block_ops_forward = 13;       // operations per transformer block, forward
     double block_ops_forward_fused = 10; // the same with fused (flash) attention
-    double backward_ops_ratio = 2;    // backward operations per forward operation
-    double layer_ops_forward = 2;     // operations per layer of a custom model, forward
-    bool cuda_graphs = false;         // the step is replayed as a CUDA graph (host cost ~0)
+    double backward_ops_ratio = 2;       // backward operations per forward operation
+    double layer_ops_forward = 2;        // operations per layer of a custom model, forward
+    bool cuda_graphs = false;            // the step is replayed as a CUDA graph (host cost ~0)
 
     // Defaults where a scenario is silent (explicit scenario keys override them).
     bool grad_overlap = true;     // parallel.overlap
@@ -44,6 +44,7 @@ struct FrameworkSpec {
     int max_zero_with_pipeline = 0; // highest ZeRO stage together with pipeline parallelism
     bool async_update = false;      // asynchronous (stale-gradient) updates
 
+    bool operator==(const FrameworkSpec &) const = default;
 };
 
 /// The scenario's default: the stack is chosen from the plan (plan/framework_rules.h).

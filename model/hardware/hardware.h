@@ -2,21 +2,17 @@
 #pragma once
 
 #include "hardware/calibration.h"
+#include "hardware/precision.h"
 
 #include <array>
+#include <cstddef>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace scalescope
 {
-
-enum class Precision { FP32 = 0, TF32, FP16, BF16, FP8 };
-inline constexpr int kPrecisionCount = 5;
-const char *precisionName(Precision p);
-/// Bytes per element of weights/activations in the forward pass at this precision
-/// (mixed precision keeps fp16/bf16 copies; fp8 keeps bf16 master activations).
-double activationBytes(Precision p);
 
 /// Architecture family, selects the GEMM efficiency table (model/workload/compute).
 enum class GpuFamily { Pascal, Volta, Ampere, AdaLovelace, Hopper, Blackwell, CDNA3, Unknown };
@@ -44,6 +40,8 @@ struct GpuSpec {
 
     double peak(Precision p) const { return peak_tflops[static_cast<int>(p)]; }
     double memoryBytes() const { return memory_gb * 1e9; }
+
+    bool operator==(const GpuSpec &) const = default;
 };
 
 enum class LinkKind { PCIe, NVLinkSwitched, NVLinkBridge, Ethernet, RoCE, InfiniBand, Custom };
@@ -57,6 +55,8 @@ struct IntraLinkSpec {
     bool switched = false; // all GPUs of the node reach each other at full bandwidth
     int nvswitch_gen = 0;  // NVSwitch generation (3+ supports NVLS in-switch reduction)
     std::string source;
+
+    bool operator==(const IntraLinkSpec &) const = default;
 };
 
 struct InterLinkSpec {
@@ -66,6 +66,24 @@ struct InterLinkSpec {
     double line_rate_gbit = 0; // Gb/s per NIC
     double latency_us = 0;
     std::string source;
+
+    bool operator==(const InterLinkSpec &) const = default;
+};
+
+/// A loaded calibration profile, shared by the copies of a scenario. Two are equal when their
+/// profiles are (a file opened again loads a second, equal copy), not only when they are one
+/// object: what the spec structs' defaulted comparisons need.
+struct SharedProfile : std::shared_ptr<const CalibrationProfile> {
+    using std::shared_ptr<const CalibrationProfile>::shared_ptr;
+    SharedProfile(std::shared_ptr<const CalibrationProfile> p)
+        : std::shared_ptr<const CalibrationProfile>(std::move(p))
+    {
+    }
+    bool operator==(const SharedProfile &other) const
+    {
+        return get() == other.get() || (get() && other.get() && *get() == *other.get());
+    }
+    bool operator==(std::nullptr_t) const { return get() == nullptr; }
 };
 
 struct HardwareSpec {
@@ -77,9 +95,11 @@ struct HardwareSpec {
     int nics_per_node = 1;
     std::string calibration_path; // optional calibration profile
     /// The profile loaded from calibration_path (null without one).
-    std::shared_ptr<const CalibrationProfile> calibration;
+    SharedProfile calibration;
 
     int gpuCount() const { return nodes * gpus_per_node; }
+
+    bool operator==(const HardwareSpec &) const = default;
 };
 
 /// The chip of a GPU name ("NVIDIA A100-SXM4-80GB" -> "a100", "NVIDIA GeForce RTX 4060 Ti"

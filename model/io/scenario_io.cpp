@@ -6,12 +6,13 @@
 #include "io/profile_io.h"
 #include "io/spec_json.h"
 #include "plan/framework_rules.h"
+#include "plan/rules.h"
 
 #include <QDir>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QSaveFile>
 
 #include <algorithm>
@@ -44,6 +45,7 @@ constexpr IntRange kZeroRange{0, 3};
 constexpr IntRange kVirtualStagesRange{1, 1024};
 constexpr RealRange kBucketMbRange = RealRange::closed(0, 1e6);
 constexpr IntRange kCollectiveBytesRange{1, 10000000000000};
+constexpr IntRange kGpuIndexRange{0, kMaxGpuCount - 1};
 constexpr IntRange kSeedRange{0, int64_t(1) << 53};
 constexpr RealRange kJitterRange = RealRange::closed(0, 1);
 constexpr RealRange kSlowdownRange = RealRange::closed(1, 100);
@@ -101,19 +103,6 @@ const char *recomputeName(Recompute r)
         break;
     }
     return "full";
-}
-
-const char *scheduleName(Schedule s)
-{
-    switch (s) {
-    case Schedule::GPipe:
-        return "gpipe";
-    case Schedule::OneFOneB:
-        return "1f1b";
-    case Schedule::Interleaved:
-        break;
-    }
-    return "interleaved";
 }
 
 const char *updateModeName(UpdateMode u)
@@ -189,18 +178,6 @@ std::shared_ptr<const CalibrationProfile> readCalibration(const ObjectReader &ha
     return std::make_shared<const CalibrationProfile>(std::move(profile).value());
 }
 
-/// A profile measured on another GPU model is not applied silently (its GEMM and memory
-/// figures would replace this GPU's): refused, naming both.
-void checkProfileGpu(const ObjectReader &r, const HardwareSpec &hw)
-{
-    const std::string measured = calibrationGpuMismatch(hw);
-    if (!measured.empty())
-        fail(r.pathOf("calibration"),
-             "the profile was measured on \"" + measured + "\", but the scenario's GPU is \"" +
-                 hw.gpu.name + "\"; allowed: a profile of the same GPU model, or no "
-                               "calibration");
-}
-
 HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const QString &baseDir)
 {
     r.allowKeys({"gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node",
@@ -211,11 +188,6 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
         readCatalogOrInline(r.value("gpu"), r.pathOf("gpu"), catalog.gpus, "GPU", json::readGpu);
     hw.nodes = static_cast<int>(r.optionalInt("nodes", kNodesRange, 1));
     hw.gpus_per_node = static_cast<int>(r.optionalInt("gpus_per_node", kGpusPerNodeRange, 1));
-    if (int64_t(hw.nodes) * hw.gpus_per_node > kMaxGpuCount)
-        fail(r.pathOf("nodes"), "nodes*gpus_per_node = " + str(hw.nodes) + "*" +
-                                    str(hw.gpus_per_node) + " = " +
-                                    str(int64_t(hw.nodes) * hw.gpus_per_node) +
-                                    " GPUs; allowed: at most " + str(kMaxGpuCount) + " GPUs");
     const auto valueOr = [&](const char *key, const char *fallback) {
         return r.has(key) ? r.value(key) : name(fallback);
     };
@@ -227,34 +199,20 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
     if (r.has("calibration")) {
         hw.calibration_path = readCalibrationPath(r, baseDir);
         hw.calibration = readCalibration(r, hw.calibration_path);
-        checkProfileGpu(r, hw);
     }
     return hw;
 }
 
-TrainingSpec readTraining(const ObjectReader &r, const GpuSpec &gpu)
+TrainingSpec readTraining(const ObjectReader &r)
 {
-    r.allowKeys(
-        {"global_batch", "micro_batch", "precision", "optimizer", "recompute", "flash_attention",
-         "framework"});
+    r.allowKeys({"global_batch", "micro_batch", "precision", "optimizer", "recompute",
+                 "flash_attention", "framework"});
     const TrainingSpec defaults;
     TrainingSpec t;
     t.global_batch = r.requiredInt("global_batch", kGlobalBatchRange);
     t.micro_batch = r.optionalInt("micro_batch", {1, t.global_batch}, 0);
     t.precision =
         r.optionalEnum<Precision>("precision", kPrecisions, precisionName, defaults.precision);
-    if (gpu.peak(t.precision) <= 0) {
-        std::vector<std::string> supported;
-        for (Precision p : kPrecisions) {
-            if (gpu.peak(p) > 0)
-                supported.emplace_back(precisionName(p));
-        }
-        fail(r.pathOf("precision"), std::string(r.has("precision") ? "" : "the default ") + "\"" +
-                                        precisionName(t.precision) +
-                                        "\" is not supported by the GPU \"" + gpu.name +
-                                        "\" (its peak_tflops." + precisionName(t.precision) +
-                                        " is 0); allowed: " + json::joinNames(supported));
-    }
     t.optimizer =
         r.optionalEnum<Optimizer>("optimizer", kOptimizers, optimizerName, defaults.optimizer);
     t.recompute =
@@ -287,14 +245,8 @@ void applyFramework(Scenario &s, const ObjectReader &training, const ObjectReade
         fail(training.pathOf("framework"),
              "unknown framework \"" + t.framework + "\"; allowed: " + json::joinNames(ids));
     }
-    if (!automatic) {
-        if (const auto finding = frameworkRejects(t.stack, s.parallel)) {
-            const InputError error = frameworkError(t.stack, *finding);
-            fail(error.path, error.message);
-        }
-    }
-    applyStackDefaults(s, {parallel.has("overlap"), parallel.has("bucket_mb"),
-                           training.has("flash_attention")});
+    applyStackDefaults(
+        s, {parallel.has("overlap"), parallel.has("bucket_mb"), training.has("flash_attention")});
 }
 
 ParallelSpec readParallel(const ObjectReader &r, int gpus)
@@ -311,10 +263,6 @@ ParallelSpec readParallel(const ObjectReader &r, int gpus)
     p.schedule = r.optionalEnum<Schedule>("schedule", kSchedules, scheduleName, defaults.schedule);
     p.virtual_stages = static_cast<int>(
         r.optionalInt("virtual_stages", kVirtualStagesRange, defaults.virtual_stages));
-    if (p.virtual_stages > 1 && p.schedule != Schedule::Interleaved)
-        fail(r.pathOf("virtual_stages"),
-             str(p.virtual_stages) + " model chunks per GPU need schedule \"interleaved\", got \"" +
-                 scheduleName(p.schedule) + "\"; allowed: 1");
     p.overlap = r.optionalBool("overlap", defaults.overlap);
     p.bucket_mb = r.optionalDouble("bucket_mb", kBucketMbRange, defaults.bucket_mb);
     p.sequence_parallel = r.optionalBool("sequence_parallel", defaults.sequence_parallel);
@@ -322,76 +270,22 @@ ParallelSpec readParallel(const ObjectReader &r, int gpus)
     return p;
 }
 
-/// Rules across keys: resolves the data degree and micro_batch, then checks that the plan
-/// divides the cluster, the batch and the model.
-void resolvePlan(Scenario &s, const ObjectReader &training, const ObjectReader &parallel)
+/// Rules across keys (plan/rules.h): the first error is the parser's; then the data degree
+/// and micro_batch the scenario leaves out are derived.
+void checkAndResolve(Scenario &s, bool precision_given)
 {
+    if (const auto error = firstError(checkRules(s))) {
+        const bool defaulted = error->rule == Rule::PrecisionUnsupported && !precision_given;
+        fail(error->path, (defaulted ? "the default " : "") + ruleMessage(*error));
+    }
+    if (s.isCollective())
+        return;
     ParallelSpec &p = s.parallel;
     TrainingSpec &t = s.training;
-    const int64_t gpus = s.hardware.gpuCount();
-    const std::string gpuCount = "the GPU count nodes*gpus_per_node = " + str(gpus);
-    const int64_t modelParallel = int64_t(p.tensor) * p.pipeline;
-
-    if (p.data == 0) {
-        if (gpus % p.tensor != 0)
-            fail(parallel.pathOf("tensor"),
-                 "tensor = " + str(p.tensor) + " does not divide " + gpuCount +
-                     ", so the data-parallel degree would not be whole; allowed: a divisor of " +
-                     str(gpus));
-        if (gpus % modelParallel != 0)
-            fail(parallel.pathOf("pipeline"),
-                 "tensor*pipeline = " + str(p.tensor) + "*" + str(p.pipeline) + " = " +
-                     str(modelParallel) + " does not divide " + gpuCount +
-                     ", so the data-parallel degree would not be whole; allowed: pipeline "
-                     "dividing " +
-                     str(gpus / p.tensor));
-        p.data = static_cast<int>(gpus / modelParallel);
-    }
-    if (p.data * modelParallel != gpus)
-        fail(parallel.path(), "data*tensor*pipeline = " + str(p.data) + "*" + str(p.tensor) + "*" +
-                                  str(p.pipeline) + " = " + str(p.data * modelParallel) +
-                                  " must equal " + gpuCount);
-
-    if (t.micro_batch == 0) {
-        if (t.global_batch % p.data != 0)
-            fail(training.pathOf("global_batch"),
-                 "global_batch = " + str(t.global_batch) +
-                     " is not divisible by the data-parallel degree " + str(p.data) +
-                     " (micro_batch is omitted, so it would be global_batch/data); allowed: a "
-                     "multiple of " +
-                     str(p.data) + ", or set training.micro_batch");
+    if (p.data == 0)
+        p.data = static_cast<int>(s.hardware.gpuCount() / (int64_t(p.tensor) * p.pipeline));
+    if (t.micro_batch == 0)
         t.micro_batch = t.global_batch / p.data;
-    }
-    const int64_t perStep = t.micro_batch * p.data;
-    if (t.global_batch % perStep != 0)
-        fail(training.pathOf("micro_batch"),
-             "global_batch = " + str(t.global_batch) + " is not a multiple of micro_batch*data = " +
-                 str(t.micro_batch) + "*" + str(p.data) + " = " + str(perStep) +
-                 ", so gradient accumulation steps would not be whole; allowed: micro_batch "
-                 "with micro_batch*data dividing " +
-                 str(t.global_batch));
-
-    if (s.model.kind == ModelSpec::Kind::Transformer && s.model.transformer.heads % p.tensor != 0)
-        fail(parallel.pathOf("tensor"),
-             "tensor = " + str(p.tensor) +
-                 " does not divide the model's heads = " + str(s.model.transformer.heads) +
-                 "; allowed: a divisor of " + str(s.model.transformer.heads));
-    const int64_t layers = json::modelLayerCount(s.model);
-    const int64_t chunks = int64_t(p.pipeline) * p.virtual_stages;
-    if (chunks > layers)
-        fail(parallel.pathOf("pipeline"),
-             "pipeline*virtual_stages = " + str(p.pipeline) + "*" + str(p.virtual_stages) + " = " +
-                 str(chunks) + " stages exceed the model's " + str(layers) +
-                 " layers; allowed: at most " + str(layers) + " stages in all");
-    const int64_t microBatches = t.global_batch / perStep;
-    if (p.schedule == Schedule::Interleaved && p.virtual_stages > 1 &&
-        microBatches % p.pipeline != 0)
-        fail(parallel.pathOf("virtual_stages"),
-             "virtual_stages = " + str(p.virtual_stages) +
-                 " needs the micro-batches per step, global_batch/(micro_batch*data) = " +
-                 str(t.global_batch) + "/(" + str(t.micro_batch) + "*" + str(p.data) + ") = " +
-                 str(microBatches) + ", to be a multiple of pipeline = " + str(p.pipeline) +
-                 " (Megatron-LM restriction of the interleaved schedule); allowed: 1");
 }
 
 CollectiveSpec readCollective(const ObjectReader &r)
@@ -416,19 +310,14 @@ EffectsSpec readEffects(const ObjectReader &r, int gpus)
     const std::string stragglersPath = r.pathOf("stragglers");
     const QJsonArray stragglers = r.optionalArray("stragglers");
     json::limitItems(stragglers, stragglersPath, gpus, "stragglers (each GPU once)");
-    std::map<int, size_t> stragglerAt; // GPU -> index in e.stragglers
     for (qsizetype i = 0; i < stragglers.size(); ++i) {
         const std::string path = json::indexPath(stragglersPath, i);
         const ObjectReader item(json::readObject(stragglers[i], path), path);
         item.allowKeys({"gpu", "slowdown"});
         StragglerSpec straggler;
-        straggler.gpu = static_cast<int>(item.requiredInt("gpu", {0, gpus - 1}));
+        // Whether the GPU exists, and is listed once, is a rule (plan/rules.h).
+        straggler.gpu = static_cast<int>(item.requiredInt("gpu", kGpuIndexRange));
         straggler.slowdown = item.requiredDouble("slowdown", kSlowdownRange);
-        if (const auto seen = stragglerAt.find(straggler.gpu); seen != stragglerAt.end())
-            fail(item.pathOf("gpu"), "GPU " + str(straggler.gpu) + " is already listed at " +
-                                         json::indexPath(stragglersPath, qsizetype(seen->second)) +
-                                         "; allowed: each GPU once");
-        stragglerAt.emplace(straggler.gpu, e.stragglers.size());
         e.stragglers.push_back(straggler);
     }
 
@@ -460,31 +349,16 @@ EffectsSpec readEffects(const ObjectReader &r, int gpus)
                                                      json::describe(thermal->value("cooling")) +
                                                      "; allowed: datacenter, workstation, poor");
         }
-        if (th.steady_c && *th.steady_c < th.ambient_c)
-            fail(thermal->pathOf(thermal->has("cooling") ? "cooling" : "steady_c"),
-                 "steady-state temperature " + json::formatNumber(*th.steady_c) +
-                     " C is below ambient_c = " + json::formatNumber(th.ambient_c) +
-                     " C; allowed: at least ambient_c");
         const std::string gpusPath = thermal->pathOf("gpus");
         const QJsonArray list = thermal->optionalArray("gpus");
         json::limitItems(list, gpusPath, gpus, "GPUs (each GPU once)");
-        std::map<int, size_t> listedAt; // GPU -> index in th.gpus
         for (qsizetype i = 0; i < list.size(); ++i) {
             const std::string path = json::indexPath(gpusPath, i);
             const ObjectReader item(json::readObject(list[i], path), path);
             item.allowKeys({"gpu", "steady_c"});
             ThermalGpuSpec g;
-            g.gpu = static_cast<int>(item.requiredInt("gpu", {0, gpus - 1}));
+            g.gpu = static_cast<int>(item.requiredInt("gpu", kGpuIndexRange));
             g.steady_c = item.requiredDouble("steady_c", kSteadyRange);
-            if (g.steady_c < th.ambient_c)
-                fail(item.pathOf("steady_c"),
-                     json::formatNumber(g.steady_c) + " C is below ambient_c = " +
-                         json::formatNumber(th.ambient_c) + " C; allowed: at least ambient_c");
-            if (const auto seen = listedAt.find(g.gpu); seen != listedAt.end())
-                fail(item.pathOf("gpu"), "GPU " + str(g.gpu) + " is already listed at " +
-                                             json::indexPath(gpusPath, qsizetype(seen->second)) +
-                                             "; allowed: each GPU once");
-            listedAt.emplace(g.gpu, th.gpus.size());
             th.gpus.push_back(g);
         }
         if (thermal->has("start_s"))
@@ -570,6 +444,7 @@ Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QSt
     doc.allowKeys({"scalescope", "name", "hardware", "model", "training", "parallel", "collective",
                    "effects", "cost"});
     Scenario s;
+    bool precisionGiven = true;
     s.name = doc.optionalString("name", {});
     s.hardware = readHardware(doc.requiredObject("hardware"), catalog, baseDir);
     const int gpus = s.hardware.gpuCount();
@@ -587,11 +462,11 @@ Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QSt
         s.model = readCatalogOrInline(doc.value("model"), doc.pathOf("model"), catalog.models,
                                       "model", json::readModel);
         const ObjectReader training = doc.requiredObject("training");
-        s.training = readTraining(training, s.hardware.gpu);
+        s.training = readTraining(training);
+        precisionGiven = training.has("precision");
         const ObjectReader parallel =
             doc.optionalObject("parallel").value_or(ObjectReader(QJsonObject(), "parallel"));
         s.parallel = readParallel(parallel, gpus);
-        resolvePlan(s, training, parallel);
         applyFramework(s, training, parallel, catalog);
     }
     if (auto effects = doc.optionalObject("effects"))
@@ -602,6 +477,7 @@ Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QSt
                                "\"cost\" with \"model\", \"training\" and \"parallel\"");
         s.cost = readCost(*cost, s.model.kind == ModelSpec::Kind::Transformer);
     }
+    checkAndResolve(s, precisionGiven);
     return s;
 }
 

@@ -3,6 +3,7 @@
 
 #include "io/catalog.h"
 #include "plan/error.h"
+#include "plan/rules.h"
 #include "plan/scenario.h"
 
 #include <QByteArray>
@@ -13,13 +14,11 @@ namespace scalescope
 
 /// Largest scenario file accepted (bytes).
 inline constexpr qint64 kMaxScenarioFileBytes = 16 * 1024 * 1024;
-/// Largest GPU count accepted (nodes * gpus_per_node).
-inline constexpr int64_t kMaxGpuCount = 131072;
 
 /// Parses a scenario document. `baseDir` resolves a relative `hardware.calibration` path.
-/// Checks types, ranges and cross-field rules that the file alone decides (degrees multiply
-/// to the GPU count, batch divisibility); every error names the key path, the value and
-/// what is allowed.
+/// Checks types and ranges, then the rules across keys (plan/rules.h: degrees multiply to the
+/// GPU count, batch divisibility, ...); every error names the key path, the value and what
+/// is allowed.
 Result<Scenario> parseScenario(const QByteArray &json, const Catalog &catalog,
                                const QString &baseDir = QString());
 

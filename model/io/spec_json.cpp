@@ -305,8 +305,9 @@ IntraLinkSpec readIntraLink(const ObjectReader &reader, Origin origin)
     link.nvswitch_gen = static_cast<int>(reader.optionalInt("nvswitch_gen", kNvswitchGenRange, 0));
     link.kind = origin == Origin::Catalog
                     ? reader.requiredEnum<LinkKind>("kind", kIntraKinds, linkKindName)
-                    : reader.optionalEnum<LinkKind>("kind", kIntraKinds, linkKindName,
-                                                    inferIntraKind(link.bandwidth_gbps, link.switched, link.nvswitch_gen));
+                    : reader.optionalEnum<LinkKind>(
+                          "kind", kIntraKinds, linkKindName,
+                          inferIntraKind(link.bandwidth_gbps, link.switched, link.nvswitch_gen));
     link.source = readSource(reader, origin);
     return link;
 }
@@ -320,10 +321,10 @@ InterLinkSpec readInterLink(const ObjectReader &reader, Origin origin)
     link.line_rate_gbit =
         reader.requiredDouble("line_rate_gbit", RealRange::positive(kMaxLineRateGbit));
     link.latency_us = reader.requiredDouble("latency_us", RealRange::closed(0, kMaxLatencyUs));
-    link.kind = origin == Origin::Catalog
-                    ? reader.requiredEnum<LinkKind>("kind", kInterKinds, linkKindName)
-                    : reader.optionalEnum<LinkKind>("kind", kInterKinds, linkKindName,
-                                                    inferInterKind());
+    link.kind =
+        origin == Origin::Catalog
+            ? reader.requiredEnum<LinkKind>("kind", kInterKinds, linkKindName)
+            : reader.optionalEnum<LinkKind>("kind", kInterKinds, linkKindName, inferInterKind());
     link.source = readSource(reader, origin);
     return link;
 }
@@ -359,19 +360,6 @@ ModelSpec readModel(const ObjectReader &reader, Origin origin)
         reader.optionalInt("input_elements", {0, static_cast<int64_t>(kMaxElements)}, 0);
     model.source = readSource(reader, origin);
     return model;
-}
-
-int64_t modelLayerCount(const ModelSpec &model)
-{
-    switch (model.kind) {
-    case ModelSpec::Kind::Transformer:
-        return model.transformer.layers;
-    case ModelSpec::Kind::LayerTable:
-        return static_cast<int64_t>(model.table.size());
-    case ModelSpec::Kind::Custom:
-        break;
-    }
-    return model.custom.layers;
 }
 
 OrderedObject writeGpu(const GpuSpec &gpu)
@@ -492,22 +480,20 @@ OrderedObject writeModel(const ModelSpec &model)
 
 FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
 {
-    allowEntryKeys(reader, origin,
-                   {"name", "source", "host", "defaults", "overlap", "plans"});
+    allowEntryKeys(reader, origin, {"name", "source", "host", "defaults", "overlap", "plans"});
     FrameworkSpec f;
     f.id = readId(reader, origin);
     f.name = requiredNonEmpty(reader, "name");
     f.source = readSource(reader, origin);
 
     const ObjectReader host = reader.requiredObject("host");
-    host.allowKeys({"op_us", "block_ops_forward", "block_ops_forward_fused",
-                    "backward_ops_ratio", "layer_ops_forward", "cuda_graphs", "source"});
+    host.allowKeys({"op_us", "block_ops_forward", "block_ops_forward_fused", "backward_ops_ratio",
+                    "layer_ops_forward", "cuda_graphs", "source"});
     // One operation costs microseconds to tens of microseconds; 10 ms would be a bug.
     f.host_op_us = host.requiredDouble("op_us", RealRange::closed(0, 10000));
     f.block_ops_forward = host.requiredDouble("block_ops_forward", RealRange::closed(0, 10000));
-    f.block_ops_forward_fused =
-        host.optionalDouble("block_ops_forward_fused", RealRange::closed(0, 10000),
-                            f.block_ops_forward);
+    f.block_ops_forward_fused = host.optionalDouble(
+        "block_ops_forward_fused", RealRange::closed(0, 10000), f.block_ops_forward);
     f.backward_ops_ratio = host.requiredDouble("backward_ops_ratio", RealRange::closed(0, 10));
     f.layer_ops_forward = host.requiredDouble("layer_ops_forward", RealRange::closed(0, 10000));
     f.cuda_graphs = host.optionalBool("cuda_graphs", false);
@@ -530,8 +516,8 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
     f.grad_reduce_bytes = reduce;
 
     const ObjectReader plans = reader.requiredObject("plans");
-    plans.allowKeys({"tensor", "pipeline", "max_zero", "max_zero_with_pipeline", "async",
-                     "source"});
+    plans.allowKeys(
+        {"tensor", "pipeline", "max_zero", "max_zero_with_pipeline", "async", "source"});
     f.tensor_parallel = plans.requiredBool("tensor");
     f.pipeline_parallel = plans.requiredBool("pipeline");
     f.max_zero = static_cast<int>(plans.requiredInt("max_zero", IntRange{0, 3}));

@@ -25,9 +25,6 @@ ModelSpec readModel(const ObjectReader &reader, Origin origin);
 /// A framework (software stack) entry of the catalog (frameworks.json).
 FrameworkSpec readFramework(const ObjectReader &reader, Origin origin);
 
-/// Number of layers the pipeline stages share out (transformer blocks, table rows, ...).
-int64_t modelLayerCount(const ModelSpec &model);
-
 // Inline (scenario) form; readX(writeX(spec), Origin::Scenario) gives spec back, id aside.
 OrderedObject writeGpu(const GpuSpec &gpu);
 OrderedObject writeIntraLink(const IntraLinkSpec &link);

@@ -2,6 +2,7 @@
 
 #include "plan/framework_rules.h"
 #include "plan/numerics.h"
+#include "plan/rules.h"
 
 #include <algorithm>
 #include <string>
@@ -60,6 +61,10 @@ bool Plan::pipelineCrossesNodes() const
 
 Result<Plan> makePlan(const Scenario &s)
 {
+    // The rule table decides validity (plan/rules.h), as it does for the parser and the
+    // window: what the window simulates, its file would open.
+    if (std::optional<InputError> error = ruleError(s))
+        return *std::move(error);
     Plan p;
     p.gpus = s.hardware.gpuCount();
     p.nodes = s.hardware.nodes;
@@ -67,12 +72,6 @@ Result<Plan> makePlan(const Scenario &s)
     p.tensor = s.parallel.tensor;
     p.pipeline = s.parallel.pipeline;
     p.data = s.parallel.data > 0 ? s.parallel.data : p.gpus / (p.tensor * p.pipeline);
-    if (p.data * p.tensor * p.pipeline != p.gpus) {
-        return InputError{"parallel", "data*tensor*pipeline = " + std::to_string(p.data) + "*" +
-                                          std::to_string(p.tensor) + "*" +
-                                          std::to_string(p.pipeline) +
-                                          " must equal the GPU count " + std::to_string(p.gpus)};
-    }
     p.schedule = s.parallel.schedule;
     p.virtual_stages = s.parallel.schedule == Schedule::Interleaved ? s.parallel.virtual_stages : 1;
     p.zero = s.parallel.zero;
@@ -86,27 +85,8 @@ Result<Plan> makePlan(const Scenario &s)
     p.global_batch = s.training.global_batch;
     p.micro_batch =
         s.training.micro_batch > 0 ? s.training.micro_batch : s.training.global_batch / p.data;
-    if (p.micro_batch <= 0 || p.global_batch % (p.micro_batch * p.data) != 0) {
-        return InputError{"training.micro_batch", "global_batch " + std::to_string(p.global_batch) +
-                                                      " must be a multiple of micro_batch*data = " +
-                                                      std::to_string(p.micro_batch) + "*" +
-                                                      std::to_string(p.data)};
-    }
     p.micro_batches = p.global_batch / (p.micro_batch * p.data);
-    if (p.update == UpdateMode::Async && p.zero > 0) {
-        return InputError{"parallel.update", "\"async\" is not allowed with zero = " +
-                                                 std::to_string(p.zero) +
-                                                 ": sharded optimizer states need every "
-                                                 "replica's gradients each step; allowed: "
-                                                 "sync, or zero 0"};
-    }
     const FrameworkSpec &stack = s.training.stack;
-    // A plan the named stack cannot run is refused here too, as the parser refuses it
-    // (plan/framework_rules.h): the window never simulates what the file would not open.
-    if (s.training.framework != kFrameworkAuto && s.training.framework == stack.id) {
-        if (const auto finding = frameworkRejects(stack, s.parallel))
-            return frameworkError(stack, *finding);
-    }
     p.host.op_s = stack.host_op_us * 1e-6;
     p.host.block_ops_forward = stack.block_ops_forward;
     p.host.block_ops_forward_fused = stack.block_ops_forward_fused;

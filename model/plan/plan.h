@@ -49,7 +49,7 @@ struct Plan {
         double layer_ops_forward = 2;
         bool cuda_graphs = false;
     } host;
-    bool tp_overlap = false; // the stack overlaps tensor-parallel collectives with GEMMs
+    bool tp_overlap = false;    // the stack overlaps tensor-parallel collectives with GEMMs
     bool zero3_prefetch = true; // ZeRO-3 gathers run ahead of the compute that needs them
 
     // Megatron-LM rank order (tensor fastest, then data, then pipeline):
@@ -64,7 +64,8 @@ struct Plan {
     bool pipelineCrossesNodes() const;
 };
 
-/// Builds the plan of a parsed scenario (the parser has checked the degrees).
+/// Builds the plan of a training scenario, or the first error of the rule table
+/// (plan/rules.h).
 Result<Plan> makePlan(const Scenario &scenario);
 
 } // namespace scalescope

@@ -6,6 +6,19 @@
 namespace scalescope
 {
 
+const char *scheduleName(Schedule s)
+{
+    switch (s) {
+    case Schedule::GPipe:
+        return "gpipe";
+    case Schedule::OneFOneB:
+        return "1f1b";
+    case Schedule::Interleaved:
+        break;
+    }
+    return "interleaved";
+}
+
 double busBandwidthFactor(CollectiveOp op, int ranks)
 {
     const double n = ranks < 1 ? 1.0 : static_cast<double>(ranks);
@@ -108,6 +121,12 @@ bool ThermalSpec::varies(int gpu_count) const
     // GPUs not listed take the common steady-state temperature.
     const bool others = steady_c.value_or(throttle_above_c + 6.0) > throttle_above_c;
     return listed < gpu_count && others != first;
+}
+
+void EffectsSpec::restrictTo(int gpus)
+{
+    std::erase_if(stragglers, [&](const StragglerSpec &s) { return s.gpu >= gpus; });
+    std::erase_if(thermal.gpus, [&](const ThermalGpuSpec &g) { return g.gpu >= gpus; });
 }
 
 } // namespace scalescope

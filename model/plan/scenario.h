@@ -3,6 +3,7 @@
 
 #include "hardware/framework.h"
 #include "hardware/hardware.h"
+#include "plan/collective_op.h"
 #include "workload/workload.h"
 
 #include <algorithm>
@@ -20,6 +21,9 @@ enum class Recompute { None, Selective, Full };
 enum class Schedule { GPipe, OneFOneB, Interleaved };
 enum class UpdateMode { Sync, Async };
 
+/// The scenario file's name of a schedule ("gpipe", "1f1b", "interleaved").
+const char *scheduleName(Schedule s);
+
 struct TrainingSpec {
     int64_t global_batch = 0;
     int64_t micro_batch = 0; // 0 = global_batch / data
@@ -32,6 +36,8 @@ struct TrainingSpec {
     /// The stack the model uses: the named catalog entry, or under "auto" the entry that
     /// autoFrameworkId() picks for the plan (plan/framework_rules.h).
     FrameworkSpec stack;
+
+    bool operator==(const TrainingSpec &) const = default;
 };
 
 struct ParallelSpec {
@@ -45,17 +51,23 @@ struct ParallelSpec {
     double bucket_mb = 25;
     bool sequence_parallel = false;
     UpdateMode update = UpdateMode::Sync;
+
+    bool operator==(const ParallelSpec &) const = default;
 };
 
 struct StragglerSpec {
     int gpu = 0;
     double slowdown = 1.0; // duration multiplier, >= 1
+
+    bool operator==(const StragglerSpec &) const = default;
 };
 
 /// Steady-state temperature of one GPU under sustained load (its cooling).
 struct ThermalGpuSpec {
     int gpu = 0;
     double steady_c = 0;
+
+    bool operator==(const ThermalGpuSpec &) const = default;
 };
 
 struct ThermalSpec {
@@ -82,6 +94,8 @@ struct ThermalSpec {
     bool throttledAt(int gpu, double t_s) const;
     /// Whether GPUs differ, or change during the simulated steps (start_s set).
     bool varies(int gpus) const;
+
+    bool operator==(const ThermalSpec &) const = default;
 };
 
 /// Preset steady-state temperatures of a cooling class (assumptions, see docs/scenario.md).
@@ -94,6 +108,8 @@ struct VirtualGpuSpec {
     bool enabled = false;
     double fraction = 1;     // share of the physical GPU's time (and memory) this job gets
     bool host_routed = true; // no peer-to-peer: GPU-to-GPU traffic goes through host memory
+
+    bool operator==(const VirtualGpuSpec &) const = default;
 };
 
 /// Failures and checkpointing (goodput over a long run).
@@ -104,6 +120,8 @@ struct FailureSpec {
     double checkpoint_write_gbps = 5; // storage write bandwidth, GB/s, all writers together
     double restart_s = 600;           // from failure to training again (excluding rework)
     double checkpoint_interval_s = 0; // 0 = the optimum (Young/Daly)
+
+    bool operator==(const FailureSpec &) const = default;
 };
 
 struct DataLoaderSpec {
@@ -111,6 +129,8 @@ struct DataLoaderSpec {
     int workers_per_gpu = 0; // 0: the training process loads the data itself (PyTorch)
     double samples_per_s_per_worker = 0;
     int prefetch_factor = 2; // batches each worker keeps ready (PyTorch DataLoader default)
+
+    bool operator==(const DataLoaderSpec &) const = default;
 };
 
 /// Samples per second one GPU's loader delivers. PyTorch's num_workers = 0 loads in the
@@ -143,6 +163,12 @@ struct EffectsSpec {
     {
         return jitter > 0 || !stragglers.empty() || (thermal.enabled && thermal.varies(gpus));
     }
+
+    /// Drops the stragglers and GPUs with their own cooling that a cluster of `gpus` GPUs
+    /// does not have (a sweep point or a planned count smaller than the scenario's).
+    void restrictTo(int gpus);
+
+    bool operator==(const EffectsSpec &) const = default;
 };
 
 /// Training work and prices (the `cost` section): what owning, renting and waiting cost.
@@ -161,22 +187,16 @@ struct CostSpec {
     double runs_per_month = 1;
     double migration_days = 2;
     double day_rate_usd = 800;
-};
 
-enum class CollectiveOp { AllReduce, AllGather, ReduceScatter, Broadcast, AllToAll };
-enum class CollectiveAlgo { Auto, Ring, Tree, NVLS, Hierarchical };
-const char *collectiveOpName(CollectiveOp op);
-/// nccl-tests' bus bandwidth factor, busbw = algbw x factor (nccl-tests doc/PERFORMANCE.md,
-/// "Bus bandwidth"): 2(n-1)/n for all-reduce, (n-1)/n for all-gather, reduce-scatter and
-/// all-to-all, 1 for broadcast; one rank moves nothing between GPUs (0). The model and
-/// gpuprobe both report with it.
-double busBandwidthFactor(CollectiveOp op, int ranks);
-const char *collectiveAlgoName(CollectiveAlgo a);
+    bool operator==(const CostSpec &) const = default;
+};
 
 struct CollectiveSpec {
     CollectiveOp op = CollectiveOp::AllReduce;
     double bytes = 0;
     CollectiveAlgo algorithm = CollectiveAlgo::Auto;
+
+    bool operator==(const CollectiveSpec &) const = default;
 };
 
 struct Scenario {
@@ -196,6 +216,8 @@ struct Scenario {
     std::vector<std::pair<std::string, std::string>> extensions;
 
     bool isCollective() const { return collective.has_value(); }
+
+    bool operator==(const Scenario &) const = default;
 };
 
 } // namespace scalescope

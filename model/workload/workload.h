@@ -21,6 +21,8 @@ struct TransformerSpec {
 
     int64_t ffn() const { return ffn_hidden > 0 ? ffn_hidden : 4 * hidden; }
     int64_t kvHeads() const { return kv_heads > 0 ? kv_heads : heads; }
+
+    bool operator==(const TransformerSpec &) const = default;
 };
 
 /// One layer of a per-layer table (CNNs). FLOPs count a multiply-add as 2.
@@ -35,6 +37,8 @@ struct LayerSpec {
     // Implicit-GEMM shape of a convolution / fully connected layer, per sample:
     // M = output pixels, N = output channels, K = input channels * kernel area.
     double gemm_m = 0, gemm_n = 0, gemm_k = 0;
+
+    bool operator==(const LayerSpec &) const = default;
 };
 
 struct CustomSpec {
@@ -42,6 +46,8 @@ struct CustomSpec {
     double forward_flops_per_sample = 0;
     double activation_bytes_per_sample = 0;
     int64_t layers = 1;
+
+    bool operator==(const CustomSpec &) const = default;
 };
 
 struct ModelSpec {
@@ -54,6 +60,8 @@ struct ModelSpec {
     CustomSpec custom;
     int64_t input_elements_per_sample = 0; // for data loading (pixels x channels)
     std::string source;
+
+    bool operator==(const ModelSpec &) const = default;
 };
 
 } // namespace scalescope

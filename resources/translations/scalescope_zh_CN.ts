@@ -70,162 +70,183 @@
 <context>
     <name>ControlChecks</name>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="74"/>
+        <location filename="../../views/controls/control_checks.cpp" line="96"/>
         <source>data × tensor × pipeline = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%6 nodes × %7 GPUs per node)</source>
         <translation>数据 × 张量 × 流水线 = %1 × %2 × %3 = %4，但集群有 %5 个 GPU（%6 个节点 × 每节点 %7 个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="89"/>
+        <location filename="../../views/controls/control_checks.cpp" line="115"/>
         <source>tensor × pipeline = %1 × %2 = %3 does not divide the %4 GPUs, so the data degree (auto) would not be whole</source>
         <translation>张量 × 流水线 = %1 × %2 = %3 不能整除 %4 个 GPU，因此数据并行度（自动）不是整数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="103"/>
+        <location filename="../../views/controls/control_checks.cpp" line="124"/>
         <source>tensor = %1 is more than the %2 GPUs per node: its all-reduces cross the inter-node network (allowed, but slow)</source>
         <translation>tensor = %1 大于每节点 %2 个 GPU：其 all-reduce 会跨节点间网络（允许，但很慢）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="113"/>
+        <location filename="../../views/controls/control_checks.cpp" line="131"/>
         <source>tensor = %1 does not divide the model's %2 attention heads</source>
         <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="119"/>
+        <location filename="../../views/controls/control_checks.cpp" line="136"/>
         <source>sequence parallelism works inside a tensor-parallel group; with tensor = 1 it has no effect</source>
         <translation>序列并行在张量并行组内起作用；tensor = 1 时无效果</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="133"/>
+        <location filename="../../views/controls/control_checks.cpp" line="180"/>
+        <location filename="../../views/controls/control_checks.cpp" line="187"/>
         <source>global batch %1 does not split evenly over %2 data-parallel replicas</source>
         <translation>全局批大小 %1 无法均分到 %2 个数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="143"/>
+        <location filename="../../views/controls/control_checks.cpp" line="192"/>
         <source>micro-batch %1 does not divide the per-replica batch %2 / %3 = %4</source>
         <translation>微批次 %1 不能整除每副本批大小 %2 / %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="157"/>
+        <location filename="../../views/controls/control_checks.cpp" line="147"/>
         <source>%1 virtual stages need the interleaved schedule</source>
         <translation>%1 个虚拟阶段需要交错调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="162"/>
+        <location filename="../../views/controls/control_checks.cpp" line="151"/>
         <source>the interleaved schedule with 1 virtual stage is plain 1F1B; use 2 or more</source>
         <translation>只有 1 个虚拟阶段的交错调度就是普通 1F1B；请使用 2 个或更多</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="170"/>
+        <location filename="../../views/controls/control_checks.cpp" line="155"/>
         <source>pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 layers</source>
         <translation>流水线 × 虚拟阶段 = %1 × %2 = %3 个阶段，但模型只有 %4 层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="31"/>
+        <location filename="../../views/controls/control_checks.cpp" line="24"/>
         <source>%1 has no tensor parallelism (tensor = %2); use tensor 1 or a Megatron stack or torchtitan</source>
         <translation>%1 不支持张量并行（tensor = %2）；请把 tensor 设为 1，或改用 Megatron 系列或 torchtitan</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="37"/>
+        <location filename="../../views/controls/control_checks.cpp" line="30"/>
         <source>%1 has no pipeline parallelism (pipeline = %2); use pipeline 1 or DeepSpeed, Megatron or torchtitan</source>
         <translation>%1 不支持流水线并行（pipeline = %2）；请把 pipeline 设为 1，或改用 DeepSpeed、Megatron 或 torchtitan</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="43"/>
+        <location filename="../../views/controls/control_checks.cpp" line="36"/>
         <source>%1 runs ZeRO stages up to %2, not %3</source>
         <translation>%1 最多支持 ZeRO 第 %2 阶段，不支持第 %3 阶段</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="49"/>
+        <location filename="../../views/controls/control_checks.cpp" line="41"/>
         <source>%1 cannot combine ZeRO stage %2 with pipeline = %3 (at most stage %4); torchtitan can</source>
         <translation>%1 无法把 ZeRO 第 %2 阶段与 pipeline = %3 组合使用（最多第 %4 阶段）；torchtitan 可以</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="59"/>
+        <location filename="../../views/controls/control_checks.cpp" line="51"/>
         <source>%1 has no asynchronous updates; use sync</source>
         <translation>%1 不支持异步更新；请使用同步更新</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="189"/>
+        <location filename="../../views/controls/control_checks.cpp" line="163"/>
         <source>the interleaved schedule needs the %1 micro-batches per step to be a multiple of pipeline = %2</source>
         <translation>交错调度要求每步的 %1 个微批次是 pipeline = %2 的倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="205"/>
-        <source>hidden size %1 is not a multiple of the %2 attention heads</source>
-        <translation>隐藏层大小 %1 不是 %2 个注意力头的倍数</translation>
-    </message>
-    <message>
-        <location filename="../../views/controls/control_checks.cpp" line="212"/>
+        <location filename="../../views/controls/control_checks.cpp" line="200"/>
         <source>%1 is not supported by the %2</source>
         <translation>%2 不支持 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="221"/>
+        <location filename="../../views/controls/control_checks.cpp" line="223"/>
         <source>steady state %1 °C is below the ambient %2 °C: a GPU under load does not end up cooler than its intake air</source>
         <translation>稳态温度 %1 °C 低于环境温度 %2 °C：负载下的 GPU 不会比其进风更凉</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="231"/>
+        <location filename="../../views/controls/control_checks.cpp" line="212"/>
         <source>GPU %1 with its own cooling does not exist: the GPUs are numbered 0-%2</source>
         <translation>单独设置散热的 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="240"/>
+        <location filename="../../views/controls/control_checks.cpp" line="66"/>
+        <source>%1 nodes × %2 GPUs per node = %3 GPUs; at most %4 GPUs</source>
+        <translation>%1 个节点 × 每节点 %2 个 GPU = %3 个 GPU；最多 %4 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="108"/>
+        <source>tensor = %1 does not divide the %2 GPUs, so the data degree (auto) would not be whole</source>
+        <translation>tensor = %1 不能整除 %2 个 GPU，因此数据并行度（自动）不是整数</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="141"/>
+        <source>asynchronous updates cannot shard the optimizer (ZeRO stage %1): every replica's gradients are needed each step; use sync or ZeRO 0</source>
+        <translation>异步更新不能切分优化器（ZeRO 阶段 %1）：每一步都需要所有副本的梯度；请使用同步更新或 ZeRO 0</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="176"/>
+        <source>a global batch of %1 samples trains nothing; use at least 1</source>
+        <translation>全局批量为 %1 个样本时无法训练；至少使用 1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="208"/>
+        <source>straggler GPU %1 is listed twice; each GPU has one slowdown</source>
+        <translation>掉队 GPU %1 被列出两次；每个 GPU 只有一个减速系数</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="218"/>
         <source>GPU %1 is listed twice; each GPU has one steady-state temperature</source>
         <translation>GPU %1 被列出两次；每个 GPU 只有一个稳态温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="247"/>
+        <location filename="../../views/controls/control_checks.cpp" line="230"/>
         <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
         <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="261"/>
+        <location filename="../../views/controls/control_checks.cpp" line="236"/>
         <source>no GPU gets hotter than %1 °C, the throttling threshold is %2 °C: thermal throttling has no effect</source>
         <translation>没有 GPU 温度超过 %1 °C，而降频阈值为 %2 °C：温度降频不起作用</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="278"/>
+        <location filename="../../views/controls/control_checks.cpp" line="248"/>
         <source>a checkpoint every %1 s, but writing one takes %2 s (%3 GB at %4 GB/s): more time goes to checkpoints than to training</source>
         <translation>每 %1 s 保存一次检查点，但写入一次需要 %2 s（%3 GB，%4 GB/s）：花在检查点上的时间多于训练</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="289"/>
+        <location filename="../../views/controls/control_checks.cpp" line="257"/>
         <source>a checkpoint every %1 s, but with %2 GPUs one fails every %3 s on average: most work between checkpoints is lost</source>
         <translation>每 %1 s 保存一次检查点，但 %2 个 GPU 平均每 %3 s 就有一个故障：检查点之间的大部分工作会丢失</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="299"/>
+        <location filename="../../views/controls/control_checks.cpp" line="265"/>
         <source>with %1 GPUs one fails every %2 s on average, before a restart and a checkpoint (%3 s) are done: the job hardly progresses</source>
         <translation>%1 个 GPU 平均每 %2 s 就有一个故障，来不及完成重启和一次检查点（%3 s）：作业几乎没有进展</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="317"/>
+        <location filename="../../views/controls/control_checks.cpp" line="203"/>
         <source>straggler GPU %1 does not exist: the GPUs are numbered 0-%2</source>
         <translation>慢节点 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="324"/>
+        <location filename="../../views/controls/control_checks.cpp" line="243"/>
         <source>0 workers: the training process loads each batch itself, one at a time (PyTorch num_workers = 0)</source>
         <translation>0 个工作进程：训练进程自己逐个加载每个批次（PyTorch num_workers = 0）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="360"/>
+        <location filename="../../views/controls/control_checks.cpp" line="79"/>
         <source>%1 has no NVLink: GeForce cards connect over PCIe, so "%2" cannot exist in this machine</source>
         <translation>%1 没有 NVLink：GeForce 显卡之间通过 PCIe 连接，因此这台机器不可能配备“%2”</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="368"/>
+        <location filename="../../views/controls/control_checks.cpp" line="85"/>
         <source>%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not "%2"</source>
         <translation>%1 是 AMD GPU：它们之间通过 Infinity Fabric 互连，而不是“%2”</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="376"/>
+        <location filename="../../views/controls/control_checks.cpp" line="73"/>
         <source>the profile was measured on %1, not on %2: its figures would replace this GPU's; choose a profile of the same GPU or none</source>
         <translation>该配置文件是在 %1 上测得的，而不是 %2：它的数据会替换这块 GPU 的数据；请选择同型号 GPU 的配置文件，或不使用</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="383"/>
+        <location filename="../../views/controls/control_checks.cpp" line="90"/>
         <source>an NVLink bridge joins two cards; with %1 GPUs per node the others talk over PCIe</source>
         <translation>NVLink 桥只能连接两张卡；每个节点有 %1 块 GPU 时，其余 GPU 之间通过 PCIe 通信</translation>
     </message>
@@ -1230,1391 +1251,1391 @@
 <context>
     <name>scalescope::ControlPanel</name>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="350"/>
+        <location filename="../../views/controls/control_panel.cpp" line="316"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="354"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1504"/>
+        <location filename="../../views/controls/control_panel.cpp" line="320"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1469"/>
         <source>GPU model from the catalog, with its memory</source>
         <translation>目录中的 GPU 型号及其显存</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="356"/>
+        <location filename="../../views/controls/control_panel.cpp" line="322"/>
         <source>%1, %2 GB</source>
         <translation>%1，%2 GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="358"/>
+        <location filename="../../views/controls/control_panel.cpp" line="324"/>
         <source>%1: %2 GB at %3 GB/s, %4 TFLOP/s BF16 dense</source>
         <translation>%1：%2 GB，%3 GB/s，%4 TFLOP/s BF16 稠密</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="365"/>
+        <location filename="../../views/controls/control_panel.cpp" line="331"/>
         <source>&amp;GPU</source>
         <translation>GPU(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="373"/>
+        <location filename="../../views/controls/control_panel.cpp" line="339"/>
         <source>Total GPU count on a log scale, 1-1024 (powers of two). Sets the nodes at fixed GPUs per node, or the GPUs of one node below a full node.</source>
         <translation>GPU 总数，对数刻度，1-1024（2 的幂）。在每节点 GPU 数固定时设置节点数，不足一个整节点时设置单节点的 GPU 数。</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="379"/>
+        <location filename="../../views/controls/control_panel.cpp" line="345"/>
         <source>GPU &amp;count</source>
         <translation>GPU 数(&amp;c)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="382"/>
+        <location filename="../../views/controls/control_panel.cpp" line="348"/>
         <source>Nodes in the cluster, 1-65536</source>
         <translation>集群中的节点数，1-65536</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="383"/>
+        <location filename="../../views/controls/control_panel.cpp" line="349"/>
         <source>&amp;Nodes</source>
         <translation>节点(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="385"/>
+        <location filename="../../views/controls/control_panel.cpp" line="351"/>
         <source>GPUs in each node, 1-16</source>
         <translation>每个节点的 GPU 数，1-16</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="386"/>
+        <location filename="../../views/controls/control_panel.cpp" line="352"/>
         <source>GP&amp;Us per node</source>
         <translation>每节点 GPU(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="390"/>
+        <location filename="../../views/controls/control_panel.cpp" line="356"/>
         <source>Link between the GPUs of one node (GB/s per GPU per direction)</source>
         <translation>节点内 GPU 之间的互连（每 GPU 每方向 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="394"/>
+        <location filename="../../views/controls/control_panel.cpp" line="360"/>
         <source>%1 GB/s per GPU per direction, %2 µs</source>
         <translation>每 GPU 每方向 %1 GB/s，%2 µs</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="399"/>
+        <location filename="../../views/controls/control_panel.cpp" line="365"/>
         <source>&amp;Intra-node</source>
         <translation>节点内(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="402"/>
+        <location filename="../../views/controls/control_panel.cpp" line="368"/>
         <source>Network between nodes (Gb/s per NIC)</source>
         <translation>节点间网络（每 NIC Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="407"/>
+        <location filename="../../views/controls/control_panel.cpp" line="373"/>
         <source>%1 Gb/s per NIC, %2 µs</source>
         <translation>每 NIC %1 Gb/s，%2 µs</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="410"/>
+        <location filename="../../views/controls/control_panel.cpp" line="376"/>
         <source>Net&amp;work</source>
         <translation>网络(&amp;w)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="414"/>
+        <location filename="../../views/controls/control_panel.cpp" line="380"/>
         <source>Network interfaces per node, shared by its GPUs, 1-64</source>
         <translation>每节点的网卡数，由其 GPU 共享，1-64</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="415"/>
+        <location filename="../../views/controls/control_panel.cpp" line="381"/>
         <source>NICs per node</source>
         <translation>每节点 NIC</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="422"/>
+        <location filename="../../views/controls/control_panel.cpp" line="388"/>
         <source>Model and batch</source>
         <translation>模型与批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="427"/>
+        <location filename="../../views/controls/control_panel.cpp" line="393"/>
         <source>Model preset from the catalog, or a custom transformer</source>
         <translation>目录中的模型预设，或自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="431"/>
+        <location filename="../../views/controls/control_panel.cpp" line="397"/>
         <source>Transformer, %1 layers</source>
         <translation>Transformer，%1 层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="432"/>
+        <location filename="../../views/controls/control_panel.cpp" line="398"/>
         <source>%1 layers</source>
         <translation>%1 层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="435"/>
+        <location filename="../../views/controls/control_panel.cpp" line="401"/>
         <source>Custom transformer…</source>
         <translation>自定义 Transformer…</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="437"/>
+        <location filename="../../views/controls/control_panel.cpp" line="403"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="440"/>
+        <location filename="../../views/controls/control_panel.cpp" line="406"/>
         <source>Transformer layers, 1-1024</source>
         <translation>Transformer 层数，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="441"/>
+        <location filename="../../views/controls/control_panel.cpp" line="407"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="442"/>
+        <location filename="../../views/controls/control_panel.cpp" line="408"/>
         <source>Hidden size, 1-131072</source>
         <translation>隐藏层大小，1-131072</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="444"/>
+        <location filename="../../views/controls/control_panel.cpp" line="410"/>
         <source>Hidden</source>
         <translation>隐藏层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="445"/>
+        <location filename="../../views/controls/control_panel.cpp" line="411"/>
         <source>Attention heads, 1-1024</source>
         <translation>注意力头数，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="446"/>
+        <location filename="../../views/controls/control_panel.cpp" line="412"/>
         <source>Heads</source>
         <translation>头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="448"/>
+        <location filename="../../views/controls/control_panel.cpp" line="414"/>
         <source>Sequence length in tokens, 1-1048576</source>
         <translation>序列长度（token 数），1-1048576</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="448"/>
+        <location filename="../../views/controls/control_panel.cpp" line="414"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="449"/>
+        <location filename="../../views/controls/control_panel.cpp" line="415"/>
         <source>Sequence</source>
         <translation>序列</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="450"/>
+        <location filename="../../views/controls/control_panel.cpp" line="416"/>
         <source>Vocabulary size, 1-1000000</source>
         <translation>词表大小，1-1000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="451"/>
+        <location filename="../../views/controls/control_panel.cpp" line="417"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="458"/>
+        <location filename="../../views/controls/control_panel.cpp" line="424"/>
         <source>Global batch on a log scale, 1-65536 samples (powers of two)</source>
         <translation>全局批大小，对数刻度，1-65536 个样本（2 的幂）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="461"/>
+        <location filename="../../views/controls/control_panel.cpp" line="427"/>
         <source>Samples per optimizer step, all GPUs together, 1-1000000000</source>
         <translation>每个优化器步的样本数，所有 GPU 合计，1-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="462"/>
+        <location filename="../../views/controls/control_panel.cpp" line="428"/>
         <source>Global batch, exact</source>
         <translation>全局批大小（精确值）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="465"/>
+        <location filename="../../views/controls/control_panel.cpp" line="431"/>
         <source>Global &amp;batch</source>
         <translation>全局批大小(&amp;b)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="472"/>
+        <location filename="../../views/controls/control_panel.cpp" line="438"/>
         <source>Samples per forward/backward pass on one GPU, 0 = auto (global batch / data degree), 0-1000000000</source>
         <translation>单个 GPU 每次前向/反向的样本数，0 = 自动（全局批大小 / 数据并行度），0-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="474"/>
-        <location filename="../../views/controls/control_panel.cpp" line="544"/>
+        <location filename="../../views/controls/control_panel.cpp" line="440"/>
+        <location filename="../../views/controls/control_panel.cpp" line="510"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="475"/>
+        <location filename="../../views/controls/control_panel.cpp" line="441"/>
         <source>Micro-batc&amp;h</source>
         <translation>微批次(&amp;h)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="480"/>
+        <location filename="../../views/controls/control_panel.cpp" line="446"/>
         <source>Arithmetic precision (FP16, BF16 and FP8 are mixed precision)</source>
         <translation>计算精度（FP16、BF16 和 FP8 为混合精度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="481"/>
+        <location filename="../../views/controls/control_panel.cpp" line="447"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="482"/>
+        <location filename="../../views/controls/control_panel.cpp" line="448"/>
         <source>TF32</source>
         <translation>TF32</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="483"/>
+        <location filename="../../views/controls/control_panel.cpp" line="449"/>
         <source>FP16 mixed</source>
         <translation>FP16 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="484"/>
+        <location filename="../../views/controls/control_panel.cpp" line="450"/>
         <source>BF16 mixed</source>
         <translation>BF16 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="485"/>
+        <location filename="../../views/controls/control_panel.cpp" line="451"/>
         <source>FP8 mixed</source>
         <translation>FP8 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="486"/>
+        <location filename="../../views/controls/control_panel.cpp" line="452"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="489"/>
+        <location filename="../../views/controls/control_panel.cpp" line="455"/>
         <source>Optimizer (sets its state memory)</source>
         <translation>优化器（决定其状态显存）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="490"/>
+        <location filename="../../views/controls/control_panel.cpp" line="456"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="491"/>
+        <location filename="../../views/controls/control_panel.cpp" line="457"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="492"/>
+        <location filename="../../views/controls/control_panel.cpp" line="458"/>
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="496"/>
+        <location filename="../../views/controls/control_panel.cpp" line="462"/>
         <source>Activation recomputation: less memory, more compute</source>
         <translation>激活重计算：省显存，多计算</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="497"/>
+        <location filename="../../views/controls/control_panel.cpp" line="463"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="498"/>
+        <location filename="../../views/controls/control_panel.cpp" line="464"/>
         <source>Selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="499"/>
+        <location filename="../../views/controls/control_panel.cpp" line="465"/>
         <source>Full</source>
         <translation>完全</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="500"/>
+        <location filename="../../views/controls/control_panel.cpp" line="466"/>
         <source>&amp;Recompute</source>
         <translation>重计算(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="503"/>
+        <location filename="../../views/controls/control_panel.cpp" line="469"/>
         <source>&amp;Flash attention</source>
         <translation>Flash Attention(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="504"/>
+        <location filename="../../views/controls/control_panel.cpp" line="470"/>
         <source>Fused attention kernels: no sequence² tensors in memory</source>
         <translation>融合注意力内核：显存中不保存 序列² 大小的张量</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="512"/>
+        <location filename="../../views/controls/control_panel.cpp" line="478"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="519"/>
+        <location filename="../../views/controls/control_panel.cpp" line="485"/>
         <source>Software stack: host cost per operation, what overlaps, defaults and the plans it can run</source>
         <translation>软件栈：主机每个操作的开销、哪些通信被重叠、默认设置以及它能运行的并行方案</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="521"/>
+        <location filename="../../views/controls/control_panel.cpp" line="487"/>
         <source>Auto (the stack that usually runs the plan)</source>
         <translation>自动（通常运行该方案的软件栈）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="525"/>
+        <location filename="../../views/controls/control_panel.cpp" line="491"/>
         <source>Software stac&amp;k</source>
         <translation>软件栈(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="530"/>
+        <location filename="../../views/controls/control_panel.cpp" line="496"/>
         <source>Parallel strategy: shows the degrees it uses and sets them to a fitting start</source>
         <translation>并行策略：显示其使用的并行度，并设为合适的初始值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="532"/>
+        <location filename="../../views/controls/control_panel.cpp" line="498"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="533"/>
+        <location filename="../../views/controls/control_panel.cpp" line="499"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="534"/>
+        <location filename="../../views/controls/control_panel.cpp" line="500"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="535"/>
+        <location filename="../../views/controls/control_panel.cpp" line="501"/>
         <source>ZeRO-3 (FSDP)</source>
         <translation>ZeRO-3 (FSDP)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="536"/>
+        <location filename="../../views/controls/control_panel.cpp" line="502"/>
         <source>Tensor</source>
         <translation>张量</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="537"/>
+        <location filename="../../views/controls/control_panel.cpp" line="503"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="538"/>
+        <location filename="../../views/controls/control_panel.cpp" line="504"/>
         <source>3D hybrid</source>
         <translation>3D 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="539"/>
+        <location filename="../../views/controls/control_panel.cpp" line="505"/>
         <source>&amp;Strategy</source>
         <translation>策略(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="542"/>
+        <location filename="../../views/controls/control_panel.cpp" line="508"/>
         <source>Data-parallel degree, 0 = auto (GPU count / (tensor × pipeline)), 0-131072</source>
         <translation>数据并行度，0 = 自动（GPU 数 / (张量 × 流水线)），0-131072</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="545"/>
+        <location filename="../../views/controls/control_panel.cpp" line="511"/>
         <source>&amp;Data</source>
         <translation>数据(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="546"/>
+        <location filename="../../views/controls/control_panel.cpp" line="512"/>
         <source>Tensor-parallel degree, 1-1024</source>
         <translation>张量并行度，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="547"/>
+        <location filename="../../views/controls/control_panel.cpp" line="513"/>
         <source>&amp;Tensor</source>
         <translation>张量(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="549"/>
+        <location filename="../../views/controls/control_panel.cpp" line="515"/>
         <source>Pipeline-parallel degree (stages), 1-1024</source>
         <translation>流水线并行度（阶段数），1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="550"/>
+        <location filename="../../views/controls/control_panel.cpp" line="516"/>
         <source>Pipe&amp;line</source>
         <translation>流水线(&amp;l)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="556"/>
+        <location filename="../../views/controls/control_panel.cpp" line="522"/>
         <source>ZeRO stage: what data parallelism shards</source>
         <translation>ZeRO 阶段：数据并行切分哪些内容</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="557"/>
+        <location filename="../../views/controls/control_panel.cpp" line="523"/>
         <source>0, none</source>
         <translation>0，无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="558"/>
+        <location filename="../../views/controls/control_panel.cpp" line="524"/>
         <source>1, optimizer states</source>
         <translation>1，优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="559"/>
+        <location filename="../../views/controls/control_panel.cpp" line="525"/>
         <source>2, + gradients</source>
         <translation>2，+ 梯度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="560"/>
+        <location filename="../../views/controls/control_panel.cpp" line="526"/>
         <source>3, + parameters (FSDP)</source>
         <translation>3，+ 参数（FSDP）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="561"/>
+        <location filename="../../views/controls/control_panel.cpp" line="527"/>
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="564"/>
+        <location filename="../../views/controls/control_panel.cpp" line="530"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="565"/>
+        <location filename="../../views/controls/control_panel.cpp" line="531"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="566"/>
+        <location filename="../../views/controls/control_panel.cpp" line="532"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="567"/>
+        <location filename="../../views/controls/control_panel.cpp" line="533"/>
         <source>Interleaved 1F1B</source>
         <translation>交错 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="568"/>
+        <location filename="../../views/controls/control_panel.cpp" line="534"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="572"/>
+        <location filename="../../views/controls/control_panel.cpp" line="538"/>
         <source>Model chunks per GPU for the interleaved schedule, 1-128</source>
         <translation>交错调度下每个 GPU 的模型块数，1-128</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="573"/>
+        <location filename="../../views/controls/control_panel.cpp" line="539"/>
         <source>&amp;Virtual stages</source>
         <translation>虚拟阶段(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="577"/>
+        <location filename="../../views/controls/control_panel.cpp" line="543"/>
         <source>Se&amp;quence parallel</source>
         <translation>序列并行(&amp;q)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="578"/>
+        <location filename="../../views/controls/control_panel.cpp" line="544"/>
         <source>Megatron sequence parallelism inside the tensor-parallel group</source>
         <translation>在张量并行组内使用 Megatron 序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="583"/>
+        <location filename="../../views/controls/control_panel.cpp" line="549"/>
         <source>Overlap gradient communication</source>
         <translation>重叠梯度通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="584"/>
+        <location filename="../../views/controls/control_panel.cpp" line="550"/>
         <source>Overlap gradient communication with the backward pass</source>
         <translation>让梯度通信与反向传播重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="589"/>
+        <location filename="../../views/controls/control_panel.cpp" line="555"/>
         <source>Gradient bucket size, 0 = one all-reduce after the whole backward, 0-100000 MB</source>
         <translation>梯度桶大小，0 = 整个反向结束后做一次 all-reduce，0-100000 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="591"/>
+        <location filename="../../views/controls/control_panel.cpp" line="557"/>
         <source> MB</source>
         <translation> MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="592"/>
+        <location filename="../../views/controls/control_panel.cpp" line="558"/>
         <source>one all-reduce</source>
         <translation>一次 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="593"/>
+        <location filename="../../views/controls/control_panel.cpp" line="559"/>
         <source>Bucket</source>
         <translation>桶</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="597"/>
+        <location filename="../../views/controls/control_panel.cpp" line="563"/>
         <source>Synchronous (a barrier every step) or asynchronous updates (stale gradients)</source>
         <translation>同步更新（每步一次屏障）或异步更新（过期梯度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="599"/>
+        <location filename="../../views/controls/control_panel.cpp" line="565"/>
         <source>Synchronous</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="600"/>
+        <location filename="../../views/controls/control_panel.cpp" line="566"/>
         <source>Asynchronous</source>
         <translation>异步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="601"/>
+        <location filename="../../views/controls/control_panel.cpp" line="567"/>
         <source>Update</source>
         <translation>更新</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="611"/>
+        <location filename="../../views/controls/control_panel.cpp" line="577"/>
         <source>Effects</source>
         <translation>效应</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="616"/>
+        <location filename="../../views/controls/control_panel.cpp" line="582"/>
         <source>Random seed: the same seed gives the same timeline, 0-9007199254740992</source>
         <translation>随机种子：相同种子得到相同时间线，0-9007199254740992</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="618"/>
+        <location filename="../../views/controls/control_panel.cpp" line="584"/>
         <source>S&amp;eed</source>
         <translation>种子(&amp;e)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="623"/>
+        <location filename="../../views/controls/control_panel.cpp" line="589"/>
         <source>Relative standard deviation of each compute task's duration, 0-100 %</source>
         <translation>每个计算任务耗时的相对标准差，0-100 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="625"/>
-        <location filename="../../views/controls/control_panel.cpp" line="697"/>
-        <location filename="../../views/controls/control_panel.cpp" line="792"/>
+        <location filename="../../views/controls/control_panel.cpp" line="591"/>
+        <location filename="../../views/controls/control_panel.cpp" line="663"/>
+        <location filename="../../views/controls/control_panel.cpp" line="758"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="627"/>
+        <location filename="../../views/controls/control_panel.cpp" line="593"/>
         <source>&amp;Jitter</source>
         <translation>抖动(&amp;J)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="633"/>
+        <location filename="../../views/controls/control_panel.cpp" line="599"/>
         <source>GPUs slower than the rest; select one to edit or remove it</source>
         <translation>比其余 GPU 慢的 GPU；选中一个以编辑或移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="635"/>
+        <location filename="../../views/controls/control_panel.cpp" line="601"/>
         <source>Stragglers</source>
         <translation>慢节点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="637"/>
+        <location filename="../../views/controls/control_panel.cpp" line="603"/>
         <source>Index of the straggler GPU, 0-(GPUs - 1)</source>
         <translation>慢节点 GPU 的编号，0-(GPU 数 - 1)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="638"/>
+        <location filename="../../views/controls/control_panel.cpp" line="604"/>
         <source>Straggler GPU</source>
         <translation>慢节点 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="641"/>
+        <location filename="../../views/controls/control_panel.cpp" line="607"/>
         <source>How much longer its compute takes, 1-100 ×</source>
         <translation>其计算耗时是正常的多少倍，1-100 ×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="641"/>
+        <location filename="../../views/controls/control_panel.cpp" line="607"/>
         <source> ×</source>
         <translation> ×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="644"/>
+        <location filename="../../views/controls/control_panel.cpp" line="610"/>
         <source>Slowdown</source>
         <translation>减速</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="647"/>
+        <location filename="../../views/controls/control_panel.cpp" line="613"/>
         <source>&amp;Add</source>
         <translation>添加(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="649"/>
+        <location filename="../../views/controls/control_panel.cpp" line="615"/>
         <source>Add this straggler, or set its slowdown if listed</source>
         <translation>添加此慢节点；若已列出则设置其减速倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="650"/>
-        <location filename="../../views/controls/control_panel.cpp" line="772"/>
+        <location filename="../../views/controls/control_panel.cpp" line="616"/>
+        <location filename="../../views/controls/control_panel.cpp" line="738"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="652"/>
+        <location filename="../../views/controls/control_panel.cpp" line="618"/>
         <source>Remove the selected straggler</source>
         <translation>移除选中的慢节点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="662"/>
+        <location filename="../../views/controls/control_panel.cpp" line="628"/>
         <source>Data loader</source>
         <translation>数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="663"/>
+        <location filename="../../views/controls/control_panel.cpp" line="629"/>
         <source>Input pipeline that can starve the GPUs</source>
         <translation>可能让 GPU 空等的输入流水线</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="667"/>
+        <location filename="../../views/controls/control_panel.cpp" line="633"/>
         <source>Loader worker processes per GPU, 0-1024</source>
         <translation>每个 GPU 的加载 worker 进程数，0-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="668"/>
+        <location filename="../../views/controls/control_panel.cpp" line="634"/>
         <source>Workers/GPU</source>
         <translation>worker/GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="671"/>
+        <location filename="../../views/controls/control_panel.cpp" line="637"/>
         <source>Samples per second one worker delivers, 0.1-1000000000</source>
         <translation>每个 worker 每秒交付的样本数，0.1-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="671"/>
+        <location filename="../../views/controls/control_panel.cpp" line="637"/>
         <source> /s</source>
         <translation> /s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="672"/>
+        <location filename="../../views/controls/control_panel.cpp" line="638"/>
         <source>Per worker</source>
         <translation>每 worker</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="676"/>
+        <location filename="../../views/controls/control_panel.cpp" line="642"/>
         <source>Batches each worker keeps ready, 1-64 (PyTorch's default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
         <translation>每个 worker 预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU workers × prefetch 个微批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="678"/>
+        <location filename="../../views/controls/control_panel.cpp" line="644"/>
         <source> batches</source>
         <translation> 批</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="679"/>
+        <location filename="../../views/controls/control_panel.cpp" line="645"/>
         <source>Prefetch</source>
         <translation>预取</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="689"/>
+        <location filename="../../views/controls/control_panel.cpp" line="655"/>
         <source>Thermal throttling</source>
         <translation>温度降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="690"/>
+        <location filename="../../views/controls/control_panel.cpp" line="656"/>
         <source>GPUs lose clock speed above a temperature</source>
         <translation>GPU 超过某一温度后时钟频率下降</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="694"/>
+        <location filename="../../views/controls/control_panel.cpp" line="660"/>
         <source>Throttling starts above, 20-120 °C</source>
         <translation>超过此温度开始降频，20-120 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="694"/>
-        <location filename="../../views/controls/control_panel.cpp" line="723"/>
-        <location filename="../../views/controls/control_panel.cpp" line="729"/>
-        <location filename="../../views/controls/control_panel.cpp" line="759"/>
+        <location filename="../../views/controls/control_panel.cpp" line="660"/>
+        <location filename="../../views/controls/control_panel.cpp" line="689"/>
+        <location filename="../../views/controls/control_panel.cpp" line="695"/>
+        <location filename="../../views/controls/control_panel.cpp" line="725"/>
         <source> °C</source>
         <translation> °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="695"/>
+        <location filename="../../views/controls/control_panel.cpp" line="661"/>
         <source>Above</source>
         <translation>阈值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="697"/>
+        <location filename="../../views/controls/control_panel.cpp" line="663"/>
         <source>Clock lost while throttled, 0-90 %</source>
         <translation>降频时损失的时钟频率，0-90 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="698"/>
+        <location filename="../../views/controls/control_panel.cpp" line="664"/>
         <source>Clock drop</source>
         <translation>降频幅度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="701"/>
+        <location filename="../../views/controls/control_panel.cpp" line="667"/>
         <source>Time constant of the temperature rise under load, 0.1-1000000 s</source>
         <translation>负载下温升的时间常数，0.1-1000000 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="701"/>
-        <location filename="../../views/controls/control_panel.cpp" line="737"/>
-        <location filename="../../views/controls/control_panel.cpp" line="827"/>
-        <location filename="../../views/controls/control_panel.cpp" line="838"/>
+        <location filename="../../views/controls/control_panel.cpp" line="667"/>
+        <location filename="../../views/controls/control_panel.cpp" line="703"/>
+        <location filename="../../views/controls/control_panel.cpp" line="793"/>
+        <location filename="../../views/controls/control_panel.cpp" line="804"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="702"/>
+        <location filename="../../views/controls/control_panel.cpp" line="668"/>
         <source>Warm-up</source>
         <translation>升温</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="709"/>
+        <location filename="../../views/controls/control_panel.cpp" line="675"/>
         <source>Cooling of every GPU: its steady-state temperature under sustained load (presets are assumptions), or none given (every GPU settles above the threshold)</source>
         <translation>每个 GPU 的散热：持续负载下的稳态温度（预设为假设值），或不指定（每个 GPU 都稳定在阈值之上）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="712"/>
+        <location filename="../../views/controls/control_panel.cpp" line="678"/>
         <source>None given (above threshold)</source>
         <translation>不指定（高于阈值）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="713"/>
+        <location filename="../../views/controls/control_panel.cpp" line="679"/>
         <source>Datacenter, %1 °C</source>
         <translation>数据中心，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="715"/>
+        <location filename="../../views/controls/control_panel.cpp" line="681"/>
         <source>Workstation, %1 °C</source>
         <translation>工作站，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="717"/>
+        <location filename="../../views/controls/control_panel.cpp" line="683"/>
         <source>Poor, %1 °C</source>
         <translation>较差，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="718"/>
+        <location filename="../../views/controls/control_panel.cpp" line="684"/>
         <source>Cooling</source>
         <translation>散热</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="721"/>
+        <location filename="../../views/controls/control_panel.cpp" line="687"/>
         <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model's assumption (threshold + 6 °C)</source>
         <translation>持续负载下每个 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="724"/>
+        <location filename="../../views/controls/control_panel.cpp" line="690"/>
         <source>Steady</source>
         <translation>稳态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="729"/>
+        <location filename="../../views/controls/control_panel.cpp" line="695"/>
         <source>Temperature at the start: an idle GPU at its intake air, -20-60 °C</source>
         <translation>起始温度：空闲 GPU 处于进风温度，-20-60 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="730"/>
+        <location filename="../../views/controls/control_panel.cpp" line="696"/>
         <source>Ambient</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="735"/>
+        <location filename="../../views/controls/control_panel.cpp" line="701"/>
         <source>Seconds of load before the first simulated step, 0-1000000000 s; below 0: steady state (after a long run)</source>
         <translation>第一个模拟步之前的负载秒数，0-1000000000 s；小于 0：稳态（长时间运行后）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="738"/>
+        <location filename="../../views/controls/control_panel.cpp" line="704"/>
         <source>steady state</source>
         <translation>稳态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="739"/>
+        <location filename="../../views/controls/control_panel.cpp" line="705"/>
         <source>Load before</source>
         <translation>预先负载</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="746"/>
+        <location filename="../../views/controls/control_panel.cpp" line="712"/>
         <source>GPUs with their own cooling (hot spots); select one to edit or remove it</source>
         <translation>单独设置散热的 GPU（热点）；选中一个以编辑或移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="748"/>
+        <location filename="../../views/controls/control_panel.cpp" line="714"/>
         <source>Hot spots</source>
         <translation>热点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="752"/>
+        <location filename="../../views/controls/control_panel.cpp" line="718"/>
         <source>Index of the GPU with its own cooling, 0-(GPUs - 1)</source>
         <translation>单独设置散热的 GPU 编号，0-(GPU 数 - 1)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="753"/>
+        <location filename="../../views/controls/control_panel.cpp" line="719"/>
         <source>GPU </source>
         <translation>GPU </translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="754"/>
+        <location filename="../../views/controls/control_panel.cpp" line="720"/>
         <source>Hot-spot GPU</source>
         <translation>热点 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="757"/>
+        <location filename="../../views/controls/control_panel.cpp" line="723"/>
         <source>Its steady-state temperature under sustained load, 0-150 °C, not below the ambient</source>
         <translation>其在持续负载下的稳态温度，0-150 °C，不低于环境温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="760"/>
+        <location filename="../../views/controls/control_panel.cpp" line="726"/>
         <source>Hot-spot steady-state temperature</source>
         <translation>热点稳态温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="764"/>
+        <location filename="../../views/controls/control_panel.cpp" line="730"/>
         <source>GPU at</source>
         <translation>GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="768"/>
+        <location filename="../../views/controls/control_panel.cpp" line="734"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="771"/>
+        <location filename="../../views/controls/control_panel.cpp" line="737"/>
         <source>Give this GPU its own steady-state temperature, or change it if listed</source>
         <translation>为此 GPU 设置单独的稳态温度；若已列出则修改</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="774"/>
+        <location filename="../../views/controls/control_panel.cpp" line="740"/>
         <source>Remove the selected GPU's own cooling</source>
         <translation>移除选中 GPU 的单独散热设置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="786"/>
+        <location filename="../../views/controls/control_panel.cpp" line="752"/>
         <source>Virtual GPU slices</source>
         <translation>虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="787"/>
+        <location filename="../../views/controls/control_panel.cpp" line="753"/>
         <source>Every GPU is a time-sliced share of a physical GPU (vGPU, shared GPU)</source>
         <translation>每个 GPU 都是物理 GPU 的分时份额（vGPU，共享 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="792"/>
+        <location filename="../../views/controls/control_panel.cpp" line="758"/>
         <source>Share of a physical GPU's time and memory this job gets, 5-100 %</source>
         <translation>此作业获得的物理 GPU 时间与显存份额，5-100 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="794"/>
+        <location filename="../../views/controls/control_panel.cpp" line="760"/>
         <source>Slice</source>
         <translation>切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="795"/>
+        <location filename="../../views/controls/control_panel.cpp" line="761"/>
         <source>Traffic through the host</source>
         <translation>经主机中转的通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="796"/>
+        <location filename="../../views/controls/control_panel.cpp" line="762"/>
         <source>No peer-to-peer: GPU-to-GPU traffic goes through host memory over at most PCIe 4.0 x16</source>
         <translation>无点对点：GPU 之间的通信经主机内存中转，最高 PCIe 4.0 x16</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="802"/>
+        <location filename="../../views/controls/control_panel.cpp" line="768"/>
         <source>Failures and checkpoints</source>
         <translation>故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="803"/>
+        <location filename="../../views/controls/control_panel.cpp" line="769"/>
         <source>GPU failures over a long run: checkpoints, restarts and the goodput they leave</source>
         <translation>长时间运行中的 GPU 故障：检查点、重启以及由此剩下的有效吞吐（goodput）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="807"/>
+        <location filename="../../views/controls/control_panel.cpp" line="773"/>
         <source>Mean time between failures of one GPU (with its share of the node), 0.1-1000000000 h</source>
         <translation>单个 GPU 的平均故障间隔时间（含其所占节点份额），0.1-1000000000 h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="809"/>
+        <location filename="../../views/controls/control_panel.cpp" line="775"/>
         <source> h</source>
         <translation> h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="811"/>
+        <location filename="../../views/controls/control_panel.cpp" line="777"/>
         <source>MTBF/GPU</source>
         <translation>MTBF/GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="816"/>
+        <location filename="../../views/controls/control_panel.cpp" line="782"/>
         <source>Size of one checkpoint, 0-10000000 GB; 0 = weights and optimizer states of one model copy</source>
         <translation>单个检查点的大小，0-10000000 GB；0 = 一份模型副本的权重和优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="818"/>
+        <location filename="../../views/controls/control_panel.cpp" line="784"/>
         <source> GB</source>
         <translation> GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="819"/>
+        <location filename="../../views/controls/control_panel.cpp" line="785"/>
         <source>model states</source>
         <translation>模型状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="820"/>
+        <location filename="../../views/controls/control_panel.cpp" line="786"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="823"/>
+        <location filename="../../views/controls/control_panel.cpp" line="789"/>
         <source>Storage write bandwidth, all writers together, 0.01-1000000 GB/s</source>
         <translation>存储写入带宽，所有写入方合计，0.01-1000000 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="823"/>
+        <location filename="../../views/controls/control_panel.cpp" line="789"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="824"/>
+        <location filename="../../views/controls/control_panel.cpp" line="790"/>
         <source>Write</source>
         <translation>写入</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="827"/>
+        <location filename="../../views/controls/control_panel.cpp" line="793"/>
         <source>From a failure to training again, excluding the lost work, 0-10000000 s</source>
         <translation>从故障到重新开始训练的时间，不含丢失的工作，0-10000000 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="829"/>
+        <location filename="../../views/controls/control_panel.cpp" line="795"/>
         <source>Restart</source>
         <translation>重启</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="836"/>
+        <location filename="../../views/controls/control_panel.cpp" line="802"/>
         <source>Seconds of training between checkpoints, 0-1000000000 s; 0 = the optimum (Young 1974, Daly 2006)</source>
         <translation>两次检查点之间的训练秒数，0-1000000000 s；0 = 最优值（Young 1974，Daly 2006）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="839"/>
+        <location filename="../../views/controls/control_panel.cpp" line="805"/>
         <source>optimal (Young/Daly)</source>
         <translation>最优（Young/Daly）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="841"/>
+        <location filename="../../views/controls/control_panel.cpp" line="807"/>
         <source>Interval</source>
         <translation>间隔</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="977"/>
+        <location filename="../../views/controls/control_panel.cpp" line="942"/>
         <source>Set GPU to %1 (datasheet figures)</source>
         <translation>将 GPU 设为 %1（规格表数据）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="980"/>
+        <location filename="../../views/controls/control_panel.cpp" line="945"/>
         <source>Set GPU to %1</source>
         <translation>将 GPU 设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="987"/>
+        <location filename="../../views/controls/control_panel.cpp" line="952"/>
         <source>Set GPU count to %1</source>
         <translation>将 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="992"/>
+        <location filename="../../views/controls/control_panel.cpp" line="957"/>
         <source>Set nodes to %1</source>
         <translation>将节点数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1000"/>
+        <location filename="../../views/controls/control_panel.cpp" line="965"/>
         <source>Set GPUs per node to %1</source>
         <translation>将每节点 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1009"/>
+        <location filename="../../views/controls/control_panel.cpp" line="974"/>
         <source>Set intra-node link to %1</source>
         <translation>将节点内互连设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1018"/>
+        <location filename="../../views/controls/control_panel.cpp" line="983"/>
         <source>Set inter-node network to %1</source>
         <translation>将节点间网络设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1023"/>
+        <location filename="../../views/controls/control_panel.cpp" line="988"/>
         <source>Set NICs per node to %1</source>
         <translation>将每节点 NIC 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1036"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1001"/>
         <source>Custom transformer</source>
         <translation>自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1047"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1012"/>
         <source>Set model to a custom transformer</source>
         <translation>将模型设为自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1053"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1018"/>
         <source>Set model to %1</source>
         <translation>将模型设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1062"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1027"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1065"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1030"/>
         <source>layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1066"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1031"/>
         <source>hidden size</source>
         <translation>隐藏层大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1067"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1032"/>
         <source>attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1068"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1033"/>
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1069"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1034"/>
         <source>vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1075"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1080"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1040"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1045"/>
         <source>Set global batch to %1</source>
         <translation>将全局批大小设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1086"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1051"/>
         <source>Set micro-batch to auto</source>
         <translation>将微批次设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1086"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1051"/>
         <source>Set micro-batch to %1</source>
         <translation>将微批次设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1092"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1057"/>
         <source>Set precision to %1</source>
         <translation>将精度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1097"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1062"/>
         <source>Set optimizer to %1</source>
         <translation>将优化器设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1102"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1067"/>
         <source>Set recompute to %1</source>
         <translation>将重计算设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1107"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1072"/>
         <source>Turn flash attention on</source>
         <translation>开启 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1107"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1072"/>
         <source>Turn flash attention off</source>
         <translation>关闭 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1121"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1086"/>
         <source>Set strategy to %1</source>
         <translation>将策略设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1127"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1092"/>
         <source>Set data degree to auto</source>
         <translation>将数据并行度设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1127"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1092"/>
         <source>Set data degree to %1</source>
         <translation>将数据并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1133"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1098"/>
         <source>Set tensor degree to %1</source>
         <translation>将张量并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1138"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1103"/>
         <source>Set pipeline degree to %1</source>
         <translation>将流水线并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1147"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1112"/>
         <source>Set software stack to %1</source>
         <translation>将软件栈设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1153"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1118"/>
         <source>Set ZeRO stage to %1</source>
         <translation>将 ZeRO 阶段设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1158"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1123"/>
         <source>Set schedule to %1</source>
         <translation>将调度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1163"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1128"/>
         <source>Set virtual stages to %1</source>
         <translation>将虚拟阶段数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1169"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1134"/>
         <source>Turn sequence parallelism on</source>
         <translation>开启序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1169"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1134"/>
         <source>Turn sequence parallelism off</source>
         <translation>关闭序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1174"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1139"/>
         <source>Turn overlap on</source>
         <translation>开启通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1174"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1139"/>
         <source>Turn overlap off</source>
         <translation>关闭通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1179"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1144"/>
         <source>Set bucket size to %1 MB</source>
         <translation>将桶大小设为 %1 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1184"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1149"/>
         <source>Set update to %1</source>
         <translation>将更新方式设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1193"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1158"/>
         <source>Set seed to %1</source>
         <translation>将随机种子设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1198"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1163"/>
         <source>Set jitter to %1 %</source>
         <translation>将抖动设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1219"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1184"/>
         <source>Set straggler GPU %1 to %2× slower</source>
         <translation>将慢节点 GPU %1 设为慢 %2×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1235"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1200"/>
         <source>Remove straggler GPU %1</source>
         <translation>移除慢节点 GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1243"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1208"/>
         <source>Turn thermal throttling on</source>
         <translation>开启热降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1243"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1208"/>
         <source>Turn thermal throttling off</source>
         <translation>关闭热降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1248"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1213"/>
         <source>Set throttling temperature to %1 °C</source>
         <translation>将降频温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1253"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1218"/>
         <source>Set throttled clock drop to %1 %</source>
         <translation>将降频时钟降幅设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1258"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1223"/>
         <source>Set thermal warm-up to %1 s</source>
         <translation>将热预热时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1269"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1234"/>
         <source>Turn data loader on</source>
         <translation>开启数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1269"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1234"/>
         <source>Turn data loader off</source>
         <translation>关闭数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1274"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1239"/>
         <source>Set loader workers per GPU to %1</source>
         <translation>将每 GPU 加载器 worker 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1279"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1244"/>
         <source>Set loader rate to %1 samples/s per worker</source>
         <translation>将加载速率设为每 worker %1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1284"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1249"/>
         <source>Set loader prefetch to %1 batches per worker</source>
         <translation>将预取设为每 worker %1 个批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1302"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1267"/>
         <source>Set cooling to %1</source>
         <translation>将散热设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1308"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1273"/>
         <source>Set steady-state temperature to %1 °C</source>
         <translation>将稳态温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1313"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1278"/>
         <source>Set ambient temperature to %1 °C</source>
         <translation>将环境温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1320"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1285"/>
         <source>Start the thermal model in steady state</source>
         <translation>热模型从稳态开始</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1323"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1288"/>
         <source>Set load before the first step to %1 s</source>
         <translation>将首步前负载时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1346"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1311"/>
         <source>Set GPU %1 steady-state temperature to %2 °C</source>
         <translation>将 GPU %1 的稳态温度设为 %2 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1363"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1328"/>
         <source>Remove GPU %1's own cooling</source>
         <translation>移除 GPU %1 的单独散热设置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1376"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1341"/>
         <source>Turn virtual GPU slices on</source>
         <translation>开启虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1376"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1341"/>
         <source>Turn virtual GPU slices off</source>
         <translation>关闭虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1381"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1346"/>
         <source>Set virtual GPU slice to %1 %</source>
         <translation>将虚拟 GPU 切片设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1387"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1352"/>
         <source>Route GPU-to-GPU traffic through the host</source>
         <translation>GPU 间流量经主机中转</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1388"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1353"/>
         <source>Let GPUs exchange data peer-to-peer</source>
         <translation>允许 GPU 点对点交换数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1396"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1361"/>
         <source>Turn failures and checkpoints on</source>
         <translation>开启故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1397"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1362"/>
         <source>Turn failures and checkpoints off</source>
         <translation>关闭故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1403"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1368"/>
         <source>Set MTBF per GPU to %1 h</source>
         <translation>将每 GPU 的 MTBF 设为 %1 h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1409"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1374"/>
         <source>Set checkpoint size to the model states</source>
         <translation>将检查点大小设为模型状态大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1410"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1375"/>
         <source>Set checkpoint size to %1 GB</source>
         <translation>将检查点大小设为 %1 GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1416"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1381"/>
         <source>Set checkpoint write bandwidth to %1 GB/s</source>
         <translation>将检查点写入带宽设为 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1421"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1386"/>
         <source>Set restart time to %1 s</source>
         <translation>将重启时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1427"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1392"/>
         <source>Set checkpoint interval to optimal (Young/Daly)</source>
         <translation>将检查点间隔设为最优值（Young/Daly）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1428"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1393"/>
         <source>Set checkpoint interval to %1 s</source>
         <translation>将检查点间隔设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1498"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1463"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1499"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1464"/>
         <source>Measured figures from the calibration profile %1</source>
         <translation>来自校准配置文件 %1 的实测数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1503"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1468"/>
         <source>%1, %2 GB (from file)</source>
         <translation>%1，%2 GB（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1507"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1509"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1529"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1472"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1474"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1494"/>
         <source>%1 (from file)</source>
         <translation>%1（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1514"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1479"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1514"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1479"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1563"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1528"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1564"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1529"/>
         <source>Auto: %1</source>
         <translation>自动：%1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1604"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1569"/>
         <source>GPU %1: %2× slower</source>
         <translation>GPU %1：慢 %2×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1658"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1623"/>
         <source>Custom, %1 °C</source>
         <translation>自定义，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1673"/>
+        <location filename="../../views/controls/control_panel.cpp" line="1638"/>
         <source>GPU %1: %2 °C steady</source>
         <translation>GPU %1：稳态 %2 °C</translation>
     </message>
@@ -3528,42 +3549,47 @@
 <context>
     <name>scalescope::Document</name>
     <message>
-        <location filename="../../app/gui/document.cpp" line="57"/>
+        <location filename="../../app/gui/document.cpp" line="58"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="165"/>
+        <location filename="../../app/gui/document.cpp" line="141"/>
+        <source>Not saved: a scenario file cannot hold this plan, it would not open again. Fix %1 first: %2</source>
+        <translation>未保存：场景文件无法保存此方案，保存后将无法再次打开。请先修正 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/document.cpp" line="177"/>
         <source>File changed on disk</source>
         <translation>文件已在磁盘上被更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="166"/>
+        <location filename="../../app/gui/document.cpp" line="178"/>
         <source>“%1” was changed on disk by another window or program (%2) since you opened or last saved it.</source>
         <translation>自您打开或上次保存以来，“%1”已被另一个窗口或程序在磁盘上更改（%2）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="170"/>
+        <location filename="../../app/gui/document.cpp" line="182"/>
         <source>Overwrite it with your version (the other changes are lost), save your version under another name, or cancel?</source>
         <translation>用您的版本覆盖它（其他更改将丢失）、以另一个名称保存您的版本，还是取消？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="172"/>
+        <location filename="../../app/gui/document.cpp" line="184"/>
         <source>Overwrite</source>
         <translation>覆盖</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="173"/>
+        <location filename="../../app/gui/document.cpp" line="185"/>
         <source>Save As…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="188"/>
+        <location filename="../../app/gui/document.cpp" line="200"/>
         <source>Save scenario as</source>
         <translation>场景另存为</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="189"/>
+        <location filename="../../app/gui/document.cpp" line="201"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
@@ -5114,146 +5140,146 @@
 <context>
     <name>scalescope::TimelineWidget</name>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="251"/>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="654"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="210"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="287"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="255"/>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="643"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="214"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="276"/>
         <source>Node %1</source>
         <translation>节点 %1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="255"/>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="645"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="214"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="278"/>
         <source>(%1 GPUs)</source>
         <translation>（%1 个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="402"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="361"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="404"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="363"/>
         <source>collectives</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="406"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="365"/>
         <source>p2p send</source>
         <translation>p2p 发送</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="408"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="367"/>
         <source>p2p recv</source>
         <translation>p2p 接收</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="410"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="369"/>
         <source>loader</source>
         <translation>加载器</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="452"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="85"/>
         <source>the timeline has no segments.</source>
         <translation>时间线没有片段。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="453"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="86"/>
         <source>no valid scenario yet, or the timeline was too large to build. Lower the GPU count or the number of steps.</source>
         <translation>尚无有效场景，或时间线过大无法构建。请减少 GPU 数或步数。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="451"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="84"/>
         <source>No timeline: %1</source>
         <translation>无时间线：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="119"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="94"/>
         <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB, so this run cannot start. The timeline shows the step as if memory were no limit.</source>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB，因此这次运行无法启动。时间线显示的是假设显存不受限时的一步。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="714"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="347"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="767"/>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="793"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="400"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="426"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="783"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="416"/>
         <source>ScaleScope timeline</source>
         <translation>ScaleScope 时间线</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="784"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="417"/>
         <source>Per-GPU timeline exported by ScaleScope</source>
         <translation>由 ScaleScope 导出的逐 GPU 时间线</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="830"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="47"/>
         <source>GPU %1, %2</source>
         <translation>GPU %1，%2</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="831"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="48"/>
         <source>Start: %1</source>
         <translation>开始：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="832"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="49"/>
         <source>Duration: %1</source>
         <translation>时长：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="834"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="51"/>
         <source>Micro-batch: %1</source>
         <translation>微批次：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="840"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="57"/>
         <source>%1 GB</source>
         <translation>%1 GB</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="841"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="58"/>
         <source>%1 MB</source>
         <translation>%1 MB</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="842"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="59"/>
         <source>%1 kB</source>
         <translation>%1 kB</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="845"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="62"/>
         <source>Moves %1 at %2 GB/s (algorithm bandwidth)</source>
         <translation>传输 %1，速率 %2 GB/s（算法带宽）</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="848"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="65"/>
         <source>Moves %1</source>
         <translation>传输 %1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="854"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="71"/>
         <source>Step: %1</source>
         <translation>步：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="886"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="103"/>
         <source>Node %1, GPUs %2-%3: the dominant activity of all its GPUs. Click to expand.</source>
         <translation>节点 %1，GPU %2-%3：其所有 GPU 的主要活动。点击展开。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="891"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="108"/>
         <source>Node %1, GPUs %2-%3. Click to collapse into one summary row.</source>
         <translation>节点 %1，GPU %2-%3。点击折叠为一行汇总。</translation>
     </message>

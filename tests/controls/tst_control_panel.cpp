@@ -275,7 +275,7 @@ void TestControlPanel::roundTrip_data()
       "model": "gpt3-175b",
       "training": { "global_batch": 1536, "micro_batch": 1, "precision": "fp16",
                     "optimizer": "adam", "recompute": "full", "flash_attention": true },
-      "parallel": { "data": 8, "tensor": 8, "pipeline": 16, "zero": 1,
+      "parallel": { "data": 8, "tensor": 8, "pipeline": 16, "zero": 0,
                     "schedule": "interleaved", "virtual_stages": 2, "overlap": false,
                     "bucket_mb": 40, "sequence_parallel": true, "update": "async" },
       "effects": { "seed": 7, "jitter": 0.033,

@@ -1,6 +1,7 @@
 // Random edits through every visible control of the panel, fed back the way the document
 // does (setScenario with the edited scenario): nothing crashes, every edit is one signal,
-// and the panel always shows the scenario it was given.
+// the panel always shows the scenario it was given, and every edited scenario is either refused
+// by the rule table with the error beside its control, or saved and opened unchanged.
 #include "controls/control_panel.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
@@ -32,12 +33,27 @@ private Q_SLOTS:
         panel.show();
         panel.setScenario(start.value());
         Scenario current = start.value();
-        int edits = 0;
+        int edits = 0, refused = 0, refused_in_a_row = 0;
+        QString broken; // the first edit that is neither refused nor saved unchanged
         connect(&panel, &ControlPanel::scenarioEdited, this,
                 [&](const Scenario &s, const QString &, int) {
                     current = s;
                     ++edits;
                     panel.setScenario(s); // the document's round trip
+                    if (broken.isEmpty())
+                        broken = test::refusedOrRoundTrips(s, panel);
+                    if (firstError(checkRules(s))) {
+                        ++refused;
+                        // Back to the start now and then: most random walks leave the valid
+                        // plans within a few edits, and both kinds must be exercised.
+                        if (++refused_in_a_row >= 4) {
+                            refused_in_a_row = 0;
+                            current = start.value();
+                            panel.setScenario(current);
+                        }
+                    } else {
+                        refused_in_a_row = 0;
+                    }
                 });
         QRandomGenerator rng(20261130);
         constexpr int kSteps = 3000;
@@ -50,9 +66,12 @@ private Q_SLOTS:
                 QCoreApplication::processEvents();
         }
         QVERIFY(edits > kSteps / 4);
+        QVERIFY2(broken.isEmpty(), qPrintable(broken));
+        QVERIFY(refused > 0 && refused < edits); // both kinds were reached
         // The panel shows exactly the last scenario it was given.
         QCOMPARE(writeScenario(panel.scenario()), writeScenario(current));
-        qInfo("%d random changes, %d edits emitted", kSteps, edits);
+        qInfo("%d random changes, %d edits emitted, %d refused by the rule table", kSteps, edits,
+              refused);
     }
 };
 

@@ -29,7 +29,7 @@ void exercise(const Scenario &scenario)
         return;
     }
     const SimContext &c = *ctx.value();
-    if (scenario.hardware.gpuCount() > 64 || json::modelLayerCount(scenario.model) > 16)
+    if (scenario.hardware.gpuCount() > 64 || modelLayerCount(scenario.model) > 16)
         return;
     (void)analyticSummary(c);
     SimOptions options;

@@ -8,6 +8,7 @@
 //
 // SCALESCOPE_STRESS_CHANGES=N runs N changes instead of 10,000 (sanitizer builds);
 // SCALESCOPE_STRESS_SEED=S changes the random sequence (the seed is printed).
+#include "../controls/random_edit.h"
 #include "app.h"
 #include "autosave.h"
 #include "controls/control_panel.h"
@@ -15,7 +16,6 @@
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
 #include "main_window.h"
-#include "../controls/random_edit.h"
 #include "recompute.h"
 
 #include <QAbstractButton>
@@ -118,6 +118,7 @@ private Q_SLOTS:
         QRandomGenerator rng(seed);
         std::map<QString, int> kinds; // what was changed, for the log
         int done = 0;
+        QString broken; // the first change neither refused nor saved and opened unchanged
         const auto changeOne = [&] {
             const int dice = int(rng.bounded(100));
             if (dice < 3) {
@@ -144,6 +145,8 @@ private Q_SLOTS:
             ++kinds[QString::fromLatin1(w->metaObject()->className())];
             // A slider drag of a few steps: merged into one undo entry.
             test::randomEdit(w, rng, 4);
+            if (broken.isEmpty())
+                broken = test::refusedOrRoundTrips(document.scenario(), *panel);
         };
 
         // The changes come from a zero-interval timer, one per turn of the event loop, so
@@ -193,6 +196,7 @@ private Q_SLOTS:
         driver.stop();
         const qint64 drive_ms = clock.elapsed();
         QVERIFY2(done >= changes, qPrintable(QStringLiteral("hung after %1 changes").arg(done)));
+        QVERIFY2(broken.isEmpty(), qPrintable(broken));
 
         // The result of the final generation arrives (hang guard), with the loop still
         // turning; then heartbeat stops.

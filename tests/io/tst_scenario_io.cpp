@@ -77,7 +77,7 @@ const char *kInlineScenario = R"({ "scalescope": 1, "name": "inline everything",
                          "activation_bytes_per_sample": 3.3e8, "layers": 24 } },
   "training": { "global_batch": 96, "micro_batch": 3, "precision": "fp8",
                 "optimizer": "sgd", "recompute": "selective" },
-  "parallel": { "data": 2, "tensor": 2, "pipeline": 2, "zero": 1, "schedule": "gpipe",
+  "parallel": { "data": 2, "tensor": 2, "pipeline": 2, "zero": 0, "schedule": "gpipe",
                 "overlap": false, "bucket_mb": 12.5, "sequence_parallel": true,
                 "update": "async" },
   "effects": { "seed": 42, "jitter": 0.05,
@@ -507,7 +507,7 @@ void TestScenarioIo::inlineEverything()
     QCOMPARE(s.training.precision, Precision::FP8);
     QCOMPARE(s.training.optimizer, Optimizer::SGD);
     QCOMPARE(s.training.recompute, Recompute::Selective);
-    QCOMPARE(s.parallel.zero, 1);
+    QCOMPARE(s.parallel.zero, 0);
     QCOMPARE(s.parallel.schedule, Schedule::GPipe);
     QVERIFY(!s.parallel.overlap);
     QCOMPARE(s.parallel.bucket_mb, 12.5);
@@ -550,8 +550,8 @@ void TestScenarioIo::inlineLinkKind_data()
                               << LinkKind::Custom;
     QTest::newRow("pcie") << intra("Gen4 PCIe x16", true, 31.5) << inter("100G Ethernet")
                           << LinkKind::PCIe << LinkKind::Custom;
-    QTest::newRow("pcie named nvlink") << intra("NVLink", true, 31.5) << inter("InfiniBand")
-                                       << LinkKind::PCIe << LinkKind::Custom;
+    QTest::newRow("pcie named nvlink")
+        << intra("NVLink", true, 31.5) << inter("InfiniBand") << LinkKind::PCIe << LinkKind::Custom;
     QTest::newRow("bridge") << intra("bridge", false) << inter("RoCE v2") << LinkKind::NVLinkBridge
                             << LinkKind::Custom;
     QTest::newRow("bridge named pcie") << intra("PCIe", false) << inter("Ethernet 1G")
@@ -981,11 +981,10 @@ void TestScenarioIo::errors_data()
                      {"training.framework", "deepspeed"}})
         << "training.framework"
         << "parallel.zero";
-    QTest::newRow("tensor under pytorch-ddp")
-        << training({{"parallel", QJsonObject{{"tensor", 2}}},
-                     {"training.framework", "pytorch-ddp"}})
-        << "training.framework"
-        << "parallel.tensor";
+    QTest::newRow("tensor under pytorch-ddp") << training({{"parallel", QJsonObject{{"tensor", 2}}},
+                                                           {"training.framework", "pytorch-ddp"}})
+                                              << "training.framework"
+                                              << "parallel.tensor";
     QTest::newRow("unknown framework")
         << training({{"training.framework", "jax"}}) << "training.framework"
         << "megatron-core";
@@ -1001,6 +1000,15 @@ void TestScenarioIo::errors_data()
                      {"training.micro_batch", 1}})
         << "parallel.virtual_stages"
         << "12/(1*4) = 3";
+    QTest::newRow("async with sharded optimizer")
+        << training({{"parallel", QJsonObject{{"zero", 1}, {"update", "async"}}}})
+        << "parallel.update"
+        << "zero = 1";
+    QTest::newRow("straggler beyond the cluster")
+        << training({{"effects", QJsonObject{{"stragglers", QJsonArray{QJsonObject{
+                                                                {"gpu", 8}, {"slowdown", 2}}}}}}})
+        << "effects.stragglers[0].gpu"
+        << "allowed: 0 to 7";
     QTest::newRow("precision unsupported")
         << training({{"training.precision", "fp8"}}) << "training.precision"
         << "fp8";

@@ -67,8 +67,7 @@ void TestFrameworks::zero3MovesMoreThanDataParallelOnOneStack()
     for (const auto &[micro_batch, expected] : {std::pair{8, 1.5}, std::pair{2, 6.0}}) {
         const Summary ddp = simulateSummary(gpt2(id.c_str(), 0, 1, micro_batch));
         const Summary z3 = simulateSummary(gpt2(id.c_str(), 3, 1, micro_batch));
-        const double ratio =
-            z3.breakdown.communication_total / ddp.breakdown.communication_total;
+        const double ratio = z3.breakdown.communication_total / ddp.breakdown.communication_total;
         QVERIFY2(std::abs(ratio / expected - 1.0) < 0.05,
                  qPrintable(QStringLiteral("micro-batch %1: %2").arg(micro_batch).arg(ratio)));
     }
@@ -80,8 +79,7 @@ void TestFrameworks::onDemandGathersAreExposed()
     // reductions are all exposed; FSDP prefetches and hides nearly all of them.
     const Summary fetched = simulateSummary(gpt2("megatron-deepspeed", 3, 4));
     const Summary prefetched = simulateSummary(gpt2("pytorch-fsdp", 3, 4));
-    QVERIFY(fetched.breakdown.communication_exposed >
-            0.95 * fetched.breakdown.communication_total);
+    QVERIFY(fetched.breakdown.communication_exposed > 0.95 * fetched.breakdown.communication_total);
     QVERIFY(prefetched.breakdown.communication_exposed <
             0.5 * prefetched.breakdown.communication_total);
 }
@@ -123,12 +121,11 @@ void TestFrameworks::pipelineSendsBetweenNodesPayTheNetwork()
       "model": "gpt2-1.5b", "training": {"global_batch": 16, "micro_batch": 1},
       "parallel": {"pipeline": 8}})";
     const auto with = [&](const char *network) {
-        return simulateSummary(
-            scenarioFrom(QString::fromLatin1(json).arg(QLatin1String(network)).toUtf8().constData()));
+        return simulateSummary(scenarioFrom(
+            QString::fromLatin1(json).arg(QLatin1String(network)).toUtf8().constData()));
     };
     const Summary fast = with(R"("ib-ndr-400")");
-    const Summary slow =
-        with(R"({"name": "1 Mb/s", "line_rate_gbit": 0.001, "latency_us": 100})");
+    const Summary slow = with(R"({"name": "1 Mb/s", "line_rate_gbit": 0.001, "latency_us": 100})");
     QVERIFY(contextFrom(scenarioFrom(QString::fromLatin1(json)
                                          .arg(QLatin1String(R"("ib-ndr-400")"))
                                          .toUtf8()
@@ -157,8 +154,9 @@ void TestFrameworks::engineAndClosedFormAgreeOnStacks()
     const auto ctx = contextFrom(gpt2(framework.toStdString().c_str(), zero, 2));
     const Summary engine = summarize(*ctx, simulate(*ctx, {}));
     const Summary closed = analyticSummary(*ctx);
-    QVERIFY2(std::abs(closed.step_time_s / engine.step_time_s - 1.0) < 0.05,
-             qPrintable(QStringLiteral("%1 vs %2").arg(closed.step_time_s).arg(engine.step_time_s)));
+    QVERIFY2(
+        std::abs(closed.step_time_s / engine.step_time_s - 1.0) < 0.05,
+        qPrintable(QStringLiteral("%1 vs %2").arg(closed.step_time_s).arg(engine.step_time_s)));
     QVERIFY(std::abs(closed.breakdown.communication_exposed -
                      engine.breakdown.communication_exposed) < 0.05 * engine.step_time_s);
 }
@@ -206,11 +204,12 @@ void TestFrameworks::bottleneckNamesTheLinkCrossed()
 
 void TestFrameworks::planOfAnotherStackIsRefusedByThePlan()
 {
-    // A scenario edited in the window (not parsed) to tensor 2 under PyTorch DDP: the plan
+    // A scenario edited in the window (not parsed) to pipeline 2 under PyTorch DDP: the plan
     // refuses it at training.framework, as the parser would, so the window never shows
-    // figures for a scenario its file format refuses.
+    // figures for a scenario its file format refuses. (Tensor 2 would be refused first for
+    // GPT-2's 25 heads.)
     Scenario s = gpt2("pytorch-ddp", 0);
-    s.parallel.tensor = 2;
+    s.parallel.pipeline = 2;
     s.parallel.data = 4;
     const auto ctx = makeContext(s);
     QVERIFY(!ctx.ok());

@@ -1,7 +1,9 @@
-// Local checks of a scenario for the control panel: impossible or doubtful combinations,
-// explained beside the control that owns them (never silently corrected).
+// The rule table's findings (plan/rules.h) for the control panel: impossible or doubtful
+// combinations, explained in the reader's language beside the control that owns them (never
+// silently corrected). The panel decides nothing itself.
 #pragma once
 
+#include "plan/rules.h"
 #include "plan/scenario.h"
 
 #include <QList>
@@ -15,14 +17,11 @@ struct ControlIssue {
     QString key_path; // the scenario key the issue belongs to ("parallel", "training.micro_batch")
     QString message;  // translated, names the values involved
     Severity severity = Severity::Error;
+    RuleFinding finding; // the record it renders
 };
 
-/// Checks what the panel can see at once, without building a plan: the degrees against the GPU
-/// count, batch divisibility, schedule and stage rules, precision support, effects indices.
-/// The model's own validation (makeContext) stays the authority; this is immediate feedback.
+/// Every finding of checkRules(scenario), translated: the panel shows an error exactly when
+/// the scenario's file would be refused.
 QList<ControlIssue> checkScenario(const Scenario &scenario);
-
-/// Layers of a model as the pipeline splits them (transformer layers, table rows, custom).
-int64_t modelLayers(const ModelSpec &model);
 
 } // namespace scalescope

@@ -192,40 +192,6 @@ void setComboData(QComboBox *combo, const QVariant &data)
     combo->setCurrentIndex(combo->findData(data));
 }
 
-/// Every field of the effects, also of those switched off (which the file leaves out).
-bool sameEffects(const EffectsSpec &a, const EffectsSpec &b)
-{
-    const auto sameStraggler = [](const StragglerSpec &x, const StragglerSpec &y) {
-        return x.gpu == y.gpu && x.slowdown == y.slowdown;
-    };
-    const auto sameGpu = [](const ThermalGpuSpec &x, const ThermalGpuSpec &y) {
-        return x.gpu == y.gpu && x.steady_c == y.steady_c;
-    };
-    const ThermalSpec &t = a.thermal, &u = b.thermal;
-    const bool sameThermal =
-        t.enabled == u.enabled && t.throttle_above_c == u.throttle_above_c &&
-        t.clock_drop == u.clock_drop && t.warmup_s == u.warmup_s && t.ambient_c == u.ambient_c &&
-        t.steady_c == u.steady_c && t.start_s == u.start_s &&
-        std::equal(t.gpus.begin(), t.gpus.end(), u.gpus.begin(), u.gpus.end(), sameGpu);
-    const DataLoaderSpec &l = a.data_loader, &m = b.data_loader;
-    const bool sameLoader = l.enabled == m.enabled && l.workers_per_gpu == m.workers_per_gpu &&
-                            l.samples_per_s_per_worker == m.samples_per_s_per_worker &&
-                            l.prefetch_factor == m.prefetch_factor;
-    const VirtualGpuSpec &v = a.virtual_gpu, &w = b.virtual_gpu;
-    const bool sameSlice =
-        v.enabled == w.enabled && v.fraction == w.fraction && v.host_routed == w.host_routed;
-    const FailureSpec &f = a.failures, &g = b.failures;
-    const bool sameFailures =
-        f.enabled == g.enabled && f.mtbf_hours_per_gpu == g.mtbf_hours_per_gpu &&
-        f.checkpoint_bytes == g.checkpoint_bytes &&
-        f.checkpoint_write_gbps == g.checkpoint_write_gbps && f.restart_s == g.restart_s &&
-        f.checkpoint_interval_s == g.checkpoint_interval_s;
-    return a.seed == b.seed && a.jitter == b.jitter &&
-           std::equal(a.stragglers.begin(), a.stragglers.end(), b.stragglers.begin(),
-                      b.stragglers.end(), sameStraggler) &&
-           sameThermal && sameLoader && sameSlice && sameFailures;
-}
-
 QColor errorColor()
 {
     return QColor(0xc6, 0x28, 0x28);
@@ -429,7 +395,7 @@ QWidget *ControlPanel::buildModel(QWidget *parent)
         model_combo_->addItem(qs(model.name), qs(model.id));
         const QString kind = model.kind == ModelSpec::Kind::Transformer
                                  ? tr("Transformer, %1 layers").arg(model.transformer.layers)
-                                 : tr("%1 layers").arg(modelLayers(model));
+                                 : tr("%1 layers").arg(modelLayerCount(model));
         model_combo_->setItemData(model_combo_->count() - 1, kind, Qt::ToolTipRole);
     }
     model_combo_->addItem(tr("Custom transformer…"), kCustomTransformer);
@@ -864,9 +830,8 @@ void ControlPanel::commit(Scenario next, const QString &description, int mergeKe
         return;
     // The stack follows the plan under "auto" (and a named one is looked up again).
     resolveFrameworkStack(next, catalog_);
-    // The file leaves out effects that are off; their fields are compared one by one.
-    const bool changed = writeScenario(next) != writeScenario(scenario_) ||
-                         !sameEffects(next.effects, scenario_.effects);
+    // Every field counts, also of effects that are off (which the file leaves out).
+    const bool changed = !(next == scenario_);
     scenario_ = std::move(next);
     syncControls();
     if (changed)
@@ -922,7 +887,7 @@ void ControlPanel::applyStrategy(Scenario &s, Strategy strategy) const
     const int perNode = s.hardware.gpus_per_node;
     const int heads =
         s.model.kind == ModelSpec::Kind::Transformer ? int(s.model.transformer.heads) : 0;
-    const int layers = int(std::min<int64_t>(modelLayers(s.model), INT_MAX));
+    const int layers = int(std::min<int64_t>(modelLayerCount(s.model), INT_MAX));
     p.data = 0;
     switch (strategy) {
     case Strategy::DataParallel:
@@ -1492,12 +1457,12 @@ void ControlPanel::syncHardware()
     if (hw.calibration) {
         // A measured GPU is its own entry: "NVIDIA H200 (measured 2026-11-30)".
         const QString date = qs(hw.calibration->created).left(10);
-        const QString name = hw.calibration->gpus.empty() ? qs(hw.gpu.name)
-                                                           : qs(hw.calibration->gpus.front().name);
+        const QString name =
+            hw.calibration->gpus.empty() ? qs(hw.gpu.name) : qs(hw.calibration->gpus.front().name);
         syncCatalogCombo(gpu_combo_, int(catalog_.gpus.size()), std::string(),
                          tr("%1 (measured %2)").arg(name, date));
-        gpu_combo_->setToolTip(tr("Measured figures from the calibration profile %1")
-                                   .arg(qs(hw.calibration_path)));
+        gpu_combo_->setToolTip(
+            tr("Measured figures from the calibration profile %1").arg(qs(hw.calibration_path)));
     } else {
         syncCatalogCombo(gpu_combo_, int(catalog_.gpus.size()), hw.gpu.id,
                          tr("%1, %2 GB (from file)").arg(qs(hw.gpu.name)).arg(hw.gpu.memory_gb));

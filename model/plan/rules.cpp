@@ -1,0 +1,418 @@
+#include "plan/rules.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <map>
+
+namespace scalescope
+{
+
+namespace
+{
+
+using Values = std::vector<double>;
+using Names = std::vector<std::string>;
+
+/// Whole numbers as integers, others at their shortest exact form; std::to_chars never
+/// reads the locale.
+std::string num(double v)
+{
+    if (std::isfinite(v) && v == std::trunc(v) && std::abs(v) < 1e15)
+        return std::to_string(static_cast<int64_t>(v));
+    char buf[32];
+    const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
+}
+
+std::string indexPath(const std::string &list, size_t i)
+{
+    return list + "[" + std::to_string(i) + "]";
+}
+
+class Checker
+{
+public:
+    explicit Checker(const Scenario &s) : s_(s) {}
+
+    std::vector<RuleFinding> run()
+    {
+        hardware();
+        if (!s_.isCollective()) {
+            const int64_t data = degrees();
+            batch(data);
+            pipeline(data);
+            stack();
+        }
+        effects();
+        return std::move(out_);
+    }
+
+private:
+    void add(Rule rule, std::string path, Values values = {}, Names names = {},
+             RuleSeverity severity = RuleSeverity::Error)
+    {
+        out_.push_back(
+            RuleFinding{rule, severity, std::move(path), std::move(values), std::move(names), {}});
+    }
+    void warn(Rule rule, std::string path, Values values = {}, Names names = {})
+    {
+        add(rule, std::move(path), std::move(values), std::move(names), RuleSeverity::Warning);
+    }
+
+    /// Hardware that cannot be bought: GeForce boards have no NVLink ports and so no NVSwitch
+    /// (NVIDIA has shipped NVLink on GeForce only as the RTX 3090's two-card bridge); a bridge
+    /// joins two cards; AMD Instinct GPUs use Infinity Fabric, not NVLink.
+    void hardware()
+    {
+        const HardwareSpec &hw = s_.hardware;
+        const int64_t gpus = int64_t(hw.nodes) * hw.gpus_per_node;
+        if (gpus > kMaxGpuCount)
+            add(Rule::TooManyGpus, "hardware.nodes",
+                {double(hw.nodes), double(hw.gpus_per_node), double(gpus), double(kMaxGpuCount)});
+        const std::string measured = calibrationGpuMismatch(hw);
+        if (!measured.empty())
+            add(Rule::CalibrationOtherGpu, "hardware.calibration", {}, {measured, hw.gpu.name});
+        const bool geforce = !hw.gpu.pcie_p2p && hw.gpu.family != GpuFamily::CDNA3;
+        if (geforce && hw.intra.kind == LinkKind::NVLinkSwitched)
+            warn(Rule::GeForceWithNVLink, "hardware.intra_node", {}, {hw.gpu.name, hw.intra.name});
+        if (hw.gpu.family == GpuFamily::CDNA3 &&
+            (hw.intra.kind == LinkKind::NVLinkSwitched || hw.intra.kind == LinkKind::NVLinkBridge))
+            warn(Rule::AmdWithNVLink, "hardware.intra_node", {}, {hw.gpu.name, hw.intra.name});
+        if (hw.intra.kind == LinkKind::NVLinkBridge && hw.gpus_per_node > 2)
+            warn(Rule::BridgeBeyondTwo, "hardware.intra_node", {double(hw.gpus_per_node)});
+    }
+
+    /// The data-parallel degree the plan implies (0 when the degrees do not divide the GPUs).
+    int64_t degrees()
+    {
+        const ParallelSpec &p = s_.parallel;
+        const HardwareSpec &hw = s_.hardware;
+        const int64_t gpus = hw.gpuCount();
+        const int64_t mp = int64_t(p.tensor) * p.pipeline;
+        int64_t data = 0;
+        if (p.data > 0) {
+            if (p.data * mp != gpus)
+                add(Rule::DegreesProduct, "parallel",
+                    {double(p.data), double(p.tensor), double(p.pipeline), double(p.data * mp),
+                     double(gpus), double(hw.nodes), double(hw.gpus_per_node)});
+            else
+                data = p.data;
+        } else if (p.tensor <= 0 || gpus % p.tensor != 0) {
+            add(Rule::TensorDividesGpus, "parallel.tensor", {double(p.tensor), double(gpus)});
+        } else if (mp <= 0 || gpus % mp != 0) {
+            add(Rule::ModelParallelDividesGpus, "parallel.pipeline",
+                {double(p.tensor), double(p.pipeline), double(mp), double(gpus)});
+        } else {
+            data = gpus / mp;
+        }
+        if (p.tensor > hw.gpus_per_node)
+            warn(Rule::TensorBeyondNode, "parallel.tensor",
+                 {double(p.tensor), double(hw.gpus_per_node)});
+        const int64_t heads = s_.model.transformer.heads;
+        if (s_.model.kind == ModelSpec::Kind::Transformer && heads > 0 && p.tensor > 0 &&
+            heads % p.tensor != 0)
+            add(Rule::TensorDividesHeads, "parallel.tensor", {double(p.tensor), double(heads)});
+        if (p.sequence_parallel && p.tensor == 1)
+            warn(Rule::SequenceParallelAlone, "parallel.sequence_parallel");
+        if (p.update == UpdateMode::Async && p.zero > 0)
+            add(Rule::AsyncWithZero, "parallel.update", {double(p.zero)});
+        return data;
+    }
+
+    void batch(int64_t data)
+    {
+        const TrainingSpec &t = s_.training;
+        const GpuSpec &gpu = s_.hardware.gpu;
+        if (gpu.peak(t.precision) <= 0) {
+            std::string supported;
+            for (int i = 0; i < kPrecisionCount; ++i) {
+                const auto p = static_cast<Precision>(i);
+                if (gpu.peak(p) > 0)
+                    supported += (supported.empty() ? "" : ", ") + std::string(precisionName(p));
+            }
+            add(Rule::PrecisionUnsupported, "training.precision", {},
+                {precisionName(t.precision), gpu.name, supported});
+        }
+        if (t.global_batch < 1)
+            add(Rule::BatchEmpty, "training.global_batch", {double(t.global_batch)});
+        if (data <= 0 || t.global_batch < 1)
+            return;
+        if (t.micro_batch <= 0) {
+            if (t.global_batch % data != 0)
+                add(Rule::BatchDividesData, "training.global_batch",
+                    {double(t.global_batch), double(data)});
+            return;
+        }
+        const int64_t perStep = t.micro_batch * data;
+        if (t.global_batch % perStep != 0)
+            add(Rule::MicroBatchDividesStep, "training.micro_batch",
+                {double(t.global_batch), double(t.micro_batch), double(data), double(perStep)});
+    }
+
+    void pipeline(int64_t data)
+    {
+        const ParallelSpec &p = s_.parallel;
+        const TrainingSpec &t = s_.training;
+        if (p.virtual_stages > 1 && p.schedule != Schedule::Interleaved)
+            add(Rule::VirtualNeedsInterleaved, "parallel.virtual_stages",
+                {double(p.virtual_stages)}, {scheduleName(p.schedule)});
+        if (p.schedule == Schedule::Interleaved && p.pipeline > 1 && p.virtual_stages == 1)
+            warn(Rule::InterleavedOneChunk, "parallel.virtual_stages");
+        const int64_t layers = modelLayerCount(s_.model);
+        const int64_t chunks = int64_t(p.pipeline) * p.virtual_stages;
+        if (layers > 0 && chunks > layers)
+            add(Rule::StagesExceedLayers, "parallel.pipeline",
+                {double(p.pipeline), double(p.virtual_stages), double(chunks), double(layers)});
+        if (p.schedule != Schedule::Interleaved || p.virtual_stages <= 1 || data <= 0 ||
+            t.global_batch <= 0)
+            return;
+        const int64_t micro = t.micro_batch > 0 ? t.micro_batch : t.global_batch / data;
+        if (micro <= 0 || t.global_batch % (micro * data) != 0)
+            return; // the batch rule has said it
+        const int64_t m = t.global_batch / (micro * data);
+        // Megatron-LM restriction of the interleaved schedule (Narayanan et al. SC21 Sec. 2.2.2).
+        if (m % p.pipeline != 0)
+            add(Rule::InterleavedMicroBatches, "parallel.virtual_stages",
+                {double(p.virtual_stages), double(t.global_batch), double(micro), double(data),
+                 double(m), double(p.pipeline)});
+    }
+
+    void stack()
+    {
+        const TrainingSpec &t = s_.training;
+        // Under "auto" the stack is chosen to fit the plan (plan/framework_rules.h).
+        if (t.framework == kFrameworkAuto || t.framework != t.stack.id)
+            return;
+        if (const auto finding = frameworkRejects(t.stack, s_.parallel)) {
+            add(Rule::StackCannotRun, "training.framework", {}, {t.stack.id, t.stack.name});
+            out_.back().framework = *finding;
+        }
+    }
+
+    void effects()
+    {
+        const EffectsSpec &e = s_.effects;
+        const int gpus = s_.hardware.gpuCount();
+        std::map<int, size_t> seen;
+        for (size_t i = 0; i < e.stragglers.size(); ++i) {
+            const int gpu = e.stragglers[i].gpu;
+            const std::string path = indexPath("effects.stragglers", i) + ".gpu";
+            if (gpu < 0 || gpu >= gpus)
+                add(Rule::StragglerMissing, path, {double(gpu), double(gpus)});
+            else if (const auto [at, fresh] = seen.emplace(gpu, i); !fresh)
+                add(Rule::StragglerTwice, path, {double(gpu)},
+                    {indexPath("effects.stragglers", at->second)});
+        }
+        if (e.thermal.enabled)
+            thermal(e.thermal, gpus);
+        if (e.data_loader.enabled && e.data_loader.workers_per_gpu == 0)
+            warn(Rule::LoaderInProcess, "effects.data_loader");
+        if (e.failures.enabled)
+            failures(e.failures, gpus);
+    }
+
+    void thermal(const ThermalSpec &th, int gpus)
+    {
+        if (th.steady_c && *th.steady_c < th.ambient_c)
+            add(Rule::SteadyBelowAmbient, "effects.thermal.steady_c", {*th.steady_c, th.ambient_c});
+        std::map<int, size_t> seen;
+        for (size_t i = 0; i < th.gpus.size(); ++i) {
+            const ThermalGpuSpec &g = th.gpus[i];
+            const std::string path = indexPath("effects.thermal.gpus", i);
+            if (g.gpu < 0 || g.gpu >= gpus) {
+                add(Rule::ThermalGpuMissing, path + ".gpu", {double(g.gpu), double(gpus)});
+                continue;
+            }
+            if (const auto [at, fresh] = seen.emplace(g.gpu, i); !fresh)
+                add(Rule::ThermalGpuTwice, path + ".gpu", {double(g.gpu)},
+                    {indexPath("effects.thermal.gpus", at->second)});
+            if (g.steady_c < th.ambient_c)
+                add(Rule::GpuSteadyBelowAmbient, path + ".steady_c",
+                    {double(g.gpu), g.steady_c, th.ambient_c});
+        }
+        // Whether any GPU ever gets past the threshold (GPUs not listed settle at steadyC(-1)).
+        const bool someUnlisted = int64_t(seen.size()) < gpus;
+        double hottest = someUnlisted ? th.steadyC(-1) : -1e9;
+        for (const ThermalGpuSpec &g : th.gpus)
+            if (g.gpu >= 0 && g.gpu < gpus)
+                hottest = std::max(hottest, g.steady_c);
+        if (hottest <= th.throttle_above_c)
+            warn(Rule::ThermalNeverThrottles, "effects.thermal.throttle_above_c",
+                 {hottest, th.throttle_above_c});
+    }
+
+    void failures(const FailureSpec &f, int gpus)
+    {
+        // Young/Daly: the system's MTBF is the per-GPU MTBF over the GPU count.
+        const double systemMtbfS = f.mtbf_hours_per_gpu * 3600.0 / std::max(1, gpus);
+        // Without a size the checkpoint holds the model states, which only the plan knows.
+        const double writeS =
+            f.checkpoint_bytes > 0 ? f.checkpoint_bytes / (f.checkpoint_write_gbps * 1e9) : 0;
+        const std::string interval = "effects.failures.checkpoint_interval_s";
+        if (f.checkpoint_interval_s > 0 && f.checkpoint_interval_s < writeS)
+            warn(Rule::CheckpointOutlastsGap, interval,
+                 {f.checkpoint_interval_s, writeS, f.checkpoint_bytes / 1e9,
+                  f.checkpoint_write_gbps});
+        else if (f.checkpoint_interval_s > systemMtbfS)
+            warn(Rule::CheckpointBeyondMtbf, interval,
+                 {f.checkpoint_interval_s, double(gpus), systemMtbfS});
+        if (f.restart_s + writeS >= systemMtbfS)
+            warn(Rule::FailuresOutpaceRestart, "effects.failures.mtbf_hours_per_gpu",
+                 {double(gpus), systemMtbfS, f.restart_s + writeS});
+    }
+
+    const Scenario &s_;
+    std::vector<RuleFinding> out_;
+};
+
+} // namespace
+
+std::vector<RuleFinding> checkRules(const Scenario &scenario)
+{
+    return Checker(scenario).run();
+}
+
+std::optional<RuleFinding> firstError(const std::vector<RuleFinding> &findings)
+{
+    for (const RuleFinding &f : findings)
+        if (f.severity == RuleSeverity::Error)
+            return f;
+    return std::nullopt;
+}
+
+std::optional<InputError> ruleError(const Scenario &scenario)
+{
+    if (const auto error = firstError(checkRules(scenario)))
+        return InputError{error->path, ruleMessage(*error)};
+    return std::nullopt;
+}
+
+std::string ruleMessage(const RuleFinding &f)
+{
+    const auto v = [&](size_t i) { return i < f.values.size() ? num(f.values[i]) : "?"; };
+    const auto n = [&](size_t i) { return i < f.names.size() ? f.names[i] : std::string("?"); };
+    const auto gpuCount = [&](size_t i) { return "the GPU count nodes*gpus_per_node = " + v(i); };
+    switch (f.rule) {
+    case Rule::TooManyGpus:
+        return "nodes*gpus_per_node = " + v(0) + "*" + v(1) + " = " + v(2) +
+               " GPUs; allowed: at most " + v(3) + " GPUs";
+    case Rule::CalibrationOtherGpu:
+        return "the profile was measured on \"" + n(0) + "\", but the scenario's GPU is \"" + n(1) +
+               "\"; allowed: a profile of the same GPU model, or no calibration";
+    case Rule::GeForceWithNVLink:
+        return n(0) + " has no NVLink: GeForce cards connect over PCIe, so \"" + n(1) +
+               "\" cannot exist in this machine";
+    case Rule::AmdWithNVLink:
+        return n(0) + " is an AMD GPU: its GPUs connect over Infinity Fabric, not \"" + n(1) + "\"";
+    case Rule::BridgeBeyondTwo:
+        return "an NVLink bridge joins two cards; with " + v(0) +
+               " GPUs per node the others talk over PCIe";
+    case Rule::DegreesProduct:
+        return "data*tensor*pipeline = " + v(0) + "*" + v(1) + "*" + v(2) + " = " + v(3) +
+               " must equal " + gpuCount(4);
+    case Rule::TensorDividesGpus:
+        return "tensor = " + v(0) + " does not divide " + gpuCount(1) +
+               ", so the data-parallel degree would not be whole; allowed: a divisor of " + v(1);
+    case Rule::ModelParallelDividesGpus:
+        return "tensor*pipeline = " + v(0) + "*" + v(1) + " = " + v(2) + " does not divide " +
+               gpuCount(3) +
+               ", so the data-parallel degree would not be whole; allowed: tensor*pipeline "
+               "dividing " +
+               v(3);
+    case Rule::TensorBeyondNode:
+        return "tensor = " + v(0) + " is more than the " + v(1) +
+               " GPUs per node: its all-reduces cross the inter-node network (allowed, but slow)";
+    case Rule::TensorDividesHeads:
+        return "tensor = " + v(0) + " does not divide the model's heads = " + v(1) +
+               "; allowed: a divisor of " + v(1);
+    case Rule::SequenceParallelAlone:
+        return "sequence parallelism works inside a tensor-parallel group; with tensor = 1 it "
+               "has no effect";
+    case Rule::AsyncWithZero:
+        return "\"async\" is not allowed with zero = " + v(0) +
+               ": sharded optimizer states need every replica's gradients each step; allowed: "
+               "sync, or zero 0";
+    case Rule::VirtualNeedsInterleaved:
+        return v(0) + " model chunks per GPU need schedule \"interleaved\", got \"" + n(0) +
+               "\"; allowed: 1";
+    case Rule::InterleavedOneChunk:
+        return "the interleaved schedule with 1 virtual stage is plain 1F1B; use 2 or more";
+    case Rule::StagesExceedLayers:
+        return "pipeline*virtual_stages = " + v(0) + "*" + v(1) + " = " + v(2) +
+               " stages exceed the model's " + v(3) + " layers; allowed: at most " + v(3) +
+               " stages in all";
+    case Rule::InterleavedMicroBatches:
+        return "virtual_stages = " + v(0) +
+               " needs the micro-batches per step, global_batch/(micro_batch*data) = " + v(1) +
+               "/(" + v(2) + "*" + v(3) + ") = " + v(4) +
+               ", to be a multiple of pipeline = " + v(5) +
+               " (Megatron-LM restriction of the interleaved schedule); allowed: 1";
+    case Rule::StackCannotRun: {
+        FrameworkSpec stack;
+        stack.id = n(0);
+        stack.name = n(1);
+        return frameworkError(stack, f.framework.value_or(FrameworkFinding{})).message;
+    }
+    case Rule::BatchEmpty:
+        return "global_batch = " + v(0) + "; allowed: at least 1 sample per step";
+    case Rule::BatchDividesData:
+        return "global_batch = " + v(0) + " is not divisible by the data-parallel degree " + v(1) +
+               " (micro_batch is omitted, so it would be global_batch/data); allowed: a "
+               "multiple of " +
+               v(1) + ", or set training.micro_batch";
+    case Rule::MicroBatchDividesStep:
+        return "global_batch = " + v(0) + " is not a multiple of micro_batch*data = " + v(1) + "*" +
+               v(2) + " = " + v(3) +
+               ", so gradient accumulation steps would not be whole; allowed: micro_batch with "
+               "micro_batch*data dividing " +
+               v(0);
+    case Rule::PrecisionUnsupported:
+        return "\"" + n(0) + "\" is not supported by the GPU \"" + n(1) + "\" (its peak_tflops." +
+               n(0) + " is 0); allowed: " + n(2);
+    case Rule::StragglerMissing:
+    case Rule::ThermalGpuMissing:
+        return "GPU " + v(0) + " does not exist: the cluster has " + v(1) +
+               " GPUs; allowed: 0 to " + num(f.values.size() > 1 ? f.values[1] - 1 : 0);
+    case Rule::StragglerTwice:
+    case Rule::ThermalGpuTwice:
+        return "GPU " + v(0) + " is already listed at " + n(0) + "; allowed: each GPU once";
+    case Rule::SteadyBelowAmbient:
+        return "steady-state temperature " + v(0) + " C is below ambient_c = " + v(1) +
+               " C; allowed: at least ambient_c";
+    case Rule::GpuSteadyBelowAmbient:
+        return v(1) + " C is below ambient_c = " + v(2) + " C; allowed: at least ambient_c";
+    case Rule::ThermalNeverThrottles:
+        return "no GPU gets hotter than " + v(0) + " C, the throttling threshold is " + v(1) +
+               " C: thermal throttling has no effect";
+    case Rule::LoaderInProcess:
+        return "0 workers: the training process loads each batch itself, one at a time "
+               "(PyTorch num_workers = 0)";
+    case Rule::CheckpointOutlastsGap:
+        return "a checkpoint every " + v(0) + " s, but writing one takes " + v(1) + " s (" + v(2) +
+               " GB at " + v(3) + " GB/s): more time goes to checkpoints than to training";
+    case Rule::CheckpointBeyondMtbf:
+        return "a checkpoint every " + v(0) + " s, but with " + v(1) + " GPUs one fails every " +
+               v(2) + " s on average: most work between checkpoints is lost";
+    case Rule::FailuresOutpaceRestart:
+        return "with " + v(0) + " GPUs one fails every " + v(1) +
+               " s on average, before a restart and a checkpoint (" + v(2) +
+               " s) are done: the job hardly progresses";
+    }
+    return "invalid plan";
+}
+
+int64_t modelLayerCount(const ModelSpec &model)
+{
+    switch (model.kind) {
+    case ModelSpec::Kind::Transformer:
+        return model.transformer.layers;
+    case ModelSpec::Kind::LayerTable:
+        return static_cast<int64_t>(model.table.size());
+    case ModelSpec::Kind::Custom:
+        break;
+    }
+    return model.custom.layers;
+}
+
+} // namespace scalescope
