@@ -526,7 +526,7 @@ QList<QPair<QString, QString>> MainWindow::shortcutList() const
         if (top->menu())
             walk(top->menu(),
                  QString(top->text()).remove(QLatin1Char('&')) + QStringLiteral(" › "));
-    // The timeline's own mouse and keys (views/timeline/timeline_widget.cpp).
+    // The timeline's own mouse and keys (views/timeline/timeline_input.cpp).
     rows.append(
         {tr("Timeline: zoom around the pointer"), tr("Wheel (when the timeline has focus)")});
     rows.append({tr("Timeline: pan"), tr("Drag")});

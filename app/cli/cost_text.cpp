@@ -1,0 +1,163 @@
+// The cost verdict in English (cost_text.h): the decision with the numbers it compares, and
+// the rule of thumb beside it with why they differ.
+#include "cli/cost_text.h"
+
+#include "cli/commands.h"
+
+#include "io/report_io.h"
+
+#include <QJsonArray>
+#include <QStringList>
+
+#include <cmath>
+
+namespace scalescope::cli
+{
+
+namespace
+{
+
+QString gpusText(int gpus)
+{
+    return gpus >= 8 ? QStringLiteral("8+ GPUs")
+                     : (gpus <= 1 ? QStringLiteral("1 GPU") : QStringLiteral("%1 GPUs").arg(gpus));
+}
+
+QString venueText(CostVenue venue)
+{
+    return venue == CostVenue::Own ? QStringLiteral("owning")
+                                   : QStringLiteral("renting in the cloud");
+}
+
+QStringList missingCostInputs(const CostVerdict &v)
+{
+    static const char *const names[kCostInputCount] = {
+        "the GPU price (gpu_price_usd)", "the cloud price (cloud_price_per_gpu_hour)",
+        "the power price (power_price_per_kwh)", "the day rate (day_rate_usd)",
+        "the work per run (training)"};
+    QStringList list;
+    for (int i = 0; i < kCostInputCount; ++i)
+        if (v.isMissing(static_cast<CostInput>(i)))
+            list.append(QString::fromLatin1(names[i]));
+    return list;
+}
+
+QString costVerdictText(const CostReport &c)
+{
+    const CostVerdict &v = c.verdict;
+    const QString usage =
+        QStringLiteral("%1 h a month against a break-even of %2")
+            .arg(fixed(c.usage_hours_per_month, 0),
+                 std::isfinite(c.break_even_hours_per_month)
+                     ? fixed(c.break_even_hours_per_month, 0) + QStringLiteral(" h")
+                     : QStringLiteral("never"));
+    switch (v.decision) {
+    case CostDecision::NoVerdict:
+        return QStringLiteral("No verdict: the cost section lacks ") +
+               missingCostInputs(v).join(QStringLiteral(", ")) + QStringLiteral(" (0).");
+    case CostDecision::OneGpu:
+        return QStringLiteral("One GPU: %1 h per run; %2 is cheaper (%3).")
+            .arg(fixed(c.time_to_train_h, 1), venueText(v.venue), usage);
+    case CostDecision::MoreGpusPay:
+    case CostDecision::MoreGpusDoNotPay:
+        break;
+    }
+    return QStringLiteral("%1 GPUs %2: they save %3 h of waiting a month, worth $%4 at $%5 an "
+                          "hour, against $%6 a month more ($%7 of hardware or cloud time, $%8 of "
+                          "migration spread over the amortisation period); %9 is cheaper (%10).")
+        .arg(QString::number(c.gpus),
+             v.decision == CostDecision::MoreGpusPay ? QStringLiteral("pay off")
+                                                     : QStringLiteral("do not pay off"),
+             fixed(v.waiting_saved_h_per_month, 0), fixed(v.waiting_value_usd_per_month, 0),
+             fixed(v.hour_value_usd, 0), fixed(v.extra_cost_usd_per_month, 0),
+             fixed(v.hardware_extra_usd_per_month, 0), fixed(v.migration_usd_per_month, 0),
+             venueText(v.venue), usage);
+}
+
+QString costRuleText(const CostReport &c)
+{
+    const CostVerdict &v = c.verdict;
+    QString text =
+        QStringLiteral("the job takes %1 on one GPU, %2: %3, %4")
+            .arg(QString::fromLatin1(durationBandName(v.duration)),
+                 QString::fromLatin1(usageBandName(v.usage)), gpusText(v.recommended_gpus),
+                 v.rule_own ? QStringLiteral("owning (over 200 h a month)")
+                            : QStringLiteral("renting (200 h a month or less)"));
+    if (v.gap == RuleGap::WaitingValued)
+        text += QStringLiteral("; the verdict differs because the rule counts GPU-hours, not the "
+                               "waiting the GPUs save");
+    else if (v.gap == RuleGap::CostOutweighs)
+        text += QStringLiteral("; the verdict differs because the GPUs add more a month than the "
+                               "waiting they save is worth");
+    if (v.venue_differs)
+        text += QStringLiteral("; at these prices owning pays above %1")
+                    .arg(std::isfinite(c.break_even_hours_per_month)
+                             ? fixed(c.break_even_hours_per_month, 0) + QStringLiteral(" h a month")
+                             : QStringLiteral("no usage"));
+    return text + QLatin1Char('.');
+}
+
+} // namespace
+
+QJsonObject costReportJson(const CostReport &report)
+{
+    CostReport c = report;
+    c.verdict.sentence = costVerdictText(c).toStdString();
+    QJsonObject o = costToJson(c);
+    const CostVerdict &v = c.verdict;
+    QJsonObject j = o[QStringLiteral("verdict")].toObject();
+    static const char *const decisions[] = {"no_verdict", "one_gpu", "more_gpus_pay",
+                                            "more_gpus_do_not_pay"};
+    static const char *const gaps[] = {"none", "waiting_valued", "cost_outweighs"};
+    static const char *const inputs[kCostInputCount] = {"gpu_price_usd", "cloud_price_per_gpu_hour",
+                                                        "power_price_per_kwh", "day_rate_usd",
+                                                        "training"};
+    j[QStringLiteral("decision")] = QLatin1String(decisions[static_cast<int>(v.decision)]);
+    QJsonArray missing;
+    for (int i = 0; i < kCostInputCount; ++i)
+        if (v.isMissing(static_cast<CostInput>(i)))
+            missing.append(QLatin1String(inputs[i]));
+    j[QStringLiteral("missing")] = missing;
+    j[QStringLiteral("venue")] =
+        v.venue == CostVenue::Own ? QStringLiteral("own") : QStringLiteral("rent");
+    j[QStringLiteral("one_gpu_venue")] =
+        v.one_gpu_venue == CostVenue::Own ? QStringLiteral("own") : QStringLiteral("rent");
+    j[QStringLiteral("waiting_saved_h_per_month")] = v.waiting_saved_h_per_month;
+    j[QStringLiteral("hour_value_usd")] = v.hour_value_usd;
+    j[QStringLiteral("waiting_value_usd_per_month")] = v.waiting_value_usd_per_month;
+    j[QStringLiteral("gpus_cost_usd_per_month")] = v.gpus_cost_usd_per_month;
+    j[QStringLiteral("one_gpu_cost_usd_per_month")] = v.one_gpu_cost_usd_per_month;
+    j[QStringLiteral("hardware_extra_usd_per_month")] = v.hardware_extra_usd_per_month;
+    j[QStringLiteral("migration_usd_per_month")] = v.migration_usd_per_month;
+    j[QStringLiteral("extra_cost_usd_per_month")] = v.extra_cost_usd_per_month;
+    j[QStringLiteral("net_usd_per_month")] = v.net_usd_per_month;
+    j[QStringLiteral("rule_own")] = v.rule_own;
+    j[QStringLiteral("rule_gap")] = QLatin1String(gaps[static_cast<int>(v.gap)]);
+    j[QStringLiteral("venue_differs")] = v.venue_differs;
+    j[QStringLiteral("rule_of_thumb")] = QStringLiteral("Rule of thumb: ") + costRuleText(c);
+    o[QStringLiteral("verdict")] = j;
+    return o;
+}
+
+void printCostText(Output &out, const CostReport &c)
+{
+    out.line(QStringLiteral("  time to train       %1 h on %2 GPUs (%3 h on one GPU)")
+                 .arg(fmt(c.time_to_train_h, 4))
+                 .arg(c.gpus)
+                 .arg(fmt(c.single_gpu_time_h, 4)));
+    out.line(QStringLiteral("  energy              %1 kWh per run ($%2), %3 W per GPU at %4% "
+                            "utilisation")
+                 .arg(fmt(c.energy_kwh_per_run, 4), fixed(c.energy_cost_per_run_usd, 0),
+                      fixed(c.power_per_gpu_w, 0), fixed(100.0 * c.utilisation, 0)));
+    out.line(QStringLiteral("  own vs rent         $%1 vs $%2 a month; break-even %3 h a month")
+                 .arg(fixed(c.own_cost_per_month_usd, 0), fixed(c.rent_cost_per_month_usd, 0),
+                      std::isfinite(c.break_even_hours_per_month)
+                          ? fixed(c.break_even_hours_per_month, 0)
+                          : QStringLiteral("never")));
+    out.line(QStringLiteral("  verdict             %1").arg(costVerdictText(c)));
+    out.line(QStringLiteral("  rule of thumb       %1").arg(costRuleText(c)));
+    for (const std::string &a : c.advice)
+        out.line(QStringLiteral("  advice              %1").arg(QString::fromStdString(a)));
+}
+
+} // namespace scalescope::cli

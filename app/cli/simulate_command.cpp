@@ -1,0 +1,232 @@
+// scalescope-cli simulate [FILE]: one scenario's summary (text or --json), its cost, the
+// layers of each stage (--layers) and a Chrome trace of its timeline (--trace).
+#include "cli/commands.h"
+
+#include "cli/cost_text.h"
+
+#include "analysis/evaluate.h"
+#include "analysis/summary.h"
+#include "io/file_io.h"
+#include "io/report_io.h"
+
+#include <QJsonDocument>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace scalescope::cli
+{
+
+namespace
+{
+
+constexpr int kMaxIterations = 64;
+constexpr size_t kMaxTraceSegments = 1'000'000;
+
+void printSummaryText(Output &out, const Scenario &sc, const Summary &s)
+{
+    const Breakdown &b = s.breakdown;
+    auto share = [&](double x) {
+        return fixed(100.0 * x / s.step_time_s, 1) + QStringLiteral("%");
+    };
+    out.line(QString::fromStdString(sc.name.empty() ? std::string("scenario") : sc.name));
+    out.line(QStringLiteral("  GPUs                %1 (%2 x %3 %4)")
+                 .arg(s.gpus)
+                 .arg(sc.hardware.nodes)
+                 .arg(sc.hardware.gpus_per_node)
+                 .arg(QString::fromStdString(sc.hardware.gpu.name)));
+    out.line(QStringLiteral("  step time           %1").arg(humanTime(s.step_time_s)));
+    out.line(QStringLiteral("  throughput          %1 samples/s%2")
+                 .arg(fmt(s.samples_per_s, 6))
+                 .arg(s.tokens_per_s > 0
+                          ? QStringLiteral(", %1 tokens/s").arg(fmt(s.tokens_per_s, 6))
+                          : QString()));
+    out.line(QStringLiteral("  model TFLOP/s/GPU   %1 (MFU %2%)")
+                 .arg(fixed(s.model_tflops_per_gpu, 1))
+                 .arg(fixed(100.0 * s.mfu, 1)));
+    out.line(QStringLiteral("  speed-up            %1x on %2 GPUs (efficiency %3%)")
+                 .arg(fixed(s.speedup, 2))
+                 .arg(s.gpus)
+                 .arg(fixed(100.0 * s.scaling_efficiency, 1)));
+    out.line(
+        QStringLiteral("  breakdown           compute %1, exposed communication %2, bubble %3, "
+                       "wait %4, data loading %5")
+            .arg(share(b.compute), share(b.communication_exposed), share(b.pipeline_bubble),
+                 share(b.wait), share(b.data_loading)));
+    out.line(QStringLiteral("  communication       %1 in total per GPU (%2 hidden behind compute)")
+                 .arg(humanTime(b.communication_total))
+                 .arg(humanTime(std::max(0.0, b.communication_total - b.communication_exposed))));
+    out.line(QStringLiteral("  memory per GPU      %1 GB of %2 GB (%3)")
+                 .arg(fixed(s.memory.total / 1e9, 1), fixed(s.memory.capacity / 1e9, 1),
+                      s.memory.fits() ? QStringLiteral("fits") : QStringLiteral("does NOT fit")));
+    out.line(QStringLiteral("  bottleneck          %1").arg(QString::fromStdString(s.bottleneck)));
+    if (s.max_temperature_c > 0)
+        out.line(
+            QStringLiteral("  thermal             %1 of %2 GPUs throttled, hottest %3 C, first "
+                           "throttle after %4")
+                .arg(s.throttled_gpus)
+                .arg(s.gpus)
+                .arg(fixed(s.max_temperature_c, 0))
+                .arg(s.first_throttle_s >= 0 ? humanTime(s.first_throttle_s)
+                                             : QStringLiteral("never")));
+    if (s.full_gpu_equivalents > 0)
+        out.line(QStringLiteral("  virtual GPUs        runs like %1 whole GPUs")
+                     .arg(fixed(s.full_gpu_equivalents, 2)));
+    if (s.data_supply_samples_per_s > 0)
+        out.line(
+            QStringLiteral("  data loader         supplies %1 samples/s, GPUs consume %2")
+                .arg(fmt(s.data_supply_samples_per_s, 6), fmt(s.data_demand_samples_per_s, 6)));
+    if (s.checkpoint_interval_s > 0)
+        out.line(QStringLiteral("  failures            goodput %1%, checkpoint every %2")
+                     .arg(fixed(100.0 * s.goodput, 1), humanTime(s.checkpoint_interval_s)));
+}
+
+// Where one GPU of each pipeline stage spends a micro-batch, layer by layer (an extension:
+// `simulate --layers`), for finding the layer that dominates.
+void printLayersText(Output &out, const SimContext &ctx)
+{
+    const WorkloadCost &w = ctx.workload;
+    const Plan &p = ctx.plan;
+    const int vstages = p.virtualStageCount();
+    out.line(
+        QStringLiteral("  per micro-batch of %1 on one GPU (forward / backward incl. recompute):")
+            .arg(p.micro_batch));
+    for (int v = 0; v < vstages; ++v) {
+        const LayerRange r = virtualStageLayers(w, vstages, v);
+        out.line(QStringLiteral("  stage %1%2:")
+                     .arg(v % p.pipeline)
+                     .arg(p.virtual_stages > 1 ? QStringLiteral(" chunk %1").arg(v / p.pipeline)
+                                               : QString()));
+        for (int i = r.begin; i < r.end;) {
+            // Runs of identical layers (transformer blocks) print once with a count.
+            int j = i + 1;
+            const LayerCost &l = w.layers[static_cast<size_t>(i)];
+            while (j < r.end && std::string(w.layers[static_cast<size_t>(j)].name) == l.name &&
+                   w.layers[static_cast<size_t>(j)].fwd_s == l.fwd_s)
+                ++j;
+            const double flops = l.fwd_flops + l.bwd_flops + l.recompute_flops;
+            const double time = l.fwd_s + l.bwd_s + l.recompute_s;
+            out.line(QStringLiteral("    %1%2 %3 / %4, %5 TFLOP/s, %6 M params, %7 MB kept")
+                         .arg(QString::fromUtf8(l.name), -24)
+                         .arg(j - i > 1 ? QStringLiteral(" x%1").arg(j - i) : QString(), -6)
+                         .arg(humanTime(l.fwd_s), 10)
+                         .arg(humanTime(l.bwd_s + l.recompute_s), 10)
+                         .arg(fixed(time > 0 ? flops / time / 1e12 : 0, 1), 6)
+                         .arg(QString::number(l.params / 1e6, 'g', 3))
+                         .arg(fixed(l.activation_bytes / 1e6, 1)));
+            i = j;
+        }
+    }
+}
+
+} // namespace
+
+int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
+{
+    const QString command = QStringLiteral("simulate");
+    const auto args = Args::parse(command, argv,
+                                  {{"--json"},
+                                   {"--layers"},
+                                   {"--trace", OptionSpec::Kind::Text, "OUT.json"},
+                                   {"--iterations", OptionSpec::Kind::Number, "N"}},
+                                  failure);
+    if (!args)
+        return failure->code;
+    if (args->help())
+        return usage(out);
+    const bool json = args->flag("--json");
+    const bool layers = args->flag("--layers");
+    const auto trace = args->value("--trace");
+    const auto iterations = countOption(*args, "--iterations", 1, kMaxIterations, 1, failure);
+    if (!iterations)
+        return failure->code;
+    const auto file = args->scenarioFile(command, false, failure);
+    if (!file)
+        return failure->code;
+    const auto scenario = loadScenario(*file, failure);
+    if (!scenario)
+        return failure->code;
+    if (scenario->isCollective()) {
+        const CollectiveSummary c = simulateCollective(*scenario);
+        if (json) {
+            out.text += QJsonDocument(collectiveToJson(c)).toJson(QJsonDocument::Indented);
+        } else {
+            out.line(
+                QStringLiteral("%1 of %2 bytes on %3 GPUs: %4, algbw %5 GB/s, busbw %6 GB/s (%7)")
+                    .arg(QString::fromLatin1(collectiveOpName(c.op)))
+                    .arg(c.bytes, 0, 'f', 0)
+                    .arg(c.gpus)
+                    .arg(humanTime(c.cost.time_s), fixed(c.cost.algbw_gbps, 1),
+                         fixed(c.cost.busbw_gbps, 1),
+                         QString::fromLatin1(collectiveAlgoName(c.cost.algorithm))));
+        }
+        if (trace) {
+            *failure = {kInvalidInput,
+                        QStringLiteral("--trace: a collective-only scenario has no timeline")};
+            return failure->code;
+        }
+        return kOk;
+    }
+    const auto ctx = contextOf(*scenario, failure);
+    if (!ctx)
+        return failure->code;
+    SimOptions options;
+    options.iterations = *iterations;
+    options.build_timeline = trace.has_value();
+    // A Chrome trace takes about 220 bytes of JSON per segment: beyond this the engine
+    // simplifies the timeline (items merged per time quantum) so the file stays loadable.
+    options.max_segments = kMaxTraceSegments;
+    // One policy (analysis/evaluate.h): beyond the engine's size the closed form answers
+    // (with a note; a trace needs the engine), an engine failure is exit 1.
+    const Result<StepEvaluation> step = evaluateStep(*ctx, options);
+    if (!step) {
+        *failure = {kFailure, QString::fromStdString(step.error().message)};
+        return failure->code;
+    }
+    const SimResult &sim = step.value().sim;
+    if (step.value().closed_form && trace) {
+        *failure = {kFailure, QString::fromStdString(sim.error)};
+        return failure->code;
+    }
+    if (step.value().closed_form)
+        std::fprintf(err_, "scalescope-cli: note: %s; showing the analytic estimate\n",
+                     sim.error.c_str());
+    if (trace && sim.ok && sim.timeline_merge_quantum_s > 0)
+        std::fprintf(err_,
+                     "scalescope-cli: note: the timeline would hold about %zu segments; the "
+                     "trace is simplified to %zu (items closer than %s us merged)\n",
+                     sim.timeline_full_segments, sim.timeline->size(),
+                     fmt(sim.timeline_merge_quantum_s * 1e6).toUtf8().constData());
+    const Summary &s = step.value().summary;
+    if (trace) {
+        // Never over an input, never into the standard output that the results go to.
+        WriteGuard guard;
+        guard.inputs = QStringList{*file};
+        if (!scenario->hardware.calibration_path.empty())
+            guard.inputs.append(QString::fromStdString(scenario->hardware.calibration_path));
+        guard.stdout_in_use = true;
+        const WriteResult written = writeFileSafely(
+            *trace, timelineToChromeTrace(*sim.timeline, QString::fromStdString(scenario->name)),
+            guard);
+        if (!written) {
+            *failure = {written.refused ? kInvalidInput : kFailure,
+                        QStringLiteral("--trace: ") + written.error};
+            return failure->code;
+        }
+    }
+    if (json) {
+        QJsonObject o = summaryToJson(s);
+        if (scenario->cost)
+            o[QStringLiteral("cost")] = costReportJson(costReport(*scenario, s));
+        out.text += QJsonDocument(o).toJson(QJsonDocument::Indented);
+    } else {
+        printSummaryText(out, *scenario, s);
+        if (scenario->cost)
+            printCostText(out, costReport(*scenario, s));
+    }
+    if (layers && !json)
+        printLayersText(out, *ctx);
+    return kOk;
+}
+
+} // namespace scalescope::cli
