@@ -1,3 +1,5 @@
+// The Scaling tab (scaling_view.h). About 700 lines on purpose: one widget whose speed-up,
+// efficiency and loss charts share the sweep's series, log axes and tooltips.
 #include "charts/scaling_view.h"
 
 #include "charts/chart_common.h"

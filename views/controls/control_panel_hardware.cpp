@@ -1,0 +1,172 @@
+// The control panel's Hardware group: GPU, nodes and GPUs per node, links and NICs, the
+// calibration profile; built, connected to edits and synchronised with the scenario.
+#include "controls/control_panel_p.h"
+
+namespace scalescope
+{
+
+using namespace panel_detail;
+
+QWidget *ControlPanel::buildHardware(QWidget *parent)
+{
+    auto *group = new QGroupBox(tr("Hardware"), parent);
+    group->setObjectName(QStringLiteral("hardwareGroup"));
+    QFormLayout *form = makeForm(group);
+
+    gpu_combo_ = makeCombo(group, "gpuCombo", tr("GPU model from the catalog, with its memory"));
+    for (const GpuSpec &gpu : catalog_.gpus) {
+        gpu_combo_->addItem(tr("%1, %2 GB").arg(qs(gpu.name)).arg(gpu.memory_gb), qs(gpu.id));
+        gpu_combo_->setItemData(gpu_combo_->count() - 1,
+                                tr("%1: %2 GB at %3 GB/s, %4 TFLOP/s BF16 dense")
+                                    .arg(qs(gpu.name))
+                                    .arg(gpu.memory_gb)
+                                    .arg(gpu.memory_bandwidth_gbps)
+                                    .arg(gpu.peak(Precision::BF16)),
+                                Qt::ToolTipRole);
+    }
+    addRow(form, tr("&GPU"), gpu_combo_, gpu_combo_,
+           {QStringLiteral("hardware.gpu"), QStringLiteral("hardware.calibration")},
+           QStringLiteral("gpuComboError"));
+
+    QHBoxLayout *countLayout = nullptr;
+    QWidget *countBox = makeRowBox(group, &countLayout);
+    gpu_count_slider_ = makeLogSlider(
+        countBox, "gpuCountSlider", kMaxGpuCountLog2,
+        tr("Total GPU count on a log scale, 1-1024 (powers of two). Sets the nodes at fixed GPUs "
+           "per node, or the GPUs of one node below a full node."));
+    gpu_count_label_ = new QLabel(countBox);
+    gpu_count_label_->setObjectName(QStringLiteral("gpuCountLabel"));
+    countLayout->addWidget(gpu_count_slider_, 1);
+    countLayout->addWidget(gpu_count_label_);
+    addRow(form, tr("GPU &count"), countBox, gpu_count_slider_, {QStringLiteral("hardware")},
+           QStringLiteral("gpuCountError"));
+
+    nodes_spin_ = makeSpin(group, "nodesSpin", 1, 65536, tr("Nodes in the cluster, 1-65536"));
+    addRow(form, tr("&Nodes"), nodes_spin_, nodes_spin_, {QStringLiteral("hardware.nodes")},
+           QStringLiteral("nodesSpinError"));
+    gpus_per_node_spin_ = makeSpin(group, "gpusPerNodeSpin", 1, 16, tr("GPUs in each node, 1-16"));
+    addRow(form, tr("GP&Us per node"), gpus_per_node_spin_, gpus_per_node_spin_,
+           {QStringLiteral("hardware.gpus_per_node")}, QStringLiteral("gpusPerNodeSpinError"));
+
+    intra_combo_ = makeCombo(group, "intraCombo",
+                             tr("Link between the GPUs of one node (GB/s per GPU per direction)"));
+    for (const IntraLinkSpec &link : catalog_.intra_links) {
+        intra_combo_->addItem(qs(link.name), qs(link.id));
+        intra_combo_->setItemData(intra_combo_->count() - 1,
+                                  tr("%1 GB/s per GPU per direction, %2 µs")
+                                      .arg(link.bandwidth_gbps)
+                                      .arg(link.latency_us),
+                                  Qt::ToolTipRole);
+    }
+    addRow(form, tr("&Intra-node"), intra_combo_, intra_combo_,
+           {QStringLiteral("hardware.intra_node")}, QStringLiteral("intraComboError"));
+
+    inter_combo_ = makeCombo(group, "interCombo", tr("Network between nodes (Gb/s per NIC)"));
+    for (const InterLinkSpec &link : catalog_.inter_links) {
+        inter_combo_->addItem(qs(link.name), qs(link.id));
+        inter_combo_->setItemData(
+            inter_combo_->count() - 1,
+            tr("%1 Gb/s per NIC, %2 µs").arg(link.line_rate_gbit).arg(link.latency_us),
+            Qt::ToolTipRole);
+    }
+    addRow(form, tr("Net&work"), inter_combo_, inter_combo_,
+           {QStringLiteral("hardware.inter_node")}, QStringLiteral("interComboError"));
+
+    nics_spin_ = makeSpin(group, "nicsSpin", 1, 64,
+                          tr("Network interfaces per node, shared by its GPUs, 1-64"));
+    addRow(form, tr("NICs per node"), nics_spin_, nics_spin_,
+           {QStringLiteral("hardware.nics_per_node")}, QStringLiteral("nicsSpinError"));
+    return group;
+}
+
+void ControlPanel::connectHardware()
+{
+    connect(gpu_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const GpuSpec *gpu = catalog_.findGpu(gpu_combo_->itemData(index).toString().toStdString());
+        if (!gpu)
+            return;
+        Scenario s = scenario_;
+        s.hardware.gpu = *gpu;
+        if (s.hardware.calibration) {
+            // The profile measured another GPU: back to this one's datasheet figures.
+            s.hardware.calibration.reset();
+            s.hardware.calibration_path.clear();
+            commit(std::move(s), tr("Set GPU to %1 (datasheet figures)").arg(qs(gpu->name)), 0);
+            return;
+        }
+        commit(std::move(s), tr("Set GPU to %1").arg(qs(gpu->name)), 0);
+    });
+    trackDrag(gpu_count_slider_);
+    connect(gpu_count_slider_, &QSlider::valueChanged, this, [this](int exponent) {
+        Scenario s = scenario_;
+        applyGpuTotal(s, 1 << exponent);
+        const int gpus = s.hardware.gpuCount();
+        commit(std::move(s), tr("Set GPU count to %1").arg(gpus), drag_key_);
+    });
+    connect(nodes_spin_, &QSpinBox::valueChanged, this, [this](int nodes) {
+        Scenario s = scenario_;
+        setGpuShape(s, nodes, s.hardware.gpus_per_node);
+        commit(std::move(s), tr("Set nodes to %1").arg(nodes), 0);
+    });
+    connect(gpus_per_node_spin_, &QSpinBox::valueChanged, this, [this](int perNode) {
+        if (syncing_)
+            return;
+        preferred_gpus_per_node_ = perNode;
+        Scenario s = scenario_;
+        setGpuShape(s, s.hardware.nodes, perNode);
+        commit(std::move(s), tr("Set GPUs per node to %1").arg(perNode), 0);
+    });
+    connect(intra_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const IntraLinkSpec *link =
+            catalog_.findIntra(intra_combo_->itemData(index).toString().toStdString());
+        if (!link)
+            return;
+        Scenario s = scenario_;
+        s.hardware.intra = *link;
+        commit(std::move(s), tr("Set intra-node link to %1").arg(qs(link->name)), 0);
+    });
+    connect(inter_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const InterLinkSpec *link =
+            catalog_.findInter(inter_combo_->itemData(index).toString().toStdString());
+        if (!link)
+            return;
+        Scenario s = scenario_;
+        s.hardware.inter = *link;
+        commit(std::move(s), tr("Set inter-node network to %1").arg(qs(link->name)), 0);
+    });
+    connect(nics_spin_, &QSpinBox::valueChanged, this, [this](int nics) {
+        Scenario s = scenario_;
+        s.hardware.nics_per_node = nics;
+        commit(std::move(s), tr("Set NICs per node to %1").arg(nics), 0);
+    });
+}
+
+void ControlPanel::syncHardware()
+{
+    const HardwareSpec &hw = scenario_.hardware;
+    if (hw.calibration) {
+        // A measured GPU is its own entry: "NVIDIA H200 (measured 2026-11-30)".
+        const QString date = qs(hw.calibration->created).left(10);
+        const QString name =
+            hw.calibration->gpus.empty() ? qs(hw.gpu.name) : qs(hw.calibration->gpus.front().name);
+        syncCatalogCombo(gpu_combo_, int(catalog_.gpus.size()), std::string(),
+                         tr("%1 (measured %2)").arg(name, date));
+        gpu_combo_->setToolTip(
+            tr("Measured figures from the calibration profile %1").arg(qs(hw.calibration_path)));
+    } else {
+        syncCatalogCombo(gpu_combo_, int(catalog_.gpus.size()), hw.gpu.id,
+                         tr("%1, %2 GB (from file)").arg(qs(hw.gpu.name)).arg(hw.gpu.memory_gb));
+        gpu_combo_->setToolTip(tr("GPU model from the catalog, with its memory"));
+    }
+    syncCatalogCombo(intra_combo_, int(catalog_.intra_links.size()), hw.intra.id,
+                     tr("%1 (from file)").arg(qs(hw.intra.name)));
+    syncCatalogCombo(inter_combo_, int(catalog_.inter_links.size()), hw.inter.id,
+                     tr("%1 (from file)").arg(qs(hw.inter.name)));
+    setSpin(nodes_spin_, hw.nodes);
+    setSpin(gpus_per_node_spin_, hw.gpus_per_node);
+    setSpin(nics_spin_, hw.nics_per_node);
+    setSlider(gpu_count_slider_, nearestLog2(hw.gpuCount(), kMaxGpuCountLog2));
+    gpu_count_label_->setText(hw.gpuCount() == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(hw.gpuCount()));
+}
+
+} // namespace scalescope

@@ -1,0 +1,225 @@
+// The control panel's Model and Training group: model, batch sizes, precision, optimizer,
+// recomputation and the software stack; built, connected and synchronised.
+#include "controls/control_panel_p.h"
+
+namespace scalescope
+{
+
+using namespace panel_detail;
+
+QWidget *ControlPanel::buildModel(QWidget *parent)
+{
+    auto *group = new QGroupBox(tr("Model and batch"), parent);
+    group->setObjectName(QStringLiteral("modelGroup"));
+    QFormLayout *form = makeForm(group);
+
+    model_combo_ = makeCombo(group, "modelCombo",
+                             tr("Model preset from the catalog, or a custom transformer"));
+    for (const ModelSpec &model : catalog_.models) {
+        model_combo_->addItem(qs(model.name), qs(model.id));
+        const QString kind = model.kind == ModelSpec::Kind::Transformer
+                                 ? tr("Transformer, %1 layers").arg(model.transformer.layers)
+                                 : tr("%1 layers").arg(modelLayerCount(model));
+        model_combo_->setItemData(model_combo_->count() - 1, kind, Qt::ToolTipRole);
+    }
+    model_combo_->addItem(tr("Custom transformer…"), kCustomTransformer);
+    model_fixed_items_ = model_combo_->count();
+    addRow(form, tr("&Model"), model_combo_, model_combo_, {QStringLiteral("model")},
+           QStringLiteral("modelComboError"));
+
+    layers_spin_ = makeSpin(group, "layersSpin", 1, 1024, tr("Transformer layers, 1-1024"));
+    addRow(form, tr("Layers"), layers_spin_, layers_spin_);
+    hidden_spin_ = makeSpin(group, "hiddenSpin", 1, 131072, tr("Hidden size, 1-131072"));
+    hidden_spin_->setSingleStep(64);
+    addRow(form, tr("Hidden"), hidden_spin_, hidden_spin_);
+    heads_spin_ = makeSpin(group, "headsSpin", 1, 1024, tr("Attention heads, 1-1024"));
+    addRow(form, tr("Heads"), heads_spin_, heads_spin_);
+    seq_len_spin_ = makeSpin(group, "seqLenSpin", 1, 1048576,
+                             tr("Sequence length in tokens, 1-1048576"), tr(" tokens"));
+    addRow(form, tr("Sequence"), seq_len_spin_, seq_len_spin_);
+    vocab_spin_ = makeSpin(group, "vocabSpin", 1, 1000000, tr("Vocabulary size, 1-1000000"));
+    addRow(form, tr("Vocabulary"), vocab_spin_, vocab_spin_, {QStringLiteral("model.transformer")},
+           QStringLiteral("transformerError"));
+
+    QHBoxLayout *batchLayout = nullptr;
+    QWidget *batchBox = makeRowBox(group, &batchLayout);
+    global_batch_slider_ =
+        makeLogSlider(batchBox, "globalBatchSlider", kMaxGlobalBatchLog2,
+                      tr("Global batch on a log scale, 1-65536 samples (powers of two)"));
+    global_batch_spin_ =
+        makeSpin(batchBox, "globalBatchSpin", 1, 1000000000,
+                 tr("Samples per optimizer step, all GPUs together, 1-1000000000"));
+    global_batch_spin_->setAccessibleName(tr("Global batch, exact"));
+    batchLayout->addWidget(global_batch_slider_, 1);
+    batchLayout->addWidget(global_batch_spin_);
+    addRow(form, tr("Global &batch"), batchBox, global_batch_slider_,
+           {QStringLiteral("training"), QStringLiteral("training.global_batch")},
+           QStringLiteral("globalBatchSpinError"));
+    tab_chain_.append(global_batch_spin_);
+
+    micro_batch_spin_ =
+        makeSpin(group, "microBatchSpin", 0, 1000000000,
+                 tr("Samples per forward/backward pass on one GPU, 0 = auto (global batch / "
+                    "data degree), 0-1000000000"));
+    micro_batch_spin_->setSpecialValueText(tr("auto"));
+    addRow(form, tr("Micro-batc&h"), micro_batch_spin_, micro_batch_spin_,
+           {QStringLiteral("training.micro_batch")}, QStringLiteral("microBatchSpinError"));
+
+    precision_combo_ =
+        makeCombo(group, "precisionCombo",
+                  tr("Arithmetic precision (FP16, BF16 and FP8 are mixed precision)"));
+    precision_combo_->addItem(tr("FP32"), int(Precision::FP32));
+    precision_combo_->addItem(tr("TF32"), int(Precision::TF32));
+    precision_combo_->addItem(tr("FP16 mixed"), int(Precision::FP16));
+    precision_combo_->addItem(tr("BF16 mixed"), int(Precision::BF16));
+    precision_combo_->addItem(tr("FP8 mixed"), int(Precision::FP8));
+    addRow(form, tr("&Precision"), precision_combo_, precision_combo_,
+           {QStringLiteral("training.precision")}, QStringLiteral("precisionComboError"));
+
+    optimizer_combo_ = makeCombo(group, "optimizerCombo", tr("Optimizer (sets its state memory)"));
+    optimizer_combo_->addItem(tr("SGD"), int(Optimizer::SGD));
+    optimizer_combo_->addItem(tr("Adam"), int(Optimizer::Adam));
+    addRow(form, tr("&Optimizer"), optimizer_combo_, optimizer_combo_,
+           {QStringLiteral("training.optimizer")}, QStringLiteral("optimizerComboError"));
+
+    recompute_combo_ = makeCombo(group, "recomputeCombo",
+                                 tr("Activation recomputation: less memory, more compute"));
+    recompute_combo_->addItem(tr("None"), int(Recompute::None));
+    recompute_combo_->addItem(tr("Selective"), int(Recompute::Selective));
+    recompute_combo_->addItem(tr("Full"), int(Recompute::Full));
+    addRow(form, tr("&Recompute"), recompute_combo_, recompute_combo_,
+           {QStringLiteral("training.recompute")}, QStringLiteral("recomputeComboError"));
+
+    flash_check_ = makeCheck(group, "flashCheck", tr("&Flash attention"),
+                             tr("Fused attention kernels: no sequence² tensors in memory"));
+    addRow(form, QString(), flash_check_, flash_check_,
+           {QStringLiteral("training.flash_attention")}, QStringLiteral("flashCheckError"));
+    return group;
+}
+
+void ControlPanel::connectModel()
+{
+    connect(model_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const QString id = model_combo_->itemData(index).toString();
+        Scenario s = scenario_;
+        QString description;
+        if (id == kCustomTransformer) {
+            ModelSpec custom;
+            custom.kind = ModelSpec::Kind::Transformer;
+            custom.name = tr("Custom transformer").toStdString();
+            if (s.model.kind == ModelSpec::Kind::Transformer) {
+                custom.transformer = s.model.transformer; // start from the preset's dimensions
+            } else {
+                custom.transformer.layers = 12; // GPT-2 124M
+                custom.transformer.hidden = 768;
+                custom.transformer.heads = 12;
+                custom.transformer.seq_len = 1024;
+                custom.transformer.vocab = 50257;
+            }
+            s.model = custom;
+            description = tr("Set model to a custom transformer");
+        } else {
+            const ModelSpec *model = catalog_.findModel(id.toStdString());
+            if (!model)
+                return;
+            s.model = *model;
+            description = tr("Set model to %1").arg(qs(model->name));
+        }
+        commit(std::move(s), description, 0);
+    });
+    const auto connectDimension = [this](QSpinBox *spin, int64_t TransformerSpec::*field,
+                                         const QString &what) {
+        connect(spin, &QSpinBox::valueChanged, this, [this, field, what](int value) {
+            Scenario s = scenario_;
+            s.model.transformer.*field = value;
+            commit(std::move(s), tr("Set %1 to %2").arg(what).arg(value), 0);
+        });
+    };
+    connectDimension(layers_spin_, &TransformerSpec::layers, tr("layers"));
+    connectDimension(hidden_spin_, &TransformerSpec::hidden, tr("hidden size"));
+    connectDimension(heads_spin_, &TransformerSpec::heads, tr("attention heads"));
+    connectDimension(seq_len_spin_, &TransformerSpec::seq_len, tr("sequence length"));
+    connectDimension(vocab_spin_, &TransformerSpec::vocab, tr("vocabulary"));
+
+    trackDrag(global_batch_slider_);
+    connect(global_batch_slider_, &QSlider::valueChanged, this, [this](int exponent) {
+        Scenario s = scenario_;
+        s.training.global_batch = int64_t(1) << exponent;
+        commit(std::move(s), tr("Set global batch to %1").arg(int64_t(1) << exponent), drag_key_);
+    });
+    connect(global_batch_spin_, &QSpinBox::valueChanged, this, [this](int batch) {
+        Scenario s = scenario_;
+        s.training.global_batch = batch;
+        commit(std::move(s), tr("Set global batch to %1").arg(batch), 0);
+    });
+    connect(micro_batch_spin_, &QSpinBox::valueChanged, this, [this](int micro) {
+        Scenario s = scenario_;
+        s.training.micro_batch = micro;
+        commit(std::move(s),
+               micro == 0 ? tr("Set micro-batch to auto") : tr("Set micro-batch to %1").arg(micro),
+               0);
+    });
+    connect(precision_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        s.training.precision = Precision(precision_combo_->itemData(index).toInt());
+        commit(std::move(s), tr("Set precision to %1").arg(precision_combo_->itemText(index)), 0);
+    });
+    connect(optimizer_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        s.training.optimizer = Optimizer(optimizer_combo_->itemData(index).toInt());
+        commit(std::move(s), tr("Set optimizer to %1").arg(optimizer_combo_->itemText(index)), 0);
+    });
+    connect(recompute_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        s.training.recompute = Recompute(recompute_combo_->itemData(index).toInt());
+        commit(std::move(s), tr("Set recompute to %1").arg(recompute_combo_->itemText(index)), 0);
+    });
+    connect(flash_check_, &QCheckBox::toggled, this, [this](bool on) {
+        Scenario s = scenario_;
+        s.training.flash_attention = on;
+        commit(std::move(s), on ? tr("Turn flash attention on") : tr("Turn flash attention off"),
+               0);
+    });
+}
+
+void ControlPanel::syncModel()
+{
+    const ModelSpec &model = scenario_.model;
+    const bool transformer = model.kind == ModelSpec::Kind::Transformer;
+    const bool custom = transformer && model.id.empty();
+    if (custom) {
+        const QSignalBlocker blocker(model_combo_);
+        while (model_combo_->count() > model_fixed_items_)
+            model_combo_->removeItem(model_combo_->count() - 1);
+        model_combo_->setCurrentIndex(model_combo_->findData(kCustomTransformer));
+    } else {
+        syncCatalogCombo(model_combo_, model_fixed_items_, model.id,
+                         tr("%1 (from file)").arg(qs(model.name)));
+    }
+    const TransformerSpec &t = model.transformer;
+    const std::array<std::pair<QSpinBox *, int64_t>, 5> dims = {{{layers_spin_, t.layers},
+                                                                 {hidden_spin_, t.hidden},
+                                                                 {heads_spin_, t.heads},
+                                                                 {seq_len_spin_, t.seq_len},
+                                                                 {vocab_spin_, t.vocab}}};
+    for (const auto &[spin, value] : dims) {
+        setSpin(spin, value);
+        spin->setEnabled(custom);
+        setRowVisible(spin, transformer);
+    }
+
+    const TrainingSpec &training = scenario_.training;
+    setSpin(global_batch_spin_, training.global_batch);
+    setSlider(global_batch_slider_, nearestLog2(training.global_batch, kMaxGlobalBatchLog2));
+    setSpin(micro_batch_spin_, training.micro_batch);
+    setComboData(precision_combo_, int(training.precision));
+    setComboData(optimizer_combo_, int(training.optimizer));
+    setComboData(recompute_combo_, int(training.recompute));
+    setCheck(flash_check_, training.flash_attention);
+    flash_check_->setEnabled(transformer);
+    // A collective-only scenario has no model, batch or plan to edit.
+    model_group_->setEnabled(!scenario_.isCollective());
+    parallel_group_->setEnabled(!scenario_.isCollective());
+}
+
+} // namespace scalescope

@@ -1,0 +1,217 @@
+// The control panel's Parallelism group: strategy, degrees, ZeRO, schedule, overlap and
+// updates; built, connected and synchronised.
+#include "controls/control_panel_p.h"
+
+namespace scalescope
+{
+
+using namespace panel_detail;
+
+QWidget *ControlPanel::buildParallel(QWidget *parent)
+{
+    auto *group = new QGroupBox(tr("Parallelism"), parent);
+    group->setObjectName(QStringLiteral("parallelGroup"));
+    QFormLayout *form = makeForm(group);
+
+    // The software stack (training.framework): what the host costs, what overlaps, which
+    // plans can run. A plan the stack cannot run is explained beside it.
+    framework_combo_ = makeCombo(group, "frameworkCombo",
+                                 tr("Software stack: host cost per operation, what overlaps, "
+                                    "defaults and the plans it can run"));
+    framework_combo_->addItem(tr("Auto (the stack that usually runs the plan)"),
+                              QString::fromLatin1(kFrameworkAuto));
+    for (const FrameworkSpec &f : catalog_.frameworks)
+        framework_combo_->addItem(QString::fromStdString(f.name), QString::fromStdString(f.id));
+    addRow(form, tr("Software stac&k"), framework_combo_, framework_combo_,
+           {QStringLiteral("training.framework")}, QStringLiteral("frameworkComboError"));
+
+    strategy_combo_ =
+        makeCombo(group, "strategyCombo",
+                  tr("Parallel strategy: shows the degrees it uses and sets them to a "
+                     "fitting start"));
+    strategy_combo_->addItem(tr("Data parallel"), int(Strategy::DataParallel));
+    strategy_combo_->addItem(tr("ZeRO-1"), int(Strategy::Zero1));
+    strategy_combo_->addItem(tr("ZeRO-2"), int(Strategy::Zero2));
+    strategy_combo_->addItem(tr("ZeRO-3 (FSDP)"), int(Strategy::Zero3));
+    strategy_combo_->addItem(tr("Tensor"), int(Strategy::Tensor));
+    strategy_combo_->addItem(tr("Pipeline"), int(Strategy::Pipeline));
+    strategy_combo_->addItem(tr("3D hybrid"), int(Strategy::Hybrid));
+    addRow(form, tr("&Strategy"), strategy_combo_, strategy_combo_);
+
+    data_spin_ = makeSpin(group, "dataSpin", 0, 131072,
+                          tr("Data-parallel degree, 0 = auto (GPU count / (tensor × pipeline)), "
+                             "0-131072"));
+    data_spin_->setSpecialValueText(tr("auto"));
+    addRow(form, tr("&Data"), data_spin_, data_spin_);
+    tensor_spin_ = makeSpin(group, "tensorSpin", 1, 1024, tr("Tensor-parallel degree, 1-1024"));
+    addRow(form, tr("&Tensor"), tensor_spin_, tensor_spin_);
+    pipeline_spin_ =
+        makeSpin(group, "pipelineSpin", 1, 1024, tr("Pipeline-parallel degree (stages), 1-1024"));
+    addRow(form, tr("Pipe&line"), pipeline_spin_, pipeline_spin_);
+    addMessageRow(form,
+                  {QStringLiteral("parallel"), QStringLiteral("parallel.data"),
+                   QStringLiteral("parallel.tensor"), QStringLiteral("parallel.pipeline")},
+                  QStringLiteral("degreesError"));
+
+    zero_combo_ = makeCombo(group, "zeroCombo", tr("ZeRO stage: what data parallelism shards"));
+    zero_combo_->addItem(tr("0, none"), 0);
+    zero_combo_->addItem(tr("1, optimizer states"), 1);
+    zero_combo_->addItem(tr("2, + gradients"), 2);
+    zero_combo_->addItem(tr("3, + parameters (FSDP)"), 3);
+    addRow(form, tr("&ZeRO stage"), zero_combo_, zero_combo_, {QStringLiteral("parallel.zero")},
+           QStringLiteral("zeroComboError"));
+
+    schedule_combo_ = makeCombo(group, "scheduleCombo", tr("Pipeline schedule"));
+    schedule_combo_->addItem(tr("GPipe"), int(Schedule::GPipe));
+    schedule_combo_->addItem(tr("1F1B"), int(Schedule::OneFOneB));
+    schedule_combo_->addItem(tr("Interleaved 1F1B"), int(Schedule::Interleaved));
+    addRow(form, tr("Schedule"), schedule_combo_, schedule_combo_,
+           {QStringLiteral("parallel.schedule")}, QStringLiteral("scheduleComboError"));
+
+    virtual_stages_spin_ = makeSpin(group, "virtualStagesSpin", 1, 128,
+                                    tr("Model chunks per GPU for the interleaved schedule, 1-128"));
+    addRow(form, tr("&Virtual stages"), virtual_stages_spin_, virtual_stages_spin_,
+           {QStringLiteral("parallel.virtual_stages")}, QStringLiteral("virtualStagesSpinError"));
+
+    sequence_parallel_check_ =
+        makeCheck(group, "sequenceParallelCheck", tr("Se&quence parallel"),
+                  tr("Megatron sequence parallelism inside the tensor-parallel group"));
+    addRow(form, QString(), sequence_parallel_check_, sequence_parallel_check_,
+           {QStringLiteral("parallel.sequence_parallel")},
+           QStringLiteral("sequenceParallelCheckError"));
+
+    overlap_check_ = makeCheck(group, "overlapCheck", tr("Overlap gradient communication"),
+                               tr("Overlap gradient communication with the backward pass"));
+    addRow(form, QString(), overlap_check_, overlap_check_, {QStringLiteral("parallel.overlap")},
+           QStringLiteral("overlapCheckError"));
+
+    bucket_spin_ = makeDoubleSpin(group, "bucketSpin", 0, 100000, 1,
+                                  tr("Gradient bucket size, 0 = one all-reduce after the whole "
+                                     "backward, 0-100000 MB"),
+                                  tr(" MB"));
+    bucket_spin_->setSpecialValueText(tr("one all-reduce"));
+    addRow(form, tr("Bucket"), bucket_spin_, bucket_spin_, {QStringLiteral("parallel.bucket_mb")},
+           QStringLiteral("bucketSpinError"));
+
+    update_combo_ = makeCombo(group, "updateCombo",
+                              tr("Synchronous (a barrier every step) or asynchronous updates "
+                                 "(stale gradients)"));
+    update_combo_->addItem(tr("Synchronous"), int(UpdateMode::Sync));
+    update_combo_->addItem(tr("Asynchronous"), int(UpdateMode::Async));
+    addRow(form, tr("Update"), update_combo_, update_combo_, {QStringLiteral("parallel.update")},
+           QStringLiteral("updateComboError"));
+    return group;
+}
+
+void ControlPanel::connectParallel()
+{
+    connect(strategy_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (syncing_)
+            return;
+        const auto strategy = Strategy(strategy_combo_->itemData(index).toInt());
+        Scenario s = scenario_;
+        applyStrategy(s, strategy);
+        strategy_ = strategy;
+        commit(std::move(s), tr("Set strategy to %1").arg(strategy_combo_->itemText(index)), 0);
+    });
+    connect(data_spin_, &QSpinBox::valueChanged, this, [this](int data) {
+        Scenario s = scenario_;
+        s.parallel.data = data;
+        commit(std::move(s),
+               data == 0 ? tr("Set data degree to auto") : tr("Set data degree to %1").arg(data),
+               0);
+    });
+    connect(tensor_spin_, &QSpinBox::valueChanged, this, [this](int tensor) {
+        Scenario s = scenario_;
+        s.parallel.tensor = tensor;
+        commit(std::move(s), tr("Set tensor degree to %1").arg(tensor), 0);
+    });
+    connect(pipeline_spin_, &QSpinBox::valueChanged, this, [this](int pipeline) {
+        Scenario s = scenario_;
+        s.parallel.pipeline = pipeline;
+        commit(std::move(s), tr("Set pipeline degree to %1").arg(pipeline), 0);
+    });
+    connect(framework_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        s.training.framework = framework_combo_->itemData(index).toString().toStdString();
+        // The stack brings its defaults (overlap, bucket size, fused attention), as a file
+        // that leaves them out would get them.
+        resolveFrameworkStack(s, catalog_);
+        applyStackDefaults(s);
+        commit(std::move(s), tr("Set software stack to %1").arg(framework_combo_->itemText(index)),
+               0);
+    });
+    connect(zero_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        s.parallel.zero = zero_combo_->itemData(index).toInt();
+        commit(std::move(s), tr("Set ZeRO stage to %1").arg(s.parallel.zero), 0);
+    });
+    connect(schedule_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        s.parallel.schedule = Schedule(schedule_combo_->itemData(index).toInt());
+        commit(std::move(s), tr("Set schedule to %1").arg(schedule_combo_->itemText(index)), 0);
+    });
+    connect(virtual_stages_spin_, &QSpinBox::valueChanged, this, [this](int stages) {
+        Scenario s = scenario_;
+        s.parallel.virtual_stages = stages;
+        commit(std::move(s), tr("Set virtual stages to %1").arg(stages), 0);
+    });
+    connect(sequence_parallel_check_, &QCheckBox::toggled, this, [this](bool on) {
+        Scenario s = scenario_;
+        s.parallel.sequence_parallel = on;
+        commit(std::move(s),
+               on ? tr("Turn sequence parallelism on") : tr("Turn sequence parallelism off"), 0);
+    });
+    connect(overlap_check_, &QCheckBox::toggled, this, [this](bool on) {
+        Scenario s = scenario_;
+        s.parallel.overlap = on;
+        commit(std::move(s), on ? tr("Turn overlap on") : tr("Turn overlap off"), 0);
+    });
+    connect(bucket_spin_, &QDoubleSpinBox::valueChanged, this, [this](double mb) {
+        Scenario s = scenario_;
+        s.parallel.bucket_mb = mb;
+        commit(std::move(s), tr("Set bucket size to %1 MB").arg(mb), 0);
+    });
+    connect(update_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        s.parallel.update = UpdateMode(update_combo_->itemData(index).toInt());
+        commit(std::move(s), tr("Set update to %1").arg(update_combo_->itemText(index)), 0);
+    });
+}
+
+void ControlPanel::syncParallel()
+{
+    const ParallelSpec &p = scenario_.parallel;
+    // "Auto" names the stack it picked for this plan.
+    framework_combo_->setItemText(
+        0, scenario_.training.stack.name.empty()
+               ? tr("Auto")
+               : tr("Auto: %1").arg(QString::fromStdString(scenario_.training.stack.name)));
+    setComboData(framework_combo_, QString::fromStdString(scenario_.training.framework));
+    setComboData(strategy_combo_, int(strategy_));
+    setSpin(data_spin_, p.data);
+    setSpin(tensor_spin_, p.tensor);
+    setSpin(pipeline_spin_, p.pipeline);
+    setComboData(zero_combo_, p.zero);
+    setComboData(schedule_combo_, int(p.schedule));
+    setSpin(virtual_stages_spin_, p.virtual_stages);
+    setCheck(sequence_parallel_check_, p.sequence_parallel);
+    setCheck(overlap_check_, p.overlap);
+    setDouble(bucket_spin_, p.bucket_mb);
+    setComboData(update_combo_, int(p.update));
+}
+
+void ControlPanel::updateStrategyRows()
+{
+    const bool tensor = strategy_ == Strategy::Tensor || strategy_ == Strategy::Hybrid;
+    const bool pipeline = strategy_ == Strategy::Pipeline || strategy_ == Strategy::Hybrid;
+    const bool zero = tensor || pipeline; // the ZeRO strategies choose their stage themselves
+    setRowVisible(tensor_spin_, tensor);
+    setRowVisible(sequence_parallel_check_, tensor);
+    setRowVisible(pipeline_spin_, pipeline);
+    setRowVisible(schedule_combo_, pipeline);
+    setRowVisible(virtual_stages_spin_, pipeline);
+    setRowVisible(zero_combo_, zero);
+}
+
+} // namespace scalescope
