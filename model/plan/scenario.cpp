@@ -75,7 +75,7 @@ double ThermalSpec::steadyC(int gpu) const
         if (g.gpu == gpu)
             return g.steady_c;
     // Version-1 files give no temperatures: every GPU settles above the threshold.
-    return steady_c.value_or(throttle_above_c + 6.0);
+    return steady_c.value_or(throttle_above_c + kUnstatedSteadyAboveThrottleC);
 }
 
 double ThermalSpec::temperatureC(int gpu, double t_s) const
@@ -119,7 +119,7 @@ bool ThermalSpec::varies(int gpu_count) const
             return true;
     }
     // GPUs not listed take the common steady-state temperature.
-    const bool others = steady_c.value_or(throttle_above_c + 6.0) > throttle_above_c;
+    const bool others = steady_c.value_or(throttle_above_c + kUnstatedSteadyAboveThrottleC) > throttle_above_c;
     return listed < gpu_count && others != first;
 }
 

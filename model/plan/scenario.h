@@ -102,6 +102,10 @@ struct ThermalSpec {
 inline constexpr double kCoolingDatacenterC = 70;  // SXM board in a server with ducted airflow
 inline constexpr double kCoolingWorkstationC = 80; // open-air cards with space between them
 inline constexpr double kCoolingPoorC = 92;        // cards packed in a poorly ventilated case
+/// Without steady temperatures (the steady-state model of version 1) every GPU settles this far
+/// above throttle_above_c: an assumption, not a measurement. Only the side of the threshold
+/// matters in steady state; with start_s it sets how soon a GPU reaches the threshold.
+inline constexpr double kUnstatedSteadyAboveThrottleC = 6;
 
 /// A fraction of a physical GPU (time-sliced vGPU or shared GPU).
 struct VirtualGpuSpec {
