@@ -1,10 +1,9 @@
 #include "model_text.h"
 
 #include <QCoreApplication>
-#include <QRegularExpression>
+#include <QStringList>
 
 #include <array>
-#include <optional>
 
 namespace scalescope
 {
@@ -14,213 +13,111 @@ namespace
 
 constexpr const char *kContext = "ModelText";
 
-/// Which texts a template belongs to: whole texts (labels, bands), sentences the model may
-/// join with spaces, and fragments the model embeds into sentences.
-enum class Group : uint8_t {
-    Label,    // timeline segment labels and the main wait (sim/simulator.cpp)
-    Sentence, // bottleneck and advice sentences (summary.cpp, economics.cpp)
-    LossKind, // "the largest loss is ..." (summary.cpp kLoss)
-    Band,     // rule-of-thumb duration and frequency bands (CostVerdict, JSON report)
-    Link,     // suffixes the model appends to link names (sim/simulator.cpp)
-};
-constexpr int kGroupCount = 5;
-
 struct Source {
     const char *text;
     const char *comment;
 };
 
-/// One template. `caps` gives the kind of %1, %2, ... in turn:
-///   n  a number as the model printed it (kept)
-///   x  any text (kept)
-///   l  a link name (kept; a suffix the model appended is translated)
-///   L  a timeline label, k a loss kind, b a band (translated through that group).
-struct TemplateDef {
-    Group group;
-    Source source;
-    const char *caps;
-};
-
+// The English source texts are the model's (sim/labels.cpp, analysis/summary.cpp
+// bottleneckText, analysis/economics.cpp adviceText) with each figure a placeholder; a
+// changed word there fails tst_model_text instead of leaving English in the Chinese window.
 // clang-format off
-const TemplateDef kTemplates[] = {
-    // Timeline labels (model/sim/simulator.cpp labelText and labelGroups).
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "forward", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "backward", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "recompute + backward", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "tensor-parallel all-reduce (forward)", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "tensor-parallel all-reduce (backward)", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "send activations to next stage", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "send gradients to previous stage", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "gradient all-reduce (bucket)", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "gradient reduce-scatter (ZeRO)", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "parameter all-gather (ZeRO)", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "parameter all-gather before use (ZeRO-3)", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "optimizer step", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "data loader", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "waiting for the data loader", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "pipeline bubble: waiting for another stage", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "waiting for the slowest GPU of the tensor-parallel group", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "waiting for data-parallel communication (exposed)", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "idle until the slowest GPU finishes the step", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "waiting for the slowest data-parallel replica", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "pipeline send in progress (blocking exchange)", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "receiving from the neighbouring pipeline stage", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "receive from the neighbouring stage", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "forward (thermal throttling: clocks reduced)", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "backward (thermal throttling: clocks reduced)", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "recompute + backward (thermal throttling: clocks reduced)", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "optimizer step (thermal throttling: clocks reduced)", "timeline segment"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "waiting for GPU %1 (slowest data-parallel replica)", "timeline segment; %1 = GPU number"), "n"},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "waiting for GPU %1 (slowest data-parallel replica, thermal throttling)", "timeline segment; %1 = GPU number"), "n"},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "waiting for GPU %1 (slowest data-parallel replica, straggler)", "timeline segment; %1 = GPU number"), "n"},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly compute (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly tp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly dp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly pp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly bubble (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly wait (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly data_loading (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
-    {Group::Label, QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly optimizer (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"), ""},
 
-    // Bottleneck sentence (model/analysis/summary.cpp bottleneckSentence).
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Nothing to simulate.", "bottleneck"), ""},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Compute-bound: the GPUs compute %1% of the step at %2% MFU.", "bottleneck"), "nn"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Compute-bound: the GPUs compute %1% of the step at %2% MFU; the largest loss is %3 (%4%).", "bottleneck; %3 = what is lost"), "nnkn"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Data-parallel gradient exchange over %1 is exposed for %2% of the step; larger batches per GPU or faster links hide it.", "bottleneck; %1 = link name"), "ln"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Tensor-parallel all-reduces over %1 take %2% of the step; they sit on the critical path of every layer.", "bottleneck; %1 = link name"), "ln"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Pipeline bubble: %1% of the step is idle with %2 micro-batches on %3 stages; more micro-batches or interleaving shrink it.", "bottleneck"), "nnn"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter).", "bottleneck"), "n"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.", "bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'"), "nL"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "The data loader starves the GPUs for %1% of the step; add loader workers before adding GPUs.", "bottleneck"), "n"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Pipeline sends between stages block the GPUs for %1% of the step; fewer stages or faster links between them help.", "bottleneck"), "n"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "The GPUs run hot (above %1 C) and throttle their clocks by %2%.", "bottleneck, thermal"), "nn"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "%1 of %2 GPUs run hot (above %3 C) and throttle their clocks by %4%.", "bottleneck, thermal"), "nnnn"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Each GPU is a %1% slice of a physical GPU: the job runs like %2 whole GPUs.", "bottleneck, virtual GPUs"), "nn"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "It does not fit: %1 GB per GPU against %2 GB.", "bottleneck, memory"), "nn"},
-
-    // Cost advice (model/analysis/economics.cpp costReport; the verdict is a record that
-    // views/charts/cost_view.cpp renders with tr()).
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep more GPUs busy, multiply the learning rate by k and warm it up over the first ~5 epochs; this scenario keeps the global batch at %1.", "cost advice"), "n"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Data loader: each GPU consumes about %1 samples/s; at %2 samples/s per worker it needs %3 workers (has %4).", "cost advice"), "nnnn"},
-    {Group::Sentence, QT_TRANSLATE_NOOP3("ModelText", "Data loader: start with 4 workers per GPU (PyTorch rule of thumb) and raise until GPU utilisation stops rising, at most the CPU cores per GPU.", "cost advice"), ""},
-
-    // Fragments.
-    {Group::LossKind, QT_TRANSLATE_NOOP3("ModelText", "data-parallel exchange", "bottleneck: the largest loss is ..."), ""},
-    {Group::LossKind, QT_TRANSLATE_NOOP3("ModelText", "tensor-parallel all-reduces", "bottleneck: the largest loss is ..."), ""},
-    {Group::LossKind, QT_TRANSLATE_NOOP3("ModelText", "pipeline bubble", "bottleneck: the largest loss is ..."), ""},
-    {Group::LossKind, QT_TRANSLATE_NOOP3("ModelText", "waiting for the slowest GPU", "bottleneck: the largest loss is ..."), ""},
-    {Group::LossKind, QT_TRANSLATE_NOOP3("ModelText", "data loading", "bottleneck: the largest loss is ..."), ""},
-    {Group::LossKind, QT_TRANSLATE_NOOP3("ModelText", "pipeline sends", "bottleneck: the largest loss is ..."), ""},
-    {Group::Band, QT_TRANSLATE_NOOP3("ModelText", "under a day", "cost verdict: job duration on one GPU"), ""},
-    {Group::Band, QT_TRANSLATE_NOOP3("ModelText", "1-3 days", "cost verdict: job duration on one GPU"), ""},
-    {Group::Band, QT_TRANSLATE_NOOP3("ModelText", "3-14 days", "cost verdict: job duration on one GPU"), ""},
-    {Group::Band, QT_TRANSLATE_NOOP3("ModelText", "over two weeks", "cost verdict: job duration on one GPU"), ""},
-    {Group::Band, QT_TRANSLATE_NOOP3("ModelText", "under 50 GPU-hours a month", "cost verdict: usage"), ""},
-    {Group::Band, QT_TRANSLATE_NOOP3("ModelText", "50-200 GPU-hours a month", "cost verdict: usage"), ""},
-    {Group::Band, QT_TRANSLATE_NOOP3("ModelText", "over 200 GPU-hours a month", "cost verdict: usage"), ""},
-    {Group::Link, QT_TRANSLATE_NOOP3("ModelText", "%1 (routed through host memory)", "link name of virtual GPUs; %1 = link name"), "x"},
+/// Labels without values, in LabelKind order.
+const Source kFixedLabels[] = {
+    QT_TRANSLATE_NOOP3("ModelText", "forward", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "backward", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "recompute + backward", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "tensor-parallel all-reduce (forward)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "tensor-parallel all-reduce (backward)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "send activations to next stage", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "send gradients to previous stage", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "gradient all-reduce (bucket)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "gradient reduce-scatter (ZeRO)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "parameter all-gather (ZeRO)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "parameter all-gather before use (ZeRO-3)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "optimizer step", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "data loader", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "waiting for the data loader", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "pipeline bubble: waiting for another stage", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "waiting for the slowest GPU of the tensor-parallel group", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "waiting for data-parallel communication (exposed)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "idle until the slowest GPU finishes the step", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "waiting for the slowest data-parallel replica", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "pipeline send in progress (blocking exchange)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "receiving from the neighbouring pipeline stage", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "receive from the neighbouring stage", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "forward (thermal throttling: clocks reduced)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "backward (thermal throttling: clocks reduced)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "recompute + backward (thermal throttling: clocks reduced)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "optimizer step (thermal throttling: clocks reduced)", "timeline segment"),
 };
-// clang-format on
+static_assert(std::size(kFixedLabels) == kFixedLabelCount);
 
-/// Two sentences the model joined with a space (a translation may drop the space).
+/// WaitForGpu labels, by WaitCause; %1 = GPU number.
+const Source kWaitForGpu[] = {
+    QT_TRANSLATE_NOOP3("ModelText", "waiting for GPU %1 (slowest data-parallel replica)", "timeline segment; %1 = GPU number"),
+    QT_TRANSLATE_NOOP3("ModelText", "waiting for GPU %1 (slowest data-parallel replica, thermal throttling)", "timeline segment; %1 = GPU number"),
+    QT_TRANSLATE_NOOP3("ModelText", "waiting for GPU %1 (slowest data-parallel replica, straggler)", "timeline segment; %1 = GPU number"),
+};
+
+/// Merged segments of a simplified timeline, by SegmentKind.
+const Source kMerged[] = {
+    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly compute (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
+    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly tp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
+    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly dp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
+    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly pp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
+    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly bubble (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
+    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly wait (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
+    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly data_loading (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
+    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly optimizer (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
+};
+static_assert(std::size(kMerged) == kSegmentKindCount);
+
+// The bottleneck (BottleneckKind, then the sentences that follow it).
+const Source kNothingToSimulate = QT_TRANSLATE_NOOP3("ModelText", "Nothing to simulate.", "bottleneck");
+const Source kComputeBound = QT_TRANSLATE_NOOP3("ModelText", "Compute-bound: the GPUs compute %1% of the step at %2% MFU.", "bottleneck");
+const Source kComputeBoundLoss = QT_TRANSLATE_NOOP3("ModelText", "Compute-bound: the GPUs compute %1% of the step at %2% MFU; the largest loss is %3 (%4%).", "bottleneck; %3 = what is lost");
+const Source kDpExchange = QT_TRANSLATE_NOOP3("ModelText", "Data-parallel gradient exchange over %1 is exposed for %2% of the step; larger batches per GPU or faster links hide it.", "bottleneck; %1 = link name");
+const Source kTpAllReduce = QT_TRANSLATE_NOOP3("ModelText", "Tensor-parallel all-reduces over %1 take %2% of the step; they sit on the critical path of every layer.", "bottleneck; %1 = link name");
+const Source kPipelineBubble = QT_TRANSLATE_NOOP3("ModelText", "Pipeline bubble: %1% of the step is idle with %2 micro-batches on %3 stages; more micro-batches or interleaving shrink it.", "bottleneck");
+const Source kSynchronisation = QT_TRANSLATE_NOOP3("ModelText", "Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter).", "bottleneck");
+const Source kSynchronisationMostly = QT_TRANSLATE_NOOP3("ModelText", "Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.", "bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'");
+const Source kDataLoader = QT_TRANSLATE_NOOP3("ModelText", "The data loader starves the GPUs for %1% of the step; add loader workers before adding GPUs.", "bottleneck");
+const Source kPipelineSends = QT_TRANSLATE_NOOP3("ModelText", "Pipeline sends between stages block the GPUs for %1% of the step; fewer stages or faster links between them help.", "bottleneck");
+const Source kThermalAll = QT_TRANSLATE_NOOP3("ModelText", "The GPUs run hot (above %1 C) and throttle their clocks by %2%.", "bottleneck, thermal");
+const Source kThermalSome = QT_TRANSLATE_NOOP3("ModelText", "%1 of %2 GPUs run hot (above %3 C) and throttle their clocks by %4%.", "bottleneck, thermal");
+const Source kVirtualGpu = QT_TRANSLATE_NOOP3("ModelText", "Each GPU is a %1% slice of a physical GPU: the job runs like %2 whole GPUs.", "bottleneck, virtual GPUs");
+const Source kOutOfMemory = QT_TRANSLATE_NOOP3("ModelText", "It does not fit: %1 GB per GPU against %2 GB.", "bottleneck, memory");
+
+/// What "the largest loss is ..." names, by StepLoss.
+const Source kLosses[] = {
+    QT_TRANSLATE_NOOP3("ModelText", "data-parallel exchange", "bottleneck: the largest loss is ..."),
+    QT_TRANSLATE_NOOP3("ModelText", "tensor-parallel all-reduces", "bottleneck: the largest loss is ..."),
+    QT_TRANSLATE_NOOP3("ModelText", "pipeline bubble", "bottleneck: the largest loss is ..."),
+    QT_TRANSLATE_NOOP3("ModelText", "waiting for the slowest GPU", "bottleneck: the largest loss is ..."),
+    QT_TRANSLATE_NOOP3("ModelText", "data loading", "bottleneck: the largest loss is ..."),
+    QT_TRANSLATE_NOOP3("ModelText", "pipeline sends", "bottleneck: the largest loss is ..."),
+};
+
+// Cost advice (AdviceKind).
+const Source kLinearScalingRule = QT_TRANSLATE_NOOP3("ModelText", "Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep more GPUs busy, multiply the learning rate by k and warm it up over the first ~5 epochs; this scenario keeps the global batch at %1.", "cost advice");
+const Source kLoaderWorkers = QT_TRANSLATE_NOOP3("ModelText", "Data loader: each GPU consumes about %1 samples/s; at %2 samples/s per worker it needs %3 workers (has %4).", "cost advice");
+const Source kLoaderRuleOfThumb = QT_TRANSLATE_NOOP3("ModelText", "Data loader: start with 4 workers per GPU (PyTorch rule of thumb) and raise until GPU utilisation stops rising, at most the CPU cores per GPU.", "cost advice");
+
+/// Two sentences in a row (a translation may drop the space).
 const Source kJoin = QT_TRANSLATE_NOOP3("ModelText", "%1 %2", "two sentences in a row");
 
-const char *const kNumberRegex = R"([-+]?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|inf|nan))";
-
-struct Compiled {
-    const TemplateDef *def = nullptr;
-    QRegularExpression whole; // the whole text
-    QRegularExpression part;  // from an offset (AnchorAtOffsetMatchOption)
-};
-
-class Table
-{
-public:
-    Table()
-    {
-        for (const TemplateDef &def : kTemplates) {
-            const QString body = bodyOf(def, true);
-            Compiled c;
-            c.def = &def;
-            c.whole = QRegularExpression(QStringLiteral("\\A(?:%1)\\z").arg(body));
-            c.part = QRegularExpression(QStringLiteral("(?:%1)").arg(body));
-            c.whole.optimize();
-            c.part.optimize();
-            Q_ASSERT(c.whole.isValid() && c.part.isValid());
-            groups_[static_cast<size_t>(def.group)].push_back(std::move(c));
-        }
-    }
-
-    const std::vector<Compiled> &group(Group g) const { return groups_[static_cast<size_t>(g)]; }
-
-private:
-    static std::optional<Group> groupOfCap(char cap)
-    {
-        switch (cap) {
-        case 'L':
-            return Group::Label;
-        case 'k':
-            return Group::LossKind;
-        case 'b':
-            return Group::Band;
-        default:
-            return std::nullopt;
-        }
-    }
-
-    /// The regular expression of a template: literal text escaped, each %N a group of its kind
-    /// (capturing only at the top level; nested groups are matched again on their own).
-    static QString bodyOf(const TemplateDef &def, bool capturing)
-    {
-        const QString source = QString::fromUtf8(def.source.text);
-        const QString open = capturing ? QStringLiteral("(") : QStringLiteral("(?:");
-        const auto cap_count = static_cast<int>(std::char_traits<char>::length(def.caps));
-        QString regex, literal;
-        int expected = 1;
-        for (qsizetype i = 0; i < source.size(); ++i) {
-            const QChar c = source[i];
-            if (c == QLatin1Char('%') && i + 1 < source.size() &&
-                source[i + 1] >= QLatin1Char('1') && source[i + 1] <= QLatin1Char('9')) {
-                const int n = source[i + 1].digitValue();
-                Q_ASSERT(n == expected && n <= cap_count); // English templates number in order
-                ++expected;
-                regex += QRegularExpression::escape(literal);
-                literal.clear();
-                const char cap = def.caps[n - 1];
-                if (cap == 'n') {
-                    regex += open + QLatin1String(kNumberRegex) + QLatin1Char(')');
-                } else if (const std::optional<Group> g = groupOfCap(cap)) {
-                    QStringList alternatives;
-                    for (const TemplateDef &inner : kTemplates)
-                        if (inner.group == *g)
-                            alternatives.append(bodyOf(inner, false));
-                    regex += open + QStringLiteral("(?:") + alternatives.join(QLatin1Char('|')) +
-                             QStringLiteral("))");
-                } else {
-                    regex += open + QStringLiteral(".+?)"); // x, l
-                }
-                ++i;
-            } else {
-                literal += c;
-            }
-        }
-        Q_ASSERT(expected == cap_count + 1);
-        regex += QRegularExpression::escape(literal);
-        return regex;
-    }
-
-    std::array<std::vector<Compiled>, kGroupCount> groups_;
-};
-
-const Table &table()
-{
-    static const Table t;
-    return t;
-}
+// clang-format on
 
 QString translated(const Source &s)
 {
     return QCoreApplication::translate(kContext, s.text, s.comment);
+}
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
 }
 
 /// `format` with %1..%9 replaced by `args` in one pass (an argument holding "%2" stays).
@@ -242,111 +139,103 @@ QString substitute(const QString &format, const QStringList &args)
     return out;
 }
 
-std::optional<QString> translateWhole(Group g, const QString &text, QStringList *used);
-
-QString translateMatch(const Compiled &c, const QRegularExpressionMatch &m, QStringList *used)
+QString translated(const Source &s, const QStringList &args)
 {
-    if (used)
-        used->append(QString::fromUtf8(c.def->source.text));
-    QStringList args;
-    const auto count = static_cast<int>(std::char_traits<char>::length(c.def->caps));
-    for (int k = 0; k < count; ++k) {
-        const QString captured = m.captured(k + 1);
-        switch (c.def->caps[k]) {
-        case 'n':
-        case 'x':
-            args.append(captured);
-            break;
-        case 'l':
-            args.append(translateWhole(Group::Link, captured, used).value_or(captured));
-            break;
-        case 'L':
-            args.append(translateWhole(Group::Label, captured, used).value_or(captured));
-            break;
-        case 'k':
-            args.append(translateWhole(Group::LossKind, captured, used).value_or(captured));
-            break;
-        case 'b':
-            args.append(translateWhole(Group::Band, captured, used).value_or(captured));
-            break;
-        default:
-            Q_ASSERT(false);
-            args.append(captured);
-        }
-    }
-    return substitute(translated(c.def->source), args);
+    return substitute(translated(s), args);
 }
 
-std::optional<QString> translateWhole(Group g, const QString &text, QStringList *used)
+QString percent(double fraction)
 {
-    for (const Compiled &c : table().group(g)) {
-        const QRegularExpressionMatch m = c.whole.match(text);
-        if (m.hasMatch())
-            return translateMatch(c, m, used);
-    }
-    return std::nullopt;
+    return qs(bottleneckPercent(fraction));
 }
 
-/// Sentences from `pos` to the end, each a Sentence template, separated by one space.
-std::optional<QString> translateSentences(const QString &text, qsizetype pos, QStringList *used)
+/// The main sentence of a bottleneck.
+QString mainSentence(const Bottleneck &b)
 {
-    for (const Compiled &c : table().group(Group::Sentence)) {
-        const QRegularExpressionMatch m =
-            c.part.match(text, pos, QRegularExpression::NormalMatch,
-                         QRegularExpression::AnchorAtOffsetMatchOption);
-        if (!m.hasMatch())
-            continue;
-        const qsizetype end = m.capturedEnd();
-        if (end == text.size())
-            return translateMatch(c, m, used);
-        if (text[end] != QLatin1Char(' ') || end + 1 >= text.size())
-            continue;
-        const qsizetype mark = used ? used->size() : 0;
-        if (const std::optional<QString> rest = translateSentences(text, end + 1, used))
-            return substitute(translated(kJoin), {translateMatch(c, m, used), *rest});
-        if (used)
-            used->resize(mark);
+    switch (b.kind) {
+    case BottleneckKind::NothingToSimulate:
+        return translated(kNothingToSimulate);
+    case BottleneckKind::ComputeBound:
+        if (b.largest_loss)
+            return translated(kComputeBoundLoss,
+                              {percent(b.compute_share), percent(b.mfu),
+                               translated(kLosses[static_cast<size_t>(*b.largest_loss)]),
+                               percent(b.share)});
+        return translated(kComputeBound, {percent(b.compute_share), percent(b.mfu)});
+    case BottleneckKind::DpExchange:
+        return translated(kDpExchange, {qs(b.link), percent(b.share)});
+    case BottleneckKind::TpAllReduce:
+        return translated(kTpAllReduce, {qs(b.link), percent(b.share)});
+    case BottleneckKind::PipelineBubble:
+        return translated(kPipelineBubble, {percent(b.share), QString::number(b.micro_batches),
+                                            QString::number(b.stages)});
+    case BottleneckKind::Synchronisation:
+        if (b.main_wait)
+            return translated(kSynchronisationMostly,
+                              {percent(b.share), translatedLabel(*b.main_wait)});
+        return translated(kSynchronisation, {percent(b.share)});
+    case BottleneckKind::DataLoader:
+        return translated(kDataLoader, {percent(b.share)});
+    case BottleneckKind::PipelineSends:
+        return translated(kPipelineSends, {percent(b.share)});
     }
-    return std::nullopt;
-}
-
-std::optional<QString> translateKnown(const QString &english, QStringList *used)
-{
-    if (english.isEmpty())
-        return std::nullopt;
-    for (Group g : {Group::Label, Group::Band})
-        if (std::optional<QString> t = translateWhole(g, english, used))
-            return t;
-    return translateSentences(english, 0, used);
+    return {};
 }
 
 } // namespace
 
-QString translateModelText(const QString &english)
+QString translatedLabel(const SegmentLabel &label)
 {
-    return translateKnown(english, nullptr).value_or(english);
+    switch (label.kind) {
+    case LabelKind::WaitForGpu:
+        return translated(kWaitForGpu[static_cast<size_t>(label.cause)],
+                          {QString::number(label.gpu)});
+    case LabelKind::Merged:
+        return translated(kMerged[static_cast<size_t>(label.merged_kind)]);
+    case LabelKind::Text:
+        return {};
+    default:
+        return translated(kFixedLabels[static_cast<size_t>(label.kind)]);
+    }
 }
 
-QString translateModelText(const std::string &english)
+QString translatedBottleneck(const Bottleneck &b)
 {
-    return translateModelText(QString::fromStdString(english));
+    QString text = mainSentence(b);
+    const auto then = [&text](const QString &next) { text = translated(kJoin, {text, next}); };
+    if (b.thermal) {
+        const Bottleneck::Thermal &t = *b.thermal;
+        if (t.throttled_gpus == t.gpus)
+            then(translated(kThermalAll,
+                            {QString::number(t.throttle_above_c), percent(t.clock_drop)}));
+        else
+            then(translated(kThermalSome,
+                            {QString::number(t.throttled_gpus), QString::number(t.gpus),
+                             QString::number(t.throttle_above_c), percent(t.clock_drop)}));
+    }
+    if (b.virtual_gpu)
+        then(translated(kVirtualGpu, {percent(b.virtual_gpu->fraction),
+                                      qs(bottleneckNumber(b.virtual_gpu->full_gpu_equivalents))}));
+    if (b.out_of_memory)
+        then(translated(kOutOfMemory, {qs(bottleneckGigabytes(b.out_of_memory->total_bytes)),
+                                       qs(bottleneckGigabytes(b.out_of_memory->capacity_bytes))}));
+    return text;
 }
 
-bool isKnownModelText(const QString &english, QStringList *templates_used)
+QString translatedAdvice(const Advice &a)
 {
-    QStringList used;
-    const bool known = translateKnown(english, &used).has_value();
-    if (templates_used && known)
-        templates_used->append(used);
-    return known;
-}
-
-QStringList modelTextTemplates()
-{
-    QStringList all;
-    for (const TemplateDef &def : kTemplates)
-        all.append(QString::fromUtf8(def.source.text));
-    return all;
+    switch (a.kind) {
+    case AdviceKind::LinearScalingRule:
+        return translated(kLinearScalingRule, {qs(adviceNumber(a.global_batch))});
+    case AdviceKind::LoaderWorkers:
+        return translated(kLoaderWorkers,
+                          {qs(adviceNumber(a.samples_per_s_per_gpu)),
+                           qs(adviceNumber(a.samples_per_s_per_worker)),
+                           QString::number(a.workers_needed), QString::number(a.workers_per_gpu)});
+    case AdviceKind::LoaderRuleOfThumb:
+        return translated(kLoaderRuleOfThumb);
+    }
+    return {};
 }
 
 ModelLabelCache::Entry &ModelLabelCache::entryFor(const std::shared_ptr<const Timeline> &timeline)
@@ -380,7 +269,9 @@ const QString &ModelLabelCache::label(const std::shared_ptr<const Timeline> &tim
         e.done.resize(id + 1, 0);
     }
     if (!e.done[id]) {
-        e.texts[id] = translateModelText(timeline->label(segment));
+        const SegmentLabel &record = timeline->labelRecordOf(id);
+        e.texts[id] = record.kind == LabelKind::Text ? qs(timeline->labelTextOf(id))
+                                                     : translatedLabel(record);
         e.done[id] = 1;
     }
     return e.texts[id];

@@ -1,38 +1,32 @@
-// Translation of the English texts the model library produces: timeline segment labels, the
-// bottleneck sentence and main wait (analysis/summary.cpp), the cost verdict and advice
-// (analysis/economics.cpp). The model stays English (the CLI and its tests depend on it); the
-// GUI matches every sentence template of the model against a pattern whose captured numbers
-// and names fill a translated template (context "ModelText"). Sentences the model joins with
-// a space are matched one by one. Text no pattern covers is returned unchanged.
+// The model's records in the current language (context "ModelText"): timeline segment labels
+// (sim/labels.h), the bottleneck (analysis/summary.h) and the cost advice
+// (analysis/economics.h). The model writes the same records in English for the CLI and its
+// tests; without a translator these renderings equal that English exactly (tested).
 #pragma once
 
+#include "analysis/economics.h"
+#include "analysis/summary.h"
 #include "sim/timeline.h"
 
 #include <QString>
-#include <QStringList>
 
 #include <cstdint>
 #include <memory>
-#include <string>
 #include <vector>
 
 namespace scalescope
 {
 
-/// `english` in the current language (installed translators), or unchanged when it is not
-/// model text. Without a translator the result equals `english` exactly.
-QString translateModelText(const QString &english);
-QString translateModelText(const std::string &english);
-
-/// Whether every part of `english` is a known model template (what translateModelText
-/// translates). `templates_used`, when given, receives the English source templates matched.
-bool isKnownModelText(const QString &english, QStringList *templates_used = nullptr);
-
-/// Every English source template of the table, in table order (for coverage tests).
-QStringList modelTextTemplates();
+/// A timeline label in the current language; a Text label (no record) is empty.
+QString translatedLabel(const SegmentLabel &label);
+/// The bottleneck sentence and those that follow it, in the current language.
+QString translatedBottleneck(const Bottleneck &bottleneck);
+/// One advice line in the current language.
+QString translatedAdvice(const Advice &advice);
 
 /// Translated timeline labels by label id, per timeline, translated on first use: painting
-/// looks a label up instead of matching patterns. Holds weak references only. GUI thread.
+/// looks a label up by id. A label given as text only is shown as written. Holds weak
+/// references only. GUI thread.
 class ModelLabelCache
 {
 public:

@@ -770,7 +770,7 @@ void MainWindow::updateStatus(const ResultPtr &result)
         status_staleness_->clear();
         status_staleness_->hide();
     }
-    QString sentence = translateModelText(s.bottleneck);
+    QString sentence = translatedBottleneck(s.bottleneck_record);
     if (result->stage == ResultStage::Summary)
         sentence += tr(" (closed-form estimate while the simulation runs)");
     else if (!result->timeline)

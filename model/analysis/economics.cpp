@@ -9,13 +9,30 @@
 namespace scalescope
 {
 
-namespace
-{
-std::string num(double x)
+std::string adviceNumber(double x)
 {
     return fixedText(x, 0);
 }
-} // namespace
+
+std::string adviceText(const Advice &a)
+{
+    switch (a.kind) {
+    case AdviceKind::LinearScalingRule:
+        return "Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep "
+               "more GPUs busy, multiply the learning rate by k and warm it up over the first ~5 "
+               "epochs; this scenario keeps the global batch at " +
+               adviceNumber(a.global_batch) + ".";
+    case AdviceKind::LoaderWorkers:
+        return "Data loader: each GPU consumes about " + adviceNumber(a.samples_per_s_per_gpu) +
+               " samples/s; at " + adviceNumber(a.samples_per_s_per_worker) +
+               " samples/s per worker it needs " + std::to_string(a.workers_needed) +
+               " workers (has " + std::to_string(a.workers_per_gpu) + ").";
+    case AdviceKind::LoaderRuleOfThumb:
+        return "Data loader: start with 4 workers per GPU (PyTorch rule of thumb) and raise until "
+               "GPU utilisation stops rising, at most the CPU cores per GPU.";
+    }
+    return {};
+}
 
 double boardPowerW(double tdp_w, double utilisation)
 {
@@ -70,26 +87,27 @@ CostReport &withAdvice(CostReport &r, const Scenario &scenario, const Summary &s
 {
     const int n = s.gpus;
     const double batch = static_cast<double>(scenario.training.global_batch);
-    r.advice.push_back(
-        "Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep more "
-        "GPUs busy, multiply the learning rate by k and warm it up over the first ~5 epochs; "
-        "this scenario keeps the global batch at " +
-        num(batch) + ".");
+    Advice scaling;
+    scaling.kind = AdviceKind::LinearScalingRule;
+    scaling.global_batch = batch;
+    r.advice_records.push_back(scaling);
     const DataLoaderSpec &dl = scenario.effects.data_loader;
     const double demand_per_gpu = s.step_time_s > 0 ? batch / s.step_time_s / std::max(1, n) : 0;
+    Advice loader;
     if (dl.enabled && dl.samples_per_s_per_worker > 0) {
         const double busy = s.step_time_s - s.breakdown.data_loading;
         const double need = busy > 0 ? batch / busy / std::max(1, n) : demand_per_gpu;
-        const int workers = static_cast<int>(std::ceil(need / dl.samples_per_s_per_worker));
-        r.advice.push_back("Data loader: each GPU consumes about " + num(need) + " samples/s; at " +
-                           num(dl.samples_per_s_per_worker) + " samples/s per worker it needs " +
-                           std::to_string(workers) + " workers (has " +
-                           std::to_string(dl.workers_per_gpu) + ").");
+        loader.kind = AdviceKind::LoaderWorkers;
+        loader.samples_per_s_per_gpu = need;
+        loader.samples_per_s_per_worker = dl.samples_per_s_per_worker;
+        loader.workers_needed = static_cast<int>(std::ceil(need / dl.samples_per_s_per_worker));
+        loader.workers_per_gpu = dl.workers_per_gpu;
     } else {
-        r.advice.push_back("Data loader: start with 4 workers per GPU (PyTorch rule of thumb) "
-                           "and raise until GPU utilisation stops rising, at most the CPU cores "
-                           "per GPU.");
+        loader.kind = AdviceKind::LoaderRuleOfThumb;
     }
+    r.advice_records.push_back(loader);
+    for (const Advice &a : r.advice_records)
+        r.advice.push_back(adviceText(a));
     return r;
 }
 } // namespace

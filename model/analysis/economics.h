@@ -104,6 +104,27 @@ inline constexpr double kRuleOwnHoursPerMonth = 200;
 /// docs/scenario.md: day_rate / 8 per hour).
 inline constexpr double kHoursPerWorkDay = 8;
 
+/// Advice lines of the cost report (CostReport::advice_records).
+enum class AdviceKind : uint8_t {
+    LinearScalingRule, // raise the learning rate with the global batch (Goyal et al. 2017)
+    LoaderWorkers,     // the loader workers each GPU needs (effects.data_loader)
+    LoaderRuleOfThumb, // 4 workers per GPU to start with (no loader described)
+};
+
+/// One advice line as a record: adviceText() writes it in English (CostReport::advice), the
+/// GUI in its language (views/model_text.h).
+struct Advice {
+    AdviceKind kind = AdviceKind::LinearScalingRule;
+    double global_batch = 0;             // LinearScalingRule
+    double samples_per_s_per_gpu = 0;    // LoaderWorkers: what each GPU consumes
+    double samples_per_s_per_worker = 0; // LoaderWorkers
+    int workers_needed = 0;              // LoaderWorkers, per GPU
+    int workers_per_gpu = 0;             // LoaderWorkers: what the scenario has
+};
+std::string adviceText(const Advice &advice);
+/// How advice writes its figures (samples/s, the batch), in English and in the GUI alike.
+std::string adviceNumber(double x); // 949.6 -> "950"
+
 struct CostReport {
     int gpus = 1;
     double steps_per_run = 0;
@@ -129,7 +150,8 @@ struct CostReport {
     double migration_cost_usd = 0;
     double hours_saved_per_month = 0; // waiting time saved against one GPU
     CostVerdict verdict;
-    std::vector<std::string> advice;
+    std::vector<std::string> advice;    // adviceText() of each record
+    std::vector<Advice> advice_records; // the same lines as records
 };
 
 /// Steps of one run of `cost.training` (tokens, epochs x samples, or steps).

@@ -189,6 +189,7 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                         c.memory_bytes = mem.total;
                         c.capacity_bytes = mem.capacity;
                         c.bottleneck = sum.bottleneck;
+                        c.bottleneck_record = sum.bottleneck_record;
                         if (c.step_time_s >= worst())
                             continue;
                         const auto pos = std::upper_bound(
@@ -226,6 +227,7 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
             c.samples_per_s = sum.samples_per_s;
             c.mfu = sum.mfu;
             c.bottleneck = sum.bottleneck;
+            c.bottleneck_record = sum.bottleneck_record;
             c.simulated = true;
         }
         std::stable_sort(best.begin(), best.end(),

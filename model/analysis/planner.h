@@ -22,7 +22,8 @@ struct PlanCandidate {
     double mfu = 0;
     double memory_bytes = 0;   // most loaded GPU
     double capacity_bytes = 0; // per GPU
-    std::string bottleneck;
+    std::string bottleneck;    // English (Summary::bottleneck)
+    Bottleneck bottleneck_record;
     /// The figures are the event engine's (PlanSearchOptions::engine_check), as the plan
     /// gets them once applied; false: the closed form's.
     bool simulated = false;

@@ -16,17 +16,12 @@ namespace
 
 std::string percent(double x)
 {
-    return fixedText(x * 100.0, 0) + "%";
-}
-
-std::string number2(double x)
-{
-    return generalText(x, 2);
+    return bottleneckPercent(x) + "%";
 }
 
 std::string gigabytes(double bytes)
 {
-    return fixedText(bytes / 1e9, 1) + " GB";
+    return bottleneckGigabytes(bytes) + " GB";
 }
 
 /// Optimizer step of the whole model on one GPU (part of the single-GPU reference).
@@ -95,6 +90,21 @@ void fillRates(const SimContext &ctx, Summary &s, double reference_s)
 }
 
 } // namespace
+
+std::string bottleneckPercent(double fraction)
+{
+    return fixedText(fraction * 100.0, 0);
+}
+
+std::string bottleneckGigabytes(double bytes)
+{
+    return fixedText(bytes / 1e9, 1);
+}
+
+std::string bottleneckNumber(double x)
+{
+    return generalText(x, 2);
+}
 
 Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario,
                                                       double single_gpu_step_s)
@@ -184,11 +194,13 @@ Summary summarize(const SimContext &ctx, const SimResult &sim)
     s.breakdown = sim.breakdown;
     s.staleness_steps = sim.staleness_steps;
     s.main_wait = sim.main_wait;
+    s.main_wait_label = sim.main_wait_label;
     // One GPU is 1x by definition: the job on one GPU is its own reference (it has no
     // per-GPU effects to leave out); otherwise the same evaluator runs the reference.
     const bool own = ctx.plan.gpus == 1 && !hasPerGpuEffects(ctx.scenario);
     fillRates(ctx, s, own ? s.step_time_s : simulatedSingleGpuStepTime(ctx));
-    s.bottleneck = bottleneckSentence(ctx, s);
+    s.bottleneck_record = bottleneckOf(ctx, s);
+    s.bottleneck = bottleneckText(s.bottleneck_record);
     return s;
 }
 
@@ -427,7 +439,8 @@ Summary analyticSummary(const SimContext &ctx)
         s.staleness_steps = std::ceil(b.dp_comm / step);
     const bool own = P.gpus == 1 && !hasPerGpuEffects(ctx.scenario);
     fillRates(ctx, s, own ? s.step_time_s : singleGpuStepTime(ctx));
-    s.bottleneck = bottleneckSentence(ctx, s);
+    s.bottleneck_record = bottleneckOf(ctx, s);
+    s.bottleneck = bottleneckText(s.bottleneck_record);
     return s;
 }
 
@@ -471,14 +484,14 @@ CollectiveSummary simulateCollective(const Scenario &scenario)
     return c;
 }
 
-std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
+Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
 {
+    Bottleneck r;
     const Breakdown &b = s.breakdown;
     const double step = s.step_time_s;
     if (step <= 0)
-        return "Nothing to simulate.";
+        return r;
     const HardwareSpec &hw = ctx.scenario.hardware;
-    std::string sentence;
     struct Part {
         double share;
         int which;
@@ -492,73 +505,123 @@ std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
         if (p.share > worst->share)
             worst = &p;
     const bool multi_node = hw.nodes > 1 && ctx.plan.dataGroup().nodes > 1;
+    r.share = worst->share;
     if (worst->share < 0.10) {
-        static const char *const kLoss[] = {"data-parallel exchange", "tensor-parallel all-reduces",
-                                            "pipeline bubble",        "waiting for the slowest GPU",
-                                            "data loading",           "pipeline sends"};
-        sentence = "Compute-bound: the GPUs compute " + percent(b.compute / step) +
-                   " of the step at " + percent(s.mfu) + " MFU";
+        r.kind = BottleneckKind::ComputeBound;
+        r.compute_share = b.compute / step;
+        r.mfu = s.mfu;
         if (worst->share >= 0.02)
-            sentence += std::string("; the largest loss is ") + kLoss[worst->which] + " (" +
-                        percent(worst->share) + ")";
-        sentence += ".";
+            r.largest_loss = static_cast<StepLoss>(worst->which);
     } else {
-        switch (worst->which) {
-        case 0:
-            sentence = "Data-parallel gradient exchange over " +
-                       (multi_node ? hw.inter.name : hw.intra.name) + " is exposed for " +
-                       percent(worst->share) +
-                       " of the step; larger batches per GPU or faster links hide it.";
+        static constexpr BottleneckKind kKinds[] = {
+            BottleneckKind::DpExchange,     BottleneckKind::TpAllReduce,
+            BottleneckKind::PipelineBubble, BottleneckKind::Synchronisation,
+            BottleneckKind::DataLoader,     BottleneckKind::PipelineSends};
+        r.kind = kKinds[worst->which];
+        switch (r.kind) {
+        case BottleneckKind::DpExchange:
+            r.link = multi_node ? hw.inter.name : hw.intra.name;
             break;
-        case 1:
+        case BottleneckKind::TpAllReduce:
             // The link the tensor group's traffic crosses (rank placement, plan.h): the
             // network once the group spans nodes.
-            sentence = "Tensor-parallel all-reduces over " +
-                       (ctx.plan.tensorGroup().nodes > 1 ? hw.inter.name : hw.intra.name) +
-                       " take " + percent(worst->share) +
-                       " of the step; they sit on the critical path of every layer.";
+            r.link = ctx.plan.tensorGroup().nodes > 1 ? hw.inter.name : hw.intra.name;
             break;
-        case 2:
-            sentence = "Pipeline bubble: " + percent(worst->share) + " of the step is idle with " +
-                       std::to_string(ctx.plan.micro_batches) + " micro-batches on " +
-                       std::to_string(ctx.plan.pipeline) +
-                       " stages; more micro-batches or interleaving shrink it.";
+        case BottleneckKind::PipelineBubble:
+            r.micro_batches = ctx.plan.micro_batches;
+            r.stages = ctx.plan.pipeline;
             break;
-        case 3:
-            sentence = "Synchronisation: GPUs wait " + percent(worst->share) +
-                       " of the step for the slowest one (stragglers, jitter)";
-            if (s.main_wait.rfind("waiting for GPU", 0) == 0)
-                sentence += ", mostly " + s.main_wait;
-            sentence += ".";
+        case BottleneckKind::Synchronisation:
+            if (s.main_wait_label && s.main_wait_label->kind == LabelKind::WaitForGpu)
+                r.main_wait = s.main_wait_label;
             break;
-        case 4:
-            sentence = "The data loader starves the GPUs for " + percent(worst->share) +
-                       " of the step; add loader workers before adding GPUs.";
-            break;
-        case 5:
-            sentence = "Pipeline sends between stages block the GPUs for " + percent(worst->share) +
-                       " of the step; fewer stages or faster links between them help.";
+        default:
             break;
         }
     }
     if (ctx.scenario.effects.thermal.enabled && s.throttled_gpus > 0)
-        sentence +=
-            " " +
-            (s.throttled_gpus == s.gpus ? std::string("The GPUs run")
-                                        : std::to_string(s.throttled_gpus) + " of " +
-                                              std::to_string(s.gpus) + " GPUs run") +
-            " hot (above " +
-            std::to_string(static_cast<int>(ctx.scenario.effects.thermal.throttle_above_c)) +
-            " C) and throttle their clocks by " + percent(ctx.scenario.effects.thermal.clock_drop) +
-            ".";
+        r.thermal =
+            Bottleneck::Thermal{s.throttled_gpus, s.gpus,
+                                static_cast<int>(ctx.scenario.effects.thermal.throttle_above_c),
+                                ctx.scenario.effects.thermal.clock_drop};
     if (ctx.scenario.effects.virtual_gpu.enabled)
-        sentence += " Each GPU is a " + percent(ctx.scenario.effects.virtual_gpu.fraction) +
-                    " slice of a physical GPU: the job runs like " +
-                    number2(s.full_gpu_equivalents) + " whole GPUs.";
+        r.virtual_gpu = Bottleneck::VirtualGpu{ctx.scenario.effects.virtual_gpu.fraction,
+                                               s.full_gpu_equivalents};
     if (!s.memory.fits())
-        sentence += " It does not fit: " + gigabytes(s.memory.total) + " per GPU against " +
-                    gigabytes(s.memory.capacity) + ".";
+        r.out_of_memory = Bottleneck::OutOfMemory{s.memory.total, s.memory.capacity};
+    return r;
+}
+
+std::string bottleneckText(const Bottleneck &r)
+{
+    std::string sentence;
+    switch (r.kind) {
+    case BottleneckKind::NothingToSimulate:
+        return "Nothing to simulate.";
+    case BottleneckKind::ComputeBound: {
+        static const char *const kLoss[] = {"data-parallel exchange", "tensor-parallel all-reduces",
+                                            "pipeline bubble",        "waiting for the slowest GPU",
+                                            "data loading",           "pipeline sends"};
+        sentence = "Compute-bound: the GPUs compute " + percent(r.compute_share) +
+                   " of the step at " + percent(r.mfu) + " MFU";
+        if (r.largest_loss)
+            sentence += std::string("; the largest loss is ") +
+                        kLoss[static_cast<int>(*r.largest_loss)] + " (" + percent(r.share) + ")";
+        sentence += ".";
+        break;
+    }
+    case BottleneckKind::DpExchange:
+        sentence = "Data-parallel gradient exchange over " + r.link + " is exposed for " +
+                   percent(r.share) +
+                   " of the step; larger batches per GPU or faster links hide it.";
+        break;
+    case BottleneckKind::TpAllReduce:
+        sentence = "Tensor-parallel all-reduces over " + r.link + " take " + percent(r.share) +
+                   " of the step; they sit on the critical path of every layer.";
+        break;
+    case BottleneckKind::PipelineBubble:
+        sentence = "Pipeline bubble: " + percent(r.share) + " of the step is idle with " +
+                   std::to_string(r.micro_batches) + " micro-batches on " +
+                   std::to_string(r.stages) +
+                   " stages; more micro-batches or interleaving shrink it.";
+        break;
+    case BottleneckKind::Synchronisation:
+        sentence = "Synchronisation: GPUs wait " + percent(r.share) +
+                   " of the step for the slowest one (stragglers, jitter)";
+        if (r.main_wait)
+            sentence += ", mostly " + labelText(*r.main_wait);
+        sentence += ".";
+        break;
+    case BottleneckKind::DataLoader:
+        sentence = "The data loader starves the GPUs for " + percent(r.share) +
+                   " of the step; add loader workers before adding GPUs.";
+        break;
+    case BottleneckKind::PipelineSends:
+        sentence = "Pipeline sends between stages block the GPUs for " + percent(r.share) +
+                   " of the step; fewer stages or faster links between them help.";
+        break;
+    }
+    if (r.thermal)
+        sentence += " " +
+                    (r.thermal->throttled_gpus == r.thermal->gpus
+                         ? std::string("The GPUs run")
+                         : std::to_string(r.thermal->throttled_gpus) + " of " +
+                               std::to_string(r.thermal->gpus) + " GPUs run") +
+                    " hot (above " + std::to_string(r.thermal->throttle_above_c) +
+                    " C) and throttle their clocks by " + percent(r.thermal->clock_drop) + ".";
+    if (r.virtual_gpu)
+        sentence += " Each GPU is a " + percent(r.virtual_gpu->fraction) +
+                    " slice of a physical GPU: the job runs like " +
+                    bottleneckNumber(r.virtual_gpu->full_gpu_equivalents) + " whole GPUs.";
+    if (r.out_of_memory)
+        sentence += " It does not fit: " + gigabytes(r.out_of_memory->total_bytes) +
+                    " per GPU against " + gigabytes(r.out_of_memory->capacity_bytes) + ".";
     return sentence;
+}
+
+std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
+{
+    return bottleneckText(bottleneckOf(ctx, s));
 }
 
 } // namespace scalescope

@@ -6,11 +6,77 @@
 #include "plan/error.h"
 #include "sim/simulator.h"
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace scalescope
 {
+
+/// What limits a step most (Bottleneck::kind).
+enum class BottleneckKind : uint8_t {
+    NothingToSimulate, // no step to measure
+    ComputeBound,      // no loss reaches 10% of the step
+    DpExchange,        // the data-parallel gradient exchange is exposed
+    TpAllReduce,       // tensor-parallel all-reduces on the critical path
+    PipelineBubble,    // idle pipeline stages
+    Synchronisation,   // waiting for the slowest GPU
+    DataLoader,        // the data loader starves the GPUs
+    PipelineSends,     // blocking sends between pipeline stages
+};
+
+/// The losses of a step beside computing; a compute-bound step names its largest.
+enum class StepLoss : uint8_t {
+    DpExchange,
+    TpAllReduces,
+    PipelineBubble,
+    SlowestGpu,
+    DataLoading,
+    PipelineSends,
+};
+
+/// The bottleneck as a record: its kind, the figures its sentence names, and the sentences
+/// that follow it. bottleneckText() writes it in English (Summary::bottleneck); the GUI in
+/// its language (views/model_text.h).
+struct Bottleneck {
+    BottleneckKind kind = BottleneckKind::NothingToSimulate;
+    /// Share of the step of the loss the kind names; ComputeBound: of the largest loss.
+    double share = 0;
+    double compute_share = 0;             // ComputeBound
+    double mfu = 0;                       // ComputeBound
+    std::optional<StepLoss> largest_loss; // ComputeBound: named from 2% of the step
+    std::string link;                     // DpExchange, TpAllReduce: the link's name
+    int64_t micro_batches = 0;            // PipelineBubble
+    int stages = 0;                       // PipelineBubble
+    /// Synchronisation: what GPUs wait for most, when it names a GPU (LabelKind::WaitForGpu).
+    std::optional<SegmentLabel> main_wait;
+
+    struct Thermal {
+        int throttled_gpus = 0; // of `gpus`; all of them: "The GPUs run hot"
+        int gpus = 0;
+        int throttle_above_c = 0;
+        double clock_drop = 0;
+    };
+    struct VirtualGpu {
+        double fraction = 0; // of a physical GPU
+        double full_gpu_equivalents = 0;
+    };
+    struct OutOfMemory {
+        double total_bytes = 0; // per GPU
+        double capacity_bytes = 0;
+    };
+    // Sentences after the main one, in this order.
+    std::optional<Thermal> thermal;
+    std::optional<VirtualGpu> virtual_gpu;
+    std::optional<OutOfMemory> out_of_memory;
+};
+
+/// How the bottleneck sentences write their numbers, in English and in the GUI alike (the
+/// same under every locale: analysis/format.h).
+std::string bottleneckPercent(double fraction); // 0.623 -> "62" (the "%" is the sentence's)
+std::string bottleneckGigabytes(double bytes);  // 95.1e9 -> "95.1" (" GB" is the sentence's)
+std::string bottleneckNumber(double x);         // two significant digits: 123 -> "1.2e+02"
 
 struct Summary {
     int gpus = 1;
@@ -27,8 +93,10 @@ struct Summary {
     double single_gpu_step_s = 0; // the reference of speedup
     Breakdown breakdown;
     MemoryBreakdown memory;
-    std::string bottleneck;
+    std::string bottleneck; // bottleneckText(bottleneck_record)
+    Bottleneck bottleneck_record;
     std::string main_wait; // the wait that dominates, when known (event simulation)
+    std::optional<SegmentLabel> main_wait_label; // the same as a record
     double staleness_steps = 0;
     bool is_transformer = false;
     // Effects (issue 5); zero or -1 where the effect is absent.
@@ -76,7 +144,11 @@ CollectiveSummary simulateCollective(const Scenario &scenario);
 /// Rejects a requested algorithm that cannot run on this hardware ("collective.algorithm").
 Result<bool> checkCollective(const Scenario &scenario);
 
-/// One short sentence: what limits this step most.
+/// What limits this step most, as a record.
+Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s);
+/// The record in English: one short sentence, then the ones that follow it.
+std::string bottleneckText(const Bottleneck &b);
+/// bottleneckText(bottleneckOf(ctx, s)).
 std::string bottleneckSentence(const SimContext &ctx, const Summary &s);
 
 } // namespace scalescope

@@ -64,6 +64,8 @@ struct SimResult {
     int warmup_iterations = 0;  // simulated before the measured ones (loaders, async)
     double window_start_s = 0;  // the measured steps on the timeline (GPU 0's)
     double window_end_s = 0;
+    /// main_wait as a record (what the GUI translates).
+    std::optional<SegmentLabel> main_wait_label;
     std::optional<Timeline> timeline;
     /// When the timeline was simplified to stay within max_segments: the merge quantum (s)
     /// and how many segments the full timeline would have held. 0 when it is exact.

@@ -93,49 +93,6 @@ void freeLargeArray(void *p, size_t bytes)
     c.bytes += size;
 }
 
-const char *segmentKindName(SegmentKind k)
-{
-    switch (k) {
-    case SegmentKind::Compute:
-        return "compute";
-    case SegmentKind::TpComm:
-        return "tp_comm";
-    case SegmentKind::DpComm:
-        return "dp_comm";
-    case SegmentKind::PpComm:
-        return "pp_comm";
-    case SegmentKind::Bubble:
-        return "bubble";
-    case SegmentKind::Wait:
-        return "wait";
-    case SegmentKind::DataLoad:
-        return "data_loading";
-    case SegmentKind::Optimizer:
-        return "optimizer";
-    }
-    return "?";
-}
-
-const char *segmentCategory(SegmentKind k)
-{
-    switch (k) {
-    case SegmentKind::Compute:
-    case SegmentKind::Optimizer:
-        return "compute";
-    case SegmentKind::TpComm:
-    case SegmentKind::DpComm:
-    case SegmentKind::PpComm:
-        return "communication";
-    case SegmentKind::Bubble:
-        return "bubble";
-    case SegmentKind::Wait:
-        return "wait";
-    case SegmentKind::DataLoad:
-        return "data";
-    }
-    return "?";
-}
-
 const char *streamName(Stream s)
 {
     switch (s) {
@@ -201,15 +158,30 @@ void TimelineBuilder::add(double start, double duration, SegmentKind kind, uint3
     t_.end_time_ = std::max(t_.end_time_, start + duration);
 }
 
+uint32_t TimelineBuilder::intern(const std::string &text, const SegmentLabel &label)
+{
+    for (size_t id = 0; id < t_.labels_.size(); ++id)
+        if (t_.label_records_[id] == label && t_.labels_[id] == text)
+            return static_cast<uint32_t>(id);
+    t_.labels_.push_back(text);
+    t_.label_records_.push_back(label);
+    return static_cast<uint32_t>(t_.labels_.size() - 1);
+}
+
+uint32_t TimelineBuilder::internLabel(const SegmentLabel &label)
+{
+    assert(label.kind != LabelKind::Text);
+    return intern(labelText(label), label);
+}
+
 uint32_t TimelineBuilder::internLabel(const std::string &text)
 {
-    for (const auto &[s, id] : label_index_)
-        if (s == text)
-            return id;
-    const auto id = static_cast<uint32_t>(t_.labels_.size());
-    t_.labels_.push_back(text);
-    label_index_.emplace_back(text, id);
-    return id;
+    return intern(text, SegmentLabel{});
+}
+
+uint32_t TimelineBuilder::internLabelOf(const Timeline &from, size_t i)
+{
+    return intern(from.label(i), from.labelRecord(i));
 }
 
 const std::vector<size_t> &TimelineBuilder::allocate(const std::vector<size_t> &row_sizes)

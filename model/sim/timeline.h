@@ -1,6 +1,8 @@
 // The per-GPU timeline: a flat, index-based structure of arrays (DESIGN.md section 3).
 #pragma once
 
+#include "sim/labels.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -9,21 +11,6 @@
 
 namespace scalescope
 {
-
-enum class SegmentKind : uint8_t {
-    Compute,
-    TpComm,
-    DpComm,
-    PpComm,
-    Bubble,
-    Wait,
-    DataLoad,
-    Optimizer,
-};
-inline constexpr int kSegmentKindCount = 8;
-const char *segmentKindName(SegmentKind k);
-/// Chrome-trace category of a kind: compute | communication | wait | bubble | data.
-const char *segmentCategory(SegmentKind k);
 
 /// Timeline rows of a GPU: its compute stream, collectives, pipeline sends and pipeline
 /// receives. Loader is the host-side data loader: an engine stream, not a row.
@@ -99,8 +86,15 @@ public:
     /// Bytes a communication segment moves (the collective's buffer, nccl-tests' size, or
     /// the pipeline message); 0 for other segments and merged ones.
     float bytes(size_t i) const { return bytes_[i]; }
+    /// The English text of a segment's label (labelText of its record, or the text given).
     const std::string &label(size_t i) const { return labels_[label_[i]]; }
     uint32_t labelId(size_t i) const { return label_[i]; }
+    /// The label of a segment as a record (what the GUI translates).
+    const SegmentLabel &labelRecord(size_t i) const { return label_records_[label_[i]]; }
+    /// Labels by id: how many, their English texts and their records.
+    size_t labelCount() const { return labels_.size(); }
+    const std::string &labelTextOf(uint32_t id) const { return labels_[id]; }
+    const SegmentLabel &labelRecordOf(uint32_t id) const { return label_records_[id]; }
 
     /// Segment index range [first, last) of a row.
     size_t rowBegin(int row) const { return row_offset_[static_cast<size_t>(row)]; }
@@ -137,7 +131,8 @@ private:
     SegmentArray<int32_t> micro_batch_;
     SegmentArray<float> bytes_;
     std::vector<size_t> row_offset_;
-    std::vector<std::string> labels_;
+    std::vector<std::string> labels_;         // by label id
+    std::vector<SegmentLabel> label_records_; // by label id
 };
 
 /// Appends segments row by row (rows in increasing order, segments in start order).
@@ -150,7 +145,11 @@ public:
     void beginRow(int row);
     void add(double start, double duration, SegmentKind kind, uint32_t label, int32_t micro_batch,
              double bytes = 0);
+    /// The id of a label (the same for the same label): a record, whose English text the
+    /// timeline keeps beside it; a text only (a Text record); or segment `i`'s of `from`.
+    uint32_t internLabel(const SegmentLabel &label);
     uint32_t internLabel(const std::string &text);
+    uint32_t internLabelOf(const Timeline &from, size_t i);
     Timeline finish();
 
     /// Writing in place instead of appending (the engine, from several threads): sizes every
@@ -183,7 +182,7 @@ public:
 private:
     Timeline t_;
     int current_row_ = -1;
-    std::vector<std::pair<std::string, uint32_t>> label_index_;
+    uint32_t intern(const std::string &text, const SegmentLabel &label);
 };
 
 } // namespace scalescope

@@ -58,7 +58,7 @@
     </message>
     <message>
         <location filename="../../app/gui/profile_library.cpp" line="217"/>
-        <source>The model's prediction from the scenario's datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
+        <source>The model&apos;s prediction from the scenario&apos;s datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
         <translation>模型根据场景的数据手册链路（%1）对 %2 块 GPU、%3 个节点、%4 MB（测得的最大规模）的预测</translation>
     </message>
     <message>
@@ -86,7 +86,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="131"/>
-        <source>tensor = %1 does not divide the model's %2 attention heads</source>
+        <source>tensor = %1 does not divide the model&apos;s %2 attention heads</source>
         <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
@@ -177,7 +177,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="141"/>
-        <source>asynchronous updates cannot shard the optimizer (ZeRO stage %1): every replica's gradients are needed each step; use sync or ZeRO 0</source>
+        <source>asynchronous updates cannot shard the optimizer (ZeRO stage %1): every replica&apos;s gradients are needed each step; use sync or ZeRO 0</source>
         <translation>异步更新不能切分优化器（ZeRO 阶段 %1）：每一步都需要所有副本的梯度；请使用同步更新或 ZeRO 0</translation>
     </message>
     <message>
@@ -197,7 +197,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="230"/>
-        <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
+        <source>GPU %1&apos;s steady state %2 °C is below the ambient %3 °C</source>
         <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
     </message>
     <message>
@@ -232,17 +232,17 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="79"/>
-        <source>%1 has no NVLink: GeForce cards connect over PCIe, so "%2" cannot exist in this machine</source>
+        <source>%1 has no NVLink: GeForce cards connect over PCIe, so &quot;%2&quot; cannot exist in this machine</source>
         <translation>%1 没有 NVLink：GeForce 显卡之间通过 PCIe 连接，因此这台机器不可能配备“%2”</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="85"/>
-        <source>%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not "%2"</source>
+        <source>%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not &quot;%2&quot;</source>
         <translation>%1 是 AMD GPU：它们之间通过 Infinity Fabric 互连，而不是“%2”</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="73"/>
-        <source>the profile was measured on %1, not on %2: its figures would replace this GPU's; choose a profile of the same GPU or none</source>
+        <source>the profile was measured on %1, not on %2: its figures would replace this GPU&apos;s; choose a profile of the same GPU or none</source>
         <translation>该配置文件是在 %1 上测得的，而不是 %2：它的数据会替换这块 GPU 的数据；请选择同型号 GPU 的配置文件，或不使用</translation>
     </message>
     <message>
@@ -333,415 +333,367 @@
 <context>
     <name>ModelText</name>
     <message>
-        <location filename="../../views/model_text.cpp" line="47"/>
+        <location filename="../../views/model_text.cpp" line="28"/>
         <source>forward</source>
         <comment>timeline segment</comment>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="48"/>
+        <location filename="../../views/model_text.cpp" line="29"/>
         <source>backward</source>
         <comment>timeline segment</comment>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="49"/>
+        <location filename="../../views/model_text.cpp" line="30"/>
         <source>recompute + backward</source>
         <comment>timeline segment</comment>
         <translation>重计算 + 反向</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="50"/>
+        <location filename="../../views/model_text.cpp" line="31"/>
         <source>tensor-parallel all-reduce (forward)</source>
         <comment>timeline segment</comment>
         <translation>张量并行 all-reduce（前向）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="51"/>
+        <location filename="../../views/model_text.cpp" line="32"/>
         <source>tensor-parallel all-reduce (backward)</source>
         <comment>timeline segment</comment>
         <translation>张量并行 all-reduce（反向）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="52"/>
+        <location filename="../../views/model_text.cpp" line="33"/>
         <source>send activations to next stage</source>
         <comment>timeline segment</comment>
         <translation>向下一阶段发送激活值</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="53"/>
+        <location filename="../../views/model_text.cpp" line="34"/>
         <source>send gradients to previous stage</source>
         <comment>timeline segment</comment>
         <translation>向上一阶段发送梯度</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="54"/>
+        <location filename="../../views/model_text.cpp" line="35"/>
         <source>gradient all-reduce (bucket)</source>
         <comment>timeline segment</comment>
         <translation>梯度 all-reduce（桶）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="55"/>
+        <location filename="../../views/model_text.cpp" line="36"/>
         <source>gradient reduce-scatter (ZeRO)</source>
         <comment>timeline segment</comment>
         <translation>梯度 reduce-scatter（ZeRO）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="56"/>
+        <location filename="../../views/model_text.cpp" line="37"/>
         <source>parameter all-gather (ZeRO)</source>
         <comment>timeline segment</comment>
         <translation>参数 all-gather（ZeRO）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="57"/>
+        <location filename="../../views/model_text.cpp" line="38"/>
         <source>parameter all-gather before use (ZeRO-3)</source>
         <comment>timeline segment</comment>
         <translation>使用前的参数 all-gather（ZeRO-3）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="58"/>
+        <location filename="../../views/model_text.cpp" line="39"/>
         <source>optimizer step</source>
         <comment>timeline segment</comment>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="59"/>
+        <location filename="../../views/model_text.cpp" line="40"/>
         <source>data loader</source>
         <comment>timeline segment</comment>
         <translation>数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="60"/>
+        <location filename="../../views/model_text.cpp" line="41"/>
         <source>waiting for the data loader</source>
         <comment>timeline segment</comment>
         <translation>等待数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="61"/>
+        <location filename="../../views/model_text.cpp" line="42"/>
         <source>pipeline bubble: waiting for another stage</source>
         <comment>timeline segment</comment>
         <translation>流水线气泡：等待其他阶段</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="62"/>
+        <location filename="../../views/model_text.cpp" line="43"/>
         <source>waiting for the slowest GPU of the tensor-parallel group</source>
         <comment>timeline segment</comment>
         <translation>等待张量并行组中最慢的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="63"/>
+        <location filename="../../views/model_text.cpp" line="44"/>
         <source>waiting for data-parallel communication (exposed)</source>
         <comment>timeline segment</comment>
         <translation>等待数据并行通信（暴露部分）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="64"/>
+        <location filename="../../views/model_text.cpp" line="45"/>
         <source>idle until the slowest GPU finishes the step</source>
         <comment>timeline segment</comment>
         <translation>空闲，直到最慢的 GPU 完成此步</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="65"/>
+        <location filename="../../views/model_text.cpp" line="46"/>
         <source>waiting for the slowest data-parallel replica</source>
         <comment>timeline segment</comment>
         <translation>等待最慢的数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="66"/>
+        <location filename="../../views/model_text.cpp" line="47"/>
         <source>pipeline send in progress (blocking exchange)</source>
         <comment>timeline segment</comment>
         <translation>流水线发送进行中（阻塞式交换）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="67"/>
+        <location filename="../../views/model_text.cpp" line="48"/>
         <source>receiving from the neighbouring pipeline stage</source>
         <comment>timeline segment</comment>
         <translation>正在从相邻流水线阶段接收</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="68"/>
+        <location filename="../../views/model_text.cpp" line="49"/>
         <source>receive from the neighbouring stage</source>
         <comment>timeline segment</comment>
         <translation>从相邻阶段接收</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="69"/>
+        <location filename="../../views/model_text.cpp" line="50"/>
         <source>forward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>前向（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="70"/>
+        <location filename="../../views/model_text.cpp" line="51"/>
         <source>backward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>反向（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="71"/>
+        <location filename="../../views/model_text.cpp" line="52"/>
         <source>recompute + backward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>重计算 + 反向（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="72"/>
+        <location filename="../../views/model_text.cpp" line="53"/>
         <source>optimizer step (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>优化器更新（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="73"/>
+        <location filename="../../views/model_text.cpp" line="59"/>
         <source>waiting for GPU %1 (slowest data-parallel replica)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="74"/>
+        <location filename="../../views/model_text.cpp" line="60"/>
         <source>waiting for GPU %1 (slowest data-parallel replica, thermal throttling)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本，温度降频）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="75"/>
+        <location filename="../../views/model_text.cpp" line="61"/>
         <source>waiting for GPU %1 (slowest data-parallel replica, straggler)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本，慢节点）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="76"/>
+        <location filename="../../views/model_text.cpp" line="66"/>
         <source>several items merged, mostly compute (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>计算为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="77"/>
+        <location filename="../../views/model_text.cpp" line="67"/>
         <source>several items merged, mostly tp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>张量并行通信为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="78"/>
+        <location filename="../../views/model_text.cpp" line="68"/>
         <source>several items merged, mostly dp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>数据并行通信为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="79"/>
+        <location filename="../../views/model_text.cpp" line="69"/>
         <source>several items merged, mostly pp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>流水线通信为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="80"/>
+        <location filename="../../views/model_text.cpp" line="70"/>
         <source>several items merged, mostly bubble (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>流水线气泡为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="81"/>
+        <location filename="../../views/model_text.cpp" line="71"/>
         <source>several items merged, mostly wait (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>等待为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="82"/>
+        <location filename="../../views/model_text.cpp" line="72"/>
         <source>several items merged, mostly data_loading (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>数据加载为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="83"/>
+        <location filename="../../views/model_text.cpp" line="73"/>
         <source>several items merged, mostly optimizer (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>优化器为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="86"/>
+        <location filename="../../views/model_text.cpp" line="78"/>
         <source>Nothing to simulate.</source>
         <comment>bottleneck</comment>
         <translation>没有可模拟的内容。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="87"/>
+        <location filename="../../views/model_text.cpp" line="79"/>
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU.</source>
         <comment>bottleneck</comment>
         <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="88"/>
+        <location filename="../../views/model_text.cpp" line="80"/>
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU; the largest loss is %3 (%4%).</source>
         <comment>bottleneck; %3 = what is lost</comment>
         <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%；最大的损失来自%3（%4%）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="89"/>
+        <location filename="../../views/model_text.cpp" line="81"/>
         <source>Data-parallel gradient exchange over %1 is exposed for %2% of the step; larger batches per GPU or faster links hide it.</source>
         <comment>bottleneck; %1 = link name</comment>
         <translation>经 %1 的数据并行梯度交换有 %2% 的步时间未被掩盖；增大每个 GPU 的批大小或使用更快的互连可将其隐藏。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="90"/>
+        <location filename="../../views/model_text.cpp" line="82"/>
         <source>Tensor-parallel all-reduces over %1 take %2% of the step; they sit on the critical path of every layer.</source>
         <comment>bottleneck; %1 = link name</comment>
         <translation>经 %1 的张量并行 all-reduce 占步时间的 %2%；它们位于每一层的关键路径上。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="91"/>
+        <location filename="../../views/model_text.cpp" line="83"/>
         <source>Pipeline bubble: %1% of the step is idle with %2 micro-batches on %3 stages; more micro-batches or interleaving shrink it.</source>
         <comment>bottleneck</comment>
         <translation>流水线气泡：%3 个阶段、%2 个微批次时，%1% 的步时间处于空闲；增加微批次或采用交错调度可缩小气泡。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="92"/>
+        <location filename="../../views/model_text.cpp" line="84"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter).</source>
         <comment>bottleneck</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="93"/>
+        <location filename="../../views/model_text.cpp" line="85"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.</source>
-        <comment>bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'</comment>
+        <comment>bottleneck; %2 = a timeline label such as &apos;waiting for GPU 3 (...)&apos;</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动），主要是%2。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="94"/>
+        <location filename="../../views/model_text.cpp" line="86"/>
         <source>The data loader starves the GPUs for %1% of the step; add loader workers before adding GPUs.</source>
         <comment>bottleneck</comment>
         <translation>数据加载器让 GPU 在 %1% 的步时间内等数据；先增加加载 worker，再增加 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="95"/>
+        <location filename="../../views/model_text.cpp" line="87"/>
         <source>Pipeline sends between stages block the GPUs for %1% of the step; fewer stages or faster links between them help.</source>
         <comment>bottleneck</comment>
         <translation>阶段间的流水线发送使 GPU 阻塞 %1% 的步时间；减少阶段数或加快阶段间互连会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="96"/>
+        <location filename="../../views/model_text.cpp" line="88"/>
         <source>The GPUs run hot (above %1 C) and throttle their clocks by %2%.</source>
         <comment>bottleneck, thermal</comment>
         <translation>GPU 温度过高（超过 %1 C），时钟降频 %2%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="97"/>
+        <location filename="../../views/model_text.cpp" line="89"/>
         <source>%1 of %2 GPUs run hot (above %3 C) and throttle their clocks by %4%.</source>
         <comment>bottleneck, thermal</comment>
         <translation>%2 个 GPU 中有 %1 个温度过高（超过 %3 C），时钟降频 %4%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="98"/>
+        <location filename="../../views/model_text.cpp" line="90"/>
         <source>Each GPU is a %1% slice of a physical GPU: the job runs like %2 whole GPUs.</source>
         <comment>bottleneck, virtual GPUs</comment>
         <translation>每个 GPU 是物理 GPU 的 %1% 切片：任务的运行效果相当于 %2 个完整 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="99"/>
+        <location filename="../../views/model_text.cpp" line="91"/>
         <source>It does not fit: %1 GB per GPU against %2 GB.</source>
         <comment>bottleneck, memory</comment>
         <translation>显存放不下：每个 GPU 需要 %1 GB，而只有 %2 GB。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="103"/>
+        <location filename="../../views/model_text.cpp" line="104"/>
         <source>Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep more GPUs busy, multiply the learning rate by k and warm it up over the first ~5 epochs; this scenario keeps the global batch at %1.</source>
         <comment>cost advice</comment>
         <translation>线性缩放规则（Goyal 等，2017）：若为让更多 GPU 保持忙碌而将全局批大小扩大 k 倍，则将学习率乘以 k，并在前约 5 个 epoch 内预热；本场景的全局批大小保持为 %1。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="104"/>
+        <location filename="../../views/model_text.cpp" line="105"/>
         <source>Data loader: each GPU consumes about %1 samples/s; at %2 samples/s per worker it needs %3 workers (has %4).</source>
         <comment>cost advice</comment>
         <translation>数据加载器：每个 GPU 每秒约消耗 %1 个样本；按每个 worker %2 样本/s 计，需要 %3 个 worker（当前 %4 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="105"/>
+        <location filename="../../views/model_text.cpp" line="106"/>
         <source>Data loader: start with 4 workers per GPU (PyTorch rule of thumb) and raise until GPU utilisation stops rising, at most the CPU cores per GPU.</source>
         <comment>cost advice</comment>
         <translation>数据加载器：从每个 GPU 4 个 worker 起步（PyTorch 经验法则），逐步增加直到 GPU 利用率不再上升，最多为每个 GPU 分到的 CPU 核数。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="108"/>
+        <location filename="../../views/model_text.cpp" line="95"/>
         <source>data-parallel exchange</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据并行通信</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="109"/>
+        <location filename="../../views/model_text.cpp" line="96"/>
         <source>tensor-parallel all-reduces</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>张量并行 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="110"/>
+        <location filename="../../views/model_text.cpp" line="97"/>
         <source>pipeline bubble</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="111"/>
+        <location filename="../../views/model_text.cpp" line="98"/>
         <source>waiting for the slowest GPU</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>等待最慢的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="112"/>
+        <location filename="../../views/model_text.cpp" line="99"/>
         <source>data loading</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="113"/>
+        <location filename="../../views/model_text.cpp" line="100"/>
         <source>pipeline sends</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线发送</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="114"/>
-        <source>under a day</source>
-        <comment>cost verdict: job duration on one GPU</comment>
-        <translation>不到一天</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="115"/>
-        <source>1-3 days</source>
-        <comment>cost verdict: job duration on one GPU</comment>
-        <translation>1-3 天</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="116"/>
-        <source>3-14 days</source>
-        <comment>cost verdict: job duration on one GPU</comment>
-        <translation>3-14 天</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="117"/>
-        <source>over two weeks</source>
-        <comment>cost verdict: job duration on one GPU</comment>
-        <translation>超过两周</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="118"/>
-        <source>under 50 GPU-hours a month</source>
-        <comment>cost verdict: usage</comment>
-        <translation>每月不到 50 GPU 小时</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="119"/>
-        <source>50-200 GPU-hours a month</source>
-        <comment>cost verdict: usage</comment>
-        <translation>每月 50-200 GPU 小时</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="120"/>
-        <source>over 200 GPU-hours a month</source>
-        <comment>cost verdict: usage</comment>
-        <translation>每月超过 200 GPU 小时</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="121"/>
-        <source>%1 (routed through host memory)</source>
-        <comment>link name of virtual GPUs; %1 = link name</comment>
-        <translation>%1（经主机内存中转）</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="126"/>
+        <location filename="../../views/model_text.cpp" line="109"/>
         <source>%1 %2</source>
         <comment>two sentences in a row</comment>
         <translation>%1%2</translation>
@@ -781,7 +733,7 @@
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="48"/>
-        <source>Use this settings file (ini) instead of the user's settings.</source>
+        <source>Use this settings file (ini) instead of the user&apos;s settings.</source>
         <translation>使用此设置文件（ini）代替用户设置。</translation>
     </message>
     <message>
@@ -806,18 +758,18 @@
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="94"/>
-        <source>--tab: '%1' is not one of %2</source>
-        <translation>--tab：'%1' 不是 %2 之一</translation>
+        <source>--tab: &apos;%1&apos; is not one of %2</source>
+        <translation>--tab：&apos;%1&apos; 不是 %2 之一</translation>
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="103"/>
-        <source>--lang: '%1' is not en or zh_CN</source>
-        <translation>--lang：'%1' 不是 en 或 zh_CN</translation>
+        <source>--lang: &apos;%1&apos; is not en or zh_CN</source>
+        <translation>--lang：&apos;%1&apos; 不是 en 或 zh_CN</translation>
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="114"/>
-        <source>--size: '%1' is not WxH with 320-7680 x 240-4320 pixels</source>
-        <translation>--size：'%1' 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
+        <source>--size: &apos;%1&apos; is not WxH with 320-7680 x 240-4320 pixels</source>
+        <translation>--size：&apos;%1&apos; 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
     </message>
 </context>
 <context>
@@ -1251,1391 +1203,1391 @@
 <context>
     <name>scalescope::ControlPanel</name>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="316"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="12"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="320"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1469"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="16"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="159"/>
         <source>GPU model from the catalog, with its memory</source>
         <translation>目录中的 GPU 型号及其显存</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="322"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="18"/>
         <source>%1, %2 GB</source>
         <translation>%1，%2 GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="324"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="20"/>
         <source>%1: %2 GB at %3 GB/s, %4 TFLOP/s BF16 dense</source>
         <translation>%1：%2 GB，%3 GB/s，%4 TFLOP/s BF16 稠密</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="331"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="27"/>
         <source>&amp;GPU</source>
         <translation>GPU(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="339"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="35"/>
         <source>Total GPU count on a log scale, 1-1024 (powers of two). Sets the nodes at fixed GPUs per node, or the GPUs of one node below a full node.</source>
         <translation>GPU 总数，对数刻度，1-1024（2 的幂）。在每节点 GPU 数固定时设置节点数，不足一个整节点时设置单节点的 GPU 数。</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="345"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="41"/>
         <source>GPU &amp;count</source>
         <translation>GPU 数(&amp;c)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="348"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="44"/>
         <source>Nodes in the cluster, 1-65536</source>
         <translation>集群中的节点数，1-65536</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="349"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="45"/>
         <source>&amp;Nodes</source>
         <translation>节点(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="351"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="47"/>
         <source>GPUs in each node, 1-16</source>
         <translation>每个节点的 GPU 数，1-16</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="352"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="48"/>
         <source>GP&amp;Us per node</source>
         <translation>每节点 GPU(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="356"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="52"/>
         <source>Link between the GPUs of one node (GB/s per GPU per direction)</source>
         <translation>节点内 GPU 之间的互连（每 GPU 每方向 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="360"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="56"/>
         <source>%1 GB/s per GPU per direction, %2 µs</source>
         <translation>每 GPU 每方向 %1 GB/s，%2 µs</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="365"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="61"/>
         <source>&amp;Intra-node</source>
         <translation>节点内(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="368"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="64"/>
         <source>Network between nodes (Gb/s per NIC)</source>
         <translation>节点间网络（每 NIC Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="373"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="69"/>
         <source>%1 Gb/s per NIC, %2 µs</source>
         <translation>每 NIC %1 Gb/s，%2 µs</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="376"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="72"/>
         <source>Net&amp;work</source>
         <translation>网络(&amp;w)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="380"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="76"/>
         <source>Network interfaces per node, shared by its GPUs, 1-64</source>
         <translation>每节点的网卡数，由其 GPU 共享，1-64</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="381"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="77"/>
         <source>NICs per node</source>
         <translation>每节点 NIC</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="388"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="12"/>
         <source>Model and batch</source>
         <translation>模型与批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="393"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="17"/>
         <source>Model preset from the catalog, or a custom transformer</source>
         <translation>目录中的模型预设，或自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="397"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="21"/>
         <source>Transformer, %1 layers</source>
         <translation>Transformer，%1 层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="398"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="22"/>
         <source>%1 layers</source>
         <translation>%1 层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="401"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="25"/>
         <source>Custom transformer…</source>
         <translation>自定义 Transformer…</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="403"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="27"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="406"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="30"/>
         <source>Transformer layers, 1-1024</source>
         <translation>Transformer 层数，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="407"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="31"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="408"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="32"/>
         <source>Hidden size, 1-131072</source>
         <translation>隐藏层大小，1-131072</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="410"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="34"/>
         <source>Hidden</source>
         <translation>隐藏层</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="411"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="35"/>
         <source>Attention heads, 1-1024</source>
         <translation>注意力头数，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="412"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="36"/>
         <source>Heads</source>
         <translation>头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="414"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="38"/>
         <source>Sequence length in tokens, 1-1048576</source>
         <translation>序列长度（token 数），1-1048576</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="414"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="38"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="415"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="39"/>
         <source>Sequence</source>
         <translation>序列</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="416"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="40"/>
         <source>Vocabulary size, 1-1000000</source>
         <translation>词表大小，1-1000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="417"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="41"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="424"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="48"/>
         <source>Global batch on a log scale, 1-65536 samples (powers of two)</source>
         <translation>全局批大小，对数刻度，1-65536 个样本（2 的幂）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="427"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="51"/>
         <source>Samples per optimizer step, all GPUs together, 1-1000000000</source>
         <translation>每个优化器步的样本数，所有 GPU 合计，1-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="428"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="52"/>
         <source>Global batch, exact</source>
         <translation>全局批大小（精确值）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="431"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="55"/>
         <source>Global &amp;batch</source>
         <translation>全局批大小(&amp;b)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="438"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="62"/>
         <source>Samples per forward/backward pass on one GPU, 0 = auto (global batch / data degree), 0-1000000000</source>
         <translation>单个 GPU 每次前向/反向的样本数，0 = 自动（全局批大小 / 数据并行度），0-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="440"/>
-        <location filename="../../views/controls/control_panel.cpp" line="510"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="64"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="44"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="441"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="65"/>
         <source>Micro-batc&amp;h</source>
         <translation>微批次(&amp;h)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="446"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="70"/>
         <source>Arithmetic precision (FP16, BF16 and FP8 are mixed precision)</source>
         <translation>计算精度（FP16、BF16 和 FP8 为混合精度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="447"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="71"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="448"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="72"/>
         <source>TF32</source>
         <translation>TF32</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="449"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="73"/>
         <source>FP16 mixed</source>
         <translation>FP16 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="450"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="74"/>
         <source>BF16 mixed</source>
         <translation>BF16 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="451"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="75"/>
         <source>FP8 mixed</source>
         <translation>FP8 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="452"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="76"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="455"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="79"/>
         <source>Optimizer (sets its state memory)</source>
         <translation>优化器（决定其状态显存）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="456"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="80"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="457"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="81"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="458"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="82"/>
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="462"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="86"/>
         <source>Activation recomputation: less memory, more compute</source>
         <translation>激活重计算：省显存，多计算</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="463"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="87"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="464"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="88"/>
         <source>Selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="465"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="89"/>
         <source>Full</source>
         <translation>完全</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="466"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="90"/>
         <source>&amp;Recompute</source>
         <translation>重计算(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="469"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="93"/>
         <source>&amp;Flash attention</source>
         <translation>Flash Attention(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="470"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="94"/>
         <source>Fused attention kernels: no sequence² tensors in memory</source>
         <translation>融合注意力内核：显存中不保存 序列² 大小的张量</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="478"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="12"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="485"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="19"/>
         <source>Software stack: host cost per operation, what overlaps, defaults and the plans it can run</source>
         <translation>软件栈：主机每个操作的开销、哪些通信被重叠、默认设置以及它能运行的并行方案</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="487"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="21"/>
         <source>Auto (the stack that usually runs the plan)</source>
         <translation>自动（通常运行该方案的软件栈）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="491"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="25"/>
         <source>Software stac&amp;k</source>
         <translation>软件栈(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="496"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="30"/>
         <source>Parallel strategy: shows the degrees it uses and sets them to a fitting start</source>
         <translation>并行策略：显示其使用的并行度，并设为合适的初始值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="498"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="32"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="499"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="33"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="500"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="34"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="501"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="35"/>
         <source>ZeRO-3 (FSDP)</source>
         <translation>ZeRO-3 (FSDP)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="502"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="36"/>
         <source>Tensor</source>
         <translation>张量</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="503"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="37"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="504"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="38"/>
         <source>3D hybrid</source>
         <translation>3D 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="505"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="39"/>
         <source>&amp;Strategy</source>
         <translation>策略(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="508"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="42"/>
         <source>Data-parallel degree, 0 = auto (GPU count / (tensor × pipeline)), 0-131072</source>
         <translation>数据并行度，0 = 自动（GPU 数 / (张量 × 流水线)），0-131072</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="511"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="45"/>
         <source>&amp;Data</source>
         <translation>数据(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="512"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="46"/>
         <source>Tensor-parallel degree, 1-1024</source>
         <translation>张量并行度，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="513"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="47"/>
         <source>&amp;Tensor</source>
         <translation>张量(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="515"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="49"/>
         <source>Pipeline-parallel degree (stages), 1-1024</source>
         <translation>流水线并行度（阶段数），1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="516"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="50"/>
         <source>Pipe&amp;line</source>
         <translation>流水线(&amp;l)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="522"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="56"/>
         <source>ZeRO stage: what data parallelism shards</source>
         <translation>ZeRO 阶段：数据并行切分哪些内容</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="523"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="57"/>
         <source>0, none</source>
         <translation>0，无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="524"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="58"/>
         <source>1, optimizer states</source>
         <translation>1，优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="525"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="59"/>
         <source>2, + gradients</source>
         <translation>2，+ 梯度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="526"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="60"/>
         <source>3, + parameters (FSDP)</source>
         <translation>3，+ 参数（FSDP）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="527"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="61"/>
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="530"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="64"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="531"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="65"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="532"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="66"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="533"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="67"/>
         <source>Interleaved 1F1B</source>
         <translation>交错 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="534"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="68"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="538"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="72"/>
         <source>Model chunks per GPU for the interleaved schedule, 1-128</source>
         <translation>交错调度下每个 GPU 的模型块数，1-128</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="539"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="73"/>
         <source>&amp;Virtual stages</source>
         <translation>虚拟阶段(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="543"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="77"/>
         <source>Se&amp;quence parallel</source>
         <translation>序列并行(&amp;q)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="544"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="78"/>
         <source>Megatron sequence parallelism inside the tensor-parallel group</source>
         <translation>在张量并行组内使用 Megatron 序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="549"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="83"/>
         <source>Overlap gradient communication</source>
         <translation>重叠梯度通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="550"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="84"/>
         <source>Overlap gradient communication with the backward pass</source>
         <translation>让梯度通信与反向传播重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="555"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="89"/>
         <source>Gradient bucket size, 0 = one all-reduce after the whole backward, 0-100000 MB</source>
         <translation>梯度桶大小，0 = 整个反向结束后做一次 all-reduce，0-100000 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="557"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="91"/>
         <source> MB</source>
         <translation> MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="558"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="92"/>
         <source>one all-reduce</source>
         <translation>一次 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="559"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="93"/>
         <source>Bucket</source>
         <translation>桶</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="563"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="97"/>
         <source>Synchronous (a barrier every step) or asynchronous updates (stale gradients)</source>
         <translation>同步更新（每步一次屏障）或异步更新（过期梯度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="565"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="99"/>
         <source>Synchronous</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="566"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="100"/>
         <source>Asynchronous</source>
         <translation>异步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="567"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="101"/>
         <source>Update</source>
         <translation>更新</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="577"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="15"/>
         <source>Effects</source>
         <translation>效应</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="582"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="20"/>
         <source>Random seed: the same seed gives the same timeline, 0-9007199254740992</source>
         <translation>随机种子：相同种子得到相同时间线，0-9007199254740992</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="584"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="22"/>
         <source>S&amp;eed</source>
         <translation>种子(&amp;e)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="589"/>
-        <source>Relative standard deviation of each compute task's duration, 0-100 %</source>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="27"/>
+        <source>Relative standard deviation of each compute task&apos;s duration, 0-100 %</source>
         <translation>每个计算任务耗时的相对标准差，0-100 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="591"/>
-        <location filename="../../views/controls/control_panel.cpp" line="663"/>
-        <location filename="../../views/controls/control_panel.cpp" line="758"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="29"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="101"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="196"/>
         <source> %</source>
         <translation> %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="593"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="31"/>
         <source>&amp;Jitter</source>
         <translation>抖动(&amp;J)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="599"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="37"/>
         <source>GPUs slower than the rest; select one to edit or remove it</source>
         <translation>比其余 GPU 慢的 GPU；选中一个以编辑或移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="601"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="39"/>
         <source>Stragglers</source>
         <translation>慢节点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="603"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="41"/>
         <source>Index of the straggler GPU, 0-(GPUs - 1)</source>
         <translation>慢节点 GPU 的编号，0-(GPU 数 - 1)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="604"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="42"/>
         <source>Straggler GPU</source>
         <translation>慢节点 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="607"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="45"/>
         <source>How much longer its compute takes, 1-100 ×</source>
         <translation>其计算耗时是正常的多少倍，1-100 ×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="607"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="45"/>
         <source> ×</source>
         <translation> ×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="610"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="48"/>
         <source>Slowdown</source>
         <translation>减速</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="613"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="51"/>
         <source>&amp;Add</source>
         <translation>添加(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="615"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="53"/>
         <source>Add this straggler, or set its slowdown if listed</source>
         <translation>添加此慢节点；若已列出则设置其减速倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="616"/>
-        <location filename="../../views/controls/control_panel.cpp" line="738"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="54"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="176"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="618"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="56"/>
         <source>Remove the selected straggler</source>
         <translation>移除选中的慢节点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="628"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="66"/>
         <source>Data loader</source>
         <translation>数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="629"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="67"/>
         <source>Input pipeline that can starve the GPUs</source>
         <translation>可能让 GPU 空等的输入流水线</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="633"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="71"/>
         <source>Loader worker processes per GPU, 0-1024</source>
         <translation>每个 GPU 的加载 worker 进程数，0-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="634"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="72"/>
         <source>Workers/GPU</source>
         <translation>worker/GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="637"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="75"/>
         <source>Samples per second one worker delivers, 0.1-1000000000</source>
         <translation>每个 worker 每秒交付的样本数，0.1-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="637"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="75"/>
         <source> /s</source>
         <translation> /s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="638"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="76"/>
         <source>Per worker</source>
         <translation>每 worker</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="642"/>
-        <source>Batches each worker keeps ready, 1-64 (PyTorch's default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="80"/>
+        <source>Batches each worker keeps ready, 1-64 (PyTorch&apos;s default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
         <translation>每个 worker 预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU workers × prefetch 个微批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="644"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="82"/>
         <source> batches</source>
         <translation> 批</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="645"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="83"/>
         <source>Prefetch</source>
         <translation>预取</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="655"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="93"/>
         <source>Thermal throttling</source>
         <translation>温度降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="656"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="94"/>
         <source>GPUs lose clock speed above a temperature</source>
         <translation>GPU 超过某一温度后时钟频率下降</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="660"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="98"/>
         <source>Throttling starts above, 20-120 °C</source>
         <translation>超过此温度开始降频，20-120 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="660"/>
-        <location filename="../../views/controls/control_panel.cpp" line="689"/>
-        <location filename="../../views/controls/control_panel.cpp" line="695"/>
-        <location filename="../../views/controls/control_panel.cpp" line="725"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="98"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="127"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="133"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="163"/>
         <source> °C</source>
         <translation> °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="661"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="99"/>
         <source>Above</source>
         <translation>阈值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="663"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="101"/>
         <source>Clock lost while throttled, 0-90 %</source>
         <translation>降频时损失的时钟频率，0-90 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="664"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="102"/>
         <source>Clock drop</source>
         <translation>降频幅度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="667"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="105"/>
         <source>Time constant of the temperature rise under load, 0.1-1000000 s</source>
         <translation>负载下温升的时间常数，0.1-1000000 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="667"/>
-        <location filename="../../views/controls/control_panel.cpp" line="703"/>
-        <location filename="../../views/controls/control_panel.cpp" line="793"/>
-        <location filename="../../views/controls/control_panel.cpp" line="804"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="105"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="141"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="231"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="242"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="668"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="106"/>
         <source>Warm-up</source>
         <translation>升温</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="675"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="113"/>
         <source>Cooling of every GPU: its steady-state temperature under sustained load (presets are assumptions), or none given (every GPU settles above the threshold)</source>
         <translation>每个 GPU 的散热：持续负载下的稳态温度（预设为假设值），或不指定（每个 GPU 都稳定在阈值之上）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="678"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="116"/>
         <source>None given (above threshold)</source>
         <translation>不指定（高于阈值）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="679"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="117"/>
         <source>Datacenter, %1 °C</source>
         <translation>数据中心，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="681"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="119"/>
         <source>Workstation, %1 °C</source>
         <translation>工作站，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="683"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="121"/>
         <source>Poor, %1 °C</source>
         <translation>较差，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="684"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="122"/>
         <source>Cooling</source>
         <translation>散热</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="687"/>
-        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model's assumption (threshold + 6 °C)</source>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="125"/>
+        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model&apos;s assumption (threshold + 6 °C)</source>
         <translation>持续负载下每个 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="690"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="128"/>
         <source>Steady</source>
         <translation>稳态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="695"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="133"/>
         <source>Temperature at the start: an idle GPU at its intake air, -20-60 °C</source>
         <translation>起始温度：空闲 GPU 处于进风温度，-20-60 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="696"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="134"/>
         <source>Ambient</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="701"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="139"/>
         <source>Seconds of load before the first simulated step, 0-1000000000 s; below 0: steady state (after a long run)</source>
         <translation>第一个模拟步之前的负载秒数，0-1000000000 s；小于 0：稳态（长时间运行后）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="704"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="142"/>
         <source>steady state</source>
         <translation>稳态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="705"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="143"/>
         <source>Load before</source>
         <translation>预先负载</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="712"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="150"/>
         <source>GPUs with their own cooling (hot spots); select one to edit or remove it</source>
         <translation>单独设置散热的 GPU（热点）；选中一个以编辑或移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="714"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="152"/>
         <source>Hot spots</source>
         <translation>热点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="718"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="156"/>
         <source>Index of the GPU with its own cooling, 0-(GPUs - 1)</source>
         <translation>单独设置散热的 GPU 编号，0-(GPU 数 - 1)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="719"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="157"/>
         <source>GPU </source>
         <translation>GPU </translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="720"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="158"/>
         <source>Hot-spot GPU</source>
         <translation>热点 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="723"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="161"/>
         <source>Its steady-state temperature under sustained load, 0-150 °C, not below the ambient</source>
         <translation>其在持续负载下的稳态温度，0-150 °C，不低于环境温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="726"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="164"/>
         <source>Hot-spot steady-state temperature</source>
         <translation>热点稳态温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="730"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="168"/>
         <source>GPU at</source>
         <translation>GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="734"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="172"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="737"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="175"/>
         <source>Give this GPU its own steady-state temperature, or change it if listed</source>
         <translation>为此 GPU 设置单独的稳态温度；若已列出则修改</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="740"/>
-        <source>Remove the selected GPU's own cooling</source>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="178"/>
+        <source>Remove the selected GPU&apos;s own cooling</source>
         <translation>移除选中 GPU 的单独散热设置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="752"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="190"/>
         <source>Virtual GPU slices</source>
         <translation>虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="753"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="191"/>
         <source>Every GPU is a time-sliced share of a physical GPU (vGPU, shared GPU)</source>
         <translation>每个 GPU 都是物理 GPU 的分时份额（vGPU，共享 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="758"/>
-        <source>Share of a physical GPU's time and memory this job gets, 5-100 %</source>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="196"/>
+        <source>Share of a physical GPU&apos;s time and memory this job gets, 5-100 %</source>
         <translation>此作业获得的物理 GPU 时间与显存份额，5-100 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="760"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="198"/>
         <source>Slice</source>
         <translation>切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="761"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="199"/>
         <source>Traffic through the host</source>
         <translation>经主机中转的通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="762"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="200"/>
         <source>No peer-to-peer: GPU-to-GPU traffic goes through host memory over at most PCIe 4.0 x16</source>
         <translation>无点对点：GPU 之间的通信经主机内存中转，最高 PCIe 4.0 x16</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="768"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="206"/>
         <source>Failures and checkpoints</source>
         <translation>故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="769"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="207"/>
         <source>GPU failures over a long run: checkpoints, restarts and the goodput they leave</source>
         <translation>长时间运行中的 GPU 故障：检查点、重启以及由此剩下的有效吞吐（goodput）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="773"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="211"/>
         <source>Mean time between failures of one GPU (with its share of the node), 0.1-1000000000 h</source>
         <translation>单个 GPU 的平均故障间隔时间（含其所占节点份额），0.1-1000000000 h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="775"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="213"/>
         <source> h</source>
         <translation> h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="777"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="215"/>
         <source>MTBF/GPU</source>
         <translation>MTBF/GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="782"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="220"/>
         <source>Size of one checkpoint, 0-10000000 GB; 0 = weights and optimizer states of one model copy</source>
         <translation>单个检查点的大小，0-10000000 GB；0 = 一份模型副本的权重和优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="784"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="222"/>
         <source> GB</source>
         <translation> GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="785"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="223"/>
         <source>model states</source>
         <translation>模型状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="786"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="224"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="789"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="227"/>
         <source>Storage write bandwidth, all writers together, 0.01-1000000 GB/s</source>
         <translation>存储写入带宽，所有写入方合计，0.01-1000000 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="789"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="227"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="790"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="228"/>
         <source>Write</source>
         <translation>写入</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="793"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="231"/>
         <source>From a failure to training again, excluding the lost work, 0-10000000 s</source>
         <translation>从故障到重新开始训练的时间，不含丢失的工作，0-10000000 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="795"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="233"/>
         <source>Restart</source>
         <translation>重启</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="802"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="240"/>
         <source>Seconds of training between checkpoints, 0-1000000000 s; 0 = the optimum (Young 1974, Daly 2006)</source>
         <translation>两次检查点之间的训练秒数，0-1000000000 s；0 = 最优值（Young 1974，Daly 2006）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="805"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="243"/>
         <source>optimal (Young/Daly)</source>
         <translation>最优（Young/Daly）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="807"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="245"/>
         <source>Interval</source>
         <translation>间隔</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="942"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="94"/>
         <source>Set GPU to %1 (datasheet figures)</source>
         <translation>将 GPU 设为 %1（规格表数据）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="945"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="97"/>
         <source>Set GPU to %1</source>
         <translation>将 GPU 设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="952"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="104"/>
         <source>Set GPU count to %1</source>
         <translation>将 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="957"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="109"/>
         <source>Set nodes to %1</source>
         <translation>将节点数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="965"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="117"/>
         <source>Set GPUs per node to %1</source>
         <translation>将每节点 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="974"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="126"/>
         <source>Set intra-node link to %1</source>
         <translation>将节点内互连设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="983"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="135"/>
         <source>Set inter-node network to %1</source>
         <translation>将节点间网络设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="988"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="140"/>
         <source>Set NICs per node to %1</source>
         <translation>将每节点 NIC 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1001"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="109"/>
         <source>Custom transformer</source>
         <translation>自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1012"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="120"/>
         <source>Set model to a custom transformer</source>
         <translation>将模型设为自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1018"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="126"/>
         <source>Set model to %1</source>
         <translation>将模型设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1027"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="135"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1030"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="138"/>
         <source>layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1031"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="139"/>
         <source>hidden size</source>
         <translation>隐藏层大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1032"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="140"/>
         <source>attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1033"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="141"/>
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1034"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="142"/>
         <source>vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1040"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1045"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="148"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="153"/>
         <source>Set global batch to %1</source>
         <translation>将全局批大小设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1051"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="159"/>
         <source>Set micro-batch to auto</source>
         <translation>将微批次设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1051"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="159"/>
         <source>Set micro-batch to %1</source>
         <translation>将微批次设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1057"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="165"/>
         <source>Set precision to %1</source>
         <translation>将精度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1062"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="170"/>
         <source>Set optimizer to %1</source>
         <translation>将优化器设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1067"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="175"/>
         <source>Set recompute to %1</source>
         <translation>将重计算设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1072"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="180"/>
         <source>Turn flash attention on</source>
         <translation>开启 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1072"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="180"/>
         <source>Turn flash attention off</source>
         <translation>关闭 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1086"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="115"/>
         <source>Set strategy to %1</source>
         <translation>将策略设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1092"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="121"/>
         <source>Set data degree to auto</source>
         <translation>将数据并行度设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1092"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="121"/>
         <source>Set data degree to %1</source>
         <translation>将数据并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1098"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="127"/>
         <source>Set tensor degree to %1</source>
         <translation>将张量并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1103"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="132"/>
         <source>Set pipeline degree to %1</source>
         <translation>将流水线并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1112"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="141"/>
         <source>Set software stack to %1</source>
         <translation>将软件栈设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1118"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="147"/>
         <source>Set ZeRO stage to %1</source>
         <translation>将 ZeRO 阶段设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1123"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="152"/>
         <source>Set schedule to %1</source>
         <translation>将调度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1128"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="157"/>
         <source>Set virtual stages to %1</source>
         <translation>将虚拟阶段数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1134"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="163"/>
         <source>Turn sequence parallelism on</source>
         <translation>开启序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1134"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="163"/>
         <source>Turn sequence parallelism off</source>
         <translation>关闭序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1139"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="168"/>
         <source>Turn overlap on</source>
         <translation>开启通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1139"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="168"/>
         <source>Turn overlap off</source>
         <translation>关闭通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1144"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="173"/>
         <source>Set bucket size to %1 MB</source>
         <translation>将桶大小设为 %1 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1149"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="178"/>
         <source>Set update to %1</source>
         <translation>将更新方式设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1158"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="255"/>
         <source>Set seed to %1</source>
         <translation>将随机种子设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1163"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="260"/>
         <source>Set jitter to %1 %</source>
         <translation>将抖动设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1184"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="281"/>
         <source>Set straggler GPU %1 to %2× slower</source>
         <translation>将慢节点 GPU %1 设为慢 %2×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1200"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="297"/>
         <source>Remove straggler GPU %1</source>
         <translation>移除慢节点 GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1208"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="305"/>
         <source>Turn thermal throttling on</source>
         <translation>开启热降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1208"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="305"/>
         <source>Turn thermal throttling off</source>
         <translation>关闭热降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1213"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="310"/>
         <source>Set throttling temperature to %1 °C</source>
         <translation>将降频温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1218"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="315"/>
         <source>Set throttled clock drop to %1 %</source>
         <translation>将降频时钟降幅设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1223"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="320"/>
         <source>Set thermal warm-up to %1 s</source>
         <translation>将热预热时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1234"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="331"/>
         <source>Turn data loader on</source>
         <translation>开启数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1234"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="331"/>
         <source>Turn data loader off</source>
         <translation>关闭数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1239"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="336"/>
         <source>Set loader workers per GPU to %1</source>
         <translation>将每 GPU 加载器 worker 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1244"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="341"/>
         <source>Set loader rate to %1 samples/s per worker</source>
         <translation>将加载速率设为每 worker %1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1249"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="346"/>
         <source>Set loader prefetch to %1 batches per worker</source>
         <translation>将预取设为每 worker %1 个批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1267"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="364"/>
         <source>Set cooling to %1</source>
         <translation>将散热设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1273"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="370"/>
         <source>Set steady-state temperature to %1 °C</source>
         <translation>将稳态温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1278"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="375"/>
         <source>Set ambient temperature to %1 °C</source>
         <translation>将环境温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1285"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="382"/>
         <source>Start the thermal model in steady state</source>
         <translation>热模型从稳态开始</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1288"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="385"/>
         <source>Set load before the first step to %1 s</source>
         <translation>将首步前负载时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1311"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="408"/>
         <source>Set GPU %1 steady-state temperature to %2 °C</source>
         <translation>将 GPU %1 的稳态温度设为 %2 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1328"/>
-        <source>Remove GPU %1's own cooling</source>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="425"/>
+        <source>Remove GPU %1&apos;s own cooling</source>
         <translation>移除 GPU %1 的单独散热设置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1341"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="438"/>
         <source>Turn virtual GPU slices on</source>
         <translation>开启虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1341"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="438"/>
         <source>Turn virtual GPU slices off</source>
         <translation>关闭虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1346"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="443"/>
         <source>Set virtual GPU slice to %1 %</source>
         <translation>将虚拟 GPU 切片设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1352"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="449"/>
         <source>Route GPU-to-GPU traffic through the host</source>
         <translation>GPU 间流量经主机中转</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1353"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="450"/>
         <source>Let GPUs exchange data peer-to-peer</source>
         <translation>允许 GPU 点对点交换数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1361"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="458"/>
         <source>Turn failures and checkpoints on</source>
         <translation>开启故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1362"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="459"/>
         <source>Turn failures and checkpoints off</source>
         <translation>关闭故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1368"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="465"/>
         <source>Set MTBF per GPU to %1 h</source>
         <translation>将每 GPU 的 MTBF 设为 %1 h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1374"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="471"/>
         <source>Set checkpoint size to the model states</source>
         <translation>将检查点大小设为模型状态大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1375"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="472"/>
         <source>Set checkpoint size to %1 GB</source>
         <translation>将检查点大小设为 %1 GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1381"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="478"/>
         <source>Set checkpoint write bandwidth to %1 GB/s</source>
         <translation>将检查点写入带宽设为 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1386"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="483"/>
         <source>Set restart time to %1 s</source>
         <translation>将重启时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1392"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="489"/>
         <source>Set checkpoint interval to optimal (Young/Daly)</source>
         <translation>将检查点间隔设为最优值（Young/Daly）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1393"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="490"/>
         <source>Set checkpoint interval to %1 s</source>
         <translation>将检查点间隔设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1463"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="153"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1464"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="155"/>
         <source>Measured figures from the calibration profile %1</source>
         <translation>来自校准配置文件 %1 的实测数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1468"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="158"/>
         <source>%1, %2 GB (from file)</source>
         <translation>%1，%2 GB（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1472"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1474"/>
-        <location filename="../../views/controls/control_panel.cpp" line="1494"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="162"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="164"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="197"/>
         <source>%1 (from file)</source>
         <translation>%1（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1479"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="169"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1479"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="169"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1528"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="188"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1529"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="189"/>
         <source>Auto: %1</source>
         <translation>自动：%1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1569"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="507"/>
         <source>GPU %1: %2× slower</source>
         <translation>GPU %1：慢 %2×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1623"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="561"/>
         <source>Custom, %1 °C</source>
         <translation>自定义，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel.cpp" line="1638"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="576"/>
         <source>GPU %1: %2 °C steady</source>
         <translation>GPU %1：稳态 %2 °C</translation>
     </message>
@@ -3200,7 +3152,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="527"/>
-        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section's default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
+        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3&apos;s TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section&apos;s default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
         <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：空闲功耗为 %3 TDP 的 30%，其余按该步中计算所占比例 %4% 计）× 时间 × PUE %5（成本部分的默认值：制冷与供电损耗）。云端租用和自购成本见完整成本报告：请添加成本部分。</translation>
     </message>
     <message>
@@ -3240,7 +3192,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="671"/>
-        <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format's documented defaults; change them to yours.</source>
+        <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format&apos;s documented defaults; change them to yours.</source>
         <translation>请输入%1以得出结论：价格为 0 视为未设置。电价、PUE、折旧年限、迁移天数和日薪采用场景格式文档中的默认值，请改为你自己的数值。</translation>
     </message>
     <message>
@@ -3504,7 +3456,7 @@
     </message>
     <message>
         <location filename="../../views/charts/delta_table_model.cpp" line="230"/>
-        <source>B minus A, in the row's unit</source>
+        <source>B minus A, in the row&apos;s unit</source>
         <translation>B 减 A，单位同该行</translation>
     </message>
     <message>
@@ -3692,7 +3644,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="380"/>
-        <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
+        <source>Model FLOPs utilisation: model FLOP/s over the GPUs&apos; peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
@@ -4058,7 +4010,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="1190"/>
-        <source>The profile was measured on %1, not on the scenario's %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
+        <source>The profile was measured on %1, not on the scenario&apos;s %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2，并且目录中没有 %1；请选择 %2 的配置文件，或不使用配置文件。</translation>
     </message>
     <message>
@@ -4068,7 +4020,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="1198"/>
-        <source>The profile was measured on %1, not on the scenario's %2. Switch the scenario's GPU to %3 and apply it?</source>
+        <source>The profile was measured on %1, not on the scenario&apos;s %2. Switch the scenario&apos;s GPU to %3 and apply it?</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2。要把场景的 GPU 切换为 %3 并应用它吗？</translation>
     </message>
     <message>
@@ -4613,39 +4565,39 @@
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="334"/>
-        <source>Memory of the most loaded GPU, and the GPU's capacity</source>
+        <source>Memory of the most loaded GPU, and the GPU&apos;s capacity</source>
         <translation>负载最重 GPU 的显存及该 GPU 的容量</translation>
     </message>
 </context>
 <context>
     <name>scalescope::PresentationStage</name>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="484"/>
+        <location filename="../../app/gui/presentation.cpp" line="345"/>
         <source>Both GPUs have the same timeline: one row stands for both.</source>
         <translation>两块 GPU 的时间线完全相同：用一行代表两者。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="486"/>
+        <location filename="../../app/gui/presentation.cpp" line="347"/>
         <source>All %1 GPUs have the same timeline: one row stands for all of them.</source>
         <translation>全部 %1 块 GPU 的时间线完全相同：用一行代表全部。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="493"/>
+        <location filename="../../app/gui/presentation.cpp" line="354"/>
         <source>GPU %1 stands for GPUs %2</source>
         <translation>GPU %1 代表 GPU %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="497"/>
+        <location filename="../../app/gui/presentation.cpp" line="358"/>
         <source>GPUs with identical timelines are drawn once: %1.</source>
         <translation>时间线完全相同的 GPU 只画一次：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="502"/>
+        <location filename="../../app/gui/presentation.cpp" line="363"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="506"/>
+        <location filename="../../app/gui/presentation.cpp" line="367"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
@@ -4739,189 +4691,189 @@
 <context>
     <name>scalescope::ScalingView</name>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="119"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="121"/>
         <source>GPUs (log scale)</source>
         <translation>GPU 数（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="160"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="162"/>
         <source>&amp;Scaling:</source>
         <translation>扩展方式(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="163"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="165"/>
         <source>Strong (same global batch)</source>
         <translation>强扩展（全局批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="164"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="166"/>
         <source>Weak (same batch per replica)</source>
         <translation>弱扩展（每副本批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="165"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="167"/>
         <source>Strong scaling spreads a fixed global batch over more GPUs; weak scaling grows the global batch with the GPU count.</source>
         <translation>强扩展将固定的全局批分摊到更多 GPU 上；弱扩展则随 GPU 数增大全局批大小。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="186"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="188"/>
         <source>&amp;Cluster:</source>
         <translation>集群(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="194"/>
-        <source>How the sweep reaches each GPU count: more nodes of the scenario's size, or nodes of %1 GPUs filled before another is added</source>
+        <location filename="../../views/charts/scaling_view.cpp" line="196"/>
+        <source>How the sweep reaches each GPU count: more nodes of the scenario&apos;s size, or nodes of %1 GPUs filled before another is added</source>
         <translation>扫描如何达到每个 GPU 数量：增加与场景相同规模的节点，或先把每个节点装满 %1 块 GPU 再增加节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="210"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="212"/>
         <source>Speed-up</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="213"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="241"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="215"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="243"/>
         <source>Ideal</source>
         <translation>理想</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="220"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="244"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="222"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="246"/>
         <source>Simulated</source>
         <translation>模拟</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="230"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="232"/>
         <source>Speed-up (×, log scale)</source>
         <translation>加速比（×，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="238"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="240"/>
         <source>Scaling efficiency</source>
         <translation>扩展效率</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="252"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="254"/>
         <source>Efficiency (%)</source>
         <translation>效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="263"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="265"/>
         <source>Where the missing speed-up went</source>
         <translation>缺失的加速比去了哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="266"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="268"/>
         <source>Achieved speed-up</source>
         <translation>实际加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="282"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="284"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="285"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="287"/>
         <source>Speed-up and lost speed-up (GPUs)</source>
         <translation>加速比与损失的加速比（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="350"/>
-        <source>add nodes like the scenario's (GPUs per node: %1)</source>
+        <location filename="../../views/charts/scaling_view.cpp" line="352"/>
+        <source>add nodes like the scenario&apos;s (GPUs per node: %1)</source>
         <translation>按场景的节点规模增加节点（每节点 GPU 数：%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="351"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="353"/>
         <source>fill nodes of %1 GPUs first</source>
         <translation>先装满每节点 %1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="397"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="399"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="479"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="481"/>
         <source>N = %1</source>
         <translation>N = %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="505"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="507"/>
         <source>Amdahl fit: s = %1 %</source>
         <translation>Amdahl 拟合：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="552"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="554"/>
         <source>No Amdahl fit: it needs at least %1 sweep points with more than one GPU, this sweep has %2.</source>
         <translation>没有 Amdahl 拟合：至少需要 %1 个多于一块 GPU 的扫描点，本次扫描只有 %2 个。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="556"/>
-        <source>No Amdahl fit: Amdahl's law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
+        <location filename="../../views/charts/scaling_view.cpp" line="558"/>
+        <source>No Amdahl fit: Amdahl&apos;s law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
         <translation>没有 Amdahl 拟合：Amdahl 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例，也不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="571"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="573"/>
         <source>The simulated speed-up already passes 1/s, so the fit gives no ceiling.</source>
         <translation>模拟的加速比已经超过 1/s，因此该拟合不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="592"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="594"/>
         <source>Speed-up against one GPU, which cannot hold this model (it would need %1 GB of its %2 GB): the reference is a time on paper, not a run.</source>
         <translation>加速比以单块 GPU 为基准，但单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准只是纸面上的时间，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="664"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="666"/>
         <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB; this run cannot start.</source>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB；这次运行无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="682"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="684"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="686"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="688"/>
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
         <translation>N = %1：%2 损失了 %3 个 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="690"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="692"/>
         <source>This run does not fit in memory and cannot start.</source>
         <translation>这次运行显存容纳不下，无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="563"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="565"/>
         <source>Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).</source>
         <translation>Amdahl 拟合：串行比例 s = %1 %（R² = %2，基于 %3 个点）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="72"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="74"/>
         <source>Does not fit in memory</source>
         <translation>显存容纳不下</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="89"/>
-        <source>Closed form (beyond the simulation's size)</source>
+        <location filename="../../views/charts/scaling_view.cpp" line="91"/>
+        <source>Closed form (beyond the simulation&apos;s size)</source>
         <translation>闭式模型（超出模拟规模）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="568"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="570"/>
         <source>With a fixed batch, no number of GPUs gets past %1× (1/s).</source>
         <translation>批大小固定时，无论多少 GPU 都无法超过 %1×（1/s）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="508"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="510"/>
         <source>Gustafson: s = %1 %</source>
         <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="511"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="513"/>
         <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N).</source>
         <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="657"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="659"/>
         <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
         <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
     </message>

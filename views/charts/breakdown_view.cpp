@@ -42,7 +42,7 @@ double partSeconds(const Breakdown &b, BreakdownPart part)
     case BreakdownPart::TpCommunication:
         return b.tp_comm;
     case BreakdownPart::DpCommunication:
-        // Exposed communication is tensor + pipeline + data parallel (sim/simulator.cpp,
+        // Exposed communication is tensor + pipeline + data parallel (sim/sim_breakdown.cpp,
         // analysis/summary.cpp): the rest is data-parallel.
         return std::max(0.0, b.communication_exposed - b.tp_comm - b.pp_exposed);
     case BreakdownPart::PpCommunication:

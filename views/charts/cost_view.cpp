@@ -783,8 +783,13 @@ void CostView::showReport(const CostReport &r)
                                    : tr("none (one GPU)"));
     hours_saved_->setText(tr("%1 a month against one GPU").arg(hours(r.hours_saved_per_month)));
     QStringList advice;
-    for (const std::string &line : r.advice)
-        advice.append(QStringLiteral("• ") + translateModelText(line));
+    // Each line from its record; a line without one (a report written by hand) as written.
+    for (size_t i = 0; i < r.advice.size(); ++i) {
+        const bool recorded =
+            i < r.advice_records.size() && adviceText(r.advice_records[i]) == r.advice[i];
+        advice.append(QStringLiteral("• ") + (recorded ? translatedAdvice(r.advice_records[i])
+                                                       : QString::fromStdString(r.advice[i])));
+    }
     advice_->setText(advice.join(QLatin1Char('\n')));
 }
 

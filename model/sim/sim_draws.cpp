@@ -1,0 +1,114 @@
+// Per-GPU duration factors: jitter draws (counter-based RNG), stragglers, thermal throttling.
+#include "sim/simulation_p.h"
+
+#include <cmath>
+#include <numbers>
+
+namespace scalescope
+{
+
+namespace sim_detail
+{
+
+namespace
+{
+
+// SplitMix64 (Steele et al. 2014): a counter-based hash, so a task's random duration
+// depends only on (seed, GPU, task) and can be recomputed instead of stored.
+uint64_t splitmix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+double unit01(uint64_t h)
+{
+    return static_cast<double>((h >> 11) + 1) * 0x1.0p-53;
+}
+
+// Log-normal factor with mean 1 and relative standard deviation `sigma` (task durations are
+// positive and right-skewed; Box-Muller for the normal draw).
+struct LogNormal {
+    explicit LogNormal(double sigma)
+        : sigma(sigma), s2(std::log1p(sigma * sigma)), root_s2(std::sqrt(s2)), half_s2(0.5 * s2)
+    {
+    }
+    double operator()(uint64_t seed, uint32_t gpu, uint32_t task) const
+    {
+        if (sigma <= 0)
+            return 1.0;
+        const uint64_t h = splitmix(seed ^ splitmix((static_cast<uint64_t>(gpu) << 32) | task));
+        const double u1 = unit01(h), u2 = unit01(splitmix(h));
+        const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
+        return std::exp(root_s2 * z - half_s2);
+    }
+    double sigma, s2, root_s2, half_s2;
+};
+
+} // namespace
+
+bool Simulation::hot(int gpu, int it) const
+{
+    if (!thermal_varies_)
+        return false;
+    const ThermalSpec &th = ctx_.scenario.effects.thermal;
+    // Steps after the warm-up ones are the measured steps; each lasts about one step.
+    const double t = th.start_s.value_or(0.0) + (it - warmup_ + 0.5) * step_estimate_s_;
+    return th.throttledAt(gpu, t);
+}
+
+double Simulation::thermalFactor(int gpu, int it) const
+{
+    // Throttled SM clocks stretch compute by 1 / (1 - clock_drop).
+    return hot(gpu, it) ? 1.0 / (1.0 - ctx_.scenario.effects.thermal.clock_drop) : 1.0;
+}
+
+void Simulation::drawFactors()
+{
+    // Jitter, stragglers and thermal throttling per member GPU: each member's factor is
+    // drawn once and kept, and the group runs at the slowest member's pace. The draw is
+    // counter-based (seed, GPU, task), so units are drawn in parallel with the same result.
+    const EffectsSpec &fx = ctx_.scenario.effects;
+    const size_t gpus = static_cast<size_t>(plan_.gpus);
+    gpu_factor_.resize(gpus * static_cast<size_t>(iterations_));
+    hot_.resize(gpus * static_cast<size_t>(iterations_));
+    for (int it = 0; it < iterations_; ++it)
+        for (size_t g = 0; g < gpus; ++g) {
+            const auto gpu = static_cast<int>(g);
+            gpu_factor_[static_cast<size_t>(it) * gpus + g] = slowdown_[g] * thermalFactor(gpu, it);
+            hot_[static_cast<size_t>(it) * gpus + g] = hot(gpu, it) ? 1 : 0;
+        }
+    if (!per_rank_)
+        return;
+    const size_t T = static_cast<size_t>(plan_.tensor);
+    factor_.resize(graph_.size() * T);
+    const LogNormal jitter(fx.jitter);
+    parallelChunks(static_cast<size_t>(units_), threads_, 16, [&](size_t ub, size_t ue) {
+        for (size_t u = ub; u < ue; ++u) {
+            const std::vector<int> &m = members_[u];
+            for (TaskId id = unit_tasks_[u].first; id < unit_tasks_[u].second; ++id) {
+                Task &t = graph_[id];
+                if (!t.jittered)
+                    continue;
+                double worst = 0;
+                const double *gf = &gpu_factor_[static_cast<size_t>(t.iteration) * gpus];
+                for (int gpu : m) {
+                    // Stored as float; the task's duration uses the same rounded factor, so
+                    // the slowest member's own time equals the task's (no sliver of waiting,
+                    // no overlap with the next segment).
+                    const auto f = static_cast<float>(
+                        gf[gpu] * jitter(fx.seed, static_cast<uint32_t>(gpu), id));
+                    factor_[id * T + static_cast<size_t>(gpu) % T] = f;
+                    worst = std::max(worst, static_cast<double>(f));
+                }
+                t.duration = t.base_duration * worst;
+            }
+        }
+    });
+}
+
+} // namespace sim_detail
+
+} // namespace scalescope

@@ -1,0 +1,384 @@
+// The task graph of a step: stages and buckets, each unit's tasks, pipeline links, collectives.
+#include "sim/simulation_p.h"
+
+#include "plan/numerics.h"
+#include "sim/schedule.h"
+#include "step/stages.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace scalescope
+{
+
+namespace sim_detail
+{
+
+void Simulation::buildStages()
+{
+    TensorParallelCost tp(ctx_.comm, plan_);
+    vs_.resize(static_cast<size_t>(vstages_));
+    for (int v = 0; v < vstages_; ++v) {
+        VStage &st = vs_[static_cast<size_t>(v)];
+        st.pieces = packPieces(ctx_, virtualStageLayers(ctx_.workload, vstages_, v), tp);
+        for (const Piece &p : st.pieces) {
+            st.fwd += p.fwd;
+            st.bwd += p.bwd;
+            st.tp_fwd += p.tp_fwd;
+            st.tp_bwd += p.tp_bwd;
+            st.tp_fwd_bytes += p.tp_fwd_bytes;
+            st.tp_bwd_bytes += p.tp_bwd_bytes;
+            st.params += p.params;
+        }
+    }
+    // Time of one step for the thermal model's clock: the slowest stage's compute.
+    for (int stage = 0; stage < plan_.pipeline; ++stage) {
+        double t = 0;
+        for (int c = 0; c < plan_.virtual_stages; ++c) {
+            const VStage &st = vs_[static_cast<size_t>(c * plan_.pipeline + stage)];
+            t += st.fwd + st.bwd + st.tp_fwd + st.tp_bwd;
+        }
+        step_estimate_s_ = std::max(step_estimate_s_, t * static_cast<double>(plan_.micro_batches));
+    }
+}
+
+std::vector<int> Simulation::membersOf(uint32_t unit) const
+{
+    std::vector<int> ranks;
+    const int stage = static_cast<int>(unit) % plan_.pipeline;
+    const int replica = static_cast<int>(unit) / plan_.pipeline;
+    if (per_rank_) {
+        for (int k = 0; k < plan_.tensor; ++k)
+            ranks.push_back(plan_.rankOf(k, replica, stage));
+    } else {
+        for (int d = 0; d < plan_.data; ++d)
+            for (int k = 0; k < plan_.tensor; ++k)
+                ranks.push_back(plan_.rankOf(k, d, stage));
+    }
+    return ranks;
+}
+
+TaskId Simulation::addTask(uint32_t unit, Stream s, SegmentKind k, double d, uint32_t label,
+                           int32_t mb, int it, bool jitter, double bytes)
+{
+    const TaskId id = graph_.add(unit, s, k, d, label, mb, static_cast<uint16_t>(it));
+    graph_[id].bytes = static_cast<float>(bytes);
+    // Per-GPU factors of jittered work are drawn for every task at once (drawFactors).
+    if (jitter)
+        graph_[id].jittered = true;
+    if (s != Stream::Loader)
+        stream_tasks_[unit * kStreamCount + static_cast<size_t>(s)].push_back(id);
+    return id;
+}
+
+void Simulation::buildUnit(int replica, int stage)
+{
+    const auto unit = static_cast<uint32_t>(replica * plan_.pipeline + stage);
+    const auto first_task = static_cast<TaskId>(graph_.size());
+    const int p = plan_.pipeline;
+    const int64_t m = plan_.micro_batches;
+    const bool dp = plan_.data > 1;
+    const bool zero3 = plan_.zero >= 3 && dp;
+    const bool sync = plan_.update == UpdateMode::Sync;
+    const double grad_bytes = plan_.grad_bytes_per_param;
+    const double weight_bytes = weightBytesPerParam(plan_.precision);
+    const bool p2p_inter = plan_.pipelineCrossesNodes();
+    // Interleaved chunks on one pipeline stage (pipeline = 1) hand activations to the same
+    // GPU: nothing is sent.
+    const double p2p_time = p > 1 ? ctx_.comm.p2pTime(ctx_.workload.p2p_bytes, p2p_inter) : 0.0;
+    const std::vector<PipelineOp> order =
+        pipelineOrder(plan_.schedule, p, stage, m, plan_.virtual_stages);
+    auto dpCost = [&](CollectiveOp op, double bytes) {
+        return dp ? dp_cost_.time(op, bytes) : 0.0;
+    };
+    auto dpTask = [&](CollectiveOp op, double bytes, uint32_t label, int32_t mb, int it) {
+        const TaskId id = addTask(unit, Stream::Collective, SegmentKind::DpComm, dpCost(op, bytes),
+                                  label, mb, it, false, bytes);
+        dp_collectives_[unit].push_back(id);
+        return id;
+    };
+    const CollectiveOp grad_op =
+        plan_.zero >= 1 ? CollectiveOp::ReduceScatter : CollectiveOp::AllReduce;
+    const uint32_t grad_label =
+        plan_.zero >= 1 ? labelId(LabelKind::GradReduceScatter) : labelId(LabelKind::GradAllReduce);
+
+    double stage_params = 0;
+    for (int c = 0; c < plan_.virtual_stages; ++c)
+        stage_params += vs_[static_cast<size_t>(c * p + stage)].params;
+    const double local_params = stage_params / (plan_.zero >= 1 ? plan_.data : 1);
+    const double opt_time = ctx_.compute.memoryTime(
+        local_params * optimizerTrafficPerParam(plan_.optimizer, plan_.precision));
+
+    TaskId gate = kNoTask;         // what the next iteration's first forward waits for
+    TaskId pending_send = kNoTask; // the last pipeline send: blocks the next compute
+    TaskId recent_compute[2] = {kNoTask, kNoTask}; // the last two computes (ZeRO-3 prefetch)
+    for (int it = 0; it < iterations_; ++it) {
+        std::vector<TaskId> grad_comms;
+        std::vector<std::pair<double, int>> deferred; // (grad bytes, mb) when !overlap
+        bool first_op = true;
+        for (const PipelineOp &op : order) {
+            const int v = op.chunk * p + stage;
+            const VStage &st = vs_[static_cast<size_t>(v)];
+            const int32_t mb = op.micro_batch;
+            const size_t idx = tableIndex(replica, it, v, mb);
+            TaskId first = kNoTask, last = kNoTask;
+            auto compute = [&](double d, uint32_t label) {
+                const TaskId id =
+                    addTask(unit, Stream::Compute, SegmentKind::Compute, d, label, mb, it, true);
+                // Megatron-LM's pipeline exchanges are blocking (p2p_communication.py:
+                // batched isend/irecv, then wait): a stage computes on only after its
+                // previous send has gone out.
+                graph_.depend(id, pending_send);
+                pending_send = kNoTask;
+                if (first == kNoTask)
+                    first = id;
+                last = id;
+                recent_compute[0] = recent_compute[1];
+                recent_compute[1] = id;
+                return id;
+            };
+            auto tp = [&](double d, uint32_t label, double bytes) {
+                if (d <= 0)
+                    return;
+                last = addTask(unit, Stream::Compute, SegmentKind::TpComm, d, label, mb, it, false,
+                               bytes);
+            };
+            auto zero3Gather = [&](const Piece &piece) {
+                // With prefetch, one piece ahead: the gather may start once the compute two
+                // pieces back has finished (FSDP forward/backward prefetch, Zhao et al.
+                // VLDB'23 Sec. 3.3.3). Without (the stack's zero3_prefetch: DeepSpeed
+                // ZeRO-3 as SC21's baseline ran it), a piece is fetched when the compute
+                // before it is done, so every gather is on the critical path.
+                const TaskId ag = dpTask(CollectiveOp::AllGather, piece.params * weight_bytes,
+                                         labelId(LabelKind::Zero3AllGather), mb, it);
+                graph_.depend(ag, recent_compute[plan_.zero3_prefetch ? 0 : 1]);
+                return ag;
+            };
+            const bool recompute = plan_.recompute != Recompute::None;
+            if (op.forward) {
+                TaskId load = kNoTask;
+                if (v == 0 && loader_time_ > 0) {
+                    load =
+                        graph_.add(unit, Stream::Loader, SegmentKind::DataLoad, loader_time_,
+                                   labelId(LabelKind::DataLoader), mb, static_cast<uint16_t>(it));
+                    // A loader slot frees when an earlier micro-batch enters the GPU.
+                    const int64_t global = it * m + mb;
+                    if (global >= loader_depth_) {
+                        const int64_t back = global - loader_depth_;
+                        graph_.depend(
+                            load,
+                            f_first_[tableIndex(replica, static_cast<int>(back / m), 0, back % m)]);
+                    }
+                }
+                if (zero3) {
+                    for (const Piece &piece : st.pieces) {
+                        const TaskId ag = zero3Gather(piece);
+                        const TaskId c = compute(piece.fwd, labelId(LabelKind::Forward));
+                        graph_.depend(c, ag);
+                        tp(piece.tp_fwd, labelId(LabelKind::TpForward), piece.tp_fwd_bytes);
+                    }
+                } else {
+                    compute(st.fwd, labelId(LabelKind::Forward));
+                    tp(st.tp_fwd, labelId(LabelKind::TpForward), st.tp_fwd_bytes);
+                }
+                graph_.depend(first, load);
+                if (first_op)
+                    graph_.depend(first, gate);
+                f_first_[idx] = first;
+                if (v < vstages_ - 1) {
+                    const TaskId send = addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
+                                                p2p_time, labelId(LabelKind::SendActivations), mb,
+                                                it, false, ctx_.workload.p2p_bytes);
+                    graph_.depend(send, last);
+                    f_send_[idx] = send;
+                    pending_send = send;
+                }
+            } else {
+                const uint32_t label = recompute ? labelId(LabelKind::RecomputeBackward)
+                                                 : labelId(LabelKind::Backward);
+                const bool last_mb = mb == m - 1;
+                // DDP and ZeRO-1 reduce gradients once per step (after the last
+                // micro-batch); ZeRO-2/3 reduce-scatter every micro-batch (DeepSpeed).
+                const bool reduce_now = dp && (plan_.zero >= 2 || last_mb);
+                const bool split = zero3 || (reduce_now && plan_.bucket_bytes > 0);
+                if (split) {
+                    // ZeRO-3 gathers the next piece before reducing this one (FSDP
+                    // BACKWARD_PRE prefetch), so gathers never queue behind reductions.
+                    TaskId next_ag = kNoTask;
+                    if (zero3)
+                        next_ag = zero3Gather(st.pieces.back());
+                    for (auto piece = st.pieces.rbegin(); piece != st.pieces.rend(); ++piece) {
+                        const TaskId ag = next_ag;
+                        const TaskId c = compute(piece->bwd, label);
+                        graph_.depend(c, ag);
+                        tp(piece->tp_bwd, labelId(LabelKind::TpBackward), piece->tp_bwd_bytes);
+                        if (zero3 && piece + 1 != st.pieces.rend())
+                            next_ag = zero3Gather(*(piece + 1));
+                        if (reduce_now) {
+                            if (plan_.overlap) {
+                                const TaskId r =
+                                    dpTask(grad_op, piece->params * grad_bytes, grad_label, mb, it);
+                                graph_.depend(r, last);
+                                grad_comms.push_back(r);
+                            } else {
+                                deferred.emplace_back(piece->params * grad_bytes, mb);
+                            }
+                        }
+                    }
+                } else {
+                    compute(st.bwd, label);
+                    tp(st.tp_bwd, labelId(LabelKind::TpBackward), st.tp_bwd_bytes);
+                    if (reduce_now) {
+                        if (plan_.overlap) {
+                            const TaskId r =
+                                dpTask(grad_op, st.params * grad_bytes, grad_label, mb, it);
+                            graph_.depend(r, last);
+                            grad_comms.push_back(r);
+                        } else {
+                            deferred.emplace_back(st.params * grad_bytes, mb);
+                        }
+                    }
+                }
+                b_first_[idx] = first;
+                if (v > 0) {
+                    const TaskId send = addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
+                                                p2p_time, labelId(LabelKind::SendGradients), mb, it,
+                                                false, ctx_.workload.p2p_bytes);
+                    graph_.depend(send, last);
+                    b_send_[idx] = send;
+                    pending_send = send;
+                }
+            }
+            first_op = false;
+        }
+        // Without overlap, gradients are reduced after the whole backward pass.
+        const TaskId backward_end = stream_tasks_[unit * kStreamCount].back();
+        for (const auto &[bytes, mb] : deferred) {
+            const TaskId r = dpTask(grad_op, bytes, grad_label, mb, it);
+            graph_.depend(r, backward_end);
+            grad_comms.push_back(r);
+        }
+        const TaskId opt = addTask(unit, Stream::Compute, SegmentKind::Optimizer, opt_time,
+                                   labelId(LabelKind::Optimizer), -1, it, true);
+        if (sync) // the update needs every replica's gradients (synchronous SGD)
+            for (TaskId r : grad_comms)
+                graph_.depend(opt, r);
+        gate = opt;
+        if (dp && (plan_.zero == 1 || plan_.zero == 2)) {
+            // Updated parameter shards are gathered before the next forward pass.
+            const TaskId ag = dpTask(CollectiveOp::AllGather, stage_params * weight_bytes,
+                                     labelId(LabelKind::ParamAllGather), -1, it);
+            graph_.depend(ag, opt);
+            gate = ag;
+        }
+    }
+    unit_tasks_[unit] = {first_task, static_cast<TaskId>(graph_.size())};
+}
+
+void Simulation::linkPipeline()
+{
+    for (int r = 0; r < replicas_; ++r)
+        for (int it = 0; it < iterations_; ++it)
+            for (int v = 0; v < vstages_; ++v)
+                for (int64_t mb = 0; mb < plan_.micro_batches; ++mb) {
+                    const size_t idx = tableIndex(r, it, v, mb);
+                    const uint32_t unit = graph_[f_first_[idx]].unit;
+                    if (v > 0) {
+                        const TaskId send = f_send_[tableIndex(r, it, v - 1, mb)];
+                        graph_.depend(f_first_[idx], send);
+                        recv_tasks_[unit].push_back(send);
+                    }
+                    if (v < vstages_ - 1) {
+                        const TaskId send = b_send_[tableIndex(r, it, v + 1, mb)];
+                        graph_.depend(b_first_[idx], send);
+                        recv_tasks_[unit].push_back(send);
+                    }
+                }
+}
+
+void Simulation::groupCollectives()
+{
+    // Synchronous collectives: the k-th data-parallel collective of stage s is one
+    // operation across all replicas and starts when the last of them is ready.
+    if (!per_rank_ || replicas_ <= 1)
+        return;
+    const bool async = plan_.update == UpdateMode::Async;
+    std::vector<TaskId> members(static_cast<size_t>(replicas_));
+    for (int s = 0; s < plan_.pipeline; ++s) {
+        const size_t count = dp_collectives_[static_cast<size_t>(s)].size();
+        for (size_t k = 0; k < count; ++k) {
+            const Task &t0 = graph_[dp_collectives_[static_cast<size_t>(s)][k]];
+            // Asynchronous updates exchange gradients without a barrier.
+            if (async && (t0.label == labelId(LabelKind::GradAllReduce) ||
+                          t0.label == labelId(LabelKind::GradReduceScatter)))
+                continue;
+            for (int r = 0; r < replicas_; ++r)
+                members[static_cast<size_t>(r)] =
+                    dp_collectives_[static_cast<size_t>(r * plan_.pipeline + s)][k];
+            graph_.group(members);
+        }
+    }
+}
+
+size_t Simulation::estimateTasks() const
+{
+    size_t pieces = 1;
+    for (const VStage &v : vs_)
+        pieces = std::max(pieces, v.pieces.size());
+    const bool zero3 = plan_.zero >= 3 && plan_.data > 1;
+    const double ops = 2.0 * static_cast<double>(plan_.micro_batches) * plan_.virtual_stages;
+    const double per_op = 3.0 + (zero3 ? 3.0 * static_cast<double>(pieces) : 0.0);
+    const double per_unit =
+        ops * per_op + 3.0 * static_cast<double>(pieces) * plan_.virtual_stages + 4.0;
+    const double total = per_unit * units_ * iterations_;
+    return total > 1e18 ? static_cast<size_t>(1e18) : static_cast<size_t>(total);
+}
+
+} // namespace sim_detail
+
+std::vector<Piece> packPieces(const SimContext &ctx, LayerRange range, TensorParallelCost &tp)
+{
+    const WorkloadCost &w = ctx.workload;
+    const double bucket = ctx.plan.bucket_bytes;
+    const double grad_bytes = ctx.plan.grad_bytes_per_param;
+    std::vector<Piece> reversed;
+    Piece cur;
+    for (int i = range.end - 1; i >= range.begin; --i) {
+        const LayerCost &l = w.layers[static_cast<size_t>(i)];
+        // Compute is already the max of the host and GPU streams (workload/cost.cpp). The
+        // tensor-parallel collectives stay on the critical path even while the host is the
+        // bottleneck: a collective starts only once every rank's host has issued it, and
+        // the work queued behind it waits (hiding them inside the issue time scored worse
+        // on the vtrain measurements: 9.4% against 8.8% MAPE).
+        cur.fwd += l.fwd_s;
+        cur.bwd += l.bwd_s + l.recompute_s;
+        double tp_fwd = l.tp_fwd_ops * tp(l.tp_bytes);
+        double tp_bwd = (l.tp_bwd_ops + l.tp_recompute_ops) * tp(l.tp_bytes);
+        if (ctx.plan.tp_overlap) {
+            // Collectives decomposed into `tensor` chunks pipelined with the GEMMs that
+            // produce or consume them (Wang et al., ASPLOS'23, Sec. 3; Transformer Engine
+            // userbuffers, Megatron-Core --tp-comm-overlap): the first chunk stays exposed,
+            // the rest only where it outlasts the compute beside it.
+            const double k = (ctx.plan.tensor - 1.0) / ctx.plan.tensor;
+            const auto exposed = [k](double comm, double compute) {
+                return comm * (1.0 - k) + std::max(0.0, k * (comm - compute));
+            };
+            tp_fwd = exposed(tp_fwd, l.fwd_s);
+            tp_bwd = exposed(tp_bwd, l.bwd_s + l.recompute_s);
+        }
+        cur.tp_fwd += tp_fwd;
+        cur.tp_bwd += tp_bwd;
+        cur.tp_fwd_bytes += l.tp_fwd_ops * l.tp_bytes;
+        cur.tp_bwd_bytes += (l.tp_bwd_ops + l.tp_recompute_ops) * l.tp_bytes;
+        cur.params += l.params;
+        if (bucket > 0 && cur.params * grad_bytes >= bucket) {
+            reversed.push_back(cur);
+            cur = Piece{};
+        }
+    }
+    if (cur.fwd > 0 || cur.bwd > 0 || cur.params > 0 || reversed.empty())
+        reversed.push_back(cur);
+    return {reversed.rbegin(), reversed.rend()};
+}
+
+} // namespace scalescope

@@ -1,0 +1,242 @@
+// The per-GPU timeline: member rows from their unit's, merged per time quantum (level of detail).
+#include "sim/simulation_p.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <string>
+
+namespace scalescope
+{
+
+namespace sim_detail
+{
+
+namespace
+{
+uint32_t hotLabel(uint32_t label)
+{
+    switch (label) {
+    case labelId(LabelKind::Forward):
+        return labelId(LabelKind::ForwardHot);
+    case labelId(LabelKind::Backward):
+        return labelId(LabelKind::BackwardHot);
+    case labelId(LabelKind::RecomputeBackward):
+        return labelId(LabelKind::RecomputeBackwardHot);
+    case labelId(LabelKind::Optimizer):
+        return labelId(LabelKind::OptimizerHot);
+    default:
+        return label;
+    }
+}
+} // namespace
+
+template <typename Out>
+void Simulation::expand(const std::vector<Item> &row, int gpu, Out &&out) const
+{
+    for (const Item &it : row) {
+        if (it.task == kNoTask) {
+            out(it.start, it.dur, it.kind, it.label, it.mb, it.bytes);
+            continue;
+        }
+        // Jittered work: this member's own time, then waiting for the slowest member.
+        const Task &t = graph_[it.task];
+        const double own = memberDuration(t, it.task, gpu);
+        const bool is_hot =
+            hot_[static_cast<size_t>(t.iteration) * static_cast<size_t>(plan_.gpus) +
+                 static_cast<size_t>(gpu)] != 0;
+        out(it.start, own, it.kind, is_hot ? hotLabel(it.label) : it.label, it.mb, 0.0);
+        if (t.duration > own)
+            out(it.start + own, t.duration - own, SegmentKind::Wait, labelId(LabelKind::WaitTp),
+                it.mb, 0.0);
+    }
+}
+
+namespace
+{
+struct Segment {
+    double start, dur;
+    SegmentKind kind;
+    uint32_t label;
+    int32_t mb;
+    double bytes;
+};
+
+// Level of detail (DESIGN.md section 3, as Perfetto and Tracy merge what is too small to
+// see): items on a row that start less than a quantum after the first item of the current
+// group join it; a group of one keeps its own kind and label, a larger one takes its
+// dominant kind. Items of no duration take part in the grouping, and only segments of some
+// duration come out (TimelineBuilder::add).
+template <typename Out> class Merger
+{
+public:
+    Merger(double quantum, const uint32_t *merged_label, Out &out)
+        : quantum_(quantum), merged_label_(merged_label), out_(out)
+    {
+    }
+    void operator()(double start, double dur, SegmentKind kind, uint32_t label, int32_t mb,
+                    double bytes)
+    {
+        if (quantum_ <= 0) {
+            if (dur > 0)
+                out_(start, dur, kind, label, mb, bytes);
+            return;
+        }
+        if (count_ > 0 && start < first_.start + quantum_) {
+            by_kind_[static_cast<size_t>(kind)] += dur;
+            end_ = std::max(end_, start + dur);
+            ++count_;
+            return;
+        }
+        flush();
+        first_ = {start, dur, kind, label, mb, bytes};
+        by_kind_ = {};
+        by_kind_[static_cast<size_t>(kind)] += dur;
+        end_ = start + dur;
+        count_ = 1;
+    }
+    void flush()
+    {
+        if (count_ == 1) {
+            if (first_.dur > 0)
+                out_(first_.start, first_.dur, first_.kind, first_.label, first_.mb, first_.bytes);
+        } else if (count_ > 1) {
+            const auto dominant = static_cast<size_t>(
+                std::max_element(by_kind_.begin(), by_kind_.end()) - by_kind_.begin());
+            if (end_ - first_.start > 0)
+                out_(first_.start, end_ - first_.start, static_cast<SegmentKind>(dominant),
+                     merged_label_[dominant], -1, 0.0);
+        }
+        count_ = 0;
+    }
+
+private:
+    double quantum_;
+    const uint32_t *merged_label_;
+    Out &out_;
+    Segment first_{};
+    std::array<double, kSegmentKindCount> by_kind_{};
+    double end_ = 0;
+    size_t count_ = 0;
+};
+} // namespace
+
+bool Simulation::buildTimeline(SimResult &result)
+{
+    // Size check before materialising every GPU's rows.
+    size_t estimate = 0;
+    size_t busy_rows = 0; // rows with at least one task (the compute row always)
+    for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u) {
+        size_t per_gpu = 0;
+        size_t rows = 1;
+        for (int s = 0; s < kStreamCount; ++s) {
+            const size_t n = stream_tasks_[u * kStreamCount + static_cast<size_t>(s)].size();
+            per_gpu += n;
+            rows += s > 0 && n > 0 ? 1 : 0;
+        }
+        per_gpu += recv_tasks_[u].size();
+        rows += recv_tasks_[u].empty() ? 0 : 1;
+        estimate += per_gpu * 2 * members_[u].size();
+        busy_rows += std::min<size_t>(rows, kStreamCount) * members_[u].size();
+    }
+    // Beyond max_segments items are merged per time quantum (Merger). Each merged segment
+    // then spans at least one quantum, so a row holds at most span / quantum + 1 segments
+    // and the whole timeline at most rows x (span / quantum + 1).
+    const size_t rows_total = busy_rows;
+    const double span = iteration_end_.back();
+    double quantum = 0;
+    if (estimate > opt_.max_segments) {
+        const size_t room = opt_.max_segments > 2 * rows_total ? opt_.max_segments - rows_total : 0;
+        if (room == 0 || span <= 0) {
+            result.error = "the timeline would hold about " + std::to_string(estimate) +
+                           " segments on " + std::to_string(rows_total) +
+                           " rows, more than the limit of " + std::to_string(opt_.max_segments) +
+                           "; simulate fewer GPUs";
+            return false;
+        }
+        quantum = span * static_cast<double>(rows_total) / static_cast<double>(room);
+        result.timeline_merge_quantum_s = quantum;
+        result.timeline_full_segments = estimate;
+    }
+    TimelineBuilder builder(plan_.gpus, plan_.gpus_per_node, iterations_);
+    std::array<uint32_t, kSegmentKindCount> merged_label{};
+    for (int k = 0; k < kSegmentKindCount; ++k)
+        merged_label[static_cast<size_t>(k)] = builder.internLabel(
+            SegmentLabel{LabelKind::Merged, WaitCause::None, static_cast<SegmentKind>(k)});
+    std::vector<uint32_t> label_ids;
+    for (uint32_t l = 0; l < kLabelCount + extra_labels_.size(); ++l)
+        label_ids.push_back(builder.internLabel(labelRecord(l)));
+
+    // Rows of a GPU are identical for every member of a unit unless jittered work differs
+    // per member (jitter, stragglers or uneven heat inside a tensor-parallel group).
+    const bool member_varies = per_rank_ && plan_.tensor > 1;
+    const size_t gpus = static_cast<size_t>(plan_.gpus);
+    // Every row of units [ub, ue): f(unit, row, source), where source is the row of the
+    // unit's first member that this one repeats (kNoRow: it has segments of its own).
+    constexpr size_t kNoRow = static_cast<size_t>(-1);
+    const auto forEachRow = [&](size_t ub, size_t ue, auto &&f) {
+        for (size_t u = ub; u < ue; ++u) {
+            const std::vector<int> &members = members_[u];
+            for (size_t m = 0; m < members.size(); ++m)
+                for (size_t s = 0; s < kStreamCount; ++s) {
+                    const bool same = m > 0 && (!member_varies || s > 0);
+                    f(u, static_cast<size_t>(members[m]) * kStreamCount + s,
+                      same ? static_cast<size_t>(members[0]) * kStreamCount + s : kNoRow);
+                }
+        }
+    };
+    // A row's segments, merged per quantum where the timeline is simplified.
+    const auto emitRow = [&](size_t u, size_t row, auto &&out) {
+        Merger merge(quantum, merged_label.data(), out);
+        expand(unit_rows_[u].row[row % kStreamCount], static_cast<int>(row / kStreamCount),
+               [&](double start, double dur, SegmentKind k, uint32_t label, int32_t mb,
+                   double bytes) { merge(start, dur, k, label_ids[label], mb, bytes); });
+        merge.flush();
+    };
+    // First pass: how many segments each row gets, so that each is then written once, in
+    // place, from any thread.
+    std::vector<size_t> row_sizes(gpus * kStreamCount, 0);
+    parallelChunks(static_cast<size_t>(units_), threads_, 4, [&](size_t ub, size_t ue) {
+        forEachRow(ub, ue, [&](size_t u, size_t row, size_t source) {
+            if (source != kNoRow) {
+                row_sizes[row] = row_sizes[source];
+                return;
+            }
+            size_t n = 0;
+            emitRow(u, row, [&n](double, double, SegmentKind, uint32_t, int32_t, double) { ++n; });
+            row_sizes[row] = n;
+        });
+    });
+    if (cancelled(result))
+        return false;
+    const std::vector<size_t> &offset = builder.allocate(row_sizes);
+    row_sizes = {};
+    // Second pass: the segments; a row that repeats another is copied.
+    std::vector<double> unit_latest(static_cast<size_t>(units_), 0.0);
+    parallelChunks(static_cast<size_t>(units_), threads_, 4, [&](size_t ub, size_t ue) {
+        forEachRow(ub, ue, [&](size_t u, size_t row, size_t source) {
+            if (source != kNoRow) {
+                builder.copyRange(offset[source], offset[source + 1], offset[row]);
+                return;
+            }
+            size_t i = offset[row];
+            double &latest = unit_latest[u];
+            emitRow(u, row,
+                    [&](double start, double dur, SegmentKind k, uint32_t label, int32_t mb,
+                        double bytes) {
+                        builder.set(i++, start, dur, k, label, mb, bytes);
+                        latest = std::max(latest, start + dur);
+                    });
+            assert(i == offset[row + 1]);
+        });
+    });
+    builder.setEndTime(
+        unit_latest.empty() ? 0.0 : *std::max_element(unit_latest.begin(), unit_latest.end()));
+    result.timeline = builder.finish();
+    unit_rows_ = {};
+    return true;
+}
+
+} // namespace sim_detail
+
+} // namespace scalescope

@@ -1,0 +1,186 @@
+// The Simulation behind simulate() (simulator.h), shared by the sim_*.cpp files; private to sim/.
+#pragma once
+
+#include "sim/engine.h"
+#include "sim/parallel.h"
+#include "sim/simulator.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace scalescope
+{
+
+namespace sim_detail
+{
+
+struct VStage {
+    double fwd = 0, bwd = 0, tp_fwd = 0, tp_bwd = 0, params = 0;
+    double tp_fwd_bytes = 0, tp_bwd_bytes = 0;
+    std::vector<Piece> pieces; // forward order
+};
+
+// Label ids: the fixed labels' are their LabelKind values (sim/labels.h); the labels naming a
+// GPU (WaitForGpu) follow from kLabelCount on (Simulation::extra_labels_).
+constexpr uint32_t kLabelCount = kFixedLabelCount;
+constexpr uint32_t labelId(LabelKind k)
+{
+    return static_cast<uint32_t>(k);
+}
+
+class Simulation
+{
+public:
+    Simulation(const SimContext &ctx, const SimOptions &opt)
+        : ctx_(ctx), plan_(ctx.plan), opt_(opt), graph_(1), dp_cost_(ctx.comm, ctx.plan.dataGroup())
+    {
+        const EffectsSpec &fx = ctx.scenario.effects;
+        per_rank_ = fx.perRank(plan_.gpus);
+        thermal_varies_ = fx.thermal.enabled && fx.thermal.varies(plan_.gpus);
+        replicas_ = per_rank_ ? plan_.data : 1;
+        units_ = replicas_ * plan_.pipeline;
+        vstages_ = plan_.virtualStageCount();
+        // Loaders and asynchronous updates carry state from step to step: run two
+        // warm-up steps first so the measured ones are in steady state.
+        warmup_ = (fx.data_loader.enabled || plan_.update == UpdateMode::Async) ? 2 : 0;
+        iterations_ = std::max(1, opt.iterations) + warmup_;
+        threads_ = engineThreads(opt.threads);
+        graph_ = TaskGraph(units_);
+        slowdown_.assign(static_cast<size_t>(plan_.gpus), 1.0);
+        for (const StragglerSpec &st : fx.stragglers)
+            if (st.gpu >= 0 && st.gpu < plan_.gpus)
+                slowdown_[static_cast<size_t>(st.gpu)] *= st.slowdown;
+        if (fx.data_loader.enabled) {
+            loader_time_ = static_cast<double>(plan_.micro_batch) / loaderRate(fx.data_loader);
+            // PyTorch DataLoader keeps prefetch_factor (default 2) batches per worker in
+            // flight; with 0 workers the main process loads one batch at a time.
+            loader_depth_ = loaderDepth(fx.data_loader);
+        }
+        buildStages();
+    }
+
+    SimResult run();
+    size_t estimateTasks() const;
+
+private:
+    void buildStages();
+    std::vector<int> membersOf(uint32_t unit) const;
+    const std::vector<int> &members(uint32_t unit) const { return members_[unit]; }
+    void labelGroups();
+    void buildUnit(int replica, int stage);
+    void linkPipeline();
+    void groupCollectives();
+    size_t tableIndex(int replica, int it, int vs, int64_t mb) const
+    {
+        return ((static_cast<size_t>(replica) * iterations_ + it) * vstages_ + vs) *
+                   plan_.micro_batches +
+               static_cast<size_t>(mb);
+    }
+    TaskId addTask(uint32_t unit, Stream s, SegmentKind k, double d, uint32_t label, int32_t mb,
+                   int it, bool jitter = false, double bytes = 0);
+
+    void drawFactors();
+    // The rows every member GPU of `unit` shares: emit(stream, start, duration, kind, label,
+    // mb, task), where task names jittered work whose length differs per member (expand()
+    // splits it into the member's own time and waiting for the slowest member).
+    template <typename Emit> void walk(uint32_t unit, Emit &&emit) const;
+    struct Item {
+        double start, dur;
+        uint32_t label;
+        int32_t mb;
+        TaskId task; // jittered work (varies per member), or kNoTask
+        float bytes; // what a communication segment moves
+        SegmentKind kind;
+    };
+    struct UnitRows {
+        std::vector<Item> row[kStreamCount];
+    };
+    void unitRows(uint32_t unit, UnitRows &out) const;
+    // One member GPU's segments of a row: out(start, duration, kind, label, mb).
+    template <typename Out> void expand(const std::vector<Item> &row, int gpu, Out &&out) const;
+    struct UnitAccount {
+        Breakdown b;
+        std::vector<std::pair<uint32_t, double>> waits; // by label (a unit has few)
+        void addWait(uint32_t label, double x)
+        {
+            auto w = std::find_if(waits.begin(), waits.end(),
+                                  [label](const auto &p) { return p.first == label; });
+            if (w == waits.end())
+                waits.emplace_back(label, x);
+            else
+                w->second += x;
+        }
+    };
+    void accountUnit(uint32_t unit, const UnitRows &rows, UnitAccount &acc) const;
+    bool buildTimeline(SimResult &result);
+    bool cancelled(SimResult &result) const
+    {
+        if (!opt_.cancel || !opt_.cancel->load(std::memory_order_relaxed))
+            return false;
+        result.cancelled = true;
+        result.error = "cancelled";
+        return true;
+    }
+    std::vector<UnitRows> unit_rows_; // while the timeline is built
+    double memberDuration(const Task &t, TaskId id, int gpu) const;
+    /// Duration factor of throttled clocks on `gpu` during iteration `it` (1 = cool).
+    double thermalFactor(int gpu, int it) const;
+    bool hot(int gpu, int it) const;
+    uint32_t waitLabelFor(TaskId collective) const;
+
+    const SimContext &ctx_;
+    const Plan &plan_;
+    SimOptions opt_;
+    bool per_rank_ = false;
+    int replicas_ = 1, units_ = 1, vstages_ = 1, iterations_ = 1;
+    int warmup_ = 0;
+    TaskGraph graph_;
+    GroupCostCache dp_cost_; // data-parallel collectives (same group for every unit)
+    std::vector<VStage> vs_;
+    std::vector<double> slowdown_;
+    double loader_time_ = 0;
+    int loader_depth_ = 0;
+    bool thermal_varies_ = false;
+    double step_estimate_s_ = 0; // compute of one step, for the thermal clock
+
+    std::vector<std::vector<int>> members_;  // GPU ranks of each unit
+    std::vector<uint32_t> group_wait_label_; // per collective group
+    // When each collective would have ended had no other replica been slower (its own
+    // dependencies only): splits idle time into exposed communication and waiting.
+    std::vector<double> own_end_;
+    SegmentArray<float> factor_;     // per task and tensor rank: jitter x straggler factor
+    std::vector<double> gpu_factor_; // per iteration and GPU: straggler x thermal factor
+    std::vector<uint8_t> hot_;       // per iteration and GPU: clocks throttled
+    std::vector<std::pair<TaskId, TaskId>> unit_tasks_; // per unit: its tasks [first, last)
+    std::vector<std::pair<double, double>> window_;     // per unit: the measured steps
+    int threads_ = 1;
+    std::vector<std::vector<TaskId>> stream_tasks_; // per unit * kStreamCount
+    std::vector<TaskId> f_first_, f_send_, b_first_, b_send_;
+    std::vector<std::vector<TaskId>> dp_collectives_; // per unit, in creation order
+    std::vector<std::vector<TaskId>> recv_tasks_;     // per unit: the sends it receives
+    std::vector<double> iteration_end_;
+    // Extra labels ("waiting for GPU 17") beyond the fixed ones.
+    std::vector<SegmentLabel> extra_labels_;
+    /// The record of a label id (fixed or extra).
+    SegmentLabel labelRecord(uint32_t id) const
+    {
+        return id < kLabelCount ? SegmentLabel{static_cast<LabelKind>(id)}
+                                : extra_labels_[id - kLabelCount];
+    }
+};
+
+inline double Simulation::memberDuration(const Task &t, TaskId id, int gpu) const
+{
+    if (!t.jittered || !per_rank_)
+        return t.duration;
+    const size_t T = static_cast<size_t>(plan_.tensor);
+    return t.base_duration * factor_[id * T + static_cast<size_t>(gpu) % T];
+}
+
+} // namespace sim_detail
+
+} // namespace scalescope
