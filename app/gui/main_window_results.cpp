@@ -1,0 +1,277 @@
+// How the main window shows a result: the timeline, each stage of a staged answer, the
+// status line and the tabs.
+#include "main_window_p.h"
+
+namespace scalescope
+{
+
+using namespace window_detail;
+
+void MainWindow::showTimelineOf(const ResultPtr &result)
+{
+    if (!result->ok())
+        timeline_->setEmptyReason(
+            tr("No timeline: the scenario is not valid (%1).").arg(result->error));
+    else if (!result->timeline)
+        timeline_->setEmptyReason(tr("No timeline: more segments than can be drawn; the "
+                                     "figures come from the closed-form model."));
+    // A/B compare: both timelines span the longer of the two steps, so neither is cut off.
+    const double shared_end =
+        pinned_ && pinned_->timeline && result->ok() && result->timeline
+            ? std::max(pinned_->timeline->endTime(), result->timeline->endTime())
+            : 0.0;
+    timeline_->setSharedExtent(shared_end);
+    pinned_timeline_->setSharedExtent(shared_end);
+    timeline_->setMemory(result->ok() ? result->summary.memory : MemoryBreakdown{});
+    // The complete result carries the timeline its stage already showed: kept as it is
+    // (with the user's selection) rather than set again.
+    const std::shared_ptr<const Timeline> shown = result->ok() ? result->timeline : nullptr;
+    if (shown == nullptr || timeline_->timeline() != shown)
+        timeline_->setTimeline(shown);
+    // The first result of a newly loaded gallery scenario shows its whole step: the range
+    // kept from the previous scenario (within 20 % of its length) cut the end off.
+    if (refit_pending_ && result->generation >= refit_generation_) {
+        refit_pending_ = false;
+        refit_now_ = true;
+        timeline_->fitToView();
+    }
+    QStringList notes;
+    // "Steps shown" counts the measured steps; warm-up steps drawn before them are said.
+    if (result->ok() && result->timeline && result->warmup_steps > 0)
+        notes << (result->warmup_steps == 1
+                      ? tr("1 warm-up step drawn before the measured ones (the data loader or "
+                           "asynchronous updates carry state from step to step)")
+                      : tr("%1 warm-up steps drawn before the measured ones (the data loader "
+                           "or asynchronous updates carry state from step to step)")
+                            .arg(result->warmup_steps));
+    if (result->ok() && result->timeline && result->timeline_merge_quantum_s > 0)
+        notes << tr("Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)")
+                     .arg(formatDuration(result->timeline_merge_quantum_s),
+                          QLocale().toString(qulonglong(result->timeline->size())),
+                          QLocale().toString(qulonglong(result->timeline_full_segments)));
+    timeline_note_->setText(notes.join(QStringLiteral(" · ")));
+    timeline_note_->setToolTip(timeline_note_->text());
+}
+
+void MainWindow::showStage(const ResultPtr &result)
+{
+    // A large scenario answers in stages (Recomputer): the closed-form status at once, then
+    // the engine's figures with the timeline, then the sweep. The tabs wait for the last.
+    shown_generation_ = result->generation;
+    controls_->setValidationError(QString(), QString());
+    updateStatus(result);
+    if (result->stage == ResultStage::Summary) {
+        status_busy_->setText(tr("simulating…"));
+        timeline_note_->setText(tr("Updating the timeline…"));
+    } else {
+        status_busy_->setText(tr("computing the scaling sweep…"));
+        if (!presenting_)
+            showTimelineOf(result);
+    }
+    if (presenting_ && stage_)
+        stage_->setStatus(statusFigures(), bottleneck_plain_);
+    // The closed-form stage changes the status bar only: it alone is painted now.
+    if (result->stage == ResultStage::Summary && !presenting_)
+        statusBar()->repaint();
+    else
+        repaint();
+    if (edit_timer_.isValid()) {
+        const double ms = static_cast<double>(edit_timer_.nsecsElapsed()) / 1e6;
+        if (!status_latency_taken_) {
+            status_latency_ms_ = ms;
+            status_latency_taken_ = true;
+        }
+        if (result->stage == ResultStage::Timeline && !timeline_latency_taken_) {
+            timeline_latency_ms_ = ms;
+            timeline_latency_taken_ = true;
+        }
+    }
+    Q_EMIT stageShown(result->generation, static_cast<int>(result->stage));
+}
+
+void MainWindow::showResult(const ResultPtr &result)
+{
+    if (!result || result->generation < shown_generation_)
+        return; // an older request finished after a newer one was shown
+    if (result->ok() && result->stage != ResultStage::Complete) {
+        showStage(result);
+        return;
+    }
+    shown_generation_ = result->generation;
+    current_ = result;
+    if (result->generation == ctx_.recomputer->latestGeneration())
+        status_busy_->clear();
+
+    controls_->setValidationError(result->error_path, result->error);
+    refit_now_ = false;
+    showTimelineOf(result);
+    const bool refit = refit_now_;
+    // Only the tab on screen is redrawn now; the others catch up when they are shown (while
+    // presenting, the stage's view is the one on screen).
+    stale_tabs_ = true;
+    if (presenting_) {
+        fresh_pages_.clear();
+        updateStatus(result);
+        if (stage_) {
+            controls_dock_->setFont(stage_->font()); // F6: the room's font size
+            stage_->setResult(result, refit);
+            stage_->setStatus(statusFigures(), bottleneck_plain_);
+        }
+    } else {
+        refreshCurrentTab();
+        updateStatus(result);
+    }
+    if (calibration_pending_ && result->ok() &&
+        QString::fromStdString(result->scenario.hardware.calibration_path) ==
+            calibration_applied_) {
+        calibration_pending_ = false;
+        calibration_page_->setApplyReport(calibrationReport(calibration_before_, result));
+        calibration_before_.reset();
+    }
+
+    // Time from the edit to the redrawn window: paint now rather than at the next frame.
+    repaint();
+    if (edit_timer_.isValid()) {
+        last_latency_ms_ = static_cast<double>(edit_timer_.nsecsElapsed()) / 1e6;
+        if (!status_latency_taken_)
+            status_latency_ms_ = last_latency_ms_;
+        if (!timeline_latency_taken_)
+            timeline_latency_ms_ = last_latency_ms_;
+        edit_timer_.invalidate();
+    }
+    Q_EMIT stageShown(result->generation, static_cast<int>(result->stage));
+    Q_EMIT resultShown(result->generation);
+}
+
+void MainWindow::updateStatus(const ResultPtr &result)
+{
+    if (!result->ok()) {
+        for (QLabel *l :
+             {status_step_, status_throughput_, status_mfu_, status_speedup_, status_efficiency_})
+            l->clear();
+        const QString where = result->error_path.isEmpty()
+                                  ? QString()
+                                  : QStringLiteral("<b>%1</b>: ").arg(result->error_path);
+        status_bottleneck_->setText(QStringLiteral("<span style='color:#b00020'>%1%2</span>")
+                                        .arg(where, result->error.toHtmlEscaped()));
+        status_staleness_->hide();
+        bottleneck_plain_ = result->error_path.isEmpty()
+                                ? result->error
+                                : result->error_path + QStringLiteral(": ") + result->error;
+        return;
+    }
+    const Summary &s = result->summary;
+    status_step_->setText(tr("Step %1").arg(formatStepTime(s.step_time_s)));
+    QString throughput = tr("%1 samples/s").arg(formatRate(s.samples_per_s));
+    if (s.tokens_per_s > 0)
+        throughput += tr(" · %1 tokens/s").arg(formatRate(s.tokens_per_s));
+    status_throughput_->setText(throughput);
+    status_mfu_->setText(tr("MFU %1%").arg(s.mfu * 100, 0, 'f', 1));
+    status_speedup_->setText(
+        s.gpus == 1 ? tr("Speed-up %1× on 1 GPU").arg(s.speedup, 0, 'f', 2)
+                    : tr("Speed-up %1× on %2 GPUs").arg(s.speedup, 0, 'f', 2).arg(s.gpus));
+    status_efficiency_->setText(tr("Efficiency %1%").arg(s.scaling_efficiency * 100, 0, 'f', 0));
+    // Asynchronous updates trade the barrier for stale parameters: the price is shown.
+    if (s.staleness_steps > 0) {
+        status_staleness_->setText(
+            s.staleness_steps == 1
+                ? tr("Staleness: 1 step")
+                : tr("Staleness: %1 steps").arg(QLocale().toString(s.staleness_steps, 'g', 3)));
+        status_staleness_->show();
+    } else {
+        status_staleness_->clear();
+        status_staleness_->hide();
+    }
+    QString sentence = translatedBottleneck(s.bottleneck_record);
+    if (result->stage == ResultStage::Summary)
+        sentence += tr(" (closed-form estimate while the simulation runs)");
+    else if (!result->timeline)
+        sentence += tr(" (timeline not drawn: too many segments; figures from the closed form)");
+    status_bottleneck_->setText(sentence.toHtmlEscaped());
+    status_bottleneck_->setToolTip(sentence);
+    bottleneck_plain_ = sentence;
+}
+
+QStringList MainWindow::statusFigures() const
+{
+    QStringList figures;
+    for (const QLabel *l : {status_step_, status_throughput_, status_mfu_, status_speedup_,
+                            status_efficiency_, status_staleness_})
+        if (!l->text().isEmpty() && (l != status_staleness_ || !l->isHidden()))
+            figures << l->text();
+    return figures;
+}
+
+int MainWindow::pageIndex(QWidget *page) const
+{
+    for (int i = 0; i < tabs_->count(); ++i) {
+        auto *scroll = qobject_cast<QScrollArea *>(tabs_->widget(i));
+        if (tabs_->widget(i) == page || (scroll != nullptr && scroll->widget() == page))
+            return i;
+    }
+    return -1;
+}
+
+QWidget *MainWindow::currentPage() const
+{
+    auto *scroll = qobject_cast<QScrollArea *>(tabs_->currentWidget());
+    return scroll != nullptr ? scroll->widget() : tabs_->currentWidget();
+}
+
+void MainWindow::refreshCurrentTab()
+{
+    if (!current_)
+        return;
+    QWidget *page = currentPage();
+    if (page == scaling_view_)
+        scaling_view_->setResult(current_);
+    else if (page == breakdown_view_)
+        breakdown_view_->setResult(current_);
+    else if (page == memory_view_)
+        memory_view_->setResult(current_);
+    else if (page == cost_view_)
+        cost_view_->setResult(current_);
+    else if (page == delta_view_)
+        delta_view_->setResults(pinned_, current_);
+    if (page != nullptr)
+        fresh_pages_.insert(page);
+    if (stale_tabs_) {
+        fresh_pages_.clear();
+        if (page != nullptr)
+            fresh_pages_.insert(page);
+        stale_tabs_ = false;
+    }
+}
+
+bool MainWindow::showTab(const QString &name)
+{
+    if (presenting_) // a slide shows the view its gallery entry names
+        return tabNames().contains(name);
+    if (name == QLatin1String("timeline")) {
+        const int h = std::max(splitter_->height(), 600);
+        splitter_->setSizes({h * 3 / 4, h / 4});
+        timeline_->setFocus();
+        return true;
+    }
+    QWidget *page = nullptr;
+    if (name == QLatin1String("scaling"))
+        page = scaling_view_;
+    else if (name == QLatin1String("breakdown"))
+        page = breakdown_view_;
+    else if (name == QLatin1String("memory"))
+        page = memory_view_;
+    else if (name == QLatin1String("cost"))
+        page = cost_view_;
+    else if (name == QLatin1String("calibration"))
+        page = calibration_page_;
+    else if (name == QLatin1String("compare"))
+        page = delta_view_;
+    if (page == nullptr)
+        return false;
+    tabs_->setCurrentIndex(pageIndex(page));
+    const int h = std::max(splitter_->height(), 600);
+    splitter_->setSizes({h * 2 / 5, h * 3 / 5});
+    return true;
+}
+
+} // namespace scalescope
