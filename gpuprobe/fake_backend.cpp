@@ -1,3 +1,5 @@
+// The simulated GPUs of tests and --fake-gpus (fake_backend.h). About 610 lines on purpose:
+// one method per Backend call, each with its virtual clock and its fault point.
 #include "fake_backend.h"
 
 #include "api_calls.h"

@@ -130,12 +130,12 @@ void writeFrameworks(const Catalog &c, bool json, Output &out, QJsonObject &root
         QJsonObject o;
         o[QStringLiteral("id")] = s(f.id);
         o[QStringLiteral("name")] = s(f.name);
-        o[QStringLiteral("host")] = QJsonObject{
-            {QStringLiteral("op_us"), f.host_op_us},
-            {QStringLiteral("block_ops_forward"), f.block_ops_forward},
-            {QStringLiteral("block_ops_forward_fused"), f.block_ops_forward_fused},
-            {QStringLiteral("backward_ops_ratio"), f.backward_ops_ratio},
-            {QStringLiteral("cuda_graphs"), f.cuda_graphs}};
+        o[QStringLiteral("host")] =
+            QJsonObject{{QStringLiteral("op_us"), f.host_op_us},
+                        {QStringLiteral("block_ops_forward"), f.block_ops_forward},
+                        {QStringLiteral("block_ops_forward_fused"), f.block_ops_forward_fused},
+                        {QStringLiteral("backward_ops_ratio"), f.backward_ops_ratio},
+                        {QStringLiteral("cuda_graphs"), f.cuda_graphs}};
         o[QStringLiteral("defaults")] =
             QJsonObject{{QStringLiteral("overlap"), f.grad_overlap},
                         {QStringLiteral("bucket_mb"), f.bucket_mb},

@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 
 #include "analysis/summary.h"
+#include "analysis/sweep.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
 
@@ -28,8 +29,15 @@ std::optional<int> parseCount(const QString &option, const QString &text, int lo
     return v;
 }
 
-std::optional<int> countOption(const Args &args, const char *option, int lo, int hi,
-                               int fallback, Failure *failure)
+QString modelErrorText(const InputError &error)
+{
+    if (error.path == kRequestedGpusPath)
+        return QStringLiteral("--gpus: ") + QString::fromStdString(error.message);
+    return QString::fromStdString(error.toString());
+}
+
+std::optional<int> countOption(const Args &args, const char *option, int lo, int hi, int fallback,
+                               Failure *failure)
 {
     const auto text = args.value(option);
     return text ? parseCount(QString::fromLatin1(option), *text, lo, hi, failure)

@@ -4,6 +4,7 @@
 
 #include "cli/command.h"
 
+#include "plan/error.h"
 #include "plan/scenario.h"
 
 #include <QString>
@@ -35,8 +36,11 @@ std::optional<Scenario> scenarioArgument(const Args &args, const QString &comman
                                          Failure *failure);
 /// `option`'s value as a count from `lo` to `hi` (parseCount), or `fallback` where the
 /// option is not given.
-std::optional<int> countOption(const Args &args, const char *option, int lo, int hi,
-                               int fallback, Failure *failure);
+std::optional<int> countOption(const Args &args, const char *option, int lo, int hi, int fallback,
+                               Failure *failure);
+/// A model error as the CLI says it: the requested-GPU-count path (analysis/sweep.h) named
+/// as the --gpus option.
+QString modelErrorText(const InputError &error);
 /// The scenario's simulation context; nullptr with `failure` set (exit 2) where it cannot
 /// be made.
 std::shared_ptr<const SimContext> contextOf(const Scenario &s, Failure *failure);

@@ -52,7 +52,7 @@ int cmdPlan(const QStringList &argv, Output &out, Failure *failure)
     timer.start();
     const Result<PlanSearchResult> found = searchPlans(*base, options);
     if (!found) {
-        *failure = {kInvalidInput, QString::fromStdString(found.error().toString())};
+        *failure = {kInvalidInput, modelErrorText(found.error())};
         return failure->code;
     }
     const PlanSearchResult &r = found.value();

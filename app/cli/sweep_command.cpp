@@ -94,7 +94,7 @@ int cmdSweep(const QStringList &argv, Output &out, Failure *failure)
     const Result<std::vector<SweepRow>> swept =
         sweep(*base, *counts, weak ? Scaling::Weak : Scaling::Strong);
     if (!swept) {
-        *failure = {kInvalidInput, QString::fromStdString(swept.error().toString())};
+        *failure = {kInvalidInput, modelErrorText(swept.error())};
         return failure->code;
     }
     const std::vector<SweepRow> &rows = swept.value();

@@ -89,7 +89,7 @@ PlanSearchRun runPlanSearch(const Scenario &base, const PlanSearchOptions &optio
 
 QString planErrorField(const std::string &path)
 {
-    if (path == "--gpus" || path == "gpus")
+    if (path == kRequestedGpusPath)
         return PlanDialog::tr("GPU count");
     if (path == "--top" || path == "top_k")
         return PlanDialog::tr("Plans shown");

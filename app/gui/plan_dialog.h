@@ -5,6 +5,7 @@
 #pragma once
 
 #include "analysis/planner.h"
+#include "analysis/sweep.h"
 
 #include <QAbstractTableModel>
 #include <QDialog>
@@ -42,7 +43,7 @@ struct PlanSearchRun {
 /// Runs searchPlans synchronously and times it (the dialog's worker calls this too).
 PlanSearchRun runPlanSearch(const Scenario &base, const PlanSearchOptions &options);
 
-/// The user-facing name of a searchPlans error path ("--gpus" -> "GPU count").
+/// The user-facing name of a searchPlans error path (kRequestedGpusPath -> "GPU count").
 QString planErrorField(const std::string &path);
 
 /// "1,020 plans considered, 669 fit in memory, 351 dropped for memory, 14 ms", or the

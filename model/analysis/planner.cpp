@@ -1,6 +1,7 @@
 #include "analysis/planner.h"
 
 #include "analysis/evaluate.h"
+#include "analysis/sweep.h"
 
 #include <algorithm>
 #include <map>
@@ -44,11 +45,12 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
     const int gpus = o.gpus;
     const int per_node = base.hardware.gpus_per_node;
     if (gpus < 1)
-        return InputError{"--gpus", std::to_string(gpus) + " GPUs: at least 1 GPU is needed"};
+        return InputError{kRequestedGpusPath,
+                          std::to_string(gpus) + " GPUs: at least 1 GPU is needed"};
     if (gpus >= per_node && gpus % per_node != 0)
-        return InputError{
-            "--gpus", std::to_string(gpus) +
-                          " GPUs: not a multiple of gpus_per_node = " + std::to_string(per_node)};
+        return InputError{kRequestedGpusPath, std::to_string(gpus) +
+                                                  " GPUs: not a multiple of gpus_per_node = " +
+                                                  std::to_string(per_node)};
     if (base.isCollective())
         return InputError{"collective", "a collective-only scenario has no plan to search"};
     const int node_gpus = std::min(gpus, per_node);

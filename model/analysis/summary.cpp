@@ -1,3 +1,6 @@
+// The closed-form summary, the bottleneck record and the speed-up reference (summary.h).
+// About 630 lines on purpose: the closed form's terms and the bottleneck that names the
+// largest of them are read together, term by term.
 #include "analysis/summary.h"
 
 #include "analysis/format.h"

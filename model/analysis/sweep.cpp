@@ -14,7 +14,7 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
     const int per_node = node_gpus > 0 ? node_gpus : base.hardware.gpus_per_node;
     const int mp = base.parallel.tensor * base.parallel.pipeline;
     auto reject = [&](const std::string &why) {
-        return InputError{"--gpus", std::to_string(gpus) + " GPUs: " + why};
+        return InputError{kRequestedGpusPath, std::to_string(gpus) + " GPUs: " + why};
     };
     // How the count is laid out on nodes is the sweep's; whether the plan fits it is the
     // rule table's (plan/rules.h).
@@ -64,7 +64,8 @@ Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int>
             return s.error();
         Result<std::shared_ptr<const SimContext>> made = makeContext(s.value(), reference);
         if (!made)
-            return InputError{"--gpus", std::to_string(n) + " GPUs: " + made.error().toString()};
+            return InputError{kRequestedGpusPath,
+                              std::to_string(n) + " GPUs: " + made.error().toString()};
         const std::shared_ptr<const SimContext> &ctx = made.value();
         // One policy (analysis/evaluate.h): beyond the engine's size the closed form
         // answers; an engine failure is an error.
@@ -72,7 +73,8 @@ Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int>
         if (!e && isCancelled(e.error()))
             return e.error();
         if (!e)
-            return InputError{"--gpus", std::to_string(n) + " GPUs: " + e.error().message};
+            return InputError{kRequestedGpusPath,
+                              std::to_string(n) + " GPUs: " + e.error().message};
         rows.push_back({n, e.value().summary, e.value().closed_form});
         if (shared_reference && n > 1)
             reference = e.value().summary.single_gpu_step_s;

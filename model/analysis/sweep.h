@@ -8,6 +8,10 @@
 namespace scalescope
 {
 
+/// The key path of errors about a requested GPU count (a sweep point, a planned count): not a
+/// scenario key; the CLI names its --gpus option for it, the window its GPU count field.
+inline constexpr const char *kRequestedGpusPath = "gpus";
+
 enum class Scaling { Strong, Weak };
 
 struct SweepRow {

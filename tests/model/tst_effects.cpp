@@ -370,7 +370,7 @@ void TestEffects::plannerFindsFittingPlans()
         QVERIFY(c.memory_bytes <= 16e9);
     // A count that does not fit the nodes is an error naming --gpus.
     o.gpus = 12;
-    QCOMPARE(searchPlans(s, o).error().path, std::string("--gpus"));
+    QCOMPARE(searchPlans(s, o).error().path, std::string(kRequestedGpusPath));
 }
 
 void TestEffects::plannerCancel()

@@ -1,3 +1,6 @@
+// The Cost tab (cost_view.h). About 800 lines on purpose: its two pages (the engine's run
+// length, energy and money; the cost report with its verdict) edit and show one CostSpec and
+// share its spin boxes; splitting them would pass the same widgets between files.
 #include "charts/cost_view.h"
 
 #include "analysis/economics.h"
