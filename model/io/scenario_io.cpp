@@ -282,14 +282,7 @@ void checkAndResolve(Scenario &s, bool precision_given)
         const bool defaulted = error->rule == Rule::PrecisionUnsupported && !precision_given;
         fail(error->path, (defaulted ? "the default " : "") + ruleMessage(*error));
     }
-    if (s.isCollective())
-        return;
-    ParallelSpec &p = s.parallel;
-    TrainingSpec &t = s.training;
-    if (p.data == 0)
-        p.data = static_cast<int>(s.hardware.gpuCount() / (int64_t(p.tensor) * p.pipeline));
-    if (t.micro_batch == 0)
-        t.micro_batch = t.global_batch / p.data;
+    fillDerivedPlan(s);
 }
 
 CollectiveSpec readCollective(const ObjectReader &r)

@@ -402,6 +402,17 @@ std::string ruleMessage(const RuleFinding &f)
     return "invalid plan";
 }
 
+void fillDerivedPlan(Scenario &s)
+{
+    if (s.isCollective())
+        return;
+    ParallelSpec &p = s.parallel;
+    if (p.data == 0)
+        p.data = static_cast<int>(s.hardware.gpuCount() / (int64_t(p.tensor) * p.pipeline));
+    if (s.training.micro_batch == 0)
+        s.training.micro_batch = s.training.global_batch / p.data;
+}
+
 int64_t modelLayerCount(const ModelSpec &model)
 {
     switch (model.kind) {

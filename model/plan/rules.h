@@ -94,6 +94,10 @@ std::string ruleMessage(const RuleFinding &finding);
 /// The first error of checkRules(scenario) as an InputError at its key path, if any.
 std::optional<InputError> ruleError(const Scenario &scenario);
 
+/// Fills what a valid training scenario leaves to be derived: parallel.data (the GPU count over
+/// tensor * pipeline) and training.micro_batch (the replica's share of the global batch).
+void fillDerivedPlan(Scenario &scenario);
+
 /// Layers of a model as a pipeline splits them (transformer layers, table rows, custom).
 int64_t modelLayerCount(const ModelSpec &model);
 

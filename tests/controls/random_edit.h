@@ -92,13 +92,7 @@ inline QString refusedOrRoundTrips(const Scenario &s, const ControlPanel &panel)
         return QStringLiteral("no rule refuses it, but its file does not open: ") +
                QString::fromStdString(reopened.error().toString());
     Scenario expected = s;
-    if (!expected.isCollective()) {
-        ParallelSpec &p = expected.parallel;
-        if (p.data == 0)
-            p.data = expected.hardware.gpuCount() / (p.tensor * p.pipeline);
-        if (expected.training.micro_batch == 0)
-            expected.training.micro_batch = expected.training.global_batch / p.data;
-    }
+    fillDerivedPlan(expected);
     // An effect that is off is left out of the file (spec/scenario.md): its fields are not
     // saved, so they come back as defaults.
     EffectsSpec &e = expected.effects;
