@@ -209,80 +209,67 @@ Summary summarize(const SimContext &ctx, const SimResult &sim)
 
 Summary analyticSummary(const SimContext &ctx)
 {
+    // The closed form evaluates the same step description as the engine's graph builder
+    // (sim/step_description.h): the same pieces, collectives, sends and effect factors.
     const Plan &P = ctx.plan;
-    const WorkloadCost &w = ctx.workload;
-    const int V = P.virtualStageCount();
+    const StepDescription &D = ctx.step;
     const double m = static_cast<double>(P.micro_batches);
-    GroupCostCache dp_cost(ctx.comm, P.dataGroup());
-    auto dpOp = [&](CollectiveOp op, double bytes) { return dp_cost.time(op, bytes); };
-    TensorParallelCost tpOp(ctx.comm, P);
-    const double grad_bytes = P.grad_bytes_per_param;
-    const double weight_bytes = weightBytesPerParam(P.precision);
-    const bool dp = P.data > 1;
-    const CollectiveOp grad_op =
-        P.zero >= 1 ? CollectiveOp::ReduceScatter : CollectiveOp::AllReduce;
+    const bool dp = D.data_parallel;
 
     // Per stage: compute and TP time per micro-batch, bucket pieces of its backward.
     std::vector<double> stage_compute(static_cast<size_t>(P.pipeline), 0.0);
     std::vector<double> stage_tp(static_cast<size_t>(P.pipeline), 0.0);
-    std::vector<double> stage_params(static_cast<size_t>(P.pipeline), 0.0);
     std::vector<double> stage_exposed(static_cast<size_t>(P.pipeline), 0.0);
     std::vector<double> stage_dp_total(static_cast<size_t>(P.pipeline), 0.0);
     for (int s = 0; s < P.pipeline; ++s) {
+        const StepStage &stage = D.stages[static_cast<size_t>(s)];
         std::vector<double> piece_bwd, piece_comm; // the last micro-batch's backward order
-        double fwd_mb = 0, bwd_mb = 0, tp_mb = 0, params = 0;
         double ag_first = -1, zero3_comm_mb = 0;
         for (int c = P.virtual_stages - 1; c >= 0; --c) {
-            const std::vector<Piece> pieces =
-                packPieces(ctx, virtualStageLayers(w, V, c * P.pipeline + s), tpOp);
-            double chunk_bwd = 0;
-            for (auto piece = pieces.rbegin(); piece != pieces.rend(); ++piece) {
-                fwd_mb += piece->fwd;
-                bwd_mb += piece->bwd;
-                tp_mb += piece->tp_fwd + piece->tp_bwd;
-                params += piece->params;
-                chunk_bwd += piece->bwd + piece->tp_bwd;
+            const StepChunk &chunk = D.chunks[static_cast<size_t>(c * P.pipeline + s)];
+            for (auto piece = chunk.pieces.rbegin(); piece != chunk.pieces.rend(); ++piece) {
                 // Each piece's reduction (and, with ZeRO-3, its gathers).
                 piece_bwd.push_back(piece->bwd + piece->tp_bwd);
-                piece_comm.push_back(dp ? dpOp(grad_op, piece->params * grad_bytes) : 0);
-                if (P.zero >= 3 && dp) {
-                    const double ag = dpOp(CollectiveOp::AllGather, piece->params * weight_bytes);
-                    zero3_comm_mb += 2 * ag;
+                piece_comm.push_back(piece->grad.time_s);
+                if (D.zero3) {
+                    zero3_comm_mb += 2 * piece->gather.time_s;
                     if (ag_first < 0)
-                        ag_first = ag;
+                        ag_first = piece->gather.time_s;
                 }
             }
             // Interleaved 1F1B finishes chunk c's last backward p - 1 chunk-backwards of
             // other micro-batches before chunk c - 1's (Megatron-LM's schedule order): that
             // time also hides the reductions already queued.
             if (c > 0) {
-                piece_bwd.push_back((P.pipeline - 1) * chunk_bwd);
+                piece_bwd.push_back((P.pipeline - 1) * (chunk.total.bwd + chunk.total.tp_bwd));
                 piece_comm.push_back(0);
             }
         }
+        const Piece &per_mb = stage.per_micro_batch;
+        const double fwd_mb = per_mb.fwd, bwd_mb = per_mb.bwd;
+        const double tp_mb = per_mb.tp_fwd + per_mb.tp_bwd;
         const size_t si = static_cast<size_t>(s);
         stage_compute[si] = fwd_mb + bwd_mb;
         stage_tp[si] = tp_mb;
-        stage_params[si] = params;
         double comm_total = 0;
         for (double c : piece_comm)
             comm_total += c;
         double exposed = 0;
         if (dp) {
-            if (P.zero >= 3) {
+            if (D.zero3) {
                 // Gathers before every piece forward and backward, reduce-scatter after
                 // each backward piece, every micro-batch; prefetching hides them behind
                 // compute except the first gather.
-                const double per_mb = zero3_comm_mb + comm_total;
-                if (P.zero3_prefetch)
-                    exposed = m * (std::max(0.0, per_mb - (fwd_mb + bwd_mb + tp_mb)) +
+                const double per_mb_comm = zero3_comm_mb + comm_total;
+                if (D.zero3_prefetch)
+                    exposed = m * (std::max(0.0, per_mb_comm - (fwd_mb + bwd_mb + tp_mb)) +
                                    std::max(0.0, ag_first));
                 else
                     // Fetched on demand (the engine: each gather waits for the compute
                     // before it and queues behind the reductions on the same stream):
                     // every gather and reduction of every micro-batch is exposed.
-                    exposed = m * per_mb;
-                stage_dp_total[si] = m * per_mb;
+                    exposed = m * per_mb_comm;
+                stage_dp_total[si] = m * per_mb_comm;
             } else {
                 // Bucket queue over the last micro-batch's backward (overlap), or all
                 // after it (no overlap).
@@ -293,27 +280,28 @@ Summary analyticSummary(const SimContext &ctx)
                 for (size_t k = 0; k < piece_bwd.size(); ++k) {
                     bwd_clock += piece_bwd[k];
                     const double start =
-                        P.overlap ? std::max(comm_clock, bwd_clock) : std::max(comm_clock, bwd_end);
+                        D.overlap ? std::max(comm_clock, bwd_clock) : std::max(comm_clock, bwd_end);
                     comm_clock = start + piece_comm[k];
                 }
                 exposed = std::max(0.0, comm_clock - bwd_end);
                 double rounds = 1;
-                if (P.zero == 2) {
-                    // Reduce-scatter every micro-batch: the queue drains behind compute.
+                if (D.reduce_every_micro_batch) {
+                    // Reduce-scatter every micro-batch (ZeRO-2). The collective stream is
+                    // one work-conserving server fed during the step's compute window, so
+                    // it ends after the later of two lower bounds on a single server's
+                    // finish time: the last micro-batch's own queue tail (above), and all
+                    // its work less the window it overlaps (busy - window). The tail is a
+                    // part of the excess, not an addition (the random invariant test found
+                    // the double count making faster GPUs slower).
                     rounds = m;
                     const double busy = m * comm_total;
                     const double window = m * (fwd_mb + bwd_mb + tp_mb);
-                    // Comm-bound, the reductions run back to back from the first bucket
-                    // on: exposed is what they outlast the compute by, of which the last
-                    // micro-batch's tail is a part, not an addition (the random invariant
-                    // test found the double count making faster GPUs slower).
                     exposed = std::max(exposed, busy - window);
                 }
                 stage_dp_total[si] = rounds * comm_total;
-                if (P.zero == 1 || P.zero == 2) {
-                    const double ag = dpOp(CollectiveOp::AllGather, params * weight_bytes);
-                    exposed += ag;
-                    stage_dp_total[si] += ag;
+                if (D.param_gather) {
+                    exposed += stage.param_gather.time_s;
+                    stage_dp_total[si] += stage.param_gather.time_s;
                 }
             }
         }
@@ -323,14 +311,9 @@ Summary analyticSummary(const SimContext &ctx)
     // Pipeline: the slowest stage sets the pace; the other stages' work per micro-batch
     // (divided by the interleaving depth) is the fill/drain bubble (SC21 Sec. 2.2:
     // (p-1)/m of the ideal time, (p-1)/(v m) interleaved).
-    const double p2p = P.pipeline > 1 ? ctx.comm.p2pTime(w.p2p_bytes, P.pipelineCrossesNodes()) : 0;
-    // Blocking exchanges: every chunk's forward and backward end with a send the stage
-    // waits for (Megatron-LM p2p_communication.py), except the first virtual stage's
-    // backward and the last one's forward.
+    const double p2p = D.send_s;
     auto sendsPerMicroBatch = [&](int s) {
-        if (P.pipeline <= 1)
-            return 0.0;
-        return 2.0 * P.virtual_stages - (s == 0 ? 1.0 : 0.0) - (s == P.pipeline - 1 ? 1.0 : 0.0);
+        return static_cast<double>(D.stages[static_cast<size_t>(s)].sends_per_micro_batch);
     };
     // ZeRO-3's gathers are exposed inside every micro-batch of a stage (before each piece's
     // forward and backward), so with a pipeline they lengthen that stage's pace rather than
@@ -338,7 +321,7 @@ Summary analyticSummary(const SimContext &ctx)
     // micro-batch (SC21 Sec. 2.2: m times the slowest stage plus fill and drain). Added after
     // the slowest stage's compute instead, a faster GPU could lengthen the step (the random
     // invariant test found it). Without a pipeline both give the same step.
-    const bool fold = dp && P.zero >= 3 && P.update == UpdateMode::Sync;
+    const bool fold = D.zero3 && D.sync;
     double slowest = 0, all = 0, sends_avg = 0;
     for (int s = 0; s < P.pipeline; ++s) {
         const double t = stage_compute[static_cast<size_t>(s)] + stage_tp[static_cast<size_t>(s)] +
@@ -350,40 +333,36 @@ Summary analyticSummary(const SimContext &ctx)
     }
     // Fill and drain: the other stages' work per micro-batch (sends included) once.
     const double bubble_time = P.pipeline > 1 ? (all - slowest) / P.virtual_stages : 0;
-    double max_exposed = 0, max_params = 0;
+    // The optimizer of the stage with the most parameters (SC20 Sec. 5.1: its shard).
+    double max_exposed = 0, opt = 0;
     for (int s = 0; s < P.pipeline; ++s) {
         max_exposed = std::max(max_exposed, stage_exposed[static_cast<size_t>(s)]);
-        max_params = std::max(max_params, stage_params[static_cast<size_t>(s)]);
+        opt = std::max(opt, D.stages[static_cast<size_t>(s)].optimizer_s);
     }
-    const double opt = ctx.compute.memoryTime(max_params / (P.zero >= 1 ? P.data : 1) *
-                                              optimizerTrafficPerParam(P.optimizer, P.precision));
-    double step =
-        m * slowest + bubble_time + opt + (P.update == UpdateMode::Sync && !fold ? max_exposed : 0);
+    double step = m * slowest + bubble_time + opt + (D.sync && !fold ? max_exposed : 0);
 
     // Effects: the synchronous step is paced by the slowest GPU.
     const EffectsSpec &fx = ctx.scenario.effects;
-    double slow = 1.0;
-    for (const StragglerSpec &st : fx.stragglers)
-        slow = std::max(slow, st.slowdown);
-    if (fx.thermal.enabled && fx.thermal.varies(P.gpus)) {
+    double slow = D.max_slowdown;
+    if (D.thermal_varies) {
         // GPUs throttle at different times: the hottest one paces the step.
         const double t = fx.thermal.start_s.value_or(0.0);
         for (int g = 0; g < P.gpus; ++g)
             if (fx.thermal.throttledAt(g, t)) {
-                slow = std::max(slow, 1.0 / (1.0 - fx.thermal.clock_drop));
+                slow = std::max(slow, D.thermal_stretch);
                 break;
             }
     }
-    if (fx.jitter > 0) {
+    if (D.jitter > 0) {
         // Expected maximum of n normal variables ~ sigma sqrt(2 ln n) (extreme-value
         // asymptotics, David & Nagaraja, Order Statistics, Sec. 10.5): tensor groups
         // synchronise every task, data-parallel replicas once per step over K tasks.
         const double k_tasks = std::max(1.0, 2.0 * m * P.virtual_stages);
         double f = 1.0;
         if (P.tensor > 1)
-            f *= 1.0 + fx.jitter * std::sqrt(2.0 * std::log(static_cast<double>(P.tensor)));
+            f *= 1.0 + D.jitter * std::sqrt(2.0 * std::log(static_cast<double>(P.tensor)));
         if (P.data > 1)
-            f *= 1.0 + fx.jitter / std::sqrt(k_tasks) *
+            f *= 1.0 + D.jitter / std::sqrt(k_tasks) *
                            std::sqrt(2.0 * std::log(static_cast<double>(P.data)));
         // A straggler already is the slowest member of its groups: jitter on top of it
         // changes little, so the larger of the two sets the pace.
@@ -394,11 +373,45 @@ Summary analyticSummary(const SimContext &ctx)
     for (double c : stage_compute)
         slowest_compute = std::max(slowest_compute, c);
     const double compute_part = m * slowest_compute + opt;
-    const double wait = P.update == UpdateMode::Sync ? compute_part * (slow - 1.0) : 0.0;
-    step += wait;
+    double wait = 0, own_pace = 0;
+    if (D.sync) {
+        wait = compute_part * (slow - 1.0);
+    } else {
+        // Asynchronous replicas keep their own pace (no barrier between them), and the
+        // step is averaged over GPUs as the engine measures it. Within a replica the
+        // slowest GPU (straggler x throttling) paces every stage and tensor rank: its own
+        // stretch is compute, the others' is waiting for it; tensor groups still meet at
+        // every task under jitter (the expected maximum above).
+        double own_sum = 0, pace_sum = 0;
+        const int per_replica = P.tensor * P.pipeline;
+        const bool differ = D.max_slowdown > 1 || D.thermal_varies;
+        const double t = fx.thermal.start_s.value_or(0.0);
+        const auto factor = [&](int g) {
+            const bool hot = D.thermal_varies && fx.thermal.throttledAt(g, t);
+            return D.slowdown[static_cast<size_t>(g)] * (hot ? D.thermal_stretch : 1.0);
+        };
+        for (int r = 0; differ && r < P.data; ++r) {
+            double replica = 1;
+            for (int st = 0; st < P.pipeline; ++st)
+                for (int k = 0; k < P.tensor; ++k) {
+                    const double f = factor(P.rankOf(k, r, st));
+                    own_sum += f;
+                    replica = std::max(replica, f);
+                }
+            pace_sum += replica * per_replica;
+        }
+        const double own = differ ? own_sum / P.gpus : 1.0;
+        double pace = differ ? pace_sum / P.gpus : 1.0;
+        if (D.jitter > 0 && P.tensor > 1)
+            pace = std::max(
+                pace, 1.0 + D.jitter * std::sqrt(2.0 * std::log(static_cast<double>(P.tensor))));
+        own_pace = compute_part * (own - 1.0);
+        wait = compute_part * std::max(0.0, pace - own);
+    }
+    step += wait + own_pace;
     double data_wait = 0;
-    if (fx.data_loader.enabled) {
-        const double need = m * static_cast<double>(P.micro_batch) / loaderRate(fx.data_loader);
+    if (D.loader_s > 0) {
+        const double need = m * D.loader_s;
         if (need > step) {
             data_wait = need - step;
             step = need;
@@ -419,15 +432,16 @@ Summary analyticSummary(const SimContext &ctx)
     tp_avg /= P.pipeline;
     dp_total_avg /= P.pipeline;
     exposed_avg /= P.pipeline;
-    b.compute = compute_avg + opt;
+    b.compute = compute_avg + opt + own_pace;
     b.optimizer = opt;
     b.tp_comm = tp_avg;
     b.dp_comm = dp_total_avg;
-    b.pp_comm = P.pipeline > 1 ? 2.0 * m * P.virtual_stages * p2p * (V - 1.0) / V : 0;
-    b.communication_total = b.tp_comm + b.dp_comm + b.pp_comm;
+    // Every pipeline send blocks its stage (Megatron-LM p2p_communication.py), so the sends'
+    // time per GPU, 2 (V - 1) per micro-batch over the p stages, is all exposed.
     b.pp_exposed = m * sends_avg;
-    b.communication_exposed =
-        tp_avg + b.pp_exposed + (P.update == UpdateMode::Sync ? exposed_avg : 0);
+    b.pp_comm = b.pp_exposed;
+    b.communication_total = b.tp_comm + b.dp_comm + b.pp_comm;
+    b.communication_exposed = tp_avg + b.pp_exposed + (D.sync ? exposed_avg : 0);
     b.wait = wait;
     b.data_loading = data_wait;
     b.pipeline_bubble =
@@ -438,7 +452,7 @@ Summary analyticSummary(const SimContext &ctx)
         b.wait += b.pipeline_bubble;
         b.pipeline_bubble = 0;
     }
-    if (P.update == UpdateMode::Async && step > 0)
+    if (!D.sync && step > 0)
         s.staleness_steps = std::ceil(b.dp_comm / step);
     const bool own = P.gpus == 1 && !hasPerGpuEffects(ctx.scenario);
     fillRates(ctx, s, own ? s.step_time_s : singleGpuStepTime(ctx));

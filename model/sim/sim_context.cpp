@@ -59,12 +59,14 @@ SimContext::SimContext(const Scenario &s, const Plan &p)
       workload(buildWorkloadCost(s.model, p, compute, s.training.flash_attention)),
       memory_capacity_bytes(effectiveMemoryBytes(s))
 {
+    step = describeStep(*this);
 }
 
 SimContext::SimContext(const Scenario &s, const Plan &p, WorkloadCost w)
     : scenario(s), plan(p), compute(computeFor(s, p)), comm(effectiveHardware(s)),
       workload(std::move(w)), memory_capacity_bytes(effectiveMemoryBytes(s))
 {
+    step = describeStep(*this);
 }
 
 ComputeModel computeModelFor(const Scenario &s, const Plan &p)

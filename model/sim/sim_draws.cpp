@@ -51,18 +51,17 @@ struct LogNormal {
 
 bool Simulation::hot(int gpu, int it) const
 {
-    if (!thermal_varies_)
+    if (!step_.thermal_varies)
         return false;
     const ThermalSpec &th = ctx_.scenario.effects.thermal;
     // Steps after the warm-up ones are the measured steps; each lasts about one step.
-    const double t = th.start_s.value_or(0.0) + (it - warmup_ + 0.5) * step_estimate_s_;
+    const double t = th.start_s.value_or(0.0) + (it - warmup_ + 0.5) * step_.step_compute_s;
     return th.throttledAt(gpu, t);
 }
 
 double Simulation::thermalFactor(int gpu, int it) const
 {
-    // Throttled SM clocks stretch compute by 1 / (1 - clock_drop).
-    return hot(gpu, it) ? 1.0 / (1.0 - ctx_.scenario.effects.thermal.clock_drop) : 1.0;
+    return hot(gpu, it) ? step_.thermal_stretch : 1.0;
 }
 
 void Simulation::drawFactors()
@@ -77,7 +76,8 @@ void Simulation::drawFactors()
     for (int it = 0; it < iterations_; ++it)
         for (size_t g = 0; g < gpus; ++g) {
             const auto gpu = static_cast<int>(g);
-            gpu_factor_[static_cast<size_t>(it) * gpus + g] = slowdown_[g] * thermalFactor(gpu, it);
+            gpu_factor_[static_cast<size_t>(it) * gpus + g] =
+                step_.slowdown[g] * thermalFactor(gpu, it);
             hot_[static_cast<size_t>(it) * gpus + g] = hot(gpu, it) ? 1 : 0;
         }
     if (!per_rank_)

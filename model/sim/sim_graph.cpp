@@ -14,34 +14,6 @@ namespace scalescope
 namespace sim_detail
 {
 
-void Simulation::buildStages()
-{
-    TensorParallelCost tp(ctx_.comm, plan_);
-    vs_.resize(static_cast<size_t>(vstages_));
-    for (int v = 0; v < vstages_; ++v) {
-        VStage &st = vs_[static_cast<size_t>(v)];
-        st.pieces = packPieces(ctx_, virtualStageLayers(ctx_.workload, vstages_, v), tp);
-        for (const Piece &p : st.pieces) {
-            st.fwd += p.fwd;
-            st.bwd += p.bwd;
-            st.tp_fwd += p.tp_fwd;
-            st.tp_bwd += p.tp_bwd;
-            st.tp_fwd_bytes += p.tp_fwd_bytes;
-            st.tp_bwd_bytes += p.tp_bwd_bytes;
-            st.params += p.params;
-        }
-    }
-    // Time of one step for the thermal model's clock: the slowest stage's compute.
-    for (int stage = 0; stage < plan_.pipeline; ++stage) {
-        double t = 0;
-        for (int c = 0; c < plan_.virtual_stages; ++c) {
-            const VStage &st = vs_[static_cast<size_t>(c * plan_.pipeline + stage)];
-            t += st.fwd + st.bwd + st.tp_fwd + st.tp_bwd;
-        }
-        step_estimate_s_ = std::max(step_estimate_s_, t * static_cast<double>(plan_.micro_batches));
-    }
-}
-
 std::vector<int> Simulation::membersOf(uint32_t unit) const
 {
     std::vector<int> ranks;
@@ -77,48 +49,30 @@ void Simulation::buildUnit(int replica, int stage)
     const auto first_task = static_cast<TaskId>(graph_.size());
     const int p = plan_.pipeline;
     const int64_t m = plan_.micro_batches;
-    const bool dp = plan_.data > 1;
-    const bool zero3 = plan_.zero >= 3 && dp;
-    const bool sync = plan_.update == UpdateMode::Sync;
-    const double grad_bytes = plan_.grad_bytes_per_param;
-    const double weight_bytes = weightBytesPerParam(plan_.precision);
-    const bool p2p_inter = plan_.pipelineCrossesNodes();
-    // Interleaved chunks on one pipeline stage (pipeline = 1) hand activations to the same
-    // GPU: nothing is sent.
-    const double p2p_time = p > 1 ? ctx_.comm.p2pTime(ctx_.workload.p2p_bytes, p2p_inter) : 0.0;
+    const StepDescription &d = step_;
     const std::vector<PipelineOp> order =
         pipelineOrder(plan_.schedule, p, stage, m, plan_.virtual_stages);
-    auto dpCost = [&](CollectiveOp op, double bytes) {
-        return dp ? dp_cost_.time(op, bytes) : 0.0;
-    };
-    auto dpTask = [&](CollectiveOp op, double bytes, uint32_t label, int32_t mb, int it) {
-        const TaskId id = addTask(unit, Stream::Collective, SegmentKind::DpComm, dpCost(op, bytes),
-                                  label, mb, it, false, bytes);
+    auto dpTask = [&](const StepCollective &c, uint32_t label, int32_t mb, int it) {
+        const TaskId id = addTask(unit, Stream::Collective, SegmentKind::DpComm, c.time_s, label,
+                                  mb, it, false, c.bytes);
         dp_collectives_[unit].push_back(id);
         return id;
     };
-    const CollectiveOp grad_op =
-        plan_.zero >= 1 ? CollectiveOp::ReduceScatter : CollectiveOp::AllReduce;
-    const uint32_t grad_label =
-        plan_.zero >= 1 ? labelId(LabelKind::GradReduceScatter) : labelId(LabelKind::GradAllReduce);
-
-    double stage_params = 0;
-    for (int c = 0; c < plan_.virtual_stages; ++c)
-        stage_params += vs_[static_cast<size_t>(c * p + stage)].params;
-    const double local_params = stage_params / (plan_.zero >= 1 ? plan_.data : 1);
-    const double opt_time = ctx_.compute.memoryTime(
-        local_params * optimizerTrafficPerParam(plan_.optimizer, plan_.precision));
+    const uint32_t grad_label = d.grad_op == CollectiveOp::ReduceScatter
+                                    ? labelId(LabelKind::GradReduceScatter)
+                                    : labelId(LabelKind::GradAllReduce);
+    const StepStage &stage_step = d.stages[static_cast<size_t>(stage)];
 
     TaskId gate = kNoTask;         // what the next iteration's first forward waits for
     TaskId pending_send = kNoTask; // the last pipeline send: blocks the next compute
     TaskId recent_compute[2] = {kNoTask, kNoTask}; // the last two computes (ZeRO-3 prefetch)
     for (int it = 0; it < iterations_; ++it) {
         std::vector<TaskId> grad_comms;
-        std::vector<std::pair<double, int>> deferred; // (grad bytes, mb) when !overlap
+        std::vector<std::pair<const StepCollective *, int>> deferred; // when !overlap
         bool first_op = true;
         for (const PipelineOp &op : order) {
             const int v = op.chunk * p + stage;
-            const VStage &st = vs_[static_cast<size_t>(v)];
+            const StepChunk &st = d.chunks[static_cast<size_t>(v)];
             const int32_t mb = op.micro_batch;
             const size_t idx = tableIndex(replica, it, v, mb);
             TaskId first = kNoTask, last = kNoTask;
@@ -143,52 +97,51 @@ void Simulation::buildUnit(int replica, int stage)
                 last = addTask(unit, Stream::Compute, SegmentKind::TpComm, d, label, mb, it, false,
                                bytes);
             };
-            auto zero3Gather = [&](const Piece &piece) {
+            auto zero3Gather = [&](const StepPiece &piece) {
                 // With prefetch, one piece ahead: the gather may start once the compute two
                 // pieces back has finished (FSDP forward/backward prefetch, Zhao et al.
                 // VLDB'23 Sec. 3.3.3). Without (the stack's zero3_prefetch: DeepSpeed
                 // ZeRO-3 as SC21's baseline ran it), a piece is fetched when the compute
                 // before it is done, so every gather is on the critical path.
-                const TaskId ag = dpTask(CollectiveOp::AllGather, piece.params * weight_bytes,
-                                         labelId(LabelKind::Zero3AllGather), mb, it);
-                graph_.depend(ag, recent_compute[plan_.zero3_prefetch ? 0 : 1]);
+                const TaskId ag = dpTask(piece.gather, labelId(LabelKind::Zero3AllGather), mb, it);
+                graph_.depend(ag, recent_compute[d.zero3_prefetch ? 0 : 1]);
                 return ag;
             };
             const bool recompute = plan_.recompute != Recompute::None;
             if (op.forward) {
                 TaskId load = kNoTask;
-                if (v == 0 && loader_time_ > 0) {
+                if (v == 0 && d.loader_s > 0) {
                     load =
-                        graph_.add(unit, Stream::Loader, SegmentKind::DataLoad, loader_time_,
+                        graph_.add(unit, Stream::Loader, SegmentKind::DataLoad, d.loader_s,
                                    labelId(LabelKind::DataLoader), mb, static_cast<uint16_t>(it));
                     // A loader slot frees when an earlier micro-batch enters the GPU.
                     const int64_t global = it * m + mb;
-                    if (global >= loader_depth_) {
-                        const int64_t back = global - loader_depth_;
+                    if (global >= d.loader_depth) {
+                        const int64_t back = global - d.loader_depth;
                         graph_.depend(
                             load,
                             f_first_[tableIndex(replica, static_cast<int>(back / m), 0, back % m)]);
                     }
                 }
-                if (zero3) {
-                    for (const Piece &piece : st.pieces) {
+                if (d.zero3) {
+                    for (const StepPiece &piece : st.pieces) {
                         const TaskId ag = zero3Gather(piece);
                         const TaskId c = compute(piece.fwd, labelId(LabelKind::Forward));
                         graph_.depend(c, ag);
                         tp(piece.tp_fwd, labelId(LabelKind::TpForward), piece.tp_fwd_bytes);
                     }
                 } else {
-                    compute(st.fwd, labelId(LabelKind::Forward));
-                    tp(st.tp_fwd, labelId(LabelKind::TpForward), st.tp_fwd_bytes);
+                    compute(st.total.fwd, labelId(LabelKind::Forward));
+                    tp(st.total.tp_fwd, labelId(LabelKind::TpForward), st.total.tp_fwd_bytes);
                 }
                 graph_.depend(first, load);
                 if (first_op)
                     graph_.depend(first, gate);
                 f_first_[idx] = first;
                 if (v < vstages_ - 1) {
-                    const TaskId send = addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
-                                                p2p_time, labelId(LabelKind::SendActivations), mb,
-                                                it, false, ctx_.workload.p2p_bytes);
+                    const TaskId send =
+                        addTask(unit, Stream::PointToPoint, SegmentKind::PpComm, d.send_s,
+                                labelId(LabelKind::SendActivations), mb, it, false, d.send_bytes);
                     graph_.depend(send, last);
                     f_send_[idx] = send;
                     pending_send = send;
@@ -196,54 +149,49 @@ void Simulation::buildUnit(int replica, int stage)
             } else {
                 const uint32_t label = recompute ? labelId(LabelKind::RecomputeBackward)
                                                  : labelId(LabelKind::Backward);
-                const bool last_mb = mb == m - 1;
-                // DDP and ZeRO-1 reduce gradients once per step (after the last
-                // micro-batch); ZeRO-2/3 reduce-scatter every micro-batch (DeepSpeed).
-                const bool reduce_now = dp && (plan_.zero >= 2 || last_mb);
-                const bool split = zero3 || (reduce_now && plan_.bucket_bytes > 0);
+                // Gradients are reduced once per step (after the last micro-batch) or
+                // every micro-batch (step_description.cpp).
+                const bool reduce_now =
+                    d.data_parallel && (d.reduce_every_micro_batch || mb == m - 1);
+                const bool split = d.zero3 || (reduce_now && d.bucketed);
+                auto reduce = [&](const StepCollective &grad) {
+                    if (!reduce_now)
+                        return;
+                    if (d.overlap) {
+                        const TaskId r = dpTask(grad, grad_label, mb, it);
+                        graph_.depend(r, last);
+                        grad_comms.push_back(r);
+                    } else {
+                        deferred.emplace_back(&grad, mb);
+                    }
+                };
                 if (split) {
                     // ZeRO-3 gathers the next piece before reducing this one (FSDP
                     // BACKWARD_PRE prefetch), so gathers never queue behind reductions.
                     TaskId next_ag = kNoTask;
-                    if (zero3)
+                    if (d.zero3)
                         next_ag = zero3Gather(st.pieces.back());
                     for (auto piece = st.pieces.rbegin(); piece != st.pieces.rend(); ++piece) {
                         const TaskId ag = next_ag;
                         const TaskId c = compute(piece->bwd, label);
                         graph_.depend(c, ag);
                         tp(piece->tp_bwd, labelId(LabelKind::TpBackward), piece->tp_bwd_bytes);
-                        if (zero3 && piece + 1 != st.pieces.rend())
+                        if (d.zero3 && piece + 1 != st.pieces.rend())
                             next_ag = zero3Gather(*(piece + 1));
-                        if (reduce_now) {
-                            if (plan_.overlap) {
-                                const TaskId r =
-                                    dpTask(grad_op, piece->params * grad_bytes, grad_label, mb, it);
-                                graph_.depend(r, last);
-                                grad_comms.push_back(r);
-                            } else {
-                                deferred.emplace_back(piece->params * grad_bytes, mb);
-                            }
-                        }
+                        reduce(piece->grad);
                     }
                 } else {
-                    compute(st.bwd, label);
-                    tp(st.tp_bwd, labelId(LabelKind::TpBackward), st.tp_bwd_bytes);
-                    if (reduce_now) {
-                        if (plan_.overlap) {
-                            const TaskId r =
-                                dpTask(grad_op, st.params * grad_bytes, grad_label, mb, it);
-                            graph_.depend(r, last);
-                            grad_comms.push_back(r);
-                        } else {
-                            deferred.emplace_back(st.params * grad_bytes, mb);
-                        }
-                    }
+                    compute(st.total.bwd, label);
+                    tp(st.total.tp_bwd, labelId(LabelKind::TpBackward), st.total.tp_bwd_bytes);
+                    // Unbucketed: the chunk is one piece (packPieces), its gradients one
+                    // reduction.
+                    reduce(st.pieces.front().grad);
                 }
                 b_first_[idx] = first;
                 if (v > 0) {
-                    const TaskId send = addTask(unit, Stream::PointToPoint, SegmentKind::PpComm,
-                                                p2p_time, labelId(LabelKind::SendGradients), mb, it,
-                                                false, ctx_.workload.p2p_bytes);
+                    const TaskId send =
+                        addTask(unit, Stream::PointToPoint, SegmentKind::PpComm, d.send_s,
+                                labelId(LabelKind::SendGradients), mb, it, false, d.send_bytes);
                     graph_.depend(send, last);
                     b_send_[idx] = send;
                     pending_send = send;
@@ -253,21 +201,22 @@ void Simulation::buildUnit(int replica, int stage)
         }
         // Without overlap, gradients are reduced after the whole backward pass.
         const TaskId backward_end = stream_tasks_[unit * kStreamCount].back();
-        for (const auto &[bytes, mb] : deferred) {
-            const TaskId r = dpTask(grad_op, bytes, grad_label, mb, it);
+        for (const auto &[grad, mb] : deferred) {
+            const TaskId r = dpTask(*grad, grad_label, mb, it);
             graph_.depend(r, backward_end);
             grad_comms.push_back(r);
         }
-        const TaskId opt = addTask(unit, Stream::Compute, SegmentKind::Optimizer, opt_time,
-                                   labelId(LabelKind::Optimizer), -1, it, true);
-        if (sync) // the update needs every replica's gradients (synchronous SGD)
+        const TaskId opt =
+            addTask(unit, Stream::Compute, SegmentKind::Optimizer, stage_step.optimizer_s,
+                    labelId(LabelKind::Optimizer), -1, it, true);
+        if (d.sync) // the update needs every replica's gradients (synchronous SGD)
             for (TaskId r : grad_comms)
                 graph_.depend(opt, r);
         gate = opt;
-        if (dp && (plan_.zero == 1 || plan_.zero == 2)) {
+        if (d.param_gather) {
             // Updated parameter shards are gathered before the next forward pass.
-            const TaskId ag = dpTask(CollectiveOp::AllGather, stage_params * weight_bytes,
-                                     labelId(LabelKind::ParamAllGather), -1, it);
+            const TaskId ag =
+                dpTask(stage_step.param_gather, labelId(LabelKind::ParamAllGather), -1, it);
             graph_.depend(ag, opt);
             gate = ag;
         }
@@ -323,9 +272,9 @@ void Simulation::groupCollectives()
 size_t Simulation::estimateTasks() const
 {
     size_t pieces = 1;
-    for (const VStage &v : vs_)
-        pieces = std::max(pieces, v.pieces.size());
-    const bool zero3 = plan_.zero >= 3 && plan_.data > 1;
+    for (const StepChunk &c : step_.chunks)
+        pieces = std::max(pieces, c.pieces.size());
+    const bool zero3 = step_.zero3;
     const double ops = 2.0 * static_cast<double>(plan_.micro_batches) * plan_.virtual_stages;
     const double per_op = 3.0 + (zero3 ? 3.0 * static_cast<double>(pieces) : 0.0);
     const double per_unit =

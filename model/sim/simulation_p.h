@@ -18,12 +18,6 @@ namespace scalescope
 namespace sim_detail
 {
 
-struct VStage {
-    double fwd = 0, bwd = 0, tp_fwd = 0, tp_bwd = 0, params = 0;
-    double tp_fwd_bytes = 0, tp_bwd_bytes = 0;
-    std::vector<Piece> pieces; // forward order
-};
-
 // Label ids: the fixed labels' are their LabelKind values (sim/labels.h); the labels naming a
 // GPU (WaitForGpu) follow from kLabelCount on (Simulation::extra_labels_).
 constexpr uint32_t kLabelCount = kFixedLabelCount;
@@ -36,38 +30,23 @@ class Simulation
 {
 public:
     Simulation(const SimContext &ctx, const SimOptions &opt)
-        : ctx_(ctx), plan_(ctx.plan), opt_(opt), graph_(1), dp_cost_(ctx.comm, ctx.plan.dataGroup())
+        : ctx_(ctx), plan_(ctx.plan), step_(ctx.step), opt_(opt), graph_(1)
     {
         const EffectsSpec &fx = ctx.scenario.effects;
         per_rank_ = fx.perRank(plan_.gpus);
-        thermal_varies_ = fx.thermal.enabled && fx.thermal.varies(plan_.gpus);
         replicas_ = per_rank_ ? plan_.data : 1;
         units_ = replicas_ * plan_.pipeline;
         vstages_ = plan_.virtualStageCount();
-        // Loaders and asynchronous updates carry state from step to step: run two
-        // warm-up steps first so the measured ones are in steady state.
-        warmup_ = (fx.data_loader.enabled || plan_.update == UpdateMode::Async) ? 2 : 0;
+        warmup_ = step_.warmup_steps;
         iterations_ = std::max(1, opt.iterations) + warmup_;
         threads_ = engineThreads(opt.threads);
         graph_ = TaskGraph(units_);
-        slowdown_.assign(static_cast<size_t>(plan_.gpus), 1.0);
-        for (const StragglerSpec &st : fx.stragglers)
-            if (st.gpu >= 0 && st.gpu < plan_.gpus)
-                slowdown_[static_cast<size_t>(st.gpu)] *= st.slowdown;
-        if (fx.data_loader.enabled) {
-            loader_time_ = static_cast<double>(plan_.micro_batch) / loaderRate(fx.data_loader);
-            // PyTorch DataLoader keeps prefetch_factor (default 2) batches per worker in
-            // flight; with 0 workers the main process loads one batch at a time.
-            loader_depth_ = loaderDepth(fx.data_loader);
-        }
-        buildStages();
     }
 
     SimResult run();
     size_t estimateTasks() const;
 
 private:
-    void buildStages();
     std::vector<int> membersOf(uint32_t unit) const;
     const std::vector<int> &members(uint32_t unit) const { return members_[unit]; }
     void labelGroups();
@@ -134,18 +113,12 @@ private:
 
     const SimContext &ctx_;
     const Plan &plan_;
+    const StepDescription &step_; // what the graph is built from (sim/step_description.h)
     SimOptions opt_;
     bool per_rank_ = false;
     int replicas_ = 1, units_ = 1, vstages_ = 1, iterations_ = 1;
     int warmup_ = 0;
     TaskGraph graph_;
-    GroupCostCache dp_cost_; // data-parallel collectives (same group for every unit)
-    std::vector<VStage> vs_;
-    std::vector<double> slowdown_;
-    double loader_time_ = 0;
-    int loader_depth_ = 0;
-    bool thermal_varies_ = false;
-    double step_estimate_s_ = 0; // compute of one step, for the thermal clock
 
     std::vector<std::vector<int>> members_;  // GPU ranks of each unit
     std::vector<uint32_t> group_wait_label_; // per collective group

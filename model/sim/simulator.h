@@ -6,6 +6,7 @@
 #include "plan/numerics.h"
 #include "plan/plan.h"
 #include "plan/scenario.h"
+#include "sim/step_description.h"
 #include "sim/timeline.h"
 #include "step/cost.h"
 #include "step/stages.h"
@@ -84,6 +85,8 @@ struct SimContext {
     double memory_capacity_bytes = 0;
     /// Step time of the job on one GPU (speed-up reference); < 0 = not yet known.
     double single_gpu_step_s = -1;
+    /// The step as the engine and the closed form read it (derived from the above).
+    StepDescription step;
 
     SimContext(const Scenario &s, const Plan &p);
     /// With a workload already built for this plan (the planner reuses them).
@@ -98,15 +101,6 @@ ComputeModel computeModelFor(const Scenario &s, const Plan &p);
 SimResult simulate(const SimContext &ctx, const SimOptions &options);
 /// About how many tasks simulate() would build (its size check), without building them.
 size_t estimatedTasks(const SimContext &ctx, const SimOptions &options);
-
-/// A gradient bucket (DDP) or sharding unit (FSDP): consecutive layers whose gradients
-/// fill `bucket_mb`, with their compute and tensor-parallel time per micro-batch.
-struct Piece {
-    double fwd = 0, bwd = 0; // compute (bwd includes recompute)
-    double tp_fwd = 0, tp_bwd = 0;
-    double tp_fwd_bytes = 0, tp_bwd_bytes = 0; // what those all-reduces move (their buffers)
-    double params = 0;
-};
 
 /// The layers of `range` packed in backward order until a bucket is full (PyTorch DDP
 /// bucketing, Li et al. VLDB 2020, Sec. 3.2.3; FSDP units likewise); forward order out.

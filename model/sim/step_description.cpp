@@ -1,0 +1,112 @@
+// Deriving one step of a plan (step_description.h): what the engine and the closed form read.
+#include "sim/step_description.h"
+
+#include "plan/numerics.h"
+#include "sim/simulator.h"
+#include "step/stages.h"
+
+#include <algorithm>
+
+namespace scalescope
+{
+
+StepDescription describeStep(const SimContext &ctx)
+{
+    const Plan &P = ctx.plan;
+    const EffectsSpec &fx = ctx.scenario.effects;
+    StepDescription d;
+    d.pipeline = P.pipeline;
+    d.virtual_stages = P.virtual_stages;
+    d.data_parallel = P.data > 1;
+    // ZeRO shards gradients: reduce-scatter instead of all-reduce (Rajbhandari et al. SC20,
+    // Sec. 5.2); DDP and ZeRO-1 reduce once per step after the last micro-batch, ZeRO-2/3
+    // every micro-batch (DeepSpeed's partitioned gradients are reduced as they are made).
+    d.grad_op = P.zero >= 1 ? CollectiveOp::ReduceScatter : CollectiveOp::AllReduce;
+    d.reduce_every_micro_batch = P.zero >= 2;
+    d.bucketed = P.bucket_bytes > 0;
+    d.overlap = P.overlap;
+    d.zero3 = P.zero >= 3 && d.data_parallel;
+    d.zero3_prefetch = P.zero3_prefetch;
+    d.param_gather = d.data_parallel && (P.zero == 1 || P.zero == 2);
+    d.sync = P.update == UpdateMode::Sync;
+
+    GroupCostCache dp_cost(ctx.comm, P.dataGroup());
+    const auto collective = [&](CollectiveOp op, double bytes) {
+        return StepCollective{op, bytes, d.data_parallel ? dp_cost.time(op, bytes) : 0.0};
+    };
+    const double grad_bytes = P.grad_bytes_per_param;
+    const double weight_bytes = weightBytesPerParam(P.precision);
+
+    const int V = P.virtualStageCount();
+    TensorParallelCost tp(ctx.comm, P);
+    d.chunks.resize(static_cast<size_t>(V));
+    for (int v = 0; v < V; ++v) {
+        StepChunk &chunk = d.chunks[static_cast<size_t>(v)];
+        for (const Piece &p : packPieces(ctx, virtualStageLayers(ctx.workload, V, v), tp)) {
+            StepPiece piece;
+            static_cast<Piece &>(piece) = p;
+            piece.grad = collective(d.grad_op, p.params * grad_bytes);
+            if (d.zero3)
+                piece.gather = collective(CollectiveOp::AllGather, p.params * weight_bytes);
+            chunk.pieces.push_back(piece);
+            chunk.total += p;
+        }
+    }
+
+    // Interleaved chunks on one pipeline stage (pipeline = 1) hand activations to the same
+    // GPU: nothing is sent.
+    d.send_bytes = ctx.workload.p2p_bytes;
+    d.send_s = P.pipeline > 1 ? ctx.comm.p2pTime(d.send_bytes, P.pipelineCrossesNodes()) : 0.0;
+    const double m = static_cast<double>(P.micro_batches);
+    d.stages.resize(static_cast<size_t>(P.pipeline));
+    for (int s = 0; s < P.pipeline; ++s) {
+        StepStage &st = d.stages[static_cast<size_t>(s)];
+        Piece &sum = st.per_micro_batch;
+        double busy = 0; // compute and tensor-parallel time per micro-batch
+        for (int c = 0; c < P.virtual_stages; ++c) {
+            const Piece &t = d.chunks[static_cast<size_t>(c * P.pipeline + s)].total;
+            busy += t.fwd + t.bwd + t.tp_fwd + t.tp_bwd;
+            sum += t;
+        }
+        // The optimizer reads and writes each parameter's states once (memory-bound); ZeRO
+        // updates only this GPU's 1/data shard (SC20 Sec. 5.1).
+        const double local_params = sum.params / (P.zero >= 1 ? P.data : 1);
+        st.optimizer_s = ctx.compute.memoryTime(local_params *
+                                                optimizerTrafficPerParam(P.optimizer, P.precision));
+        if (d.param_gather)
+            st.param_gather = collective(CollectiveOp::AllGather, sum.params * weight_bytes);
+        // Blocking exchanges: every chunk's forward and backward end with a send the stage
+        // waits for (Megatron-LM p2p_communication.py), except the first virtual stage's
+        // backward and the last one's forward.
+        if (P.pipeline > 1)
+            st.sends_per_micro_batch =
+                2 * P.virtual_stages - (s == 0 ? 1 : 0) - (s == P.pipeline - 1 ? 1 : 0);
+        d.step_compute_s = std::max(d.step_compute_s, busy * m);
+    }
+
+    // Effects.
+    if (fx.data_loader.enabled) {
+        d.loader_s = static_cast<double>(P.micro_batch) / loaderRate(fx.data_loader);
+        // PyTorch DataLoader keeps prefetch_factor (default 2) batches per worker in
+        // flight; with 0 workers the main process loads one batch at a time.
+        d.loader_depth = loaderDepth(fx.data_loader);
+    }
+    d.slowdown.assign(static_cast<size_t>(P.gpus), 1.0);
+    for (const StragglerSpec &st : fx.stragglers)
+        if (st.gpu >= 0 && st.gpu < P.gpus) {
+            double &f = d.slowdown[static_cast<size_t>(st.gpu)];
+            f *= st.slowdown;
+            d.max_slowdown = std::max(d.max_slowdown, f);
+        }
+    if (fx.thermal.enabled) {
+        d.thermal_varies = fx.thermal.varies(P.gpus);
+        // Throttled SM clocks stretch compute by 1 / (1 - clock_drop).
+        d.thermal_stretch = 1.0 / (1.0 - fx.thermal.clock_drop);
+    }
+    d.jitter = fx.jitter;
+    d.seed = fx.seed;
+    d.warmup_steps = (fx.data_loader.enabled || !d.sync) ? kWarmupSteps : 0;
+    return d;
+}
+
+} // namespace scalescope
