@@ -100,6 +100,9 @@ private Q_SLOTS:
     void sequenceParallelSavesMemory();
     void zeroShrinksMemoryAddsNoCompute();
     void iterationsAreSteady();
+    void warmupReachesSteadyState_data();
+    void warmupReachesSteadyState();
+    void asyncThermalClosedForm();
     void timelineCoversEveryGpu();
     void timelineSimplifiedBeyondTheLimit();
     void speedupReference();
@@ -392,6 +395,71 @@ void TestInvariants::iterationsAreSteady()
     const double a = simulate(*ctx, one).step_time_s;
     const double b = simulate(*ctx, three).step_time_s;
     QVERIFY(std::abs(b / a - 1.0) < 0.02);
+}
+
+void TestInvariants::warmupReachesSteadyState_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    const QByteArray head = R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-80gb",
+      "gpus_per_node": 4, "intra_node": "nvlink3" }, )";
+    QTest::newRow("loader-starved") << head + R"("model": "resnet50",
+      "training": { "global_batch": 1024, "micro_batch": 128, "optimizer": "sgd" },
+      "effects": { "data_loader": { "workers_per_gpu": 4, "samples_per_s_per_worker": 150 } } })";
+    QTest::newRow("loader-ahead") << head + R"("model": "resnet50",
+      "training": { "global_batch": 1024, "micro_batch": 64, "optimizer": "sgd" },
+      "effects": { "data_loader": { "workers_per_gpu": 8, "samples_per_s_per_worker": 2000,
+        "prefetch_factor": 4 } } })";
+    QTest::newRow("loader-one-deep-zero3") << head + R"("model": "gpt2-124m",
+      "training": { "global_batch": 32, "micro_batch": 2, "precision": "bf16" },
+      "parallel": { "zero": 3 },
+      "effects": { "data_loader": { "workers_per_gpu": 0, "samples_per_s_per_worker": 40 } } })";
+    QTest::newRow("async-straggler") << head + R"("model": "bert-large",
+      "training": { "global_batch": 128, "micro_batch": 8 }, "parallel": { "update": "async" },
+      "effects": { "stragglers": [{ "gpu": 1, "slowdown": 1.5 }] } })";
+}
+
+void TestInvariants::warmupReachesSteadyState()
+{
+    // The engine measures after kWarmupSteps steps (sim/step_description.h): by then the
+    // loader queue and asynchronous replicas are in steady state, so the first measured
+    // step equals the mean of the next six.
+    QFETCH(QByteArray, json);
+    const auto ctx = contextFrom(scenarioFrom(json.constData()));
+    QCOMPARE(ctx->step.warmup_steps, kWarmupSteps);
+    SimOptions one, six;
+    six.iterations = 6;
+    const SimResult a = simulate(*ctx, one), b = simulate(*ctx, six);
+    QVERIFY(a.ok && b.ok);
+    QCOMPARE(a.warmup_iterations, kWarmupSteps);
+    QVERIFY2(std::abs(b.step_time_s / a.step_time_s - 1.0) < 1e-3,
+             qPrintable(QStringLiteral("first measured %1 s, mean of six %2 s")
+                            .arg(a.step_time_s)
+                            .arg(b.step_time_s)));
+}
+
+void TestInvariants::asyncThermalClosedForm()
+{
+    // Asynchronous replicas with one hot GPU: the closed form stretches that replica (its own
+    // compute, its partners' waiting) as the engine does, and never beats the reference.
+    const Scenario s = scenarioFrom(R"({ "scalescope": 1, "hardware": { "gpu": "rtx-4090-24gb",
+      "gpus_per_node": 4, "intra_node": "pcie4" }, "model": "gpt2-124m",
+      "training": { "global_batch": 64, "micro_batch": 8, "precision": "bf16" },
+      "parallel": { "update": "async" },
+      "effects": { "thermal": { "clock_drop": 0.3, "cooling": "workstation",
+        "gpus": [{ "gpu": 2, "steady_c": 95 }] } } })");
+    const auto ctx = contextFrom(s);
+    SimOptions steady;
+    steady.iterations = 3;
+    const Summary e = summarize(*ctx, simulate(*ctx, steady));
+    const Summary a = analyticSummary(*ctx);
+    QVERIFY2(a.scaling_efficiency <= 1.0, qPrintable(QString::number(a.scaling_efficiency)));
+    QVERIFY2(std::abs(a.step_time_s / e.step_time_s - 1.0) < 0.03,
+             qPrintable(
+                 QStringLiteral("engine %1 closed form %2").arg(e.step_time_s).arg(a.step_time_s)));
+    QVERIFY2(std::abs(a.breakdown.compute - e.breakdown.compute) < 0.03 * e.step_time_s,
+             qPrintable(QStringLiteral("compute: engine %1 closed form %2")
+                            .arg(e.breakdown.compute)
+                            .arg(a.breakdown.compute)));
 }
 
 void TestInvariants::timelineCoversEveryGpu()
