@@ -5,6 +5,7 @@
 
 #include "analysis/format.h"
 #include "analysis/reliability.h"
+#include "effects/jitter.h"
 #include "sim/schedule.h"
 
 #include <algorithm>
@@ -353,17 +354,23 @@ Summary analyticSummary(const SimContext &ctx)
                 break;
             }
     }
+    // A jittered task is never faster than the hardware (effects/jitter.h): every GPU's
+    // compute stretches by the draw's mean, stragglers and throttled GPUs' too.
+    const double mean_jitter = jitterMeanFactor(D.jitter);
+    slow *= mean_jitter;
     if (D.jitter > 0) {
         // Expected maximum of n normal variables ~ sigma sqrt(2 ln n) (extreme-value
         // asymptotics, David & Nagaraja, Order Statistics, Sec. 10.5): tensor groups
-        // synchronise every task, data-parallel replicas once per step over K tasks.
+        // synchronise every task, data-parallel replicas once per step over K tasks (the
+        // mean of K draws, whose spread is sigma / sqrt K).
         const double k_tasks = std::max(1.0, 2.0 * m * P.virtual_stages);
-        double f = 1.0;
+        double f = mean_jitter;
         if (P.tensor > 1)
-            f *= 1.0 + D.jitter * std::sqrt(2.0 * std::log(static_cast<double>(P.tensor)));
+            f = std::max(f,
+                         1.0 + D.jitter * std::sqrt(2.0 * std::log(static_cast<double>(P.tensor))));
         if (P.data > 1)
             f *= 1.0 + D.jitter / std::sqrt(k_tasks) *
-                           std::sqrt(2.0 * std::log(static_cast<double>(P.data)));
+                           std::sqrt(2.0 * std::log(static_cast<double>(P.data))) / mean_jitter;
         // A straggler already is the slowest member of its groups: jitter on top of it
         // changes little, so the larger of the two sets the pace.
         slow = std::max(slow, f);
@@ -375,7 +382,8 @@ Summary analyticSummary(const SimContext &ctx)
     const double compute_part = m * slowest_compute + opt;
     double wait = 0, own_pace = 0;
     if (D.sync) {
-        wait = compute_part * (slow - 1.0);
+        own_pace = compute_part * (mean_jitter - 1.0);
+        wait = compute_part * (slow - mean_jitter);
     } else {
         // Asynchronous replicas keep their own pace (no barrier between them), and the
         // step is averaged over GPUs as the engine measures it. Within a replica the
@@ -400,8 +408,8 @@ Summary analyticSummary(const SimContext &ctx)
                 }
             pace_sum += replica * per_replica;
         }
-        const double own = differ ? own_sum / P.gpus : 1.0;
-        double pace = differ ? pace_sum / P.gpus : 1.0;
+        const double own = (differ ? own_sum / P.gpus : 1.0) * mean_jitter;
+        double pace = (differ ? pace_sum / P.gpus : 1.0) * mean_jitter;
         if (D.jitter > 0 && P.tensor > 1)
             pace = std::max(
                 pace, 1.0 + D.jitter * std::sqrt(2.0 * std::log(static_cast<double>(P.tensor))));

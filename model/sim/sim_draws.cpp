@@ -1,53 +1,13 @@
 // Per-GPU duration factors: jitter draws (counter-based RNG), stragglers, thermal throttling.
 #include "sim/simulation_p.h"
 
-#include <cmath>
-#include <numbers>
+#include "effects/jitter.h"
 
 namespace scalescope
 {
 
 namespace sim_detail
 {
-
-namespace
-{
-
-// SplitMix64 (Steele et al. 2014): a counter-based hash, so a task's random duration
-// depends only on (seed, GPU, task) and can be recomputed instead of stored.
-uint64_t splitmix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
-double unit01(uint64_t h)
-{
-    return static_cast<double>((h >> 11) + 1) * 0x1.0p-53;
-}
-
-// Log-normal factor with mean 1 and relative standard deviation `sigma` (task durations are
-// positive and right-skewed; Box-Muller for the normal draw).
-struct LogNormal {
-    explicit LogNormal(double sigma)
-        : sigma(sigma), s2(std::log1p(sigma * sigma)), root_s2(std::sqrt(s2)), half_s2(0.5 * s2)
-    {
-    }
-    double operator()(uint64_t seed, uint32_t gpu, uint32_t task) const
-    {
-        if (sigma <= 0)
-            return 1.0;
-        const uint64_t h = splitmix(seed ^ splitmix((static_cast<uint64_t>(gpu) << 32) | task));
-        const double u1 = unit01(h), u2 = unit01(splitmix(h));
-        const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
-        return std::exp(root_s2 * z - half_s2);
-    }
-    double sigma, s2, root_s2, half_s2;
-};
-
-} // namespace
 
 bool Simulation::hot(int gpu, int it) const
 {
@@ -84,7 +44,7 @@ void Simulation::drawFactors()
         return;
     const size_t T = static_cast<size_t>(plan_.tensor);
     factor_.resize(graph_.size() * T);
-    const LogNormal jitter(fx.jitter);
+    const JitterDraw jitter(fx.jitter);
     parallelChunks(static_cast<size_t>(units_), threads_, 16, [&](size_t ub, size_t ue) {
         for (size_t u = ub; u < ue; ++u) {
             const std::vector<int> &m = members_[u];

@@ -103,6 +103,7 @@ private Q_SLOTS:
     void warmupReachesSteadyState_data();
     void warmupReachesSteadyState();
     void asyncThermalClosedForm();
+    void jitterNeverBeatsTheHardware();
     void timelineCoversEveryGpu();
     void timelineSimplifiedBeyondTheLimit();
     void speedupReference();
@@ -460,6 +461,36 @@ void TestInvariants::asyncThermalClosedForm()
              qPrintable(QStringLiteral("compute: engine %1 closed form %2")
                             .arg(e.breakdown.compute)
                             .arg(a.breakdown.compute)));
+}
+
+void TestInvariants::jitterNeverBeatsTheHardware()
+{
+    // Issue 14: at jitter 1.0 one GPU reached MFU 1.41 (draws below 1 ran tasks faster than
+    // the hardware). Draws are delays now: every evaluator is at most as fast as without
+    // jitter, and the closed form's mean stretch is the draws' mean.
+    const char *json = R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-80gb",
+      "gpus_per_node": 1 }, "model": "gpt2-124m",
+      "training": { "global_batch": 16, "micro_batch": 2, "precision": "bf16" },
+      "effects": { "jitter": %1, "seed": 3 } })";
+    const auto at = [&](double jitter) {
+        return scenarioFrom(QString::fromLatin1(json).arg(jitter).toLatin1().constData());
+    };
+    const Summary calm = simulateSummary(at(0));
+    SimOptions many;
+    many.iterations = 20;
+    for (double jitter : {0.1, 0.5, 1.0}) {
+        const Summary e = simulateSummary(at(jitter), many);
+        const Summary a = analyticSummary(*contextFrom(at(jitter)));
+        QVERIFY2(e.mfu <= calm.mfu * (1 + 1e-12), qPrintable(QString::number(e.mfu)));
+        QVERIFY(a.mfu <= calm.mfu * (1 + 1e-12));
+        // 20 steps of 16 tasks and more: the mean of the draws within a few percent.
+        QVERIFY2(std::abs(a.step_time_s / e.step_time_s - 1) < 0.05 * (1 + jitter),
+                 qPrintable(QStringLiteral("jitter %1: engine %2 closed form %3")
+                                .arg(jitter)
+                                .arg(e.step_time_s)
+                                .arg(a.step_time_s)));
+        QVERIFY(std::abs(a.speedup - 1) < 1e-12);
+    }
 }
 
 void TestInvariants::timelineCoversEveryGpu()

@@ -330,11 +330,11 @@ QString describe(const Case &c, const QString &what)
 enum class Check { Efficiency, Mfu, OneGpuReference, FasterGpu, SlowerLinks };
 
 const char *const kJitterReference =
-    "jitter (log-normal factor, mean 1, no floor): the one-GPU reference of speedup is "
+    "jitter (a random delay per GPU and task, effects/jitter.h): the one-GPU reference of speedup is "
     "simulated with its own independent draws, so a jittered job can come out faster than its "
     "reference allows (engine scaling_efficiency > 1)";
 const char *const kJitterMonotone =
-    "jitter (log-normal factor, mean 1, no floor, drawn per GPU and task): with a faster GPU or "
+    "jitter (a random delay drawn per GPU and task): with a faster GPU or "
     "slower links the draws line up differently, so a jittered engine step can move the wrong "
     "way";
 const char *const kThermalTransientReference =
