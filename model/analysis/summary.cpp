@@ -1,6 +1,5 @@
-// The closed-form summary, the bottleneck record and the speed-up reference (summary.h).
-// About 630 lines on purpose: the closed form's terms and the bottleneck that names the
-// largest of them are read together, term by term.
+// The closed-form summary and the speed-up reference (summary.h); the bottleneck record
+// that names the largest of its terms is in bottleneck.cpp.
 #include "analysis/summary.h"
 
 #include "analysis/format.h"
@@ -17,16 +16,6 @@ namespace scalescope
 
 namespace
 {
-
-std::string percent(double x)
-{
-    return bottleneckPercent(x) + "%";
-}
-
-std::string gigabytes(double bytes)
-{
-    return bottleneckGigabytes(bytes) + " GB";
-}
 
 /// Optimizer step of the whole model on one GPU (part of the single-GPU reference).
 double singleGpuOptimizer(const SimContext &ctx)
@@ -94,21 +83,6 @@ void fillRates(const SimContext &ctx, Summary &s, double reference_s)
 }
 
 } // namespace
-
-std::string bottleneckPercent(double fraction)
-{
-    return fixedText(fraction * 100.0, 0);
-}
-
-std::string bottleneckGigabytes(double bytes)
-{
-    return fixedText(bytes / 1e9, 1);
-}
-
-std::string bottleneckNumber(double x)
-{
-    return generalText(x, 2);
-}
 
 Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario,
                                                       double single_gpu_step_s)
@@ -507,146 +481,6 @@ CollectiveSummary simulateCollective(const Scenario &scenario)
     const CommModel comm(hw);
     c.cost = comm.cost(c.op, c.bytes, g, scenario.collective->algorithm);
     return c;
-}
-
-Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
-{
-    Bottleneck r;
-    const Breakdown &b = s.breakdown;
-    const double step = s.step_time_s;
-    if (step <= 0)
-        return r;
-    const HardwareSpec &hw = ctx.scenario.hardware;
-    struct Part {
-        double share;
-        int which;
-    };
-    const double dp_exposed = std::max(0.0, b.communication_exposed - b.tp_comm - b.pp_exposed);
-    const Part parts[] = {{dp_exposed / step, 0},        {b.tp_comm / step, 1},
-                          {b.pipeline_bubble / step, 2}, {b.wait / step, 3},
-                          {b.data_loading / step, 4},    {b.pp_exposed / step, 5}};
-    const Part *worst = &parts[0];
-    for (const Part &p : parts)
-        if (p.share > worst->share)
-            worst = &p;
-    const bool multi_node = hw.nodes > 1 && ctx.plan.dataGroup().nodes > 1;
-    r.share = worst->share;
-    if (worst->share < 0.10) {
-        r.kind = BottleneckKind::ComputeBound;
-        r.compute_share = b.compute / step;
-        r.mfu = s.mfu;
-        if (worst->share >= 0.02)
-            r.largest_loss = static_cast<StepLoss>(worst->which);
-    } else {
-        static constexpr BottleneckKind kKinds[] = {
-            BottleneckKind::DpExchange,     BottleneckKind::TpAllReduce,
-            BottleneckKind::PipelineBubble, BottleneckKind::Synchronisation,
-            BottleneckKind::DataLoader,     BottleneckKind::PipelineSends};
-        r.kind = kKinds[worst->which];
-        switch (r.kind) {
-        case BottleneckKind::DpExchange:
-            r.link = multi_node ? hw.inter.name : hw.intra.name;
-            break;
-        case BottleneckKind::TpAllReduce:
-            // The link the tensor group's traffic crosses (rank placement, plan.h): the
-            // network once the group spans nodes.
-            r.link = ctx.plan.tensorGroup().nodes > 1 ? hw.inter.name : hw.intra.name;
-            break;
-        case BottleneckKind::PipelineBubble:
-            r.micro_batches = ctx.plan.micro_batches;
-            r.stages = ctx.plan.pipeline;
-            break;
-        case BottleneckKind::Synchronisation:
-            if (s.main_wait_label && s.main_wait_label->kind == LabelKind::WaitForGpu)
-                r.main_wait = s.main_wait_label;
-            break;
-        default:
-            break;
-        }
-    }
-    if (ctx.scenario.effects.thermal.enabled && s.throttled_gpus > 0)
-        r.thermal =
-            Bottleneck::Thermal{s.throttled_gpus, s.gpus,
-                                static_cast<int>(ctx.scenario.effects.thermal.throttle_above_c),
-                                ctx.scenario.effects.thermal.clock_drop};
-    if (ctx.scenario.effects.virtual_gpu.enabled)
-        r.virtual_gpu = Bottleneck::VirtualGpu{ctx.scenario.effects.virtual_gpu.fraction,
-                                               s.full_gpu_equivalents};
-    if (!s.memory.fits())
-        r.out_of_memory = Bottleneck::OutOfMemory{s.memory.total, s.memory.capacity};
-    return r;
-}
-
-std::string bottleneckText(const Bottleneck &r)
-{
-    std::string sentence;
-    switch (r.kind) {
-    case BottleneckKind::NothingToSimulate:
-        return "Nothing to simulate.";
-    case BottleneckKind::ComputeBound: {
-        static const char *const kLoss[] = {"data-parallel exchange", "tensor-parallel all-reduces",
-                                            "pipeline bubble",        "waiting for the slowest GPU",
-                                            "data loading",           "pipeline sends"};
-        sentence = "Compute-bound: the GPUs compute " + percent(r.compute_share) +
-                   " of the step at " + percent(r.mfu) + " MFU";
-        if (r.largest_loss)
-            sentence += std::string("; the largest loss is ") +
-                        kLoss[static_cast<int>(*r.largest_loss)] + " (" + percent(r.share) + ")";
-        sentence += ".";
-        break;
-    }
-    case BottleneckKind::DpExchange:
-        sentence = "Data-parallel gradient exchange over " + r.link + " is exposed for " +
-                   percent(r.share) +
-                   " of the step; larger batches per GPU or faster links hide it.";
-        break;
-    case BottleneckKind::TpAllReduce:
-        sentence = "Tensor-parallel all-reduces over " + r.link + " take " + percent(r.share) +
-                   " of the step; they sit on the critical path of every layer.";
-        break;
-    case BottleneckKind::PipelineBubble:
-        sentence = "Pipeline bubble: " + percent(r.share) + " of the step is idle with " +
-                   std::to_string(r.micro_batches) + " micro-batches on " +
-                   std::to_string(r.stages) +
-                   " stages; more micro-batches or interleaving shrink it.";
-        break;
-    case BottleneckKind::Synchronisation:
-        sentence = "Synchronisation: GPUs wait " + percent(r.share) +
-                   " of the step for the slowest one (stragglers, jitter)";
-        if (r.main_wait)
-            sentence += ", mostly " + labelText(*r.main_wait);
-        sentence += ".";
-        break;
-    case BottleneckKind::DataLoader:
-        sentence = "The data loader starves the GPUs for " + percent(r.share) +
-                   " of the step; add loader workers before adding GPUs.";
-        break;
-    case BottleneckKind::PipelineSends:
-        sentence = "Pipeline sends between stages block the GPUs for " + percent(r.share) +
-                   " of the step; fewer stages or faster links between them help.";
-        break;
-    }
-    if (r.thermal)
-        sentence += " " +
-                    (r.thermal->throttled_gpus == r.thermal->gpus
-                         ? std::string("The GPUs run")
-                         : std::to_string(r.thermal->throttled_gpus) + " of " +
-                               std::to_string(r.thermal->gpus) + " GPUs run") +
-                    " hot (above " + std::to_string(r.thermal->throttle_above_c) +
-                    " C) and throttle their clocks by " + percent(r.thermal->clock_drop) + ".";
-    if (r.virtual_gpu)
-        sentence += " Each GPU is a " + percent(r.virtual_gpu->fraction) +
-                    " slice of a physical GPU: the job runs like " +
-                    bottleneckNumber(r.virtual_gpu->full_gpu_equivalents) + " whole GPUs.";
-    if (r.out_of_memory)
-        sentence += " It does not fit: " + gigabytes(r.out_of_memory->total_bytes) +
-                    " per GPU against " + gigabytes(r.out_of_memory->capacity_bytes) + ".";
-    return sentence;
-}
-
-std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
-{
-    return bottleneckText(bottleneckOf(ctx, s));
 }
 
 } // namespace scalescope
