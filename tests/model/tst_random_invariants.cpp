@@ -330,12 +330,14 @@ QString describe(const Case &c, const QString &what)
 enum class Check { Efficiency, Mfu, OneGpuReference, FasterGpu, SlowerLinks };
 
 const char *const kJitterReference =
-    "jitter (a random delay per GPU and task, effects/jitter.h): the one-GPU reference of speedup is "
-    "simulated with its own independent draws, so a jittered job can come out faster than its "
-    "reference allows (engine scaling_efficiency > 1)";
+    "jitter (a random delay per GPU and task, effects/jitter.h): the one-GPU reference is the "
+    "expectation of the draws (summary.cpp), the job one draw of them; with few tasks a job's "
+    "draws can all come out below their mean (engine scaling_efficiency > 1, at most 1.013 "
+    "in the default cases; 1.058 before the reference was an expectation)";
 const char *const kJitterMonotone =
     "jitter (a random delay drawn per GPU and task): with a faster GPU or "
-    "slower links the draws line up differently, so a jittered engine step can move the wrong "
+    "slower links the draws line up differently, so a jittered engine step "
+    "can move the wrong "
     "way";
 const char *const kThermalTransientReference =
     "thermal with start_s: the engine simulates the one-GPU reference's N-times-longer step "
@@ -719,8 +721,11 @@ void TestRandomInvariants::oneGpuIsOneX()
         if (!(std::abs(c.analytic.speedup - 1.0) <= 1e-9))
             v.add(c, QStringLiteral("analytic: speedup %1").arg(c.analytic.speedup, 0, 'g', 12));
         // summarize() takes a one-GPU job as its own reference; the reference the engine
-        // simulates for it (simulatedSingleGpuStepTime) must be that same step.
-        if (c.engine_ok && !(relative(c.reference_engine, c.engine.step_time_s) <= 1e-9))
+        // simulates for it (simulatedSingleGpuStepTime) must be that same step. Under jitter
+        // the reference is the draws' expectation, not this job's one draw of them, so only
+        // the speed-up above is asserted.
+        if (c.engine_ok && !c.jittered() &&
+            !(relative(c.reference_engine, c.engine.step_time_s) <= 1e-9))
             v.check(Check::OneGpuReference, true, c,
                     QStringLiteral("engine: simulatedSingleGpuStepTime %1 != step %2")
                         .arg(c.reference_engine, 0, 'g', 12)
