@@ -1,5 +1,6 @@
 #include "app.h"
 
+#include "controls/control_checks.h"
 #include "io/catalog_io.h"
 #include "io/data_dir.h"
 #include "io/file_io.h"
@@ -271,36 +272,58 @@ void Application::offerRecovery()
         return; // no recovery offers: the test reads the autosaves itself
     }
     for (const RecoveredWork &work : autosave_->orphans()) {
-        // A damaged autosave is reported and set aside, never loaded.
-        QString problem = work.error;
-        Result<Scenario> s = InputError{};
-        if (problem.isEmpty()) {
-            s = parseScenario(work.scenario_json, builtinCatalog(),
-                              QFileInfo(work.original_path).absolutePath());
-            if (!s)
-                problem = QString::fromStdString(s.error().toString());
-        }
-        if (!problem.isEmpty()) {
-            // Where it could not be renamed it stays where it is (and is reported again).
+        // Work the parser refuses for a rule across keys (the window autosaves it, Save does
+        // not write it) opens with that rule shown beside its control. What cannot be opened
+        // is moved aside unchanged and named, never deleted (where it could not be moved it
+        // stays where it is, and is reported again).
+        RecoveredScenario opened;
+        if (work.error.isEmpty())
+            opened = AutosaveStore::openScenario(work, builtinCatalog());
+        if (!opened.scenario) {
             QString kept = AutosaveStore::setAside(work);
             if (kept.isEmpty())
                 kept = work.autosave_path;
-            QMessageBox::warning(window_.get(), tr("Damaged autosave"),
-                                 tr("Unsaved work from a previous session was found but cannot "
-                                    "be used (%1). It was not loaded and is kept as %2.")
-                                     .arg(problem, kept));
+            if (!work.error.isEmpty())
+                QMessageBox::warning(window_.get(), tr("Damaged autosave"),
+                                     tr("Unsaved work from a previous session was found but "
+                                        "cannot be used (%1). It was not loaded and is kept as "
+                                        "%2.")
+                                         .arg(work.error, kept));
+            else
+                QMessageBox::warning(
+                    window_.get(), tr("Unsaved work not opened"),
+                    tr("Unsaved work from a previous session cannot be opened: %1. It was not "
+                       "loaded, and nothing was deleted: it is kept, unchanged, as %2. Correct "
+                       "that value in a text editor, then open the file.")
+                        .arg(QString::fromStdString(opened.refusal.toString()), kept));
             continue;
         }
-        const QString what = work.original_path.isEmpty() ? QString::fromStdString(s.value().name)
-                                                          : work.original_path;
-        const auto answer = QMessageBox::question(
-            window_.get(), tr("Restore unsaved work?"),
+        const Scenario &s = *opened.scenario;
+        const QString what =
+            work.original_path.isEmpty() ? QString::fromStdString(s.name) : work.original_path;
+        QString question =
             tr("ScaleScope did not close normally. Restore the unsaved changes to “%1” from "
                "%2?")
-                .arg(what, QLocale().toString(work.saved_at, QLocale::ShortFormat)),
-            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+                .arg(what, QLocale().toString(work.saved_at, QLocale::ShortFormat));
+        if (opened.refused()) {
+            // The rule as the control panel says it (translated), beside the control it names.
+            QString rule = QString::fromStdString(opened.refusal.toString());
+            for (const ControlIssue &issue : checkScenario(s))
+                if (issue.severity == ControlIssue::Severity::Error) {
+                    rule = issue.key_path + QStringLiteral(": ") + issue.message;
+                    break;
+                }
+            question += QStringLiteral("\n\n") +
+                        tr("Its plan breaks a rule of scenario files (%1). It opens as it was "
+                           "left, with the problem shown beside its control; it can be saved "
+                           "once that is fixed.")
+                            .arg(rule);
+        }
+        const auto answer =
+            QMessageBox::question(window_.get(), tr("Restore unsaved work?"), question,
+                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
         if (answer == QMessageBox::Yes) {
-            document_.reset(s.value(), work.original_path, true);
+            document_.reset(s, work.original_path, true);
             QString error;
             autosave_->write(document_.serialized(), work.original_path, &error);
             AutosaveStore::discard(work);

@@ -1,6 +1,8 @@
 #include "autosave.h"
 
 #include "io/file_io.h"
+#include "io/scenario_io.h"
+#include "plan/rules.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -17,6 +19,15 @@ namespace
 {
 constexpr qint64 kMaxAutosaveBytes = 16 * 1024 * 1024;
 const QLatin1String kKey("x-autosave");
+
+/// `stem` + `suffix` if no file is there, else with "-2", "-3", ... between them.
+QString freeName(const QString &stem, const QString &suffix)
+{
+    QString path = stem + suffix;
+    for (int n = 2; QFileInfo::exists(path); ++n)
+        path = stem + QStringLiteral("-%1").arg(n) + suffix;
+    return path;
+}
 } // namespace
 
 AutosaveStore::AutosaveStore(const QString &directory)
@@ -90,6 +101,20 @@ std::vector<RecoveredWork> AutosaveStore::orphans() const
     return found;
 }
 
+RecoveredScenario AutosaveStore::openScenario(const RecoveredWork &work, const Catalog &catalog)
+{
+    const QString base_dir = QFileInfo(work.original_path).absolutePath();
+    Result<Scenario> parsed = parseScenario(work.scenario_json, catalog, base_dir);
+    if (parsed)
+        return RecoveredScenario{std::move(parsed).value(), {}};
+    // Work the window held while a rule across keys was broken (it autosaves what the user
+    // is editing): offered as it was, with the rule's error shown beside its control.
+    if (Result<ScenarioDraft> draft = parseScenarioDraft(work.scenario_json, catalog, base_dir))
+        if (std::optional<InputError> rule = ruleError(draft.value().scenario))
+            return RecoveredScenario{std::move(draft.value().scenario), std::move(*rule)};
+    return RecoveredScenario{std::nullopt, parsed.error()};
+}
+
 void AutosaveStore::discard(const RecoveredWork &work)
 {
     QFile::remove(work.autosave_path);
@@ -97,8 +122,12 @@ void AutosaveStore::discard(const RecoveredWork &work)
 
 QString AutosaveStore::setAside(const RecoveredWork &work)
 {
-    const QString kept = work.autosave_path + QStringLiteral(".damaged");
-    QFile::remove(kept); // an older damaged autosave of the same slot
+    const QFileInfo info(work.autosave_path);
+    const QString kept =
+        work.error.isEmpty()
+            ? freeName(info.dir().filePath(QStringLiteral("kept-") + info.completeBaseName()),
+                       QStringLiteral(".json"))
+            : freeName(work.autosave_path, QStringLiteral(".damaged"));
     if (!QFile::rename(work.autosave_path, kept))
         return QString();
     return kept;

@@ -240,6 +240,7 @@ private:
     CostView *cost_view_ = nullptr;
     CalibrationPage *calibration_page_ = nullptr;
     DeltaView *delta_view_ = nullptr;
+    QLabel *status_memory_ = nullptr; // first, and only when the run does not fit
     QLabel *status_step_ = nullptr;
     QLabel *status_throughput_ = nullptr;
     QLabel *status_mfu_ = nullptr;

@@ -2,6 +2,8 @@
 // status line and the tabs.
 #include "main_window_p.h"
 
+#include "charts/chart_common.h"
+
 namespace scalescope
 {
 
@@ -145,6 +147,9 @@ void MainWindow::showResult(const ResultPtr &result)
 
 void MainWindow::updateStatus(const ResultPtr &result)
 {
+    status_memory_->clear();
+    status_memory_->hide();
+    status_speedup_->setToolTip(tr("Against one GPU of the same kind"));
     if (!result->ok()) {
         for (QLabel *l :
              {status_step_, status_throughput_, status_mfu_, status_speedup_, status_efficiency_})
@@ -161,16 +166,60 @@ void MainWindow::updateStatus(const ResultPtr &result)
         return;
     }
     const Summary &s = result->summary;
-    status_step_->setText(tr("Step %1").arg(formatStepTime(s.step_time_s)));
-    QString throughput = tr("%1 samples/s").arg(formatRate(s.samples_per_s));
-    if (s.tokens_per_s > 0)
-        throughput += tr(" · %1 tokens/s").arg(formatRate(s.tokens_per_s));
-    status_throughput_->setText(throughput);
-    status_mfu_->setText(tr("MFU %1%").arg(s.mfu * 100, 0, 'f', 1));
-    status_speedup_->setText(
-        s.gpus == 1 ? tr("Speed-up %1× on 1 GPU").arg(s.speedup, 0, 'f', 2)
-                    : tr("Speed-up %1× on %2 GPUs").arg(s.speedup, 0, 'f', 2).arg(s.gpus));
-    status_efficiency_->setText(tr("Efficiency %1%").arg(s.scaling_efficiency * 100, 0, 'f', 0));
+    // The speed-up reference (one GPU) may itself not hold the model: its time is then on
+    // paper, as the Scaling tab's note says.
+    const std::optional<MemoryBreakdown> reference =
+        s.gpus > 1 ? speedupReferenceMemory(*result) : std::nullopt;
+    const bool reference_on_paper = reference && exceedsCapacity(*reference);
+    const QString reference_note =
+        reference_on_paper
+            ? tr("The one-GPU reference cannot hold this model (it would need %1 GB of its "
+                 "%2 GB): its time is on paper, not a run.")
+                  .arg(formatGb(reference->total), formatGb(reference->capacity))
+            : QString();
+    const bool fits = s.memory.fits();
+    if (!fits) {
+        // A run that does not fit in memory does not happen: that comes first, and its figures
+        // are only what it would do if it fitted (throughput, MFU and efficiency left out).
+        status_memory_->setText(tr("Does not fit: %1 GB per GPU against %2 GB")
+                                    .arg(formatGb(s.memory.total), formatGb(s.memory.capacity)));
+        status_memory_->show();
+        for (QLabel *l : {status_step_, status_throughput_, status_mfu_, status_efficiency_})
+            l->clear();
+        const QString step = formatStepTime(s.step_time_s);
+        status_speedup_->setText(s.gpus == 1 ? tr("If it fitted: step %1").arg(step)
+                                             : tr("If it fitted: step %1, speed-up %2× on %3 GPUs")
+                                                   .arg(step)
+                                                   .arg(s.speedup, 0, 'f', 2)
+                                                   .arg(s.gpus));
+        QString tip = tr("What this step would take if the memory of each GPU held it. It "
+                         "cannot run: reduce the memory per GPU (ZeRO, tensor or pipeline "
+                         "parallelism, recomputation, a smaller micro-batch) or use GPUs with "
+                         "more memory.");
+        if (reference_on_paper)
+            tip += QLatin1Char(' ') + reference_note;
+        status_speedup_->setToolTip(tip);
+    } else {
+        status_step_->setText(tr("Step %1").arg(formatStepTime(s.step_time_s)));
+        QString throughput = tr("%1 samples/s").arg(formatRate(s.samples_per_s));
+        if (s.tokens_per_s > 0)
+            throughput += tr(" · %1 tokens/s").arg(formatRate(s.tokens_per_s));
+        status_throughput_->setText(throughput);
+        status_mfu_->setText(tr("MFU %1%").arg(s.mfu * 100, 0, 'f', 1));
+        if (s.gpus == 1)
+            status_speedup_->setText(tr("Speed-up %1× on 1 GPU").arg(s.speedup, 0, 'f', 2));
+        else if (reference_on_paper)
+            status_speedup_->setText(tr("Speed-up %1× on %2 GPUs against 1 GPU on paper")
+                                         .arg(s.speedup, 0, 'f', 2)
+                                         .arg(s.gpus));
+        else
+            status_speedup_->setText(
+                tr("Speed-up %1× on %2 GPUs").arg(s.speedup, 0, 'f', 2).arg(s.gpus));
+        if (reference_on_paper)
+            status_speedup_->setToolTip(reference_note);
+        status_efficiency_->setText(
+            tr("Efficiency %1%").arg(s.scaling_efficiency * 100, 0, 'f', 0));
+    }
     // Asynchronous updates trade the barrier for stale parameters: the price is shown.
     if (s.staleness_steps > 0) {
         status_staleness_->setText(
@@ -182,7 +231,11 @@ void MainWindow::updateStatus(const ResultPtr &result)
         status_staleness_->clear();
         status_staleness_->hide();
     }
-    QString sentence = translatedBottleneck(s.bottleneck_record);
+    // The memory sentence of the bottleneck is the status bar's first label already.
+    Bottleneck bottleneck = s.bottleneck_record;
+    if (!fits)
+        bottleneck.out_of_memory.reset();
+    QString sentence = translatedBottleneck(bottleneck);
     if (result->stage == ResultStage::Summary)
         sentence += tr(" (closed-form estimate while the simulation runs)");
     else if (!result->timeline)
@@ -195,9 +248,10 @@ void MainWindow::updateStatus(const ResultPtr &result)
 QStringList MainWindow::statusFigures() const
 {
     QStringList figures;
-    for (const QLabel *l : {status_step_, status_throughput_, status_mfu_, status_speedup_,
-                            status_efficiency_, status_staleness_})
-        if (!l->text().isEmpty() && (l != status_staleness_ || !l->isHidden()))
+    for (const QLabel *l : {status_memory_, status_step_, status_throughput_, status_mfu_,
+                            status_speedup_, status_efficiency_, status_staleness_})
+        if (!l->text().isEmpty() &&
+            ((l != status_staleness_ && l != status_memory_) || !l->isHidden()))
             figures << l->text();
     return figures;
 }

@@ -193,6 +193,10 @@ void MainWindow::buildUi()
         statusBar()->addWidget(label);
         return label;
     };
+    // A run that does not fit in memory says so first; its figures follow as "if it fitted".
+    status_memory_ = make_label("statusMemory", tr("Memory per GPU against the GPU's capacity"));
+    status_memory_->setStyleSheet(QStringLiteral("QLabel { color: #b00020; font-weight: bold; }"));
+    status_memory_->hide();
     status_step_ = make_label("statusStepTime", tr("Wall time of one optimizer step"));
     status_throughput_ = make_label("statusThroughput", tr("Samples (and tokens) per second"));
     status_mfu_ = make_label("statusMfu", tr("Model FLOPs utilisation: model FLOP/s over the "
@@ -206,6 +210,9 @@ void MainWindow::buildUi()
     status_bottleneck_ = new QLabel;
     status_bottleneck_->setObjectName(QStringLiteral("statusBottleneck"));
     status_bottleneck_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The sentence gives way first (its tooltip has all of it): a narrow window cuts it, not
+    // the figures before it.
+    status_bottleneck_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     statusBar()->addWidget(status_bottleneck_, 1);
     status_busy_ = new QLabel;
     status_busy_->setObjectName(QStringLiteral("statusBusy"));

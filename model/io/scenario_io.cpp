@@ -276,8 +276,16 @@ ParallelSpec readParallel(const ObjectReader &r, int gpus)
 
 /// Rules across keys (plan/rules.h): the first error is the parser's; then the data degree
 /// and micro_batch the scenario leaves out are derived.
-void checkAndResolve(Scenario &s, bool precision_given)
+void checkAndResolve(Scenario &s, bool precision_given, std::vector<RuleFinding> *draft)
 {
+    if (draft) {
+        // A draft keeps the scenario as written and hands the findings back; what a broken
+        // plan leaves out stays left out (the window derives it once the plan is whole).
+        *draft = checkRules(s);
+        if (!firstError(*draft))
+            fillDerivedPlan(s);
+        return;
+    }
     if (const auto error = firstError(checkRules(s))) {
         const bool defaulted = error->rule == Rule::PrecisionUnsupported && !precision_given;
         fail(error->path, (defaulted ? "the default " : "") + ruleMessage(*error));
@@ -434,7 +442,8 @@ CostSpec readCost(const ObjectReader &r, bool has_tokens)
     return c;
 }
 
-Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QString &baseDir)
+Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QString &baseDir,
+                      std::vector<RuleFinding> *draft)
 {
     const ObjectReader doc(root, "");
     doc.requireVersion("scalescope", kScenarioVersion);
@@ -474,7 +483,7 @@ Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QSt
                                "\"cost\" with \"model\", \"training\" and \"parallel\"");
         s.cost = readCost(*cost, s.model.kind == ModelSpec::Kind::Transformer);
     }
-    checkAndResolve(s, precisionGiven);
+    checkAndResolve(s, precisionGiven, draft);
     return s;
 }
 
@@ -636,8 +645,10 @@ OrderedObject writeCost(const CostSpec &c)
 
 } // namespace
 
-Result<Scenario> parseScenario(const QByteArray &json, const Catalog &catalog,
-                               const QString &baseDir)
+namespace
+{
+Result<Scenario> parseDocument(const QByteArray &json, const Catalog &catalog,
+                               const QString &baseDir, std::vector<RuleFinding> *draft)
 {
     if (json.size() > kMaxScenarioFileBytes)
         return InputError{"", "a scenario document of " + std::to_string(json.size()) +
@@ -645,10 +656,28 @@ Result<Scenario> parseScenario(const QByteArray &json, const Catalog &catalog,
                                   std::to_string(kMaxScenarioFileBytes) + " bytes"};
     return json::guard<Scenario>([&] {
         const QJsonObject root = json::parseObjectDocument(json);
-        Scenario s = readScenario(root, catalog, baseDir);
+        Scenario s = readScenario(root, catalog, baseDir, draft);
         s.extensions = readExtensions(json, root, s);
         return s;
     });
+}
+} // namespace
+
+Result<Scenario> parseScenario(const QByteArray &json, const Catalog &catalog,
+                               const QString &baseDir)
+{
+    return parseDocument(json, catalog, baseDir, nullptr);
+}
+
+Result<ScenarioDraft> parseScenarioDraft(const QByteArray &json, const Catalog &catalog,
+                                         const QString &baseDir)
+{
+    ScenarioDraft d;
+    Result<Scenario> s = parseDocument(json, catalog, baseDir, &d.findings);
+    if (!s)
+        return s.error();
+    d.scenario = std::move(s).value();
+    return d;
 }
 
 Result<Scenario> loadScenarioFile(const QString &path, const Catalog &catalog)

@@ -22,6 +22,19 @@ inline constexpr qint64 kMaxScenarioFileBytes = 16 * 1024 * 1024;
 Result<Scenario> parseScenario(const QByteArray &json, const Catalog &catalog,
                                const QString &baseDir = QString());
 
+/// A scenario as written and the rules across keys it breaks.
+struct ScenarioDraft {
+    Scenario scenario;
+    std::vector<RuleFinding> findings; // plan/rules.h checkRules (errors and warnings)
+};
+
+/// Parses a scenario document as parseScenario does, but a rule across keys refuses
+/// nothing: the findings come back with the scenario. For work in progress that the window
+/// holds and autosaves while a rule is broken (it shows each finding beside its control);
+/// files, the CLI and every evaluation use parseScenario.
+Result<ScenarioDraft> parseScenarioDraft(const QByteArray &json, const Catalog &catalog,
+                                         const QString &baseDir = QString());
+
 /// Reads and parses a scenario file (size-limited).
 Result<Scenario> loadScenarioFile(const QString &path, const Catalog &catalog);
 

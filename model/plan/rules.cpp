@@ -409,7 +409,7 @@ void fillDerivedPlan(Scenario &s)
     ParallelSpec &p = s.parallel;
     if (p.data == 0)
         p.data = static_cast<int>(s.hardware.gpuCount() / (int64_t(p.tensor) * p.pipeline));
-    if (s.training.micro_batch == 0)
+    if (s.training.micro_batch == 0 && p.data > 0) // (a draft's degrees may not divide)
         s.training.micro_batch = s.training.global_batch / p.data;
 }
 

@@ -4,12 +4,12 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../app/gui/autosave.cpp" line="78"/>
+        <location filename="../../app/gui/autosave.cpp" line="243"/>
         <source>not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/autosave.cpp" line="113"/>
+        <location filename="../../app/gui/autosave.cpp" line="296"/>
         <source>no autosave slot in %1</source>
         <translation>%1 中没有自动保存槽</translation>
     </message>
@@ -885,59 +885,59 @@
 <context>
     <name>ResultViews</name>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="142"/>
+        <location filename="../../views/charts/chart_common.cpp" line="130"/>
         <source>No result yet.</source>
         <translation>尚无结果。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="147"/>
+        <location filename="../../views/charts/chart_common.cpp" line="135"/>
         <source>%1: </source>
         <translation>%1: </translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="148"/>
+        <location filename="../../views/charts/chart_common.cpp" line="136"/>
         <source>This scenario cannot be computed.
 %1%2</source>
         <translation>无法计算此场景。
 %1%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="191"/>
+        <location filename="../../views/charts/chart_common.cpp" line="179"/>
         <source>DP communication</source>
         <translation>DP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="193"/>
+        <location filename="../../views/charts/chart_common.cpp" line="181"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="195"/>
+        <location filename="../../views/charts/chart_common.cpp" line="183"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="197"/>
+        <location filename="../../views/charts/chart_common.cpp" line="185"/>
         <source>Point-to-point</source>
         <translation>点对点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="199"/>
+        <location filename="../../views/charts/chart_common.cpp" line="187"/>
         <source>Stragglers and jitter</source>
         <translation>慢节点与抖动</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="201"/>
+        <location filename="../../views/charts/chart_common.cpp" line="189"/>
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="203"/>
+        <location filename="../../views/charts/chart_common.cpp" line="191"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="205"/>
+        <location filename="../../views/charts/chart_common.cpp" line="193"/>
         <source>Compute and latency</source>
         <translation>计算与延迟</translation>
     </message>
@@ -968,22 +968,22 @@
 <context>
     <name>scalescope::Application</name>
     <message>
-        <location filename="../../app/gui/app.cpp" line="47"/>
+        <location filename="../../app/gui/app.cpp" line="48"/>
         <source>the claims gallery could not be loaded: %1</source>
         <translation>无法加载论断库：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="95"/>
+        <location filename="../../app/gui/app.cpp" line="96"/>
         <source>the Chinese translation is missing from this build</source>
         <translation>此版本缺少中文翻译</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="154"/>
+        <location filename="../../app/gui/app.cpp" line="155"/>
         <source>cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="157"/>
+        <location filename="../../app/gui/app.cpp" line="158"/>
         <source>%1
 
 %2</source>
@@ -992,37 +992,52 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="186"/>
+        <location filename="../../app/gui/app.cpp" line="187"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="216"/>
+        <location filename="../../app/gui/app.cpp" line="217"/>
         <source>the model did not finish within %1 s</source>
         <translation>模型未能在 %1 s 内完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="226"/>
+        <location filename="../../app/gui/app.cpp" line="227"/>
         <source>cannot write %1: the PNG could not be encoded</source>
         <translation>无法写入 %1：无法编码 PNG 图像</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="288"/>
+        <location filename="../../app/gui/app.cpp" line="287"/>
         <source>Damaged autosave</source>
         <translation>自动保存已损坏</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="289"/>
+        <location filename="../../app/gui/app.cpp" line="288"/>
         <source>Unsaved work from a previous session was found but cannot be used (%1). It was not loaded and is kept as %2.</source>
         <translation>发现了上次会话未保存的工作，但无法使用（%1）。它没有被载入，已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="297"/>
+        <location filename="../../app/gui/app.cpp" line="294"/>
+        <source>Unsaved work not opened</source>
+        <translation>未能打开未保存的工作</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="295"/>
+        <source>Unsaved work from a previous session cannot be opened: %1. It was not loaded, and nothing was deleted: it is kept, unchanged, as %2. Correct that value in a text editor, then open the file.</source>
+        <translation>上次会话未保存的工作无法打开：%1。它没有被载入，也没有删除任何内容：它原样保留为 %2。请在文本编辑器中改正这个值，然后再打开该文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="317"/>
+        <source>Its plan breaks a rule of scenario files (%1). It opens as it was left, with the problem shown beside its control; it can be saved once that is fixed.</source>
+        <translation>它的方案违反了场景文件的一条规则（%1）。它会按离开时的样子打开，问题显示在对应的控件旁；改正之后即可保存。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/app.cpp" line="323"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="298"/>
+        <location filename="../../app/gui/app.cpp" line="305"/>
         <source>ScaleScope did not close normally. Restore the unsaved changes to “%1” from %2?</source>
         <translation>ScaleScope 上次未正常关闭。是否从 %2 恢复对“%1”的未保存更改？</translation>
     </message>
@@ -1045,39 +1060,44 @@
         <translation>占单步比例（%）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="78"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="79"/>
         <source>Where the step time goes</source>
         <translation>单步时间花在哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="91"/>
-        <location filename="../../views/charts/breakdown_view.cpp" line="230"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="79"/>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="92"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="231"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="181"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="182"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="202"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="203"/>
         <source>%1 ✗</source>
         <comment>GPU count whose run does not fit in memory</comment>
         <translation>%1 ✗</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="230"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="231"/>
         <source>GPUs (✗: out of memory)</source>
         <translation>GPU 数（✗：显存不足）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="234"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="235"/>
         <source>Where the step time goes (% of the step)</source>
         <translation>单步时间花在哪里（占单步的百分比）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="235"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="236"/>
         <source>Where the step time goes (seconds per step)</source>
         <translation>单步时间花在哪里（每步秒数）</translation>
     </message>
@@ -2595,749 +2615,749 @@
 <context>
     <name>scalescope::CostView</name>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="52"/>
+        <location filename="../../views/charts/cost_view.cpp" line="55"/>
         <source>%1 USD</source>
         <translation>%1 USD</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="63"/>
+        <location filename="../../views/charts/cost_view.cpp" line="66"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="64"/>
+        <location filename="../../views/charts/cost_view.cpp" line="67"/>
         <source>%1 h (%2 days)</source>
         <translation>%1 h（%2 天）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="73"/>
+        <location filename="../../views/charts/cost_view.cpp" line="76"/>
         <source>under a day</source>
         <translation>不到一天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="75"/>
+        <location filename="../../views/charts/cost_view.cpp" line="78"/>
         <source>1-3 days</source>
         <translation>1-3 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="77"/>
+        <location filename="../../views/charts/cost_view.cpp" line="80"/>
         <source>3-14 days</source>
         <translation>3-14 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="79"/>
+        <location filename="../../views/charts/cost_view.cpp" line="82"/>
         <source>over two weeks</source>
         <translation>超过两周</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="88"/>
+        <location filename="../../views/charts/cost_view.cpp" line="91"/>
         <source>under 50 GPU-hours a month</source>
         <translation>每月不到 50 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="90"/>
+        <location filename="../../views/charts/cost_view.cpp" line="93"/>
         <source>50-200 GPU-hours a month</source>
         <translation>每月 50-200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="92"/>
+        <location filename="../../views/charts/cost_view.cpp" line="95"/>
         <source>over 200 GPU-hours a month</source>
         <translation>每月超过 200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="102"/>
+        <location filename="../../views/charts/cost_view.cpp" line="105"/>
         <source>the GPU price</source>
         <translation>GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="104"/>
+        <location filename="../../views/charts/cost_view.cpp" line="107"/>
         <source>the cloud price per GPU-hour</source>
         <translation>每 GPU 小时的云端价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="106"/>
+        <location filename="../../views/charts/cost_view.cpp" line="109"/>
         <source>the power price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="108"/>
+        <location filename="../../views/charts/cost_view.cpp" line="111"/>
         <source>the day rate</source>
         <translation>日薪</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="110"/>
+        <location filename="../../views/charts/cost_view.cpp" line="113"/>
         <source>the work per run</source>
         <translation>每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="141"/>
+        <location filename="../../views/charts/cost_view.cpp" line="144"/>
         <source>Number of steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="142"/>
+        <location filename="../../views/charts/cost_view.cpp" line="145"/>
         <source>Tokens to train</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="147"/>
-        <location filename="../../views/charts/cost_view.cpp" line="322"/>
+        <location filename="../../views/charts/cost_view.cpp" line="150"/>
+        <location filename="../../views/charts/cost_view.cpp" line="325"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="149"/>
+        <location filename="../../views/charts/cost_view.cpp" line="152"/>
         <source>Training steps in the run (1 to 1,000,000,000)</source>
         <translation>本次运行的训练步数（1 到 1,000,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="155"/>
-        <location filename="../../views/charts/cost_view.cpp" line="305"/>
+        <location filename="../../views/charts/cost_view.cpp" line="158"/>
+        <location filename="../../views/charts/cost_view.cpp" line="308"/>
         <source> billion tokens</source>
         <translation> 十亿 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="158"/>
+        <location filename="../../views/charts/cost_view.cpp" line="161"/>
         <source>Tokens to train, in billions (0.001 to 1,000,000); steps = tokens / (global batch × sequence length)</source>
         <translation>训练 token 数，单位十亿（0.001 到 1,000,000）；步数 = token 数 / (全局批大小 × 序列长度)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="168"/>
+        <location filename="../../views/charts/cost_view.cpp" line="171"/>
         <source> per kWh</source>
         <translation> /kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="169"/>
+        <location filename="../../views/charts/cost_view.cpp" line="172"/>
         <source>Electricity price per kWh, in any currency (0 to 10)</source>
         <translation>每 kWh 电价，任意货币（0 到 10）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="171"/>
+        <location filename="../../views/charts/cost_view.cpp" line="174"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="173"/>
+        <location filename="../../views/charts/cost_view.cpp" line="176"/>
         <source>Run &amp;length:</source>
         <translation>运行长度(&amp;l)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="174"/>
+        <location filename="../../views/charts/cost_view.cpp" line="177"/>
         <source>&amp;Steps:</source>
         <translation>步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="175"/>
+        <location filename="../../views/charts/cost_view.cpp" line="178"/>
         <source>&amp;Tokens:</source>
         <translation>Token 数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="177"/>
+        <location filename="../../views/charts/cost_view.cpp" line="180"/>
         <source>Electricity &amp;price:</source>
         <translation>电价(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="179"/>
+        <location filename="../../views/charts/cost_view.cpp" line="182"/>
         <source>Time and energy</source>
         <translation>时间与能耗</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="187"/>
+        <location filename="../../views/charts/cost_view.cpp" line="190"/>
         <source>Time per step:</source>
         <translation>每步时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="188"/>
+        <location filename="../../views/charts/cost_view.cpp" line="191"/>
         <source>Time per run:</source>
         <translation>每次运行时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="189"/>
-        <location filename="../../views/charts/cost_view.cpp" line="363"/>
+        <location filename="../../views/charts/cost_view.cpp" line="192"/>
+        <location filename="../../views/charts/cost_view.cpp" line="366"/>
         <source>GPU-hours per run:</source>
         <translation>每次运行 GPU 时：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="190"/>
+        <location filename="../../views/charts/cost_view.cpp" line="193"/>
         <source>Energy per step:</source>
         <translation>每步能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="191"/>
-        <location filename="../../views/charts/cost_view.cpp" line="364"/>
+        <location filename="../../views/charts/cost_view.cpp" line="194"/>
+        <location filename="../../views/charts/cost_view.cpp" line="367"/>
         <source>Energy per run:</source>
         <translation>每次运行能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="192"/>
+        <location filename="../../views/charts/cost_view.cpp" line="195"/>
         <source>Electricity per run:</source>
         <translation>每次运行电费：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="196"/>
+        <location filename="../../views/charts/cost_view.cpp" line="199"/>
         <source>&amp;Add a cost section</source>
         <translation>添加成本设置(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="199"/>
+        <location filename="../../views/charts/cost_view.cpp" line="202"/>
         <source>Add prices, usage and migration effort to the scenario for the full cost report: owning against renting, break-even and whether more GPUs are worth it</source>
         <translation>在场景中加入价格、用量和迁移工作量，得到完整成本报告：自购与租用对比、盈亏平衡点，以及增加 GPU 是否值得</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="261"/>
+        <location filename="../../views/charts/cost_view.cpp" line="264"/>
         <source>Prices and work</source>
         <translation>价格与工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="263"/>
+        <location filename="../../views/charts/cost_view.cpp" line="266"/>
         <source> USD</source>
         <translation> USD</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="264"/>
+        <location filename="../../views/charts/cost_view.cpp" line="267"/>
         <source>&amp;GPU price:</source>
         <translation>GPU 价格(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="267"/>
+        <location filename="../../views/charts/cost_view.cpp" line="270"/>
         <source>Price of one GPU (0 to 1,000,000,000 USD)</source>
         <translation>单个 GPU 的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="267"/>
+        <location filename="../../views/charts/cost_view.cpp" line="270"/>
         <source>Change GPU price</source>
         <translation>修改 GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="268"/>
+        <location filename="../../views/charts/cost_view.cpp" line="271"/>
         <source>Ser&amp;ver price:</source>
         <translation>服务器价格(&amp;v)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="270"/>
+        <location filename="../../views/charts/cost_view.cpp" line="273"/>
         <source> USD per node</source>
         <translation> USD/节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="271"/>
+        <location filename="../../views/charts/cost_view.cpp" line="274"/>
         <source>Price of one server (node) beyond its GPUs (0 to 1,000,000,000 USD)</source>
         <translation>除 GPU 外单台服务器（节点）的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="273"/>
+        <location filename="../../views/charts/cost_view.cpp" line="276"/>
         <source>Change server price</source>
         <translation>修改服务器价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="274"/>
+        <location filename="../../views/charts/cost_view.cpp" line="277"/>
         <source>A&amp;mortisation:</source>
         <translation>折旧期(&amp;m)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="276"/>
+        <location filename="../../views/charts/cost_view.cpp" line="279"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="277"/>
+        <location filename="../../views/charts/cost_view.cpp" line="280"/>
         <source>Years over which the hardware is written off (0.1 to 50)</source>
         <translation>硬件折旧年限（0.1 到 50）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="278"/>
+        <location filename="../../views/charts/cost_view.cpp" line="281"/>
         <source>Change amortisation period</source>
         <translation>修改折旧期</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="279"/>
+        <location filename="../../views/charts/cost_view.cpp" line="282"/>
         <source>Po&amp;wer price:</source>
         <translation>电价(&amp;w)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="281"/>
+        <location filename="../../views/charts/cost_view.cpp" line="284"/>
         <source> USD/kWh</source>
         <translation> USD/kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="282"/>
+        <location filename="../../views/charts/cost_view.cpp" line="285"/>
         <source>Electricity price (0 to 100 USD per kWh)</source>
         <translation>电价（每 kWh 0 到 100 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="283"/>
+        <location filename="../../views/charts/cost_view.cpp" line="286"/>
         <source>Change power price</source>
         <translation>修改电价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="284"/>
+        <location filename="../../views/charts/cost_view.cpp" line="287"/>
         <source>P&amp;UE:</source>
         <translation>PUE(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="286"/>
+        <location filename="../../views/charts/cost_view.cpp" line="289"/>
         <source>Power usage effectiveness: facility power over IT power (1 to 5; 1.58 is the 2023 average)</source>
         <translation>电能使用效率：设施总功耗与 IT 设备功耗之比（1 到 5；2023 年平均值为 1.58）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="288"/>
+        <location filename="../../views/charts/cost_view.cpp" line="291"/>
         <source>Change PUE</source>
         <translation>修改 PUE</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="289"/>
+        <location filename="../../views/charts/cost_view.cpp" line="292"/>
         <source>&amp;Cloud price:</source>
         <translation>云价格(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="292"/>
+        <location filename="../../views/charts/cost_view.cpp" line="295"/>
         <source> USD per GPU-hour</source>
         <translation> USD/GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="293"/>
+        <location filename="../../views/charts/cost_view.cpp" line="296"/>
         <source>Rent of one cloud GPU for an hour (0 to 10,000 USD)</source>
         <translation>租用一个云 GPU 一小时的费用（0 到 10,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="294"/>
+        <location filename="../../views/charts/cost_view.cpp" line="297"/>
         <source>Change cloud price</source>
         <translation>修改云价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="298"/>
+        <location filename="../../views/charts/cost_view.cpp" line="301"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="299"/>
+        <location filename="../../views/charts/cost_view.cpp" line="302"/>
         <source>Epochs × samples</source>
         <translation>Epoch 数 × 样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="300"/>
+        <location filename="../../views/charts/cost_view.cpp" line="303"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="301"/>
+        <location filename="../../views/charts/cost_view.cpp" line="304"/>
         <source>How the work of one training run is given</source>
         <translation>单次训练运行工作量的给出方式</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="303"/>
+        <location filename="../../views/charts/cost_view.cpp" line="306"/>
         <source>&amp;Work per run:</source>
         <translation>每次运行工作量(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="306"/>
+        <location filename="../../views/charts/cost_view.cpp" line="309"/>
         <source>Tokens to train per run, in billions (0.001 to 1,000,000,000; transformers only)</source>
         <translation>每次运行训练的 token 数，单位十亿（0.001 到 1,000,000,000；仅限 Transformer）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="308"/>
+        <location filename="../../views/charts/cost_view.cpp" line="311"/>
         <source>Change tokens per run</source>
         <translation>修改每次运行的 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="310"/>
+        <location filename="../../views/charts/cost_view.cpp" line="313"/>
         <source>T&amp;okens:</source>
         <translation>Token 数(&amp;o)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="311"/>
+        <location filename="../../views/charts/cost_view.cpp" line="314"/>
         <source> epochs</source>
         <translation> 个 epoch</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="312"/>
+        <location filename="../../views/charts/cost_view.cpp" line="315"/>
         <source>Passes over the data set per run (0.01 to 1,000,000)</source>
         <translation>每次运行遍历数据集的次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="313"/>
+        <location filename="../../views/charts/cost_view.cpp" line="316"/>
         <source>Change epochs per run</source>
         <translation>修改每次运行的 epoch 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="315"/>
+        <location filename="../../views/charts/cost_view.cpp" line="318"/>
         <source>&amp;Epochs:</source>
         <translation>Epoch 数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="317"/>
+        <location filename="../../views/charts/cost_view.cpp" line="320"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="317"/>
+        <location filename="../../views/charts/cost_view.cpp" line="320"/>
         <source>Samples in one epoch (1 to 1e15)</source>
         <translation>每个 epoch 的样本数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="318"/>
+        <location filename="../../views/charts/cost_view.cpp" line="321"/>
         <source>Change samples per epoch</source>
         <translation>修改每个 epoch 的样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="320"/>
+        <location filename="../../views/charts/cost_view.cpp" line="323"/>
         <source>Samples per e&amp;poch:</source>
         <translation>每 epoch 样本数(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="323"/>
+        <location filename="../../views/charts/cost_view.cpp" line="326"/>
         <source>Optimizer steps per run (1 to 1e15)</source>
         <translation>每次运行的优化器步数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="323"/>
+        <location filename="../../views/charts/cost_view.cpp" line="326"/>
         <source>Change steps per run</source>
         <translation>修改每次运行的步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="325"/>
+        <location filename="../../views/charts/cost_view.cpp" line="328"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;t)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="326"/>
+        <location filename="../../views/charts/cost_view.cpp" line="329"/>
         <source>&amp;Runs per month:</source>
         <translation>每月运行次数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="328"/>
+        <location filename="../../views/charts/cost_view.cpp" line="331"/>
         <source> runs</source>
         <translation> 次</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="328"/>
+        <location filename="../../views/charts/cost_view.cpp" line="331"/>
         <source>Training runs a month (0.01 to 1,000,000)</source>
         <translation>每月训练运行次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="329"/>
+        <location filename="../../views/charts/cost_view.cpp" line="332"/>
         <source>Change runs per month</source>
         <translation>修改每月运行次数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="330"/>
+        <location filename="../../views/charts/cost_view.cpp" line="333"/>
         <source>M&amp;igration:</source>
         <translation>迁移(&amp;i)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="332"/>
+        <location filename="../../views/charts/cost_view.cpp" line="335"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="333"/>
+        <location filename="../../views/charts/cost_view.cpp" line="336"/>
         <source>Engineering days to move the job to several GPUs (0 to 3,650)</source>
         <translation>将任务迁移到多 GPU 所需的工程人天（0 到 3,650）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="335"/>
+        <location filename="../../views/charts/cost_view.cpp" line="338"/>
         <source>Change migration days</source>
         <translation>修改迁移天数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="336"/>
+        <location filename="../../views/charts/cost_view.cpp" line="339"/>
         <source>&amp;Day rate:</source>
         <translation>人天单价(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="338"/>
+        <location filename="../../views/charts/cost_view.cpp" line="341"/>
         <source> USD/day</source>
         <translation> USD/天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="339"/>
+        <location filename="../../views/charts/cost_view.cpp" line="342"/>
         <source>Cost of one engineering day; waiting is valued at a eighth of it per hour (0 to 1,000,000 USD)</source>
         <translation>一个工程人天的费用；等待时间按其八分之一每小时计价（0 到 1,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="341"/>
+        <location filename="../../views/charts/cost_view.cpp" line="344"/>
         <source>Change day rate</source>
         <translation>修改人天单价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="345"/>
+        <location filename="../../views/charts/cost_view.cpp" line="348"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="348"/>
+        <location filename="../../views/charts/cost_view.cpp" line="351"/>
         <source>Time, energy and money</source>
         <translation>时间、能耗与费用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="361"/>
+        <location filename="../../views/charts/cost_view.cpp" line="364"/>
         <source>Steps per run:</source>
         <translation>每次运行步数：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="362"/>
+        <location filename="../../views/charts/cost_view.cpp" line="365"/>
         <source>Time to train:</source>
         <translation>训练时长：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="365"/>
+        <location filename="../../views/charts/cost_view.cpp" line="368"/>
         <source>Power:</source>
         <translation>功耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="366"/>
+        <location filename="../../views/charts/cost_view.cpp" line="369"/>
         <source>Hardware:</source>
         <translation>硬件：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="367"/>
+        <location filename="../../views/charts/cost_view.cpp" line="370"/>
         <source>Per month:</source>
         <translation>每月：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="368"/>
+        <location filename="../../views/charts/cost_view.cpp" line="371"/>
         <source>Per run:</source>
         <translation>每次运行：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="369"/>
+        <location filename="../../views/charts/cost_view.cpp" line="372"/>
         <source>Break-even:</source>
         <translation>盈亏平衡：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="370"/>
+        <location filename="../../views/charts/cost_view.cpp" line="373"/>
         <source>Migration:</source>
         <translation>迁移：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="371"/>
+        <location filename="../../views/charts/cost_view.cpp" line="374"/>
         <source>Waiting saved:</source>
         <translation>节省等待：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="373"/>
+        <location filename="../../views/charts/cost_view.cpp" line="376"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="502"/>
+        <location filename="../../views/charts/cost_view.cpp" line="505"/>
         <source>= %1 steps of %2 samples × %3 tokens</source>
         <translation>= %1 步，每步 %2 样本 × %3 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="507"/>
+        <location filename="../../views/charts/cost_view.cpp" line="510"/>
         <source>Tokens need a transformer model; using the steps.</source>
         <translation>按 token 计算需要 Transformer 模型；改用步数。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="513"/>
-        <location filename="../../views/charts/cost_view.cpp" line="742"/>
+        <location filename="../../views/charts/cost_view.cpp" line="516"/>
+        <location filename="../../views/charts/cost_view.cpp" line="745"/>
         <source>%1 GPU-h</source>
         <translation>%1 GPU 时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="516"/>
+        <location filename="../../views/charts/cost_view.cpp" line="519"/>
         <source>The time per run includes failures, restarts and checkpoints: %1% of the time is useful.</source>
         <translation>每次运行的时间包含故障、重启和检查点：其中 %1% 的时间是有效训练。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="521"/>
-        <location filename="../../views/charts/cost_view.cpp" line="522"/>
+        <location filename="../../views/charts/cost_view.cpp" line="524"/>
+        <location filename="../../views/charts/cost_view.cpp" line="525"/>
         <source>%1 kWh</source>
         <translation>%1 kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="523"/>
+        <location filename="../../views/charts/cost_view.cpp" line="526"/>
         <source>%1 (at %2 per kWh)</source>
         <translation>%1（按每 kWh %2 计）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="527"/>
+        <location filename="../../views/charts/cost_view.cpp" line="530"/>
         <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3&apos;s TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section&apos;s default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
         <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：空闲功耗为 %3 TDP 的 30%，其余按该步中计算所占比例 %4% 计）× 时间 × PUE %5（成本部分的默认值：制冷与供电损耗）。云端租用和自购成本见完整成本报告：请添加成本部分。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="599"/>
+        <location filename="../../views/charts/cost_view.cpp" line="602"/>
         <source>Give the work per run in tokens</source>
         <translation>以 token 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="604"/>
+        <location filename="../../views/charts/cost_view.cpp" line="607"/>
         <source>Give the work per run in epochs</source>
         <translation>以 epoch 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="608"/>
+        <location filename="../../views/charts/cost_view.cpp" line="611"/>
         <source>Give the work per run in steps</source>
         <translation>以步数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="627"/>
+        <location filename="../../views/charts/cost_view.cpp" line="630"/>
         <source>Add a cost section</source>
         <translation>添加成本设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="660"/>
+        <location filename="../../views/charts/cost_view.cpp" line="663"/>
         <source>buy and own</source>
         <translation>购买自有</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="660"/>
+        <location filename="../../views/charts/cost_view.cpp" line="663"/>
         <source>rent in the cloud</source>
         <translation>云上租用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="669"/>
+        <location filename="../../views/charts/cost_view.cpp" line="672"/>
         <source>No verdict: prices missing</source>
         <translation>无法给出结论：缺少价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="671"/>
+        <location filename="../../views/charts/cost_view.cpp" line="674"/>
         <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format&apos;s documented defaults; change them to yours.</source>
         <translation>请输入%1以得出结论：价格为 0 视为未设置。电价、PUE、折旧年限、迁移天数和日薪采用场景格式文档中的默认值，请改为你自己的数值。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="678"/>
+        <location filename="../../views/charts/cost_view.cpp" line="681"/>
         <source>1 GPU: %1</source>
         <translation>1 个 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="683"/>
+        <location filename="../../views/charts/cost_view.cpp" line="686"/>
         <source>%1 GPUs: worth it — %2</source>
         <translation>%1 个 GPU：值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="683"/>
+        <location filename="../../views/charts/cost_view.cpp" line="686"/>
         <source>%1 GPUs: not worth it — %2</source>
         <translation>%1 个 GPU：不值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="686"/>
+        <location filename="../../views/charts/cost_view.cpp" line="689"/>
         <source>They save %1 of waiting a month, worth %2 at %3 an hour (the day rate over 8 hours), against %4 a month more: %5 of hardware or cloud time and %6 of migration spread over the amortisation period.</source>
         <translation>它们每月节省 %1 的等待时间，按每小时 %3（日薪除以 8 小时）计价值 %2；代价是每月多花 %4：其中硬件或云端时长 %5，迁移工作 %6（分摊到折旧期内）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="700"/>
+        <location filename="../../views/charts/cost_view.cpp" line="703"/>
         <source>8+ GPUs</source>
         <translation>8+ 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="701"/>
+        <location filename="../../views/charts/cost_view.cpp" line="704"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="702"/>
+        <location filename="../../views/charts/cost_view.cpp" line="705"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="704"/>
+        <location filename="../../views/charts/cost_view.cpp" line="707"/>
         <source>Rule of thumb: the job takes %1 on one GPU, %2, so the decision table suggests %3; %4.</source>
         <translation>经验法则：该任务在单卡上需要%1，%2，因此决策表建议 %3；%4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="707"/>
+        <location filename="../../views/charts/cost_view.cpp" line="710"/>
         <source>at %1 hours of use a month owning pays (over about 200)</source>
         <translation>每月使用 %1 小时，自购更划算（超过约 200 小时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="710"/>
+        <location filename="../../views/charts/cost_view.cpp" line="713"/>
         <source>at %1 hours of use a month renting is cheaper (owning pays over about 200)</source>
         <translation>每月使用 %1 小时，租用更便宜（超过约 200 小时才值得自购）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="715"/>
+        <location filename="../../views/charts/cost_view.cpp" line="718"/>
         <source>The verdict differs: the rule counts GPU-hours, not the %1 of waiting a month the %2 GPUs save, worth %3 against %4.</source>
         <translation>结论与经验法则不同：经验法则只看 GPU 小时数，没有计入这 %2 块 GPU 每月节省的 %1 等待时间——它价值 %3，而代价是 %4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="721"/>
+        <location filename="../../views/charts/cost_view.cpp" line="724"/>
         <source>The verdict differs: the %1 GPUs add %2 a month, more than the %3 of waiting they save is worth (%4).</source>
         <translation>结论与经验法则不同：这 %1 块 GPU 每月多花 %2，超过了它们节省的 %3 等待时间的价值（%4）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="728"/>
+        <location filename="../../views/charts/cost_view.cpp" line="731"/>
         <source>At these prices owning pays above %1 hours of use a month, not 200 (this job: %2).</source>
         <translation>按这些价格，每月使用超过 %1 小时自购才划算，而不是 200 小时（本任务：%2 小时）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="733"/>
+        <location filename="../../views/charts/cost_view.cpp" line="736"/>
         <source>At these prices renting is cheaper at any usage.</source>
         <translation>按这些价格，无论用量多少，租用都更便宜。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="737"/>
+        <location filename="../../views/charts/cost_view.cpp" line="740"/>
         <source>%1 steps</source>
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="739"/>
+        <location filename="../../views/charts/cost_view.cpp" line="742"/>
         <source>%1 on %2 GPUs; %3 on one GPU (%4× faster)</source>
         <translation>%2 个 GPU 上 %1；单 GPU 上 %3（快 %4×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="743"/>
+        <location filename="../../views/charts/cost_view.cpp" line="746"/>
         <source>%1 kWh, %2 of electricity</source>
         <translation>%1 kWh，电费 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="745"/>
-        <location filename="../../views/charts/cost_view.cpp" line="756"/>
+        <location filename="../../views/charts/cost_view.cpp" line="748"/>
+        <location filename="../../views/charts/cost_view.cpp" line="759"/>
         <source>— (price not set)</source>
         <translation>—（价格未设置）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="747"/>
+        <location filename="../../views/charts/cost_view.cpp" line="750"/>
         <source>%1 W per GPU at %2 % utilisation (compute share of the step; idle draws %3 % of TDP), PUE %4</source>
         <translation>每个 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="762"/>
+        <location filename="../../views/charts/cost_view.cpp" line="765"/>
         <source>%1, written off over %2 years</source>
         <translation>%1，分 %2 年折旧</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="764"/>
+        <location filename="../../views/charts/cost_view.cpp" line="767"/>
         <source>own %1, rent %2 (%3 machine-hours)</source>
         <translation>自购 %1，租用 %2（%3 机时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="769"/>
+        <location filename="../../views/charts/cost_view.cpp" line="772"/>
         <source>own %1, rent %2</source>
         <translation>自购 %1，租用 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="774"/>
+        <location filename="../../views/charts/cost_view.cpp" line="777"/>
         <source>owning pays above %1 machine-hours a month (this job: %2)</source>
         <translation>每月超过 %1 机时则自购更划算（本任务：%2）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="778"/>
+        <location filename="../../views/charts/cost_view.cpp" line="781"/>
         <source>never: renting is cheaper at any usage</source>
         <translation>永不：任何用量下租用都更便宜</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="779"/>
+        <location filename="../../views/charts/cost_view.cpp" line="782"/>
         <source>%1 (%2 days at %3 a day)</source>
         <translation>%1（%2 天，每天 %3）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="783"/>
+        <location filename="../../views/charts/cost_view.cpp" line="786"/>
         <source>none (one GPU)</source>
         <translation>无（单 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="784"/>
+        <location filename="../../views/charts/cost_view.cpp" line="787"/>
         <source>%1 a month against one GPU</source>
         <translation>相比单 GPU 每月节省 %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="536"/>
+        <location filename="../../views/charts/cost_view.cpp" line="539"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="540"/>
+        <location filename="../../views/charts/cost_view.cpp" line="543"/>
         <source>The board power (TDP) of the %1 is not known, so energy cannot be estimated.</source>
         <translation>%1 的板卡功耗 (TDP) 未知，无法估算能耗。</translation>
     </message>
@@ -3562,540 +3582,576 @@
 <context>
     <name>scalescope::MainWindow</name>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="196"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="14"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="214"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="32"/>
         <source>Claims gallery</source>
         <translation>论断集</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="223"/>
-        <location filename="../../app/gui/main_window.cpp" line="470"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="41"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="295"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="249"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="67"/>
         <source>Steps shown:</source>
         <translation>显示步数：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="264"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="82"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="266"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="84"/>
         <source>Show the whole timeline (Home)</source>
         <translation>显示整条时间线 (Home)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="267"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="85"/>
         <source>Suggest plan…</source>
         <translation>建议方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="269"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="87"/>
         <source>Search data / tensor / pipeline degrees, ZeRO stage, micro-batch, schedule and recompute for the fastest plan that fits in memory</source>
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="327"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="145"/>
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="328"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="146"/>
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="329"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="147"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="330"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="148"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="331"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="149"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="332"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="150"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="378"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="197"/>
+        <source>Memory per GPU against the GPU&apos;s capacity</source>
+        <translation>每块 GPU 所需显存与 GPU 显存容量的对比</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_ui.cpp" line="200"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="379"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="201"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="380"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="202"/>
         <source>Model FLOPs utilisation: model FLOP/s over the GPUs&apos; peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="382"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="204"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="152"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="383"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="205"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="385"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="207"/>
         <source>Asynchronous updates: how many steps old the parameters are that an applied gradient was computed on</source>
         <translation>异步更新：所应用的梯度是基于落后多少步的参数计算的</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="400"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="225"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="401"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="226"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="403"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="228"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="405"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="230"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="406"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="231"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="408"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="233"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="411"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="236"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="412"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="237"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="414"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="239"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="416"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="241"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="418"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="243"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="420"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="245"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="421"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="246"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="423"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="248"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="426"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="251"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="427"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="252"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="430"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="255"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="440"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="265"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="441"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="266"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="447"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="272"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="448"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="273"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="449"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="274"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="458"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="283"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="460"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="285"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="462"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="287"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="463"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="288"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="466"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="291"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="475"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="300"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="492"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="317"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="493"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="318"/>
         <source>&amp;Keyboard and mouse…</source>
         <translation>键盘和鼠标(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="497"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="322"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="499"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="324"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="500"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="325"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="531"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="356"/>
         <source>Timeline: zoom around the pointer</source>
         <translation>时间线：以指针为中心缩放</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="531"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="356"/>
         <source>Wheel (when the timeline has focus)</source>
         <translation>滚轮（时间线获得焦点时）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="532"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="357"/>
         <source>Timeline: pan</source>
         <translation>时间线：平移</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="532"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="357"/>
         <source>Drag</source>
         <translation>拖动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="533"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="358"/>
         <source>Timeline: fit the whole step</source>
         <translation>时间线：适应整个步长</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="533"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="358"/>
         <source>Home or double-click</source>
         <translation>Home 键或双击</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="534"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="359"/>
         <source>Timeline: collapse or expand a node</source>
         <translation>时间线：折叠或展开节点</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="534"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="359"/>
         <source>Click its name</source>
         <translation>单击节点名称</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="536"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="361"/>
         <source>Presentation: next or previous slide</source>
         <translation>演示：下一张或上一张幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="536"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="361"/>
         <source>Arrow keys, Page Up / Page Down, Space</source>
         <translation>方向键、Page Up / Page Down、空格键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="544"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="369"/>
         <source>Keyboard and mouse</source>
         <translation>键盘和鼠标</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="550"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="375"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="550"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="375"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="573"/>
+        <location filename="../../app/gui/main_window.cpp" line="110"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="595"/>
+        <location filename="../../app/gui/main_window.cpp" line="132"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="602"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="16"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="604"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="18"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="636"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="50"/>
         <source>Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)</source>
         <translation>已简化：间隔小于 %1 的条目被合并（约 %3 个片段中绘制了 %2 个）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="652"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="66"/>
         <source>simulating…</source>
         <translation>正在模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="653"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="67"/>
         <source>Updating the timeline…</source>
         <translation>正在更新时间线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="655"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="69"/>
         <source>computing the scaling sweep…</source>
         <translation>正在计算扩展曲线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="752"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="176"/>
+        <source>The one-GPU reference cannot hold this model (it would need %1 GB of its %2 GB): its time is on paper, not a run.</source>
+        <translation>作为基准的单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准时间只是纸面上的，并不能真正运行。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="184"/>
+        <source>Does not fit: %1 GB per GPU against %2 GB</source>
+        <translation>显存放不下：每个 GPU 需要 %1 GB，而只有 %2 GB</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="190"/>
+        <source>If it fitted: step %1</source>
+        <translation>假如放得下：每步 %1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="191"/>
+        <source>If it fitted: step %1, speed-up %2× on %3 GPUs</source>
+        <translation>假如放得下：每步 %1，%3 个 GPU 上加速比 %2×</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="195"/>
+        <source>What this step would take if the memory of each GPU held it. It cannot run: reduce the memory per GPU (ZeRO, tensor or pipeline parallelism, recomputation, a smaller micro-batch) or use GPUs with more memory.</source>
+        <translation>这是每块 GPU 的显存放得下时这一步所需的时间。实际上它无法运行：请减少每块 GPU 的显存占用（ZeRO、张量或流水线并行、重计算、更小的微批次），或换用显存更大的 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="203"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="753"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="204"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="755"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="206"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="757"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="208"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="759"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="210"/>
         <source>Speed-up %1× on 1 GPU</source>
         <translation>1 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="760"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="212"/>
+        <source>Speed-up %1× on %2 GPUs against 1 GPU on paper</source>
+        <translation>%2 个 GPU 上加速比 %1×（相对纸面上的单个 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="217"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="761"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="221"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="766"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="227"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="767"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="228"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="775"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="240"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="777"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="242"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1145"/>
+        <location filename="../../app/gui/main_window_presentation.cpp" line="290"/>
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1168"/>
+        <location filename="../../app/gui/main_window.cpp" line="147"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1173"/>
-        <location filename="../../app/gui/main_window.cpp" line="1189"/>
+        <location filename="../../app/gui/main_window.cpp" line="152"/>
+        <location filename="../../app/gui/main_window.cpp" line="168"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1179"/>
+        <location filename="../../app/gui/main_window.cpp" line="158"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1190"/>
+        <location filename="../../app/gui/main_window.cpp" line="169"/>
         <source>The profile was measured on %1, not on the scenario&apos;s %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2，并且目录中没有 %1；请选择 %2 的配置文件，或不使用配置文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1197"/>
+        <location filename="../../app/gui/main_window.cpp" line="176"/>
         <source>Profile of another GPU</source>
         <translation>其他 GPU 的配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1198"/>
+        <location filename="../../app/gui/main_window.cpp" line="177"/>
         <source>The profile was measured on %1, not on the scenario&apos;s %2. Switch the scenario&apos;s GPU to %3 and apply it?</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2。要把场景的 GPU 切换为 %3 并应用它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1206"/>
+        <location filename="../../app/gui/main_window.cpp" line="185"/>
         <source>Apply calibration profile %1 (GPU set to %2, where it was measured)</source>
         <translation>应用校准配置文件 %1（GPU 设为测量所用的 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1224"/>
+        <location filename="../../app/gui/main_window.cpp" line="203"/>
         <source>Applied %1.</source>
         <translation>已应用 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1228"/>
+        <location filename="../../app/gui/main_window.cpp" line="207"/>
         <source>The GPU is now %1, where the profile was measured.</source>
         <translation>GPU 现为测量该配置文件时所用的 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1233"/>
+        <location filename="../../app/gui/main_window.cpp" line="212"/>
         <source>%1 %2 → %3 %4 (%5%)</source>
         <translation>%1 %2 → %3 %4（%5%）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1240"/>
+        <location filename="../../app/gui/main_window.cpp" line="219"/>
         <source>Measured instead of datasheet: %1.</source>
         <translation>以实测值代替数据手册：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1242"/>
+        <location filename="../../app/gui/main_window.cpp" line="221"/>
         <source>Datasheet figures restored.</source>
         <translation>已恢复数据手册数值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1246"/>
+        <location filename="../../app/gui/main_window.cpp" line="225"/>
         <source>Step %1 → %2 (%3%).</source>
         <translation>单步 %1 → %2（%3%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1259"/>
+        <location filename="../../app/gui/main_window.cpp" line="238"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1269"/>
+        <location filename="../../app/gui/main_window.cpp" line="248"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1272"/>
+        <location filename="../../app/gui/main_window.cpp" line="251"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1283"/>
+        <location filename="../../app/gui/main_window.cpp" line="262"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1308"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="14"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1309"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="15"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1322"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="28"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1322"/>
-        <location filename="../../app/gui/main_window.cpp" line="1338"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="28"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="44"/>
         <source>%1
 
 %2</source>
@@ -4104,124 +4160,124 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1338"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="44"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1342"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="48"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="106"/>
-        <location filename="../../app/gui/main_window.cpp" line="1356"/>
+        <location filename="../../app/gui/main_window.cpp" line="22"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="62"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="106"/>
-        <location filename="../../app/gui/main_window.cpp" line="1356"/>
+        <location filename="../../app/gui/main_window.cpp" line="22"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="62"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1379"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="85"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1380"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="86"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1405"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="111"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1408"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="114"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1487"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="193"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1481"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="187"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="254"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="72"/>
         <source>Measured training steps drawn on the timeline (1-4); with a data loader or asynchronous updates, the warm-up steps simulated before them are drawn too</source>
         <translation>时间线上绘制的测量训练步数（1-4）；有数据加载器或异步更新时，也会绘制在它们之前模拟的预热步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="630"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="44"/>
         <source>1 warm-up step drawn before the measured ones (the data loader or asynchronous updates carry state from step to step)</source>
         <translation>在测量步之前绘制了 1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="632"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="46"/>
         <source>%1 warm-up steps drawn before the measured ones (the data loader or asynchronous updates carry state from step to step)</source>
         <translation>在测量步之前绘制了 %1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1481"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="187"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1494"/>
-        <location filename="../../app/gui/main_window.cpp" line="1504"/>
-        <location filename="../../app/gui/main_window.cpp" line="1510"/>
-        <location filename="../../app/gui/main_window.cpp" line="1519"/>
-        <location filename="../../app/gui/main_window.cpp" line="1527"/>
-        <location filename="../../app/gui/main_window.cpp" line="1538"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="200"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="210"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="216"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="225"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="233"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="244"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1499"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="205"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1510"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="216"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1513"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="219"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1513"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="219"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1527"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="233"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1531"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="237"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1531"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="237"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="1553"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="259"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -4286,17 +4342,17 @@
         <translation>容量 %1 GB</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="246"/>
+        <location filename="../../views/charts/memory_view.cpp" line="247"/>
         <source>Fits: %1 GB of %2 GB (%3 %), %4 GB free.</source>
         <translation>可容纳：%1 GB / %2 GB（%3 %），剩余 %4 GB。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="252"/>
+        <location filename="../../views/charts/memory_view.cpp" line="253"/>
         <source>Does not fit: needs %1 GB of %2 GB — try ZeRO-3, tensor/pipeline parallelism or recompute</source>
         <translation>容纳不下：需要 %1 GB，容量 %2 GB — 可尝试 ZeRO-3、张量/流水线并行或重计算</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="261"/>
+        <location filename="../../views/charts/memory_view.cpp" line="262"/>
         <source>Pipeline stage %1 holds the most; other stages need less.</source>
         <translation>流水线阶段 %1 占用最多；其他阶段需要更少。</translation>
     </message>
@@ -4691,189 +4747,210 @@
 <context>
     <name>scalescope::ScalingView</name>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="121"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="105"/>
         <source>GPUs (log scale)</source>
         <translation>GPU 数（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="162"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="146"/>
         <source>&amp;Scaling:</source>
         <translation>扩展方式(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="165"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="149"/>
         <source>Strong (same global batch)</source>
         <translation>强扩展（全局批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="166"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="150"/>
         <source>Weak (same batch per replica)</source>
         <translation>弱扩展（每副本批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="167"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="151"/>
         <source>Strong scaling spreads a fixed global batch over more GPUs; weak scaling grows the global batch with the GPU count.</source>
         <translation>强扩展将固定的全局批分摊到更多 GPU 上；弱扩展则随 GPU 数增大全局批大小。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="188"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="172"/>
         <source>&amp;Cluster:</source>
         <translation>集群(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="196"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="180"/>
         <source>How the sweep reaches each GPU count: more nodes of the scenario&apos;s size, or nodes of %1 GPUs filled before another is added</source>
         <translation>扫描如何达到每个 GPU 数量：增加与场景相同规模的节点，或先把每个节点装满 %1 块 GPU 再增加节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="212"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="196"/>
         <source>Speed-up</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="215"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="243"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="199"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="228"/>
         <source>Ideal</source>
         <translation>理想</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="222"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="246"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="206"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="231"/>
         <source>Simulated</source>
         <translation>模拟</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="232"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="216"/>
         <source>Speed-up (×, log scale)</source>
         <translation>加速比（×，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="240"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="216"/>
+        <source>Speed-up (×)</source>
+        <translation>加速比（×）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="225"/>
         <source>Scaling efficiency</source>
         <translation>扩展效率</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="254"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="225"/>
+        <source>Efficiency</source>
+        <translation>效率</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="239"/>
         <source>Efficiency (%)</source>
         <translation>效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="265"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="251"/>
         <source>Where the missing speed-up went</source>
         <translation>缺失的加速比去了哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="268"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="251"/>
+        <source>Missing speed-up</source>
+        <translation>缺失的加速比</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="254"/>
         <source>Achieved speed-up</source>
         <translation>实际加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="284"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="105"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="270"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="287"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="273"/>
         <source>Speed-up and lost speed-up (GPUs)</source>
         <translation>加速比与损失的加速比（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="352"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="273"/>
+        <source>Speed-up (GPUs)</source>
+        <translation>加速比（GPU 数）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="338"/>
         <source>add nodes like the scenario&apos;s (GPUs per node: %1)</source>
         <translation>按场景的节点规模增加节点（每节点 GPU 数：%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="353"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="339"/>
         <source>fill nodes of %1 GPUs first</source>
         <translation>先装满每节点 %1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="399"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="366"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="481"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="448"/>
         <source>N = %1</source>
         <translation>N = %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="507"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="474"/>
         <source>Amdahl fit: s = %1 %</source>
         <translation>Amdahl 拟合：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="554"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="523"/>
         <source>No Amdahl fit: it needs at least %1 sweep points with more than one GPU, this sweep has %2.</source>
         <translation>没有 Amdahl 拟合：至少需要 %1 个多于一块 GPU 的扫描点，本次扫描只有 %2 个。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="558"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="527"/>
         <source>No Amdahl fit: Amdahl&apos;s law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
         <translation>没有 Amdahl 拟合：Amdahl 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例，也不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="573"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="542"/>
         <source>The simulated speed-up already passes 1/s, so the fit gives no ceiling.</source>
         <translation>模拟的加速比已经超过 1/s，因此该拟合不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="594"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="567"/>
         <source>Speed-up against one GPU, which cannot hold this model (it would need %1 GB of its %2 GB): the reference is a time on paper, not a run.</source>
         <translation>加速比以单块 GPU 为基准，但单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准只是纸面上的时间，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="666"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="641"/>
         <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB; this run cannot start.</source>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB；这次运行无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="684"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="659"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="688"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="663"/>
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
         <translation>N = %1：%2 损失了 %3 个 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="692"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="667"/>
         <source>This run does not fit in memory and cannot start.</source>
         <translation>这次运行显存容纳不下，无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="565"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="534"/>
         <source>Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).</source>
         <translation>Amdahl 拟合：串行比例 s = %1 %（R² = %2，基于 %3 个点）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="74"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="73"/>
         <source>Does not fit in memory</source>
         <translation>显存容纳不下</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="91"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="90"/>
         <source>Closed form (beyond the simulation&apos;s size)</source>
         <translation>闭式模型（超出模拟规模）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="570"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="539"/>
         <source>With a fixed batch, no number of GPUs gets past %1× (1/s).</source>
         <translation>批大小固定时，无论多少 GPU 都无法超过 %1×（1/s）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="510"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="477"/>
         <source>Gustafson: s = %1 %</source>
         <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="513"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="480"/>
         <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N).</source>
         <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="659"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="634"/>
         <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
         <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
     </message>
@@ -5014,77 +5091,92 @@
         <translation>%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="51"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="52"/>
         <source>GPU temperature under load</source>
         <translation>负载下的 GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="60"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="52"/>
+        <source>GPU temperature</source>
+        <translation>GPU 温度</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/thermal_view.cpp" line="61"/>
         <source>Time under load (s)</source>
         <translation>负载时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="63"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="61"/>
+        <source>Time (s)</source>
+        <translation>时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/thermal_view.cpp" line="64"/>
         <source>Temperature (°C)</source>
         <translation>温度 (°C)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="138"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="64"/>
+        <source>°C</source>
+        <translation>°C</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/thermal_view.cpp" line="139"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="150"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="151"/>
         <source>All %1 GPUs</source>
         <translation>全部 %1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="153"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="154"/>
         <source>GPU %1 (hottest)</source>
         <translation>GPU %1（最热）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="154"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="155"/>
         <source>GPU %1 (coolest)</source>
         <translation>GPU %1（最冷）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="195"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="196"/>
         <source>Throttle threshold (%1)</source>
         <translation>降频阈值（%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="202"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="204"/>
         <source>No GPU reaches the throttle threshold of %1 (the hottest settles at %2).</source>
         <translation>没有 GPU 达到 %1 的降频阈值（最热的稳定在 %2）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="205"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="207"/>
         <source>GPU %1 starts throttling after %2</source>
         <translation>GPU %1 在 %2 后开始降频</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="210"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="212"/>
         <source>; GPU %1 after %2</source>
         <translation>；GPU %1 在 %2 后</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="213"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="215"/>
         <source>%1 of %2 GPUs throttle.</source>
         <translation>%2 个 GPU 中有 %1 个降频。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="216"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="218"/>
         <source>Throttled clocks drop by %1 %.</source>
         <translation>降频时时钟下降 %1 %。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="221"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="223"/>
         <source>The simulated steps begin after %1 of load.</source>
         <translation>模拟的步骤在负载 %1 后开始。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="223"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="225"/>
         <source>The simulated steps are in steady state (a long run).</source>
         <translation>模拟的步骤处于稳态（长时间运行）。</translation>
     </message>

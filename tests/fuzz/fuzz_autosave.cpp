@@ -1,13 +1,15 @@
 // libFuzzer target: autosave files read back at start-up (app/gui/autosave). The input is
 // left behind as the autosave of a dead instance; AutosaveStore::orphans() reads it (a
 // damaged one is reported, not loaded) and, as the app does, the recovered document is
-// opened with the scenario parser.
+// opened with AutosaveStore::openScenario (the scenario parser, and the rebuilding of work
+// it refuses for a rule across keys).
 #include "fuzz_util.h"
 
 #include "autosave.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
 
+#include <QJsonDocument>
 #include <QSaveFile>
 
 using namespace scalescope;
@@ -29,9 +31,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz::finding("the autosave left behind is not found", std::to_string(found.size()));
     const RecoveredWork &work = found.front();
     if (work.error.isEmpty()) {
-        const Result<Scenario> s = parseScenario(work.scenario_json, catalog, fuzz::workDir());
-        if (!s)
-            (void)s.error().toString();
+        const RecoveredScenario opened = AutosaveStore::openScenario(work, catalog);
+        if (!opened.scenario && !opened.refused())
+            fuzz::finding("a scenario that cannot be opened without a reason");
+        // Work opened with a rule error is what the window held: it writes the same document.
+        if (opened.scenario && opened.refused() &&
+            QJsonDocument::fromJson(writeScenario(*opened.scenario)) !=
+                QJsonDocument::fromJson(work.scenario_json))
+            fuzz::finding("rebuilt work writes another document");
     }
     return 0;
 }

@@ -5,8 +5,9 @@
 // is taken for the document or for an autosave, the autosave left behind is complete and
 // consistent with the file, and a new start of the application offers it back (through the
 // real Application::offerRecovery, its question answered by the test). Damaged autosaves
-// (truncated, garbage, empty, wrong version, not a scenario) are reported, set aside as
-// .damaged and never loaded.
+// (truncated, garbage, empty, not an object) are reported, set aside as .damaged and never
+// loaded; a JSON object the parser refuses (wrong version, not a scenario) likewise, as
+// kept-<file>. Work refused for a rule across keys is offered back and opens as it was.
 //
 // SCALESCOPE_CRASH_ITERATIONS=N runs N kills instead of 50 (sanitizer builds).
 #include "app.h"
@@ -15,6 +16,7 @@
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
 #include "main_window.h"
+#include "plan/rules.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -314,33 +316,41 @@ private Q_SLOTS:
 
     void damagedAutosaveIsReportedNotLoaded_data()
     {
+        // Not JSON, or JSON that is no object: damaged, set aside as ".damaged". A JSON object
+        // the scenario parser refuses for anything but a rule across keys: "kept-<file>".
         QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<bool>("damaged");
         Result<Scenario> good = loadScenarioFile(doc_path_, builtinCatalog());
         QVERIFY(good);
         Scenario other = good.value();
         other.name = "damaged autosave";
         const QByteArray valid = writeScenario(other);
-        QTest::newRow("truncated JSON") << valid.left(valid.size() / 2);
+        QTest::newRow("truncated JSON") << valid.left(valid.size() / 2) << true;
         QByteArray garbage;
         QRandomGenerator rng(7);
         for (int i = 0; i < 4096; ++i)
             garbage.append(char(rng.bounded(256)));
-        QTest::newRow("binary garbage") << garbage;
-        QTest::newRow("empty file") << QByteArray();
+        QTest::newRow("binary garbage") << garbage << true;
+        QTest::newRow("empty file") << QByteArray() << true;
         QByteArray wrong_version = valid;
         wrong_version.replace("\"scalescope\": 1", "\"scalescope\": 99");
         QVERIFY(wrong_version != valid);
-        QTest::newRow("wrong version") << wrong_version;
-        QTest::newRow("not a scenario") << QByteArray("{ \"x-autosave\": { \"file\": \"\" } }");
-        QTest::newRow("JSON array") << QByteArray("[1, 2, 3]");
+        QTest::newRow("wrong version") << wrong_version << false;
+        QTest::newRow("not a scenario")
+            << QByteArray("{ \"x-autosave\": { \"file\": \"\" } }") << false;
+        QTest::newRow("JSON array") << QByteArray("[1, 2, 3]") << true;
     }
 
     void damagedAutosaveIsReportedNotLoaded()
     {
         QFETCH(QByteArray, content);
+        QFETCH(bool, damaged);
         const QByteArray document_before = readAll(doc_path_);
         const QString path = QDir(autosave_dir_).filePath(QStringLiteral("autosave-5.json"));
-        QFile::remove(path + QStringLiteral(".damaged"));
+        const QString kept =
+            damaged ? path + QStringLiteral(".damaged")
+                    : QDir(autosave_dir_).filePath(QStringLiteral("kept-autosave-5.json"));
+        QFile::remove(kept);
         QVERIFY(writeBytes(path, content));
         std::string loaded;
         bool modified = true;
@@ -348,14 +358,15 @@ private Q_SLOTS:
             loaded = app.document()->scenario().name;
             modified = app.document()->isModified();
         });
-        // Reported once, named, and kept as .damaged with its bytes; never loaded.
+        // Reported once, named, and kept with its bytes; never loaded.
         QCOMPARE(boxes.size(), qsizetype(1));
-        QVERIFY2(boxes.front().startsWith(QLatin1String("Damaged autosave")),
+        QVERIFY2(boxes.front().startsWith(damaged ? QLatin1String("Damaged autosave")
+                                                  : QLatin1String("Unsaved work not opened")),
                  qPrintable(boxes.front()));
         QVERIFY(boxes.front().contains(QLatin1String("It was not loaded")));
-        QVERIFY(boxes.front().contains(path + QStringLiteral(".damaged")));
+        QVERIFY2(boxes.front().contains(kept), qPrintable(boxes.front()));
         QVERIFY(!QFileInfo::exists(path));
-        QCOMPARE(readAll(path + QStringLiteral(".damaged")), content);
+        QCOMPARE(readAll(kept), content);
         Result<Scenario> doc = parseScenario(document_before, builtinCatalog());
         QVERIFY(doc);
         QCOMPARE(loaded, doc.value().name); // the file given, not the autosave
@@ -364,7 +375,50 @@ private Q_SLOTS:
         // Set aside: not offered (or reported) again.
         AutosaveStore store(autosave_dir_);
         QVERIFY(store.orphans().empty());
-        QFile::remove(path + QStringLiteral(".damaged"));
+        QFile::remove(kept);
+    }
+
+    void ruleRefusedAutosaveIsOffered()
+    {
+        // Unsaved work whose plan breaks a rule across keys (8 GPUs are not a multiple of
+        // tensor 3; Save refuses it, the autosave keeps it) is offered back like any other,
+        // says which rule it breaks, and opens as it was left.
+        Result<Scenario> good = loadScenarioFile(doc_path_, builtinCatalog());
+        QVERIFY(good);
+        Scenario work = good.value();
+        work.name = "tensor 3, unsaved";
+        work.parallel.tensor = 3;
+        resolveFrameworkStack(work, builtinCatalog()); // as the control panel's edit does
+        const std::optional<InputError> rule = ruleError(work);
+        QVERIFY(rule);
+        QString orphan;
+        {
+            AutosaveStore dead(autosave_dir_); // the instance that crashed
+            QString error;
+            QVERIFY2(dead.write(writeScenario(work), doc_path_, &error), qPrintable(error));
+            orphan = dead.ownPath();
+        } // its lock goes with it, its file stays
+        QVERIFY(QFileInfo::exists(orphan));
+        Scenario restored;
+        bool modified = false;
+        const QStringList boxes = startApplication(QMessageBox::Yes, [&](Application &app) {
+            restored = app.document()->scenario();
+            modified = app.document()->isModified();
+        });
+        QCOMPARE(boxes.size(), qsizetype(1));
+        QVERIFY2(boxes.front().startsWith(QLatin1String("Restore unsaved work?")),
+                 qPrintable(boxes.front()));
+        // The rule named at its key path, as the control panel shows it.
+        QVERIFY2(
+            boxes.front().contains(QLatin1String("breaks a rule")) &&
+                boxes.front().contains(QString::fromStdString(rule->path) + QStringLiteral(": ")),
+            qPrintable(boxes.front()));
+        QCOMPARE(restored.name, work.name);
+        QCOMPARE(restored.parallel.tensor, 3);
+        restored.extensions = work.extensions;
+        QVERIFY(restored == work);
+        QVERIFY(modified);
+        QVERIFY(!QFileInfo::exists(orphan)); // taken, not offered twice
     }
 };
 

@@ -2,10 +2,13 @@
 // checked against the document, the undo stack and the figures shown.
 #include "app.h"
 #include "autosave.h"
+#include "charts/chart_common.h"
+#include "controls/control_panel.h"
 #include "document.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
 #include "main_window.h"
+#include "plan/rules.h"
 #include "recompute.h"
 #include "timeline/timeline_widget.h"
 
@@ -15,6 +18,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QImage>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
 #include <QProcess>
@@ -23,6 +27,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -67,6 +72,24 @@ class TestMainWindow : public QObject
     {
         auto *label = window_->findChild<QLabel *>(QLatin1String(name));
         return label ? label->text() : QStringLiteral("<missing %1>").arg(QLatin1String(name));
+    }
+
+    // Closes the window and its autosave store as a crash would: the autosave stays behind
+    // (closing cleanly removes it) and its lock is released. Returns the autosave's bytes.
+    QByteArray crashLeavingAutosave()
+    {
+        const QString own = autosave_->ownPath();
+        const QByteArray content = [&] {
+            QFile f(own);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        }();
+        window_.reset();
+        autosave_.reset();
+        QFile again(own);
+        if (again.open(QIODevice::WriteOnly))
+            again.write(content);
+        return content;
     }
 
 private Q_SLOTS:
@@ -122,6 +145,15 @@ private Q_SLOTS:
         QVERIFY(statusText("statusSpeedup").contains("on 8 GPUs"));
         QVERIFY(statusText("statusMfu").startsWith("MFU"));
         QVERIFY(!statusText("statusBottleneck").isEmpty());
+        // It fits: nothing said about memory. Its one-GPU reference (GPT-2 1.5B with Adam on
+        // one 24 GB card) does not: the speed-up is against a time on paper, as the Scaling
+        // tab's note says, and the tooltip says why.
+        QVERIFY(statusText("statusMemory").isEmpty());
+        QVERIFY2(statusText("statusSpeedup").endsWith("on 8 GPUs against 1 GPU on paper"),
+                 qPrintable(statusText("statusSpeedup")));
+        QVERIFY(window_->findChild<QLabel *>(QStringLiteral("statusSpeedup"))
+                    ->toolTip()
+                    .contains(QStringLiteral("cannot hold this model")));
         QVERIFY(window_->currentResult()->timeline);
         QVERIFY(window_->currentResult()->sweep.size() >= 4);
         // The chart's point for the scenario's own GPU count is the status bar's figure.
@@ -182,10 +214,115 @@ private Q_SLOTS:
         s.effects.data_loader.samples_per_s_per_worker = 5;
         document_->edit(s, QStringLiteral("one GPU"));
         QVERIFY(waitForResult());
+        // GPT-2 1.5B with Adam does not fit on one 24 GB card: no speed-up at all, only the
+        // step it would take.
+        QVERIFY(!window_->currentResult()->summary.memory.fits());
+        QVERIFY2(statusText("statusSpeedup").startsWith(QStringLiteral("If it fitted: step ")),
+                 qPrintable(statusText("statusSpeedup")));
+        QVERIFY(!statusText("statusSpeedup").contains(QStringLiteral("×")));
+        QVERIFY(statusText("statusEfficiency").isEmpty());
+        // On one 80 GB card it fits.
+        const GpuSpec *a100 = builtinCatalog().findGpu("a100-pcie-80gb");
+        QVERIFY(a100);
+        s.hardware.gpu = *a100;
+        document_->edit(s, QStringLiteral("one A100"));
+        QVERIFY(waitForResult());
+        QVERIFY(window_->currentResult()->summary.memory.fits());
         QVERIFY2(statusText("statusSpeedup").contains(QStringLiteral("1.00× on 1 GPU")),
                  qPrintable(statusText("statusSpeedup") + " | " + statusText("statusBottleneck")));
         QVERIFY(!statusText("statusSpeedup").contains(QStringLiteral("GPUs")));
         QCOMPARE(statusText("statusEfficiency"), QStringLiteral("Efficiency 100%"));
+    }
+
+    void outOfMemoryIsSaidFirst()
+    {
+        // Llama 2 70B on the default 8 RTX 4090 (24 GB each) with ZeRO-1: far more than 24 GB
+        // per GPU. The status bar says so first; the speed-up is only what the run would do
+        // if it fitted, and throughput, MFU and efficiency are not shown as if it ran.
+        window_->resize(1280, 800);
+        Scenario s = document_->scenario();
+        const ModelSpec *model = builtinCatalog().findModel("llama2-70b");
+        QVERIFY(model);
+        s.model = *model;
+        document_->edit(s, QStringLiteral("Llama 2 70B"));
+        QVERIFY(waitForResult());
+        const ResultPtr r = window_->currentResult();
+        QVERIFY(r->ok());
+        QCOMPARE(r->summary.gpus, 8);
+        QVERIFY(!r->summary.memory.fits());
+        const QString memory = statusText("statusMemory");
+        QCOMPARE(memory, QStringLiteral("Does not fit: %1 GB per GPU against 24 GB")
+                             .arg(formatGb(r->summary.memory.total)));
+        const QString speedup = statusText("statusSpeedup");
+        QVERIFY2(speedup.startsWith(QStringLiteral("If it fitted: step ")) &&
+                     speedup.contains(QStringLiteral("× on 8 GPUs")),
+                 qPrintable(speedup));
+        for (const char *name :
+             {"statusStepTime", "statusThroughput", "statusMfu", "statusEfficiency"})
+            QVERIFY2(statusText(name).isEmpty(), name);
+        // No bare speed-up anywhere in the status bar, and the memory said once.
+        const auto labels = window_->statusBar()->findChildren<QLabel *>();
+        for (const QLabel *label : labels) {
+            if (label->text().contains(QStringLiteral("×")) ||
+                label->text().contains(QStringLiteral("peed-up")))
+                QVERIFY2(label->text().startsWith(QStringLiteral("If it fitted")),
+                         qPrintable(label->objectName() + ": " + label->text()));
+        }
+        QVERIFY2(!statusText("statusBottleneck").contains(QStringLiteral("not fit")),
+                 qPrintable(statusText("statusBottleneck")));
+        // First, and not cut at 1280 px.
+        QCoreApplication::processEvents();
+        auto *memory_label = window_->findChild<QLabel *>(QStringLiteral("statusMemory"));
+        auto *speedup_label = window_->findChild<QLabel *>(QStringLiteral("statusSpeedup"));
+        QVERIFY(memory_label->isVisible() && speedup_label->isVisible());
+        QVERIFY(memory_label->x() < speedup_label->x());
+        for (const QLabel *label : {memory_label, speedup_label})
+            QVERIFY2(label->width() >= label->sizeHint().width(),
+                     qPrintable(QStringLiteral("%1: %2 of %3 px")
+                                    .arg(label->objectName())
+                                    .arg(label->width())
+                                    .arg(label->sizeHint().width())));
+        QVERIFY(speedup_label->geometry().right() < window_->statusBar()->width());
+        // Back to a model that fits: the memory label goes.
+        document_->undoStack()->undo();
+        QVERIFY(waitForResult());
+        QVERIFY(statusText("statusMemory").isEmpty());
+        QVERIFY(statusText("statusSpeedup").startsWith(QStringLiteral("Speed-up ")));
+        QVERIFY(statusText("statusMfu").startsWith(QStringLiteral("MFU")));
+    }
+
+    void referenceOnPaperIsSaid()
+    {
+        // Claim 8b: ZeRO-3 fits Llama 2 7B on 8 A100 80 GB, but the one-GPU reference of the
+        // speed-up (125 GB) does not: the speed-up is against a time on paper, as the Scaling
+        // tab's note says.
+        document_->reset(loadScenario("resources/scenarios/claim08-b-zero3-fits.json"), QString());
+        QVERIFY(waitForResult());
+        const ResultPtr r = window_->currentResult();
+        QVERIFY(r->ok());
+        QVERIFY(r->summary.memory.fits());
+        QVERIFY(statusText("statusMemory").isEmpty());
+        const QString speedup = statusText("statusSpeedup");
+        QVERIFY2(speedup.startsWith(QStringLiteral("Speed-up ")) &&
+                     speedup.endsWith(QStringLiteral("on 8 GPUs against 1 GPU on paper")),
+                 qPrintable(speedup));
+        const QString tip =
+            window_->findChild<QLabel *>(QStringLiteral("statusSpeedup"))->toolTip();
+        QVERIFY2(tip.contains(QStringLiteral("cannot hold this model")), qPrintable(tip));
+        QVERIFY(statusText("statusMfu").startsWith(QStringLiteral("MFU")));
+        // Claim 8a: plain data parallel does not fit either; one label says so, first.
+        document_->reset(loadScenario("resources/scenarios/claim08-a-ddp-out-of-memory.json"),
+                         QString());
+        QVERIFY(waitForResult());
+        QVERIFY2(statusText("statusMemory").startsWith(QStringLiteral("Does not fit: ")),
+                 qPrintable(statusText("statusMemory")));
+        QVERIFY2(statusText("statusMemory").endsWith(QStringLiteral(" GB per GPU against 80 GB")),
+                 qPrintable(statusText("statusMemory")));
+        QVERIFY(statusText("statusSpeedup").startsWith(QStringLiteral("If it fitted: ")));
+        QVERIFY(!statusText("statusSpeedup").contains(QStringLiteral("on paper")));
+        QVERIFY(window_->findChild<QLabel *>(QStringLiteral("statusSpeedup"))
+                    ->toolTip()
+                    .contains(QStringLiteral("cannot hold this model")));
     }
 
     void sliderDragIsOneUndoEntry()
@@ -306,18 +443,7 @@ private Q_SLOTS:
         document_->edit(s, "batch 256");
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(autosave_->ownPath()), 5000);
         // Another store (a new session after a crash) sees it once this one is gone.
-        const QString own = autosave_->ownPath();
-        const QByteArray content = [&] {
-            QFile f(own);
-            f.open(QIODevice::ReadOnly);
-            return f.readAll();
-        }();
-        window_.reset();
-        autosave_.reset(); // releases the lock, as a crash would
-        QFile again(own);  // a crash leaves the file behind (closing cleanly removes it)
-        QVERIFY(again.open(QIODevice::WriteOnly));
-        again.write(content);
-        again.close();
+        QVERIFY(!crashLeavingAutosave().isEmpty());
         AutosaveStore next(dir_.filePath("autosave"));
         const auto orphans = next.orphans();
         QCOMPARE(orphans.size(), size_t(1));
@@ -338,6 +464,105 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(kept));
         QVERIFY(next.orphans().empty()); // set aside: not offered again
         init();                          // leave a window for cleanup()
+    }
+
+    void ruleRefusedAutosaveIsRecovered()
+    {
+        // A plan the rule table refuses (8 GPUs are not a multiple of tensor 3) is unsaved
+        // work all the same: the window autosaves it (Save refuses it) and recovery opens
+        // it as it was, with the rule shown beside its control.
+        auto *tensor = window_->findChild<QSpinBox *>(QStringLiteral("tensorSpin"));
+        QVERIFY(tensor);
+        tensor->setValue(3);
+        QCOMPARE(document_->scenario().parallel.tensor, 3);
+        const Scenario edited = document_->scenario();
+        const std::optional<InputError> rule = ruleError(edited);
+        QVERIFY(rule);
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(autosave_->ownPath()), 5000);
+        const QByteArray content = crashLeavingAutosave();
+        QVERIFY(content.contains("\"tensor\": 3"));
+        auto next = std::make_unique<AutosaveStore>(dir_.filePath("autosave"));
+        auto orphans = next->orphans();
+        QCOMPARE(orphans.size(), size_t(1));
+        QVERIFY(orphans[0].error.isEmpty());
+        QVERIFY(!parseScenario(orphans[0].scenario_json, builtinCatalog())); // the parser: no
+        const RecoveredScenario opened = AutosaveStore::openScenario(orphans[0], builtinCatalog());
+        QVERIFY2(opened.scenario, opened.refusal.toString().c_str());
+        QVERIFY(opened.refused());
+        QCOMPARE(opened.refusal.path, rule->path);
+        QCOMPARE(opened.refusal.message, rule->message);
+        Scenario restored = *opened.scenario;
+        restored.extensions = edited.extensions; // the x-autosave key aside
+        QVERIFY(restored == edited);
+        QCOMPARE(QJsonDocument::fromJson(writeScenario(*opened.scenario)),
+                 QJsonDocument::fromJson(content));
+        AutosaveStore::discard(orphans[0]);
+        next.reset();
+
+        // Opened, it shows the rule beside the tensor control and is unsaved work.
+        init();
+        document_->reset(*opened.scenario, QString(), true);
+        QVERIFY(waitForResult());
+        QVERIFY(!window_->currentResult()->ok());
+        QCOMPARE(window_->currentResult()->error_path, QString::fromStdString(rule->path));
+        tensor = window_->findChild<QSpinBox *>(QStringLiteral("tensorSpin"));
+        QVERIFY(tensor);
+        QCOMPARE(tensor->value(), 3);
+        auto *panel = window_->findChild<ControlPanel *>();
+        QVERIFY(panel);
+        const QLabel *beside = panel->messageLabel(QString::fromStdString(rule->path));
+        QVERIFY(beside && !beside->text().isEmpty());
+        QVERIFY(document_->isModified());
+    }
+
+    void unopenableAutosaveIsKept()
+    {
+        // A refused document the rules do not explain (a GPU index past the cluster in a
+        // hand-edited file is, but an unknown model is not) cannot be opened: it is moved
+        // aside unchanged, never deleted, and an older file set aside is never replaced.
+        const QString dir = dir_.filePath("autosave-kept");
+        QDir(dir).removeRecursively();
+        QVERIFY(QDir().mkpath(dir));
+        QByteArray json = writeScenario(document_->scenario());
+        json.replace("\"gpt2-1.5b\"", "\"no-such-model\"");
+        QVERIFY(json.contains("no-such-model"));
+        for (int round = 0; round < 2; ++round) {
+            QFile file(dir + QStringLiteral("/autosave-3.json"));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(json);
+            file.close();
+            AutosaveStore store(dir);
+            const auto orphans = store.orphans();
+            QCOMPARE(orphans.size(), size_t(1));
+            QVERIFY(orphans[0].error.isEmpty());
+            const RecoveredScenario opened =
+                AutosaveStore::openScenario(orphans[0], builtinCatalog());
+            QVERIFY(!opened.scenario);
+            QCOMPARE(opened.refusal.path, std::string("model"));
+            QVERIFY(opened.refusal.message.find("no-such-model") != std::string::npos);
+            const QString kept = AutosaveStore::setAside(orphans[0]);
+            QCOMPARE(kept, dir + (round == 0 ? QStringLiteral("/kept-autosave-3.json")
+                                             : QStringLiteral("/kept-autosave-3-2.json")));
+            QFile back(kept);
+            QVERIFY(back.open(QIODevice::ReadOnly));
+            QCOMPARE(back.readAll(), json);
+            QVERIFY(store.orphans().empty()); // not offered again
+        }
+        // A damaged one keeps its old name with ".damaged", numbered likewise.
+        for (const QString &expected : {QStringLiteral("autosave-4.json.damaged"),
+                                        QStringLiteral("autosave-4.json-2.damaged")}) {
+            QFile file(dir + QStringLiteral("/autosave-4.json"));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("{ \"scalescope\": 1, \"hardw");
+            file.close();
+            AutosaveStore store(dir);
+            const auto orphans = store.orphans();
+            QCOMPARE(orphans.size(), size_t(1));
+            QVERIFY(!orphans[0].error.isEmpty());
+            QCOMPARE(AutosaveStore::setAside(orphans[0]), dir + QLatin1Char('/') + expected);
+        }
+        QVERIFY(QFileInfo::exists(dir + QStringLiteral("/kept-autosave-3.json")));
+        QVERIFY(QFileInfo::exists(dir + QStringLiteral("/autosave-4.json.damaged")));
     }
 
     void calibrationProfileApplied()

@@ -294,6 +294,7 @@ class TestScenarioIo : public QObject
 
 private Q_SLOTS:
     void initTestCase();
+    void draftKeepsRuleBreaks();
     void collectiveNames();
     void defaults();
     void specExample();
@@ -349,6 +350,35 @@ void TestScenarioIo::initTestCase()
         builtin_ = std::move(builtin).value();
     } else
         builtinError_ = QString::fromStdString(builtin.error().toString());
+}
+
+void TestScenarioIo::draftKeepsRuleBreaks()
+{
+    // Work in progress (an autosave) may break a rule across keys: parseScenario refuses it,
+    // parseScenarioDraft returns it as written with the rule's finding; per-key errors still
+    // refuse both.
+    const QByteArray json = R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-80gb",
+      "nodes": 1, "gpus_per_node": 8 }, "model": "gpt2-124m",
+      "training": { "global_batch": 64 }, "parallel": { "tensor": 3 } })";
+    const Result<Scenario> strict = parseScenario(json, builtinCatalog());
+    QVERIFY(!strict);
+    QCOMPARE(strict.error().path, std::string("parallel.tensor"));
+    const Result<ScenarioDraft> draft = parseScenarioDraft(json, builtinCatalog());
+    QVERIFY2(draft, draft ? "" : draft.error().toString().c_str());
+    QCOMPARE(draft.value().scenario.parallel.tensor, 3);
+    const std::optional<RuleFinding> first = firstError(draft.value().findings);
+    QVERIFY(first);
+    QCOMPARE(first->path, strict.error().path);
+    QCOMPARE(ruleError(draft.value().scenario)->message, strict.error().message);
+    QByteArray bad = json;
+    bad.replace("\"tensor\": 3", "\"tensor\": 0");
+    QVERIFY(!parseScenarioDraft(bad, builtinCatalog()));
+    // A valid file: the same scenario both ways, no errors.
+    QByteArray good = json;
+    good.replace("\"tensor\": 3", "\"tensor\": 2");
+    const Result<ScenarioDraft> fine = parseScenarioDraft(good, builtinCatalog());
+    QVERIFY(fine && !firstError(fine.value().findings));
+    QVERIFY(fine.value().scenario == parseScenario(good, builtinCatalog()).value());
 }
 
 void TestScenarioIo::collectiveNames()

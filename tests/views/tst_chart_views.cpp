@@ -19,14 +19,18 @@
 
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QHorizontalStackedBarSeries>
 #include <QImage>
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -69,6 +73,49 @@ bool showsMessage(QWidget *view, QString *text = nullptr)
 const std::vector<int> kCounts = {1, 2, 4, 8, 16, 32, 64};
 constexpr double kSerial = 0.05;
 
+/// What a chart view shows of its axes: the visible tick labels left of the plot and below
+/// it, and every visible text Qt Charts elided (tick labels, axis and chart titles).
+struct ShownLabels {
+    QStringList left, bottom, elided;
+};
+
+ShownLabels shownLabels(QChartView *view)
+{
+    ShownLabels out;
+    const QRectF plot = view->chart()->mapRectToScene(view->chart()->plotArea());
+    static const QRegularExpression number(QStringLiteral("^-?[0-9][0-9.,e+]*$"));
+    const auto items = view->scene()->items();
+    for (QGraphicsItem *item : items) {
+        auto *text = qgraphicsitem_cast<QGraphicsTextItem *>(item);
+        if (text == nullptr || !text->isVisible())
+            continue;
+        const QString plain = text->toPlainText();
+        if (plain.contains(QStringLiteral("...")) || plain.contains(QChar(0x2026)))
+            out.elided << plain;
+        if (!number.match(plain).hasMatch())
+            continue;
+        const QPointF centre = text->sceneBoundingRect().center();
+        if (centre.x() < plot.left())
+            out.left << plain;
+        else if (centre.y() > plot.bottom())
+            out.bottom << plain;
+    }
+    return out;
+}
+
+/// Shows `view` at `size` and lets its charts settle (a plot area that changes size refits
+/// the axes, which lays the chart out again).
+void showAt(QWidget *view, QSize size)
+{
+    view->resize(size);
+    view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(view));
+    for (int i = 0; i < 5; ++i) {
+        QCoreApplication::processEvents();
+        QTest::qWait(10);
+    }
+}
+
 } // namespace
 
 class TestChartViews : public QObject
@@ -92,6 +139,9 @@ private Q_SLOTS:
     void memoryFits();
     void memoryOverCapacity();
     void memoryEmpty();
+
+    void axisLabelsFitAnySize_data();
+    void axisLabelsFitAnySize();
 
     void stepsForTokens_data();
     void stepsForTokens();
@@ -484,6 +534,81 @@ void TestChartViews::memoryFits()
     view.resize(260, 500);
     QCoreApplication::processEvents();
     QVERIFY(!bars->isLabelsVisible());
+}
+
+void TestChartViews::axisLabelsFitAnySize_data()
+{
+    // Issue 13 (1024 x 768 and smaller): however narrow or short a chart, its tick labels and
+    // titles are whole (Qt Charts elides what has too little room to "..."), and each value
+    // axis keeps at least three labelled ticks where three fit: the ticks adapt to the plot.
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("top_gpus");
+    QTest::addColumn<bool>("three");
+    for (const char *view : {"scaling", "breakdown", "memory"}) {
+        const QString v = QLatin1String(view);
+        QTest::addRow("%s at 1024x768", view) << v << QSize(640, 300) << 64 << true;
+        QTest::addRow("%s narrow", view) << v << QSize(560, 330) << 64 << true;
+        QTest::addRow("%s short", view) << v << QSize(900, 215) << 64 << true;
+        QTest::addRow("%s tall", view) << v << QSize(1000, 700) << 64 << true;
+        QTest::addRow("%s 1024 GPUs narrow", view) << v << QSize(560, 300) << 1024 << true;
+        QTest::addRow("%s tiny", view) << v << QSize(300, 180) << 16 << false;
+    }
+}
+
+void TestChartViews::axisLabelsFitAnySize()
+{
+    QFETCH(QString, view);
+    QFETCH(QSize, size);
+    QFETCH(int, top_gpus);
+    QFETCH(bool, three);
+    std::vector<int> counts;
+    for (int n = 1; n <= top_gpus; n *= 2)
+        counts.push_back(n);
+    const auto result = test::amdahlResult(counts, kSerial, 8);
+    std::unique_ptr<QWidget> widget;
+    if (view == QLatin1String("scaling")) {
+        auto *scaling = new ScalingView;
+        scaling->setResult(result);
+        widget.reset(scaling);
+    } else if (view == QLatin1String("breakdown")) {
+        auto *breakdown = new BreakdownView;
+        breakdown->setResult(result);
+        widget.reset(breakdown);
+    } else {
+        auto *memory = new MemoryView;
+        memory->setResult(result);
+        widget.reset(memory);
+    }
+    showAt(widget.get(), size);
+    const auto views = widget->findChildren<QChartView *>();
+    QVERIFY(!views.isEmpty());
+    for (QChartView *chart_view : views) {
+        if (!chart_view->isVisible())
+            continue;
+        const ShownLabels shown = shownLabels(chart_view);
+        const QString what =
+            QStringLiteral("%1 (%2 x %3): left [%4], bottom [%5]")
+                .arg(chart_view->objectName())
+                .arg(chart_view->width())
+                .arg(chart_view->height())
+                .arg(shown.left.join(QLatin1Char(' ')), shown.bottom.join(QLatin1Char(' ')));
+        QVERIFY2(shown.elided.isEmpty(), qPrintable(what + QStringLiteral(", elided: ") +
+                                                    shown.elided.join(QStringLiteral(" | "))));
+        if (!three)
+            continue;
+        // The value axes: left in the scaling and breakdown charts, below in the memory chart
+        // (and the GPU axes of the speed-up and efficiency charts).
+        const QString name = chart_view->objectName();
+        const bool left_values = name != QLatin1String("memoryChart");
+        const bool bottom_values = name == QLatin1String("memoryChart") ||
+                                   name == QLatin1String("speedupChart") ||
+                                   name == QLatin1String("efficiencyChart");
+        if (left_values)
+            QVERIFY2(shown.left.size() >= 3, qPrintable(what));
+        if (bottom_values)
+            QVERIFY2(shown.bottom.size() >= 3, qPrintable(what));
+    }
 }
 
 void TestChartViews::memoryOverCapacity()

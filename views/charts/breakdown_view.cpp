@@ -75,7 +75,8 @@ BreakdownView::BreakdownView(QWidget *parent) : QWidget(parent)
     top->addWidget(unit_);
     top->addStretch(1);
 
-    chart_ = makeChart(tr("Where the step time goes"));
+    chart_ = makeChart();
+    setChartTitles(chart_, tr("Where the step time goes"), tr("Step time"));
     series_ = new QStackedBarSeries(chart_);
     series_->setObjectName(QStringLiteral("breakdownBars"));
     for (int i = 0; i < kBreakdownPartCount; ++i) {
@@ -234,6 +235,7 @@ void BreakdownView::updateChart()
     chart_->setTitle(percent ? tr("Where the step time goes (% of the step)")
                              : tr("Where the step time goes (seconds per step)"));
     setZeroBasedRange(y_, percent ? std::max(100.0, top) : top * 1.02);
+    fitAxisLabels(chart_);
     stack_->setCurrentIndex(1);
 }
 

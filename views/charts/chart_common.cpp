@@ -6,12 +6,12 @@
 #include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
+#include <QGraphicsLayout>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLocale>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 #include <cmath>
 
@@ -26,6 +26,12 @@ QChart *makeChart(const QString &title)
     chart->legend()->setVisible(true);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setTitle(title);
+    // Room for the plot in small charts: the legends are text below the chart
+    // (withWrappingLegend), so the default margins of 20 px are mostly empty.
+    chart->setMargins(QMargins(8, 6, 8, 4));
+    if (chart->layout() != nullptr)
+        chart->layout()->setContentsMargins(0, 0, 0, 0);
+    QObject::connect(chart, &QChart::plotAreaChanged, chart, [chart] { fitAxisLabels(chart); });
     return chart;
 }
 
@@ -43,6 +49,7 @@ void applyChartFonts(QChart *chart, const QFont &base)
         axis->setLabelsFont(small);
         axis->setTitleFont(base);
     }
+    fitAxisLabels(chart);
 }
 
 namespace
@@ -115,25 +122,6 @@ void refreshWrappingLegend(QChartView *view)
     }
     legend->setText(items.join(QStringLiteral(" &nbsp; ")));
     legend->setVisible(!items.isEmpty());
-}
-
-void setZeroBasedRange(QValueAxis *axis, double max_value)
-{
-    if (!(max_value > 0) || !std::isfinite(max_value))
-        max_value = 1;
-    const double raw_step = max_value / 6.0; // at most six intervals
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw_step)));
-    double step = 10 * magnitude;
-    for (double m : {1.0, 2.0, 5.0})
-        if (m * magnitude >= raw_step * (1 - 1e-9)) {
-            step = m * magnitude;
-            break;
-        }
-    const double top = std::ceil(max_value / step * (1 - 1e-9)) * step;
-    axis->setTickType(QValueAxis::TicksDynamic);
-    axis->setTickAnchor(0);
-    axis->setTickInterval(step);
-    axis->setRange(0, top);
 }
 
 QString emptyStateMessage(const ResultPtr &result)

@@ -2,6 +2,7 @@
 // no animations, legend visible, fonts from the widget), and the empty/error state page.
 #pragma once
 
+#include "charts/axis_labels.h" // every chart fits its axis labels (makeChart)
 #include "result.h"
 
 #include <QColor>
@@ -10,7 +11,6 @@
 class QChart;
 class QChartView;
 class QLegendMarker;
-class QValueAxis;
 class QFont;
 class QLabel;
 class QWidget;
@@ -37,10 +37,6 @@ void refreshWrappingLegend(QChartView *view);
 /// Shows or hides one entry of a wrapping legend (the chart's own legend is hidden, so
 /// QLegendMarker::setVisible() no longer says anything).
 void setLegendEntryShown(QLegendMarker *marker, bool shown);
-
-/// Sets `axis` to [0, a round number >= max_value] with ticks at a round interval
-/// (1, 2 or 5 times a power of ten), three to six of them.
-void setZeroBasedRange(QValueAxis *axis, double max_value);
 
 /// The message a view shows instead of data: empty for a result it can draw.
 /// "No result yet" for null, the validation error for an invalid scenario.

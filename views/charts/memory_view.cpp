@@ -238,6 +238,7 @@ void MemoryView::updateChart()
     pen.setStyle(Qt::DashLine);
     capacity_->setPen(pen);
     setZeroBasedRange(gb_axis_, std::max(total_gb, capacity_gb) * 1.05);
+    fitAxisLabels(chart_);
     refreshWrappingLegend(chart_view_);
     fitBarLabels();
 

@@ -13,7 +13,6 @@
 #include <QComboBox>
 #include <QCursor>
 #include <QEvent>
-#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
@@ -30,7 +29,6 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
-#include <tuple>
 
 namespace scalescope
 {
@@ -38,6 +36,7 @@ namespace scalescope
 namespace
 {
 
+constexpr int kMinChartWidth = 180;
 constexpr double kLogPadding = 1.25;         // range padding factor of the log axes
 const QColor kOutOfMemory(0xc6, 0x28, 0x28); // as the memory view's over-capacity red
 
@@ -98,27 +97,12 @@ QScatterSeries *addClosedForm(QChart *chart, const QString &object_name)
     return series;
 }
 
-/// The base of a log axis over [lo, hi] whose labels fit beside each other in `room`
-/// pixels (Qt Charts elides labels that overlap): 2 over a small range, a larger power of
-/// two over a wide one (256 to 262,144 GPUs in a narrow chart: 16).
-double logBaseFor(const QLogValueAxis *axis, double lo, double hi, int room, bool vertical)
-{
-    const double powers = std::log2(std::max(hi / std::max(lo, 1e-12), 2.0));
-    const int digits = static_cast<int>(std::floor(std::log10(std::max(hi, 1.0)))) + 1;
-    const QFontMetrics metrics(axis->labelsFont());
-    const int label = vertical ? metrics.height() + 6
-                               : metrics.horizontalAdvance(QString(digits, QLatin1Char('8'))) + 6;
-    const int labels = std::clamp(room / std::max(label, 1), 2, 12);
-    const int step = std::max(1, static_cast<int>(std::ceil(powers / (labels - 1))));
-    return std::pow(2.0, step);
-}
-
 QLogValueAxis *makeGpuAxis()
 {
     auto *axis = new QLogValueAxis;
     axis->setBase(2);
     axis->setLabelFormat(QStringLiteral("%g"));
-    axis->setTitleText(ScalingView::tr("GPUs (log scale)"));
+    setAxisTitles(axis, ScalingView::tr("GPUs (log scale)"), ScalingView::tr("GPUs"));
     axis->setMinorTickCount(0);
     return axis;
 }
@@ -229,15 +213,16 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     speedup_y_->setBase(2);
     speedup_y_->setLabelFormat(QStringLiteral("%g"));
     speedup_y_->setMinorTickCount(0);
-    speedup_y_->setTitleText(tr("Speed-up (×, log scale)"));
+    setAxisTitles(speedup_y_, tr("Speed-up (×, log scale)"), tr("Speed-up (×)"));
     attach(speedup_chart_, speedup_x_, speedup_y_);
     speedup_view_ = new QChartView(speedup_chart_, this);
     speedup_view_->setObjectName(QStringLiteral("speedupChart"));
     speedup_view_->setRenderHint(QPainter::Antialiasing);
-    speedup_view_->setMinimumSize(180, 200);
+    speedup_view_->setMinimumSize(kMinChartWidth, 200);
 
     // Efficiency chart: linear percentage against log GPU count.
-    efficiency_chart_ = makeChart(tr("Scaling efficiency"));
+    efficiency_chart_ = makeChart();
+    setChartTitles(efficiency_chart_, tr("Scaling efficiency"), tr("Efficiency"));
     ideal_efficiency_ = addLine(efficiency_chart_, QStringLiteral("idealEfficiency"), Qt::darkGray,
                                 Qt::DashLine, 1.5);
     ideal_efficiency_->setName(tr("Ideal"));
@@ -256,13 +241,14 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     efficiency_view_ = new QChartView(efficiency_chart_, this);
     efficiency_view_->setObjectName(QStringLiteral("efficiencyChart"));
     efficiency_view_->setRenderHint(QPainter::Antialiasing);
-    efficiency_view_->setMinimumSize(180, 200);
+    efficiency_view_->setMinimumSize(kMinChartWidth, 200);
 
     for (QLineSeries *s : {speedup_, efficiency_})
         connect(s, &QXYSeries::hovered, this, &ScalingView::showPointToolTip);
 
     // Where the missing speed-up went: achieved speed-up, then the losses by cause.
-    loss_chart_ = makeChart(tr("Where the missing speed-up went"));
+    loss_chart_ = makeChart();
+    setChartTitles(loss_chart_, tr("Where the missing speed-up went"), tr("Missing speed-up"));
     loss_series_ = new QStackedBarSeries(loss_chart_);
     loss_series_->setObjectName(QStringLiteral("speedupLossBars"));
     achieved_set_ = new QBarSet(tr("Achieved speed-up"), loss_series_);
@@ -284,12 +270,12 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     loss_x_->setTitleText(tr("GPUs"));
     loss_y_ = new QValueAxis;
     loss_y_->setLabelFormat(QStringLiteral("%g"));
-    loss_y_->setTitleText(tr("Speed-up and lost speed-up (GPUs)"));
+    setAxisTitles(loss_y_, tr("Speed-up and lost speed-up (GPUs)"), tr("Speed-up (GPUs)"));
     attach(loss_chart_, loss_x_, loss_y_);
     loss_view_ = new QChartView(loss_chart_, this);
     loss_view_->setObjectName(QStringLiteral("speedupLossChart"));
     loss_view_->setRenderHint(QPainter::Antialiasing);
-    loss_view_->setMinimumSize(180, 200);
+    loss_view_->setMinimumSize(kMinChartWidth, 200);
     connect(loss_series_, &QStackedBarSeries::hovered, this, &ScalingView::showLossToolTip);
 
     auto *charts = new QWidget(this);
@@ -366,25 +352,6 @@ void ScalingView::changeEvent(QEvent *event)
         applyChartFonts(loss_chart_, font());
     }
     QWidget::changeEvent(event);
-}
-
-void ScalingView::fitLogAxisLabels()
-{
-    for (auto [axis, view, vertical] : {std::tuple{speedup_x_, speedup_view_, false},
-                                        std::tuple{efficiency_x_, efficiency_view_, false},
-                                        std::tuple{speedup_y_, speedup_view_, true}}) {
-        // The plot area is about 60 % of the view (axis titles, labels, margins).
-        const auto room = static_cast<int>(0.6 * (vertical ? view->height() : view->width()));
-        const double base = logBaseFor(axis, axis->min(), axis->max(), room, vertical);
-        if (axis->base() != base)
-            axis->setBase(base);
-    }
-}
-
-void ScalingView::resizeEvent(QResizeEvent *event)
-{
-    QWidget::resizeEvent(event);
-    fitLogAxisLabels();
 }
 
 void ScalingView::updateCharts()
@@ -524,8 +491,10 @@ void ScalingView::updateCharts()
     speedup_x_->setRange(lo / kLogPadding, hi * kLogPadding);
     efficiency_x_->setRange(lo / kLogPadding, hi * kLogPadding);
     speedup_y_->setRange(speedup_lo / kLogPadding, speedup_hi * kLogPadding);
-    fitLogAxisLabels();
     setZeroBasedRange(efficiency_y_, efficiency_hi * 1.02);
+    // Ticks whose labels have room at this size (and again whenever a plot area resizes).
+    fitAxisLabels(speedup_chart_);
+    fitAxisLabels(efficiency_chart_);
 
     // The attribution the worker computed (one per sweep row); a result without it (older
     // producers, hand-made results) gets it from the sweep with the same pure function.
@@ -575,17 +544,21 @@ QString ScalingView::amdahlText(const AmdahlFit &fit, double highest_plotted_spe
     return text;
 }
 
+std::optional<MemoryBreakdown> speedupReferenceMemory(const ScenarioResult &result)
+{
+    for (const SweepRow &row : result.sweep)
+        if (row.gpus == 1)
+            return row.summary.memory;
+    if (result.context)
+        return singleGpuReferenceMemory(*result.context);
+    return std::nullopt;
+}
+
 void ScalingView::updateReferenceNote()
 {
     // The speed-up reference is one GPU (spec/cli.md); say so when that GPU cannot hold
-    // the model. Its memory: the sweep's one-GPU row if there is one, else the model's
-    // memory formulas for the same job on one GPU.
-    std::optional<MemoryBreakdown> reference;
-    for (const SweepRow &row : result_->sweep)
-        if (row.gpus == 1)
-            reference = row.summary.memory;
-    if (!reference && result_->context)
-        reference = singleGpuReferenceMemory(*result_->context);
+    // the model.
+    const std::optional<MemoryBreakdown> reference = speedupReferenceMemory(*result_);
     if (!reference || !exceedsCapacity(*reference)) {
         reference_note_->clear();
         reference_note_->hide();
@@ -639,9 +612,11 @@ void ScalingView::updateLossChart()
     }
     loss_x_->clear();
     loss_x_->append(categories);
-    setZeroBasedRange(loss_y_, top * 1.02);
-    if (bottom < 0) // rare: superlinear per-GPU compute; the axis reaches below zero
-        loss_y_->setMin(std::floor(bottom * 1.1));
+    // Rare: superlinear per-GPU compute; the axis reaches below zero.
+    setZeroBasedRange(loss_y_, top * 1.02, bottom < 0 ? std::floor(bottom * 1.1) : 0.0);
+    // Many GPU counts need a wider chart for their labels (upright) than the others.
+    loss_view_->setMinimumWidth(categoryChartMinimumWidth(loss_chart_, loss_x_, kMinChartWidth));
+    fitAxisLabels(loss_chart_);
     refreshWrappingLegend(loss_view_);
 }
 

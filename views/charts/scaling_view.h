@@ -11,6 +11,7 @@
 #include <QWidget>
 
 #include <array>
+#include <optional>
 
 class QBarCategoryAxis;
 class QBarSet;
@@ -28,6 +29,12 @@ class QValueAxis;
 
 namespace scalescope
 {
+
+/// Memory per GPU of the speed-up reference (one GPU of the same kind): the sweep's one-GPU
+/// row if there is one, else the model's memory formulas for the same job on one GPU; none
+/// for an invalid or collective result. The Scaling tab's note and the status bar say when
+/// it exceeds the GPU (the reference is then a time on paper, not a run).
+std::optional<MemoryBreakdown> speedupReferenceMemory(const ScenarioResult &result);
 
 class ScalingView : public QWidget
 {
@@ -76,7 +83,6 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
-    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void updateCharts();
@@ -104,8 +110,6 @@ private:
     QLineSeries *amdahl_ = nullptr;
     QLineSeries *gustafson_ = nullptr;
     QScatterSeries *current_speedup_ = nullptr;
-    /// Log axes get a base whose labels fit the charts' current size.
-    void fitLogAxisLabels();
     QScatterSeries *speedup_oom_ = nullptr; // sweep points that do not fit in memory
     QScatterSeries *speedup_cf_ = nullptr;  // sweep points from the closed form
 

@@ -48,7 +48,8 @@ QString celsius(double c)
 ThermalView::ThermalView(QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("thermalView"));
-    chart_ = makeChart(tr("GPU temperature under load"));
+    chart_ = makeChart();
+    setChartTitles(chart_, tr("GPU temperature under load"), tr("GPU temperature"));
     threshold_ = new QLineSeries(chart_);
     threshold_->setObjectName(QStringLiteral("throttleThreshold"));
     QPen pen(QColor(0xc6, 0x28, 0x28));
@@ -57,10 +58,10 @@ ThermalView::ThermalView(QWidget *parent) : QWidget(parent)
     threshold_->setPen(pen);
     chart_->addSeries(threshold_);
     x_ = new QValueAxis;
-    x_->setTitleText(tr("Time under load (s)"));
+    setAxisTitles(x_, tr("Time under load (s)"), tr("Time (s)"));
     x_->setLabelFormat(QStringLiteral("%g"));
     y_ = new QValueAxis;
-    y_->setTitleText(tr("Temperature (°C)"));
+    setAxisTitles(y_, tr("Temperature (°C)"), tr("°C"));
     y_->setLabelFormat(QStringLiteral("%g"));
     chart_->addAxis(x_, Qt::AlignBottom);
     chart_->addAxis(y_, Qt::AlignLeft);
@@ -195,6 +196,7 @@ bool ThermalView::setResult(const ResultPtr &result)
     threshold_->setName(tr("Throttle threshold (%1)").arg(celsius(thermal.throttle_above_c)));
     x_->setRange(0, t_max);
     y_->setRange(std::floor((lo - 5) / 10) * 10, std::ceil((hi + 5) / 10) * 10);
+    fitAxisLabels(chart_);
 
     // The sentence: who throttles when.
     QString text;
