@@ -116,7 +116,8 @@ bool hasPerGpuEffects(const Scenario &s)
 /// The speed-up reference of spec/cli.md: the same global batch on one GPU of the same
 /// kind with no communication (memory ignored), under the effects every GPU has (jitter,
 /// data-loader workers per GPU, thermal cooling, virtual slices) but not the per-GPU ones.
-std::shared_ptr<SimContext> referenceContext(const SimContext &ctx)
+/// `calm`: without jitter (simulatedSingleGpuStepTime adds the draws' mean itself).
+std::shared_ptr<SimContext> referenceContext(const SimContext &ctx, bool calm = false)
 {
     Scenario one = ctx.scenario;
     one.hardware.nodes = 1;
@@ -129,6 +130,8 @@ std::shared_ptr<SimContext> referenceContext(const SimContext &ctx)
     p.update = UpdateMode::Sync;
     one.training.micro_batch = ctx.plan.micro_batch;
     one.effects.stragglers.clear();
+    if (calm)
+        one.effects.jitter = 0;
     // Cooling every GPU has: the job's own when its GPUs do not differ (all listed alike),
     // else the common one of the GPUs not listed (hot spots left out).
     ThermalSpec &th = one.effects.thermal;
@@ -157,28 +160,24 @@ double simulatedSingleGpuStepTime(const SimContext &ctx)
 {
     if (ctx.single_gpu_step_s >= 0)
         return ctx.single_gpu_step_s;
-    const auto ref = referenceContext(ctx);
+    const double sigma = ctx.scenario.effects.jitter;
+    const auto ref = referenceContext(ctx, sigma > 0);
     if (!ref)
         return 0.0;
-    const double sigma = ref->scenario.effects.jitter;
     if (sigma > 0) {
         // A reference is not a random draw (one GPU's draws came out up to 6% faster than
         // the job's, so efficiency exceeded 1). One GPU waits for no one: its jittered step
         // is on average its calm step with every task stretched by the draws' mean
         // (linearity of expectation; effects/jitter.h), less what loading the calm GPU
         // waits for already hides.
-        Scenario calm = ref->scenario;
-        calm.effects.jitter = 0;
-        if (Result<Plan> plan = makePlan(calm)) {
-            SimContext c(calm, plan.value());
-            c.single_gpu_step_s = 0;
-            const SimResult r = simulate(c, SimOptions{});
-            if (r.ok) {
-                const double busy = r.step_time_s - r.breakdown.data_loading;
-                return std::max(r.step_time_s,
-                                busy + (jitterMeanFactor(sigma) - 1.0) * r.breakdown.compute);
-            }
+        const SimResult r = simulate(*ref, SimOptions{});
+        if (r.ok) {
+            const double busy = r.step_time_s - r.breakdown.data_loading;
+            return std::max(r.step_time_s,
+                            busy + (jitterMeanFactor(sigma) - 1.0) * r.breakdown.compute);
         }
+        const auto jittered = referenceContext(ctx); // its closed form adds the mean itself
+        return jittered ? analyticSummary(*jittered).step_time_s : 0.0;
     }
     // One GPU has no replicas: O(micro-batches) tasks, cheap beside the job's own graph.
     const SimResult r = simulate(*ref, SimOptions{});
@@ -307,9 +306,6 @@ Summary analyticSummary(const SimContext &ctx)
     // (divided by the interleaving depth) is the fill/drain bubble (SC21 Sec. 2.2:
     // (p-1)/m of the ideal time, (p-1)/(v m) interleaved).
     const double p2p = D.send_s;
-    auto sendsPerMicroBatch = [&](int s) {
-        return static_cast<double>(D.stages[static_cast<size_t>(s)].sends_per_micro_batch);
-    };
     // ZeRO-3's gathers are exposed inside every micro-batch of a stage (before each piece's
     // forward and backward), so with a pipeline they lengthen that stage's pace rather than
     // come after the pipeline: each stage runs at compute + its exposed communication per
@@ -320,11 +316,11 @@ Summary analyticSummary(const SimContext &ctx)
     double slowest = 0, all = 0, sends_avg = 0;
     for (int s = 0; s < P.pipeline; ++s) {
         const double t = stage_compute[static_cast<size_t>(s)] + stage_tp[static_cast<size_t>(s)] +
-                         sendsPerMicroBatch(s) * p2p +
+                         D.stages[static_cast<size_t>(s)].sends_per_micro_batch * p2p +
                          (fold ? stage_exposed[static_cast<size_t>(s)] / m : 0.0);
         slowest = std::max(slowest, t);
         all += t;
-        sends_avg += sendsPerMicroBatch(s) * p2p / P.pipeline;
+        sends_avg += D.stages[static_cast<size_t>(s)].sends_per_micro_batch * p2p / P.pipeline;
     }
     // Fill and drain: the other stages' work per micro-batch (sends included) once.
     const double bubble_time = P.pipeline > 1 ? (all - slowest) / P.virtual_stages : 0;

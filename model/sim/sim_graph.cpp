@@ -76,9 +76,9 @@ void Simulation::buildUnit(int replica, int stage)
             const int32_t mb = op.micro_batch;
             const size_t idx = tableIndex(replica, it, v, mb);
             TaskId first = kNoTask, last = kNoTask;
-            auto compute = [&](double d, uint32_t label) {
+            auto compute = [&](double dur, uint32_t label) {
                 const TaskId id =
-                    addTask(unit, Stream::Compute, SegmentKind::Compute, d, label, mb, it, true);
+                    addTask(unit, Stream::Compute, SegmentKind::Compute, dur, label, mb, it, true);
                 // Megatron-LM's pipeline exchanges are blocking (p2p_communication.py:
                 // batched isend/irecv, then wait): a stage computes on only after its
                 // previous send has gone out.
@@ -91,11 +91,19 @@ void Simulation::buildUnit(int replica, int stage)
                 recent_compute[1] = id;
                 return id;
             };
-            auto tp = [&](double d, uint32_t label, double bytes) {
-                if (d <= 0)
+            auto tp = [&](double dur, uint32_t label, double bytes) {
+                if (dur <= 0)
                     return;
-                last = addTask(unit, Stream::Compute, SegmentKind::TpComm, d, label, mb, it, false,
-                               bytes);
+                last = addTask(unit, Stream::Compute, SegmentKind::TpComm, dur, label, mb, it,
+                               false, bytes);
+            };
+            // A blocking pipeline send of this micro-batch after the work just added.
+            auto send = [&](uint32_t label) {
+                const TaskId id = addTask(unit, Stream::PointToPoint, SegmentKind::PpComm, d.send_s,
+                                          label, mb, it, false, d.send_bytes);
+                graph_.depend(id, last);
+                pending_send = id;
+                return id;
             };
             auto zero3Gather = [&](const StepPiece &piece) {
                 // With prefetch, one piece ahead: the gather may start once the compute two
@@ -138,14 +146,8 @@ void Simulation::buildUnit(int replica, int stage)
                 if (first_op)
                     graph_.depend(first, gate);
                 f_first_[idx] = first;
-                if (v < vstages_ - 1) {
-                    const TaskId send =
-                        addTask(unit, Stream::PointToPoint, SegmentKind::PpComm, d.send_s,
-                                labelId(LabelKind::SendActivations), mb, it, false, d.send_bytes);
-                    graph_.depend(send, last);
-                    f_send_[idx] = send;
-                    pending_send = send;
-                }
+                if (v < vstages_ - 1)
+                    f_send_[idx] = send(labelId(LabelKind::SendActivations));
             } else {
                 const uint32_t label = recompute ? labelId(LabelKind::RecomputeBackward)
                                                  : labelId(LabelKind::Backward);
@@ -188,14 +190,8 @@ void Simulation::buildUnit(int replica, int stage)
                     reduce(st.pieces.front().grad);
                 }
                 b_first_[idx] = first;
-                if (v > 0) {
-                    const TaskId send =
-                        addTask(unit, Stream::PointToPoint, SegmentKind::PpComm, d.send_s,
-                                labelId(LabelKind::SendGradients), mb, it, false, d.send_bytes);
-                    graph_.depend(send, last);
-                    b_send_[idx] = send;
-                    pending_send = send;
-                }
+                if (v > 0)
+                    b_send_[idx] = send(labelId(LabelKind::SendGradients));
             }
             first_op = false;
         }
