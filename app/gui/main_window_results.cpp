@@ -236,6 +236,8 @@ void MainWindow::updateStatus(const ResultPtr &result)
     if (!fits)
         bottleneck.out_of_memory.reset();
     QString sentence = translatedBottleneck(bottleneck);
+    if (!fits) // its shares and MFU are those of a run that cannot start
+        sentence = tr("If it fitted: %1").arg(sentence);
     if (result->stage == ResultStage::Summary)
         sentence += tr(" (closed-form estimate while the simulation runs)");
     else if (!result->timeline)

@@ -4,12 +4,12 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../app/gui/autosave.cpp" line="243"/>
+        <location filename="../../app/gui/autosave.cpp" line="89"/>
         <source>not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/autosave.cpp" line="296"/>
+        <location filename="../../app/gui/autosave.cpp" line="142"/>
         <source>no autosave slot in %1</source>
         <translation>%1 中没有自动保存槽</translation>
     </message>
@@ -4035,11 +4035,16 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="240"/>
+        <source>If it fitted: %1</source>
+        <translation>假如放得下：%1</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="242"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="242"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="244"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>

@@ -270,6 +270,9 @@ private Q_SLOTS:
         }
         QVERIFY2(!statusText("statusBottleneck").contains(QStringLiteral("not fit")),
                  qPrintable(statusText("statusBottleneck")));
+        // The bottleneck's shares and MFU are figures of the run that cannot start, too.
+        QVERIFY2(statusText("statusBottleneck").startsWith(QStringLiteral("If it fitted: ")),
+                 qPrintable(statusText("statusBottleneck")));
         // First, and not cut at 1280 px.
         QCoreApplication::processEvents();
         auto *memory_label = window_->findChild<QLabel *>(QStringLiteral("statusMemory"));
