@@ -5,6 +5,7 @@
 #include "cli/cost_text.h"
 
 #include "analysis/evaluate.h"
+#include "analysis/scaling.h"
 #include "analysis/summary.h"
 #include "io/file_io.h"
 #include "io/report_io.h"
@@ -23,8 +24,9 @@ namespace
 constexpr int kMaxIterations = 64;
 constexpr size_t kMaxTraceSegments = 1'000'000;
 
-void printSummaryText(Output &out, const Scenario &sc, const Summary &s)
+void printSummaryText(Output &out, const SimContext &ctx, const Summary &s)
 {
+    const Scenario &sc = ctx.scenario;
     const Breakdown &b = s.breakdown;
     auto share = [&](double x) {
         return fixed(100.0 * x / s.step_time_s, 1) + QStringLiteral("%");
@@ -48,6 +50,14 @@ void printSummaryText(Output &out, const Scenario &sc, const Summary &s)
                  .arg(fixed(s.speedup, 2))
                  .arg(s.gpus)
                  .arg(fixed(100.0 * s.scaling_efficiency, 1)));
+    // The reference is one GPU (spec/cli.md): say when that GPU cannot hold the model.
+    if (s.gpus > 1) {
+        const MemoryBreakdown ref = singleGpuReferenceMemory(ctx);
+        if (exceedsCapacity(ref))
+            out.line(QStringLiteral("  speed-up reference  one GPU on paper: it would need %1 GB "
+                                    "of its %2 GB")
+                         .arg(fixed(ref.total / 1e9, 1), fixed(ref.capacity / 1e9, 1)));
+    }
     out.line(
         QStringLiteral("  breakdown           compute %1, exposed communication %2, bubble %3, "
                        "wait %4, data loading %5")
@@ -220,7 +230,7 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
             o[QStringLiteral("cost")] = costReportJson(costReport(*scenario, s));
         out.text += QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
-        printSummaryText(out, *scenario, s);
+        printSummaryText(out, *ctx, s);
         if (scenario->cost)
             printCostText(out, costReport(*scenario, s));
     }
