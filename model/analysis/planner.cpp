@@ -164,9 +164,10 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                                                                 s.training.flash_attention))
                                      .first;
                         const WorkloadCost &w = wi->second;
-                        SimContext ctx(s, plan.value(), w);
+                        // Memory and the lower bound first: the context (with its step
+                        // description) is built only for plans that may enter the top K.
                         const MemoryBreakdown mem =
-                            memoryPerGpu(plan.value(), w, ctx.memory_capacity_bytes);
+                            memoryPerGpu(plan.value(), w, effectiveMemoryBytes(s));
                         if (!mem.fits()) {
                             ++result.out_of_memory;
                             continue;
@@ -178,6 +179,7 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                             per_mb += l.fwd_s + l.bwd_s + l.recompute_s;
                         if (static_cast<double>(m) * per_mb / p >= worst())
                             continue;
+                        SimContext ctx(s, plan.value(), w);
                         const auto sk = std::make_pair(mb, static_cast<int>(rc));
                         auto si = single_step.find(sk);
                         if (si == single_step.end())

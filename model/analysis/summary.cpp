@@ -386,7 +386,7 @@ Summary analyticSummary(const SimContext &ctx)
         const double t = fx.thermal.start_s.value_or(0.0);
         const auto factor = [&](int g) {
             const bool hot = D.thermal_varies && fx.thermal.throttledAt(g, t);
-            return D.slowdown[static_cast<size_t>(g)] * (hot ? D.thermal_stretch : 1.0);
+            return D.slowdownOf(g) * (hot ? D.thermal_stretch : 1.0);
         };
         for (int r = 0; differ && r < P.data; ++r) {
             double replica = 1;

@@ -44,15 +44,12 @@ HardwareSpec effectiveHardware(const Scenario &s)
     return hw;
 }
 
-namespace
-{
 double effectiveMemoryBytes(const Scenario &s)
 {
     // A vGPU profile gets its share of the frame buffer (NVIDIA vGPU user guide).
     const VirtualGpuSpec &v = s.effects.virtual_gpu;
     return s.hardware.gpu.memoryBytes() * (v.enabled ? v.fraction : 1.0);
 }
-} // namespace
 
 SimContext::SimContext(const Scenario &s, const Plan &p)
     : scenario(s), plan(p), compute(computeFor(s, p)), comm(effectiveHardware(s)),

@@ -37,7 +37,7 @@ void Simulation::drawFactors()
         for (size_t g = 0; g < gpus; ++g) {
             const auto gpu = static_cast<int>(g);
             gpu_factor_[static_cast<size_t>(it) * gpus + g] =
-                step_.slowdown[g] * thermalFactor(gpu, it);
+                step_.slowdownOf(gpu) * thermalFactor(gpu, it);
             hot_[static_cast<size_t>(it) * gpus + g] = hot(gpu, it) ? 1 : 0;
         }
     if (!per_rank_)

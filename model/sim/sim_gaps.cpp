@@ -30,8 +30,7 @@ void Simulation::labelGroups()
         double worst = 0;
         for (int k = 0; k < plan_.tensor; ++k) {
             const int g = plan_.rankOf(k, replica, stage);
-            const double f = step_.slowdown[static_cast<size_t>(g)] *
-                             thermalFactor(g, graph_[slowest].iteration);
+            const double f = step_.slowdownOf(g) * thermalFactor(g, graph_[slowest].iteration);
             if (f > worst + 1e-12) {
                 worst = f;
                 gpu = g;
@@ -40,7 +39,7 @@ void Simulation::labelGroups()
         SegmentLabel label{LabelKind::WaitForGpu, WaitCause::None, SegmentKind::Wait, gpu};
         if (hot(gpu, graph_[slowest].iteration))
             label.cause = WaitCause::ThermalThrottling;
-        else if (step_.slowdown[static_cast<size_t>(gpu)] > 1.0)
+        else if (step_.slowdownOf(gpu) > 1.0)
             label.cause = WaitCause::Straggler;
         auto [it, inserted] =
             index.emplace(int64_t{gpu} * 4 + static_cast<int64_t>(label.cause), 0);

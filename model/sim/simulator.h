@@ -95,6 +95,9 @@ struct SimContext {
 
 /// The hardware as the job sees it (a host-routed virtual GPU loses peer-to-peer links).
 HardwareSpec effectiveHardware(const Scenario &s);
+/// Memory per GPU available to the job (SimContext::memory_capacity_bytes): a virtual GPU
+/// gets its share.
+double effectiveMemoryBytes(const Scenario &s);
 /// The compute model of a scenario's GPU under its effects (steady thermal, time share).
 ComputeModel computeModelFor(const Scenario &s, const Plan &p);
 

@@ -91,7 +91,8 @@ StepDescription describeStep(const SimContext &ctx)
         // flight; with 0 workers the main process loads one batch at a time.
         d.loader_depth = loaderDepth(fx.data_loader);
     }
-    d.slowdown.assign(static_cast<size_t>(P.gpus), 1.0);
+    if (!fx.stragglers.empty())
+        d.slowdown.assign(static_cast<size_t>(P.gpus), 1.0);
     for (const StragglerSpec &st : fx.stragglers)
         if (st.gpu >= 0 && st.gpu < P.gpus) {
             double &f = d.slowdown[static_cast<size_t>(st.gpu)];

@@ -85,10 +85,16 @@ struct StepDescription {
     double send_s = 0, send_bytes = 0;
 
     // Effects.
-    double loader_s = 0;          // one micro-batch from one GPU's loader; 0 = no loader effect
-    int loader_depth = 0;         // micro-batches the loader keeps ready ahead of the GPU
-    std::vector<double> slowdown; // per GPU: straggler factor on its compute (1 = none)
+    double loader_s = 0;  // one micro-batch from one GPU's loader; 0 = no loader effect
+    int loader_depth = 0; // micro-batches the loader keeps ready ahead of the GPU
+    /// Per GPU: the straggler factor on its compute; empty without stragglers (all 1), so
+    /// a plan search or sweep over large clusters builds no per-GPU array.
+    std::vector<double> slowdown;
     double max_slowdown = 1;
+    double slowdownOf(int gpu) const
+    {
+        return slowdown.empty() ? 1.0 : slowdown[static_cast<size_t>(gpu)];
+    }
     bool thermal_varies = false; // GPUs throttle at different times (else steady, in compute)
     double thermal_stretch = 1;  // compute on a throttled GPU: 1 / (1 - clock_drop)
     double jitter = 0;           // relative standard deviation of each compute task
