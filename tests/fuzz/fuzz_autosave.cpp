@@ -34,11 +34,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const RecoveredScenario opened = AutosaveStore::openScenario(work, catalog);
         if (!opened.scenario && !opened.refused())
             fuzz::finding("a scenario that cannot be opened without a reason");
-        // Work opened with a rule error is what the window held: it writes the same document.
-        if (opened.scenario && opened.refused() &&
-            QJsonDocument::fromJson(writeScenario(*opened.scenario)) !=
-                QJsonDocument::fromJson(work.scenario_json))
-            fuzz::finding("rebuilt work writes another document");
+        // Work opened with a rule error is what the window holds: saved (its autosave is
+        // the window's canonical document, not the fuzzer's input) and opened again, it is
+        // the same scenario with the same rule error, and writing it again gives the same
+        // bytes. The input itself need not be canonical (keys left at their defaults are
+        // written out), so it is not compared with the first write.
+        if (opened.scenario && opened.refused()) {
+            const QByteArray written = writeScenario(*opened.scenario);
+            RecoveredWork again = work;
+            again.scenario_json = written;
+            const RecoveredScenario reopened = AutosaveStore::openScenario(again, catalog);
+            if (!reopened.scenario)
+                fuzz::finding("rebuilt work cannot be opened again",
+                              reopened.refusal.message);
+            if (!(*reopened.scenario == *opened.scenario))
+                fuzz::finding("rebuilt work opens as another scenario");
+            if (reopened.refusal.message != opened.refusal.message)
+                fuzz::finding("rebuilt work opens with another rule error",
+                              reopened.refusal.message);
+            if (writeScenario(*reopened.scenario) != written)
+                fuzz::finding("rebuilt work writes another document");
+        }
     }
     return 0;
 }
