@@ -1,5 +1,6 @@
 // The main window: construction, recomputation requests, calibration, plan suggestions and
 // the pinned result; its other parts are in main_window_<part>.cpp.
+#include "io/catalog_io.h"
 #include "main_window_p.h"
 
 namespace scalescope
@@ -161,7 +162,7 @@ void MainWindow::applyCalibration(const QString &path)
     // the one it was measured on, said and undoable with the profile, or nothing happens.
     if (const std::string measured = calibrationGpuMismatch(s.hardware); !measured.empty()) {
         const ProfileGpu &g = s.hardware.calibration->gpus.front();
-        const GpuSpec *match = matchCatalogGpu(g.name, g.memory_bytes);
+        const GpuSpec *match = builtinCatalog().matchGpuName(g.name, g.memory_bytes);
         const QString mine = QString::fromStdString(s.hardware.gpu.name);
         if (!match) {
             calibration_pending_ = false;

@@ -1,6 +1,6 @@
 #include "profile_library.h"
 
-#include "comm/collective.h"
+#include "analysis/calibration_compare.h"
 
 #include "io/catalog_io.h"
 #include "io/data_dir.h"
@@ -14,8 +14,6 @@
 #include <QStandardPaths>
 
 #include <algorithm>
-#include <cctype>
-#include <cmath>
 
 namespace scalescope
 {
@@ -77,164 +75,57 @@ QString profileDisplayName(const CalibrationProfile &profile)
     return QCoreApplication::translate("Calibration", "%1 (measured %2)").arg(gpu, date);
 }
 
-namespace
-{
-std::vector<std::string> tokens(const std::string &s)
-{
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : s) {
-        if (std::isalnum(static_cast<unsigned char>(c))) {
-            cur += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        } else if (!cur.empty()) {
-            out.push_back(cur);
-            cur.clear();
-        }
-    }
-    if (!cur.empty())
-        out.push_back(cur);
-    return out;
-}
-} // namespace
-
-const GpuSpec *matchCatalogGpu(const std::string &name, double memory_bytes)
-{
-    // The model token is the one with a digit ("h200", "4090", "a100", "mi300x").
-    std::vector<std::string> wanted;
-    for (const std::string &t : tokens(name))
-        if (std::any_of(t.begin(), t.end(), [](char c) { return std::isdigit(c); }))
-            wanted.push_back(t);
-    if (wanted.empty())
-        return nullptr;
-    const GpuSpec *best = nullptr;
-    double best_score = -1;
-    for (const GpuSpec &g : builtinCatalog().gpus) {
-        const std::vector<std::string> have = tokens(g.name + " " + g.id);
-        bool all = true;
-        for (const std::string &w : wanted)
-            all = all && std::find(have.begin(), have.end(), w) != have.end();
-        if (!all)
-            continue;
-        // Prefer the memory size nearest the measured one, then the larger part.
-        const double score =
-            memory_bytes > 0 ? -std::abs(g.memoryBytes() - memory_bytes) : g.memory_gb;
-        if (best == nullptr || score > best_score) {
-            best = &g;
-            best_score = score;
-        }
-    }
-    return best;
-}
-
-int profileGpuCount(const CalibrationProfile &profile)
-{
-    int n = static_cast<int>(profile.gpus.size());
-    for (const ProfileCollective &c : profile.collectives)
-        n = std::max(n, c.gpus);
-    return n;
-}
-
 std::vector<FigureRow> compareFigures(const std::vector<const CalibrationProfile *> &profiles,
                                       const HardwareSpec *links)
 {
+    // The model compares (analysis/calibration_compare.h); this names each record.
+    const GpuSpec *sheet =
+        profiles.empty() || profiles.front()->gpus.empty()
+            ? nullptr
+            : builtinCatalog().matchGpuName(profiles.front()->gpus.front().name,
+                                           profiles.front()->gpus.front().memory_bytes);
     std::vector<FigureRow> rows;
-    if (profiles.empty())
-        return rows;
-    const CalibrationProfile &first = *profiles.front();
-    const GpuSpec *sheet = first.gpus.empty() ? nullptr
-                                              : matchCatalogGpu(first.gpus.front().name,
-                                                                first.gpus.front().memory_bytes);
-    auto add = [&](const QString &figure, const QString &unit, double datasheet, auto &&measure,
-                   const QString &note = QString()) {
-        FigureRow row{figure, unit, datasheet, {}, note};
-        bool any = false;
-        for (const CalibrationProfile *p : profiles) {
-            const double v = measure(*p);
-            any = any || v > 0;
-            row.measured.push_back(v);
+    for (const FigureComparison &c : compareCalibration(profiles, sheet, links)) {
+        FigureRow row{QString(), QStringLiteral("GB/s"), c.datasheet, c.measured, QString()};
+        switch (c.figure) {
+        case CalibrationFigure::GemmPeak:
+            row.figure = QCoreApplication::translate("Calibration", "GEMM peak, %1")
+                             .arg(QLatin1String(precisionName(c.precision)));
+            row.unit = QStringLiteral("TFLOP/s");
+            break;
+        case CalibrationFigure::MemoryBandwidth:
+            row.figure = QCoreApplication::translate("Calibration", "Memory bandwidth");
+            break;
+        case CalibrationFigure::HostToDevice:
+            row.figure = QCoreApplication::translate("Calibration", "Host to device (pinned)");
+            break;
+        case CalibrationFigure::DeviceToHost:
+            row.figure = QCoreApplication::translate("Calibration", "Device to host (pinned)");
+            break;
+        case CalibrationFigure::LaunchOverhead:
+            row.figure = QCoreApplication::translate("Calibration", "Kernel launch overhead");
+            row.unit = QStringLiteral("µs");
+            break;
+        case CalibrationFigure::PeerToPeer:
+            row.figure =
+                QCoreApplication::translate("Calibration", "Peer-to-peer bandwidth (best pair)");
+            break;
+        case CalibrationFigure::CollectiveBusBandwidth:
+            row.figure = QCoreApplication::translate("Calibration", "NCCL %1 bus bandwidth (peak)")
+                             .arg(QLatin1String(collectiveOpName(c.op)));
+            break;
         }
-        if (any || datasheet > 0)
-            rows.push_back(std::move(row));
-    };
-    for (int pi = 0; pi < kPrecisionCount; ++pi) {
-        const auto prec = static_cast<Precision>(pi);
-        add(QCoreApplication::translate("Calibration", "GEMM peak, %1")
-                .arg(QLatin1String(precisionName(prec))),
-            QStringLiteral("TFLOP/s"), sheet ? sheet->peak(prec) : 0,
-            [pi](const CalibrationProfile &p) {
-                double best = 0;
-                for (const ProfileGpu &g : p.gpus)
-                    for (const ProfileGemmPoint &pt : g.gemm_tflops[static_cast<size_t>(pi)])
-                        best = std::max(best, pt.tflops);
-                return best;
-            });
-    }
-    add(QCoreApplication::translate("Calibration", "Memory bandwidth"), QStringLiteral("GB/s"),
-        sheet ? sheet->memory_bandwidth_gbps : 0, [](const CalibrationProfile &p) {
-            return p.gpus.empty() ? 0.0 : p.gpus.front().memory_bandwidth_gbps;
-        });
-    add(QCoreApplication::translate("Calibration", "Host to device (pinned)"),
-        QStringLiteral("GB/s"), 0, [](const CalibrationProfile &p) {
-            return p.gpus.empty() ? 0.0 : p.gpus.front().h2d_pinned_gbps;
-        });
-    add(QCoreApplication::translate("Calibration", "Device to host (pinned)"),
-        QStringLiteral("GB/s"), 0, [](const CalibrationProfile &p) {
-            return p.gpus.empty() ? 0.0 : p.gpus.front().d2h_pinned_gbps;
-        });
-    add(QCoreApplication::translate("Calibration", "Kernel launch overhead"), QStringLiteral("µs"),
-        sheet ? sheet->launch_overhead_us : 0, [](const CalibrationProfile &p) {
-            return p.gpus.empty() ? 0.0 : p.gpus.front().launch_overhead_us;
-        });
-    add(QCoreApplication::translate("Calibration", "Peer-to-peer bandwidth (best pair)"),
-        QStringLiteral("GB/s"), 0, [](const CalibrationProfile &p) {
-            double best = 0;
-            for (const ProfileP2P &x : p.p2p)
-                best = std::max(best, x.bandwidth_gbps);
-            return best;
-        });
-    for (const auto &[op, kind] : {std::pair{"all_reduce", CollectiveOp::AllReduce},
-                                   std::pair{"all_gather", CollectiveOp::AllGather},
-                                   std::pair{"reduce_scatter", CollectiveOp::ReduceScatter}}) {
-        // What the model assumes without the profile: its datasheet links, on the shape and
-        // at the largest size the first profile measured.
-        double predicted = 0;
-        const ProfileCollective *largest = nullptr;
-        for (const ProfileCollective &c : first.collectives)
-            if (c.op == op && c.gpus > 1 && (!largest || c.bytes > largest->bytes))
-                largest = &c;
-        if (links && largest) {
-            HardwareSpec hw = *links;
-            hw.calibration.reset();
-            const CommModel comm(hw);
-            GroupShape g;
-            g.ranks = largest->gpus;
-            g.nodes = std::max(1, largest->nodes);
-            g.ranks_per_node = std::max(1, largest->gpus / g.nodes);
-            predicted = comm.cost(kind, largest->bytes, g).busbw_gbps;
-        }
-        const QString note =
-            predicted > 0
-                ? QCoreApplication::translate(
-                      "Calibration",
-                      "The model's prediction from the scenario's datasheet links (%1) for %2 "
-                      "GPUs on %3 node(s) at %4 MB, the largest size measured")
-                      .arg(QString::fromStdString(links->intra.name))
-                      .arg(largest->gpus)
-                      .arg(std::max(1, largest->nodes))
-                      .arg(QLocale().toString(largest->bytes / 1e6, 'f', 0))
-                : QString();
-        add(
-            QCoreApplication::translate("Calibration", "NCCL %1 bus bandwidth (peak)")
-                .arg(QLatin1String(op)),
-            QStringLiteral("GB/s"), predicted,
-            [op = op](const CalibrationProfile &p) {
-                double best = 0;
-                for (const ProfileCollective &c : p.collectives)
-                    if (c.op == op)
-                        best = std::max(best, c.busbw_gbps);
-                return best;
-            },
-            note);
+        if (const std::optional<CollectivePrediction> &p = c.predicted_for)
+            row.datasheet_note =
+                QCoreApplication::translate(
+                    "Calibration",
+                    "The model's prediction from the scenario's datasheet links (%1) for %2 "
+                    "GPUs on %3 node(s) at %4 MB, the largest size measured")
+                    .arg(QString::fromStdString(p->link))
+                    .arg(p->gpus)
+                    .arg(p->nodes)
+                    .arg(QLocale().toString(p->bytes / 1e6, 'f', 0));
+        rows.push_back(std::move(row));
     }
     return rows;
 }

@@ -33,10 +33,6 @@ std::vector<ProfileEntry> scanProfiles(const QStringList &dirs, const QString &w
 
 /// "NVIDIA H200 (measured 2026-11-30)".
 QString profileDisplayName(const CalibrationProfile &profile);
-/// The catalog GPU a profile's GPU name denotes (e.g. "NVIDIA H200" -> h200-sxm-141gb),
-/// or null. Matches the name's model tokens, preferring the largest memory that fits.
-const GpuSpec *matchCatalogGpu(const std::string &name, double memory_bytes = 0);
-
 /// One figure of the comparison table.
 struct FigureRow {
     QString figure;
@@ -45,16 +41,11 @@ struct FigureRow {
     std::vector<double> measured; // per profile; 0 = not measured
     QString datasheet_note;       // where a datasheet figure that is not a datasheet's comes from
 };
-/// Measured against datasheet, for one or more profiles (columns). The datasheet is the
-/// catalog GPU matched to the first profile; for the NCCL rows it is what the model predicts
-/// from `links` (the scenario's datasheet links, calibration left out) for the first
-/// profile's largest measured size and shape (no figure when `links` is null).
+/// Measured against datasheet, for one or more profiles (columns): the model's comparison
+/// (analysis/calibration_compare.h, the datasheet of the catalog GPU the first profile was
+/// measured on, Catalog::matchGpuName) with each figure named for the table.
 std::vector<FigureRow> compareFigures(const std::vector<const CalibrationProfile *> &profiles,
                                       const HardwareSpec *links = nullptr);
-/// GPUs a profile measured: its GPU entries, or the ranks of its collectives (an imported
-/// nccl-tests log has no GPU entries).
-int profileGpuCount(const CalibrationProfile &profile);
-
 /// The profile list (columns: name, GPUs, created, host, file).
 class ProfileListModel : public QAbstractTableModel
 {

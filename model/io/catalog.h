@@ -23,6 +23,12 @@ struct Catalog {
     const InterLinkSpec *findInter(const std::string &id) const;
     const ModelSpec *findModel(const std::string &id) const;
     const FrameworkSpec *findFramework(const std::string &id) const;
+    /// The GPU a measured name denotes ("NVIDIA H200" -> h200-sxm-141gb; a calibration
+    /// profile or an nccl-tests log names its GPU so), or null. Every model token of the
+    /// name (a word with a digit: "h200", "4090", "a100", "mi300x") must be in the entry's
+    /// name or id; among those, the memory size nearest `memory_bytes` wins, or the largest
+    /// when the memory is not known (0).
+    const GpuSpec *matchGpuName(const std::string &name, double memory_bytes = 0) const;
 };
 
 } // namespace scalescope

@@ -17,52 +17,52 @@
 <context>
     <name>Calibration</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="74"/>
+        <location filename="../../app/gui/profile_library.cpp" line="72"/>
         <source>collectives only</source>
         <translation>仅集合通信</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="77"/>
+        <location filename="../../app/gui/profile_library.cpp" line="75"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="161"/>
+        <location filename="../../app/gui/profile_library.cpp" line="92"/>
         <source>GEMM peak, %1</source>
         <translation>GEMM 峰值，%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="172"/>
+        <location filename="../../app/gui/profile_library.cpp" line="97"/>
         <source>Memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="176"/>
+        <location filename="../../app/gui/profile_library.cpp" line="100"/>
         <source>Host to device (pinned)</source>
         <translation>主机到设备（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="180"/>
+        <location filename="../../app/gui/profile_library.cpp" line="103"/>
         <source>Device to host (pinned)</source>
         <translation>设备到主机（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="184"/>
+        <location filename="../../app/gui/profile_library.cpp" line="106"/>
         <source>Kernel launch overhead</source>
         <translation>内核启动开销</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="188"/>
+        <location filename="../../app/gui/profile_library.cpp" line="111"/>
         <source>Peer-to-peer bandwidth (best pair)</source>
         <translation>点对点带宽（最佳 GPU 对）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="217"/>
+        <location filename="../../app/gui/profile_library.cpp" line="120"/>
         <source>The model&apos;s prediction from the scenario&apos;s datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
         <translation>模型根据场景的数据手册链路（%1）对 %2 块 GPU、%3 个节点、%4 MB（测得的最大规模）的预测</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="227"/>
+        <location filename="../../app/gui/profile_library.cpp" line="114"/>
         <source>NCCL %1 bus bandwidth (peak)</source>
         <translation>NCCL %1 总线带宽（峰值）</translation>
     </message>
@@ -3569,12 +3569,12 @@
 <context>
     <name>scalescope::FigureTableModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="367"/>
+        <location filename="../../app/gui/profile_library.cpp" line="258"/>
         <source>Figure</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="369"/>
+        <location filename="../../app/gui/profile_library.cpp" line="260"/>
         <source>Datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -3919,12 +3919,12 @@
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="110"/>
+        <location filename="../../app/gui/main_window.cpp" line="111"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="132"/>
+        <location filename="../../app/gui/main_window.cpp" line="133"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
@@ -4054,88 +4054,88 @@
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="147"/>
+        <location filename="../../app/gui/main_window.cpp" line="148"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="152"/>
-        <location filename="../../app/gui/main_window.cpp" line="168"/>
+        <location filename="../../app/gui/main_window.cpp" line="153"/>
+        <location filename="../../app/gui/main_window.cpp" line="169"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="158"/>
+        <location filename="../../app/gui/main_window.cpp" line="159"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="169"/>
+        <location filename="../../app/gui/main_window.cpp" line="170"/>
         <source>The profile was measured on %1, not on the scenario&apos;s %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2，并且目录中没有 %1；请选择 %2 的配置文件，或不使用配置文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="176"/>
+        <location filename="../../app/gui/main_window.cpp" line="177"/>
         <source>Profile of another GPU</source>
         <translation>其他 GPU 的配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="177"/>
+        <location filename="../../app/gui/main_window.cpp" line="178"/>
         <source>The profile was measured on %1, not on the scenario&apos;s %2. Switch the scenario&apos;s GPU to %3 and apply it?</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2。要把场景的 GPU 切换为 %3 并应用它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="185"/>
+        <location filename="../../app/gui/main_window.cpp" line="186"/>
         <source>Apply calibration profile %1 (GPU set to %2, where it was measured)</source>
         <translation>应用校准配置文件 %1（GPU 设为测量所用的 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="203"/>
+        <location filename="../../app/gui/main_window.cpp" line="204"/>
         <source>Applied %1.</source>
         <translation>已应用 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="207"/>
+        <location filename="../../app/gui/main_window.cpp" line="208"/>
         <source>The GPU is now %1, where the profile was measured.</source>
         <translation>GPU 现为测量该配置文件时所用的 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="212"/>
+        <location filename="../../app/gui/main_window.cpp" line="213"/>
         <source>%1 %2 → %3 %4 (%5%)</source>
         <translation>%1 %2 → %3 %4（%5%）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="219"/>
+        <location filename="../../app/gui/main_window.cpp" line="220"/>
         <source>Measured instead of datasheet: %1.</source>
         <translation>以实测值代替数据手册：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="221"/>
+        <location filename="../../app/gui/main_window.cpp" line="222"/>
         <source>Datasheet figures restored.</source>
         <translation>已恢复数据手册数值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="225"/>
+        <location filename="../../app/gui/main_window.cpp" line="226"/>
         <source>Step %1 → %2 (%3%).</source>
         <translation>单步 %1 → %2（%3%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="238"/>
+        <location filename="../../app/gui/main_window.cpp" line="239"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="248"/>
+        <location filename="../../app/gui/main_window.cpp" line="249"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="251"/>
+        <location filename="../../app/gui/main_window.cpp" line="252"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="262"/>
+        <location filename="../../app/gui/main_window.cpp" line="263"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
@@ -4175,13 +4175,13 @@
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="22"/>
+        <location filename="../../app/gui/main_window.cpp" line="23"/>
         <location filename="../../app/gui/main_window_files.cpp" line="62"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="22"/>
+        <location filename="../../app/gui/main_window.cpp" line="23"/>
         <location filename="../../app/gui/main_window_files.cpp" line="62"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
@@ -4714,37 +4714,37 @@
 <context>
     <name>scalescope::ProfileListModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="282"/>
+        <location filename="../../app/gui/profile_library.cpp" line="173"/>
         <source>damaged: %1</source>
         <translation>已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="290"/>
+        <location filename="../../app/gui/profile_library.cpp" line="181"/>
         <source> (bundled)</source>
         <translation> (内置)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="302"/>
+        <location filename="../../app/gui/profile_library.cpp" line="193"/>
         <source>Profile</source>
         <translation>配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="304"/>
+        <location filename="../../app/gui/profile_library.cpp" line="195"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="306"/>
+        <location filename="../../app/gui/profile_library.cpp" line="197"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="308"/>
+        <location filename="../../app/gui/profile_library.cpp" line="199"/>
         <source>Host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="310"/>
+        <location filename="../../app/gui/profile_library.cpp" line="201"/>
         <source>File</source>
         <translation>文件</translation>
     </message>

@@ -137,6 +137,11 @@ private Q_SLOTS:
         QTest::newRow("h200") << "NVIDIA H200" << 150e9 << "h200-sxm-141gb";
         QTest::newRow("4090") << "NVIDIA GeForce RTX 4090" << 24e9 << "rtx-4090-24gb";
         QTest::newRow("a100 40") << "NVIDIA A100-SXM4-40GB" << 40e9 << "a100-sxm4-40gb";
+        // NVML's names: memory type and size are not model words; a PCIe part says so.
+        QTest::newRow("h100 hbm3") << "NVIDIA H100 80GB HBM3" << 85.5e9 << "h100-sxm5-80gb";
+        QTest::newRow("h100 pcie") << "NVIDIA H100 PCIe" << 85.5e9 << "h100-pcie-80gb";
+        QTest::newRow("a100 80 pcie") << "NVIDIA A100 80GB PCIe" << 85.1e9 << "a100-pcie-80gb";
+        QTest::newRow("l4") << "NVIDIA L4" << 24e9 << "l4-24gb";
         QTest::newRow("unknown") << "Matrox G200" << 0.0 << "";
     }
     void matchesCatalogGpus()
@@ -144,7 +149,7 @@ private Q_SLOTS:
         QFETCH(QString, name);
         QFETCH(double, memory);
         QFETCH(QString, id);
-        const GpuSpec *g = matchCatalogGpu(name.toStdString(), memory);
+        const GpuSpec *g = builtinCatalog().matchGpuName(name.toStdString(), memory);
         QCOMPARE(g ? QString::fromStdString(g->id) : QString(), id);
     }
 

@@ -1,6 +1,7 @@
 // A calibration profile replaces the catalog's figures (spec/profile.md, issue 4).
 #include "testutil.h"
 
+#include "analysis/calibration_compare.h"
 #include "io/profile_io.h"
 
 #include <QDir>
@@ -39,6 +40,7 @@ private Q_SLOTS:
     void measuredCollectiveReproduced();
     void measuredGemmReplacesModel();
     void calibratedStepUsesProfile();
+    void comparisonAgainstDatasheet();
 };
 
 void TestCalibration::measuredCollectiveReproduced_data()
@@ -139,6 +141,74 @@ void TestCalibration::calibratedStepUsesProfile()
     const Summary h = simulateSummary(half);
     const Summary f = simulateSummary(calibrated);
     QVERIFY(h.breakdown.compute > 1.3 * f.breakdown.compute);
+}
+
+void TestCalibration::comparisonAgainstDatasheet()
+{
+    // The Calibration tab's table: each measured figure beside the datasheet of the GPU it
+    // was measured on; the collectives beside the model's own prediction from the scenario's
+    // datasheet links on the largest shape measured; nothing neither side has.
+    const CalibrationProfile p =
+        loadProfileFile(kProfiles + QStringLiteral("/h100-2node-8gpu.json")).value();
+    const GpuSpec *sheet =
+        builtinCatalog().matchGpuName(p.gpus.front().name, p.gpus.front().memory_bytes);
+    QVERIFY(sheet);
+    QCOMPARE(QString::fromStdString(sheet->id), QStringLiteral("h100-sxm5-80gb"));
+    const char *json = R"({ "scalescope": 1,
+      "hardware": { "gpu": "h100-sxm5-80gb", "nodes": 2, "gpus_per_node": 8,
+                    "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8,
+                    "calibration": "%1" },
+      "model": "llama2-7b", "training": { "global_batch": 64, "micro_batch": 2 } })";
+    const Scenario s = withProfile(json, QStringLiteral("h100-2node-8gpu.json"));
+    const std::vector<FigureComparison> rows = compareCalibration({&p}, sheet, &s.hardware);
+    const auto find = [&](CalibrationFigure f, auto &&pred) -> const FigureComparison * {
+        for (const FigureComparison &r : rows)
+            if (r.figure == f && pred(r))
+                return &r;
+        return nullptr;
+    };
+    const FigureComparison *bf16 = find(CalibrationFigure::GemmPeak, [](auto &r) {
+        return r.precision == Precision::BF16;
+    });
+    QVERIFY(bf16);
+    QCOMPARE(bf16->datasheet, sheet->peak(Precision::BF16));
+    double best = 0;
+    for (const ProfileGemmPoint &g : p.gpus.front().gemm_tflops[size_t(Precision::BF16)])
+        best = std::max(best, g.tflops);
+    QCOMPARE(bf16->measured, std::vector<double>{best});
+    for (const FigureComparison &r : rows)
+        QVERIFY(r.datasheet > 0 || r.measured.front() > 0);
+
+    const ProfileCollective *largest = nullptr;
+    for (const ProfileCollective &c : p.collectives)
+        if (c.op == "all_reduce" && c.gpus > 1 && (!largest || c.bytes > largest->bytes))
+            largest = &c;
+    QVERIFY(largest);
+    const FigureComparison *ar = find(CalibrationFigure::CollectiveBusBandwidth, [](auto &r) {
+        return r.op == CollectiveOp::AllReduce;
+    });
+    QVERIFY(ar && ar->predicted_for);
+    QCOMPARE(ar->predicted_for->gpus, largest->gpus);
+    QCOMPARE(ar->predicted_for->bytes, largest->bytes);
+    HardwareSpec datasheet = s.hardware;
+    datasheet.calibration.reset();
+    GroupShape g;
+    g.ranks = largest->gpus;
+    g.nodes = std::max(1, largest->nodes);
+    g.ranks_per_node = std::max(1, largest->gpus / g.nodes);
+    QCOMPARE(ar->datasheet,
+             CommModel(datasheet).cost(CollectiveOp::AllReduce, largest->bytes, g).busbw_gbps);
+    // Without the scenario's links there is no prediction to show.
+    for (const FigureComparison &r : compareCalibration({&p}, sheet, nullptr))
+        QVERIFY(!r.predicted_for && (r.figure != CalibrationFigure::CollectiveBusBandwidth ||
+                                     r.datasheet == 0));
+    // GPUs measured: the most ranks of any collective (2 nodes x 8 here), beyond the
+    // profile's own GPU entries.
+    int ranks = 0;
+    for (const ProfileCollective &c : p.collectives)
+        ranks = std::max(ranks, c.gpus);
+    QCOMPARE(ranks, 16);
+    QCOMPARE(profileGpuCount(p), std::max<int>(int(p.gpus.size()), ranks));
 }
 
 QTEST_GUILESS_MAIN(TestCalibration)
