@@ -29,6 +29,13 @@ Scenario withProfile(const char *json, const QString &profile)
     return s.value();
 }
 
+// Two H100 nodes training Llama 2 7B under the 2-node H100 profile (%1: its path).
+const char *const kH100Job = R"({ "scalescope": 1,
+      "hardware": { "gpu": "h100-sxm5-80gb", "nodes": 2, "gpus_per_node": 8,
+                    "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8,
+                    "calibration": "%1" },
+      "model": "llama2-7b", "training": { "global_batch": 64, "micro_batch": 2 } })";
+
 } // namespace
 
 class TestCalibration : public QObject
@@ -120,12 +127,7 @@ void TestCalibration::calibratedStepUsesProfile()
 {
     // A training step on calibrated hardware differs from the datasheet one and follows
     // the measured GEMM throughput: scaling every measured point scales compute time.
-    const char *json = R"({ "scalescope": 1,
-      "hardware": { "gpu": "h100-sxm5-80gb", "nodes": 2, "gpus_per_node": 8,
-                    "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8,
-                    "calibration": "%1" },
-      "model": "llama2-7b", "training": { "global_batch": 64, "micro_batch": 2 } })";
-    const Scenario calibrated = withProfile(json, QStringLiteral("h100-2node-8gpu.json"));
+    const Scenario calibrated = withProfile(kH100Job, QStringLiteral("h100-2node-8gpu.json"));
     Scenario datasheet = calibrated;
     datasheet.hardware.calibration.reset();
     const double a = simulateSummary(calibrated).step_time_s;
@@ -154,12 +156,7 @@ void TestCalibration::comparisonAgainstDatasheet()
         builtinCatalog().matchGpuName(p.gpus.front().name, p.gpus.front().memory_bytes);
     QVERIFY(sheet);
     QCOMPARE(QString::fromStdString(sheet->id), QStringLiteral("h100-sxm5-80gb"));
-    const char *json = R"({ "scalescope": 1,
-      "hardware": { "gpu": "h100-sxm5-80gb", "nodes": 2, "gpus_per_node": 8,
-                    "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8,
-                    "calibration": "%1" },
-      "model": "llama2-7b", "training": { "global_batch": 64, "micro_batch": 2 } })";
-    const Scenario s = withProfile(json, QStringLiteral("h100-2node-8gpu.json"));
+    const Scenario s = withProfile(kH100Job, QStringLiteral("h100-2node-8gpu.json"));
     const std::vector<FigureComparison> rows = compareCalibration({&p}, sheet, &s.hardware);
     const auto find = [&](CalibrationFigure f, auto &&pred) -> const FigureComparison * {
         for (const FigureComparison &r : rows)
