@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysis/economics.h"
+#include "analysis/evaluation.h"
 #include "analysis/scaling.h"
 #include "analysis/summary.h"
 #include "analysis/sweep.h"

@@ -4,7 +4,7 @@
 
 #include "cli/cost_text.h"
 
-#include "analysis/evaluate.h"
+#include "analysis/evaluation.h"
 #include "analysis/scaling.h"
 #include "analysis/summary.h"
 #include "io/file_io.h"
@@ -52,7 +52,7 @@ void printSummaryText(Output &out, const SimContext &ctx, const Summary &s)
                  .arg(fixed(100.0 * s.scaling_efficiency, 1)));
     // The reference is one GPU (spec/cli.md): say when that GPU cannot hold the model.
     if (s.gpus > 1) {
-        const MemoryBreakdown ref = singleGpuReferenceMemory(ctx);
+        const MemoryBreakdown ref = *speedupReferenceMemory({}, &ctx);
         if (exceedsCapacity(ref))
             out.line(QStringLiteral("  speed-up reference  one GPU on paper: it would need %1 GB "
                                     "of its %2 GB")
@@ -177,37 +177,38 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
         }
         return kOk;
     }
-    const auto ctx = contextOf(*scenario, failure);
-    if (!ctx)
-        return failure->code;
-    SimOptions options;
-    options.iterations = *iterations;
-    options.build_timeline = trace.has_value();
+    // The model's one evaluation (analysis/evaluation.h): beyond the engine's size the closed
+    // form answers (with a note; a trace needs the engine); the scenario's errors are exit 2,
+    // an engine failure (no key path) exit 1.
+    EvaluationRequest what;
+    what.step.iterations = *iterations;
+    what.step.build_timeline = trace.has_value();
     // A Chrome trace takes about 220 bytes of JSON per segment: beyond this the engine
     // simplifies the timeline (items merged per time quantum) so the file stays loadable.
-    options.max_segments = kMaxTraceSegments;
-    // One policy (analysis/evaluate.h): beyond the engine's size the closed form answers
-    // (with a note; a trace needs the engine), an engine failure is exit 1.
-    const Result<StepEvaluation> step = evaluateStep(*ctx, options);
-    if (!step) {
-        *failure = {kFailure, QString::fromStdString(step.error().message)};
+    what.step.max_segments = kMaxTraceSegments;
+    const Result<ScenarioEvaluation> evaluated = evaluateScenario(*scenario, what);
+    if (!evaluated) {
+        *failure = {evaluated.error().path.empty() ? kFailure : kInvalidInput,
+                    QString::fromStdString(evaluated.error().toString())};
         return failure->code;
     }
-    const SimResult &sim = step.value().sim;
-    if (step.value().closed_form && trace) {
+    const ScenarioEvaluation &e = evaluated.value();
+    const SimContext &ctx = *e.context;
+    const SimResult &sim = e.step.sim;
+    if (e.step.closed_form && trace) {
         *failure = {kFailure, QString::fromStdString(sim.error)};
         return failure->code;
     }
-    if (step.value().closed_form)
+    if (e.step.closed_form)
         std::fprintf(err_, "scalescope-cli: note: %s; showing the analytic estimate\n",
                      sim.error.c_str());
-    if (trace && sim.ok && sim.timeline_merge_quantum_s > 0)
+    if (trace && e.timeline && sim.timeline_merge_quantum_s > 0)
         std::fprintf(err_,
                      "scalescope-cli: note: the timeline would hold about %zu segments; the "
                      "trace is simplified to %zu (items closer than %s us merged)\n",
-                     sim.timeline_full_segments, sim.timeline->size(),
+                     sim.timeline_full_segments, e.timeline->size(),
                      fmt(sim.timeline_merge_quantum_s * 1e6).toUtf8().constData());
-    const Summary &s = step.value().summary;
+    const Summary &s = e.step.summary;
     if (trace) {
         // Never over an input, never into the standard output that the results go to.
         WriteGuard guard;
@@ -216,7 +217,7 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
             guard.inputs.append(QString::fromStdString(scenario->hardware.calibration_path));
         guard.stdout_in_use = true;
         const WriteResult written = writeFileSafely(
-            *trace, timelineToChromeTrace(*sim.timeline, QString::fromStdString(scenario->name)),
+            *trace, timelineToChromeTrace(*e.timeline, QString::fromStdString(scenario->name)),
             guard);
         if (!written) {
             *failure = {written.refused ? kInvalidInput : kFailure,
@@ -226,16 +227,16 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
     }
     if (json) {
         QJsonObject o = summaryToJson(s);
-        if (scenario->cost)
-            o[QStringLiteral("cost")] = costReportJson(costReport(*scenario, s));
+        if (e.cost)
+            o[QStringLiteral("cost")] = costReportJson(*e.cost);
         out.text += QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
-        printSummaryText(out, *ctx, s);
-        if (scenario->cost)
-            printCostText(out, costReport(*scenario, s));
+        printSummaryText(out, ctx, s);
+        if (e.cost)
+            printCostText(out, *e.cost);
     }
     if (layers && !json)
-        printLayersText(out, *ctx);
+        printLayersText(out, ctx);
     return kOk;
 }
 

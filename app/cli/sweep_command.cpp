@@ -2,8 +2,7 @@
 // scaling, as a table, --csv or --json.
 #include "cli/commands.h"
 
-#include "analysis/scaling.h"
-#include "analysis/sweep.h"
+#include "analysis/evaluation.h"
 #include "io/report_io.h"
 #include "io/scenario_io.h"
 
@@ -36,6 +35,38 @@ std::optional<std::vector<int>> parseGpuList(const QString &text, Failure *failu
         return std::nullopt;
     }
     return counts;
+}
+
+// The fit in words, as the Scaling tab says it (views/charts/scaling_view.cpp amdahlText).
+QString amdahlText(const AmdahlFit &fit)
+{
+    switch (fit.status) {
+    case AmdahlFitStatus::NotComputed:
+        return {};
+    case AmdahlFitStatus::TooFewPoints:
+        return QStringLiteral("no Amdahl fit: it needs at least %1 counts above one GPU, this "
+                              "sweep has %2")
+            .arg(kAmdahlMinPoints)
+            .arg(fit.points);
+    case AmdahlFitStatus::PoorFit:
+        return QStringLiteral("no Amdahl fit: Amdahl's law does not describe this curve "
+                              "(R^2 = %1 over %2 points, below %3)")
+            .arg(fixed(fit.r_squared, 2))
+            .arg(fit.points)
+            .arg(fixed(kAmdahlMinRSquared, 2));
+    case AmdahlFitStatus::Accepted:
+        break;
+    }
+    QString text = QStringLiteral("Amdahl fit: serial fraction %1% (R^2 = %2 over %3 points)")
+                       .arg(fixed(100 * fit.serial_fraction, 2), fixed(fit.r_squared, 3))
+                       .arg(fit.points);
+    const double ceiling = amdahlCeiling(fit, fit.max_speedup);
+    if (ceiling > 0)
+        text += QStringLiteral("; with this batch no GPU count gets past %1x (1/s)")
+                    .arg(fixed(ceiling, 1));
+    else if (fit.serial_fraction > 0)
+        text += QStringLiteral("; the speed-up already passes 1/s, so no ceiling");
+    return text;
 }
 
 } // namespace
@@ -91,13 +122,20 @@ int cmdSweep(const QStringList &argv, Output &out, Failure *failure)
                     QStringLiteral("sweep: a collective-only scenario cannot be swept")};
         return failure->code;
     }
-    const Result<std::vector<SweepRow>> swept =
-        sweep(*base, *counts, weak ? Scaling::Weak : Scaling::Strong);
-    if (!swept) {
-        *failure = {kInvalidInput, modelErrorText(swept.error())};
+    // The model's one evaluation (analysis/evaluation.h): the scenario, then each count
+    // (its own count is the scenario's figure), the Amdahl fit over them (strong scaling).
+    EvaluationRequest what;
+    what.sweep = true;
+    what.sweep_gpus = *counts;
+    what.scaling = weak ? Scaling::Weak : Scaling::Strong;
+    const Result<ScenarioEvaluation> evaluated = evaluateScenario(*base, what);
+    if (!evaluated) {
+        *failure = {evaluated.error().path.empty() ? kFailure : kInvalidInput,
+                    modelErrorText(evaluated.error())};
         return failure->code;
     }
-    const std::vector<SweepRow> &rows = swept.value();
+    const ScenarioEvaluation &e = evaluated.value();
+    const std::vector<SweepRow> &rows = e.sweep;
     if (json) {
         QJsonArray arr;
         for (const SweepRow &r : rows) {
@@ -111,12 +149,14 @@ int cmdSweep(const QStringList &argv, Output &out, Failure *failure)
             o[QStringLiteral("breakdown_s")] =
                 summaryToJson(r.summary)[QStringLiteral("breakdown_s")];
             o[QStringLiteral("attribution")] =
-                attributionToJson(attributeSpeedupLoss(r.gpus, r.summary));
+                attributionToJson(e.attribution[static_cast<size_t>(&r - rows.data())]);
             arr.append(o);
         }
         QJsonObject root;
         root[QStringLiteral("scaling")] = weak ? QStringLiteral("weak") : QStringLiteral("strong");
         root[QStringLiteral("rows")] = arr;
+        if (!weak)
+            root[QStringLiteral("amdahl")] = amdahlToJson(e.amdahl);
         out.text += QJsonDocument(root).toJson(QJsonDocument::Indented);
     } else if (csv) {
         out.text += sweepToCsv(rows, false);
@@ -132,6 +172,8 @@ int cmdSweep(const QStringList &argv, Output &out, Failure *failure)
                     .arg(fixed(r.summary.speedup, 2), 7)
                     .arg(fixed(r.summary.scaling_efficiency * 100, 1) + QStringLiteral("%"), 10)
                     .arg(fixed(communicationShare(r.summary) * 100, 1) + QStringLiteral("%"), 10));
+        if (!weak)
+            out.line(amdahlText(e.amdahl));
     }
     return kOk;
 }

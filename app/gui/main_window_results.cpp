@@ -169,7 +169,7 @@ void MainWindow::updateStatus(const ResultPtr &result)
     // The speed-up reference (one GPU) may itself not hold the model: its time is then on
     // paper, as the Scaling tab's note says.
     const std::optional<MemoryBreakdown> reference =
-        s.gpus > 1 ? speedupReferenceMemory(*result) : std::nullopt;
+        s.gpus > 1 ? speedupReferenceMemory(result->sweep, result->context.get()) : std::nullopt;
     const bool reference_on_paper = reference && exceedsCapacity(*reference);
     const QString reference_note =
         reference_on_paper

@@ -1,6 +1,6 @@
 #include "recompute.h"
 
-#include "analysis/evaluate.h"
+#include "analysis/evaluation.h"
 
 #include <QElapsedTimer>
 
@@ -8,23 +8,6 @@
 
 namespace scalescope
 {
-
-std::vector<int> defaultSweepCounts(const Scenario &scenario)
-{
-    // Up to twice the scenario's count, whatever its size: points beyond the window's engine
-    // budget come from the closed form (kGuiSweepMaxTasks) and are marked so.
-    const int gpus = scenario.hardware.gpuCount();
-    const int top = std::max(16, static_cast<int>(std::min<int64_t>(2 * int64_t{gpus}, 1 << 20)));
-    std::vector<int> counts;
-    for (int n = 1; n <= top; n *= 2)
-        counts.push_back(n);
-    if (std::find(counts.begin(), counts.end(), gpus) == counts.end())
-        counts.push_back(gpus);
-    std::sort(counts.begin(), counts.end());
-    while (counts.size() > 12) // keep the scenario's own count and the largest ones
-        counts.erase(counts.begin() + (counts[1] == gpus ? 2 : 1));
-    return counts;
-}
 
 ResultPtr computeResult(const RecomputeRequest &request)
 {
@@ -37,7 +20,6 @@ ResultPtr computeResultStaged(const RecomputeRequest &request,
 {
     QElapsedTimer timer;
     timer.start();
-    const auto cancelled = [cancel] { return cancel && cancel->load(); };
     auto result = std::make_shared<ScenarioResult>();
     result->generation = request.generation;
     result->scenario = request.scenario;
@@ -51,99 +33,61 @@ ResultPtr computeResultStaged(const RecomputeRequest &request,
                                     "use scalescope-cli simulate for its bandwidth.");
         return result;
     }
-    Result<std::shared_ptr<const SimContext>> ctx = makeContext(request.scenario);
-    if (!ctx) {
-        result->error_path = QString::fromStdString(ctx.error().path);
-        result->error = QString::fromStdString(ctx.error().message);
-        return result;
-    }
-    result->context = ctx.value();
-    SimOptions options;
-    options.iterations = std::clamp(request.iterations, 1, 4);
-    options.build_timeline = true;
+    // The model's one evaluation (analysis/evaluation.h) with the window's limits.
+    EvaluationRequest what;
+    what.step.iterations = std::clamp(request.iterations, 1, 4);
+    what.step.build_timeline = true;
     // About 50 MB of timeline (25 B per segment) and a paint of a few frames at most;
     // larger timelines are simplified by the engine (items merged per time quantum).
-    options.max_segments = kGuiMaxTimelineSegments;
-    options.cancel = cancel;
-    // Stage 1, for runs the engine needs more than a frame for: the closed form's figures
-    // at once, marked as an estimate until the engine's replace them.
-    const bool staged = partial && estimatedTasks(*ctx.value(), options) >= kGuiStagedTasks;
-    if (staged) {
-        auto first = std::make_shared<ScenarioResult>(*result);
-        first->stage = ResultStage::Summary;
-        first->summary = analyticSummary(*ctx.value());
-        first->compute_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-        partial(first);
-    }
-    // One policy (analysis/evaluate.h): beyond the engine's size the closed form answers
-    // and the window says so; an engine failure is shown, never other numbers.
-    Result<StepEvaluation> step = evaluateStep(*ctx.value(), options);
-    if (cancelled())
+    what.step.max_segments = kGuiMaxTimelineSegments;
+    what.sweep = true;
+    what.sweep_gpus = request.sweep_gpus;
+    what.scaling = request.scaling;
+    what.sweep_node_gpus = request.sweep_node_gpus;
+    what.sweep_max_tasks = kGuiSweepMaxTasks;
+    what.skip_unreachable_counts = true; // left out of the chart
+    what.estimate_first_tasks = partial ? kGuiStagedTasks : 0;
+    what.cancel = cancel;
+
+    const auto fill = [&](ScenarioResult &r, const ScenarioEvaluation &e) {
+        r.context = e.context;
+        r.summary = e.step.summary;
+        r.closed_form = e.step.closed_form;
+        r.closed_form_note = QString::fromStdString(e.step.note);
+        r.cost = e.cost;
+        if (!e.step.closed_form) {
+            r.timeline = e.timeline;
+            r.timeline_merge_quantum_s = e.step.sim.timeline_merge_quantum_s;
+            r.timeline_full_segments = e.step.sim.timeline_full_segments;
+            r.warmup_steps = e.step.sim.warmup_iterations;
+        }
+    };
+    // Stage 1, for runs the engine needs more than a frame for: the closed form's figures at
+    // once, marked as an estimate until the engine's replace them. Stage 2: the engine's
+    // figures and timeline, before the sweep.
+    const auto on_stage = [&](EvaluationStage stage, const ScenarioEvaluation &e) {
+        auto r = std::make_shared<ScenarioResult>(*result);
+        fill(*r, e);
+        r->stage = stage == EvaluationStage::Estimate ? ResultStage::Summary : ResultStage::Timeline;
+        r->compute_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        partial(r);
+    };
+    Result<ScenarioEvaluation> evaluated = evaluateScenario(
+        request.scenario, what,
+        partial ? std::function<void(EvaluationStage, const ScenarioEvaluation &)>(on_stage)
+                : nullptr);
+    if (!evaluated && isCancelled(evaluated.error()))
         return nullptr;
-    if (!step) {
-        result->error_path = QString::fromStdString(step.error().path);
-        result->error = QString::fromStdString(step.error().message);
+    if (!evaluated) {
+        result->error_path = QString::fromStdString(evaluated.error().path);
+        result->error = QString::fromStdString(evaluated.error().message);
         return result;
     }
-    StepEvaluation &e = step.value();
-    result->summary = e.summary;
-    result->closed_form = e.closed_form;
-    result->closed_form_note = QString::fromStdString(e.note);
-    if (!e.closed_form) {
-        if (e.sim.timeline)
-            result->timeline = std::make_shared<const Timeline>(std::move(*e.sim.timeline));
-        result->timeline_merge_quantum_s = e.sim.timeline_merge_quantum_s;
-        result->timeline_full_segments = e.sim.timeline_full_segments;
-        result->warmup_steps = e.sim.warmup_iterations;
-    }
-    if (request.scenario.cost)
-        result->cost = costReport(request.scenario, result->summary);
-    // Stage 2: the engine's figures and timeline, before the sweep.
-    if (partial) {
-        auto second = std::make_shared<ScenarioResult>(*result);
-        second->stage = ResultStage::Timeline;
-        second->compute_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-        partial(second);
-    }
-
-    const std::vector<int> counts =
-        request.sweep_gpus.empty() ? defaultSweepCounts(request.scenario) : request.sweep_gpus;
-    std::vector<int> fit_gpus;
-    std::vector<double> fit_speedup;
-    const int own_gpus = request.scenario.hardware.gpuCount();
-    // Sweep points beyond the window's engine budget come from the closed form (marked).
-    SimOptions point;
-    point.max_tasks = kGuiSweepMaxTasks;
-    point.cancel = cancel;
-    for (int n : counts) {
-        if (cancelled())
-            return nullptr;
-        if (n == own_gpus) {
-            // The scenario itself was just simulated: its point is the figure the status
-            // bar shows, not a second simulation of the same plan.
-            result->sweep.push_back({n, result->summary, result->closed_form});
-            fit_gpus.push_back(n);
-            fit_speedup.push_back(result->summary.speedup);
-            continue;
-        }
-        // Counts the plan cannot reach (not a multiple of tensor x pipeline, batch not
-        // divisible) are left out of the chart rather than failing the whole sweep.
-        Result<std::vector<SweepRow>> row =
-            sweep(request.scenario, {n}, request.scaling, request.sweep_node_gpus,
-                  result->summary.single_gpu_step_s, point);
-        if (cancelled())
-            return nullptr;
-        if (!row || row.value().empty())
-            continue;
-        result->sweep.push_back(row.value().front());
-        fit_gpus.push_back(n);
-        const Summary &s = row.value().front().summary;
-        // Weak scaling: speed-up of throughput, i.e. the scaled speed-up of Gustafson.
-        fit_speedup.push_back(s.speedup);
-    }
-    if (request.scaling == Scaling::Strong)
-        result->amdahl = fitAmdahl(fit_gpus, fit_speedup);
-    result->attribution = attributeSpeedupLoss(result->sweep);
+    ScenarioEvaluation &e = evaluated.value();
+    fill(*result, e);
+    result->sweep = std::move(e.sweep);
+    result->amdahl = e.amdahl;
+    result->attribution = std::move(e.attribution);
     result->compute_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     return result;
 }

@@ -26,12 +26,8 @@ struct RecomputeRequest {
     int iterations = 1; // steps drawn on the timeline (1..4)
     Scaling scaling = Scaling::Strong;
     int sweep_node_gpus = 0;     // the sweep grows by nodes of this many GPUs (0: the scenario's)
-    std::vector<int> sweep_gpus; // empty = default powers of two around the scenario
+    std::vector<int> sweep_gpus; // empty: defaultSweepCounts (analysis/evaluation.h)
 };
-
-/// GPU counts of the scaling chart: powers of two from 1 up to twice the scenario's count
-/// (at least 16), plus the scenario's own count; at most 12 points (the largest kept).
-std::vector<int> defaultSweepCounts(const Scenario &scenario);
 
 /// Computes one request synchronously (also used by --screenshot and tests).
 /// Beyond this many segments the GUI's timeline is simplified (SimOptions::max_segments).

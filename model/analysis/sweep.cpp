@@ -72,9 +72,8 @@ Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int>
         Result<StepEvaluation> e = evaluateStep(*ctx, point);
         if (!e && isCancelled(e.error()))
             return e.error();
-        if (!e)
-            return InputError{kRequestedGpusPath,
-                              std::to_string(n) + " GPUs: " + e.error().message};
+        if (!e) // the engine's failure, not the count's: no key path
+            return InputError{"", std::to_string(n) + " GPUs: " + e.error().message};
         rows.push_back({n, e.value().summary, e.value().closed_form});
         if (shared_reference && n > 1)
             reference = e.value().summary.single_gpu_step_s;

@@ -32,7 +32,8 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
 /// scenario's one-GPU reference when the caller has it (strong scaling reuses it; < 0:
 /// computed here, once). `options`: the engine's limits per point (a point over max_tasks
 /// is answered by the closed form and marked closed_form) and its cancel flag (a cancelled
-/// sweep is an error "cancelled").
+/// sweep is an error "cancelled"). A count the plan cannot reach is an error with key path
+/// kRequestedGpusPath; an engine failure at a count one with no key path.
 Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int> &gpu_counts,
                                     Scaling scaling, int node_gpus = 0, double reference_s = -1,
                                     const SimOptions &options = {});

@@ -159,6 +159,33 @@ QJsonObject attributionToJson(const SpeedupAttribution &a)
     return o;
 }
 
+QJsonObject amdahlToJson(const AmdahlFit &fit)
+{
+    QJsonObject o;
+    const char *status = "not_computed";
+    switch (fit.status) {
+    case AmdahlFitStatus::NotComputed:
+        break;
+    case AmdahlFitStatus::TooFewPoints:
+        status = "too_few_points";
+        break;
+    case AmdahlFitStatus::PoorFit:
+        status = "poor_fit";
+        break;
+    case AmdahlFitStatus::Accepted:
+        status = "accepted";
+        break;
+    }
+    o[QStringLiteral("status")] = QString::fromLatin1(status);
+    o[QStringLiteral("points")] = fit.points;
+    o[QStringLiteral("r_squared")] = fit.r_squared;
+    if (fit.valid) {
+        o[QStringLiteral("serial_fraction")] = fit.serial_fraction;
+        o[QStringLiteral("ceiling_speedup")] = amdahlCeiling(fit, fit.max_speedup);
+    }
+    return o;
+}
+
 QJsonObject planSearchToJson(const PlanSearchResult &r, int gpus)
 {
     QJsonObject o;

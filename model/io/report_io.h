@@ -22,6 +22,10 @@ QJsonObject collectiveToJson(const CollectiveSummary &c);
 QJsonObject costToJson(const CostReport &c);
 /// The `attribution` object of a sweep --json row: losses in GPUs by cause, and total.
 QJsonObject attributionToJson(const SpeedupAttribution &a);
+/// The `amdahl` object of a strong-scaling sweep --json: status (accepted, poor_fit,
+/// too_few_points), points, r_squared; serial_fraction and ceiling_speedup (1/s, 0 when the
+/// curve already passes it or s = 0) only when accepted.
+QJsonObject amdahlToJson(const AmdahlFit &fit);
 /// plan --json.
 QJsonObject planSearchToJson(const PlanSearchResult &r, int gpus);
 

@@ -1215,6 +1215,23 @@ void TestCli::sweep()
         QVERIFY(o.value(QStringLiteral("rows")).isArray());
         const QJsonArray a = o.value(QStringLiteral("rows")).toArray();
         QCOMPARE(a.size(), counts.size());
+        // Strong scaling: the Amdahl fit over the rows, as the Scaling tab has it.
+        const QJsonObject fit = o.value(QStringLiteral("amdahl")).toObject();
+        QCOMPARE(o.contains(QStringLiteral("amdahl")), scaling != QStringLiteral("weak"));
+        if (!fit.isEmpty()) {
+            const QString status = fit.value(QStringLiteral("status")).toString();
+            QVERIFY2(QStringList({QStringLiteral("accepted"), QStringLiteral("poor_fit"),
+                                  QStringLiteral("too_few_points")})
+                         .contains(status),
+                     qPrintable(status));
+            QCOMPARE(fit.contains(QStringLiteral("serial_fraction")),
+                     status == QStringLiteral("accepted"));
+            if (status == QStringLiteral("accepted")) {
+                const double sf = fit.value(QStringLiteral("serial_fraction")).toDouble(-1);
+                QVERIFY2(sf >= 0 && sf <= 1, qPrintable(QString::number(sf)));
+                QVERIFY(fit.value(QStringLiteral("r_squared")).toDouble() >= 0.9); // kAmdahlMinRSquared
+            }
+        }
         for (const QJsonValue &v : a) {
             const QJsonObject x = v.toObject();
             CALL(verifyKeys(x,
@@ -1230,13 +1247,17 @@ void TestCli::sweep()
                  number(x, QStringLiteral("communication_share"))});
         }
     } else {
-        // Text: a header line and one line per GPU count, starting with the count.
+        // Text: a header line and one line per GPU count, starting with the count; strong
+        // scaling adds the Amdahl fit in words (or why there is none).
         const QStringList lines =
             QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        QCOMPARE(lines.size(), counts.size() + 1);
+        const bool strong = scaling != QStringLiteral("weak");
+        QCOMPARE(lines.size(), counts.size() + 1 + (strong ? 1 : 0));
         for (qsizetype i = 0; i < counts.size(); ++i)
             QCOMPARE(lines.at(i + 1).trimmed().section(QLatin1Char(' '), 0, 0).toInt(),
                      counts.at(i));
+        if (strong)
+            QVERIFY2(lines.last().contains(QStringLiteral("Amdahl fit")), qPrintable(lines.last()));
         return;
     }
 

@@ -544,21 +544,11 @@ QString ScalingView::amdahlText(const AmdahlFit &fit, double highest_plotted_spe
     return text;
 }
 
-std::optional<MemoryBreakdown> speedupReferenceMemory(const ScenarioResult &result)
-{
-    for (const SweepRow &row : result.sweep)
-        if (row.gpus == 1)
-            return row.summary.memory;
-    if (result.context)
-        return singleGpuReferenceMemory(*result.context);
-    return std::nullopt;
-}
-
 void ScalingView::updateReferenceNote()
 {
     // The speed-up reference is one GPU (spec/cli.md); say so when that GPU cannot hold
     // the model.
-    const std::optional<MemoryBreakdown> reference = speedupReferenceMemory(*result_);
+    const std::optional<MemoryBreakdown> reference = speedupReferenceMemory(result_->sweep, result_->context.get());
     if (!reference || !exceedsCapacity(*reference)) {
         reference_note_->clear();
         reference_note_->hide();

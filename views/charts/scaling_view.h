@@ -30,12 +30,6 @@ class QValueAxis;
 namespace scalescope
 {
 
-/// Memory per GPU of the speed-up reference (one GPU of the same kind): the sweep's one-GPU
-/// row if there is one, else the model's memory formulas for the same job on one GPU; none
-/// for an invalid or collective result. The Scaling tab's note and the status bar say when
-/// it exceeds the GPU (the reference is then a time on paper, not a run).
-std::optional<MemoryBreakdown> speedupReferenceMemory(const ScenarioResult &result);
-
 class ScalingView : public QWidget
 {
     Q_OBJECT
