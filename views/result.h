@@ -57,6 +57,9 @@ struct ScenarioResult {
     AmdahlFit amdahl;
     /// Where the missing speed-up went, one entry per sweep row (losses in GPUs).
     std::vector<SpeedupAttribution> attribution;
+    /// What the speed-ups shown are against (analysis/evaluation.h): one GPU, or the
+    /// smallest swept count that fits when one GPU cannot hold the model.
+    SpeedupReference reference;
     /// Time, energy and money of the scenario's work; present when it has a cost section.
     std::optional<CostReport> cost;
 

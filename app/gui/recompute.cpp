@@ -88,6 +88,7 @@ ResultPtr computeResultStaged(const RecomputeRequest &request,
     result->sweep = std::move(e.sweep);
     result->amdahl = e.amdahl;
     result->attribution = std::move(e.attribution);
+    result->reference = e.reference;
     result->compute_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     return result;
 }

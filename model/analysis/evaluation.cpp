@@ -98,6 +98,7 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
     if (request.scaling == Scaling::Strong)
         e.amdahl = fitAmdahl(fit_gpus, fit_speedup);
     e.attribution = attributeSpeedupLoss(e.sweep);
+    e.reference = speedupReference(e.sweep, e.context.get());
     return e;
 }
 
@@ -110,6 +111,25 @@ std::optional<MemoryBreakdown> speedupReferenceMemory(const std::vector<SweepRow
     if (context)
         return singleGpuReferenceMemory(*context);
     return std::nullopt;
+}
+
+SpeedupReference speedupReference(const std::vector<SweepRow> &sweep, const SimContext *context)
+{
+    SpeedupReference r;
+    const std::optional<MemoryBreakdown> one = speedupReferenceMemory(sweep, context);
+    r.one_gpu_on_paper = one && exceedsCapacity(*one);
+    if (!r.one_gpu_on_paper)
+        return r;
+    const SweepRow *smallest = nullptr;
+    for (const SweepRow &row : sweep)
+        if (row.gpus > 1 && row.summary.memory.fits() && row.summary.speedup > 0 &&
+            (!smallest || row.gpus < smallest->gpus))
+            smallest = &row;
+    if (smallest) {
+        r.gpus = smallest->gpus;
+        r.speedup = smallest->summary.speedup;
+    }
+    return r;
 }
 
 } // namespace scalescope

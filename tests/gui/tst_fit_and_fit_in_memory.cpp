@@ -3,6 +3,7 @@
 // ceiling below the curve; a run that does not fit in memory is marked on the timeline (a
 // banner), on the scaling curves (red points), in the memory view (hatched bars), and the
 // one-GPU speed-up reference is labelled when it cannot hold the model.
+#include "bench_window.h"
 #include "charts/memory_view.h"
 #include "charts/scaling_view.h"
 #include "document.h"
@@ -26,6 +27,7 @@
 #include <QTest>
 #include <QXYSeries>
 
+#include <cmath>
 #include <memory>
 
 using namespace scalescope;
@@ -77,14 +79,6 @@ QXYSeries *seriesNamed(QChart *chart, const QString &name)
         if (s->objectName() == name)
             return qobject_cast<QXYSeries *>(s);
     return nullptr;
-}
-
-int outOfMemoryRows(const ScenarioResult &r)
-{
-    int n = 0;
-    for (const SweepRow &row : r.sweep)
-        n += exceedsCapacity(row.summary.memory) ? 1 : 0;
-    return n;
 }
 
 /// A hand-made Amdahl sweep (serial fraction s, 1 s on one GPU), current point at `gpus`.
@@ -140,7 +134,7 @@ private Q_SLOTS:
         view.setResult(default_);
         auto *label = view.findChild<QLabel *>(QStringLiteral("amdahlLabel"));
         QVERIFY(label);
-        QVERIFY2(label->text().startsWith(QStringLiteral("No Amdahl fit")),
+        QVERIFY2(label->text().startsWith(QStringLiteral("No Amdahl")),
                  qPrintable(label->text()));
         QVERIFY(!label->text().contains(QStringLiteral("gets past")));
         QXYSeries *fit = seriesNamed(view.speedupChart(), QStringLiteral("amdahlFit"));
@@ -152,7 +146,8 @@ private Q_SLOTS:
     void twoPointsGiveNoFit()
     {
         RecomputeRequest request;
-        request.scenario = scenarioFile(QStringLiteral("default.json"));
+        // (A job one GPU holds: the fit counts from one GPU.)
+        request.scenario = scenarioFile(QStringLiteral("claim01-sublinear-speedup.json"));
         request.sweep_gpus = {1, 2, 8};
         const ResultPtr r = computeResult(request);
         QCOMPARE(r->amdahl.status, AmdahlFitStatus::TooFewPoints);
@@ -190,7 +185,10 @@ private Q_SLOTS:
         const ResultPtr r = which == QLatin1String("llama")     ? llama_
                             : which == QLatin1String("default") ? default_
                                                                 : small_;
-        const int expected = outOfMemoryRows(*r);
+        // Counted from the fewest GPUs that fit, rows below them have no speed-up point.
+        int expected = 0;
+        for (const SweepRow &row : r->sweep)
+            expected += exceedsCapacity(row.summary.memory) && row.gpus >= r->reference.gpus;
         if (which == QLatin1String("llama"))
             QCOMPARE(expected, int(r->sweep.size())); // no GPU count holds it
         if (which == QLatin1String("small"))
@@ -209,7 +207,7 @@ private Q_SLOTS:
         for (const QPointF &p : oom->points()) {
             bool found = false;
             for (const SweepRow &row : r->sweep)
-                found |= row.gpus == int(p.x()) && row.summary.speedup == p.y() &&
+                found |= row.gpus == int(p.x()) && r->reference.of(row.summary.speedup) == p.y() &&
                          exceedsCapacity(row.summary.memory);
             QVERIFY(found);
         }
@@ -228,6 +226,52 @@ private Q_SLOTS:
         QVERIFY(note->text().contains(QStringLiteral("of its 24 GB")));
         view.setResult(small_);
         QVERIFY(note->isHidden());
+    }
+
+    void fewestThatFitIsTheReference()
+    {
+        // The first screen: one RTX 4090 cannot hold the default job (29.5 of 24 GB) and 2
+        // GPUs can, so speed-ups count from 2 GPUs: that point is 2x on the ideal line and
+        // 100% efficient; no Amdahl fit (it counts from one GPU); the note, the table and the
+        // status bar say so, with the same figures.
+        const SpeedupReference &ref = default_->reference;
+        QVERIFY(ref.one_gpu_on_paper);
+        QCOMPARE(ref.gpus, 2);
+        for (const SweepRow &row : default_->sweep)
+            QCOMPARE(row.summary.memory.fits(), row.gpus >= 2);
+        ScalingView view;
+        view.setResult(default_);
+        QXYSeries *speedup = seriesNamed(view.speedupChart(), QStringLiteral("speedup"));
+        QXYSeries *efficiency = seriesNamed(view.efficiencyChart(), QStringLiteral("efficiency"));
+        QVERIFY(speedup && efficiency);
+        QCOMPARE(speedup->at(0), QPointF(2, 2));
+        QVERIFY(std::abs(efficiency->at(0).y() - 100) < 1e-9);
+        for (int i = 0; i < speedup->count(); ++i)
+            QVERIFY(std::abs(efficiency->at(i).y() - 100 * speedup->at(i).y() / speedup->at(i).x()) < 1e-9);
+        auto *note = view.findChild<QLabel *>(QStringLiteral("speedupReferenceNote"));
+        QVERIFY2(note->text().contains(QStringLiteral("count from 2 GPUs")), qPrintable(note->text()));
+        const QString fit = view.findChild<QLabel *>(QStringLiteral("amdahlLabel"))->text();
+        QVERIFY2(fit.startsWith(QStringLiteral("No Amdahl or Gustafson fit")), qPrintable(fit));
+        QVERIFY(!seriesNamed(view.speedupChart(), QStringLiteral("amdahlFit"))->isVisible());
+
+        // The status bar of the window showing it.
+        bench::BenchWindow shown_in(scenarioFile(QStringLiteral("default.json")));
+        MainWindow &window = *shown_in.window;
+        window.resize(1280, 720);
+        QVERIFY(shown_in.waitForNewest());
+        auto shown = std::make_shared<ScenarioResult>(*default_);
+        shown->generation = shown_in.recomputer.latestGeneration() + 1;
+        window.showResult(shown);
+        const double rebased = ref.of(default_->summary.speedup);
+        const QString text = window.findChild<QLabel *>(QStringLiteral("statusSpeedup"))->text();
+        QCOMPARE(text, QStringLiteral("Speed-up %1× on 8 GPUs against 2 GPUs, the fewest that fit")
+                           .arg(rebased, 0, 'f', 2));
+        QCOMPARE(window.findChild<QLabel *>(QStringLiteral("statusEfficiency"))->text(),
+                 QStringLiteral("Efficiency %1%").arg(rebased / 8 * 100, 0, 'f', 0));
+        // The chart's current point is the status bar's figure.
+        QXYSeries *current = seriesNamed(view.speedupChart(), QStringLiteral("currentSpeedup"));
+        QVERIFY(current && current->count() == 1);
+        QCOMPARE(QString::number(current->at(0).y(), 'f', 2), QString::number(rebased, 'f', 2));
     }
 
     void memoryViewHatchesOverCapacity()

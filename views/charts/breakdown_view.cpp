@@ -161,7 +161,7 @@ void BreakdownView::setResult(const ResultPtr &result)
 {
     result_ = result;
     if (emptyStateMessage(result_).isEmpty())
-        model_->setRows(result_->sweep, result_->summary.gpus);
+        model_->setRows(result_->sweep, result_->summary.gpus, result_->reference);
     else
         model_->clear();
     thermal_->setVisible(thermal_->setResult(result_));

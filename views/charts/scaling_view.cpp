@@ -360,7 +360,9 @@ void ScalingView::updateCharts()
     std::vector<const SweepRow *> rows;
     if (message.isEmpty()) {
         for (const SweepRow &row : result_->sweep)
-            if (row.gpus > 0 && row.summary.speedup > 0)
+            // Counted from the fewest GPUs that fit (SpeedupReference), counts below them
+            // have no speed-up: they cannot start (the Memory tab shows why).
+            if (row.gpus > 0 && row.summary.speedup > 0 && row.gpus >= result_->reference.gpus)
                 rows.push_back(&row);
         if (rows.empty())
             message = tr("No scaling sweep for this scenario.");
@@ -397,14 +399,19 @@ void ScalingView::updateCharts()
     int lo = rows.front()->gpus, hi = rows.back()->gpus;
     double speedup_lo = 1, speedup_hi = 1, efficiency_hi = 100;
     double simulated_hi = 0; // highest speed-up of the simulated curve (and current point)
+    // Against the smallest swept count that fits when one GPU cannot hold the model
+    // (analysis/evaluation.h SpeedupReference): that count sits on the ideal line.
+    const SpeedupReference &ref = result_->reference;
+    const auto shown = [&ref](double speedup_vs_one) { return ref.of(speedup_vs_one); };
     oom_gpus_.clear();
     for (const SweepRow *row : rows) {
-        const double eff_pct = row->summary.scaling_efficiency * 100.0;
-        speedup.append(QPointF(row->gpus, row->summary.speedup));
+        const double row_speedup = shown(row->summary.speedup);
+        const double eff_pct = row_speedup / row->gpus * 100.0;
+        speedup.append(QPointF(row->gpus, row_speedup));
         ideal.append(QPointF(row->gpus, row->gpus));
         efficiency.append(QPointF(row->gpus, eff_pct));
         ideal_efficiency.append(QPointF(row->gpus, 100.0));
-        simulated_hi = std::max(simulated_hi, row->summary.speedup);
+        simulated_hi = std::max(simulated_hi, row_speedup);
         if (row->closed_form) {
             speedup_cf.append(speedup.back());
             efficiency_cf.append(efficiency.back());
@@ -414,8 +421,8 @@ void ScalingView::updateCharts()
             efficiency_oom.append(efficiency.back());
             oom_gpus_.push_back(row->gpus);
         }
-        speedup_lo = std::min({speedup_lo, row->summary.speedup, double(row->gpus)});
-        speedup_hi = std::max({speedup_hi, row->summary.speedup, double(row->gpus)});
+        speedup_lo = std::min({speedup_lo, row_speedup, double(row->gpus)});
+        speedup_hi = std::max({speedup_hi, row_speedup, double(row->gpus)});
         efficiency_hi = std::max(efficiency_hi, eff_pct);
     }
     speedup_->replace(speedup);
@@ -434,21 +441,25 @@ void ScalingView::updateCharts()
     // The current scenario, from its own summary (it need not be one of the sweep counts).
     QList<QPointF> current_speedup, current_efficiency;
     if (now.gpus > 0 && now.speedup > 0) {
-        current_speedup.append(QPointF(now.gpus, now.speedup));
-        current_efficiency.append(QPointF(now.gpus, now.scaling_efficiency * 100.0));
+        const double now_speedup = now.gpus == 1 ? now.speedup : shown(now.speedup);
+        const double now_eff = now_speedup / now.gpus * 100.0;
+        current_speedup.append(QPointF(now.gpus, now_speedup));
+        current_efficiency.append(QPointF(now.gpus, now_eff));
         lo = std::min(lo, now.gpus);
         hi = std::max(hi, now.gpus);
-        speedup_lo = std::min(speedup_lo, now.speedup);
-        speedup_hi = std::max(speedup_hi, now.speedup);
-        simulated_hi = std::max(simulated_hi, now.speedup);
-        efficiency_hi = std::max(efficiency_hi, now.scaling_efficiency * 100.0);
+        speedup_lo = std::min(speedup_lo, now_speedup);
+        speedup_hi = std::max(speedup_hi, now_speedup);
+        simulated_hi = std::max(simulated_hi, now_speedup);
+        efficiency_hi = std::max(efficiency_hi, now_eff);
     }
     current_speedup_->replace(current_speedup);
     current_efficiency_->replace(current_efficiency);
     current_speedup_->setName(tr("N = %1").arg(now.gpus));
     current_efficiency_->setName(current_speedup_->name());
 
-    const AmdahlFit &fit = result_->amdahl;
+    // Amdahl's and Gustafson's laws count from one GPU (S(1) = 1): with another reference
+    // they are not drawn, and the label says why.
+    const AmdahlFit &fit = ref.rebased() ? AmdahlFit{} : result_->amdahl;
     // Weak scaling: Gustafson's serial fraction of the same rows (s = (N - S) / (N - 1)).
     std::vector<int> row_gpus;
     std::vector<double> row_speedups;
@@ -456,7 +467,7 @@ void ScalingView::updateCharts()
         row_gpus.push_back(row->gpus);
         row_speedups.push_back(row->summary.speedup);
     }
-    const bool show_gustafson = weak && hi > 1;
+    const bool show_gustafson = weak && hi > 1 && !ref.rebased();
     const double gustafson_s =
         show_gustafson ? gustafsonSerialFraction(row_gpus, row_speedups) : 0.0;
     QList<QPointF> amdahl, gustafson;
@@ -472,7 +483,10 @@ void ScalingView::updateCharts()
     }
     if (fit.valid)
         amdahl_->setName(tr("Amdahl fit: s = %1 %").arg(percent(fit.serial_fraction)));
-    QString text = amdahlText(fit, simulated_hi);
+    QString text = ref.rebased()
+                       ? tr("No Amdahl or Gustafson fit: both laws count from one GPU, and one "
+                            "GPU cannot hold this model.")
+                       : amdahlText(fit, simulated_hi);
     if (show_gustafson) {
         gustafson_->setName(tr("Gustafson: s = %1 %").arg(percent(gustafson_s)));
         if (!text.isEmpty())
@@ -546,18 +560,29 @@ QString ScalingView::amdahlText(const AmdahlFit &fit, double highest_plotted_spe
 
 void ScalingView::updateReferenceNote()
 {
-    // The speed-up reference is one GPU (spec/cli.md); say so when that GPU cannot hold
-    // the model.
-    const std::optional<MemoryBreakdown> reference = speedupReferenceMemory(result_->sweep, result_->context.get());
+    // The speed-up reference is one GPU (spec/cli.md); when that GPU cannot hold the model
+    // the curves count from the smallest swept count that fits, and the note says so.
+    const std::optional<MemoryBreakdown> reference =
+        speedupReferenceMemory(result_->sweep, result_->context.get());
     if (!reference || !exceedsCapacity(*reference)) {
         reference_note_->clear();
         reference_note_->hide();
         return;
     }
-    reference_note_->setText(tr("Speed-up against one GPU, which cannot hold this model (it "
-                                "would need %1 GB of its %2 GB): the reference is a time on "
-                                "paper, not a run.")
-                                 .arg(formatGb(reference->total), formatGb(reference->capacity)));
+    const SpeedupReference &ref = result_->reference;
+    if (ref.rebased())
+        reference_note_->setText(
+            tr("One GPU cannot hold this model (it would need %1 GB of its %2 GB), so speed-up "
+               "and efficiency count from %3 GPUs, the fewest of the sweep that fit: %3 GPUs "
+               "are %3× and 100%. Where the missing speed-up went is still counted against "
+               "the one GPU on paper.")
+                .arg(formatGb(reference->total), formatGb(reference->capacity))
+                .arg(ref.gpus));
+    else
+        reference_note_->setText(tr("Speed-up against one GPU, which cannot hold this model (it "
+                                    "would need %1 GB of its %2 GB): the reference is a time on "
+                                    "paper, not a run.")
+                                     .arg(formatGb(reference->total), formatGb(reference->capacity)));
     reference_note_->show();
 }
 

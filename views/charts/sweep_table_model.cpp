@@ -3,16 +3,20 @@
 #include <QFont>
 #include <QLocale>
 
+#include <algorithm>
+
 namespace scalescope
 {
 
 SweepTableModel::SweepTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void SweepTableModel::setRows(std::vector<SweepRow> rows, int highlighted_gpus)
+void SweepTableModel::setRows(std::vector<SweepRow> rows, int highlighted_gpus,
+                              SpeedupReference reference)
 {
     beginResetModel();
     rows_ = std::move(rows);
     highlighted_gpus_ = highlighted_gpus;
+    reference_ = reference;
     endResetModel();
 }
 
@@ -21,7 +25,7 @@ void SweepTableModel::clear()
     setRows({}, 0);
 }
 
-double SweepTableModel::value(const SweepRow &row, int column)
+double SweepTableModel::value(const SweepRow &row, int column) const
 {
     const Summary &s = row.summary;
     const Breakdown &b = s.breakdown;
@@ -33,9 +37,9 @@ double SweepTableModel::value(const SweepRow &row, int column)
     case SamplesPerS:
         return s.samples_per_s;
     case Speedup:
-        return s.speedup;
+        return reference_.of(s.speedup);
     case Efficiency:
-        return s.scaling_efficiency * 100.0;
+        return reference_.of(s.speedup) / std::max(1, row.gpus) * 100.0;
     case Compute:
         return b.compute;
     case CommunicationExposed:
@@ -70,9 +74,15 @@ QVariant SweepTableModel::data(const QModelIndex &index, int role) const
         return {};
     const SweepRow &row = rows_[size_t(index.row())];
     const double v = value(row, index.column());
+    // Below the fewest GPUs that fit there is no speed-up to count from them: the run
+    // cannot start.
+    const bool below_reference = reference_.rebased() && row.gpus < reference_.gpus &&
+                                 (index.column() == Speedup || index.column() == Efficiency);
     switch (role) {
     case Qt::DisplayRole: {
         const QLocale locale;
+        if (below_reference)
+            return QStringLiteral("—");
         switch (Column(index.column())) {
         case Gpus:
             // A point beyond the simulation's size: the closed form's figures.
@@ -94,6 +104,9 @@ QVariant SweepTableModel::data(const QModelIndex &index, int role) const
     case Qt::TextAlignmentRole:
         return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
+        if (below_reference)
+            return tr("Does not fit: speed-ups count from %1 GPUs, the fewest that fit.")
+                .arg(reference_.gpus);
         if (row.closed_form)
             return tr("More tasks than the window simulates per sweep point: these figures "
                       "come from the closed-form model, not the event simulation.");
@@ -123,7 +136,9 @@ QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, i
         case SamplesPerS:
             return tr("Samples/s");
         case Speedup:
-            return tr("Speed-up (×)");
+            return reference_.rebased()
+                       ? tr("Speed-up (× from %1 GPUs)").arg(reference_.gpus)
+                       : tr("Speed-up (×)");
         case Efficiency:
             return tr("Efficiency (%)");
         case Compute:

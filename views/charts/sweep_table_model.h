@@ -1,6 +1,7 @@
 // The scaling sweep as a table: one row per GPU count, columns with units in the headers.
 #pragma once
 
+#include "analysis/evaluation.h"
 #include "analysis/sweep.h"
 
 #include <QAbstractTableModel>
@@ -34,12 +35,15 @@ public:
     explicit SweepTableModel(QObject *parent = nullptr);
 
     /// Replaces the rows (a model reset). The row with `highlighted_gpus` is drawn bold.
-    void setRows(std::vector<SweepRow> rows, int highlighted_gpus = 0);
+    /// Speed-up and efficiency are against `reference` (one GPU, or the fewest GPUs that fit
+    /// when one cannot hold the model), as the Scaling tab's curves.
+    void setRows(std::vector<SweepRow> rows, int highlighted_gpus = 0,
+                 SpeedupReference reference = {});
     void clear();
     const std::vector<SweepRow> &rows() const { return rows_; }
 
     /// The value of `column` for `row`, in the unit of the column header.
-    static double value(const SweepRow &row, int column);
+    double value(const SweepRow &row, int column) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -50,6 +54,7 @@ public:
 private:
     std::vector<SweepRow> rows_;
     int highlighted_gpus_ = 0;
+    SpeedupReference reference_;
 };
 
 } // namespace scalescope
