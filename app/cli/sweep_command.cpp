@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 
 #include "analysis/evaluation.h"
+#include "analysis/format.h"
 #include "io/report_io.h"
 #include "io/scenario_io.h"
 
@@ -51,7 +52,7 @@ QString amdahlText(const AmdahlFit &fit)
     case AmdahlFitStatus::PoorFit:
         return QStringLiteral("no Amdahl fit: Amdahl's law does not describe this curve "
                               "(R^2 = %1 over %2 points, below %3)")
-            .arg(fixed(fit.r_squared, 2))
+            .arg(fixed(fit.r_squared, decimalsApart(fit.r_squared, kAmdahlMinRSquared, 2)))
             .arg(fit.points)
             .arg(fixed(kAmdahlMinRSquared, 2));
     case AmdahlFitStatus::Accepted:

@@ -175,8 +175,10 @@ int Application::start()
         return takeScreenshot();
 
     // --size too: never larger than the screen the window opens on.
-    if (options_.size.isValid())
+    if (options_.size.isValid()) {
         window_->fitIntoScreen(options_.size);
+        window_->arrangeDocksFor(window_->width());
+    }
     window_->show();
     if (!options_.tab.isEmpty())
         window_->showTab(options_.tab);
@@ -195,6 +197,7 @@ int Application::takeScreenshot()
 {
     MainWindow *w = window_.get();
     w->resize(options_.size.isValid() ? options_.size : QSize(1600, 1000));
+    w->arrangeDocksFor(w->width());
     if (options_.present)
         w->setPresentationMode(true, false);
     w->show();

@@ -71,8 +71,26 @@ MainWindow::MainWindow(const WindowContext &context, QWidget *parent)
             fitIntoScreen(size());
     } else {
         fitIntoScreen(kDefaultWindowSize);
+        arrangeDocksFor(width());
     }
     requestRecompute();
+}
+
+void MainWindow::arrangeDocksFor(int width)
+{
+    const bool by_default = !gallery_dock_->isFloating() && !controls_dock_->isFloating() &&
+                            !gallery_dock_->isHidden() && !controls_dock_->isHidden();
+    if (!by_default)
+        return;
+    const bool narrow = width < kGalleryBesideWidth;
+    if (narrow && !gallery_tabbed_ && dockWidgetArea(gallery_dock_) == Qt::RightDockWidgetArea) {
+        tabifyDockWidget(controls_dock_, gallery_dock_);
+        controls_dock_->raise();
+        gallery_tabbed_ = true;
+    } else if (!narrow && gallery_tabbed_) {
+        addDockWidget(Qt::RightDockWidgetArea, gallery_dock_);
+        gallery_tabbed_ = false;
+    }
 }
 
 MainWindow::~MainWindow()

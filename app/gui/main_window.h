@@ -84,6 +84,11 @@ public:
     /// Resizes to `size` (the saved or default size, --size) bounded by the available
     /// geometry of the window's screen, and moves the window inside it.
     void fitIntoScreen(const QSize &size);
+    /// The docks' default arrangement for a window `width` pixels wide: the Claims gallery on
+    /// the right when there is room for it beside the views (kGalleryBesideWidth), tabbed
+    /// behind the Scenario dock below that (a 1024 x 768 screen), so that the charts keep
+    /// their width. Leaves an arrangement the user made (moved, floated or hid a dock) alone.
+    void arrangeDocksFor(int width);
     /// Loads gallery entry `index` into the document (not undoable: a new document).
     void loadGalleryEntry(int index);
     int galleryIndex() const { return gallery_index_; }
@@ -193,6 +198,7 @@ private:
     bool was_full_screen_ = false;
     bool controls_were_visible_ = true;
     bool gallery_was_visible_ = true;
+    bool gallery_tabbed_ = false; // arrangeDocksFor put the gallery behind the Scenario dock
     QPointer<QWidget> focus_before_presenting_;
     std::optional<GalleryEntry> single_slide_; // one-slide deck (a file not in the gallery)
     // The first result of a newly loaded slide refits the timeline to the slide's zoom.

@@ -78,6 +78,10 @@ namespace scalescope::window_detail
 inline constexpr int kMaxRecentFiles = 8;
 // The size of a first start (no saved geometry) where the screen has room for it.
 inline constexpr QSize kDefaultWindowSize(1500, 940);
+// Below this window width the Claims gallery is tabbed behind the Scenario dock: beside
+// the Scenario dock (about 370 px) and the gallery (about 250 px) the views need 650 px for
+// three charts of kMinChartWidth side by side.
+inline constexpr int kGalleryBesideWidth = 1280;
 // Room left for the window frame, which is unknown before the window is first shown.
 inline constexpr QSize kFrameAllowance(16, 48);
 

@@ -28,4 +28,17 @@ std::string generalText(double x, int significant)
     return toChars(x, std::chars_format::general, significant);
 }
 
+int decimalsApart(double x, double threshold, int decimals)
+{
+    // Rounded half away from zero, as printing does.
+    const auto rounded = [](double v, int d) {
+        const double scale = std::pow(10.0, d);
+        return std::round(v * scale) / scale;
+    };
+    int d = decimals;
+    while (d < 6 && (x < threshold) != (rounded(x, d) < rounded(threshold, d)))
+        ++d;
+    return d;
+}
+
 } // namespace scalescope

@@ -11,5 +11,9 @@ namespace scalescope
 std::string fixedText(double x, int decimals);
 /// `x` with `significant` significant digits ("%.*g" in the C locale).
 std::string generalText(double x, int significant);
+/// Decimals (at least `decimals`, at most 6) with which `x` printed beside a `threshold` it
+/// is compared with shows on the right side of it: 0.8951 against 0.90 needs 3 ("0.895
+/// below 0.90", never "0.90 below 0.90").
+int decimalsApart(double x, double threshold, int decimals);
 
 } // namespace scalescope

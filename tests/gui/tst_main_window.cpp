@@ -17,6 +17,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QImage>
 #include <QJsonDocument>
 #include <QLabel>
@@ -292,6 +293,28 @@ private Q_SLOTS:
         QVERIFY(statusText("statusMemory").isEmpty());
         QVERIFY(statusText("statusSpeedup").startsWith(QStringLiteral("Speed-up ")));
         QVERIFY(statusText("statusMfu").startsWith(QStringLiteral("MFU")));
+    }
+
+    void narrowWindowTabsTheGallery()
+    {
+        // At 1024 x 768 the gallery beside the Scenario dock left the charts 355 px: below
+        // 1280 px it is tabbed behind the Scenario dock, and back on the right when wide.
+        auto *controls = window_->findChild<QDockWidget *>(QStringLiteral("controlsDock"));
+        auto *gallery = window_->findChild<QDockWidget *>(QStringLiteral("galleryDock"));
+        QVERIFY(controls && gallery);
+        window_->arrangeDocksFor(1024);
+        QVERIFY(window_->tabifiedDockWidgets(controls).contains(gallery));
+        QCOMPARE(window_->dockWidgetArea(gallery), Qt::LeftDockWidgetArea);
+        window_->arrangeDocksFor(1500);
+        QVERIFY(!window_->tabifiedDockWidgets(controls).contains(gallery));
+        QCOMPARE(window_->dockWidgetArea(gallery), Qt::RightDockWidgetArea);
+        // A dock the user floated is left where it is.
+        gallery->setFloating(true);
+        window_->arrangeDocksFor(1024);
+        QVERIFY(gallery->isFloating());
+        gallery->setFloating(false);
+        window_->arrangeDocksFor(1500);
+        QCOMPARE(window_->dockWidgetArea(gallery), Qt::RightDockWidgetArea);
     }
 
     void referenceOnPaperIsSaid()

@@ -2,6 +2,7 @@
 // R-squared below the threshold, accepted on an Amdahl-shaped series with its serial
 // fraction, never quoting a ceiling 1/s below the highest speed-up; and the memory of the
 // one-GPU speed-up reference.
+#include "analysis/format.h"
 #include "analysis/scaling.h"
 #include "testutil.h"
 
@@ -30,6 +31,19 @@ class TestAmdahlFit : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void rSquaredIsPrintedOnItsSideOfTheThreshold()
+    {
+        // "R² = 0.90 ..., below 0.90" was on screen for R² = 0.8951: a refused fit's R² is
+        // printed with the decimals that keep it below the threshold it is compared with.
+        QCOMPARE(decimalsApart(0.8951, kAmdahlMinRSquared, 2), 3);
+        QCOMPARE(fixedText(0.8951, decimalsApart(0.8951, kAmdahlMinRSquared, 2)),
+                 std::string("0.895"));
+        QCOMPARE(decimalsApart(0.87, kAmdahlMinRSquared, 2), 2);
+        QCOMPARE(decimalsApart(0.95, kAmdahlMinRSquared, 2), 2);
+        QCOMPARE(decimalsApart(0.89999, kAmdahlMinRSquared, 2), 5);
+        QCOMPARE(decimalsApart(0.9, kAmdahlMinRSquared, 2), 2); // equal: not below
+        QCOMPARE(decimalsApart(0.8999999999, kAmdahlMinRSquared, 2), 6); // at most 6
+    }
     void refusedWithTwoPoints()
     {
         // 1, 2 and 4 GPUs: only two points beyond one GPU, however Amdahl-shaped.

@@ -2,6 +2,8 @@
 // efficiency and loss charts share the sweep's series, log axes and tooltips.
 #include "charts/scaling_view.h"
 
+#include "analysis/format.h"
+
 #include "charts/chart_common.h"
 #include "palette.h"
 
@@ -540,7 +542,9 @@ QString ScalingView::amdahlText(const AmdahlFit &fit, double highest_plotted_spe
     case AmdahlFitStatus::PoorFit:
         return tr("No Amdahl fit: Amdahl's law does not describe this curve (R² = %1 over %2 "
                   "points, below %3), so it gives no serial fraction and no ceiling.")
-            .arg(locale.toString(fit.r_squared, 'f', 2), locale.toString(fit.points),
+            .arg(locale.toString(fit.r_squared, 'f',
+                                 decimalsApart(fit.r_squared, kAmdahlMinRSquared, 2)),
+                 locale.toString(fit.points),
                  locale.toString(kAmdahlMinRSquared, 'f', 2));
     case AmdahlFitStatus::Accepted:
         break;
