@@ -156,7 +156,7 @@ double singleGpuStepTime(const SimContext &ctx)
     return ref ? analyticSummary(*ref).step_time_s : 0.0;
 }
 
-double simulatedSingleGpuStepTime(const SimContext &ctx)
+double simulatedSingleGpuStepTime(const SimContext &ctx, double jitter_mean)
 {
     if (ctx.single_gpu_step_s >= 0)
         return ctx.single_gpu_step_s;
@@ -165,16 +165,18 @@ double simulatedSingleGpuStepTime(const SimContext &ctx)
     if (!ref)
         return 0.0;
     if (sigma > 0) {
-        // A reference is not a random draw (one GPU's draws came out up to 6% faster than
-        // the job's, so efficiency exceeded 1). One GPU waits for no one: its jittered step
-        // is on average its calm step with every task stretched by the draws' mean
-        // (linearity of expectation; effects/jitter.h), less what loading the calm GPU
-        // waits for already hides.
+        // A reference is not a fresh random draw (one GPU's own draws came out up to 6%
+        // faster than the job's, so efficiency exceeded 1). One GPU waits for no one and
+        // does all the job's work: its step is its calm step with every task stretched by
+        // the mean draw (linearity of expectation; effects/jitter.h), less what loading the
+        // calm GPU waits for already hides. The mean is the job's own over its measured
+        // compute when the engine drew it (the same tasks with the same draws, so that the
+        // job's efficiency is at most 1), else the draws' expectation.
+        const double mean = jitter_mean > 0 ? jitter_mean : jitterMeanFactor(sigma);
         const SimResult r = simulate(*ref, SimOptions{});
         if (r.ok) {
             const double busy = r.step_time_s - r.breakdown.data_loading;
-            return std::max(r.step_time_s,
-                            busy + (jitterMeanFactor(sigma) - 1.0) * r.breakdown.compute);
+            return std::max(r.step_time_s, busy + (mean - 1.0) * r.breakdown.compute);
         }
         const auto jittered = referenceContext(ctx); // its closed form adds the mean itself
         return jittered ? analyticSummary(*jittered).step_time_s : 0.0;
@@ -195,7 +197,7 @@ Summary summarize(const SimContext &ctx, const SimResult &sim)
     // One GPU is 1x by definition: the job on one GPU is its own reference (it has no
     // per-GPU effects to leave out); otherwise the same evaluator runs the reference.
     const bool own = ctx.plan.gpus == 1 && !hasPerGpuEffects(ctx.scenario);
-    fillRates(ctx, s, own ? s.step_time_s : simulatedSingleGpuStepTime(ctx));
+    fillRates(ctx, s, own ? s.step_time_s : simulatedSingleGpuStepTime(ctx, sim.jitter_mean));
     s.bottleneck_record = bottleneckOf(ctx, s);
     s.bottleneck = bottleneckText(s.bottleneck_record);
     return s;

@@ -129,7 +129,9 @@ Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario,
 /// the per-GPU ones (stragglers, hot spots); closed form.
 double singleGpuStepTime(const SimContext &ctx);
 /// The same reference simulated by the engine (what summarize() compares an engine run with).
-double simulatedSingleGpuStepTime(const SimContext &ctx);
+/// With jitter its tasks are stretched by `jitter_mean`, the job's own mean draw
+/// (SimResult::jitter_mean; 0: the draws' expectation).
+double simulatedSingleGpuStepTime(const SimContext &ctx, double jitter_mean = 0);
 
 /// Metrics from an event simulation.
 Summary summarize(const SimContext &ctx, const SimResult &sim);

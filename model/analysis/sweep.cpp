@@ -51,9 +51,10 @@ Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int>
     point.build_timeline = false;
     point.iterations = 1;
     // Strong scaling keeps the job, so every count has the same one-GPU reference (unless
-    // per-GPU cooling makes the reference depend on the count): computed once.
+    // per-GPU cooling makes the reference depend on the count, or jitter: each count's
+    // reference does its work with its own draws, analysis/summary.h): computed once.
     const bool shared_reference =
-        scaling == Scaling::Strong &&
+        scaling == Scaling::Strong && base.effects.jitter <= 0 &&
         !(base.effects.thermal.enabled && !base.effects.thermal.gpus.empty());
     double reference = shared_reference ? reference_s : -1;
     std::vector<SweepRow> rows;

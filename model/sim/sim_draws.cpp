@@ -45,28 +45,47 @@ void Simulation::drawFactors()
     const size_t T = static_cast<size_t>(plan_.tensor);
     factor_.resize(graph_.size() * T);
     const JitterDraw jitter(fx.jitter);
+    // The measured steps' compute, calm and as drawn (per unit, summed in unit order so the
+    // mean does not depend on the thread count).
+    const int first = firstMeasured();
+    std::vector<std::pair<double, double>> drawn(static_cast<size_t>(units_), {0.0, 0.0});
     parallelChunks(static_cast<size_t>(units_), threads_, 16, [&](size_t ub, size_t ue) {
         for (size_t u = ub; u < ue; ++u) {
             const std::vector<int> &m = members_[u];
+            double calm = 0, jittered = 0;
             for (TaskId id = unit_tasks_[u].first; id < unit_tasks_[u].second; ++id) {
                 Task &t = graph_[id];
                 if (!t.jittered)
                     continue;
                 double worst = 0;
                 const double *gf = &gpu_factor_[static_cast<size_t>(t.iteration) * gpus];
+                const bool measured = t.iteration >= first;
                 for (int gpu : m) {
                     // Stored as float; the task's duration uses the same rounded factor, so
                     // the slowest member's own time equals the task's (no sliver of waiting,
                     // no overlap with the next segment).
-                    const auto f = static_cast<float>(
-                        gf[gpu] * jitter(fx.seed, static_cast<uint32_t>(gpu), id));
+                    const double j = jitter(fx.seed, static_cast<uint32_t>(gpu), id);
+                    const auto f = static_cast<float>(gf[gpu] * j);
                     factor_[id * T + static_cast<size_t>(gpu) % T] = f;
                     worst = std::max(worst, static_cast<double>(f));
+                    if (measured) {
+                        calm += t.base_duration;
+                        jittered += t.base_duration * j;
+                    }
                 }
                 t.duration = t.base_duration * worst;
             }
+            drawn[u] = {calm, jittered};
         }
     });
+    if (fx.jitter > 0) {
+        double calm = 0, jittered = 0;
+        for (const auto &[c, j] : drawn) {
+            calm += c;
+            jittered += j;
+        }
+        jitter_mean_ = calm > 0 ? jittered / calm : jitterMeanFactor(fx.jitter);
+    }
 }
 
 } // namespace sim_detail

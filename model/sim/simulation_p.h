@@ -45,6 +45,9 @@ public:
 
     SimResult run();
     size_t estimateTasks() const;
+    /// The first measured step: after the warm-up steps; with several measured steps and no
+    /// warm-up, after the first (its start-up is not steady state).
+    int firstMeasured() const { return warmup_ > 0 ? warmup_ : (iterations_ > 1 ? 1 : 0); }
 
 private:
     std::vector<int> membersOf(uint32_t unit) const;
@@ -125,6 +128,7 @@ private:
     // When each collective would have ended had no other replica been slower (its own
     // dependencies only): splits idle time into exposed communication and waiting.
     std::vector<double> own_end_;
+    double jitter_mean_ = 0; // drawFactors: the measured compute's mean jitter draw
     SegmentArray<float> factor_;     // per task and tensor rank: jitter x straggler factor
     std::vector<double> gpu_factor_; // per iteration and GPU: straggler x thermal factor
     std::vector<uint8_t> hot_;       // per iteration and GPU: clocks throttled

@@ -77,9 +77,7 @@ SimResult Simulation::run()
     for (int it = 1; it < iterations_; ++it)
         iteration_end_[static_cast<size_t>(it)] = std::max(
             iteration_end_[static_cast<size_t>(it)], iteration_end_[static_cast<size_t>(it) - 1]);
-    // Measured window: after the warm-up steps; with several measured steps and no
-    // warm-up, after the first (its start-up is not steady state).
-    const int first = warmup_ > 0 ? warmup_ : (iterations_ > 1 ? 1 : 0);
+    const int first = firstMeasured();
     const double steps = iterations_ - first;
     const bool async = plan_.update == UpdateMode::Async;
     auto windowOf = [&](uint32_t u) {
@@ -99,6 +97,7 @@ SimResult Simulation::run()
     result.window_start_s = windowOf(0).first;
     result.window_end_s = windowOf(0).second;
     result.warmup_iterations = warmup_;
+    result.jitter_mean = jitter_mean_;
 
     window_.resize(static_cast<size_t>(units_));
     for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u)

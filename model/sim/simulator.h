@@ -63,6 +63,10 @@ struct SimResult {
     double staleness_steps = 0; // asynchronous updates: how old the applied gradients are
     std::string main_wait;      // what GPUs wait for most ("waiting for GPU 3 ...")
     int warmup_iterations = 0;  // simulated before the measured ones (loaders, async)
+    /// With jitter: the mean of this run's jitter draws over the measured steps' compute,
+    /// weighted by each task's calm duration (0: no jitter). The one-GPU reference does the
+    /// same work with the same draws (summarize()).
+    double jitter_mean = 0;
     double window_start_s = 0;  // the measured steps on the timeline (GPU 0's)
     double window_end_s = 0;
     /// main_wait as a record (what the GUI translates).

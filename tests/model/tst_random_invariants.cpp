@@ -329,11 +329,13 @@ QString describe(const Case &c, const QString &what)
 // every other violation fails. Each class is as narrow as its reproducer allows.
 enum class Check { Efficiency, Mfu, OneGpuReference, FasterGpu, SlowerLinks };
 
-const char *const kJitterReference =
-    "jitter (a random delay per GPU and task, effects/jitter.h): the one-GPU reference is the "
-    "expectation of the draws (summary.cpp), the job one draw of them; with few tasks a job's "
-    "draws can all come out below their mean (engine scaling_efficiency > 1, at most 1.013 "
-    "in the default cases; 1.058 before the reference was an expectation)";
+const char *const kJitterLoaderWindow =
+    "jitter with a data loader: a loader-bound jittered job's measured window comes out up to "
+    "4% shorter than its loader allows (the closed form's step is the loader's), so its engine "
+    "scaling_efficiency exceeds 1. Without a loader the one-GPU reference does the job's work "
+    "with the job's own draws (summary.cpp, SimResult::jitter_mean) and efficiency <= 1 is "
+    "asserted (before: up to 1.013 in the default cases, 1.058 before the reference was an "
+    "expectation)";
 const char *const kJitterMonotone =
     "jitter (a random delay drawn per GPU and task): with a faster GPU or "
     "slower links the draws line up differently, so a jittered engine step "
@@ -364,8 +366,8 @@ const char *knownDefect(Check check, bool engine, const Case &c)
         if (engine && c.scenario.effects.data_loader.enabled &&
             loaderDepth(c.scenario.effects.data_loader) <= 1 && p.zero == 3 && p.data > 1)
             return kLoaderDepthOneZero3;
-        if (engine && c.jittered())
-            return kJitterReference;
+        if (engine && c.jittered() && c.scenario.effects.data_loader.enabled)
+            return kJitterLoaderWindow;
         return nullptr;
     case Check::Mfu:
         // (The first layer's skipped input gradient is no longer counted in model FLOPs.)
@@ -373,8 +375,8 @@ const char *knownDefect(Check check, bool engine, const Case &c)
             return kWinogradMfu;
         return nullptr;
     case Check::OneGpuReference:
-        if (engine && c.jittered())
-            return kJitterReference;
+        if (engine && c.jittered() && c.scenario.effects.data_loader.enabled)
+            return kJitterLoaderWindow;
         return nullptr;
     case Check::FasterGpu:
         if (engine && c.jittered())
@@ -692,7 +694,10 @@ void TestRandomInvariants::efficiencyAndMfuAtMostOne()
                 continue;
             const Summary &s = engine ? c.engine : c.analytic;
             const char *evaluator = engine ? "engine" : "analytic";
-            if (!(s.scaling_efficiency <= 1 + kBoundSlack))
+            // A jittered engine run keeps its draws as float factors (sim/simulation_p.h):
+            // its step and its reference agree to float precision, 2^-24 relative.
+            const double slack = engine && c.jittered() ? 1e-7 : kBoundSlack;
+            if (!(s.scaling_efficiency <= 1 + slack))
                 v.check(Check::Efficiency, engine, c,
                         QStringLiteral("%1: scaling_efficiency %2 > 1")
                             .arg(evaluator)
