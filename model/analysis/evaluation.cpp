@@ -70,6 +70,9 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
     SimOptions point;
     point.max_tasks = request.sweep_max_tasks;
     point.cancel = request.cancel;
+    // A jittered job's counts share its calm one-GPU run (each stretches it by its own
+    // draws): the scenario's own step has it when the engine answered.
+    SimContext::CalmReference calm = e.step.summary.single_gpu_calm;
     for (int n : counts) {
         if (cancelled())
             return cancelError();
@@ -80,7 +83,9 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
         } else {
             Result<std::vector<SweepRow>> row =
                 sweep(scenario, {n}, request.scaling, request.sweep_node_gpus,
-                      e.step.summary.single_gpu_step_s, point);
+                      e.step.summary.single_gpu_step_s, point, calm);
+            if (row && !row.value().empty() && calm.step_s < 0)
+                calm = row.value().front().summary.single_gpu_calm;
             if (cancelled())
                 return cancelError();
             // A count the plan cannot reach is refused with a key path; the engine's own

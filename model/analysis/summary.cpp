@@ -85,7 +85,8 @@ void fillRates(const SimContext &ctx, Summary &s, double reference_s)
 } // namespace
 
 Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario,
-                                                      double single_gpu_step_s)
+                                                      double single_gpu_step_s,
+                                                      SimContext::CalmReference calm)
 {
     if (scenario.isCollective())
         return InputError{"collective",
@@ -95,6 +96,7 @@ Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario,
         return plan.error();
     auto ctx = std::make_shared<SimContext>(scenario, plan.value());
     ctx->single_gpu_step_s = single_gpu_step_s;
+    ctx->single_gpu_calm = calm;
     return std::shared_ptr<const SimContext>(std::move(ctx));
 }
 
@@ -156,14 +158,29 @@ double singleGpuStepTime(const SimContext &ctx)
     return ref ? analyticSummary(*ref).step_time_s : 0.0;
 }
 
-double simulatedSingleGpuStepTime(const SimContext &ctx, double jitter_mean)
+SimContext::CalmReference calmSingleGpuReference(const SimContext &ctx)
+{
+    if (ctx.single_gpu_calm.step_s >= 0)
+        return ctx.single_gpu_calm;
+    SimContext::CalmReference calm;
+    const auto ref = referenceContext(ctx, true);
+    if (!ref)
+        return calm;
+    const SimResult r = simulate(*ref, SimOptions{});
+    if (r.ok) {
+        calm.step_s = r.step_time_s;
+        calm.busy_s = r.step_time_s - r.breakdown.data_loading;
+        calm.compute_s = r.breakdown.compute;
+    }
+    return calm;
+}
+
+double simulatedSingleGpuStepTime(const SimContext &ctx, double jitter_mean,
+                                  SimContext::CalmReference *calm_used)
 {
     if (ctx.single_gpu_step_s >= 0)
         return ctx.single_gpu_step_s;
     const double sigma = ctx.scenario.effects.jitter;
-    const auto ref = referenceContext(ctx, sigma > 0);
-    if (!ref)
-        return 0.0;
     if (sigma > 0) {
         // A reference is not a fresh random draw (one GPU's own draws came out up to 6%
         // faster than the job's, so efficiency exceeded 1). One GPU waits for no one and
@@ -173,14 +190,17 @@ double simulatedSingleGpuStepTime(const SimContext &ctx, double jitter_mean)
         // compute when the engine drew it (the same tasks with the same draws, so that the
         // job's efficiency is at most 1), else the draws' expectation.
         const double mean = jitter_mean > 0 ? jitter_mean : jitterMeanFactor(sigma);
-        const SimResult r = simulate(*ref, SimOptions{});
-        if (r.ok) {
-            const double busy = r.step_time_s - r.breakdown.data_loading;
-            return std::max(r.step_time_s, busy + (mean - 1.0) * r.breakdown.compute);
-        }
+        const SimContext::CalmReference calm = calmSingleGpuReference(ctx);
+        if (calm_used)
+            *calm_used = calm;
+        if (calm.step_s >= 0)
+            return std::max(calm.step_s, calm.busy_s + (mean - 1.0) * calm.compute_s);
         const auto jittered = referenceContext(ctx); // its closed form adds the mean itself
         return jittered ? analyticSummary(*jittered).step_time_s : 0.0;
     }
+    const auto ref = referenceContext(ctx);
+    if (!ref)
+        return 0.0;
     // One GPU has no replicas: O(micro-batches) tasks, cheap beside the job's own graph.
     const SimResult r = simulate(*ref, SimOptions{});
     return r.ok ? r.step_time_s : analyticSummary(*ref).step_time_s;
@@ -197,7 +217,9 @@ Summary summarize(const SimContext &ctx, const SimResult &sim)
     // One GPU is 1x by definition: the job on one GPU is its own reference (it has no
     // per-GPU effects to leave out); otherwise the same evaluator runs the reference.
     const bool own = ctx.plan.gpus == 1 && !hasPerGpuEffects(ctx.scenario);
-    fillRates(ctx, s, own ? s.step_time_s : simulatedSingleGpuStepTime(ctx, sim.jitter_mean));
+    fillRates(ctx, s,
+              own ? s.step_time_s
+                  : simulatedSingleGpuStepTime(ctx, sim.jitter_mean, &s.single_gpu_calm));
     s.bottleneck_record = bottleneckOf(ctx, s);
     s.bottleneck = bottleneckText(s.bottleneck_record);
     return s;

@@ -91,6 +91,9 @@ struct Summary {
     double speedup = 0;
     double scaling_efficiency = 0;
     double single_gpu_step_s = 0; // the reference of speedup
+    /// A jittered engine run: the calm one-GPU run its reference stretched (a sweep's other
+    /// counts share it); step_s < 0 otherwise.
+    SimContext::CalmReference single_gpu_calm;
     Breakdown breakdown;
     MemoryBreakdown memory;
     std::string bottleneck; // bottleneckText(bottleneck_record)
@@ -121,8 +124,10 @@ struct CollectiveSummary {
 /// Validates the plan and derives the simulation context.
 /// `single_gpu_step_s`: the speed-up reference when the caller already knows it (a sweep's
 /// counts share it); < 0: computed when a summary needs it.
+/// `calm`: a jittered job's calm one-GPU reference when the caller has it (SimContext).
 Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario,
-                                                      double single_gpu_step_s = -1);
+                                                      double single_gpu_step_s = -1,
+                                                      SimContext::CalmReference calm = {});
 
 /// Step time of the speed-up reference (spec/cli.md): the same global batch on one GPU of
 /// the same kind, no communication, memory ignored, under the effects every GPU has but not
@@ -131,7 +136,12 @@ double singleGpuStepTime(const SimContext &ctx);
 /// The same reference simulated by the engine (what summarize() compares an engine run with).
 /// With jitter its tasks are stretched by `jitter_mean`, the job's own mean draw
 /// (SimResult::jitter_mean; 0: the draws' expectation).
-double simulatedSingleGpuStepTime(const SimContext &ctx, double jitter_mean = 0);
+/// `calm_used`: the calm run a jittered reference stretched (for others to share).
+double simulatedSingleGpuStepTime(const SimContext &ctx, double jitter_mean = 0,
+                                  SimContext::CalmReference *calm_used = nullptr);
+/// A jittered job's one-GPU reference simulated without its draws (ctx.single_gpu_calm when
+/// known); step_s < 0 when the engine cannot run it.
+SimContext::CalmReference calmSingleGpuReference(const SimContext &ctx);
 
 /// Metrics from an event simulation.
 Summary summarize(const SimContext &ctx, const SimResult &sim);

@@ -45,7 +45,8 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
 
 Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int> &gpu_counts,
                                     Scaling scaling, int node_gpus, double reference_s,
-                                    const SimOptions &options)
+                                    const SimOptions &options,
+                                    SimContext::CalmReference calm_reference)
 {
     SimOptions point = options;
     point.build_timeline = false;
@@ -57,13 +58,18 @@ Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int>
         scaling == Scaling::Strong && base.effects.jitter <= 0 &&
         !(base.effects.thermal.enabled && !base.effects.thermal.gpus.empty());
     double reference = shared_reference ? reference_s : -1;
+    // A jittered job's counts each stretch the same calm one-GPU run by their own draws
+    // (analysis/summary.h): that run is simulated once.
+    const bool shared_calm = scaling == Scaling::Strong && base.effects.jitter > 0 &&
+                             !(base.effects.thermal.enabled && !base.effects.thermal.gpus.empty());
+    SimContext::CalmReference calm = shared_calm ? calm_reference : SimContext::CalmReference{};
     std::vector<SweepRow> rows;
     rows.reserve(gpu_counts.size());
     for (int n : gpu_counts) {
         Result<Scenario> s = scaledScenario(base, n, scaling, node_gpus);
         if (!s)
             return s.error();
-        Result<std::shared_ptr<const SimContext>> made = makeContext(s.value(), reference);
+        Result<std::shared_ptr<const SimContext>> made = makeContext(s.value(), reference, calm);
         if (!made)
             return InputError{kRequestedGpusPath,
                               std::to_string(n) + " GPUs: " + made.error().toString()};
@@ -76,6 +82,8 @@ Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int>
         if (!e) // the engine's failure, not the count's: no key path
             return InputError{"", std::to_string(n) + " GPUs: " + e.error().message};
         rows.push_back({n, e.value().summary, e.value().closed_form});
+        if (shared_calm && calm.step_s < 0)
+            calm = e.value().summary.single_gpu_calm; // computed by this point, if it needed it
         if (shared_reference && n > 1)
             reference = e.value().summary.single_gpu_step_s;
     }

@@ -34,8 +34,11 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
 /// is answered by the closed form and marked closed_form) and its cancel flag (a cancelled
 /// sweep is an error "cancelled"). A count the plan cannot reach is an error with key path
 /// kRequestedGpusPath; an engine failure at a count one with no key path.
+/// `calm_reference`: a jittered job's calm one-GPU run when the caller has it (strong
+/// scaling shares it; else simulated here, once).
 Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int> &gpu_counts,
                                     Scaling scaling, int node_gpus = 0, double reference_s = -1,
-                                    const SimOptions &options = {});
+                                    const SimOptions &options = {},
+                                    SimContext::CalmReference calm_reference = {});
 
 } // namespace scalescope

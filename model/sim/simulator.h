@@ -89,6 +89,13 @@ struct SimContext {
     double memory_capacity_bytes = 0;
     /// Step time of the job on one GPU (speed-up reference); < 0 = not yet known.
     double single_gpu_step_s = -1;
+    /// A jittered job's one-GPU reference before its draws (the engine's calm run, which a
+    /// sweep's counts share); step_s < 0 = not yet known.
+    struct CalmReference {
+        double step_s = -1;
+        double busy_s = 0;    // the step less the time it waits for the data loader
+        double compute_s = 0; // the compute the draws stretch
+    } single_gpu_calm;
     /// The step as the engine and the closed form read it (derived from the above).
     StepDescription step;
 
