@@ -606,7 +606,7 @@
         <location filename="../../views/model_text.cpp" line="86"/>
         <source>The data loader starves the GPUs for %1% of the step; add loader workers before adding GPUs.</source>
         <comment>bottleneck</comment>
-        <translation>数据加载器让 GPU 在 %1% 的步时间内等数据；先增加加载 worker，再增加 GPU。</translation>
+        <translation>数据加载器让 GPU 在 %1% 的步时间内等数据；先增加加载工作进程，再增加 GPU。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="87"/>
@@ -648,13 +648,13 @@
         <location filename="../../views/model_text.cpp" line="105"/>
         <source>Data loader: each GPU consumes about %1 samples/s; at %2 samples/s per worker it needs %3 workers (has %4).</source>
         <comment>cost advice</comment>
-        <translation>数据加载器：每个 GPU 每秒约消耗 %1 个样本；按每个 worker %2 样本/s 计，需要 %3 个 worker（当前 %4 个）。</translation>
+        <translation>数据加载器：每个 GPU 每秒约消耗 %1 个样本；按每个工作进程 %2 样本/s 计，需要 %3 个工作进程（当前 %4 个）。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="106"/>
         <source>Data loader: start with 4 workers per GPU (PyTorch rule of thumb) and raise until GPU utilisation stops rising, at most the CPU cores per GPU.</source>
         <comment>cost advice</comment>
-        <translation>数据加载器：从每个 GPU 4 个 worker 起步（PyTorch 经验法则），逐步增加直到 GPU 利用率不再上升，最多为每个 GPU 分到的 CPU 核数。</translation>
+        <translation>数据加载器：从每个 GPU 4 个工作进程起步（PyTorch 经验法则），逐步增加直到 GPU 利用率不再上升，最多为每个 GPU 分到的 CPU 核数。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="95"/>
@@ -992,52 +992,52 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="187"/>
+        <location filename="../../app/gui/app.cpp" line="189"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="217"/>
+        <location filename="../../app/gui/app.cpp" line="220"/>
         <source>the model did not finish within %1 s</source>
         <translation>模型未能在 %1 s 内完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="227"/>
+        <location filename="../../app/gui/app.cpp" line="230"/>
         <source>cannot write %1: the PNG could not be encoded</source>
         <translation>无法写入 %1：无法编码 PNG 图像</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="287"/>
+        <location filename="../../app/gui/app.cpp" line="290"/>
         <source>Damaged autosave</source>
         <translation>自动保存已损坏</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="288"/>
+        <location filename="../../app/gui/app.cpp" line="291"/>
         <source>Unsaved work from a previous session was found but cannot be used (%1). It was not loaded and is kept as %2.</source>
         <translation>发现了上次会话未保存的工作，但无法使用（%1）。它没有被载入，已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="294"/>
+        <location filename="../../app/gui/app.cpp" line="297"/>
         <source>Unsaved work not opened</source>
         <translation>未能打开未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="295"/>
+        <location filename="../../app/gui/app.cpp" line="298"/>
         <source>Unsaved work from a previous session cannot be opened: %1. It was not loaded, and nothing was deleted: it is kept, unchanged, as %2. Correct that value in a text editor, then open the file.</source>
         <translation>上次会话未保存的工作无法打开：%1。它没有被载入，也没有删除任何内容：它原样保留为 %2。请在文本编辑器中改正这个值，然后再打开该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="317"/>
+        <location filename="../../app/gui/app.cpp" line="320"/>
         <source>Its plan breaks a rule of scenario files (%1). It opens as it was left, with the problem shown beside its control; it can be saved once that is fixed.</source>
         <translation>它的方案违反了场景文件的一条规则（%1）。它会按离开时的样子打开，问题显示在对应的控件旁；改正之后即可保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="323"/>
+        <location filename="../../app/gui/app.cpp" line="326"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="305"/>
+        <location filename="../../app/gui/app.cpp" line="308"/>
         <source>ScaleScope did not close normally. Restore the unsaved changes to “%1” from %2?</source>
         <translation>ScaleScope 上次未正常关闭。是否从 %2 恢复对“%1”的未保存更改？</translation>
     </message>
@@ -1850,17 +1850,17 @@
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="71"/>
         <source>Loader worker processes per GPU, 0-1024</source>
-        <translation>每个 GPU 的加载 worker 进程数，0-1024</translation>
+        <translation>每个 GPU 的数据加载工作进程数，0-1024</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="72"/>
         <source>Workers/GPU</source>
-        <translation>worker/GPU</translation>
+        <translation>工作进程/GPU</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="75"/>
         <source>Samples per second one worker delivers, 0.1-1000000000</source>
-        <translation>每个 worker 每秒交付的样本数，0.1-1000000000</translation>
+        <translation>每个工作进程每秒交付的样本数，0.1-1000000000</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="75"/>
@@ -1870,12 +1870,12 @@
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="76"/>
         <source>Per worker</source>
-        <translation>每 worker</translation>
+        <translation>每工作进程</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="80"/>
         <source>Batches each worker keeps ready, 1-64 (PyTorch&apos;s default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
-        <translation>每个 worker 预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU workers × prefetch 个微批次</translation>
+        <translation>每个工作进程预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU（工作进程数 × prefetch）个微批次</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="82"/>
@@ -2437,17 +2437,17 @@
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="336"/>
         <source>Set loader workers per GPU to %1</source>
-        <translation>将每 GPU 加载器 worker 数设为 %1</translation>
+        <translation>将每 GPU 加载器工作进程数设为 %1</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="341"/>
         <source>Set loader rate to %1 samples/s per worker</source>
-        <translation>将加载速率设为每 worker %1 样本/s</translation>
+        <translation>将加载速率设为每工作进程 %1 样本/s</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="346"/>
         <source>Set loader prefetch to %1 batches per worker</source>
-        <translation>将预取设为每 worker %1 个批次</translation>
+        <translation>将预取设为每工作进程 %1 个批次</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="364"/>
@@ -3919,12 +3919,12 @@
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="111"/>
+        <location filename="../../app/gui/main_window.cpp" line="129"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="133"/>
+        <location filename="../../app/gui/main_window.cpp" line="151"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
@@ -4064,88 +4064,88 @@
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="148"/>
+        <location filename="../../app/gui/main_window.cpp" line="166"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="153"/>
-        <location filename="../../app/gui/main_window.cpp" line="169"/>
+        <location filename="../../app/gui/main_window.cpp" line="171"/>
+        <location filename="../../app/gui/main_window.cpp" line="187"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="159"/>
+        <location filename="../../app/gui/main_window.cpp" line="177"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="170"/>
+        <location filename="../../app/gui/main_window.cpp" line="188"/>
         <source>The profile was measured on %1, not on the scenario&apos;s %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2，并且目录中没有 %1；请选择 %2 的配置文件，或不使用配置文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="177"/>
+        <location filename="../../app/gui/main_window.cpp" line="195"/>
         <source>Profile of another GPU</source>
         <translation>其他 GPU 的配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="178"/>
+        <location filename="../../app/gui/main_window.cpp" line="196"/>
         <source>The profile was measured on %1, not on the scenario&apos;s %2. Switch the scenario&apos;s GPU to %3 and apply it?</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2。要把场景的 GPU 切换为 %3 并应用它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="186"/>
+        <location filename="../../app/gui/main_window.cpp" line="204"/>
         <source>Apply calibration profile %1 (GPU set to %2, where it was measured)</source>
         <translation>应用校准配置文件 %1（GPU 设为测量所用的 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="204"/>
+        <location filename="../../app/gui/main_window.cpp" line="222"/>
         <source>Applied %1.</source>
         <translation>已应用 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="208"/>
+        <location filename="../../app/gui/main_window.cpp" line="226"/>
         <source>The GPU is now %1, where the profile was measured.</source>
         <translation>GPU 现为测量该配置文件时所用的 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="213"/>
+        <location filename="../../app/gui/main_window.cpp" line="231"/>
         <source>%1 %2 → %3 %4 (%5%)</source>
         <translation>%1 %2 → %3 %4（%5%）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="220"/>
+        <location filename="../../app/gui/main_window.cpp" line="238"/>
         <source>Measured instead of datasheet: %1.</source>
         <translation>以实测值代替数据手册：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="222"/>
+        <location filename="../../app/gui/main_window.cpp" line="240"/>
         <source>Datasheet figures restored.</source>
         <translation>已恢复数据手册数值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="226"/>
+        <location filename="../../app/gui/main_window.cpp" line="244"/>
         <source>Step %1 → %2 (%3%).</source>
         <translation>单步 %1 → %2（%3%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="239"/>
+        <location filename="../../app/gui/main_window.cpp" line="257"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="249"/>
+        <location filename="../../app/gui/main_window.cpp" line="267"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="252"/>
+        <location filename="../../app/gui/main_window.cpp" line="270"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="263"/>
+        <location filename="../../app/gui/main_window.cpp" line="281"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
@@ -4762,220 +4762,220 @@
 <context>
     <name>scalescope::ScalingView</name>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="105"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="107"/>
         <source>GPUs (log scale)</source>
         <translation>GPU 数（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="146"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="148"/>
         <source>&amp;Scaling:</source>
         <translation>扩展方式(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="149"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="151"/>
         <source>Strong (same global batch)</source>
         <translation>强扩展（全局批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="150"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="152"/>
         <source>Weak (same batch per replica)</source>
         <translation>弱扩展（每副本批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="151"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="153"/>
         <source>Strong scaling spreads a fixed global batch over more GPUs; weak scaling grows the global batch with the GPU count.</source>
         <translation>强扩展将固定的全局批分摊到更多 GPU 上；弱扩展则随 GPU 数增大全局批大小。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="172"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="174"/>
         <source>&amp;Cluster:</source>
         <translation>集群(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="180"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="182"/>
         <source>How the sweep reaches each GPU count: more nodes of the scenario&apos;s size, or nodes of %1 GPUs filled before another is added</source>
         <translation>扫描如何达到每个 GPU 数量：增加与场景相同规模的节点，或先把每个节点装满 %1 块 GPU 再增加节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="196"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="198"/>
         <source>Speed-up</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="199"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="228"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="201"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="230"/>
         <source>Ideal</source>
         <translation>理想</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="206"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="231"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="208"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="233"/>
         <source>Simulated</source>
         <translation>模拟</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="216"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="218"/>
         <source>Speed-up (×, log scale)</source>
         <translation>加速比（×，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="216"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="218"/>
         <source>Speed-up (×)</source>
         <translation>加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="225"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="227"/>
         <source>Scaling efficiency</source>
         <translation>扩展效率</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="225"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="227"/>
         <source>Efficiency</source>
         <translation>效率</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="239"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="241"/>
         <source>Efficiency (%)</source>
         <translation>效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="251"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="253"/>
         <source>Where the missing speed-up went</source>
         <translation>缺失的加速比去了哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="251"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="253"/>
         <source>Missing speed-up</source>
         <translation>缺失的加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="254"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="256"/>
         <source>Achieved speed-up</source>
         <translation>实际加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="105"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="270"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="107"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="272"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="273"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="275"/>
         <source>Speed-up and lost speed-up (GPUs)</source>
         <translation>加速比与损失的加速比（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="273"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="275"/>
         <source>Speed-up (GPUs)</source>
         <translation>加速比（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="338"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="340"/>
         <source>add nodes like the scenario&apos;s (GPUs per node: %1)</source>
         <translation>按场景的节点规模增加节点（每节点 GPU 数：%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="339"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="341"/>
         <source>fill nodes of %1 GPUs first</source>
         <translation>先装满每节点 %1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="368"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="370"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="457"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="459"/>
         <source>N = %1</source>
         <translation>N = %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="485"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="487"/>
         <source>Amdahl fit: s = %1 %</source>
         <translation>Amdahl 拟合：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="487"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="489"/>
         <source>No Amdahl or Gustafson fit: both laws count from one GPU, and one GPU cannot hold this model.</source>
         <translation>不做 Amdahl 或 Gustafson 拟合：这两条定律都从单块 GPU 起算，而单块 GPU 放不下这个模型。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="537"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="539"/>
         <source>No Amdahl fit: it needs at least %1 sweep points with more than one GPU, this sweep has %2.</source>
         <translation>没有 Amdahl 拟合：至少需要 %1 个多于一块 GPU 的扫描点，本次扫描只有 %2 个。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="541"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="543"/>
         <source>No Amdahl fit: Amdahl&apos;s law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
         <translation>没有 Amdahl 拟合：Amdahl 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例，也不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="556"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="560"/>
         <source>The simulated speed-up already passes 1/s, so the fit gives no ceiling.</source>
         <translation>模拟的加速比已经超过 1/s，因此该拟合不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="575"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="579"/>
         <source>One GPU cannot hold this model (it would need %1 GB of its %2 GB), so speed-up and efficiency count from %3 GPUs, the fewest of the sweep that fit: %3 GPUs are %3× and 100%. Where the missing speed-up went is still counted against the one GPU on paper.</source>
         <translation>单块 GPU 放不下这个模型（需要 %1 GB，而它只有 %2 GB），因此加速比和效率从扫描中能放下模型的最少 GPU 数 %3 块起算：%3 块 GPU 记为 %3× 和 100%。“缺失的加速比去哪了”仍以纸面上的单块 GPU 为基准。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="582"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="586"/>
         <source>Speed-up against one GPU, which cannot hold this model (it would need %1 GB of its %2 GB): the reference is a time on paper, not a run.</source>
         <translation>加速比以单块 GPU 为基准，但单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准只是纸面上的时间，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="656"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="660"/>
         <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB; this run cannot start.</source>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB；这次运行无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="674"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="678"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="678"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="682"/>
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
         <translation>N = %1：%2 损失了 %3 个 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="682"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="686"/>
         <source>This run does not fit in memory and cannot start.</source>
         <translation>这次运行显存容纳不下，无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="548"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="552"/>
         <source>Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).</source>
         <translation>Amdahl 拟合：串行比例 s = %1 %（R² = %2，基于 %3 个点）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="73"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="75"/>
         <source>Does not fit in memory</source>
         <translation>显存容纳不下</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="90"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="92"/>
         <source>Closed form (beyond the simulation&apos;s size)</source>
         <translation>闭式模型（超出模拟规模）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="553"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="557"/>
         <source>With a fixed batch, no number of GPUs gets past %1× (1/s).</source>
         <translation>批大小固定时，无论多少 GPU 都无法超过 %1×（1/s）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="491"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="493"/>
         <source>Gustafson: s = %1 %</source>
         <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="494"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="496"/>
         <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N).</source>
         <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="649"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="653"/>
         <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
         <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
     </message>
