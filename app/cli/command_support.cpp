@@ -2,6 +2,8 @@
 // simulation context, and numbers and times as text.
 #include "cli/commands.h"
 
+#include "plan/rules.h"
+
 #include "analysis/summary.h"
 #include "analysis/sweep.h"
 #include "io/catalog_io.h"
@@ -73,6 +75,14 @@ std::optional<Scenario> loadScenario(const QString &path, Failure *failure)
         return std::nullopt;
     }
     return std::move(s).value();
+}
+
+void printRuleWarnings(const Scenario &s)
+{
+    for (const RuleFinding &f : checkRules(s))
+        if (f.severity == RuleSeverity::Warning)
+            std::fprintf(err_, "scalescope-cli: warning: %s: %s\n", f.path.c_str(),
+                         ruleMessage(f).c_str());
 }
 
 std::shared_ptr<const SimContext> contextOf(const Scenario &s, Failure *failure)

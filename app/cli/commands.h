@@ -43,6 +43,9 @@ std::optional<int> countOption(const Args &args, const char *option, int lo, int
 QString modelErrorText(const InputError &error);
 /// The scenario's simulation context; nullptr with `failure` set (exit 2) where it cannot
 /// be made.
+/// Prints the rule table's warnings about `s` (plan/rules.h: a combination that runs but does
+/// little, or hardware that cannot exist) on stderr, "scalescope-cli: warning: PATH: ...".
+void printRuleWarnings(const Scenario &s);
 std::shared_ptr<const SimContext> contextOf(const Scenario &s, Failure *failure);
 
 QString fmt(double v, int prec = 3);

@@ -193,6 +193,7 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
         return failure->code;
     }
     const ScenarioEvaluation &e = evaluated.value();
+    printRuleWarnings(*scenario);
     const SimContext &ctx = *e.context;
     const SimResult &sim = e.step.sim;
     if (e.step.closed_form && trace) {

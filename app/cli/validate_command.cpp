@@ -17,6 +17,7 @@ int cmdValidate(const QStringList &argv, Output &out, Failure *failure)
         return failure->code;
     if (!scenario->isCollective() && !contextOf(*scenario, failure))
         return failure->code;
+    printRuleWarnings(*scenario);
     out.line(QStringLiteral("ok: %1 (%2 GPUs)")
                  .arg(QString::fromStdString(scenario->name))
                  .arg(scenario->hardware.gpuCount()));

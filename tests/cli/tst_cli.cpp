@@ -580,6 +580,7 @@ class TestCli : public QObject
 private Q_SLOTS:
     void initTestCase();
     void referenceOnPaperIsSaid();
+    void impossibleHardwareIsWarned();
 
     void badScenario_data();
     void badScenario();
@@ -647,6 +648,36 @@ void TestCli::referenceOnPaperIsSaid()
     QCOMPARE(fits.exitCode, 0);
     QVERIFY(fits.out.contains("  speed-up  "));
     QVERIFY(!fits.out.contains("on paper"));
+}
+
+void TestCli::impossibleHardwareIsWarned()
+{
+    // An RTX 4090 on NVLink 4 + NVSwitch runs (the window explains it beside the control);
+    // the CLI says it on stderr with the key path, and stdout stays the answer.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("geforce-nvswitch.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({ "scalescope": 1,
+      "hardware": { "gpu": "rtx-4090-24gb", "nodes": 1, "gpus_per_node": 8,
+                    "intra_node": "nvlink4" },
+      "model": "gpt2-1.5b", "training": { "global_batch": 64, "micro_batch": 4 } })");
+    f.close();
+    for (const char *command : {"validate", "simulate"}) {
+        const CliRun r = runCli({QString::fromLatin1(command), path});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("scalescope-cli: warning: hardware.intra_node: NVIDIA GeForce "
+                                "RTX 4090 has no NVLink"),
+                 r.err.constData());
+        QVERIFY(r.err.contains("cannot exist in this machine"));
+        QVERIFY(!r.out.contains("warning"));
+    }
+    // A machine that exists gets no warning.
+    const CliRun fits = runCli({QStringLiteral("validate"),
+                                QStringLiteral(SCALESCOPE_SOURCE_DIR
+                                               "/resources/scenarios/claim01-sublinear-speedup.json")});
+    QCOMPARE(fits.exitCode, 0);
+    QVERIFY2(fits.err.isEmpty(), fits.err.constData());
 }
 
 void TestCli::initTestCase()
