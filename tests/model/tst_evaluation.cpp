@@ -111,6 +111,33 @@ private Q_SLOTS:
         QCOMPARE(seen, std::vector<EvaluationStage>{EvaluationStage::Step});
     }
 
+    void bottleneckNamesTheLinkCrossed()
+    {
+        // Issue 13, finding 7: tensor parallelism of 8 over two nodes of 4 crosses the
+        // 25 GbE network, and the bottleneck names that network, not the NVLink inside a
+        // node; within one node of 8 it names NVLink.
+        Scenario s = scenarioFrom(R"({ "scalescope": 1,
+          "hardware": { "gpu": "a100-sxm4-80gb", "nodes": 2, "gpus_per_node": 4,
+                        "intra_node": "nvlink3", "inter_node": "eth-25g", "nics_per_node": 1 },
+          "model": "gpt3-2.7b",
+          "training": { "global_batch": 16, "micro_batch": 2, "framework": "megatron-lm" },
+          "parallel": { "tensor": 8 } })");
+        const Result<ScenarioEvaluation> across = evaluateScenario(s, EvaluationRequest{});
+        QVERIFY(across);
+        const Bottleneck &b = across.value().step.summary.bottleneck_record;
+        QCOMPARE(b.kind, BottleneckKind::TpAllReduce);
+        QCOMPARE(QString::fromStdString(b.link), QString::fromStdString(s.hardware.inter.name));
+        s.hardware.nodes = 1;
+        s.hardware.gpus_per_node = 8;
+        const Result<ScenarioEvaluation> inside = evaluateScenario(s, EvaluationRequest{});
+        QVERIFY(inside);
+        const Bottleneck &c = inside.value().step.summary.bottleneck_record;
+        if (c.kind == BottleneckKind::TpAllReduce)
+            QCOMPARE(QString::fromStdString(c.link), QString::fromStdString(s.hardware.intra.name));
+        QVERIFY(inside.value().step.summary.step_time_s <
+                across.value().step.summary.step_time_s / 5);
+    }
+
     void errorsAndCancel()
     {
         Scenario s = scenarioFrom(kJob);
