@@ -237,7 +237,9 @@ void MainWindow::updateStatus(const ResultPtr &result)
         else if (reference_on_paper)
             status_speedup_->setToolTip(reference_note);
         status_efficiency_->setText(
-            tr("Efficiency %1%").arg(speedup / std::max(1, s.gpus) * 100, 0, 'f', 0));
+            tr("Efficiency %1%")
+                .arg((rebased ? ref.efficiencyOf(s.speedup, s.gpus) : s.scaling_efficiency) * 100,
+                     0, 'f', 0));
     }
     // Asynchronous updates trade the barrier for stale parameters: the price is shown.
     if (s.staleness_steps > 0) {

@@ -127,7 +127,7 @@ SpeedupReference speedupReference(const std::vector<SweepRow> &sweep, const SimC
         return r;
     const SweepRow *smallest = nullptr;
     for (const SweepRow &row : sweep)
-        if (row.gpus > 1 && row.summary.memory.fits() && row.summary.speedup > 0 &&
+        if (row.gpus > 1 && !exceedsCapacity(row.summary.memory) && row.summary.speedup > 0 &&
             (!smallest || row.gpus < smallest->gpus))
             smallest = &row;
     if (smallest) {

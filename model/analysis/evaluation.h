@@ -56,6 +56,11 @@ struct SpeedupReference {
     bool rebased() const { return gpus > 1; }
     /// A speed-up against one GPU, against this reference.
     double of(double speedup_vs_one) const { return gpus * speedup_vs_one / speedup; }
+    /// The scaling efficiency of that speed-up on `on_gpus` GPUs.
+    double efficiencyOf(double speedup_vs_one, int on_gpus) const
+    {
+        return of(speedup_vs_one) / (on_gpus > 0 ? on_gpus : 1);
+    }
     bool operator==(const SpeedupReference &) const = default;
 };
 

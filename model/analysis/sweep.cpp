@@ -54,14 +54,14 @@ Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int>
     // Strong scaling keeps the job, so every count has the same one-GPU reference (unless
     // per-GPU cooling makes the reference depend on the count, or jitter: each count's
     // reference does its work with its own draws, analysis/summary.h): computed once.
-    const bool shared_reference =
-        scaling == Scaling::Strong && base.effects.jitter <= 0 &&
+    const bool same_reference_job =
+        scaling == Scaling::Strong &&
         !(base.effects.thermal.enabled && !base.effects.thermal.gpus.empty());
+    const bool shared_reference = same_reference_job && base.effects.jitter <= 0;
     double reference = shared_reference ? reference_s : -1;
     // A jittered job's counts each stretch the same calm one-GPU run by their own draws
     // (analysis/summary.h): that run is simulated once.
-    const bool shared_calm = scaling == Scaling::Strong && base.effects.jitter > 0 &&
-                             !(base.effects.thermal.enabled && !base.effects.thermal.gpus.empty());
+    const bool shared_calm = same_reference_job && base.effects.jitter > 0;
     SimContext::CalmReference calm = shared_calm ? calm_reference : SimContext::CalmReference{};
     std::vector<SweepRow> rows;
     rows.reserve(gpu_counts.size());

@@ -1,5 +1,7 @@
 #include "hardware/hardware.h"
 
+#include <algorithm>
+
 namespace scalescope
 {
 
@@ -68,29 +70,44 @@ GpuFamily familyFromName(const std::string &name)
     return GpuFamily::Unknown;
 }
 
-/// The chip of a GPU name ("NVIDIA A100-SXM4-80GB" -> "a100", "NVIDIA GeForce RTX 4060 Ti"
-/// -> "4060", "AMD Instinct MI300X" -> "mi300x"): the first word with two to four digits
-/// that is not a memory size. Empty when the name has none (an inline lab GPU).
-std::string gpuChip(const std::string &name)
+std::vector<std::string> gpuNameWords(const std::string &name)
 {
+    std::vector<std::string> words;
     std::string word;
-    const auto chipOf = [](const std::string &w) {
-        int digits = 0;
-        for (char c : w)
-            digits += (c >= '0' && c <= '9') ? 1 : 0;
-        const bool memory = w.size() > 2 && w.compare(w.size() - 2, 2, "gb") == 0;
-        return digits >= 2 && digits <= 4 && !memory;
-    };
     for (size_t i = 0; i <= name.size(); ++i) {
         const char c = i < name.size() ? name[i] : ' ';
         const bool alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
         if (alnum) {
             word += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-            continue;
+        } else if (!word.empty()) {
+            words.push_back(std::move(word));
+            word.clear();
         }
-        if (chipOf(word))
-            return word;
-        word.clear();
+    }
+    return words;
+}
+
+bool isGpuFormFactorWord(const std::string &w)
+{
+    return w == "pcie" || w == "nvl" || w.rfind("sxm", 0) == 0;
+}
+
+bool isGpuModelWord(const std::string &w)
+{
+    if (std::none_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return false;
+    const bool size = w.size() > 2 && w.compare(w.size() - 2, 2, "gb") == 0 && w.front() >= '0' &&
+                      w.front() <= '9';
+    const bool memory_type = w.rfind("hbm", 0) == 0 || w.rfind("gddr", 0) == 0;
+    return !size && !memory_type && !isGpuFormFactorWord(w);
+}
+
+std::string gpuChip(const std::string &name)
+{
+    for (const std::string &w : gpuNameWords(name)) {
+        const auto digits = std::count_if(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (isGpuModelWord(w) && digits >= 2 && digits <= 4)
+            return w;
     }
     return {};
 }

@@ -102,8 +102,17 @@ struct HardwareSpec {
     bool operator==(const HardwareSpec &) const = default;
 };
 
+/// A GPU name's lower-case alphanumeric words, as NVML (nvmlDeviceGetName) and the catalog
+/// write them: "NVIDIA H100 80GB HBM3" -> nvidia, h100, 80gb, hbm3.
+std::vector<std::string> gpuNameWords(const std::string &name);
+/// A word naming the GPU model: it has a digit and is no memory size ("80gb"), memory type
+/// ("hbm3", "gddr6x") or form factor ("pcie", "nvl", "sxm4").
+bool isGpuModelWord(const std::string &word);
+/// A form factor: NVML names a PCIe or NVL part so, an SXM part often not at all.
+bool isGpuFormFactorWord(const std::string &word);
 /// The chip of a GPU name ("NVIDIA A100-SXM4-80GB" -> "a100", "NVIDIA GeForce RTX 4060 Ti"
-/// -> "4060"); empty when the name has none (an inline lab GPU).
+/// -> "4060", "AMD Instinct MI300X" -> "mi300x"): its first model word with two to four
+/// digits; empty when the name has none (an inline lab GPU).
 std::string gpuChip(const std::string &name);
 /// The GPU a calibration profile was measured on when it is another model than `hw.gpu`
 /// (its figures must not replace this GPU's), else empty.

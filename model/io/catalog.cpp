@@ -1,7 +1,6 @@
 #include "io/catalog.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 namespace scalescope
@@ -14,44 +13,16 @@ template <typename T> const T *findById(const std::vector<T> &items, const std::
     auto it = std::find_if(items.begin(), items.end(), [&](const T &x) { return x.id == id; });
     return it == items.end() ? nullptr : &*it;
 }
-// Lower-case alphanumeric words of a name.
-std::vector<std::string> nameTokens(const std::string &s)
-{
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : s) {
-        if (std::isalnum(static_cast<unsigned char>(c))) {
-            cur += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        } else if (!cur.empty()) {
-            out.push_back(cur);
-            cur.clear();
-        }
-    }
-    if (!cur.empty())
-        out.push_back(cur);
-    return out;
-}
 } // namespace
 
 const GpuSpec *Catalog::matchGpuName(const std::string &name, double memory_bytes) const
 {
-    // NVML's names (nvmlDeviceGetName): "NVIDIA H100 80GB HBM3", "NVIDIA A100-SXM4-40GB",
-    // "NVIDIA H100 PCIe", "NVIDIA GeForce RTX 4090". Model words have a digit; memory sizes
-    // ("80gb") and memory types ("hbm3", "gddr6x") are not model words.
-    const auto isMemoryWord = [](const std::string &t) {
-        const bool size = t.size() > 2 && t.compare(t.size() - 2, 2, "gb") == 0 &&
-                          std::isdigit(static_cast<unsigned char>(t.front()));
-        return size || t.rfind("hbm", 0) == 0 || t.rfind("gddr", 0) == 0;
-    };
-    // Form factors: NVML names a PCIe or NVL part so, an SXM part often not at all.
-    const auto isFormFactor = [](const std::string &t) {
-        return t == "pcie" || t == "nvl" || t.rfind("sxm", 0) == 0;
-    };
-    const std::vector<std::string> measured = nameTokens(name);
+    // NVML's names: "NVIDIA H100 80GB HBM3", "NVIDIA A100-SXM4-40GB", "NVIDIA H100 PCIe",
+    // "NVIDIA GeForce RTX 4090" (hardware/hardware.h gpuNameWords).
+    const std::vector<std::string> measured = gpuNameWords(name);
     std::vector<std::string> wanted;
     for (const std::string &t : measured)
-        if (std::any_of(t.begin(), t.end(), [](char c) { return std::isdigit(c); }) &&
-            !isMemoryWord(t) && !isFormFactor(t))
+        if (isGpuModelWord(t))
             wanted.push_back(t);
     if (wanted.empty())
         return nullptr;
@@ -61,7 +32,7 @@ const GpuSpec *Catalog::matchGpuName(const std::string &name, double memory_byte
     const GpuSpec *best = nullptr;
     std::pair<double, int> best_score{0, 0};
     for (const GpuSpec &g : gpus) {
-        const std::vector<std::string> entry = nameTokens(g.name + " " + g.id);
+        const std::vector<std::string> entry = gpuNameWords(g.name + " " + g.id);
         if (!std::all_of(wanted.begin(), wanted.end(),
                          [&](const std::string &w) { return has(entry, w); }))
             continue;
@@ -69,7 +40,7 @@ const GpuSpec *Catalog::matchGpuName(const std::string &name, double memory_byte
         // the entry whose form factor the name says (or does not contradict).
         int form = 0;
         for (const std::string &t : entry)
-            if (isFormFactor(t))
+            if (isGpuFormFactorWord(t))
                 form += has(measured, t) ? 1 : (t.rfind("sxm", 0) == 0 ? 0 : -1);
         const std::pair<double, int> score{
             memory_bytes > 0 ? -std::abs(g.memoryBytes() - memory_bytes) : g.memory_gb, form};

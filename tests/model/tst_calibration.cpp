@@ -48,6 +48,7 @@ private Q_SLOTS:
     void measuredGemmReplacesModel();
     void calibratedStepUsesProfile();
     void comparisonAgainstDatasheet();
+    void gpuNamesReadOneWay();
 };
 
 void TestCalibration::measuredCollectiveReproduced_data()
@@ -206,6 +207,22 @@ void TestCalibration::comparisonAgainstDatasheet()
         ranks = std::max(ranks, c.gpus);
     QCOMPARE(ranks, 16);
     QCOMPARE(profileGpuCount(p), std::max<int>(int(p.gpus.size()), ranks));
+}
+
+void TestCalibration::gpuNamesReadOneWay()
+{
+    // The chip that decides whether a profile is another GPU's (gpuChip) and the catalog
+    // match that switches the scenario to it (Catalog::matchGpuName) read a name the same way.
+    QCOMPARE(gpuChip("NVIDIA H100 80GB HBM3"), std::string("h100"));
+    QCOMPARE(gpuChip("NVIDIA A100-SXM4-80GB"), std::string("a100"));
+    QCOMPARE(gpuChip("NVIDIA GeForce RTX 4060 Ti"), std::string("4060"));
+    QCOMPARE(gpuChip("AMD Instinct MI300X"), std::string("mi300x"));
+    QCOMPARE(gpuChip("lab gpu 1"), std::string());
+    for (const GpuSpec &g : builtinCatalog().gpus) {
+        const GpuSpec *m = builtinCatalog().matchGpuName(g.name, g.memoryBytes());
+        QVERIFY2(m, g.name.c_str());
+        QCOMPARE(gpuChip(m->name), gpuChip(g.name));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCalibration)

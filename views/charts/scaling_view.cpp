@@ -408,7 +408,7 @@ void ScalingView::updateCharts()
     oom_gpus_.clear();
     for (const SweepRow *row : rows) {
         const double row_speedup = shown(row->summary.speedup);
-        const double eff_pct = row_speedup / row->gpus * 100.0;
+        const double eff_pct = ref.efficiencyOf(row->summary.speedup, row->gpus) * 100.0;
         speedup.append(QPointF(row->gpus, row_speedup));
         ideal.append(QPointF(row->gpus, row->gpus));
         efficiency.append(QPointF(row->gpus, eff_pct));
@@ -443,8 +443,11 @@ void ScalingView::updateCharts()
     // The current scenario, from its own summary (it need not be one of the sweep counts).
     QList<QPointF> current_speedup, current_efficiency;
     if (now.gpus > 0 && now.speedup > 0) {
+        // One GPU is 1x and 100% whatever the reference (spec/cli.md).
         const double now_speedup = now.gpus == 1 ? now.speedup : shown(now.speedup);
-        const double now_eff = now_speedup / now.gpus * 100.0;
+        const double now_eff =
+            now.gpus == 1 ? now.scaling_efficiency * 100.0
+                          : ref.efficiencyOf(now.speedup, now.gpus) * 100.0;
         current_speedup.append(QPointF(now.gpus, now_speedup));
         current_efficiency.append(QPointF(now.gpus, now_eff));
         lo = std::min(lo, now.gpus);

@@ -3,8 +3,6 @@
 #include <QFont>
 #include <QLocale>
 
-#include <algorithm>
-
 namespace scalescope
 {
 
@@ -39,7 +37,7 @@ double SweepTableModel::value(const SweepRow &row, int column) const
     case Speedup:
         return reference_.of(s.speedup);
     case Efficiency:
-        return reference_.of(s.speedup) / std::max(1, row.gpus) * 100.0;
+        return reference_.efficiencyOf(s.speedup, row.gpus) * 100.0;
     case Compute:
         return b.compute;
     case CommunicationExposed:
