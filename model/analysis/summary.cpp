@@ -134,17 +134,26 @@ std::shared_ptr<SimContext> referenceContext(const SimContext &ctx, bool calm = 
     one.effects.stragglers.clear();
     if (calm)
         one.effects.jitter = 0;
-    // Cooling every GPU has: the job's own when its GPUs do not differ (all listed alike),
-    // else the common one of the GPUs not listed (hot spots left out).
+    // Hot spots left out: the coolest cooling among the job's GPUs (ThermalSpec::
+    // referenceSteadyC). Before, a job whose GPUs were all listed, or that heated from
+    // start_s, took the common cooling of GPUs it did not have: one GPU listed cooler came
+    // out 1.13x against itself.
     ThermalSpec &th = one.effects.thermal;
-    if (th.enabled && !th.gpus.empty() && !th.varies(ctx.plan.gpus))
-        th.steady_c = th.steadyC(0);
+    if (th.enabled && !th.gpus.empty())
+        th.steady_c = th.referenceSteadyC(ctx.plan.gpus);
     th.gpus.clear();
     Result<Plan> plan = makePlan(one);
     if (!plan)
         return nullptr; // cannot happen for a valid plan: one GPU divides everything
     auto ref = std::make_shared<SimContext>(one, plan.value());
     ref->single_gpu_step_s = 0; // its own speed-up is never read: stops the recursion
+    // Heating over time: the reference does the job's N steps of work in each of its steps,
+    // in the thermal state the job's GPUs are in during the job's steps (the engine's clock
+    // advances by the job's step), not N times further into the run, where it throttled
+    // while the job did not.
+    if (th.enabled && th.start_s)
+        ref->thermal_step_s =
+            ctx.thermal_step_s > 0 ? ctx.thermal_step_s : ctx.step.step_compute_s;
     return ref;
 }
 

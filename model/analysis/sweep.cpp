@@ -52,11 +52,12 @@ Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int>
     point.build_timeline = false;
     point.iterations = 1;
     // Strong scaling keeps the job, so every count has the same one-GPU reference (unless
-    // per-GPU cooling makes the reference depend on the count, or jitter: each count's
-    // reference does its work with its own draws, analysis/summary.h): computed once.
+    // per-GPU cooling or heating over time make the reference depend on the count, or
+    // jitter: each count's reference does its work with its own draws, analysis/summary.h):
+    // computed once.
+    const ThermalSpec &th = base.effects.thermal;
     const bool same_reference_job =
-        scaling == Scaling::Strong &&
-        !(base.effects.thermal.enabled && !base.effects.thermal.gpus.empty());
+        scaling == Scaling::Strong && !(th.enabled && (!th.gpus.empty() || th.start_s));
     const bool shared_reference = same_reference_job && base.effects.jitter <= 0;
     double reference = shared_reference ? reference_s : -1;
     // A jittered job's counts each stretch the same calm one-GPU run by their own draws

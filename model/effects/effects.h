@@ -52,6 +52,11 @@ struct ThermalSpec {
     bool throttledAt(int gpu, double t_s) const;
     /// Whether GPUs differ, or change during the simulated steps (start_s set).
     bool varies(int gpus) const;
+    /// The cooling of the speed-up reference's one GPU (spec/cli.md: hot spots left out):
+    /// the coolest steady-state temperature among a job of `gpus` GPUs, the common one
+    /// included when a GPU of the job is not listed. No GPU of the job runs cooler, so the
+    /// reference is never slowed where the job is not (efficiency <= 1).
+    double referenceSteadyC(int gpus) const;
 
     bool operator==(const ThermalSpec &) const = default;
 };

@@ -1,8 +1,10 @@
 // Thermal throttling over time and the effects a smaller cluster keeps (effects.h).
 #include "effects/effects.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace scalescope
 {
@@ -60,6 +62,26 @@ bool ThermalSpec::varies(int gpu_count) const
     const bool others =
         steady_c.value_or(throttle_above_c + kUnstatedSteadyAboveThrottleC) > throttle_above_c;
     return listed < gpu_count && others != first;
+}
+
+double ThermalSpec::referenceSteadyC(int gpu_count) const
+{
+    double coolest = std::numeric_limits<double>::infinity();
+    std::vector<bool> listed(static_cast<size_t>(std::max(0, gpu_count)), false);
+    int listed_count = 0;
+    for (const ThermalGpuSpec &g : gpus) {
+        if (g.gpu < 0 || g.gpu >= gpu_count)
+            continue;
+        coolest = std::min(coolest, steadyC(g.gpu)); // its first entry, as steadyC reads it
+        if (!listed[static_cast<size_t>(g.gpu)]) {
+            listed[static_cast<size_t>(g.gpu)] = true;
+            ++listed_count;
+        }
+    }
+    if (listed_count < gpu_count) // a GPU of the job has the common cooling
+        coolest =
+            std::min(coolest, steady_c.value_or(throttle_above_c + kUnstatedSteadyAboveThrottleC));
+    return coolest;
 }
 
 void EffectsSpec::restrictTo(int gpus)

@@ -15,7 +15,8 @@ bool Simulation::hot(int gpu, int it) const
         return false;
     const ThermalSpec &th = ctx_.scenario.effects.thermal;
     // Steps after the warm-up ones are the measured steps; each lasts about one step.
-    const double t = th.start_s.value_or(0.0) + (it - warmup_ + 0.5) * step_.step_compute_s;
+    const double step = ctx_.thermal_step_s > 0 ? ctx_.thermal_step_s : step_.step_compute_s;
+    const double t = th.start_s.value_or(0.0) + (it - warmup_ + 0.5) * step;
     return th.throttledAt(gpu, t);
 }
 

@@ -96,6 +96,11 @@ struct SimContext {
         double busy_s = 0;    // the step less the time it waits for the data loader
         double compute_s = 0; // the compute the draws stretch
     } single_gpu_calm;
+    /// Seconds the thermal clock advances per simulated step when heating over time
+    /// (thermal.start_s); <= 0: this job's own compute per step. The speed-up reference does
+    /// N jobs' work per step in the thermal state of the job it is the reference of, so it
+    /// takes that job's (analysis/summary.cpp, referenceContext).
+    double thermal_step_s = -1;
     /// The step as the engine and the closed form read it (derived from the above).
     StepDescription step;
 

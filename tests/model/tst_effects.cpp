@@ -45,6 +45,7 @@ private Q_SLOTS:
     void failuresInSummary();
     void thermalModel();
     void thermalUniformMatchesLegacyDrop();
+    void thermalReferenceInTheJobsState();
     void loaderPrefetchDepth();
     void jitteredReferenceDoesTheJobsDraws();
     void zeroWorkersLoadInTheMainProcess();
@@ -175,6 +176,62 @@ void TestEffects::thermalUniformMatchesLegacyDrop()
     QVERIFY(one.main_wait.find("GPU 5") != std::string::npos);
     const Summary analytic = analyticSummary(*contextFrom(s));
     QVERIFY(std::abs(analytic.step_time_s / one.step_time_s - 1) < 0.1);
+}
+
+void TestEffects::thermalReferenceInTheJobsState()
+{
+    // Heating from start_s: the one-GPU reference does eight steps' work per step, in the
+    // thermal state the job is in during its steps. Before, its clock ran eight times
+    // further, so it throttled where the job did not (efficiency 1.28 here).
+    Scenario s = scenarioFrom(kDp8);
+    ThermalSpec &th = s.effects.thermal;
+    th.enabled = true;
+    th.steady_c = 90;
+    th.clock_drop = 0.3;
+    const auto cool = contextFrom(s);
+    const double step = cool->step.step_compute_s;
+    th.start_s = th.throttleOnsetS(0) - 2 * step; // the job's step ends cool
+    const Summary job = simulateSummary(s);
+    QCOMPARE(job.throttled_gpus, 0);
+    QVERIFY2(job.scaling_efficiency <= 1 + 1e-9, qPrintable(QString::number(job.scaling_efficiency)));
+    const Summary analytic = analyticSummary(*contextFrom(s));
+    QVERIFY(analytic.scaling_efficiency <= 1 + 1e-9);
+    // Past the onset, both throttle: the reference too.
+    th.start_s = th.throttleOnsetS(0) + 2 * step;
+    const Summary hot = simulateSummary(s);
+    QCOMPARE(hot.throttled_gpus, 8);
+    QVERIFY(hot.scaling_efficiency <= 1 + 1e-9);
+    QVERIFY(hot.single_gpu_step_s > job.single_gpu_step_s * 1.1);
+
+    // One GPU whose own cooling is listed is its own reference, heating or not (it took the
+    // common cooling, which it does not have: 1.13x against itself).
+    Scenario one = scenarioFrom(kDp8);
+    one.hardware.gpus_per_node = 1;
+    one.parallel.data = 1;
+    one.training.global_batch = 8;
+    ThermalSpec &t1 = one.effects.thermal;
+    t1.enabled = true;
+    t1.gpus = {{0, 80}}; // below the threshold; the common cooling (unset) is above it
+    for (const std::optional<double> start : {std::optional<double>{}, std::optional<double>{0.0},
+                                              std::optional<double>{1e4}}) {
+        t1.start_s = start;
+        const Summary e = simulateSummary(one);
+        const Summary a = analyticSummary(*contextFrom(one));
+        QVERIFY2(std::abs(e.speedup - 1) < 1e-9, qPrintable(QString::number(e.speedup)));
+        QVERIFY2(std::abs(a.speedup - 1) < 1e-9, qPrintable(QString::number(a.speedup)));
+    }
+    // Several GPUs all listed: the coolest is the reference; none runs faster than it.
+    Scenario two = s;
+    two.effects.thermal.start_s.reset();
+    two.effects.thermal.steady_c.reset();
+    two.effects.thermal.gpus.clear();
+    for (int g = 0; g < 8; ++g)
+        two.effects.thermal.gpus.push_back({g, g == 3 ? 95.0 : 80.0});
+    QVERIFY(simulateSummary(two).scaling_efficiency <= 1 + 1e-9);
+    QCOMPARE(two.effects.thermal.referenceSteadyC(8), 80.0);
+    QCOMPARE(two.effects.thermal.referenceSteadyC(3), 80.0);
+    two.effects.thermal.steady_c = 60; // GPUs beyond the list take it
+    QCOMPARE(two.effects.thermal.referenceSteadyC(9), 60.0);
 }
 
 void TestEffects::loaderPrefetchDepth()

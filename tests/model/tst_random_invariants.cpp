@@ -341,10 +341,6 @@ const char *const kJitterMonotone =
     "slower links the draws line up differently, so a jittered engine step "
     "can move the wrong "
     "way";
-const char *const kThermalTransientReference =
-    "thermal with start_s: the engine simulates the one-GPU reference's N-times-longer step "
-    "from the same start, so the reference heats up and throttles where the job does not "
-    "(engine scaling_efficiency > 1)";
 const char *const kLoaderDepthOneZero3 =
     "engine, data loader one batch deep (workers_per_gpu * prefetch_factor <= 1) with ZeRO-3: "
     "the job hides its compute behind loading, the same job without ZeRO-3 and the one-GPU "
@@ -358,11 +354,8 @@ const char *const kWinogradMfu =
 const char *knownDefect(Check check, bool engine, const Case &c)
 {
     const Plan &p = c.ctx->plan;
-    const ThermalSpec &th = c.scenario.effects.thermal;
     switch (check) {
     case Check::Efficiency:
-        if (engine && th.enabled && th.start_s)
-            return kThermalTransientReference;
         if (engine && c.scenario.effects.data_loader.enabled &&
             loaderDepth(c.scenario.effects.data_loader) <= 1 && p.zero == 3 && p.data > 1)
             return kLoaderDepthOneZero3;
