@@ -164,7 +164,8 @@ int Runner::planSteps() const
                     if (precisionSupported(g, Precision(p), &why))
                         steps += static_cast<int>(gemmSizes(g, Precision(p)).size());
                 }
-            steps += o_.has(TestId::Memory) + o_.has(TestId::Transfer) + o_.has(TestId::Launch);
+            steps += o_.has(TestId::Memory) + o_.has(TestId::Transfer) +
+                     kLaunchSteps * o_.has(TestId::Launch);
         }
         const int n = static_cast<int>(gpus_.size());
         if (o_.has(TestId::P2P))

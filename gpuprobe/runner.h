@@ -29,6 +29,8 @@ std::string gpuLabel(int device);
 /// The profile's test name of one GEMM precision ("gemm.bf16").
 std::string gemmTestName(Precision p);
 double median(std::vector<double> values);
+/// Progress steps of the launch test on one GPU: its GPU-side figure, then its host-side ones.
+inline constexpr int kLaunchSteps = 2;
 
 struct Method {
     int warmup;

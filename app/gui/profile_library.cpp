@@ -106,6 +106,15 @@ std::vector<FigureRow> compareFigures(const std::vector<const CalibrationProfile
             row.figure = QCoreApplication::translate("Calibration", "Kernel launch overhead");
             row.unit = QStringLiteral("µs");
             break;
+        case CalibrationFigure::HostLaunch:
+            row.figure = QCoreApplication::translate("Calibration", "Kernel launch, host CPU time");
+            row.unit = QStringLiteral("µs");
+            break;
+        case CalibrationFigure::SyncRoundTrip:
+            row.figure =
+                QCoreApplication::translate("Calibration", "Launch + synchronize round trip");
+            row.unit = QStringLiteral("µs");
+            break;
         case CalibrationFigure::PeerToPeer:
             row.figure =
                 QCoreApplication::translate("Calibration", "Peer-to-peer bandwidth (best pair)");

@@ -70,6 +70,13 @@ compareCalibration(const std::vector<const CalibrationProfile *> &profiles, cons
             return firstGpu(p, &ProfileGpu::launch_overhead_us);
         });
     }
+    // Host-side costs (no datasheet gives them; docs/model.md, Software stacks).
+    add(figureRow(CalibrationFigure::HostLaunch), [&](const CalibrationProfile &p) {
+        return firstGpu(p, &ProfileGpu::host_launch_us);
+    });
+    add(figureRow(CalibrationFigure::SyncRoundTrip), [&](const CalibrationProfile &p) {
+        return firstGpu(p, &ProfileGpu::sync_round_trip_us);
+    });
     add(figureRow(CalibrationFigure::PeerToPeer), [](const CalibrationProfile &p) {
         double best = 0;
         for (const ProfileP2P &x : p.p2p)

@@ -21,7 +21,9 @@ enum class CalibrationFigure {
     MemoryBandwidth, // GB/s
     HostToDevice,    // GB/s, pinned
     DeviceToHost,    // GB/s, pinned
-    LaunchOverhead,  // µs
+    LaunchOverhead,  // µs, GPU side
+    HostLaunch,      // µs, the CPU time of one launch call
+    SyncRoundTrip,   // µs, an empty kernel and cudaStreamSynchronize
     PeerToPeer,      // GB/s, the best pair
     CollectiveBusBandwidth, // GB/s, NCCL bus bandwidth (peak), per collective
 };

@@ -41,7 +41,12 @@ struct ProfileGpu {
     double memory_bandwidth_gbps = 0; // 0 = not measured
     double h2d_pinned_gbps = 0, h2d_pageable_gbps = 0;
     double d2h_pinned_gbps = 0, d2h_pageable_gbps = 0;
-    double launch_overhead_us = 0;
+    double launch_overhead_us = 0; // GPU side: the gap between back-to-back empty kernels
+    // Host side, what a framework pays that gpuprobe can measure without one: the CPU time
+    // to issue one kernel launch (cudaLaunchKernel returning), and an empty kernel's launch
+    // plus cudaStreamSynchronize round trip on an idle stream. 0 = not measured.
+    double host_launch_us = 0;
+    double sync_round_trip_us = 0;
     double thermal_duration_s = 0;
     std::vector<ProfileThermalSample> thermal_samples;
 
@@ -76,6 +81,16 @@ struct ProfileNote {
     bool operator==(const ProfileNote &) const = default;
 };
 
+/// A software stack's host time per operation as measured on this machine (for example with
+/// the PyTorch profiler's CPU time per operator): it overrides the catalog's
+/// training.framework host.op_us where the profile applies.
+struct ProfileFrameworkHost {
+    std::string framework; // a catalog id (resources/catalogs/frameworks.json)
+    double op_us = 0;
+
+    bool operator==(const ProfileFrameworkHost &) const = default;
+};
+
 struct CalibrationProfile {
     int version = 1;
     std::string created; // ISO 8601
@@ -86,6 +101,7 @@ struct CalibrationProfile {
     std::vector<ProfileGpu> gpus;
     std::vector<ProfileP2P> p2p;
     std::vector<ProfileCollective> collectives;
+    std::vector<ProfileFrameworkHost> framework_host;
     std::vector<ProfileNote> skipped;
     std::vector<ProfileNote> errors;
     std::string path; // where it was loaded from (not serialised)

@@ -154,7 +154,7 @@ ProfileGpu readGpu(const ObjectReader &r)
 {
     r.allowKeys({"index", "name", "uuid", "pci_bus_id", "compute_capability", "sm_count",
                  "memory_bytes", "gemm_tflops", "memory_bandwidth_gbps", "h2d_gbps", "d2h_gbps",
-                 "launch_overhead_us", "thermal"});
+                 "launch_overhead_us", "host_launch_us", "sync_round_trip_us", "thermal"});
     ProfileGpu g;
     g.index = static_cast<int>(r.requiredInt("index", kGpuIndexRange));
     g.name = requiredText(r, "name");
@@ -186,6 +186,8 @@ ProfileGpu readGpu(const ObjectReader &r)
     readCopyBandwidth(r, "h2d_gbps", g.h2d_pinned_gbps, g.h2d_pageable_gbps);
     readCopyBandwidth(r, "d2h_gbps", g.d2h_pinned_gbps, g.d2h_pageable_gbps);
     g.launch_overhead_us = r.optionalDouble("launch_overhead_us", kMicrosecondsRange, 0);
+    g.host_launch_us = r.optionalDouble("host_launch_us", kMicrosecondsRange, 0);
+    g.sync_round_trip_us = r.optionalDouble("sync_round_trip_us", kMicrosecondsRange, 0);
 
     if (auto thermal = r.optionalObject("thermal")) {
         thermal->allowKeys({"duration_s", "samples"});
@@ -253,12 +255,31 @@ ProfileNote readNote(const ObjectReader &r, const char *textKey)
     return note;
 }
 
+ProfileFrameworkHost readFrameworkHost(const ObjectReader &r)
+{
+    r.allowKeys({"framework", "op_us"});
+    ProfileFrameworkHost f;
+    f.framework = requiredText(r, "framework");
+    // Its catalog entry is checked where a scenario applies the profile (the catalog is the
+    // scenario's, io/scenario_io.cpp); here only its form.
+    static const QRegularExpression kId(QStringLiteral("^[a-z0-9][a-z0-9.-]*$"));
+    if (!kId.match(QString::fromStdString(f.framework)).hasMatch() || f.framework == "auto")
+        fail(r.pathOf("framework"),
+             "\"" + f.framework +
+                 "\" is not a software stack id; allowed: an id of 'scalescope-cli catalog "
+                 "frameworks' other than auto");
+    // The catalog's range for host.op_us (io/spec_json.cpp), zero excluded: a stack issues
+    // every operation from its host thread.
+    f.op_us = r.requiredDouble("op_us", RealRange::positive(10000));
+    return f;
+}
+
 CalibrationProfile readProfile(const QJsonObject &root)
 {
     const ObjectReader doc(root, "");
     doc.requireVersion("scalescope_profile", kProfileVersion);
     doc.allowKeys({"scalescope_profile", "created", "tool", "host", "gpus", "p2p", "collectives",
-                   "skipped", "errors"});
+                   "framework_host", "skipped", "errors"});
     CalibrationProfile p;
     p.version = kProfileVersion;
     p.created = readCreated(doc);
@@ -284,6 +305,17 @@ CalibrationProfile readProfile(const QJsonObject &root)
     json::limitItems(collectives, "collectives", kMaxProfileCollectives, "collectives");
     for (qsizetype i = 0; i < collectives.size(); ++i)
         p.collectives.push_back(readCollective(itemOf(collectives, i, "collectives")));
+    const QJsonArray stacks = doc.optionalArray("framework_host");
+    json::limitItems(stacks, "framework_host", kMaxProfileFrameworkHost, "software stacks");
+    std::set<std::string> stackIds;
+    for (qsizetype i = 0; i < stacks.size(); ++i) {
+        const ObjectReader item = itemOf(stacks, i, "framework_host");
+        ProfileFrameworkHost f = readFrameworkHost(item);
+        if (!stackIds.insert(f.framework).second)
+            fail(item.pathOf("framework"),
+                 "\"" + f.framework + "\" is listed twice; allowed: each software stack once");
+        p.framework_host.push_back(std::move(f));
+    }
     const QJsonArray skipped = doc.optionalArray("skipped");
     json::limitItems(skipped, "skipped", kMaxProfileNotes, "notes");
     for (qsizetype i = 0; i < skipped.size(); ++i)
@@ -362,6 +394,8 @@ OrderedObject writeGpu(const ProfileGpu &g)
     if (!d2h.empty())
         out.add("d2h_gbps", std::move(d2h));
     addMeasured(out, "launch_overhead_us", g.launch_overhead_us);
+    addMeasured(out, "host_launch_us", g.host_launch_us);
+    addMeasured(out, "sync_round_trip_us", g.sync_round_trip_us);
 
     if (g.thermal_duration_s > 0 || !g.thermal_samples.empty()) {
         std::vector<OrderedObject> samples;
@@ -468,6 +502,15 @@ QByteArray writeProfile(const CalibrationProfile &p)
     for (const ProfileCollective &c : p.collectives)
         collectives.push_back(writeCollective(c));
     root.add("collectives", std::move(collectives));
+    if (!p.framework_host.empty()) {
+        std::vector<OrderedObject> stacks;
+        for (const ProfileFrameworkHost &f : p.framework_host) {
+            OrderedObject item;
+            item.add("framework", text(f.framework)).add("op_us", f.op_us);
+            stacks.push_back(std::move(item));
+        }
+        root.add("framework_host", std::move(stacks));
+    }
     root.add("skipped", writeNotes(p.skipped, "reason"));
     root.add("errors", writeNotes(p.errors, "message"));
     return root.toJson();

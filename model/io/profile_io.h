@@ -20,6 +20,7 @@ inline constexpr qint64 kMaxProfileFileBytes = 64 * 1024 * 1024;
 inline constexpr qsizetype kMaxProfileGpus = 1024;               // "gpus" (indices 0 to 1023)
 inline constexpr qsizetype kMaxProfileP2P = 1024 * 1024;         // "p2p"
 inline constexpr qsizetype kMaxProfileCollectives = 100000;      // "collectives"
+inline constexpr qsizetype kMaxProfileFrameworkHost = 100;     // "framework_host"
 inline constexpr qsizetype kMaxProfileNotes = 10000;             // "skipped", "errors"
 inline constexpr qsizetype kMaxProfileGemmPoints = 10000;        // per gemm_tflops.<dtype>
 inline constexpr qsizetype kMaxProfileThermalSamples = 1000000;  // per GPU

@@ -203,6 +203,20 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
     if (r.has("calibration")) {
         hw.calibration_path = readCalibrationPath(r, baseDir);
         hw.calibration = readCalibration(r, hw.calibration_path);
+        // A stack's measured host time must name a stack this catalog has (it overrides
+        // that stack's host.op_us, plan/plan.cpp).
+        for (size_t i = 0; i < hw.calibration->framework_host.size(); ++i) {
+            const std::string &id = hw.calibration->framework_host[i].framework;
+            if (!catalog.findFramework(id) && !catalog.frameworks.empty()) {
+                std::vector<std::string> ids;
+                for (const FrameworkSpec &f : catalog.frameworks)
+                    ids.push_back(f.id);
+                fail(r.pathOf("calibration"),
+                     hw.calibration_path + ": framework_host[" + std::to_string(i) +
+                         "].framework: unknown framework \"" + id +
+                         "\"; allowed: " + json::joinNames(ids));
+            }
+        }
     }
     return hw;
 }

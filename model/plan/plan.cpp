@@ -88,6 +88,16 @@ Result<Plan> makePlan(const Scenario &s)
     p.micro_batches = p.global_batch / (p.micro_batch * p.data);
     const FrameworkSpec &stack = s.training.stack;
     p.host.op_s = stack.host_op_us * 1e-6;
+    if (const CalibrationProfile *profile = s.hardware.calibration.get()) {
+        // Measured on this machine: the profile's figure for this stack replaces the
+        // catalog's (spec/profile.md, framework_host). A framework operation issues at least
+        // one kernel, so it never takes less host time than the launch the probe measured.
+        for (const ProfileFrameworkHost &f : profile->framework_host)
+            if (f.framework == stack.id)
+                p.host.op_s = f.op_us * 1e-6;
+        if (!profile->gpus.empty())
+            p.host.op_s = std::max(p.host.op_s, profile->gpus.front().host_launch_us * 1e-6);
+    }
     p.host.block_ops_forward = stack.block_ops_forward;
     p.host.block_ops_forward_fused = stack.block_ops_forward_fused;
     p.host.backward_ops_ratio = stack.backward_ops_ratio;

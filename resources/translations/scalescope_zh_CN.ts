@@ -52,17 +52,27 @@
         <translation>内核启动开销</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="111"/>
+        <location filename="../../app/gui/profile_library.cpp" line="110"/>
+        <source>Kernel launch, host CPU time</source>
+        <translation>内核启动的主机 CPU 时间</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="115"/>
+        <source>Launch + synchronize round trip</source>
+        <translation>启动 + 同步往返时间</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="120"/>
         <source>Peer-to-peer bandwidth (best pair)</source>
         <translation>点对点带宽（最佳 GPU 对）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="120"/>
+        <location filename="../../app/gui/profile_library.cpp" line="129"/>
         <source>The model&apos;s prediction from the scenario&apos;s datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
         <translation>模型根据场景的数据手册链路（%1）对 %2 块 GPU、%3 个节点、%4 MB（测得的最大规模）的预测</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="114"/>
+        <location filename="../../app/gui/profile_library.cpp" line="123"/>
         <source>NCCL %1 bus bandwidth (peak)</source>
         <translation>NCCL %1 总线带宽（峰值）</translation>
     </message>
@@ -3569,12 +3579,12 @@
 <context>
     <name>scalescope::FigureTableModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="258"/>
+        <location filename="../../app/gui/profile_library.cpp" line="267"/>
         <source>Figure</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="260"/>
+        <location filename="../../app/gui/profile_library.cpp" line="269"/>
         <source>Datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -4034,27 +4044,27 @@
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="246"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="248"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="247"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="249"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="259"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="261"/>
         <source>If it fitted: %1</source>
         <translation>假如放得下：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="261"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="263"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="263"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="265"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
@@ -4724,37 +4734,37 @@
 <context>
     <name>scalescope::ProfileListModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="173"/>
+        <location filename="../../app/gui/profile_library.cpp" line="182"/>
         <source>damaged: %1</source>
         <translation>已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="181"/>
+        <location filename="../../app/gui/profile_library.cpp" line="190"/>
         <source> (bundled)</source>
         <translation> (内置)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="193"/>
+        <location filename="../../app/gui/profile_library.cpp" line="202"/>
         <source>Profile</source>
         <translation>配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="195"/>
+        <location filename="../../app/gui/profile_library.cpp" line="204"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="197"/>
+        <location filename="../../app/gui/profile_library.cpp" line="206"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="199"/>
+        <location filename="../../app/gui/profile_library.cpp" line="208"/>
         <source>Host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="201"/>
+        <location filename="../../app/gui/profile_library.cpp" line="210"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
@@ -4885,67 +4895,67 @@
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="459"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="462"/>
         <source>N = %1</source>
         <translation>N = %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="487"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="490"/>
         <source>Amdahl fit: s = %1 %</source>
         <translation>Amdahl 拟合：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="489"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="492"/>
         <source>No Amdahl or Gustafson fit: both laws count from one GPU, and one GPU cannot hold this model.</source>
         <translation>不做 Amdahl 或 Gustafson 拟合：这两条定律都从单块 GPU 起算，而单块 GPU 放不下这个模型。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="539"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="542"/>
         <source>No Amdahl fit: it needs at least %1 sweep points with more than one GPU, this sweep has %2.</source>
         <translation>没有 Amdahl 拟合：至少需要 %1 个多于一块 GPU 的扫描点，本次扫描只有 %2 个。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="543"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="546"/>
         <source>No Amdahl fit: Amdahl&apos;s law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
         <translation>没有 Amdahl 拟合：Amdahl 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例，也不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="560"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="563"/>
         <source>The simulated speed-up already passes 1/s, so the fit gives no ceiling.</source>
         <translation>模拟的加速比已经超过 1/s，因此该拟合不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="579"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="582"/>
         <source>One GPU cannot hold this model (it would need %1 GB of its %2 GB), so speed-up and efficiency count from %3 GPUs, the fewest of the sweep that fit: %3 GPUs are %3× and 100%. Where the missing speed-up went is still counted against the one GPU on paper.</source>
         <translation>单块 GPU 放不下这个模型（需要 %1 GB，而它只有 %2 GB），因此加速比和效率从扫描中能放下模型的最少 GPU 数 %3 块起算：%3 块 GPU 记为 %3× 和 100%。“缺失的加速比去哪了”仍以纸面上的单块 GPU 为基准。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="586"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="589"/>
         <source>Speed-up against one GPU, which cannot hold this model (it would need %1 GB of its %2 GB): the reference is a time on paper, not a run.</source>
         <translation>加速比以单块 GPU 为基准，但单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准只是纸面上的时间，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="660"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="663"/>
         <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB; this run cannot start.</source>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB；这次运行无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="678"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="681"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="682"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="685"/>
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
         <translation>N = %1：%2 损失了 %3 个 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="686"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="689"/>
         <source>This run does not fit in memory and cannot start.</source>
         <translation>这次运行显存容纳不下，无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="552"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="555"/>
         <source>Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).</source>
         <translation>Amdahl 拟合：串行比例 s = %1 %（R² = %2，基于 %3 个点）。</translation>
     </message>
@@ -4960,22 +4970,22 @@
         <translation>闭式模型（超出模拟规模）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="557"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="560"/>
         <source>With a fixed batch, no number of GPUs gets past %1× (1/s).</source>
         <translation>批大小固定时，无论多少 GPU 都无法超过 %1×（1/s）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="493"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="496"/>
         <source>Gustafson: s = %1 %</source>
         <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="496"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="499"/>
         <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N).</source>
         <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="653"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="656"/>
         <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
         <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
     </message>
@@ -4983,132 +4993,132 @@
 <context>
     <name>scalescope::SweepTableModel</name>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="89"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="87"/>
         <source>%1 (closed form)</source>
         <translation>%1（闭式模型）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="108"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="106"/>
         <source>Does not fit: speed-ups count from %1 GPUs, the fewest that fit.</source>
         <translation>放不下：加速比从能放下模型的最少 GPU 数 %1 块起算。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="111"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="109"/>
         <source>More tasks than the window simulates per sweep point: these figures come from the closed-form model, not the event simulation.</source>
         <translation>任务数超过窗口对每个扫描点模拟的上限：这些数字来自闭式模型，而非事件模拟。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="133"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="131"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="135"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="133"/>
         <source>Step time (s)</source>
         <translation>步时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="137"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="135"/>
         <source>Samples/s</source>
         <translation>样本/s</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="140"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="138"/>
         <source>Speed-up (× from %1 GPUs)</source>
         <translation>加速比（×，从 %1 块 GPU 起算）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="141"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="139"/>
         <source>Speed-up (×)</source>
         <translation>加速比 (×)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="143"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="141"/>
         <source>Efficiency (%)</source>
         <translation>效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="145"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="143"/>
         <source>Compute (s)</source>
         <translation>计算 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="147"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="145"/>
         <source>Exposed comm (s)</source>
         <translation>暴露通信 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="149"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="147"/>
         <source>Bubble (s)</source>
         <translation>气泡 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="151"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="149"/>
         <source>Wait (s)</source>
         <translation>等待 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="153"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="151"/>
         <source>Data loading (s)</source>
         <translation>数据加载 (s)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="155"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="153"/>
         <source>Comm share (%)</source>
         <translation>通信占比 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="162"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="160"/>
         <source>Number of GPUs in this sweep point</source>
         <translation>此扫描点的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="164"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="162"/>
         <source>Time of one training step, in seconds</source>
         <translation>一个训练步的时间，单位秒</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="166"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="164"/>
         <source>Training samples processed per second</source>
         <translation>每秒处理的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="168"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="166"/>
         <source>Step-time speed-up over one GPU of the same kind</source>
         <translation>相对同型号单个 GPU 的步时间加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="170"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="168"/>
         <source>Speed-up divided by the number of GPUs</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="172"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="170"/>
         <source>Compute time per step, averaged over GPUs</source>
         <translation>每步计算时间，各 GPU 平均</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="174"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="172"/>
         <source>Communication not hidden behind compute, per step</source>
         <translation>每步未被计算掩盖的通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="176"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="174"/>
         <source>Idle time of the pipeline schedule, per step</source>
         <translation>每步流水线调度的空闲时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="178"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="176"/>
         <source>Time spent waiting for other GPUs, per step</source>
         <translation>每步等待其他 GPU 的时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="180"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="178"/>
         <source>Time spent waiting for the data loader, per step</source>
         <translation>每步等待数据加载器的时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="182"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="180"/>
         <source>Exposed communication as a share of the step time</source>
         <translation>暴露通信占步时间的比例</translation>
     </message>

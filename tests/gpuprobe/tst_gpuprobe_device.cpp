@@ -65,6 +65,9 @@ void TestGpuprobeDevice::quickProbeOnGpu0()
     QVERIFY(g.memory_bandwidth_gbps > 50);
     QVERIFY(g.h2d_pinned_gbps > 1 && g.d2h_pinned_gbps > 1);
     QVERIFY(g.launch_overhead_us > 0.1 && g.launch_overhead_us < 100);
+    // cudaLaunchKernel returns in a few microseconds; a synchronize round trip costs more.
+    QVERIFY(g.host_launch_us > 0.1 && g.host_launch_us < 100);
+    QVERIFY(g.sync_round_trip_us > g.host_launch_us && g.sync_round_trip_us < 1000);
     QVERIFY(parseProfile(writeProbeProfile(r)).ok());
 }
 

@@ -109,6 +109,9 @@ void TestProbe::oneGpuMeasuresEverythingLocal()
     QVERIFY(std::abs(g.h2d_pinned_gbps / c.pinned_gbps - 1) < 0.01);
     QVERIFY(std::abs(g.d2h_pageable_gbps / c.pageable_gbps - 1) < 0.01);
     QVERIFY(std::abs(g.launch_overhead_us / c.launch_us - 1) < 0.01);
+    // Host-side costs are on the CPU's clock (the fake's calls cost what they cost here).
+    QVERIFY(g.host_launch_us > 0 && g.host_launch_us < 1e4);
+    QVERIFY(g.sync_round_trip_us > 0 && g.sync_round_trip_us < 1e4);
     // Larger GEMMs run closer to the peak.
     const auto &bf16 = g.gemm_tflops[static_cast<size_t>(Precision::BF16)];
     QVERIFY(bf16[1].tflops > bf16[0].tflops);

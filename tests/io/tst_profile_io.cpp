@@ -150,6 +150,8 @@ void compareGpus(const ProfileGpu &a, const ProfileGpu &b)
     COMPARE_EXACT(a.d2h_pinned_gbps, b.d2h_pinned_gbps);
     COMPARE_EXACT(a.d2h_pageable_gbps, b.d2h_pageable_gbps);
     COMPARE_EXACT(a.launch_overhead_us, b.launch_overhead_us);
+    COMPARE_EXACT(a.host_launch_us, b.host_launch_us);
+    COMPARE_EXACT(a.sync_round_trip_us, b.sync_round_trip_us);
     COMPARE_EXACT(a.thermal_duration_s, b.thermal_duration_s);
     QCOMPARE(a.thermal_samples.size(), b.thermal_samples.size());
     for (size_t i = 0; i < a.thermal_samples.size(); ++i) {
@@ -208,6 +210,11 @@ void compareProfiles(const CalibrationProfile &a, const CalibrationProfile &b)
         COMPARE_EXACT(x.algbw_gbps, y.algbw_gbps);
         COMPARE_EXACT(x.busbw_gbps, y.busbw_gbps);
     }
+    QCOMPARE(a.framework_host.size(), b.framework_host.size());
+    for (size_t i = 0; i < a.framework_host.size(); ++i) {
+        QCOMPARE(a.framework_host[i].framework, b.framework_host[i].framework);
+        COMPARE_EXACT(a.framework_host[i].op_us, b.framework_host[i].op_us);
+    }
     compareNotes(a.skipped, b.skipped);
     compareNotes(a.errors, b.errors);
 }
@@ -242,6 +249,8 @@ CalibrationProfile syntheticProfile()
     full.d2h_pinned_gbps = 2.0 / 3.0;
     full.d2h_pageable_gbps = 1e-300;
     full.launch_overhead_us = 4.000000000000001;
+    full.host_launch_us = 2.0 / 7.0;
+    full.sync_round_trip_us = 9999.999999999998;
     full.thermal_duration_s = 1e-3;
     full.thermal_samples = {{0, 0, -50, 0, {}},
                             {0.5, 10000, 149.99999999999997, 10000, {"a", "b", "sw_power_cap"}}};
@@ -254,6 +263,7 @@ CalibrationProfile syntheticProfile()
     p.p2p = {{1, 0, false, 0, 0}, {0, 1, true, 123456.789, 1e-6}};
     p.collectives = {{"all_to_all", 131072, 65536, 1e13, 1e-7, 0, 1e6},
                      {"broadcast", 3, 1, 1, 1e6, 123.456, 0.001}};
+    p.framework_host = {{"megatron-deepspeed", 31.000000000000004}, {"pytorch-ddp", 1e-6}};
     p.skipped = {{"p2p", "no \"second\" GPU\n(really)"}};
     p.errors = {{"gemm.fp8", ""}};
     return p;
@@ -761,6 +771,31 @@ void TestProfileIo::errors_data()
         << "missing";
     QTest::newRow("skipped test empty") << h200({{"skipped[0].test", ""}}) << "skipped[0].test"
                                         << "empty";
+    // A stack's measured host time.
+    QTest::newRow("framework_host id")
+        << h200({{"framework_host", QJsonArray{QJsonObject{{"framework", "PyTorch"},
+                                                            {"op_us", 10}}}}})
+        << "framework_host[0].framework"
+        << "not a software stack id";
+    QTest::newRow("framework_host auto")
+        << h200({{"framework_host", QJsonArray{QJsonObject{{"framework", "auto"},
+                                                            {"op_us", 10}}}}})
+        << "framework_host[0].framework"
+        << "other than auto";
+    QTest::newRow("framework_host zero")
+        << h200({{"framework_host", QJsonArray{QJsonObject{{"framework", "pytorch-ddp"},
+                                                            {"op_us", 0}}}}})
+        << "framework_host[0].op_us"
+        << "10000";
+    QTest::newRow("framework_host twice")
+        << h200({{"framework_host",
+                  QJsonArray{QJsonObject{{"framework", "pytorch-ddp"}, {"op_us", 10}},
+                             QJsonObject{{"framework", "pytorch-ddp"}, {"op_us", 12}}}}})
+        << "framework_host[1].framework"
+        << "listed twice";
+    QTest::newRow("host launch negative")
+        << h200({{"gpus[0].host_launch_us", -1}}) << "gpus[0].host_launch_us"
+        << "allowed";
     QTest::newRow("error message number")
         << cluster({{"errors[0].message", 5}}) << "errors[0].message"
         << "expected a string";

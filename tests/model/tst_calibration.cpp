@@ -47,6 +47,7 @@ private Q_SLOTS:
     void measuredCollectiveReproduced();
     void measuredGemmReplacesModel();
     void calibratedStepUsesProfile();
+    void profileOverridesTheStacksHostTime();
     void comparisonAgainstDatasheet();
     void gpuNamesReadOneWay();
 };
@@ -144,6 +145,73 @@ void TestCalibration::calibratedStepUsesProfile()
     const Summary h = simulateSummary(half);
     const Summary f = simulateSummary(calibrated);
     QVERIFY(h.breakdown.compute > 1.3 * f.breakdown.compute);
+}
+
+void TestCalibration::profileOverridesTheStacksHostTime()
+{
+    // A small model at micro-batch 1 on one GPU: the host issues the step (issue 12). A
+    // profile's figure for the scenario's stack replaces the catalog's host.op_us; another
+    // stack's figure does not; the measured launch is a floor for any stack.
+    const char *const job = R"({ "scalescope": 1,
+      "hardware": { "gpu": "h200-sxm-141gb", "calibration": "%1" },
+      "model": { "transformer": { "layers": 24, "hidden": 1024, "heads": 16, "seq_len": 1024,
+                                  "vocab": 50257 } },
+      "training": { "global_batch": 8, "micro_batch": 1, "framework": "megatron-deepspeed" } })";
+    const Scenario base = withProfile(job, QStringLiteral("h200-1gpu.json"));
+    const Plan plain = makePlan(base).value();
+    QCOMPARE(plain.host.op_s, base.training.stack.host_op_us * 1e-6);
+    const double catalog_step = simulateSummary(base).step_time_s;
+
+    CalibrationProfile measured = *base.hardware.calibration;
+    measured.framework_host = {{"pytorch-ddp", 90.0}};
+    Scenario other = base;
+    other.hardware.calibration = std::make_shared<const CalibrationProfile>(measured);
+    QCOMPARE(makePlan(other).value().host.op_s, plain.host.op_s);
+
+    measured.framework_host.push_back({"megatron-deepspeed", 2 * base.training.stack.host_op_us});
+    Scenario own = base;
+    own.hardware.calibration = std::make_shared<const CalibrationProfile>(measured);
+    QCOMPARE(makePlan(own).value().host.op_s, 2e-6 * base.training.stack.host_op_us);
+    const double measured_step = simulateSummary(own).step_time_s;
+    QVERIFY2(measured_step > 1.5 * catalog_step,
+             qPrintable(QStringLiteral("%1 against %2").arg(measured_step).arg(catalog_step)));
+
+    measured.framework_host.clear();
+    measured.gpus.front().host_launch_us = 500;
+    Scenario slow_launch = base;
+    slow_launch.hardware.calibration = std::make_shared<const CalibrationProfile>(measured);
+    QCOMPARE(makePlan(slow_launch).value().host.op_s, 500e-6);
+    // The Calibration tab lists the host figures a profile has (and only those).
+    measured.gpus.front().sync_round_trip_us = 800;
+    bool launch_row = false, trip_row = false;
+    for (const FigureComparison &r : compareCalibration({&measured}, nullptr, nullptr)) {
+        launch_row |= r.figure == CalibrationFigure::HostLaunch && r.measured == std::vector{500.0};
+        trip_row |= r.figure == CalibrationFigure::SyncRoundTrip && r.measured == std::vector{800.0};
+    }
+    QVERIFY(launch_row && trip_row);
+    for (const FigureComparison &r : compareCalibration({base.hardware.calibration.get()}, nullptr,
+                                                        nullptr))
+        QVERIFY(r.figure != CalibrationFigure::HostLaunch &&
+                r.figure != CalibrationFigure::SyncRoundTrip);
+
+    // A scenario refuses a profile that names a stack the catalog does not have.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    measured.gpus.front().host_launch_us = 0;
+    measured.framework_host = {{"no-such-stack", 10}};
+    const QString file = dir.filePath(QStringLiteral("p.json"));
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(writeProfile(measured));
+    }
+    const QByteArray text = QString::fromUtf8(job).arg(file).toUtf8();
+    const Result<Scenario> refused = parseScenario(text, builtinCatalog());
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().path, std::string("hardware.calibration"));
+    QVERIFY2(refused.error().message.find("framework_host[0].framework") != std::string::npos &&
+                 refused.error().message.find("megatron-deepspeed") != std::string::npos,
+             refused.error().message.c_str());
 }
 
 void TestCalibration::comparisonAgainstDatasheet()
