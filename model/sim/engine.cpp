@@ -15,6 +15,7 @@ void TaskGraph::reserve(size_t tasks)
     tasks_.reserve(tasks);
     prev_.reserve(tasks);
     edges_.reserve(tasks * 2);
+    edge_on_start_.reserve(tasks * 2);
 }
 
 TaskId TaskGraph::add(uint32_t unit, Stream stream, SegmentKind kind, double duration,
@@ -39,8 +40,18 @@ TaskId TaskGraph::add(uint32_t unit, Stream stream, SegmentKind kind, double dur
 
 void TaskGraph::depend(TaskId task, TaskId on)
 {
-    if (on != kNoTask && on != task)
+    if (on != kNoTask && on != task) {
         edges_.emplace_back(task, on);
+        edge_on_start_.push_back(0);
+    }
+}
+
+void TaskGraph::dependOnStart(TaskId task, TaskId on)
+{
+    if (on != kNoTask && on != task) {
+        edges_.emplace_back(task, on);
+        edge_on_start_.push_back(1);
+    }
 }
 
 void TaskGraph::group(const std::vector<TaskId> &members)
@@ -66,9 +77,12 @@ bool TaskGraph::run()
     for (size_t i = 0; i < n; ++i)
         succ_begin[i + 1] = succ_begin[i] + succ_count[i];
     std::vector<TaskId> succ(edges_.size());
+    std::vector<uint8_t> succ_on_start(edges_.size());
     std::vector<uint32_t> fill(succ_begin.begin(), succ_begin.end() - 1);
     std::vector<uint32_t> pending(n, 0);
-    for (const auto &[task, on] : edges_) {
+    for (size_t e = 0; e < edges_.size(); ++e) {
+        const auto &[task, on] = edges_[e];
+        succ_on_start[fill[on]] = edge_on_start_[e];
         succ[fill[on]++] = task;
         ++pending[task];
     }
@@ -92,9 +106,9 @@ bool TaskGraph::run()
     size_t resolved = 0;
     std::vector<TaskId> finished;
     finished.reserve(64);
-    auto release = [&](TaskId from, TaskId to, bool stream) {
+    auto release = [&](TaskId from, TaskId to, bool stream, bool on_start = false) {
         Task &t = tasks_[to];
-        const double e = tasks_[from].end();
+        const double e = on_start ? tasks_[from].start : tasks_[from].end();
         if (!stream)
             t.dep_ready = std::max(t.dep_ready, e);
         if (t.binding == kNoTask || e > t.ready) {
@@ -128,7 +142,7 @@ bool TaskGraph::run()
         for (TaskId f : finished) {
             ++resolved;
             for (uint32_t k = succ_begin[f]; k < succ_begin[f + 1]; ++k)
-                release(f, succ[k], false);
+                release(f, succ[k], false, succ_on_start[k] != 0);
             if (next[f] != kNoTask)
                 release(f, next[f], true);
         }

@@ -44,6 +44,8 @@ public:
     TaskId add(uint32_t unit, Stream stream, SegmentKind kind, double duration, uint32_t label,
                int32_t micro_batch, uint16_t iteration);
     void depend(TaskId task, TaskId on);
+    /// `task` may start once `on` has started (a start-to-start edge).
+    void dependOnStart(TaskId task, TaskId on);
     /// Makes `members` one collective: they start at the latest of their ready times.
     void group(const std::vector<TaskId> &members);
     void reserve(size_t tasks);
@@ -71,6 +73,7 @@ private:
     std::vector<TaskId> last_in_stream_; // per unit * kStreamCount
     // Dependencies are collected unsorted (task, on) and compacted in run().
     std::vector<std::pair<TaskId, TaskId>> edges_;
+    std::vector<uint8_t> edge_on_start_; // per edge: released by `on`'s start, not its end
     std::vector<TaskId> deps_;
     std::vector<std::vector<TaskId>> groups_;
 };

@@ -86,6 +86,7 @@ void Simulation::drawFactors()
             jittered += j;
         }
         jitter_mean_ = calm > 0 ? jittered / calm : jitterMeanFactor(fx.jitter);
+        jittered_compute_ = jittered;
     }
 }
 

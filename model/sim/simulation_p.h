@@ -137,6 +137,14 @@ private:
     int threads_ = 1;
     std::vector<std::vector<TaskId>> stream_tasks_; // per unit * kStreamCount
     std::vector<TaskId> f_first_, f_send_, b_first_, b_send_;
+    /// Per replica, iteration and micro-batch: its load (kNoTask without a loader). The
+    /// measured window is bounded by the loads' ends (Simulation::run, loaderWindow).
+    std::vector<TaskId> load_;
+    double jittered_compute_ = 0; // drawFactors: the measured compute as drawn, all GPUs
+    /// The length of replica r's measured window as its loader sets it (0 without a
+    /// loader), and whether the loader alone set it (loaderBound).
+    double loadSpan(int replica, int first) const;
+    bool loaderBound(int replica, int first) const;
     std::vector<std::vector<TaskId>> dp_collectives_; // per unit, in creation order
     std::vector<std::vector<TaskId>> recv_tasks_;     // per unit: the sends it receives
     std::vector<double> iteration_end_;

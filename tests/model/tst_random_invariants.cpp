@@ -329,22 +329,13 @@ QString describe(const Case &c, const QString &what)
 // every other violation fails. Each class is as narrow as its reproducer allows.
 enum class Check { Efficiency, Mfu, OneGpuReference, FasterGpu, SlowerLinks };
 
-const char *const kJitterLoaderWindow =
-    "jitter with a data loader: a loader-bound jittered job's measured window comes out up to "
-    "4% shorter than its loader allows (the closed form's step is the loader's), so its engine "
-    "scaling_efficiency exceeds 1. Without a loader the one-GPU reference does the job's work "
-    "with the job's own draws (summary.cpp, SimResult::jitter_mean) and efficiency <= 1 is "
-    "asserted (before: up to 1.013 in the default cases, 1.058 before the reference was an "
-    "expectation)";
 const char *const kJitterMonotone =
-    "jitter (a random delay drawn per GPU and task): with a faster GPU or "
-    "slower links the draws line up differently, so a jittered engine step "
-    "can move the wrong "
-    "way";
-const char *const kLoaderDepthOneZero3 =
-    "engine, data loader one batch deep (workers_per_gpu * prefetch_factor <= 1) with ZeRO-3: "
-    "the job hides its compute behind loading, the same job without ZeRO-3 and the one-GPU "
-    "reference do not (engine scaling_efficiency > 1)";
+    "jitter with a data loader: its queue needs warm-up steps, so the measured window is the "
+    "difference of two iteration ends, and a faster GPU, whose host-bound tasks do not speed "
+    "up, lines its draws up differently at the two ends (1 case in 10,000 over seeds 1-10, "
+    "8.6e-6 relative). Without a loader the window starts at 0 and the step is monotone; "
+    "where the loader sets the pace the window is the loader's span (sim/simulator.cpp), "
+    "which before left up to 0.4% anomalies and 4% over-efficient windows";
 const char *const kWinogradMfu =
     "per-layer (CNN) models in FP32: cuDNN runs stride-1 3x3 convolutions with Winograd's "
     "minimal filtering, 1.7x fewer multiplies than the nominal FLOPs MFU counts (step/cost.cpp, "
@@ -356,11 +347,6 @@ const char *knownDefect(Check check, bool engine, const Case &c)
     const Plan &p = c.ctx->plan;
     switch (check) {
     case Check::Efficiency:
-        if (engine && c.scenario.effects.data_loader.enabled &&
-            loaderDepth(c.scenario.effects.data_loader) <= 1 && p.zero == 3 && p.data > 1)
-            return kLoaderDepthOneZero3;
-        if (engine && c.jittered() && c.scenario.effects.data_loader.enabled)
-            return kJitterLoaderWindow;
         return nullptr;
     case Check::Mfu:
         // (The first layer's skipped input gradient is no longer counted in model FLOPs.)
@@ -368,15 +354,10 @@ const char *knownDefect(Check check, bool engine, const Case &c)
             return kWinogradMfu;
         return nullptr;
     case Check::OneGpuReference:
-        if (engine && c.jittered() && c.scenario.effects.data_loader.enabled)
-            return kJitterLoaderWindow;
         return nullptr;
     case Check::FasterGpu:
-        if (engine && c.jittered())
-            return kJitterMonotone;
-        return nullptr;
     case Check::SlowerLinks:
-        if (engine && c.jittered())
+        if (engine && c.jittered() && c.scenario.effects.data_loader.enabled)
             return kJitterMonotone;
         return nullptr;
     }
