@@ -78,6 +78,7 @@ static_assert(std::size(kMerged) == kSegmentKindCount);
 const Source kNothingToSimulate = QT_TRANSLATE_NOOP3("ModelText", "Nothing to simulate.", "bottleneck");
 const Source kComputeBound = QT_TRANSLATE_NOOP3("ModelText", "Compute-bound: the GPUs compute %1% of the step at %2% MFU.", "bottleneck");
 const Source kComputeBoundLoss = QT_TRANSLATE_NOOP3("ModelText", "Compute-bound: the GPUs compute %1% of the step at %2% MFU; the largest loss is %3 (%4%).", "bottleneck; %3 = what is lost");
+const Source kHostBound = QT_TRANSLATE_NOOP3("ModelText", "Host-bound: %1 issues each operation in %2 us, longer than the GPU runs it: %3% of the compute time is the host's, at %4% MFU; larger micro-batches, fused kernels or CUDA graphs hide it.", "bottleneck; %1 = software stack name");
 const Source kDpExchange = QT_TRANSLATE_NOOP3("ModelText", "Data-parallel gradient exchange over %1 is exposed for %2% of the step; larger batches per GPU or faster links hide it.", "bottleneck; %1 = link name");
 const Source kTpAllReduce = QT_TRANSLATE_NOOP3("ModelText", "Tensor-parallel all-reduces over %1 take %2% of the step; they sit on the critical path of every layer.", "bottleneck; %1 = link name");
 const Source kPipelineBubble = QT_TRANSLATE_NOOP3("ModelText", "Pipeline bubble: %1% of the step is idle with %2 micro-batches on %3 stages; more micro-batches or interleaving shrink it.", "bottleneck");
@@ -162,6 +163,10 @@ QString mainSentence(const Bottleneck &b)
                                translated(kLosses[static_cast<size_t>(*b.largest_loss)]),
                                percent(b.share)});
         return translated(kComputeBound, {percent(b.compute_share), percent(b.mfu)});
+    case BottleneckKind::HostBound:
+        return translated(kHostBound, {qs(b.stack), qs(bottleneckNumber(b.host_op_us)),
+                                       percent(b.host_share),
+                                       percent(b.mfu)});
     case BottleneckKind::DpExchange:
         return translated(kDpExchange, {qs(b.link), percent(b.share)});
     case BottleneckKind::TpAllReduce:

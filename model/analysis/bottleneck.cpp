@@ -68,6 +68,20 @@ Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
         r.mfu = s.mfu;
         if (worst->share >= 0.02)
             r.largest_loss = static_cast<StepLoss>(worst->which);
+        // Small kernels: the GPU runs ahead of the host only while kernels outlast the
+        // issue time (Daydream, ATC'20, Sec. 2); where the host's issuing is most of the
+        // compute time, the step is the framework's, not the GPU's (a low MFU that no
+        // faster GPU would raise).
+        const WorkloadCost &w = ctx.workload;
+        const double host_share = w.compute_per_micro_batch_s > 0
+                                      ? w.host_excess_per_micro_batch_s / w.compute_per_micro_batch_s
+                                      : 0.0;
+        if (host_share >= 0.5) {
+            r.kind = BottleneckKind::HostBound;
+            r.host_share = host_share;
+            r.host_op_us = ctx.plan.host.op_s * 1e6;
+            r.stack = ctx.scenario.training.stack.name;
+        }
     } else {
         static constexpr BottleneckKind kKinds[] = {
             BottleneckKind::DpExchange,     BottleneckKind::TpAllReduce,
@@ -126,6 +140,13 @@ std::string bottleneckText(const Bottleneck &r)
         sentence += ".";
         break;
     }
+    case BottleneckKind::HostBound:
+        sentence = "Host-bound: " + r.stack + " issues each operation in " +
+                   bottleneckNumber(r.host_op_us) + " us, longer than the GPU runs it: " +
+                   percent(r.host_share) + " of the compute time is the host's, at " +
+                   percent(r.mfu) +
+                   " MFU; larger micro-batches, fused kernels or CUDA graphs hide it.";
+        break;
     case BottleneckKind::DpExchange:
         sentence = "Data-parallel gradient exchange over " + r.link + " is exposed for " +
                    percent(r.share) +

@@ -24,6 +24,7 @@ enum class BottleneckKind : uint8_t {
     Synchronisation,   // waiting for the slowest GPU
     DataLoader,        // the data loader starves the GPUs
     PipelineSends,     // blocking sends between pipeline stages
+    HostBound,         // no loss reaches 10%, and the host's issuing sets most of the compute
 };
 
 /// The losses of a step beside computing; a compute-bound step names its largest.
@@ -44,7 +45,12 @@ struct Bottleneck {
     /// Share of the step of the loss the kind names; ComputeBound: of the largest loss.
     double share = 0;
     double compute_share = 0;             // ComputeBound
-    double mfu = 0;                       // ComputeBound
+    double mfu = 0;                       // ComputeBound, HostBound
+    /// HostBound: the share of the compute time that is the host issuing operations, the
+    /// stack's host time per operation and its name.
+    double host_share = 0;
+    double host_op_us = 0;
+    std::string stack;
     std::optional<StepLoss> largest_loss; // ComputeBound: named from 2% of the step
     std::string link;                     // DpExchange, TpAllReduce: the link's name
     int64_t micro_batches = 0;            // PipelineBubble

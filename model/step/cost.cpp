@@ -432,6 +432,7 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
     double recompute = 0;
     for (LayerCost &l : w.layers) {
         const double issue = l.kernels_fwd * host;
+        const double gpu = l.fwd_s + l.bwd_s + l.recompute_s;
         l.fwd_s = std::max(l.fwd_s, issue);
         l.bwd_s = std::max(l.bwd_s, bwd_ratio * issue);
         if (l.recompute_s > 0) {
@@ -440,6 +441,9 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
             const double reissue = plan.recompute == Recompute::Full ? issue : 4.0 * host;
             l.recompute_s = std::max(l.recompute_s, reissue);
         }
+        const double total = l.fwd_s + l.bwd_s + l.recompute_s;
+        w.compute_per_micro_batch_s += total;
+        w.host_excess_per_micro_batch_s += total - gpu;
         recompute += l.recompute_flops;
     }
     w.recompute_flops_per_sample = recompute * plan.tensor / b;

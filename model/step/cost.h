@@ -39,6 +39,10 @@ struct WorkloadCost {
     double p2p_bytes = 0;              // activation sent between pipeline stages, per micro-batch
     double tokens_per_sample = 0;      // sequence length (transformers), else 0
     double input_bytes_per_sample = 0; // what the data loader delivers
+    /// Per micro-batch, summed over layers: compute time (forward, backward, recompute) and
+    /// the part of it that is the host issuing operations beyond what the GPU takes.
+    double compute_per_micro_batch_s = 0;
+    double host_excess_per_micro_batch_s = 0;
 };
 
 /// Builds the per-layer costs of `model` under `plan` on one GPU described by `compute`.

@@ -172,9 +172,22 @@ void TestCalibration::profileOverridesTheStacksHostTime()
     Scenario own = base;
     own.hardware.calibration = std::make_shared<const CalibrationProfile>(measured);
     QCOMPARE(makePlan(own).value().host.op_s, 2e-6 * base.training.stack.host_op_us);
-    const double measured_step = simulateSummary(own).step_time_s;
+    const Summary measured_summary = simulateSummary(own);
+    const double measured_step = measured_summary.step_time_s;
     QVERIFY2(measured_step > 1.5 * catalog_step,
              qPrintable(QStringLiteral("%1 against %2").arg(measured_step).arg(catalog_step)));
+    // The bottleneck says so, with the figure the step used (not "compute-bound at 3% MFU").
+    const Bottleneck &b = measured_summary.bottleneck_record;
+    QCOMPARE(b.kind, BottleneckKind::HostBound);
+    QCOMPARE(b.host_op_us, 2 * base.training.stack.host_op_us);
+    QVERIFY(b.host_share > 0.5 && b.host_share <= 1);
+    QVERIFY2(measured_summary.bottleneck.find("Host-bound: Megatron") == 0,
+             measured_summary.bottleneck.c_str());
+    // Micro-batches 32 times larger: the GPU's kernels outlast the issue time again.
+    Scenario large = own;
+    large.training.micro_batch = 32;
+    large.training.global_batch = 256;
+    QVERIFY(simulateSummary(large).bottleneck_record.kind != BottleneckKind::HostBound);
 
     measured.framework_host.clear();
     measured.gpus.front().host_launch_us = 500;

@@ -183,6 +183,13 @@ std::vector<Case<Bottleneck>> bottleneckCases()
         add("compute-bound with its largest loss", b);
     }
     b = Bottleneck{};
+    b.kind = BottleneckKind::HostBound;
+    b.mfu = 0.055;
+    b.host_share = 0.69;
+    b.host_op_us = 14;
+    b.stack = "PyTorch DDP";
+    add("host-bound", b);
+    b = Bottleneck{};
     b.share = 0.62;
     b.link = "InfiniBand NDR 400 Gb/s";
     b.kind = BottleneckKind::DpExchange;
