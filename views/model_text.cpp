@@ -159,14 +159,14 @@ QString mainSentence(const Bottleneck &b)
     case BottleneckKind::ComputeBound:
         if (b.largest_loss)
             return translated(kComputeBoundLoss,
-                              {percent(b.compute_share), percent(b.mfu),
+                              {percent(b.compute_share), qs(bottleneckMfuPercent(b.mfu)),
                                translated(kLosses[static_cast<size_t>(*b.largest_loss)]),
                                percent(b.share)});
-        return translated(kComputeBound, {percent(b.compute_share), percent(b.mfu)});
+        return translated(kComputeBound,
+                          {percent(b.compute_share), qs(bottleneckMfuPercent(b.mfu))});
     case BottleneckKind::HostBound:
         return translated(kHostBound, {qs(b.stack), qs(bottleneckNumber(b.host_op_us)),
-                                       percent(b.host_share),
-                                       percent(b.mfu)});
+                                       percent(b.host_share), qs(bottleneckMfuPercent(b.mfu))});
     case BottleneckKind::DpExchange:
         return translated(kDpExchange, {qs(b.link), percent(b.share)});
     case BottleneckKind::TpAllReduce:

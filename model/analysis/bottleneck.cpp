@@ -30,6 +30,11 @@ std::string bottleneckPercent(double fraction)
     return fixedText(fraction * 100.0, 0);
 }
 
+std::string bottleneckMfuPercent(double fraction)
+{
+    return fixedText(fraction * 100.0, 1);
+}
+
 std::string bottleneckGigabytes(double bytes)
 {
     return fixedText(bytes / 1e9, 1);
@@ -133,7 +138,7 @@ std::string bottleneckText(const Bottleneck &r)
                                             "pipeline bubble",        "waiting for the slowest GPU",
                                             "data loading",           "pipeline sends"};
         sentence = "Compute-bound: the GPUs compute " + percent(r.compute_share) +
-                   " of the step at " + percent(r.mfu) + " MFU";
+                   " of the step at " + bottleneckMfuPercent(r.mfu) + "% MFU";
         if (r.largest_loss)
             sentence += std::string("; the largest loss is ") +
                         kLoss[static_cast<int>(*r.largest_loss)] + " (" + percent(r.share) + ")";
@@ -144,7 +149,7 @@ std::string bottleneckText(const Bottleneck &r)
         sentence = "Host-bound: " + r.stack + " issues each operation in " +
                    bottleneckNumber(r.host_op_us) + " us, longer than the GPU runs it: " +
                    percent(r.host_share) + " of the compute time is the host's, at " +
-                   percent(r.mfu) +
+                   bottleneckMfuPercent(r.mfu) + "%" +
                    " MFU; larger micro-batches, fused kernels or CUDA graphs hide it.";
         break;
     case BottleneckKind::DpExchange:

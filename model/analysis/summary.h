@@ -81,6 +81,8 @@ struct Bottleneck {
 /// How the bottleneck sentences write their numbers, in English and in the GUI alike (the
 /// same under every locale: analysis/format.h).
 std::string bottleneckPercent(double fraction); // 0.623 -> "62" (the "%" is the sentence's)
+/// MFU as the status bar writes it, one decimal: 0.0549 -> "5.5" (not "5" beside "5.5%").
+std::string bottleneckMfuPercent(double fraction);
 std::string bottleneckGigabytes(double bytes);  // 95.1e9 -> "95.1" (" GB" is the sentence's)
 std::string bottleneckNumber(double x);         // two significant digits: 123 -> "1.2e+02"
 

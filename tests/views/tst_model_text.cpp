@@ -390,7 +390,7 @@ void TestModelText::englishIsTheModels()
     QCOMPARE(labelCases()[kFixedLabelCount + 2].english,
              QStringLiteral("waiting for GPU 12 (slowest data-parallel replica, straggler)"));
     QCOMPARE(bottleneckCases()[1].english,
-             QStringLiteral("Compute-bound: the GPUs compute 91% of the step at 45% MFU."));
+             QStringLiteral("Compute-bound: the GPUs compute 91% of the step at 45.5% MFU."));
     QCOMPARE(
         bottleneckCases().back().english,
         QStringLiteral("Synchronisation: GPUs wait 20% of the step for the slowest one "
@@ -461,7 +461,7 @@ void TestModelText::everyKindRendersInChinese()
         QCOMPARE(translatedLabel(waitFor(12, WaitCause::Straggler)),
                  QStringLiteral("等待 GPU 12（最慢的数据并行副本，慢节点）"));
         QCOMPARE(translatedBottleneck(bottleneckCases()[1].record),
-                 QStringLiteral("计算受限：GPU 在 91% 的步时间内进行计算，MFU 为 45%。"));
+                 QStringLiteral("计算受限：GPU 在 91% 的步时间内进行计算，MFU 为 45.5%。"));
     }
     // Every source text and comment has its entry: none was looked up in vain.
     QStringList missing = zh.missing.values();
