@@ -149,8 +149,7 @@ std::string bottleneckText(const Bottleneck &r)
         sentence = "Host-bound: " + r.stack + " issues each operation in " +
                    bottleneckNumber(r.host_op_us) + " us, longer than the GPU runs it: " +
                    percent(r.host_share) + " of the compute time is the host's, at " +
-                   bottleneckMfuPercent(r.mfu) + "%" +
-                   " MFU; larger micro-batches, fused kernels or CUDA graphs hide it.";
+                   bottleneckMfuPercent(r.mfu) + "% MFU; larger micro-batches, fused kernels or CUDA graphs hide it.";
         break;
     case BottleneckKind::DpExchange:
         sentence = "Data-parallel gradient exchange over " + r.link + " is exposed for " +

@@ -90,7 +90,7 @@ Result<Plan> makePlan(const Scenario &s)
     p.host.op_s = stack.host_op_us * 1e-6;
     if (const CalibrationProfile *profile = s.hardware.calibration.get()) {
         // Measured on this machine: the profile's figure for this stack replaces the
-        // catalog's (spec/profile.md, framework_host). A framework operation issues at least
+        // catalog's (framework_host, docs/model.md "Measured host time"). A framework operation issues at least
         // one kernel, so it never takes less host time than the launch the probe measured.
         for (const ProfileFrameworkHost &f : profile->framework_host)
             if (f.framework == stack.id)

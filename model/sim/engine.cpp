@@ -77,12 +77,16 @@ bool TaskGraph::run()
     for (size_t i = 0; i < n; ++i)
         succ_begin[i + 1] = succ_begin[i] + succ_count[i];
     std::vector<TaskId> succ(edges_.size());
-    std::vector<uint8_t> succ_on_start(edges_.size());
+    // Start-to-start edges are few (the data loader's slots): flagged only when present.
+    const bool any_on_start =
+        std::find(edge_on_start_.begin(), edge_on_start_.end(), 1) != edge_on_start_.end();
+    std::vector<uint8_t> succ_on_start(any_on_start ? edges_.size() : 0);
     std::vector<uint32_t> fill(succ_begin.begin(), succ_begin.end() - 1);
     std::vector<uint32_t> pending(n, 0);
     for (size_t e = 0; e < edges_.size(); ++e) {
         const auto &[task, on] = edges_[e];
-        succ_on_start[fill[on]] = edge_on_start_[e];
+        if (any_on_start)
+            succ_on_start[fill[on]] = edge_on_start_[e];
         succ[fill[on]++] = task;
         ++pending[task];
     }
@@ -142,7 +146,7 @@ bool TaskGraph::run()
         for (TaskId f : finished) {
             ++resolved;
             for (uint32_t k = succ_begin[f]; k < succ_begin[f + 1]; ++k)
-                release(f, succ[k], false, succ_on_start[k] != 0);
+                release(f, succ[k], false, any_on_start && succ_on_start[k] != 0);
             if (next[f] != kNoTask)
                 release(f, next[f], true);
         }
