@@ -48,6 +48,7 @@ private Q_SLOTS:
     void measuredGemmReplacesModel();
     void calibratedStepUsesProfile();
     void profileOverridesTheStacksHostTime();
+    void winogradMfuAtMostOneAtPeakGemms();
     void comparisonAgainstDatasheet();
     void gpuNamesReadOneWay();
 };
@@ -225,6 +226,40 @@ void TestCalibration::profileOverridesTheStacksHostTime()
     QVERIFY2(refused.error().message.find("framework_host[0].framework") != std::string::npos &&
                  refused.error().message.find("megatron-deepspeed") != std::string::npos,
              refused.error().message.c_str());
+}
+
+void TestCalibration::winogradMfuAtMostOneAtPeakGemms()
+{
+    // VGG-16 in FP32: cuDNN's Winograd convolutions are 1.7x faster than direct ones
+    // (step/cost.cpp). A profile whose FP32 GEMMs reach the datasheet peak at every size
+    // made them faster than the peak allows in direct FLOPs: MFU 1.14 (issue 14).
+    const char *const job = R"({ "scalescope": 1,
+      "hardware": { "gpu": "h200-sxm-141gb", "calibration": "%1" },
+      "model": "vgg16",
+      "training": { "global_batch": 128, "precision": "fp32", "optimizer": "sgd",
+                    "framework": "pytorch-ddp" } })";
+    const Scenario base = withProfile(job, QStringLiteral("h200-1gpu.json"));
+    CalibrationProfile peak = *base.hardware.calibration;
+    auto &points = peak.gpus.front().gemm_tflops[static_cast<size_t>(Precision::FP32)];
+    points.clear();
+    const double sheet = base.hardware.gpu.peak(Precision::FP32);
+    for (double n : {256.0, 1024.0, 4096.0, 16384.0})
+        points.push_back({n, n, n, sheet});
+    Scenario s = base;
+    s.hardware.calibration = std::make_shared<const CalibrationProfile>(peak);
+    const Summary at_peak = simulateSummary(s);
+    QVERIFY2(at_peak.mfu <= 1.0 + 1e-9, qPrintable(QString::number(at_peak.mfu, 'g', 12)));
+    QVERIFY2(at_peak.mfu > 0.7, qPrintable(QString::number(at_peak.mfu, 'g', 12)));
+    QVERIFY(at_peak.hardware_tflops_per_gpu <= sheet * (1 + 1e-9));
+
+    // Below the bound the Winograd gain stays: with GEMMs at half the peak, the direct
+    // FLOPs still run faster than half the peak.
+    for (ProfileGemmPoint &g : points)
+        g.tflops = sheet / 2;
+    s.hardware.calibration = std::make_shared<const CalibrationProfile>(peak);
+    const Summary half = simulateSummary(s);
+    QVERIFY2(half.mfu > 0.5 && half.mfu < at_peak.mfu,
+             qPrintable(QString::number(half.mfu, 'g', 12)));
 }
 
 void TestCalibration::comparisonAgainstDatasheet()
