@@ -248,6 +248,7 @@ Summary analyticSummary(const SimContext &ctx)
     std::vector<double> stage_tp(static_cast<size_t>(P.pipeline), 0.0);
     std::vector<double> stage_exposed(static_cast<size_t>(P.pipeline), 0.0);
     std::vector<double> stage_dp_total(static_cast<size_t>(P.pipeline), 0.0);
+    std::vector<double> stage_busy(static_cast<size_t>(P.pipeline), 0.0); // ZeRO-2 reductions
     for (int s = 0; s < P.pipeline; ++s) {
         const StepStage &stage = D.stages[static_cast<size_t>(s)];
         std::vector<double> piece_bwd, piece_comm; // the last micro-batch's backward order
@@ -320,10 +321,9 @@ Summary analyticSummary(const SimContext &ctx)
                     // its work less the window it overlaps (busy - window). The tail is a
                     // part of the excess, not an addition (the random invariant test found
                     // the double count making faster GPUs slower).
+                    // The window is settled below, at the pipeline's pace.
                     rounds = m;
-                    const double busy = m * comm_total;
-                    const double window = m * (fwd_mb + bwd_mb + tp_mb);
-                    exposed = std::max(exposed, busy - window);
+                    stage_busy[si] = m * comm_total;
                 }
                 stage_dp_total[si] = rounds * comm_total;
                 if (D.param_gather) {
@@ -357,6 +357,18 @@ Summary analyticSummary(const SimContext &ctx)
     }
     // Fill and drain: the other stages' work per micro-batch (sends included) once.
     const double bubble_time = P.pipeline > 1 ? (all - slowest) / P.virtual_stages : 0;
+    // ZeRO-2's per-micro-batch reductions overlap the stage's m micro-batch slots, which
+    // run at the slowest stage's pace (1F1B steady state, SC21 Sec. 2.2), not at the
+    // stage's own compute: a stage that waits for a slower one keeps reducing meanwhile.
+    // With its own compute as the window, a faster GPU that sped up this stage more than
+    // the slowest one lengthened the step (the random invariant test found it).
+    for (int s = 0; s < P.pipeline; ++s)
+        if (stage_busy[static_cast<size_t>(s)] > 0)
+            stage_exposed[static_cast<size_t>(s)] =
+                std::max(stage_exposed[static_cast<size_t>(s)],
+                         stage_busy[static_cast<size_t>(s)] - m * slowest +
+                             (D.param_gather ? D.stages[static_cast<size_t>(s)].param_gather.time_s
+                                             : 0.0));
     // The optimizer of the stage with the most parameters (SC20 Sec. 5.1: its shard).
     double max_exposed = 0, opt = 0;
     for (int s = 0; s < P.pipeline; ++s) {
