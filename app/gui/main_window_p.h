@@ -79,9 +79,11 @@ inline constexpr int kMaxRecentFiles = 8;
 // The size of a first start (no saved geometry) where the screen has room for it.
 inline constexpr QSize kDefaultWindowSize(1500, 940);
 // Below this window width the Claims gallery is tabbed behind the Scenario dock: beside
-// the Scenario dock (about 370 px) and the gallery (about 250 px) the views need 650 px for
-// three charts of kMinChartWidth side by side.
-inline constexpr int kGalleryBesideWidth = 1280;
+// the Scenario dock (about 280 px) and the gallery (about 250 px) the views need about
+// 900 px (three charts of kMinChartWidth and the Scaling tab's controls). At 1280 px, the
+// projector's width, the gallery beside them squeezed the Scenario dock to 100 px: its
+// labels were cut and no field was visible.
+inline constexpr int kGalleryBesideWidth = 1440;
 // Room left for the window frame, which is unknown before the window is first shown.
 inline constexpr QSize kFrameAllowance(16, 48);
 

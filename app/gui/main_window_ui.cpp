@@ -92,13 +92,16 @@ void MainWindow::buildUi()
     compare_label_->setObjectName(QStringLiteral("compareLabel"));
     timeline_note_ = new QLabel;
     timeline_note_->setObjectName(QStringLiteral("timelineNote"));
+    // Wrapped, so that its length does not set the views' minimum width: on one line the
+    // warm-up note held them at 1080 px and squeezed the Scenario dock at 1280 px.
+    timeline_note_->setWordWrap(true);
+    timeline_note_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     bar->addWidget(iterations_label);
     bar->addWidget(iterations_spin_);
     bar->addWidget(fit_button);
     bar->addWidget(plan_button);
     bar->addWidget(compare_label_);
-    bar->addWidget(timeline_note_);
-    bar->addStretch(1);
+    bar->addWidget(timeline_note_, 1);
     timeline_layout->addLayout(bar);
 
     pinned_timeline_ = new TimelineWidget;
