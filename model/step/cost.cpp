@@ -244,9 +244,9 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
         }
         // A Winograd convolution is credited at most its direct FLOPs at the sustained peak:
         // the gain above is measured against cuDNN's direct kernels at their efficiency,
-        // and the only figures above the peak (ibid., Table 3) are hand-written inference
-        // kernels, not the training path; near-peak calibrated GEMMs would otherwise give
-        // a nominal MFU above 1.
+        // and the only figures above the peak are the paper's own hand-written forward
+        // kernels, not cuDNN's training path; near-peak calibrated GEMMs would otherwise
+        // give a nominal MFU above 1.
         const double flops_fwd = ls.forward_flops * b / t;
         const auto atPeak = [&](double flops) {
             return winograd ? flops / c.sustainedPeakFlops() * c.timeScale() : 0.0;
