@@ -48,7 +48,7 @@ void Simulation::drawFactors()
     const JitterDraw jitter(fx.jitter);
     // The measured steps' compute, calm and as drawn (per unit, summed in unit order so the
     // mean does not depend on the thread count).
-    const int first = firstMeasured();
+    const int first = firstDrawnForMean();
     std::vector<std::pair<double, double>> drawn(static_cast<size_t>(units_), {0.0, 0.0});
     parallelChunks(static_cast<size_t>(units_), threads_, 16, [&](size_t ub, size_t ue) {
         for (size_t u = ub; u < ue; ++u) {

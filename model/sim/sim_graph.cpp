@@ -120,7 +120,8 @@ void Simulation::buildUnit(int replica, int stage)
                 TaskId load = kNoTask;
                 if (v == 0 && d.loader_s > 0) {
                     load =
-                        graph_.add(unit, Stream::Loader, SegmentKind::DataLoad, d.loader_s,
+                        graph_.add(unit, Stream::Loader, SegmentKind::DataLoad,
+                                   opt_.loads_free ? 0.0 : d.loader_s,
                                    labelId(LabelKind::DataLoader), mb, static_cast<uint16_t>(it));
                     load_[(static_cast<size_t>(replica) * iterations_ + it) * m +
                           static_cast<size_t>(mb)] = load;

@@ -48,6 +48,10 @@ public:
     /// The first measured step: after the warm-up steps; with several measured steps and no
     /// warm-up, after the first (its start-up is not steady state).
     int firstMeasured() const { return warmup_ > 0 ? warmup_ : (iterations_ > 1 ? 1 : 0); }
+    /// A synchronous step with a data loader is measured over all its iterations, from the
+    /// start, in bottleneck form (Simulation::run): its draws' mean covers them all.
+    bool syncLoader() const { return step_.loader_s > 0 && plan_.update != UpdateMode::Async; }
+    int firstDrawnForMean() const { return syncLoader() ? 0 : firstMeasured(); }
 
 private:
     std::vector<int> membersOf(uint32_t unit) const;
@@ -138,13 +142,15 @@ private:
     std::vector<std::vector<TaskId>> stream_tasks_; // per unit * kStreamCount
     std::vector<TaskId> f_first_, f_send_, b_first_, b_send_;
     /// Per replica, iteration and micro-batch: its load (kNoTask without a loader). The
-    /// measured window is bounded by the loads' ends (Simulation::run, loaderWindow).
+    /// measured window is bounded by the loads (Simulation::run).
     std::vector<TaskId> load_;
     double jittered_compute_ = 0; // drawFactors: the measured compute as drawn, all GPUs
     /// The length of replica r's measured window as its loader sets it (0 without a
     /// loader), and whether the loader alone set it (loaderBound).
     double loadSpan(int replica, int first) const;
     bool loaderBound(int replica, int first) const;
+    /// Replica r's loads' own work over all iterations (a synchronous step's bound).
+    double loadWork(int replica) const;
     std::vector<std::vector<TaskId>> dp_collectives_; // per unit, in creation order
     std::vector<std::vector<TaskId>> recv_tasks_;     // per unit: the sends it receives
     std::vector<double> iteration_end_;

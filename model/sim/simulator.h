@@ -49,6 +49,9 @@ struct SimOptions {
     /// Set by another thread to abandon the simulation (the user moved on): checked between
     /// the engine's phases; the result is then not ok and `cancelled`.
     const std::atomic<bool> *cancel = nullptr;
+    /// Internal: the same graph with loads that take no time (a synchronous step with a
+    /// data loader measures the GPUs' own pace on it; Simulation::run).
+    bool loads_free = false;
 };
 
 struct SimResult {
