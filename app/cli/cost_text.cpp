@@ -45,6 +45,11 @@ QStringList missingCostInputs(const CostVerdict &v)
 QString costVerdictText(const CostReport &c)
 {
     const CostVerdict &v = c.verdict;
+    // Goodput 0: no comparison of costs, the run does not end (economics.cpp).
+    if (!std::isfinite(c.time_to_train_h) && v.decision != CostDecision::NoVerdict)
+        return QStringLiteral("%1 GPUs do not pay off: the run never ends on them, failures "
+                              "come faster than checkpoints (goodput 0).")
+            .arg(c.gpus);
     const QString usage =
         QStringLiteral("%1 h a month against a break-even of %2")
             .arg(fixed(c.usage_hours_per_month, 0),
@@ -141,10 +146,16 @@ QJsonObject costReportJson(const CostReport &report)
 
 void printCostText(Output &out, const CostReport &c)
 {
-    out.line(QStringLiteral("  time to train       %1 h on %2 GPUs (%3 h on one GPU)")
-                 .arg(fmt(c.time_to_train_h, 4))
-                 .arg(c.gpus)
-                 .arg(fmt(c.single_gpu_time_h, 4)));
+    if (!std::isfinite(c.time_to_train_h))
+        out.line(QStringLiteral("  time to train       never on %1 GPUs: failures come faster than "
+                                "checkpoints (goodput 0); %2 h on one GPU")
+                     .arg(c.gpus)
+                     .arg(fmt(c.single_gpu_time_h, 4)));
+    else
+        out.line(QStringLiteral("  time to train       %1 h on %2 GPUs (%3 h on one GPU)")
+                     .arg(fmt(c.time_to_train_h, 4))
+                     .arg(c.gpus)
+                     .arg(fmt(c.single_gpu_time_h, 4)));
     out.line(QStringLiteral("  energy              %1 kWh per run ($%2), %3 W per GPU at %4% "
                             "utilisation")
                  .arg(fmt(c.energy_kwh_per_run, 4), fixed(c.energy_cost_per_run_usd, 0),

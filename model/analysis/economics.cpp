@@ -129,13 +129,20 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
         s.samples_per_s > 0 && s.tokens_per_s > 0 ? s.tokens_per_s / s.samples_per_s : 0;
     r.steps_per_run = stepsPerRun(c, batch, tokens_per_sample);
     r.step_time_s = s.step_time_s;
-    r.goodput = s.goodput > 0 ? s.goodput : 1;
+    // Summary::goodput is 1 without failures. A goodput of 0 (failures come faster than
+    // any checkpoint can be written) is a run that never ends: infinite time and cost.
+    // Before, it was read as "no failures" and the time to train jumped back to the
+    // failure-free value.
+    r.goodput = s.goodput;
     // Wall time = useful time / goodput (failures, checkpoints and rework: reliability.h).
-    r.time_to_train_h = r.steps_per_run * s.step_time_s / r.goodput / 3600.0;
+    r.time_to_train_h = r.goodput > 0 ? r.steps_per_run * s.step_time_s / r.goodput / 3600.0
+                                      : std::numeric_limits<double>::infinity();
     // One GPU fails n times less often; its goodput is taken as 1 (a rare restart).
     r.single_gpu_time_h = r.steps_per_run * s.single_gpu_step_s / 3600.0;
-    r.gpu_hours_per_run = r.time_to_train_h * n;
-    r.usage_hours_per_month = r.time_to_train_h * c.runs_per_month;
+    // Products with an infinite time: nothing times it is nothing (no runs, no price).
+    const auto times = [](double a, double b) { return a == 0 || b == 0 ? 0.0 : a * b; };
+    r.gpu_hours_per_run = times(r.time_to_train_h, n);
+    r.usage_hours_per_month = times(r.time_to_train_h, c.runs_per_month);
 
     r.utilisation =
         s.step_time_s > 0 ? std::clamp(s.breakdown.compute / s.step_time_s, 0.0, 1.0) : 0;
@@ -143,8 +150,8 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
     r.energy_known = scenario.hardware.gpu.tdp_w > 0;
     // Facility energy = IT energy x PUE (The Green Grid, PUE definition, WP #49).
     r.energy_kwh_per_step = n * r.power_per_gpu_w * s.step_time_s / 3.6e6 * c.pue;
-    r.energy_kwh_per_run = n * r.power_per_gpu_w * r.time_to_train_h / 1000.0 * c.pue;
-    r.energy_cost_per_run_usd = r.energy_kwh_per_run * c.power_price_per_kwh;
+    r.energy_kwh_per_run = times(n * r.power_per_gpu_w / 1000.0 * c.pue, r.time_to_train_h);
+    r.energy_cost_per_run_usd = times(r.energy_kwh_per_run, c.power_price_per_kwh);
 
     const int nodes = std::max(1, (n + scenario.hardware.gpus_per_node - 1) /
                                       std::max(1, scenario.hardware.gpus_per_node));
@@ -152,10 +159,12 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
     r.capital_usd = n * c.gpu_price_usd + nodes * c.server_price_usd;
     // Straight-line depreciation over the amortisation period.
     const double capital_per_month = r.capital_usd / months;
-    r.own_cost_per_month_usd = capital_per_month + r.energy_cost_per_run_usd * c.runs_per_month;
-    r.rent_cost_per_month_usd = r.gpu_hours_per_run * c.runs_per_month * c.cloud_price_per_gpu_hour;
+    r.own_cost_per_month_usd =
+        capital_per_month + times(r.energy_cost_per_run_usd, c.runs_per_month);
+    r.rent_cost_per_month_usd =
+        times(times(r.gpu_hours_per_run, c.runs_per_month), c.cloud_price_per_gpu_hour);
     r.own_cost_per_run_usd = c.runs_per_month > 0 ? r.own_cost_per_month_usd / c.runs_per_month : 0;
-    r.rent_cost_per_run_usd = r.gpu_hours_per_run * c.cloud_price_per_gpu_hour;
+    r.rent_cost_per_run_usd = times(r.gpu_hours_per_run, c.cloud_price_per_gpu_hour);
     // Owning pays when the monthly capital is covered by what renting the same hours would
     // cost beyond the energy of owning them.
     const double energy_per_hour = n * r.power_per_gpu_w / 1000.0 * c.pue * c.power_price_per_kwh;

@@ -29,11 +29,14 @@ double checkpointGoodput(double interval_s, double checkpoint_write_s, double re
 {
     if (interval_s <= 0 || mtbf_s <= 0)
         return 0;
-    // Daly 2006 complete model: T_w / T_s = M e^(R/M) (e^((tau+delta)/M) - 1) / tau.
+    // Daly 2006 complete model: T_w / T_s = M e^(R/M) (e^((tau+delta)/M) - 1) / tau, in
+    // logarithms: the ratio overflowed (goodput 0) where failures merely outpace the
+    // checkpoints by a few hundred times; now only a goodput below 1e-308 reads as 0.
     const double m = mtbf_s;
-    const double ratio = m * std::exp(restart_s / m) *
-                         std::expm1((interval_s + checkpoint_write_s) / m) / interval_s;
-    return std::isfinite(ratio) && ratio > 0 ? std::min(1.0, 1.0 / ratio) : 0.0;
+    const double x = (interval_s + checkpoint_write_s) / m;
+    const double log_expm1 = x > 30 ? x + std::log1p(-std::exp(-x)) : std::log(std::expm1(x));
+    const double log_ratio = std::log(m) + restart_s / m + log_expm1 - std::log(interval_s);
+    return std::isfinite(log_ratio) ? std::min(1.0, std::exp(-log_ratio)) : 0.0;
 }
 
 CheckpointPlan checkpointPlan(const FailureSpec &f, int gpus, double default_checkpoint_bytes)

@@ -114,20 +114,23 @@ QJsonObject summaryToJson(const Summary &s)
 QJsonObject costToJson(const CostReport &c)
 {
     QJsonObject o;
+    // JSON has no infinity: a run that never ends (goodput 0) has null time and costs, as
+    // never breaking even is null.
+    const auto finiteOrNull = [](double x) { return std::isfinite(x) ? QJsonValue(x) : QJsonValue(); };
     o[QStringLiteral("steps_per_run")] = c.steps_per_run;
-    o[QStringLiteral("time_to_train_h")] = c.time_to_train_h;
+    o[QStringLiteral("time_to_train_h")] = finiteOrNull(c.time_to_train_h);
     o[QStringLiteral("single_gpu_time_h")] = c.single_gpu_time_h;
-    o[QStringLiteral("gpu_hours_per_run")] = c.gpu_hours_per_run;
-    o[QStringLiteral("usage_hours_per_month")] = c.usage_hours_per_month;
+    o[QStringLiteral("gpu_hours_per_run")] = finiteOrNull(c.gpu_hours_per_run);
+    o[QStringLiteral("usage_hours_per_month")] = finiteOrNull(c.usage_hours_per_month);
     o[QStringLiteral("utilisation")] = c.utilisation;
     o[QStringLiteral("power_per_gpu_w")] = c.power_per_gpu_w;
-    o[QStringLiteral("energy_kwh_per_run")] = c.energy_kwh_per_run;
-    o[QStringLiteral("energy_cost_per_run_usd")] = c.energy_cost_per_run_usd;
+    o[QStringLiteral("energy_kwh_per_run")] = finiteOrNull(c.energy_kwh_per_run);
+    o[QStringLiteral("energy_cost_per_run_usd")] = finiteOrNull(c.energy_cost_per_run_usd);
     o[QStringLiteral("capital_usd")] = c.capital_usd;
-    o[QStringLiteral("own_cost_per_month_usd")] = c.own_cost_per_month_usd;
-    o[QStringLiteral("rent_cost_per_month_usd")] = c.rent_cost_per_month_usd;
-    o[QStringLiteral("own_cost_per_run_usd")] = c.own_cost_per_run_usd;
-    o[QStringLiteral("rent_cost_per_run_usd")] = c.rent_cost_per_run_usd;
+    o[QStringLiteral("own_cost_per_month_usd")] = finiteOrNull(c.own_cost_per_month_usd);
+    o[QStringLiteral("rent_cost_per_month_usd")] = finiteOrNull(c.rent_cost_per_month_usd);
+    o[QStringLiteral("own_cost_per_run_usd")] = finiteOrNull(c.own_cost_per_run_usd);
+    o[QStringLiteral("rent_cost_per_run_usd")] = finiteOrNull(c.rent_cost_per_run_usd);
     // JSON has no infinity: never breaking even is null.
     o[QStringLiteral("break_even_hours_per_month")] = std::isfinite(c.break_even_hours_per_month)
                                                           ? QJsonValue(c.break_even_hours_per_month)

@@ -2646,734 +2646,749 @@
         <translation>%1 h（%2 天）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="76"/>
+        <location filename="../../views/charts/cost_view.cpp" line="82"/>
         <source>under a day</source>
         <translation>不到一天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="78"/>
+        <location filename="../../views/charts/cost_view.cpp" line="84"/>
         <source>1-3 days</source>
         <translation>1-3 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="80"/>
+        <location filename="../../views/charts/cost_view.cpp" line="86"/>
         <source>3-14 days</source>
         <translation>3-14 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="82"/>
+        <location filename="../../views/charts/cost_view.cpp" line="88"/>
         <source>over two weeks</source>
         <translation>超过两周</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="91"/>
+        <location filename="../../views/charts/cost_view.cpp" line="97"/>
         <source>under 50 GPU-hours a month</source>
         <translation>每月不到 50 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="93"/>
+        <location filename="../../views/charts/cost_view.cpp" line="99"/>
         <source>50-200 GPU-hours a month</source>
         <translation>每月 50-200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="95"/>
+        <location filename="../../views/charts/cost_view.cpp" line="101"/>
         <source>over 200 GPU-hours a month</source>
         <translation>每月超过 200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="105"/>
+        <location filename="../../views/charts/cost_view.cpp" line="111"/>
         <source>the GPU price</source>
         <translation>GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="107"/>
+        <location filename="../../views/charts/cost_view.cpp" line="113"/>
         <source>the cloud price per GPU-hour</source>
         <translation>每 GPU 小时的云端价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="109"/>
+        <location filename="../../views/charts/cost_view.cpp" line="115"/>
         <source>the power price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="111"/>
+        <location filename="../../views/charts/cost_view.cpp" line="117"/>
         <source>the day rate</source>
         <translation>日薪</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="113"/>
+        <location filename="../../views/charts/cost_view.cpp" line="119"/>
         <source>the work per run</source>
         <translation>每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="144"/>
+        <location filename="../../views/charts/cost_view.cpp" line="150"/>
         <source>Number of steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="145"/>
+        <location filename="../../views/charts/cost_view.cpp" line="151"/>
         <source>Tokens to train</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="150"/>
-        <location filename="../../views/charts/cost_view.cpp" line="325"/>
+        <location filename="../../views/charts/cost_view.cpp" line="156"/>
+        <location filename="../../views/charts/cost_view.cpp" line="331"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="152"/>
+        <location filename="../../views/charts/cost_view.cpp" line="158"/>
         <source>Training steps in the run (1 to 1,000,000,000)</source>
         <translation>本次运行的训练步数（1 到 1,000,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="158"/>
-        <location filename="../../views/charts/cost_view.cpp" line="308"/>
+        <location filename="../../views/charts/cost_view.cpp" line="164"/>
+        <location filename="../../views/charts/cost_view.cpp" line="314"/>
         <source> billion tokens</source>
         <translation> 十亿 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="161"/>
+        <location filename="../../views/charts/cost_view.cpp" line="167"/>
         <source>Tokens to train, in billions (0.001 to 1,000,000); steps = tokens / (global batch × sequence length)</source>
         <translation>训练 token 数，单位十亿（0.001 到 1,000,000）；步数 = token 数 / (全局批大小 × 序列长度)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="171"/>
+        <location filename="../../views/charts/cost_view.cpp" line="177"/>
         <source> per kWh</source>
         <translation> /kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="172"/>
+        <location filename="../../views/charts/cost_view.cpp" line="178"/>
         <source>Electricity price per kWh, in any currency (0 to 10)</source>
         <translation>每 kWh 电价，任意货币（0 到 10）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="174"/>
+        <location filename="../../views/charts/cost_view.cpp" line="180"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="176"/>
+        <location filename="../../views/charts/cost_view.cpp" line="182"/>
         <source>Run &amp;length:</source>
         <translation>运行长度(&amp;l)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="177"/>
+        <location filename="../../views/charts/cost_view.cpp" line="183"/>
         <source>&amp;Steps:</source>
         <translation>步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="178"/>
+        <location filename="../../views/charts/cost_view.cpp" line="184"/>
         <source>&amp;Tokens:</source>
         <translation>Token 数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="180"/>
+        <location filename="../../views/charts/cost_view.cpp" line="186"/>
         <source>Electricity &amp;price:</source>
         <translation>电价(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="182"/>
+        <location filename="../../views/charts/cost_view.cpp" line="188"/>
         <source>Time and energy</source>
         <translation>时间与能耗</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="190"/>
+        <location filename="../../views/charts/cost_view.cpp" line="196"/>
         <source>Time per step:</source>
         <translation>每步时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="191"/>
+        <location filename="../../views/charts/cost_view.cpp" line="197"/>
         <source>Time per run:</source>
         <translation>每次运行时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="192"/>
-        <location filename="../../views/charts/cost_view.cpp" line="366"/>
+        <location filename="../../views/charts/cost_view.cpp" line="198"/>
+        <location filename="../../views/charts/cost_view.cpp" line="372"/>
         <source>GPU-hours per run:</source>
         <translation>每次运行 GPU 时：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="193"/>
+        <location filename="../../views/charts/cost_view.cpp" line="199"/>
         <source>Energy per step:</source>
         <translation>每步能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="194"/>
-        <location filename="../../views/charts/cost_view.cpp" line="367"/>
+        <location filename="../../views/charts/cost_view.cpp" line="200"/>
+        <location filename="../../views/charts/cost_view.cpp" line="373"/>
         <source>Energy per run:</source>
         <translation>每次运行能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="195"/>
+        <location filename="../../views/charts/cost_view.cpp" line="201"/>
         <source>Electricity per run:</source>
         <translation>每次运行电费：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="199"/>
+        <location filename="../../views/charts/cost_view.cpp" line="205"/>
         <source>&amp;Add a cost section</source>
         <translation>添加成本设置(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="202"/>
+        <location filename="../../views/charts/cost_view.cpp" line="208"/>
         <source>Add prices, usage and migration effort to the scenario for the full cost report: owning against renting, break-even and whether more GPUs are worth it</source>
         <translation>在场景中加入价格、用量和迁移工作量，得到完整成本报告：自购与租用对比、盈亏平衡点，以及增加 GPU 是否值得</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="264"/>
+        <location filename="../../views/charts/cost_view.cpp" line="270"/>
         <source>Prices and work</source>
         <translation>价格与工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="266"/>
+        <location filename="../../views/charts/cost_view.cpp" line="272"/>
         <source> USD</source>
         <translation> USD</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="267"/>
+        <location filename="../../views/charts/cost_view.cpp" line="273"/>
         <source>&amp;GPU price:</source>
         <translation>GPU 价格(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="270"/>
+        <location filename="../../views/charts/cost_view.cpp" line="276"/>
         <source>Price of one GPU (0 to 1,000,000,000 USD)</source>
         <translation>单个 GPU 的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="270"/>
+        <location filename="../../views/charts/cost_view.cpp" line="276"/>
         <source>Change GPU price</source>
         <translation>修改 GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="271"/>
+        <location filename="../../views/charts/cost_view.cpp" line="277"/>
         <source>Ser&amp;ver price:</source>
         <translation>服务器价格(&amp;v)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="273"/>
+        <location filename="../../views/charts/cost_view.cpp" line="279"/>
         <source> USD per node</source>
         <translation> USD/节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="274"/>
+        <location filename="../../views/charts/cost_view.cpp" line="280"/>
         <source>Price of one server (node) beyond its GPUs (0 to 1,000,000,000 USD)</source>
         <translation>除 GPU 外单台服务器（节点）的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="276"/>
+        <location filename="../../views/charts/cost_view.cpp" line="282"/>
         <source>Change server price</source>
         <translation>修改服务器价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="277"/>
+        <location filename="../../views/charts/cost_view.cpp" line="283"/>
         <source>A&amp;mortisation:</source>
         <translation>折旧期(&amp;m)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="279"/>
+        <location filename="../../views/charts/cost_view.cpp" line="285"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="280"/>
+        <location filename="../../views/charts/cost_view.cpp" line="286"/>
         <source>Years over which the hardware is written off (0.1 to 50)</source>
         <translation>硬件折旧年限（0.1 到 50）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="281"/>
+        <location filename="../../views/charts/cost_view.cpp" line="287"/>
         <source>Change amortisation period</source>
         <translation>修改折旧期</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="282"/>
+        <location filename="../../views/charts/cost_view.cpp" line="288"/>
         <source>Po&amp;wer price:</source>
         <translation>电价(&amp;w)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="284"/>
+        <location filename="../../views/charts/cost_view.cpp" line="290"/>
         <source> USD/kWh</source>
         <translation> USD/kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="285"/>
+        <location filename="../../views/charts/cost_view.cpp" line="291"/>
         <source>Electricity price (0 to 100 USD per kWh)</source>
         <translation>电价（每 kWh 0 到 100 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="286"/>
+        <location filename="../../views/charts/cost_view.cpp" line="292"/>
         <source>Change power price</source>
         <translation>修改电价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="287"/>
+        <location filename="../../views/charts/cost_view.cpp" line="293"/>
         <source>P&amp;UE:</source>
         <translation>PUE(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="289"/>
+        <location filename="../../views/charts/cost_view.cpp" line="295"/>
         <source>Power usage effectiveness: facility power over IT power (1 to 5; 1.58 is the 2023 average)</source>
         <translation>电能使用效率：设施总功耗与 IT 设备功耗之比（1 到 5；2023 年平均值为 1.58）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="291"/>
+        <location filename="../../views/charts/cost_view.cpp" line="297"/>
         <source>Change PUE</source>
         <translation>修改 PUE</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="292"/>
+        <location filename="../../views/charts/cost_view.cpp" line="298"/>
         <source>&amp;Cloud price:</source>
         <translation>云价格(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="295"/>
+        <location filename="../../views/charts/cost_view.cpp" line="301"/>
         <source> USD per GPU-hour</source>
         <translation> USD/GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="296"/>
+        <location filename="../../views/charts/cost_view.cpp" line="302"/>
         <source>Rent of one cloud GPU for an hour (0 to 10,000 USD)</source>
         <translation>租用一个云 GPU 一小时的费用（0 到 10,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="297"/>
+        <location filename="../../views/charts/cost_view.cpp" line="303"/>
         <source>Change cloud price</source>
         <translation>修改云价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="301"/>
+        <location filename="../../views/charts/cost_view.cpp" line="307"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="302"/>
+        <location filename="../../views/charts/cost_view.cpp" line="308"/>
         <source>Epochs × samples</source>
         <translation>Epoch 数 × 样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="303"/>
+        <location filename="../../views/charts/cost_view.cpp" line="309"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="304"/>
+        <location filename="../../views/charts/cost_view.cpp" line="310"/>
         <source>How the work of one training run is given</source>
         <translation>单次训练运行工作量的给出方式</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="306"/>
+        <location filename="../../views/charts/cost_view.cpp" line="312"/>
         <source>&amp;Work per run:</source>
         <translation>每次运行工作量(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="309"/>
+        <location filename="../../views/charts/cost_view.cpp" line="315"/>
         <source>Tokens to train per run, in billions (0.001 to 1,000,000,000; transformers only)</source>
         <translation>每次运行训练的 token 数，单位十亿（0.001 到 1,000,000,000；仅限 Transformer）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="311"/>
+        <location filename="../../views/charts/cost_view.cpp" line="317"/>
         <source>Change tokens per run</source>
         <translation>修改每次运行的 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="313"/>
+        <location filename="../../views/charts/cost_view.cpp" line="319"/>
         <source>T&amp;okens:</source>
         <translation>Token 数(&amp;o)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="314"/>
+        <location filename="../../views/charts/cost_view.cpp" line="320"/>
         <source> epochs</source>
         <translation> 个 epoch</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="315"/>
+        <location filename="../../views/charts/cost_view.cpp" line="321"/>
         <source>Passes over the data set per run (0.01 to 1,000,000)</source>
         <translation>每次运行遍历数据集的次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="316"/>
+        <location filename="../../views/charts/cost_view.cpp" line="322"/>
         <source>Change epochs per run</source>
         <translation>修改每次运行的 epoch 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="318"/>
+        <location filename="../../views/charts/cost_view.cpp" line="324"/>
         <source>&amp;Epochs:</source>
         <translation>Epoch 数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="320"/>
+        <location filename="../../views/charts/cost_view.cpp" line="326"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="320"/>
+        <location filename="../../views/charts/cost_view.cpp" line="326"/>
         <source>Samples in one epoch (1 to 1e15)</source>
         <translation>每个 epoch 的样本数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="321"/>
+        <location filename="../../views/charts/cost_view.cpp" line="327"/>
         <source>Change samples per epoch</source>
         <translation>修改每个 epoch 的样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="323"/>
+        <location filename="../../views/charts/cost_view.cpp" line="329"/>
         <source>Samples per e&amp;poch:</source>
         <translation>每 epoch 样本数(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="326"/>
+        <location filename="../../views/charts/cost_view.cpp" line="332"/>
         <source>Optimizer steps per run (1 to 1e15)</source>
         <translation>每次运行的优化器步数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="326"/>
+        <location filename="../../views/charts/cost_view.cpp" line="332"/>
         <source>Change steps per run</source>
         <translation>修改每次运行的步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="328"/>
+        <location filename="../../views/charts/cost_view.cpp" line="334"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;t)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="329"/>
+        <location filename="../../views/charts/cost_view.cpp" line="335"/>
         <source>&amp;Runs per month:</source>
         <translation>每月运行次数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="331"/>
+        <location filename="../../views/charts/cost_view.cpp" line="337"/>
         <source> runs</source>
         <translation> 次</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="331"/>
+        <location filename="../../views/charts/cost_view.cpp" line="337"/>
         <source>Training runs a month (0.01 to 1,000,000)</source>
         <translation>每月训练运行次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="332"/>
+        <location filename="../../views/charts/cost_view.cpp" line="338"/>
         <source>Change runs per month</source>
         <translation>修改每月运行次数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="333"/>
+        <location filename="../../views/charts/cost_view.cpp" line="339"/>
         <source>M&amp;igration:</source>
         <translation>迁移(&amp;i)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="335"/>
+        <location filename="../../views/charts/cost_view.cpp" line="341"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="336"/>
+        <location filename="../../views/charts/cost_view.cpp" line="342"/>
         <source>Engineering days to move the job to several GPUs (0 to 3,650)</source>
         <translation>将任务迁移到多 GPU 所需的工程人天（0 到 3,650）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="338"/>
+        <location filename="../../views/charts/cost_view.cpp" line="344"/>
         <source>Change migration days</source>
         <translation>修改迁移天数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="339"/>
+        <location filename="../../views/charts/cost_view.cpp" line="345"/>
         <source>&amp;Day rate:</source>
         <translation>人天单价(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="341"/>
+        <location filename="../../views/charts/cost_view.cpp" line="347"/>
         <source> USD/day</source>
         <translation> USD/天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="342"/>
+        <location filename="../../views/charts/cost_view.cpp" line="348"/>
         <source>Cost of one engineering day; waiting is valued at a eighth of it per hour (0 to 1,000,000 USD)</source>
         <translation>一个工程人天的费用；等待时间按其八分之一每小时计价（0 到 1,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="344"/>
+        <location filename="../../views/charts/cost_view.cpp" line="350"/>
         <source>Change day rate</source>
         <translation>修改人天单价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="348"/>
+        <location filename="../../views/charts/cost_view.cpp" line="354"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="351"/>
+        <location filename="../../views/charts/cost_view.cpp" line="357"/>
         <source>Time, energy and money</source>
         <translation>时间、能耗与费用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="364"/>
+        <location filename="../../views/charts/cost_view.cpp" line="370"/>
         <source>Steps per run:</source>
         <translation>每次运行步数：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="365"/>
+        <location filename="../../views/charts/cost_view.cpp" line="371"/>
         <source>Time to train:</source>
         <translation>训练时长：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="368"/>
+        <location filename="../../views/charts/cost_view.cpp" line="374"/>
         <source>Power:</source>
         <translation>功耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="369"/>
+        <location filename="../../views/charts/cost_view.cpp" line="375"/>
         <source>Hardware:</source>
         <translation>硬件：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="370"/>
+        <location filename="../../views/charts/cost_view.cpp" line="376"/>
         <source>Per month:</source>
         <translation>每月：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="371"/>
+        <location filename="../../views/charts/cost_view.cpp" line="377"/>
         <source>Per run:</source>
         <translation>每次运行：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="372"/>
+        <location filename="../../views/charts/cost_view.cpp" line="378"/>
         <source>Break-even:</source>
         <translation>盈亏平衡：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="373"/>
+        <location filename="../../views/charts/cost_view.cpp" line="379"/>
         <source>Migration:</source>
         <translation>迁移：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="374"/>
+        <location filename="../../views/charts/cost_view.cpp" line="380"/>
         <source>Waiting saved:</source>
         <translation>节省等待：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="376"/>
+        <location filename="../../views/charts/cost_view.cpp" line="382"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="505"/>
+        <location filename="../../views/charts/cost_view.cpp" line="511"/>
         <source>= %1 steps of %2 samples × %3 tokens</source>
         <translation>= %1 步，每步 %2 样本 × %3 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="510"/>
+        <location filename="../../views/charts/cost_view.cpp" line="516"/>
         <source>Tokens need a transformer model; using the steps.</source>
         <translation>按 token 计算需要 Transformer 模型；改用步数。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="516"/>
-        <location filename="../../views/charts/cost_view.cpp" line="745"/>
+        <location filename="../../views/charts/cost_view.cpp" line="523"/>
+        <source>never ends: failures come faster than checkpoints</source>
+        <translation>永远无法完成：故障比检查点来得更快</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="526"/>
+        <location filename="../../views/charts/cost_view.cpp" line="768"/>
         <source>%1 GPU-h</source>
         <translation>%1 GPU 时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="519"/>
+        <location filename="../../views/charts/cost_view.cpp" line="529"/>
         <source>The time per run includes failures, restarts and checkpoints: %1% of the time is useful.</source>
         <translation>每次运行的时间包含故障、重启和检查点：其中 %1% 的时间是有效训练。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="524"/>
-        <location filename="../../views/charts/cost_view.cpp" line="525"/>
+        <location filename="../../views/charts/cost_view.cpp" line="534"/>
+        <location filename="../../views/charts/cost_view.cpp" line="535"/>
         <source>%1 kWh</source>
         <translation>%1 kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="526"/>
+        <location filename="../../views/charts/cost_view.cpp" line="536"/>
         <source>%1 (at %2 per kWh)</source>
         <translation>%1（按每 kWh %2 计）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="530"/>
+        <location filename="../../views/charts/cost_view.cpp" line="540"/>
         <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3&apos;s TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section&apos;s default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
         <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：空闲功耗为 %3 TDP 的 30%，其余按该步中计算所占比例 %4% 计）× 时间 × PUE %5（成本部分的默认值：制冷与供电损耗）。云端租用和自购成本见完整成本报告：请添加成本部分。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="602"/>
+        <location filename="../../views/charts/cost_view.cpp" line="612"/>
         <source>Give the work per run in tokens</source>
         <translation>以 token 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="607"/>
+        <location filename="../../views/charts/cost_view.cpp" line="617"/>
         <source>Give the work per run in epochs</source>
         <translation>以 epoch 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="611"/>
+        <location filename="../../views/charts/cost_view.cpp" line="621"/>
         <source>Give the work per run in steps</source>
         <translation>以步数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="630"/>
+        <location filename="../../views/charts/cost_view.cpp" line="640"/>
         <source>Add a cost section</source>
         <translation>添加成本设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="663"/>
+        <location filename="../../views/charts/cost_view.cpp" line="673"/>
         <source>buy and own</source>
         <translation>购买自有</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="663"/>
+        <location filename="../../views/charts/cost_view.cpp" line="673"/>
         <source>rent in the cloud</source>
         <translation>云上租用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="672"/>
+        <location filename="../../views/charts/cost_view.cpp" line="682"/>
         <source>No verdict: prices missing</source>
         <translation>无法给出结论：缺少价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="674"/>
+        <location filename="../../views/charts/cost_view.cpp" line="684"/>
         <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format&apos;s documented defaults; change them to yours.</source>
         <translation>请输入%1以得出结论：价格为 0 视为未设置。电价、PUE、折旧年限、迁移天数和日薪采用场景格式文档中的默认值，请改为你自己的数值。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="681"/>
+        <location filename="../../views/charts/cost_view.cpp" line="691"/>
         <source>1 GPU: %1</source>
         <translation>1 个 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="686"/>
+        <location filename="../../views/charts/cost_view.cpp" line="696"/>
         <source>%1 GPUs: worth it — %2</source>
         <translation>%1 个 GPU：值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="686"/>
+        <location filename="../../views/charts/cost_view.cpp" line="696"/>
         <source>%1 GPUs: not worth it — %2</source>
         <translation>%1 个 GPU：不值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="689"/>
+        <location filename="../../views/charts/cost_view.cpp" line="699"/>
         <source>They save %1 of waiting a month, worth %2 at %3 an hour (the day rate over 8 hours), against %4 a month more: %5 of hardware or cloud time and %6 of migration spread over the amortisation period.</source>
         <translation>它们每月节省 %1 的等待时间，按每小时 %3（日薪除以 8 小时）计价值 %2；代价是每月多花 %4：其中硬件或云端时长 %5，迁移工作 %6（分摊到折旧期内）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="703"/>
+        <location filename="../../views/charts/cost_view.cpp" line="710"/>
+        <source>The run never ends on %1 GPUs: failures come faster than checkpoints can be written (goodput 0).</source>
+        <translation>在 %1 个 GPU 上这次训练永远无法完成：故障比写入检查点来得更快（有效产出为 0）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="718"/>
         <source>8+ GPUs</source>
         <translation>8+ 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="704"/>
+        <location filename="../../views/charts/cost_view.cpp" line="719"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="705"/>
+        <location filename="../../views/charts/cost_view.cpp" line="720"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="707"/>
+        <location filename="../../views/charts/cost_view.cpp" line="722"/>
         <source>Rule of thumb: the job takes %1 on one GPU, %2, so the decision table suggests %3; %4.</source>
         <translation>经验法则：该任务在单卡上需要%1，%2，因此决策表建议 %3；%4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="710"/>
+        <location filename="../../views/charts/cost_view.cpp" line="725"/>
         <source>at %1 hours of use a month owning pays (over about 200)</source>
         <translation>每月使用 %1 小时，自购更划算（超过约 200 小时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="713"/>
+        <location filename="../../views/charts/cost_view.cpp" line="728"/>
         <source>at %1 hours of use a month renting is cheaper (owning pays over about 200)</source>
         <translation>每月使用 %1 小时，租用更便宜（超过约 200 小时才值得自购）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="718"/>
+        <location filename="../../views/charts/cost_view.cpp" line="733"/>
         <source>The verdict differs: the rule counts GPU-hours, not the %1 of waiting a month the %2 GPUs save, worth %3 against %4.</source>
         <translation>结论与经验法则不同：经验法则只看 GPU 小时数，没有计入这 %2 块 GPU 每月节省的 %1 等待时间——它价值 %3，而代价是 %4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="724"/>
+        <location filename="../../views/charts/cost_view.cpp" line="739"/>
         <source>The verdict differs: the %1 GPUs add %2 a month, more than the %3 of waiting they save is worth (%4).</source>
         <translation>结论与经验法则不同：这 %1 块 GPU 每月多花 %2，超过了它们节省的 %3 等待时间的价值（%4）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="731"/>
+        <location filename="../../views/charts/cost_view.cpp" line="746"/>
         <source>At these prices owning pays above %1 hours of use a month, not 200 (this job: %2).</source>
         <translation>按这些价格，每月使用超过 %1 小时自购才划算，而不是 200 小时（本任务：%2 小时）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="736"/>
+        <location filename="../../views/charts/cost_view.cpp" line="751"/>
         <source>At these prices renting is cheaper at any usage.</source>
         <translation>按这些价格，无论用量多少，租用都更便宜。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="740"/>
+        <location filename="../../views/charts/cost_view.cpp" line="755"/>
         <source>%1 steps</source>
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="742"/>
+        <location filename="../../views/charts/cost_view.cpp" line="758"/>
+        <source>never ends on %1 GPUs: failures come faster than checkpoints; %2 on one GPU</source>
+        <translation>在 %1 个 GPU 上永远无法完成：故障比检查点来得更快；单个 GPU 需 %2</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="763"/>
         <source>%1 on %2 GPUs; %3 on one GPU (%4× faster)</source>
         <translation>%2 个 GPU 上 %1；单 GPU 上 %3（快 %4×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="746"/>
+        <location filename="../../views/charts/cost_view.cpp" line="770"/>
         <source>%1 kWh, %2 of electricity</source>
         <translation>%1 kWh，电费 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="748"/>
-        <location filename="../../views/charts/cost_view.cpp" line="759"/>
+        <location filename="../../views/charts/cost_view.cpp" line="772"/>
+        <location filename="../../views/charts/cost_view.cpp" line="783"/>
         <source>— (price not set)</source>
         <translation>—（价格未设置）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="750"/>
+        <location filename="../../views/charts/cost_view.cpp" line="774"/>
         <source>%1 W per GPU at %2 % utilisation (compute share of the step; idle draws %3 % of TDP), PUE %4</source>
         <translation>每个 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="765"/>
+        <location filename="../../views/charts/cost_view.cpp" line="789"/>
         <source>%1, written off over %2 years</source>
         <translation>%1，分 %2 年折旧</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="767"/>
+        <location filename="../../views/charts/cost_view.cpp" line="791"/>
         <source>own %1, rent %2 (%3 machine-hours)</source>
         <translation>自购 %1，租用 %2（%3 机时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="772"/>
+        <location filename="../../views/charts/cost_view.cpp" line="796"/>
         <source>own %1, rent %2</source>
         <translation>自购 %1，租用 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="777"/>
+        <location filename="../../views/charts/cost_view.cpp" line="801"/>
         <source>owning pays above %1 machine-hours a month (this job: %2)</source>
         <translation>每月超过 %1 机时则自购更划算（本任务：%2）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="781"/>
+        <location filename="../../views/charts/cost_view.cpp" line="805"/>
         <source>never: renting is cheaper at any usage</source>
         <translation>永不：任何用量下租用都更便宜</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="782"/>
+        <location filename="../../views/charts/cost_view.cpp" line="806"/>
         <source>%1 (%2 days at %3 a day)</source>
         <translation>%1（%2 天，每天 %3）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="786"/>
+        <location filename="../../views/charts/cost_view.cpp" line="810"/>
         <source>none (one GPU)</source>
         <translation>无（单 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="787"/>
+        <location filename="../../views/charts/cost_view.cpp" line="811"/>
         <source>%1 a month against one GPU</source>
         <translation>相比单 GPU 每月节省 %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="539"/>
+        <location filename="../../views/charts/cost_view.cpp" line="549"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="543"/>
+        <location filename="../../views/charts/cost_view.cpp" line="553"/>
         <source>The board power (TDP) of the %1 is not known, so energy cannot be estimated.</source>
         <translation>%1 的板卡功耗 (TDP) 未知，无法估算能耗。</translation>
     </message>
@@ -3609,7 +3624,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="41"/>
-        <location filename="../../app/gui/main_window_ui.cpp" line="295"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="298"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
@@ -3639,298 +3654,298 @@
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="145"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="148"/>
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="146"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="149"/>
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="147"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="150"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="148"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="151"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="149"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="152"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="150"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="153"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="197"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="200"/>
         <source>Memory per GPU against the GPU&apos;s capacity</source>
         <translation>每块 GPU 所需显存与 GPU 显存容量的对比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="200"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="203"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="201"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="204"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="202"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="205"/>
         <source>Model FLOPs utilisation: model FLOP/s over the GPUs&apos; peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="204"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="207"/>
         <location filename="../../app/gui/main_window_results.cpp" line="152"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="205"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="208"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="207"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="210"/>
         <source>Asynchronous updates: how many steps old the parameters are that an applied gradient was computed on</source>
         <translation>异步更新：所应用的梯度是基于落后多少步的参数计算的</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="225"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="228"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="226"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="229"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="228"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="231"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="230"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="233"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="231"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="234"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="233"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="236"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="236"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="239"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="237"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="240"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="239"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="242"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="241"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="244"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="243"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="246"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="245"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="248"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="246"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="249"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="248"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="251"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="251"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="254"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="252"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="255"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="255"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="258"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="265"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="268"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="266"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="269"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="272"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="275"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="273"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="276"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="274"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="277"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="283"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="286"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="285"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="288"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="287"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="290"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="288"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="291"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="291"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="294"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="300"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="303"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="317"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="320"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="318"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="321"/>
         <source>&amp;Keyboard and mouse…</source>
         <translation>键盘和鼠标(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="322"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="325"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="324"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="327"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="325"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="328"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="356"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="359"/>
         <source>Timeline: zoom around the pointer</source>
         <translation>时间线：以指针为中心缩放</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="356"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="359"/>
         <source>Wheel (when the timeline has focus)</source>
         <translation>滚轮（时间线获得焦点时）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="357"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="360"/>
         <source>Timeline: pan</source>
         <translation>时间线：平移</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="357"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="360"/>
         <source>Drag</source>
         <translation>拖动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="358"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="361"/>
         <source>Timeline: fit the whole step</source>
         <translation>时间线：适应整个步长</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="358"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="361"/>
         <source>Home or double-click</source>
         <translation>Home 键或双击</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="359"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="362"/>
         <source>Timeline: collapse or expand a node</source>
         <translation>时间线：折叠或展开节点</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="359"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="362"/>
         <source>Click its name</source>
         <translation>单击节点名称</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="361"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="364"/>
         <source>Presentation: next or previous slide</source>
         <translation>演示：下一张或上一张幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="361"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="364"/>
         <source>Arrow keys, Page Up / Page Down, Space</source>
         <translation>方向键、Page Up / Page Down、空格键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="369"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="372"/>
         <source>Keyboard and mouse</source>
         <translation>键盘和鼠标</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="375"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="378"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="375"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="378"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>

@@ -2,6 +2,8 @@
 // valued at the day rate, against what they add a month; the rule of thumb stands beside it
 // with why they differ; no verdict without the prices the comparison needs (issue 13, item 1).
 #include "analysis/economics.h"
+#include "analysis/reliability.h"
+#include "io/report_io.h"
 #include "testutil.h"
 
 #include <QTest>
@@ -77,6 +79,7 @@ private Q_SLOTS:
     void zeroPricesGiveNoVerdict();
     void oneGpuNeedsNoDayRate();
     void sectionOfCostSpecArgument();
+    void runThatNeverEndsIsNotFailureFree();
 };
 
 void TestEconomicsVerdict::claim16VerdictFollowsItsNumbers()
@@ -251,6 +254,34 @@ void TestEconomicsVerdict::sectionOfCostSpecArgument()
     QCOMPARE(b.verdict.decision, a.verdict.decision);
     QCOMPARE(b.verdict.net_usd_per_month, a.verdict.net_usd_per_month);
     QCOMPARE(costReport(bare, claim16Summary()).steps_per_run, 0.0);
+}
+
+void TestEconomicsVerdict::runThatNeverEndsIsNotFailureFree()
+{
+    // Failures far faster than a checkpoint: Daly's ratio overflowed, the goodput read 0
+    // and the cost report took 0 for "no failures", so the time to train jumped back to the
+    // failure-free value (issue 14). In logarithms a goodput of e^-710 is still above 0;
+    // a goodput of 0 is a run that never ends: infinite time, null in JSON.
+    const double tiny = checkpointGoodput(1.0, 709.0, 0.0, 1.0);
+    QVERIFY2(tiny > 0 && tiny < 1e-300, qPrintable(QString::number(tiny, 'g', 6)));
+    QCOMPARE(checkpointGoodput(1.0, 1e6, 0.0, 1.0), 0.0);
+
+    const Scenario sc = claim16();
+    const CostReport free_run = costReport(sc, claim16Summary());
+    Summary s = claim16Summary();
+    s.goodput = tiny;
+    const CostReport slow = costReport(sc, s);
+    QVERIFY(slow.time_to_train_h > 1e290 * free_run.time_to_train_h);
+    s.goodput = 0;
+    const CostReport never = costReport(sc, s);
+    QVERIFY(std::isinf(never.time_to_train_h));
+    QVERIFY(std::isinf(never.rent_cost_per_run_usd));
+    QCOMPARE(never.hours_saved_per_month, 0.0);
+    QVERIFY(never.verdict.decision != CostDecision::MoreGpusPay);
+    const QJsonObject j = costToJson(never);
+    QVERIFY(j.value(QStringLiteral("time_to_train_h")).isNull());
+    QVERIFY(j.value(QStringLiteral("rent_cost_per_run_usd")).isNull());
+    QCOMPARE(j.value(QStringLiteral("steps_per_run")).toDouble(), never.steps_per_run);
 }
 
 QTEST_GUILESS_MAIN(TestEconomicsVerdict)

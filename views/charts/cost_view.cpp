@@ -68,6 +68,12 @@ QString hours(double h)
         .arg(locale.toString(h, 'f', 0), locale.toString(h / 24.0, 'f', 1));
 }
 
+/// A figure of the report, or a dash where it is infinite (a run that never ends).
+QString figure(double value, int decimals)
+{
+    return std::isfinite(value) ? QLocale().toString(value, 'f', decimals) : QStringLiteral("—");
+}
+
 /// The rule of thumb's bands (CostVerdict, economics.h), translated.
 QString durationBand(DurationBand band)
 {
@@ -512,8 +518,12 @@ void CostView::updateEngineOutputs()
         steps_from_tokens_->clear();
 
     time_per_step_->setText(formatRunDuration(r.step_time_s));
-    time_per_run_->setText(formatRunDuration(r.time_to_train_h * 3600.0));
-    gpu_hours_->setText(tr("%1 GPU-h").arg(locale.toString(r.gpu_hours_per_run, 'f', 1)));
+    // Goodput 0: failures come faster than checkpoints can be written; the run never ends.
+    const bool never = !std::isfinite(r.time_to_train_h);
+    const QString never_text = tr("never ends: failures come faster than checkpoints");
+    time_per_run_->setText(never ? never_text : formatRunDuration(r.time_to_train_h * 3600.0));
+    gpu_hours_->setText(never ? QStringLiteral("—")
+                              : tr("%1 GPU-h").arg(figure(r.gpu_hours_per_run, 1)));
     const QString gpu_name = QString::fromStdString(result_->scenario.hardware.gpu.name);
     const QString goodput_note =
         r.goodput < 1 ? QLatin1Char(' ') + tr("The time per run includes failures, restarts and "
@@ -522,7 +532,7 @@ void CostView::updateEngineOutputs()
                       : QString();
     if (r.energy_known) {
         energy_per_step_->setText(tr("%1 kWh").arg(locale.toString(r.energy_kwh_per_step, 'g', 3)));
-        energy_per_run_->setText(tr("%1 kWh").arg(locale.toString(r.energy_kwh_per_run, 'f', 1)));
+        energy_per_run_->setText(tr("%1 kWh").arg(figure(r.energy_kwh_per_run, 1)));
         electricity_cost_->setText(tr("%1 (at %2 per kWh)")
                                        .arg(locale.toString(r.energy_cost_per_run_usd, 'f', 2),
                                             locale.toString(price_->value(), 'f', 3)));
@@ -695,6 +705,11 @@ void CostView::showReport(const CostReport &r)
         break;
     }
     }
+    // Goodput 0: there are no costs to compare, the run does not end (economics.cpp).
+    if (!std::isfinite(r.time_to_train_h) && v.decision != CostDecision::NoVerdict)
+        detail = tr("The run never ends on %1 GPUs: failures come faster than checkpoints "
+                    "can be written (goodput 0).")
+                     .arg(QLocale().toString(r.gpus));
     verdict_->setText(headline);
     verdict_->setStyleSheet(QStringLiteral("color: %1;").arg(color.name()));
     verdict_detail_->setText(detail);
@@ -703,7 +718,7 @@ void CostView::showReport(const CostReport &r)
     const QString suggested = v.recommended_gpus >= 8   ? tr("8+ GPUs")
                               : v.recommended_gpus <= 1 ? tr("1 GPU")
                                                         : tr("%1 GPUs").arg(v.recommended_gpus);
-    const QString use = locale.toString(r.usage_hours_per_month, 'f', 0);
+    const QString use = figure(r.usage_hours_per_month, 0);
     QString rule = tr("Rule of thumb: the job takes %1 on one GPU, %2, so the decision table "
                       "suggests %3; %4.")
                        .arg(durationBand(v.duration), usageBand(v.usage), suggested,
@@ -731,7 +746,7 @@ void CostView::showReport(const CostReport &r)
                     tr("At these prices owning pays above %1 hours of use a month, not 200 (this "
                        "job: %2).")
                         .arg(locale.toString(r.break_even_hours_per_month, 'f', 0),
-                             locale.toString(r.usage_hours_per_month, 'f', 0));
+                             figure(r.usage_hours_per_month, 0));
         else
             rule += QLatin1Char(' ') + tr("At these prices renting is cheaper at any usage.");
     }
@@ -739,12 +754,21 @@ void CostView::showReport(const CostReport &r)
 
     steps_per_run_->setText(tr("%1 steps").arg(locale.toString(r.steps_per_run, 'f', 0)));
     const double faster = r.time_to_train_h > 0 ? r.single_gpu_time_h / r.time_to_train_h : 0;
-    time_to_train_->setText(tr("%1 on %2 GPUs; %3 on one GPU (%4× faster)")
-                                .arg(hours(r.time_to_train_h), locale.toString(r.gpus),
-                                     hours(r.single_gpu_time_h), locale.toString(faster, 'f', 1)));
-    gpu_hours_per_run_->setText(tr("%1 GPU-h").arg(locale.toString(r.gpu_hours_per_run, 'f', 1)));
+    if (!std::isfinite(r.time_to_train_h)) {
+        time_to_train_->setText(tr("never ends on %1 GPUs: failures come faster than "
+                                   "checkpoints; %2 on one GPU")
+                                    .arg(locale.toString(r.gpus), hours(r.single_gpu_time_h)));
+        gpu_hours_per_run_->setText(QStringLiteral("—"));
+    } else {
+        time_to_train_->setText(tr("%1 on %2 GPUs; %3 on one GPU (%4× faster)")
+                                    .arg(hours(r.time_to_train_h), locale.toString(r.gpus),
+                                         hours(r.single_gpu_time_h),
+                                         locale.toString(faster, 'f', 1)));
+        gpu_hours_per_run_->setText(
+            tr("%1 GPU-h").arg(figure(r.gpu_hours_per_run, 1)));
+    }
     energy_->setText(tr("%1 kWh, %2 of electricity")
-                         .arg(locale.toString(r.energy_kwh_per_run, 'f', 1),
+                         .arg(figure(r.energy_kwh_per_run, 1),
                               v.isMissing(CostInput::PowerPrice) ? tr("— (price not set)")
                                                                  : usd(r.energy_cost_per_run_usd)));
     power_->setText(tr("%1 W per GPU at %2 % utilisation (compute share of the step; idle draws "
@@ -767,7 +791,7 @@ void CostView::showReport(const CostReport &r)
     cost_per_month_->setText(tr("own %1, rent %2 (%3 machine-hours)")
                                  .arg(own_usd(r.own_cost_per_month_usd),
                                       rent_usd(r.rent_cost_per_month_usd),
-                                      locale.toString(r.usage_hours_per_month, 'f', 0)));
+                                      figure(r.usage_hours_per_month, 0)));
     cost_per_run_->setText(
         tr("own %1, rent %2")
             .arg(own_usd(r.own_cost_per_run_usd), rent_usd(r.rent_cost_per_run_usd)));
@@ -776,7 +800,7 @@ void CostView::showReport(const CostReport &r)
     else if (std::isfinite(r.break_even_hours_per_month))
         break_even_->setText(tr("owning pays above %1 machine-hours a month (this job: %2)")
                                  .arg(locale.toString(r.break_even_hours_per_month, 'f', 0),
-                                      locale.toString(r.usage_hours_per_month, 'f', 0)));
+                                      figure(r.usage_hours_per_month, 0)));
     else
         break_even_->setText(tr("never: renting is cheaper at any usage"));
     migration_->setText(r.gpus > 1 ? tr("%1 (%2 days at %3 a day)")
