@@ -321,6 +321,27 @@ int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
                           file + ": " + std::to_string(log.value().collectives.size()) + " rows");
         logs.push_back(std::move(log).value());
     }
+    // Logs of different clusters are not one profile: where two logs name their GPUs'
+    // models (nccl-tests' device lines), they must name the same ones. Before, an H100 and
+    // a V100 log were merged into one profile without a word (issue 14).
+    for (size_t i = 1; i < logs.size(); ++i)
+        for (size_t j = 0; j < i; ++j) {
+            const auto &a = logs[j].gpu_models, &b = logs[i].gpu_models;
+            if (a.empty() || b.empty() || a == b)
+                continue;
+            const auto names = [](const std::vector<std::string> &v) {
+                std::string s;
+                for (const std::string &x : v)
+                    s += (s.empty() ? "" : ", ") + x;
+                return s;
+            };
+            std::fprintf(err,
+                         "gpuprobe: --from-nccl-tests: %s ran on %s, %s on %s; allowed: logs "
+                         "of one cluster (the same GPU models)\n",
+                         o.nccl_logs[j].c_str(), names(a).c_str(), o.nccl_logs[i].c_str(),
+                         names(b).c_str());
+            return kExitBadArguments;
+        }
     // Each log is within a profile's limits; together they may not be (profile_io.h).
     size_t rows = 0, notes = 0;
     for (const NcclTestsLog &log : logs) {

@@ -41,6 +41,7 @@ struct Section {
     std::set<int> ranks;
     std::set<std::string> hosts;
     std::string first_host;
+    std::set<std::string> gpu_models;
     int threads = 0, gpus_per_thread = 0;
     std::vector<Row> rows;
 };
@@ -207,7 +208,7 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
 
     static const QRegularExpression kRank(
         QStringLiteral("^#\\s*Rank\\s+(\\d+)\\s+(?:Group\\s+\\d+\\s+)?Pid\\s+\\d+\\s+on\\s+(\\S+)"
-                       "\\s+device\\s+\\d+"));
+                       "\\s+device\\s+\\d+(?:\\s+\\[[^\\]]*\\]\\s+(\\S.*?))?\\s*$"));
     static const QRegularExpression kThreads(
         QStringLiteral("^#\\s*nThread\\s+(\\d+)\\s+nGpus\\s+(\\d+)"));
     static const QRegularExpression kSpaces(QStringLiteral("\\s+"));
@@ -264,6 +265,9 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
                 if (sec.hosts.empty())
                     sec.first_host = host;
                 sec.hosts.insert(host);
+                // The GPU model nccl-tests names after the bus id ("NVIDIA H100 80GB HBM3").
+                if (const QString gpu = m.captured(3); !gpu.isEmpty())
+                    sec.gpu_models.insert(gpu.left(kMaxNcclTestsHostChars).toStdString());
                 continue;
             }
             const QStringList names = s.mid(1).trimmed().split(kSpaces, Qt::SkipEmptyParts);
@@ -443,6 +447,9 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
                                  "lines name the hosts");
         if (log.hostname.empty())
             log.hostname = sec.first_host;
+        for (const std::string &g : sec.gpu_models)
+            if (std::find(log.gpu_models.begin(), log.gpu_models.end(), g) == log.gpu_models.end())
+                log.gpu_models.push_back(g);
         log.gpus = std::max(log.gpus, static_cast<int>(n));
         log.nodes = std::max(log.nodes, static_cast<int>(nodes));
         for (const Row &row : sec.rows) {

@@ -24,6 +24,7 @@ struct NcclTestsLog {
     /// Rows nccl-tests itself reported wrong (#wrong > 0): not written, listed as errors.
     std::vector<ProfileNote> errors;
     std::string hostname; // of rank 0, when the log lists its devices
+    std::vector<std::string> gpu_models; // named in its device lines, in order of appearance
     int gpus = 0;         // largest group in the log
     int nodes = 1;
 };

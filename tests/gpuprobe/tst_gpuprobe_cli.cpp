@@ -48,6 +48,7 @@ private Q_SLOTS:
     void fakeMachineWithoutGpus();
     void progressLines();
     void fromNcclTests();
+    void fromNcclTestsOfTwoClusters();
     void fromNcclTestsWithWrongRows();
     void fromNcclTestsGarbage();
     void fromNcclTestsTooManyRowsTogether();
@@ -178,15 +179,37 @@ void TestGpuprobeCli::progressLines()
 void TestGpuprobeCli::fromNcclTests()
 {
     const QString out = dir_.filePath(QStringLiteral("nccl.json"));
+    // A log without device lines says nothing of its cluster: it joins the H100 log.
     const Run r =
         gpuprobe({QStringLiteral("--from-nccl-tests"), data("all_reduce_2x8_h100.log"),
-                  data("reduce_scatter_old_4xv100.log"), QStringLiteral("--output"), out});
+                  data("gather_old_no_devices.log"), QStringLiteral("--output"), out});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.isEmpty());
     const Result<CalibrationProfile> p = loadProfileFile(out);
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
-    QCOMPARE(p.value().collectives.size(), size_t(28 + 10));
+    QCOMPARE(p.value().collectives.size(), size_t(28 + 15));
     QCOMPARE(p.value().nodes, 2);
+}
+
+void TestGpuprobeCli::fromNcclTestsOfTwoClusters()
+{
+    // An H100 log and a V100 log are two clusters, not one profile: they were merged without
+    // a word (issue 14). Refused with both files and both GPU models, nothing written.
+    const QString out = dir_.filePath(QStringLiteral("two.json"));
+    const Run r =
+        gpuprobe({QStringLiteral("--from-nccl-tests"), data("all_reduce_2x8_h100.log"),
+                  data("reduce_scatter_old_4xv100.log"), QStringLiteral("--output"), out});
+    QCOMPARE(r.code, 2);
+    for (const char *needle : {"all_reduce_2x8_h100.log", "NVIDIA H100 80GB HBM3",
+                               "reduce_scatter_old_4xv100.log", "Tesla V100-SXM2-32GB",
+                               "logs of one cluster"})
+        QVERIFY2(r.err.contains(needle), r.err.constData());
+    QVERIFY(!QFile::exists(out));
+    // The same log twice is one cluster.
+    const Run same =
+        gpuprobe({QStringLiteral("--from-nccl-tests"), data("all_reduce_2x8_h100.log"),
+                  data("all_reduce_2x8_h100.log"), QStringLiteral("--output"), out});
+    QCOMPARE(same.code, 0);
 }
 
 void TestGpuprobeCli::fromNcclTestsWithWrongRows()
