@@ -103,6 +103,7 @@ ComputeModel::ComputeModel(const GpuSpec &gpu, Precision precision,
     if (peak_flops_ <= 0) // no hardware support: falls back to fp32 (the parser rejects this)
         peak_flops_ = gpu.peak(Precision::FP32) * 1e12;
     clock_ratio_ = gpu.sustained_clock_ratio > 0 ? gpu.sustained_clock_ratio : 1.0;
+    datasheet_clock_ratio_ = clock_ratio_;
     max_eff_ = maxGemmEfficiency(gpu.family, precision);
     mem_bw_ = gpu.memory_bandwidth_gbps * 1e9 * kMemoryEfficiency;
     launch_s_ =
@@ -187,7 +188,21 @@ double ComputeModel::gemmEfficiency(double m, double n, double k, double batch) 
         // GPU's waves better or worse: scale by the tile model's ratio between the two.
         const double shape =
             tileEfficiency(m, n, k, batch) / std::max(1e-6, tileEfficiency(a->m, a->n, a->k, 1.0));
-        return std::clamp(tflops * 1e12 / peak_flops_ * std::clamp(shape, 0.25, 1.5), 1e-4, 1.0);
+        const double measured_eff =
+            std::clamp(tflops * 1e12 / peak_flops_ * std::clamp(shape, 0.25, 1.5), 1e-4, 1.0);
+        if (lo && !hi) {
+            // Larger than every measured GEMM: a profile of small sizes only (launch-bound
+            // kernels) says nothing of large ones, and extended flat it held an H200 at 1%
+            // MFU (issue 14). Over the next 8x of work it moves to the datasheet model (the
+            // tile and wave model below, at the catalog's sustained clock), never below
+            // the measurement; a profile that reaches large sizes is not affected.
+            const double datasheet = max_eff_ * tileEfficiency(m, n, k, batch) *
+                                     datasheet_clock_ratio_ / clock_ratio_;
+            const double f = std::clamp((work - wlo) / std::log(8.0), 0.0, 1.0);
+            return std::clamp(measured_eff + f * std::max(0.0, datasheet - measured_eff), 1e-4,
+                              1.0);
+        }
+        return measured_eff;
     }
     return std::max(1e-4, max_eff_ * tileEfficiency(m, n, k, batch));
 }

@@ -60,6 +60,7 @@ private:
     double max_eff_ = 0.8;     // best achieved fraction of peak for large GEMMs
     double time_scale_ = 1.0;  // 1/share of a time-sliced GPU
     double clock_ratio_ = 1.0; // sustained clock / datasheet clock
+    double datasheet_clock_ratio_ = 1.0; // the catalog's, kept when a profile replaces it
     double mem_bw_ = 0;        // achieved bytes/s
     double launch_s_ = 0;
     int sm_count_ = 0;

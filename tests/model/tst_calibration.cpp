@@ -49,6 +49,7 @@ private Q_SLOTS:
     void calibratedStepUsesProfile();
     void profileOverridesTheStacksHostTime();
     void winogradMfuAtMostOneAtPeakGemms();
+    void smallGemmProfileIsNotExtendedFlat();
     void comparisonAgainstDatasheet();
     void gpuNamesReadOneWay();
 };
@@ -260,6 +261,42 @@ void TestCalibration::winogradMfuAtMostOneAtPeakGemms()
     const Summary half = simulateSummary(s);
     QVERIFY2(half.mfu > 0.5 && half.mfu < at_peak.mfu,
              qPrintable(QString::number(half.mfu, 'g', 12)));
+}
+
+void TestCalibration::smallGemmProfileIsNotExtendedFlat()
+{
+    // A profile that measured only 256^3 and 512^3 GEMMs (launch-bound, 1-3% of the peak)
+    // was extended flat to every larger GEMM: an H200 at about 1% MFU (issue 14). At the
+    // measured sizes the measurement holds; 8x the largest measured work further on, the
+    // datasheet model; a profile reaching large sizes keeps its own figures there.
+    const CalibrationProfile full =
+        loadProfileFile(kProfiles + QStringLiteral("/h200-1gpu.json")).value();
+    CalibrationProfile small = full;
+    auto &points = small.gpus.front().gemm_tflops[static_cast<size_t>(Precision::BF16)];
+    std::erase_if(points, [](const ProfileGemmPoint &g) { return g.m > 512; });
+    QCOMPARE(points.size(), size_t(2));
+    const GpuSpec h200 = *builtinCatalog().findGpu("h200-sxm-141gb");
+    const ComputeModel sheet(h200, Precision::BF16);
+    const ComputeModel measured(h200, Precision::BF16, &small);
+    const ComputeModel reaching(h200, Precision::BF16, &full);
+    const auto tflops = [](const ComputeModel &c, double n) {
+        return 2.0 * n * n * n / c.gemmTime(n, n, n) / 1e12;
+    };
+    for (const ProfileGemmPoint &g : points)
+        QVERIFY(tflops(measured, g.m) <= g.tflops * 1.01);
+    const double big = tflops(measured, 8192), model = tflops(sheet, 8192);
+    QVERIFY2(big > 0.95 * model && big < 1.05 * model,
+             qPrintable(QStringLiteral("8192^3: %1 TFLOP/s against the datasheet model's %2")
+                            .arg(big)
+                            .arg(model)));
+    // In between it rises with the work, from the largest measurement on.
+    QVERIFY(tflops(measured, 1024) > points.back().tflops);
+    QVERIFY(tflops(measured, 1024) < big);
+    double measured_8192 = 0;
+    for (const ProfileGemmPoint &g : full.gpus.front().gemm_tflops[size_t(Precision::BF16)])
+        if (g.m == 8192)
+            measured_8192 = g.tflops;
+    QVERIFY(std::abs(tflops(reaching, 8192) / measured_8192 - 1) < 0.01);
 }
 
 void TestCalibration::comparisonAgainstDatasheet()
