@@ -145,8 +145,8 @@ private:
     /// measured window is bounded by the loads (Simulation::run).
     std::vector<TaskId> load_;
     double jittered_compute_ = 0; // drawFactors: the measured compute as drawn, all GPUs
-    /// The length of replica r's measured window as its loader sets it (0 without a
-    /// loader), and whether the loader alone set it (loaderBound).
+    /// Asynchronous replicas: the length of replica r's measured window as its loader sets
+    /// it (0 without a loader), and whether the loader alone set it (loaderBound).
     double loadSpan(int replica, int first) const;
     bool loaderBound(int replica, int first) const;
     /// Replica r's loads' own work over all iterations (a synchronous step's bound).

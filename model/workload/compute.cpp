@@ -196,8 +196,10 @@ double ComputeModel::gemmEfficiency(double m, double n, double k, double batch) 
             // MFU (issue 14). Over the next 8x of work it moves to the datasheet model (the
             // tile and wave model below, at the catalog's sustained clock), never below
             // the measurement; a profile that reaches large sizes is not affected.
-            const double datasheet = max_eff_ * tileEfficiency(m, n, k, batch) *
-                                     datasheet_clock_ratio_ / clock_ratio_;
+            // (A measured profile sets the clock ratio to 1; a later clock drop applies to
+            // this part as to the measurement, so the catalog's ratio is not divided by it.)
+            const double datasheet =
+                max_eff_ * tileEfficiency(m, n, k, batch) * datasheet_clock_ratio_;
             const double f = std::clamp((work - wlo) / std::log(8.0), 0.0, 1.0);
             return std::clamp(measured_eff + f * std::max(0.0, datasheet - measured_eff), 1e-4,
                               1.0);
