@@ -3171,7 +3171,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="526"/>
-        <location filename="../../views/charts/cost_view.cpp" line="768"/>
+        <location filename="../../views/charts/cost_view.cpp" line="771"/>
         <source>%1 GPU-h</source>
         <translation>%1 GPU 时</translation>
     </message>
@@ -3257,128 +3257,133 @@
         <translation>它们每月节省 %1 的等待时间，按每小时 %3（日薪除以 8 小时）计价值 %2；代价是每月多花 %4：其中硬件或云端时长 %5，迁移工作 %6（分摊到折旧期内）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="710"/>
+        <location filename="../../views/charts/cost_view.cpp" line="711"/>
+        <source>%1 GPUs: not worth it — the run never ends</source>
+        <translation>%1 个 GPU：不值得 — 训练永远无法完成</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="712"/>
         <source>The run never ends on %1 GPUs: failures come faster than checkpoints can be written (goodput 0).</source>
         <translation>在 %1 个 GPU 上这次训练永远无法完成：故障比写入检查点来得更快（有效产出为 0）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="718"/>
+        <location filename="../../views/charts/cost_view.cpp" line="721"/>
         <source>8+ GPUs</source>
         <translation>8+ 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="719"/>
+        <location filename="../../views/charts/cost_view.cpp" line="722"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="720"/>
+        <location filename="../../views/charts/cost_view.cpp" line="723"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="722"/>
+        <location filename="../../views/charts/cost_view.cpp" line="725"/>
         <source>Rule of thumb: the job takes %1 on one GPU, %2, so the decision table suggests %3; %4.</source>
         <translation>经验法则：该任务在单卡上需要%1，%2，因此决策表建议 %3；%4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="725"/>
+        <location filename="../../views/charts/cost_view.cpp" line="728"/>
         <source>at %1 hours of use a month owning pays (over about 200)</source>
         <translation>每月使用 %1 小时，自购更划算（超过约 200 小时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="728"/>
+        <location filename="../../views/charts/cost_view.cpp" line="731"/>
         <source>at %1 hours of use a month renting is cheaper (owning pays over about 200)</source>
         <translation>每月使用 %1 小时，租用更便宜（超过约 200 小时才值得自购）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="733"/>
+        <location filename="../../views/charts/cost_view.cpp" line="736"/>
         <source>The verdict differs: the rule counts GPU-hours, not the %1 of waiting a month the %2 GPUs save, worth %3 against %4.</source>
         <translation>结论与经验法则不同：经验法则只看 GPU 小时数，没有计入这 %2 块 GPU 每月节省的 %1 等待时间——它价值 %3，而代价是 %4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="739"/>
+        <location filename="../../views/charts/cost_view.cpp" line="742"/>
         <source>The verdict differs: the %1 GPUs add %2 a month, more than the %3 of waiting they save is worth (%4).</source>
         <translation>结论与经验法则不同：这 %1 块 GPU 每月多花 %2，超过了它们节省的 %3 等待时间的价值（%4）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="746"/>
+        <location filename="../../views/charts/cost_view.cpp" line="749"/>
         <source>At these prices owning pays above %1 hours of use a month, not 200 (this job: %2).</source>
         <translation>按这些价格，每月使用超过 %1 小时自购才划算，而不是 200 小时（本任务：%2 小时）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="751"/>
+        <location filename="../../views/charts/cost_view.cpp" line="754"/>
         <source>At these prices renting is cheaper at any usage.</source>
         <translation>按这些价格，无论用量多少，租用都更便宜。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="755"/>
+        <location filename="../../views/charts/cost_view.cpp" line="758"/>
         <source>%1 steps</source>
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="758"/>
+        <location filename="../../views/charts/cost_view.cpp" line="761"/>
         <source>never ends on %1 GPUs: failures come faster than checkpoints; %2 on one GPU</source>
         <translation>在 %1 个 GPU 上永远无法完成：故障比检查点来得更快；单个 GPU 需 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="763"/>
+        <location filename="../../views/charts/cost_view.cpp" line="766"/>
         <source>%1 on %2 GPUs; %3 on one GPU (%4× faster)</source>
         <translation>%2 个 GPU 上 %1；单 GPU 上 %3（快 %4×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="770"/>
+        <location filename="../../views/charts/cost_view.cpp" line="773"/>
         <source>%1 kWh, %2 of electricity</source>
         <translation>%1 kWh，电费 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="772"/>
-        <location filename="../../views/charts/cost_view.cpp" line="783"/>
+        <location filename="../../views/charts/cost_view.cpp" line="775"/>
+        <location filename="../../views/charts/cost_view.cpp" line="786"/>
         <source>— (price not set)</source>
         <translation>—（价格未设置）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="774"/>
+        <location filename="../../views/charts/cost_view.cpp" line="777"/>
         <source>%1 W per GPU at %2 % utilisation (compute share of the step; idle draws %3 % of TDP), PUE %4</source>
         <translation>每个 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="789"/>
+        <location filename="../../views/charts/cost_view.cpp" line="792"/>
         <source>%1, written off over %2 years</source>
         <translation>%1，分 %2 年折旧</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="791"/>
+        <location filename="../../views/charts/cost_view.cpp" line="794"/>
         <source>own %1, rent %2 (%3 machine-hours)</source>
         <translation>自购 %1，租用 %2（%3 机时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="796"/>
+        <location filename="../../views/charts/cost_view.cpp" line="799"/>
         <source>own %1, rent %2</source>
         <translation>自购 %1，租用 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="801"/>
+        <location filename="../../views/charts/cost_view.cpp" line="804"/>
         <source>owning pays above %1 machine-hours a month (this job: %2)</source>
         <translation>每月超过 %1 机时则自购更划算（本任务：%2）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="805"/>
+        <location filename="../../views/charts/cost_view.cpp" line="808"/>
         <source>never: renting is cheaper at any usage</source>
         <translation>永不：任何用量下租用都更便宜</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="806"/>
+        <location filename="../../views/charts/cost_view.cpp" line="809"/>
         <source>%1 (%2 days at %3 a day)</source>
         <translation>%1（%2 天，每天 %3）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="810"/>
+        <location filename="../../views/charts/cost_view.cpp" line="813"/>
         <source>none (one GPU)</source>
         <translation>无（单 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="811"/>
+        <location filename="../../views/charts/cost_view.cpp" line="814"/>
         <source>%1 a month against one GPU</source>
         <translation>相比单 GPU 每月节省 %1</translation>
     </message>

@@ -705,11 +705,14 @@ void CostView::showReport(const CostReport &r)
         break;
     }
     }
-    // Goodput 0: there are no costs to compare, the run does not end (economics.cpp).
-    if (!std::isfinite(r.time_to_train_h) && v.decision != CostDecision::NoVerdict)
+    // Goodput 0: there are no costs to compare, the run does not end (economics.cpp), so
+    // no venue is cheaper (both costs are infinite; "rent in the cloud" was a tie's default).
+    if (!std::isfinite(r.time_to_train_h) && v.decision != CostDecision::NoVerdict) {
+        headline = tr("%1 GPUs: not worth it — the run never ends").arg(locale.toString(r.gpus));
         detail = tr("The run never ends on %1 GPUs: failures come faster than checkpoints "
                     "can be written (goodput 0).")
-                     .arg(QLocale().toString(r.gpus));
+                     .arg(locale.toString(r.gpus));
+    }
     verdict_->setText(headline);
     verdict_->setStyleSheet(QStringLiteral("color: %1;").arg(color.name()));
     verdict_detail_->setText(detail);
