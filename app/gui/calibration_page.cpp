@@ -108,7 +108,8 @@ CalibrationPage::CalibrationPage(QWidget *parent) : QWidget(parent)
     progress_->setObjectName(QStringLiteral("probeProgress"));
     progress_->setRange(0, 1);
     progress_->setValue(0);
-    progress_->setTextVisible(false); // shown while a probe runs
+    progress_->setTextVisible(false);
+    progress_->setVisible(false); // from the first probe on: an empty bar says nothing
     progress_label_ = new QLabel;
     progress_label_->setObjectName(QStringLiteral("probeStatus"));
     progress_label_->setWordWrap(true);
@@ -161,8 +162,9 @@ CalibrationPage::CalibrationPage(QWidget *parent) : QWidget(parent)
     gemm_chart_->setMinimumWidth(220);
     stack_->addWidget(figures);
     splitter->addWidget(stack_);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
+    // The profiles keep the height they need; the rest goes to the figures and the chart.
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
     list_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     connect(list_view_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
@@ -214,13 +216,71 @@ void CalibrationPage::rescan()
 {
     QStringList dirs = read_only_dirs_;
     dirs.prepend(writable_dir_);
-    list_model_->setEntries(scanProfiles(dirs, writable_dir_));
+    library_ = scanProfiles(dirs, writable_dir_);
+    showEntries(false);
+}
+
+namespace
+{
+/// One name per file: the canonical path where the file exists (links, "..").
+QString fileKey(const QString &path)
+{
+    const QFileInfo info(path);
+    const QString canonical = info.canonicalFilePath();
+    return canonical.isEmpty() ? info.absoluteFilePath() : canonical;
+}
+} // namespace
+
+void CalibrationPage::showEntries(bool select_applied)
+{
+    QStringList selected;
+    for (int r : selectedRows())
+        if (const ProfileEntry *e = list_model_->entry(r))
+            selected << fileKey(e->path);
+    const QString applied = applied_path_.isEmpty() ? QString() : fileKey(applied_path_);
+    std::vector<ProfileEntry> entries = library_;
+    const bool listed = std::any_of(entries.begin(), entries.end(), [&](const ProfileEntry &e) {
+        return fileKey(e.path) == applied;
+    });
+    if (!applied.isEmpty() && !listed) {
+        // A profile the scenario names from elsewhere (beside the scenario, a colleague's
+        // folder) is shown and compared like the library's; it is not the library's to
+        // delete.
+        ProfileEntry e;
+        e.path = QFileInfo(applied_path_).absoluteFilePath();
+        e.read_only = true;
+        e.from_scenario = true;
+        Result<CalibrationProfile> p = loadProfileFile(e.path);
+        if (p)
+            e.profile = std::make_shared<const CalibrationProfile>(std::move(p.value()));
+        else
+            e.error = QString::fromStdString(p.error().toString());
+        entries.insert(entries.begin(), std::move(e));
+    }
+    if (select_applied && !applied.isEmpty())
+        selected = QStringList{applied};
+    list_model_->setEntries(std::move(entries));
+    // As tall as its rows (two to six): on a 1280 x 720 screen the figures and the chart
+    // below need the height more than empty rows do.
+    const int rows = std::clamp(list_model_->rowCount(), 2, 6);
+    list_view_->setMaximumHeight(list_view_->horizontalHeader()->sizeHint().height() +
+                                 rows * list_view_->verticalHeader()->defaultSectionSize() +
+                                 2 * list_view_->frameWidth() + 2);
+    list_view_->clearSelection();
+    for (int r = 0; r < list_model_->rowCount(); ++r)
+        if (selected.contains(fileKey(list_model_->entry(r)->path)))
+            list_view_->selectionModel()->select(
+                list_model_->index(r, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
     updateSelection();
 }
 
 void CalibrationPage::setAppliedProfile(const QString &path)
 {
+    // Called on every change of the scenario: the list is rebuilt only when the file changes.
+    const bool changed = path != applied_path_;
     applied_path_ = path;
+    if (changed)
+        showEntries(true);
     applied_label_->setText(
         path.isEmpty() ? tr("The scenario uses datasheet figures.")
                        : tr("The scenario uses the profile %1.").arg(QFileInfo(path).fileName()));
@@ -294,6 +354,9 @@ void CalibrationPage::updateChart(const std::vector<const CalibrationProfile *> 
     auto *chart = new QChart;
     chart->setTitle(tr("GEMM throughput against size (first GPU of each profile)"));
     chart->setAnimationOptions(QChart::NoAnimation);
+    // The tab is wide and short (1280 x 720): the legend beside the plot, not above it.
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->setMargins(QMargins(4, 4, 4, 4));
     auto *x = new QLogValueAxis;
     x->setBase(10);
     x->setTitleText(tr("GEMM work, 2·m·n·k (FLOP)"));
@@ -373,6 +436,7 @@ bool CalibrationPage::runProbe(const QString &name, const QStringList &arguments
     log_->clear();
     log_->setVisible(true);
     progress_->setTextVisible(true);
+    progress_->setVisible(true);
     progress_->setRange(0, 0); // busy until the first progress line
     progress_label_->setText(status);
     setProbeRunning(true);
@@ -429,8 +493,12 @@ bool CalibrationPage::deleteProfile(int row, bool ask)
     const QString path = e->path;
     if (!QFile::remove(path))
         return false;
-    if (path == applied_path_)
+    if (fileKey(path) == fileKey(applied_path_)) {
+        // The scenario goes back to datasheet figures (the window follows the request); the
+        // deleted file is not listed as the scenario's meanwhile.
+        setAppliedProfile(QString());
         Q_EMIT applyRequested(QString());
+    }
     rescan();
     return true;
 }

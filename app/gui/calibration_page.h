@@ -73,10 +73,14 @@ private:
     bool runProbe(const QString &name, const QStringList &arguments, const QString &status);
     void setProbeRunning(bool running);
     QList<int> selectedRows() const;
+    /// The library, with the scenario's profile first where it lies outside it; keeps the
+    /// selection (by file), or selects the scenario's profile when `select_applied`.
+    void showEntries(bool select_applied);
 
     QStringList read_only_dirs_;
     QString writable_dir_;
     QString applied_path_;
+    std::vector<ProfileEntry> library_; // the folders' profiles, as last scanned
     QString probe_program_;
     QString probe_output_;
     QStringList extra_arguments_;

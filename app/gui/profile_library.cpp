@@ -187,6 +187,8 @@ QVariant ProfileListModel::data(const QModelIndex &index, int role) const
     case Host:
         return p ? QString::fromStdString(p->hostname) : QString();
     case File:
+        if (e->from_scenario)
+            return QFileInfo(e->path).fileName() + tr(" (the scenario's)");
         return QFileInfo(e->path).fileName() + (e->read_only ? tr(" (bundled)") : QString());
     default:
         return {};

@@ -18,6 +18,7 @@ namespace scalescope
 struct ProfileEntry {
     QString path;
     bool read_only = false;                            // bundled with the application
+    bool from_scenario = false; // outside the library: the file the scenario names
     std::shared_ptr<const CalibrationProfile> profile; // null when it did not parse
     QString error;
 };

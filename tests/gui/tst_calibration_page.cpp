@@ -120,6 +120,49 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(QDir(userDir()).filePath(QStringLiteral("h200-1gpu.json"))));
     }
 
+    void scenarioProfileOutsideTheLibraryIsShown()
+    {
+        // A scenario may name a profile that lies beside it, not in the library: the tab
+        // showed "No calibration profile selected" under "The scenario uses the profile ...".
+        copyProfile(QStringLiteral("h100-2node-8gpu.json"));
+        QTemporaryDir elsewhere;
+        const QString outside = elsewhere.filePath(QStringLiteral("colleague-h200.json"));
+        QVERIFY(QFile::copy(QDir(kProfiles).filePath(QStringLiteral("h200-1gpu.json")), outside));
+        CalibrationPage page;
+        page.setDirectories({}, userDir());
+        QCOMPARE(page.profileModel()->rowCount(), 1);
+        page.setAppliedProfile(outside);
+        QCOMPARE(page.profileModel()->rowCount(), 2);
+        const ProfileEntry *first = page.profileModel()->entry(0);
+        QVERIFY(first->from_scenario);
+        QVERIFY(first->profile);
+        QVERIFY(page.profileModel()
+                    ->data(page.profileModel()->index(0, ProfileListModel::File))
+                    .toString()
+                    .contains(QStringLiteral("scenario")));
+        // Selected and compared against its datasheet; not the library's to delete.
+        QCOMPARE(page.findChild<QStackedWidget *>()->currentIndex(), 1);
+        QCOMPARE(page.figureModel()->columnCount(), 3);
+        QVERIFY(!page.findChild<QPushButton *>(QStringLiteral("deleteProfileButton"))->isEnabled());
+        QVERIFY(!page.deleteProfile(0, false));
+        QVERIFY(QFile::exists(outside));
+        // Every change of the scenario calls setAppliedProfile: the same file is not added
+        // twice, and the user's own selection stays.
+        page.selectRows({1});
+        page.setAppliedProfile(outside);
+        QCOMPARE(page.profileModel()->rowCount(), 2);
+        QCOMPARE(page.figureModel()->columnCount(), 3);
+        QVERIFY(page.profileModel()->entry(1)->path.endsWith(QStringLiteral("h100-2node-8gpu.json")));
+        // A profile of the library is listed once, as the library's.
+        const QString listed = QDir(userDir()).filePath(QStringLiteral("h100-2node-8gpu.json"));
+        page.setAppliedProfile(listed);
+        QCOMPARE(page.profileModel()->rowCount(), 1);
+        QVERIFY(!page.profileModel()->entry(0)->from_scenario);
+        QCOMPARE(page.findChild<QStackedWidget *>()->currentIndex(), 1);
+        page.setAppliedProfile(QString());
+        QCOMPARE(page.profileModel()->rowCount(), 1);
+    }
+
     void bundledProfilesAreReadOnly()
     {
         CalibrationPage page;
