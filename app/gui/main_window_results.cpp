@@ -211,8 +211,14 @@ void MainWindow::updateStatus(const ResultPtr &result)
         const SpeedupReference &ref = result->reference;
         const bool rebased = s.gpus > 1 && ref.rebased();
         const double speedup = rebased ? ref.of(s.speedup) : s.speedup;
+        // Before the sweep has run, a one-GPU reference on paper is not yet replaced by the
+        // fewest GPUs that fit: no figure that the complete result would take back.
+        const bool reference_pending =
+            s.gpus > 1 && reference_on_paper && result->stage != ResultStage::Complete;
         if (s.gpus == 1)
             status_speedup_->setText(tr("Speed-up %1× on 1 GPU").arg(s.speedup, 0, 'f', 2));
+        else if (reference_pending)
+            status_speedup_->setText(tr("Speed-up on %1 GPUs: after the scaling sweep").arg(s.gpus));
         else if (rebased)
             status_speedup_->setText(
                 tr("Speed-up %1× on %2 GPUs against %3 GPUs, the fewest that fit")
@@ -236,10 +242,12 @@ void MainWindow::updateStatus(const ResultPtr &result)
                     .arg(s.scaling_efficiency * 100, 0, 'f', 0));
         else if (reference_on_paper)
             status_speedup_->setToolTip(reference_note);
-        status_efficiency_->setText(
-            tr("Efficiency %1%")
-                .arg((rebased ? ref.efficiencyOf(s.speedup, s.gpus) : s.scaling_efficiency) * 100,
-                     0, 'f', 0));
+        if (reference_pending)
+            status_efficiency_->clear();
+        else
+            status_efficiency_->setText(tr("Efficiency %1%").arg(
+                (rebased ? ref.efficiencyOf(s.speedup, s.gpus) : s.scaling_efficiency) * 100, 0,
+                'f', 0));
     }
     // Asynchronous updates trade the barrier for stale parameters: the price is shown.
     if (s.staleness_steps > 0) {

@@ -68,7 +68,7 @@
     </message>
     <message>
         <location filename="../../app/gui/profile_library.cpp" line="129"/>
-        <source>The model&apos;s prediction from the scenario&apos;s datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
+        <source>The model's prediction from the scenario's datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
         <translation>模型根据场景的数据手册链路（%1）对 %2 块 GPU、%3 个节点、%4 MB（测得的最大规模）的预测</translation>
     </message>
     <message>
@@ -96,7 +96,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="131"/>
-        <source>tensor = %1 does not divide the model&apos;s %2 attention heads</source>
+        <source>tensor = %1 does not divide the model's %2 attention heads</source>
         <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
@@ -187,7 +187,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="141"/>
-        <source>asynchronous updates cannot shard the optimizer (ZeRO stage %1): every replica&apos;s gradients are needed each step; use sync or ZeRO 0</source>
+        <source>asynchronous updates cannot shard the optimizer (ZeRO stage %1): every replica's gradients are needed each step; use sync or ZeRO 0</source>
         <translation>异步更新不能切分优化器（ZeRO 阶段 %1）：每一步都需要所有副本的梯度；请使用同步更新或 ZeRO 0</translation>
     </message>
     <message>
@@ -207,7 +207,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="230"/>
-        <source>GPU %1&apos;s steady state %2 °C is below the ambient %3 °C</source>
+        <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
         <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
     </message>
     <message>
@@ -242,17 +242,17 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="79"/>
-        <source>%1 has no NVLink: GeForce cards connect over PCIe, so &quot;%2&quot; cannot exist in this machine</source>
+        <source>%1 has no NVLink: GeForce cards connect over PCIe, so "%2" cannot exist in this machine</source>
         <translation>%1 没有 NVLink：GeForce 显卡之间通过 PCIe 连接，因此这台机器不可能配备“%2”</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="85"/>
-        <source>%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not &quot;%2&quot;</source>
+        <source>%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not "%2"</source>
         <translation>%1 是 AMD GPU：它们之间通过 Infinity Fabric 互连，而不是“%2”</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="73"/>
-        <source>the profile was measured on %1, not on %2: its figures would replace this GPU&apos;s; choose a profile of the same GPU or none</source>
+        <source>the profile was measured on %1, not on %2: its figures would replace this GPU's; choose a profile of the same GPU or none</source>
         <translation>该配置文件是在 %1 上测得的，而不是 %2：它的数据会替换这块 GPU 的数据；请选择同型号 GPU 的配置文件，或不使用</translation>
     </message>
     <message>
@@ -584,7 +584,7 @@
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="81"/>
-        <source>Host-bound: %1 issues each operation in %2 us, longer than the GPU runs it: %3% of the compute time is the host&apos;s, at %4% MFU; larger micro-batches, fused kernels or CUDA graphs hide it.</source>
+        <source>Host-bound: %1 issues each operation in %2 us, longer than the GPU runs it: %3% of the compute time is the host's, at %4% MFU; larger micro-batches, fused kernels or CUDA graphs hide it.</source>
         <comment>bottleneck; %1 = software stack name</comment>
         <translation>主机瓶颈：%1 下发每个操作需要 %2 微秒，比 GPU 执行它的时间还长：计算时间的 %3% 花在主机上，MFU 为 %4%；更大的微批次、融合内核或 CUDA Graphs 可以掩盖它。</translation>
     </message>
@@ -615,7 +615,7 @@
     <message>
         <location filename="../../views/model_text.cpp" line="86"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.</source>
-        <comment>bottleneck; %2 = a timeline label such as &apos;waiting for GPU 3 (...)&apos;</comment>
+        <comment>bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动），主要是%2。</translation>
     </message>
     <message>
@@ -749,7 +749,7 @@
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="48"/>
-        <source>Use this settings file (ini) instead of the user&apos;s settings.</source>
+        <source>Use this settings file (ini) instead of the user's settings.</source>
         <translation>使用此设置文件（ini）代替用户设置。</translation>
     </message>
     <message>
@@ -774,18 +774,18 @@
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="94"/>
-        <source>--tab: &apos;%1&apos; is not one of %2</source>
-        <translation>--tab：&apos;%1&apos; 不是 %2 之一</translation>
+        <source>--tab: '%1' is not one of %2</source>
+        <translation>--tab：'%1' 不是 %2 之一</translation>
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="103"/>
-        <source>--lang: &apos;%1&apos; is not en or zh_CN</source>
-        <translation>--lang：&apos;%1&apos; 不是 en 或 zh_CN</translation>
+        <source>--lang: '%1' is not en or zh_CN</source>
+        <translation>--lang：'%1' 不是 en 或 zh_CN</translation>
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="114"/>
-        <source>--size: &apos;%1&apos; is not WxH with 320-7680 x 240-4320 pixels</source>
-        <translation>--size：&apos;%1&apos; 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
+        <source>--size: '%1' is not WxH with 320-7680 x 240-4320 pixels</source>
+        <translation>--size：'%1' 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
     </message>
 </context>
 <context>
@@ -1166,72 +1166,72 @@
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="134"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="135"/>
         <source>&lt;h3&gt;No calibration profile selected&lt;/h3&gt;&lt;p&gt;The model uses datasheet figures for your GPUs and links. A calibration profile replaces them with figures measured on your own machine: GEMM throughput by size, memory bandwidth, kernel launch overhead, host and peer-to-peer bandwidth, and NCCL collectives.&lt;/p&gt;&lt;p&gt;To make one, press &lt;b&gt;Measure this machine&lt;/b&gt; on a computer with NVIDIA GPUs, or run &lt;code&gt;gpuprobe --output my-gpus.json&lt;/code&gt; there (start it with &lt;code&gt;mpirun&lt;/code&gt; to measure collectives across nodes), or import the logs of nccl-tests your cluster already produced. Then select the profile and press &lt;b&gt;Apply to scenario&lt;/b&gt;.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;未选择校准配置文件&lt;/h3&gt;&lt;p&gt;模型对你的 GPU 和互连使用规格表数据。校准配置文件会用在你自己机器上实测的数据替代它们：按尺寸的 GEMM 吞吐量、显存带宽、内核启动开销、主机与点对点带宽，以及 NCCL 集合通信。&lt;/p&gt;&lt;p&gt;要生成配置文件，请在装有 NVIDIA GPU 的计算机上点击&lt;b&gt;测量本机&lt;/b&gt;，或在那里运行 &lt;code&gt;gpuprobe --output my-gpus.json&lt;/code&gt;（用 &lt;code&gt;mpirun&lt;/code&gt; 启动可测量跨节点的集合通信），或导入集群已生成的 nccl-tests 日志。然后选择该配置文件并点击&lt;b&gt;应用到场景&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="187"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="189"/>
         <source>nccl-tests logs</source>
         <translation>nccl-tests 日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="187"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="189"/>
         <source>Logs (*.log *.txt *.out);;All (*)</source>
         <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="196"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="198"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="225"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="285"/>
         <source>The scenario uses datasheet figures.</source>
         <translation>场景使用规格表数据。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="226"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="286"/>
         <source>The scenario uses the profile %1.</source>
         <translation>场景使用配置文件 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="295"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="355"/>
         <source>GEMM throughput against size (first GPU of each profile)</source>
         <translation>GEMM 吞吐量随尺寸变化（每个配置文件的第一个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="299"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="362"/>
         <source>GEMM work, 2·m·n·k (FLOP)</source>
         <translation>GEMM 工作量，2·m·n·k（FLOP）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="302"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="365"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="352"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="415"/>
         <source>Starting gpuprobe…</source>
         <translation>正在启动 gpuprobe…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="359"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="422"/>
         <source>Reading nccl-tests logs…</source>
         <translation>正在读取 nccl-tests 日志…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="406"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="470"/>
         <source>Nothing was measured (no GPU was found or every test was skipped), so no profile was saved.</source>
         <translation>没有测到任何数据（未找到 GPU 或所有测试均被跳过），因此没有保存配置文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="425"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="489"/>
         <source>Delete profile</source>
         <translation>删除配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="426"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="490"/>
         <source>Delete the profile %1? This cannot be undone.</source>
         <translation>删除配置文件 %1？此操作无法撤销。</translation>
     </message>
@@ -1782,7 +1782,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="27"/>
-        <source>Relative standard deviation of each compute task&apos;s duration, 0-100 %</source>
+        <source>Relative standard deviation of each compute task's duration, 0-100 %</source>
         <translation>每个计算任务耗时的相对标准差，0-100 %</translation>
     </message>
     <message>
@@ -1890,7 +1890,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="80"/>
-        <source>Batches each worker keeps ready, 1-64 (PyTorch&apos;s default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
+        <source>Batches each worker keeps ready, 1-64 (PyTorch's default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
         <translation>每个工作进程预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU（工作进程数 × prefetch）个微批次</translation>
     </message>
     <message>
@@ -1991,7 +1991,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="125"/>
-        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model&apos;s assumption (threshold + 6 °C)</source>
+        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model's assumption (threshold + 6 °C)</source>
         <translation>持续负载下每个 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
     </message>
     <message>
@@ -2076,7 +2076,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="178"/>
-        <source>Remove the selected GPU&apos;s own cooling</source>
+        <source>Remove the selected GPU's own cooling</source>
         <translation>移除选中 GPU 的单独散热设置</translation>
     </message>
     <message>
@@ -2091,7 +2091,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="196"/>
-        <source>Share of a physical GPU&apos;s time and memory this job gets, 5-100 %</source>
+        <source>Share of a physical GPU's time and memory this job gets, 5-100 %</source>
         <translation>此作业获得的物理 GPU 时间与显存份额，5-100 %</translation>
     </message>
     <message>
@@ -2497,7 +2497,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="425"/>
-        <source>Remove GPU %1&apos;s own cooling</source>
+        <source>Remove GPU %1's own cooling</source>
         <translation>移除 GPU %1 的单独散热设置</translation>
     </message>
     <message>
@@ -3193,7 +3193,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="540"/>
-        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3&apos;s TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section&apos;s default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
+        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section's default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
         <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：空闲功耗为 %3 TDP 的 30%，其余按该步中计算所占比例 %4% 计）× 时间 × PUE %5（成本部分的默认值：制冷与供电损耗）。云端租用和自购成本见完整成本报告：请添加成本部分。</translation>
     </message>
     <message>
@@ -3233,7 +3233,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="684"/>
-        <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format&apos;s documented defaults; change them to yours.</source>
+        <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format's documented defaults; change them to yours.</source>
         <translation>请输入%1以得出结论：价格为 0 视为未设置。电价、PUE、折旧年限、迁移天数和日薪采用场景格式文档中的默认值，请改为你自己的数值。</translation>
     </message>
     <message>
@@ -3512,7 +3512,7 @@
     </message>
     <message>
         <location filename="../../views/charts/delta_table_model.cpp" line="230"/>
-        <source>B minus A, in the row&apos;s unit</source>
+        <source>B minus A, in the row's unit</source>
         <translation>B 减 A，单位同该行</translation>
     </message>
     <message>
@@ -3605,12 +3605,12 @@
 <context>
     <name>scalescope::FigureTableModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="267"/>
+        <location filename="../../app/gui/profile_library.cpp" line="269"/>
         <source>Figure</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="269"/>
+        <location filename="../../app/gui/profile_library.cpp" line="271"/>
         <source>Datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -3690,7 +3690,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="200"/>
-        <source>Memory per GPU against the GPU&apos;s capacity</source>
+        <source>Memory per GPU against the GPU's capacity</source>
         <translation>每块 GPU 所需显存与 GPU 显存容量的对比</translation>
     </message>
     <message>
@@ -3705,7 +3705,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="205"/>
-        <source>Model FLOPs utilisation: model FLOP/s over the GPUs&apos; peak at this precision</source>
+        <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
@@ -4040,57 +4040,62 @@
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="215"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="219"/>
         <source>Speed-up %1× on 1 GPU</source>
         <translation>1 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="218"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="221"/>
+        <source>Speed-up on %1 GPUs: after the scaling sweep</source>
+        <translation>%1 个 GPU 的加速比:扩展扫描完成后给出</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="224"/>
         <source>Speed-up %1× on %2 GPUs against %3 GPUs, the fewest that fit</source>
         <translation>%2 块 GPU 的加速比为 %1×（以能放下模型的最少 GPU 数 %3 块为基准）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="223"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="229"/>
         <source>Speed-up %1× on %2 GPUs against 1 GPU on paper</source>
         <translation>%2 个 GPU 上加速比 %1×（相对纸面上的单个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="228"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="234"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="232"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="238"/>
         <source>Speed-ups are counted from %1 GPUs, which sit on the ideal line (%1×); against the one GPU on paper this run is %2× (efficiency %3%).</source>
         <translation>加速比从 %1 块 GPU 起算，该点位于理想线上（%1×）；若与纸面上的单块 GPU 相比，本次运行为 %2×（效率 %3%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="240"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="248"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="248"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="256"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="249"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="257"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="261"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="269"/>
         <source>If it fitted: %1</source>
         <translation>假如放得下：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="263"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="271"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="265"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="273"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
@@ -4117,7 +4122,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="188"/>
-        <source>The profile was measured on %1, not on the scenario&apos;s %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
+        <source>The profile was measured on %1, not on the scenario's %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2，并且目录中没有 %1；请选择 %2 的配置文件，或不使用配置文件。</translation>
     </message>
     <message>
@@ -4127,7 +4132,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="196"/>
-        <source>The profile was measured on %1, not on the scenario&apos;s %2. Switch the scenario&apos;s GPU to %3 and apply it?</source>
+        <source>The profile was measured on %1, not on the scenario's %2. Switch the scenario's GPU to %3 and apply it?</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2。要把场景的 GPU 切换为 %3 并应用它吗？</translation>
     </message>
     <message>
@@ -4672,7 +4677,7 @@
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="334"/>
-        <source>Memory of the most loaded GPU, and the GPU&apos;s capacity</source>
+        <source>Memory of the most loaded GPU, and the GPU's capacity</source>
         <translation>负载最重 GPU 的显存及该 GPU 的容量</translation>
     </message>
 </context>
@@ -4765,32 +4770,37 @@
         <translation>已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="190"/>
+        <location filename="../../app/gui/profile_library.cpp" line="191"/>
+        <source> (the scenario's)</source>
+        <translation>(场景所用)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/profile_library.cpp" line="192"/>
         <source> (bundled)</source>
         <translation> (内置)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="202"/>
+        <location filename="../../app/gui/profile_library.cpp" line="204"/>
         <source>Profile</source>
         <translation>配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="204"/>
+        <location filename="../../app/gui/profile_library.cpp" line="206"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="206"/>
+        <location filename="../../app/gui/profile_library.cpp" line="208"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="208"/>
+        <location filename="../../app/gui/profile_library.cpp" line="210"/>
         <source>Host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="210"/>
+        <location filename="../../app/gui/profile_library.cpp" line="212"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
@@ -4829,7 +4839,7 @@
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="182"/>
-        <source>How the sweep reaches each GPU count: more nodes of the scenario&apos;s size, or nodes of %1 GPUs filled before another is added</source>
+        <source>How the sweep reaches each GPU count: more nodes of the scenario's size, or nodes of %1 GPUs filled before another is added</source>
         <translation>扫描如何达到每个 GPU 数量：增加与场景相同规模的节点，或先把每个节点装满 %1 块 GPU 再增加节点</translation>
     </message>
     <message>
@@ -4907,7 +4917,7 @@
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="340"/>
-        <source>add nodes like the scenario&apos;s (GPUs per node: %1)</source>
+        <source>add nodes like the scenario's (GPUs per node: %1)</source>
         <translation>按场景的节点规模增加节点（每节点 GPU 数：%1）</translation>
     </message>
     <message>
@@ -4942,7 +4952,7 @@
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="546"/>
-        <source>No Amdahl fit: Amdahl&apos;s law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
+        <source>No Amdahl fit: Amdahl's law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
         <translation>没有 Amdahl 拟合：Amdahl 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例，也不给出上限。</translation>
     </message>
     <message>
@@ -4992,7 +5002,7 @@
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="92"/>
-        <source>Closed form (beyond the simulation&apos;s size)</source>
+        <source>Closed form (beyond the simulation's size)</source>
         <translation>闭式模型（超出模拟规模）</translation>
     </message>
     <message>
