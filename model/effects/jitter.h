@@ -36,9 +36,16 @@ struct JitterDraw {
         if (sigma <= 0)
             return 1.0;
         const uint64_t h = splitmix(seed ^ splitmix((static_cast<uint64_t>(gpu) << 32) | task));
-        const double u1 = unit01(h), u2 = unit01(splitmix(h));
+        const double u2 = unit01(splitmix(h));
+        // cos(2 pi u2) <= 0 on [1/4, 3/4] (to within 1e-16 at the ends): z <= 0 and the
+        // draw is below 1, clipped to 1. Half of all draws end here, without the log, cos
+        // and exp, and with the same result as the full formula.
+        if (u2 >= 0.25 && u2 <= 0.75)
+            return 1.0;
+        const double u1 = unit01(h);
         const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
-        return std::max(1.0, std::exp(root_s2 * z - half_s2));
+        const double x = root_s2 * z - half_s2;
+        return x <= 0 ? 1.0 : std::max(1.0, std::exp(x)); // exp(x) <= 1 for x <= 0
     }
     static double unit01(uint64_t h) { return static_cast<double>((h >> 11) + 1) * 0x1.0p-53; }
     double sigma, s2, root_s2, half_s2;
