@@ -246,15 +246,8 @@ void CalibrationPage::showEntries(bool select_applied)
         // A profile the scenario names from elsewhere (beside the scenario, a colleague's
         // folder) is shown and compared like the library's; it is not the library's to
         // delete.
-        ProfileEntry e;
-        e.path = QFileInfo(applied_path_).absoluteFilePath();
-        e.read_only = true;
+        ProfileEntry e = loadProfileEntry(QFileInfo(applied_path_).absoluteFilePath(), true);
         e.from_scenario = true;
-        Result<CalibrationProfile> p = loadProfileFile(e.path);
-        if (p)
-            e.profile = std::make_shared<const CalibrationProfile>(std::move(p.value()));
-        else
-            e.error = QString::fromStdString(p.error().toString());
         entries.insert(entries.begin(), std::move(e));
     }
     if (select_applied && !applied.isEmpty())

@@ -37,6 +37,19 @@ QStringList bundledProfileDirectories()
     return {QDir(dir).canonicalPath()};
 }
 
+ProfileEntry loadProfileEntry(const QString &path, bool read_only)
+{
+    ProfileEntry e;
+    e.path = path;
+    e.read_only = read_only;
+    Result<CalibrationProfile> p = loadProfileFile(e.path);
+    if (p)
+        e.profile = std::make_shared<const CalibrationProfile>(std::move(p.value()));
+    else
+        e.error = QString::fromStdString(p.error().toString());
+    return e;
+}
+
 std::vector<ProfileEntry> scanProfiles(const QStringList &dirs, const QString &writable_dir)
 {
     std::vector<ProfileEntry> entries;
@@ -45,17 +58,9 @@ std::vector<ProfileEntry> scanProfiles(const QStringList &dirs, const QString &w
         const QDir dir(d);
         const QStringList files = dir.entryList({QStringLiteral("*.json"), QStringLiteral("*.md")},
                                                 QDir::Files, QDir::Name);
-        for (const QString &name : files) {
-            ProfileEntry e;
-            e.path = dir.absoluteFilePath(name);
-            e.read_only = dir.absolutePath() != writable;
-            Result<CalibrationProfile> p = loadProfileFile(e.path);
-            if (p)
-                e.profile = std::make_shared<const CalibrationProfile>(std::move(p.value()));
-            else
-                e.error = QString::fromStdString(p.error().toString());
-            entries.push_back(std::move(e));
-        }
+        for (const QString &name : files)
+            entries.push_back(
+                loadProfileEntry(dir.absoluteFilePath(name), dir.absolutePath() != writable));
     }
     std::stable_sort(entries.begin(), entries.end(),
                      [](const ProfileEntry &a, const ProfileEntry &b) {

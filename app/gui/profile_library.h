@@ -28,6 +28,8 @@ QString userProfileDirectory();
 /// Profiles shipped with the application: share/scalescope/profiles beside the executable
 /// when installed, resources/profiles in the source tree when run from a build.
 QStringList bundledProfileDirectories();
+/// One profile file, parsed (or with its error).
+ProfileEntry loadProfileEntry(const QString &path, bool read_only);
 /// Every *.json / *.md profile of `dirs`, newest first; files that do not parse are listed
 /// with their error (never dropped silently).
 std::vector<ProfileEntry> scanProfiles(const QStringList &dirs, const QString &writable_dir);
