@@ -105,6 +105,11 @@ ComputeModel::ComputeModel(const GpuSpec &gpu, Precision precision,
     clock_ratio_ = gpu.sustained_clock_ratio > 0 ? gpu.sustained_clock_ratio : 1.0;
     datasheet_clock_ratio_ = clock_ratio_;
     max_eff_ = maxGemmEfficiency(gpu.family, precision);
+    // Mainloop fill of the k-loop. Tensor-core kernels stage 32-deep k-blocks through a
+    // 3-4-stage shared-memory pipeline (CUTLASS "Efficient GEMM in CUDA", software
+    // pipelining; ~48 elements of k before the first MMA); FP32 SIMT kernels use 8-deep
+    // k-blocks, double-buffered (CUTLASS SIMT SGEMM tiles 128x128x8), ~16 elements.
+    k_prologue_ = precision == Precision::FP32 ? 16.0 : 48.0;
     mem_bw_ = gpu.memory_bandwidth_gbps * 1e9 * kMemoryEfficiency;
     launch_s_ =
         (gpu.launch_overhead_us > 0 ? gpu.launch_overhead_us : defaultLaunchUs(gpu.family)) * 1e-6;
@@ -148,10 +153,9 @@ double ComputeModel::tileEfficiency(double m, double n, double k, double batch) 
             const double blocks = tiles * split;
             const double waves = std::ceil(blocks / sm_count_);
             const double util = blocks / (waves * sm_count_);
-            // Pipeline fill of the k-loop: prologue/epilogue cost ~ 48 elements of k (a
-            // multi-stage CUTLASS mainloop of 16-32-deep k-blocks), so short reductions run
-            // below peak.
-            const double k_util = k_slice / (k_slice + 48.0);
+            // Pipeline fill of the k-loop: prologue/epilogue cost k_prologue_ elements of k
+            // (set per precision in the constructor), so short reductions run below peak.
+            const double k_util = k_slice / (k_slice + k_prologue_);
             const double reduction = split > 1 ? 0.92 : 1.0;
             best = std::max(best, util * fill * tile.efficiency * k_util * reduction);
         }

@@ -58,6 +58,7 @@ private:
     Precision precision_;
     double peak_flops_ = 0;    // FLOP/s at this precision
     double max_eff_ = 0.8;     // best achieved fraction of peak for large GEMMs
+    double k_prologue_ = 48.0; // k elements of mainloop fill (tileEfficiency)
     double time_scale_ = 1.0;  // 1/share of a time-sliced GPU
     double clock_ratio_ = 1.0; // sustained clock / datasheet clock
     double datasheet_clock_ratio_ = 1.0; // the catalog's, kept when a profile replaces it

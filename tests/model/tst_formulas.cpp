@@ -26,6 +26,7 @@ private Q_SLOTS:
     void zeroMemory();
     void gemmEfficiency();
     void waveQuantisation();
+    void simtMainloopFill();
     void memoryBoundRoofline();
     void ringAllReduce();
     void busBandwidthFactors_data();
@@ -204,6 +205,25 @@ void TestFormulas::waveQuantisation()
     const double full = c.gemmEfficiency(256.0 * 108, 128, 8192);
     const double spill = c.gemmEfficiency(256.0 * 108 + 256, 128, 8192);
     QVERIFY(spill < full);
+}
+
+void TestFormulas::simtMainloopFill()
+{
+    // A short reduction (a 1x1 convolution over 64 channels: k = 64) fills the k-loop's
+    // pipeline for a larger share of the kernel on tensor cores (32-deep k-blocks, 3-4
+    // stages: ~48 elements) than in FP32 SIMT kernels (8-deep k-blocks, double-buffered:
+    // ~16). Tile and wave effects cancel in the ratio to a deep GEMM of the same shape.
+    const GpuSpec v100 = *builtinCatalog().findGpu("v100-sxm2-16gb");
+    const ComputeModel simt(v100, Precision::FP32);
+    const ComputeModel tensor(v100, Precision::FP16);
+    const double m = 351232, n = 256; // ResNet-50 layer1 at batch 112
+    const double simt_short = simt.gemmEfficiency(m, n, 64) / simt.gemmEfficiency(m, n, 4096);
+    const double tensor_short =
+        tensor.gemmEfficiency(m, n, 64) / tensor.gemmEfficiency(m, n, 4096);
+    QVERIFY2(std::abs(simt_short - (64.0 / 80.0) / (4096.0 / 4112.0)) < 1e-9,
+             qPrintable(QString::number(simt_short)));
+    QVERIFY2(std::abs(tensor_short - (64.0 / 112.0) / (4096.0 / 4144.0)) < 1e-9,
+             qPrintable(QString::number(tensor_short)));
 }
 
 void TestFormulas::memoryBoundRoofline()
