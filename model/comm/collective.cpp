@@ -84,19 +84,45 @@ ProtocolTraits traits(Protocol p)
 
 } // namespace
 
+double hostStagedFlowBandwidth(const HardwareSpec &hw)
+{
+    // Cards without peer-to-peer over PCIe (GeForce) stage every transfer through host
+    // memory (NCCL SHM transport, NCCL docs "NCCL_P2P_DISABLE"): a GPU writes into a host
+    // buffer over its link and the next GPU reads it over its own. Every GPU of a ring
+    // sends one flow and receives one at once; a flow is bounded by its own link, by the
+    // uplink it shares and by host memory:
+    const double n = hw.gpus_per_node;
+    const double link = hw.intra.bandwidth_gbps * 1e9;
+    double flow = link * intraEfficiency(hw.intra.kind);
+    if (hw.pcie_topology == PcieTopology::Switch) {
+        // Behind one PCIe switch all flows share its x16 uplink to the CPU, and each byte
+        // crosses it twice (down to host memory and back up).
+        flow = std::min(flow, link / (2.0 * n));
+    }
+    // Host memory: each staged byte is written once and read once, by all flows of the
+    // GPUs on that CPU socket at once; "on PCI systems the performance you get is usually
+    // determined by the bandwidth your CPU and memory can deliver" (NCCL maintainer, NCCL
+    // issue #1639: 8 RTX 5090 on two Xeon 8480+ reach 28 GB/s bus bandwidth). Nodes of
+    // more than four GPUs are assumed two-socket, the GPUs split evenly; streaming kernels
+    // reach ~0.75 of a socket's DRAM peak (STREAM Triad on two-socket EPYC and Xeon
+    // servers, McCalpin's STREAM results).
+    const double per_socket_gbps =
+        hw.host_memory_gbps > 0 ? hw.host_memory_gbps : hw.intra.host_memory_gbps;
+    if (per_socket_gbps > 0) {
+        const double sockets = n > 4 ? 2.0 : 1.0;
+        const double gpus_per_socket = std::ceil(n / sockets);
+        flow = std::min(flow, 0.75 * per_socket_gbps * 1e9 / (2.0 * gpus_per_socket));
+    }
+    return flow;
+}
+
 CommModel::CommModel(const HardwareSpec &hw)
 {
     gpus_per_node_ = hw.gpus_per_node;
     nics_per_node_ = std::max(1, hw.nics_per_node);
     intra_bw_ = hw.intra.bandwidth_gbps * 1e9 * intraEfficiency(hw.intra.kind);
-    if (!hw.gpu.pcie_p2p && hw.intra.kind == LinkKind::PCIe && hw.gpus_per_node > 1) {
-        // Cards without peer-to-peer over PCIe (GeForce) stage every transfer through host
-        // memory (NCCL SHM transport, NCCL docs "NCCL_P2P_DISABLE"): each byte crosses the
-        // host uplink twice, and all GPUs of the node share it (assumed: one x16 uplink,
-        // as in workstation boards and PCIe-switch servers).
-        const double host_bw = hw.intra.bandwidth_gbps * 1e9;
-        intra_bw_ = std::min(intra_bw_, host_bw / (2.0 * hw.gpus_per_node));
-    }
+    if (!hw.gpu.pcie_p2p && hw.intra.kind == LinkKind::PCIe && hw.gpus_per_node > 1)
+        intra_bw_ = std::min(intra_bw_, hostStagedFlowBandwidth(hw));
     intra_lat_ = hw.intra.latency_us * 1e-6;
     // Streaming copies reach ~0.8 of datasheet memory bandwidth (workload/compute.cpp).
     local_bw_ = hw.gpu.memory_bandwidth_gbps * 1e9 * 0.8;

@@ -34,6 +34,11 @@ struct MeasuredCollective {
 
 class CommModel;
 
+/// Bytes/s of one GPU's flow when GPUs without peer-to-peer stage their traffic through
+/// host memory (NCCL SHM transport): bounded by the link, by a shared switch uplink
+/// (hardware.pcie_topology) and by each CPU socket's memory bandwidth.
+double hostStagedFlowBandwidth(const HardwareSpec &hw);
+
 /// Collective times in one group, remembered per (op, size): a model's layers and buckets
 /// use only a handful of sizes, and the engine asks for each once per replica.
 class GroupCostCache

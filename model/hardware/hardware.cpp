@@ -36,6 +36,11 @@ double activationBytes(Precision p)
     return 4;
 }
 
+const char *pcieTopologyName(PcieTopology t)
+{
+    return t == PcieTopology::RootPorts ? "root_ports" : "switch";
+}
+
 const char *familyName(GpuFamily f)
 {
     switch (f) {

@@ -54,6 +54,10 @@ struct IntraLinkSpec {
     double latency_us = 0;
     bool switched = false; // all GPUs of the node reach each other at full bandwidth
     int nvswitch_gen = 0;  // NVSwitch generation (3+ supports NVLS in-switch reduction)
+    /// PCIe links: memory bandwidth of one CPU socket of the platform generation that
+    /// carries this link (GB/s, datasheet); 0 = not stated. Bounds the traffic of GPUs
+    /// without peer-to-peer, which is staged through host memory (collective.cpp).
+    double host_memory_gbps = 0;
     std::string source;
 
     bool operator==(const IntraLinkSpec &) const = default;
@@ -86,6 +90,14 @@ struct SharedProfile : std::shared_ptr<const CalibrationProfile> {
     bool operator==(std::nullptr_t) const { return get() == nullptr; }
 };
 
+/// How a node's GPUs attach to the host over PCIe (hardware.pcie_topology): it decides
+/// where the traffic of GPUs without peer-to-peer, staged through host memory, is bounded.
+enum class PcieTopology {
+    Switch,   // all GPUs behind one PCIe switch, sharing its x16 uplink to the CPU
+    RootPorts // each GPU on its own x16 CPU root port, GPUs split over the CPU sockets
+};
+const char *pcieTopologyName(PcieTopology t);
+
 struct HardwareSpec {
     GpuSpec gpu;
     int nodes = 1;
@@ -93,6 +105,9 @@ struct HardwareSpec {
     IntraLinkSpec intra;
     InterLinkSpec inter;
     int nics_per_node = 1;
+    PcieTopology pcie_topology = PcieTopology::Switch;
+    /// Memory bandwidth of one CPU socket (GB/s); 0 = the intra link's platform figure.
+    double host_memory_gbps = 0;
     std::string calibration_path; // optional calibration profile
     /// The profile loaded from calibration_path (null without one).
     SharedProfile calibration;

@@ -44,6 +44,10 @@ constexpr const char *kDefaultInterLink = "ib-hdr-200";
 constexpr IntRange kNodesRange{1, 65536};
 constexpr IntRange kGpusPerNodeRange{1, 64};
 constexpr IntRange kNicsPerNodeRange{1, 64};
+// One CPU socket's DRAM bandwidth, GB/s: from a 4-channel DDR4 desktop (~40) to 12-channel
+// DDR5 and HBM server parts (~1,000); 0 = the intra-node link's platform figure.
+constexpr RealRange kHostMemoryRange = RealRange::closed(0, 5000);
+constexpr std::array kPcieTopologies = {PcieTopology::Switch, PcieTopology::RootPorts};
 constexpr IntRange kGlobalBatchRange{1, 1000000000};
 constexpr IntRange kZeroRange{0, 3};
 constexpr IntRange kVirtualStagesRange{1, 1024};
@@ -185,7 +189,7 @@ std::shared_ptr<const CalibrationProfile> readCalibration(const ObjectReader &ha
 HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const QString &baseDir)
 {
     r.allowKeys({"gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node",
-                 "calibration"});
+                 "pcie_topology", "host_memory_gbps", "calibration"});
     HardwareSpec hw;
     r.require("gpu");
     hw.gpu =
@@ -200,6 +204,10 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
     hw.inter = readCatalogOrInline(valueOr("inter_node", kDefaultInterLink), r.pathOf("inter_node"),
                                    catalog.inter_links, "inter-node network", json::readInterLink);
     hw.nics_per_node = static_cast<int>(r.optionalInt("nics_per_node", kNicsPerNodeRange, 1));
+    hw.pcie_topology = r.optionalEnum<PcieTopology>("pcie_topology", kPcieTopologies,
+                                                    pcieTopologyName, PcieTopology::Switch);
+    hw.host_memory_gbps =
+        r.optionalDouble("host_memory_gbps", kHostMemoryRange, hw.host_memory_gbps);
     if (r.has("calibration")) {
         hw.calibration_path = readCalibrationPath(r, baseDir);
         hw.calibration = readCalibration(r, hw.calibration_path);
@@ -521,6 +529,10 @@ OrderedObject writeHardware(const HardwareSpec &hw, const QString &calibration)
     addCatalogOrInline(out, "intra_node", hw.intra, json::writeIntraLink);
     addCatalogOrInline(out, "inter_node", hw.inter, json::writeInterLink);
     out.add("nics_per_node", hw.nics_per_node);
+    if (hw.pcie_topology != PcieTopology::Switch)
+        out.add("pcie_topology", name(pcieTopologyName(hw.pcie_topology)));
+    if (hw.host_memory_gbps > 0)
+        out.add("host_memory_gbps", hw.host_memory_gbps);
     if (!hw.calibration_path.empty())
         out.add("calibration", calibration);
     return out;

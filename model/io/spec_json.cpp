@@ -35,6 +35,7 @@ constexpr int64_t kMaxModelLayers = 2000;
 constexpr double kMaxL2Mb = 1e5;
 constexpr double kMaxLaunchOverheadUs = 1e6;
 constexpr double kMaxLinkBandwidthGbps = 1e5;
+constexpr double kMaxHostMemoryGbps = 1e4;
 constexpr double kMaxLineRateGbit = 1e5;
 constexpr double kMaxLatencyUs = 1e6;
 constexpr IntRange kNvswitchGenRange{0, 10};
@@ -294,7 +295,8 @@ IntraLinkSpec readIntraLink(const ObjectReader &reader, Origin origin)
 {
     allowEntryKeys(
         reader, origin,
-        {"name", "kind", "bandwidth_gbps", "latency_us", "switched", "nvswitch_gen", "source"});
+        {"name", "kind", "bandwidth_gbps", "latency_us", "switched", "nvswitch_gen",
+         "host_memory_gbps", "source"});
     IntraLinkSpec link;
     link.id = readId(reader, origin);
     link.name = requiredNonEmpty(reader, "name");
@@ -303,6 +305,10 @@ IntraLinkSpec readIntraLink(const ObjectReader &reader, Origin origin)
     link.latency_us = reader.requiredDouble("latency_us", RealRange::closed(0, kMaxLatencyUs));
     link.switched = reader.optionalBool("switched", false);
     link.nvswitch_gen = static_cast<int>(reader.optionalInt("nvswitch_gen", kNvswitchGenRange, 0));
+    // One CPU socket's DRAM bandwidth: DDR4-2133 x 4 channels (68 GB/s) up to 12-channel
+    // DDR5 and HBM parts; 0 = not stated.
+    link.host_memory_gbps =
+        reader.optionalDouble("host_memory_gbps", RealRange::closed(0, kMaxHostMemoryGbps), 0);
     link.kind = origin == Origin::Catalog
                     ? reader.requiredEnum<LinkKind>("kind", kIntraKinds, linkKindName)
                     : reader.optionalEnum<LinkKind>(
@@ -402,6 +408,8 @@ OrderedObject writeIntraLink(const IntraLinkSpec &link)
     out.add("switched", link.switched);
     if (link.nvswitch_gen > 0)
         out.add("nvswitch_gen", link.nvswitch_gen);
+    if (link.host_memory_gbps > 0)
+        out.add("host_memory_gbps", link.host_memory_gbps);
     writeSource(out, link.source);
     return out;
 }

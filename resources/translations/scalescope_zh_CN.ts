@@ -17,62 +17,62 @@
 <context>
     <name>Calibration</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="72"/>
+        <location filename="../../app/gui/profile_library.cpp" line="77"/>
         <source>collectives only</source>
         <translation>仅集合通信</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="75"/>
+        <location filename="../../app/gui/profile_library.cpp" line="80"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="92"/>
+        <location filename="../../app/gui/profile_library.cpp" line="97"/>
         <source>GEMM peak, %1</source>
         <translation>GEMM 峰值，%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="97"/>
+        <location filename="../../app/gui/profile_library.cpp" line="102"/>
         <source>Memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="100"/>
+        <location filename="../../app/gui/profile_library.cpp" line="105"/>
         <source>Host to device (pinned)</source>
         <translation>主机到设备（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="103"/>
+        <location filename="../../app/gui/profile_library.cpp" line="108"/>
         <source>Device to host (pinned)</source>
         <translation>设备到主机（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="106"/>
+        <location filename="../../app/gui/profile_library.cpp" line="111"/>
         <source>Kernel launch overhead</source>
         <translation>内核启动开销</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="110"/>
+        <location filename="../../app/gui/profile_library.cpp" line="115"/>
         <source>Kernel launch, host CPU time</source>
         <translation>内核启动的主机 CPU 时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="115"/>
+        <location filename="../../app/gui/profile_library.cpp" line="120"/>
         <source>Launch + synchronize round trip</source>
         <translation>启动 + 同步往返时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="120"/>
+        <location filename="../../app/gui/profile_library.cpp" line="125"/>
         <source>Peer-to-peer bandwidth (best pair)</source>
         <translation>点对点带宽（最佳 GPU 对）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="129"/>
+        <location filename="../../app/gui/profile_library.cpp" line="134"/>
         <source>The model's prediction from the scenario's datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
         <translation>模型根据场景的数据手册链路（%1）对 %2 块 GPU、%3 个节点、%4 MB（测得的最大规模）的预测</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="123"/>
+        <location filename="../../app/gui/profile_library.cpp" line="128"/>
         <source>NCCL %1 bus bandwidth (peak)</source>
         <translation>NCCL %1 总线带宽（峰值）</translation>
     </message>
@@ -1186,52 +1186,52 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="285"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="278"/>
         <source>The scenario uses datasheet figures.</source>
         <translation>场景使用规格表数据。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="286"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="279"/>
         <source>The scenario uses the profile %1.</source>
         <translation>场景使用配置文件 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="355"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="348"/>
         <source>GEMM throughput against size (first GPU of each profile)</source>
         <translation>GEMM 吞吐量随尺寸变化（每个配置文件的第一个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="362"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="355"/>
         <source>GEMM work, 2·m·n·k (FLOP)</source>
         <translation>GEMM 工作量，2·m·n·k（FLOP）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="365"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="358"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="415"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="408"/>
         <source>Starting gpuprobe…</source>
         <translation>正在启动 gpuprobe…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="422"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="415"/>
         <source>Reading nccl-tests logs…</source>
         <translation>正在读取 nccl-tests 日志…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="470"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="463"/>
         <source>Nothing was measured (no GPU was found or every test was skipped), so no profile was saved.</source>
         <translation>没有测到任何数据（未找到 GPU 或所有测试均被跳过），因此没有保存配置文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="489"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="482"/>
         <source>Delete profile</source>
         <translation>删除配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="490"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="483"/>
         <source>Delete the profile %1? This cannot be undone.</source>
         <translation>删除配置文件 %1？此操作无法撤销。</translation>
     </message>
@@ -1245,7 +1245,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="16"/>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="159"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="198"/>
         <source>GPU model from the catalog, with its memory</source>
         <translation>目录中的 GPU 型号及其显存</translation>
     </message>
@@ -1333,6 +1333,56 @@
         <location filename="../../views/controls/control_panel_hardware.cpp" line="77"/>
         <source>NICs per node</source>
         <translation>每节点 NIC</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="84"/>
+        <source>How the GPUs attach to the host. It bounds GPUs without peer-to-peer (GeForce), whose traffic goes through host memory: behind one PCIe switch they share its uplink; on CPU root ports each CPU socket's memory bandwidth is the limit.</source>
+        <translation>GPU 如何连接到主机。它限制没有点对点访问的 GPU（GeForce），其流量经过主机内存：位于同一 PCIe 交换机之后时共享其上行链路；接在 CPU 根端口上时，每个 CPU 插槽的内存带宽是上限。</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="87"/>
+        <source>One PCIe switch</source>
+        <translation>单个 PCIe 交换机</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="89"/>
+        <source>CPU root ports</source>
+        <translation>CPU 根端口</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="91"/>
+        <source>PCIe &amp;topology</source>
+        <translation>PCIe 拓扑(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="95"/>
+        <source>Memory bandwidth of one CPU socket, 0-5000 GB/s; 0 uses the figure of the intra-node link's server generation. Bounds GPUs without peer-to-peer on CPU root ports.</source>
+        <translation>单个 CPU 插槽的内存带宽，0-5000 GB/s；0 表示采用节点内互连所属服务器世代的数值。限制接在 CPU 根端口上、没有点对点访问的 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="99"/>
+        <source>platform default</source>
+        <translation>平台默认值</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="100"/>
+        <source>Host memory per socket</source>
+        <translation>每插槽主机内存</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="171"/>
+        <source>Set PCIe topology to %1</source>
+        <translation>将 PCIe 拓扑设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="177"/>
+        <source>Set host memory to %1 GB/s per socket</source>
+        <translation>将主机内存设为每插槽 %1 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="178"/>
+        <source>Set host memory to the platform default</source>
+        <translation>将主机内存设为平台默认值</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_model.cpp" line="12"/>
@@ -2160,6 +2210,7 @@
         <translation>存储写入带宽，所有写入方合计，0.01-1000000 GB/s</translation>
     </message>
     <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="98"/>
         <location filename="../../views/controls/control_panel_effects.cpp" line="227"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
@@ -2195,42 +2246,42 @@
         <translation>间隔</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="94"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="117"/>
         <source>Set GPU to %1 (datasheet figures)</source>
         <translation>将 GPU 设为 %1（规格表数据）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="97"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="120"/>
         <source>Set GPU to %1</source>
         <translation>将 GPU 设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="104"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="127"/>
         <source>Set GPU count to %1</source>
         <translation>将 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="109"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="132"/>
         <source>Set nodes to %1</source>
         <translation>将节点数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="117"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="140"/>
         <source>Set GPUs per node to %1</source>
         <translation>将每节点 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="126"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="149"/>
         <source>Set intra-node link to %1</source>
         <translation>将节点内互连设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="135"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="158"/>
         <source>Set inter-node network to %1</source>
         <translation>将节点间网络设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="140"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="163"/>
         <source>Set NICs per node to %1</source>
         <translation>将每节点 NIC 数设为 %1</translation>
     </message>
@@ -2571,34 +2622,34 @@
         <translation>将检查点间隔设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="153"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="192"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="155"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="194"/>
         <source>Measured figures from the calibration profile %1</source>
         <translation>来自校准配置文件 %1 的实测数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="158"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="197"/>
         <source>%1, %2 GB (from file)</source>
         <translation>%1，%2 GB（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="162"/>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="164"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="201"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="203"/>
         <location filename="../../views/controls/control_panel_model.cpp" line="197"/>
         <source>%1 (from file)</source>
         <translation>%1（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="169"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="210"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="169"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="210"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
@@ -3605,12 +3656,12 @@
 <context>
     <name>scalescope::FigureTableModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="269"/>
+        <location filename="../../app/gui/profile_library.cpp" line="274"/>
         <source>Figure</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="271"/>
+        <location filename="../../app/gui/profile_library.cpp" line="276"/>
         <source>Datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -4765,42 +4816,42 @@
 <context>
     <name>scalescope::ProfileListModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="182"/>
+        <location filename="../../app/gui/profile_library.cpp" line="187"/>
         <source>damaged: %1</source>
         <translation>已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="191"/>
+        <location filename="../../app/gui/profile_library.cpp" line="196"/>
         <source> (the scenario's)</source>
         <translation>(场景所用)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="192"/>
+        <location filename="../../app/gui/profile_library.cpp" line="197"/>
         <source> (bundled)</source>
         <translation> (内置)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="204"/>
+        <location filename="../../app/gui/profile_library.cpp" line="209"/>
         <source>Profile</source>
         <translation>配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="206"/>
+        <location filename="../../app/gui/profile_library.cpp" line="211"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="208"/>
+        <location filename="../../app/gui/profile_library.cpp" line="213"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="210"/>
+        <location filename="../../app/gui/profile_library.cpp" line="215"/>
         <source>Host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="212"/>
+        <location filename="../../app/gui/profile_library.cpp" line="217"/>
         <source>File</source>
         <translation>文件</translation>
     </message>

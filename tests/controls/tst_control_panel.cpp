@@ -25,6 +25,7 @@
 #include <QTest>
 
 using scalescope::ControlPanel;
+using scalescope::PcieTopology;
 using scalescope::Scenario;
 
 namespace
@@ -127,6 +128,7 @@ private Q_SLOTS:
     void roundTrip_data();
     void roundTrip();
     void comboEdit();
+    void pcieHostEdits();
     void comboKeyboardEdit();
     void spinKeyboardEdit();
     void spinTypedEdit();
@@ -363,6 +365,39 @@ void TestControlPanel::comboKeyboardEdit()
     QCOMPARE(edit.scenario.training.recompute, scalescope::Recompute::Selective);
     QCOMPARE(edit.description, QStringLiteral("Set recompute to Selective"));
     QCOMPARE(edit.merge_key, 0);
+}
+
+void TestControlPanel::pcieHostEdits()
+{
+    // The host behind GPUs without peer-to-peer: the topology and one socket's memory
+    // bandwidth, each one undo entry, shown back from the scenario.
+    auto *combo = find<QComboBox>("pcieTopologyCombo");
+    QCOMPARE(combo->currentData().toString(), QStringLiteral("switch"));
+    combo->setCurrentIndex(combo->findData(QStringLiteral("root_ports")));
+    QCOMPARE(spy_->count(), 1);
+    Edit edit = editAt(*spy_, 0);
+    QCOMPARE(edit.scenario.hardware.pcie_topology, PcieTopology::RootPorts);
+    QCOMPARE(edit.description, QStringLiteral("Set PCIe topology to CPU root ports"));
+    QCOMPARE(edit.merge_key, 0);
+
+    auto *memory = find<QDoubleSpinBox>("hostMemorySpin");
+    QCOMPARE(memory->value(), 0.0);
+    QCOMPARE(memory->text(), QStringLiteral("platform default"));
+    memory->setValue(460.8);
+    QCOMPARE(spy_->count(), 2);
+    edit = editAt(*spy_, 1);
+    QCOMPARE(edit.scenario.hardware.host_memory_gbps, 460.8);
+    QCOMPARE(edit.scenario.hardware.pcie_topology, PcieTopology::RootPorts);
+    QCOMPARE(edit.description, QStringLiteral("Set host memory to 460.8 GB/s per socket"));
+
+    // A scenario from a file shows its host.
+    Scenario s = defaultScenario();
+    s.hardware.pcie_topology = PcieTopology::RootPorts;
+    s.hardware.host_memory_gbps = 51.2;
+    panel_->setScenario(s);
+    QCOMPARE(combo->currentData().toString(), QStringLiteral("root_ports"));
+    QCOMPARE(memory->value(), 51.2);
+    QCOMPARE(spy_->count(), 2);
 }
 
 void TestControlPanel::spinKeyboardEdit()
@@ -742,6 +777,8 @@ void TestControlPanel::controlsShowRangeAndTakeFocus()
                                  "intraCombo",
                                  "interCombo",
                                  "nicsSpin",
+                                 "pcieTopologyCombo",
+                                 "hostMemorySpin",
                                  "modelCombo",
                                  "globalBatchSlider",
                                  "globalBatchSpin",

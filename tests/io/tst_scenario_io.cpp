@@ -188,6 +188,9 @@ void compareHardware(const HardwareSpec &a, const HardwareSpec &b)
     QCOMPARE(a.inter.latency_us, b.inter.latency_us);
     QCOMPARE(a.inter.source, b.inter.source);
     QCOMPARE(a.nics_per_node, b.nics_per_node);
+    QCOMPARE(a.pcie_topology, b.pcie_topology);
+    QCOMPARE(a.host_memory_gbps, b.host_memory_gbps);
+    QCOMPARE(a.intra.host_memory_gbps, b.intra.host_memory_gbps);
     QCOMPARE(a.calibration_path, b.calibration_path);
 }
 
@@ -1069,6 +1072,15 @@ void TestScenarioIo::errors_data()
     QTest::newRow("calibration missing")
         << training({{"hardware.calibration", "no-such-profile.json"}}) << "hardware.calibration"
         << "no-such-profile.json";
+    QTest::newRow("pcie topology")
+        << training({{"hardware.pcie_topology", "nvlink"}}) << "hardware.pcie_topology"
+        << "allowed: switch, root_ports";
+    QTest::newRow("host memory negative")
+        << training({{"hardware.host_memory_gbps", -1}}) << "hardware.host_memory_gbps"
+        << "5000";
+    QTest::newRow("host memory huge")
+        << training({{"hardware.host_memory_gbps", 1e6}}) << "hardware.host_memory_gbps"
+        << "5000";
 }
 
 void TestScenarioIo::errors()
@@ -1212,8 +1224,18 @@ void TestScenarioIo::writerOutput()
     QVERIFY(written.indexOf("\"model\"") < written.indexOf("\"training\""));
     QVERIFY(written.indexOf("\"training\"") < written.indexOf("\"parallel\""));
     QVERIFY(written.indexOf("\"layers\"") < written.indexOf("\"hidden\""));
-    // No effects when there are none.
+    // No effects when there are none, and no host keys at their defaults.
     QVERIFY(!written.contains("\"effects\""));
+    QVERIFY(!written.contains("\"pcie_topology\""));
+    QVERIFY(!written.contains("\"host_memory_gbps\""));
+    const QJsonObject host =
+        QJsonDocument::fromJson(
+            writeScenario(parseOk(training({{"hardware.pcie_topology", "root_ports"},
+                                            {"hardware.host_memory_gbps", 460.8}}))))
+            .object()[u"hardware"]
+            .toObject();
+    QCOMPARE(host[u"pcie_topology"].toString(), QStringLiteral("root_ports"));
+    QCOMPARE(host[u"host_memory_gbps"].toDouble(), 460.8);
 
     // Only the effects that differ from the defaults.
     const QByteArray jittered = writeScenario(parseOk(training({{"effects.jitter", 0.1}})));
@@ -1252,6 +1274,9 @@ void TestScenarioIo::roundTrip_data()
                                                      {"effects.seed", 0},
                                                      {"effects.thermal", QJsonObject()}})
                                         << false;
+    QTest::newRow("host behind no-P2P GPUs") << training({{"hardware.pcie_topology", "root_ports"},
+                                                          {"hardware.host_memory_gbps", 460.8}})
+                                              << false;
     QTest::newRow("awkward numbers") << training({{"effects.jitter", 1.0 / 3.0},
                                                   {"parallel.bucket_mb", 0.1 + 0.2},
                                                   {"effects.seed", 9007199254740992.0}})

@@ -35,6 +35,8 @@ private Q_SLOTS:
     void nicSharing();
     void moreBandwidthNeverSlower();
     void hostStagedPcie();
+    void hostStagedByTopology_data();
+    void hostStagedByTopology();
     void hostIssueBoundsTinyLayers();
     void oneRankCollective();
 };
@@ -343,6 +345,59 @@ void TestFormulas::hostStagedPcie()
       "hardware": { "gpu": "l40s-48gb", "gpus_per_node": 8, "intra_node": "pcie4" },
       "collective": { "op": "all_reduce", "bytes": 1e9 } })");
     QVERIFY(simulateCollective(geforce).cost.time_s > 2.0 * simulateCollective(l40s).cost.time_s);
+}
+
+void TestFormulas::hostStagedByTopology_data()
+{
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<QString>("link");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<QString>("topology");
+    QTest::addColumn<double>("host_memory");
+    QTest::addColumn<double>("flow_gbps");
+    // Behind one switch: the x16 uplink crossed twice, shared by all GPUs of the node.
+    QTest::newRow("5090 x8 switch") << "rtx-5090-32gb" << "pcie5" << 8 << "switch" << 0.0
+                                    << 63.0 / 16.0;
+    // On root ports, two sockets of four GPUs: 0.75 x 307.2 / (2 x 4) = 28.8 GB/s, the
+    // bus bandwidth NCCL issue #1639 measured on 8 RTX 5090 (28 GB/s).
+    QTest::newRow("5090 x8 root ports") << "rtx-5090-32gb" << "pcie5" << 8 << "root_ports" << 0.0
+                                        << 0.75 * 307.2 / 8.0;
+    // Four GPUs share one socket.
+    QTest::newRow("4090 x4 root ports") << "rtx-4090-24gb" << "pcie4" << 4 << "root_ports" << 0.0
+                                        << 0.75 * 204.8 / 8.0;
+    // Two GPUs on one socket: the link (0.75 of 31.5 GB/s) binds before the memory.
+    QTest::newRow("4090 x2 root ports") << "rtx-4090-24gb" << "pcie4" << 2 << "root_ports" << 0.0
+                                        << 0.75 * 31.5;
+    // The scenario's socket bandwidth replaces the platform's (a 2-channel desktop).
+    QTest::newRow("4090 x2 desktop") << "rtx-4090-24gb" << "pcie4" << 2 << "root_ports" << 51.2
+                                     << 0.75 * 51.2 / 4.0;
+}
+
+void TestFormulas::hostStagedByTopology()
+{
+    QFETCH(QString, gpu);
+    QFETCH(QString, link);
+    QFETCH(int, gpus);
+    QFETCH(QString, topology);
+    QFETCH(double, host_memory);
+    QFETCH(double, flow_gbps);
+    const QString memory =
+        host_memory > 0 ? QStringLiteral(", \"host_memory_gbps\": %1").arg(host_memory) : QString();
+    const std::string json = QStringLiteral(R"({ "scalescope": 1,
+      "hardware": { "gpu": "%1", "gpus_per_node": %2, "intra_node": "%3",
+                    "pcie_topology": "%4"%5 },
+      "collective": { "op": "all_reduce", "bytes": 4e9 } })")
+                                        .arg(gpu)
+                                        .arg(gpus)
+                                 .arg(link, topology, memory)
+                                 .toStdString();
+    const Scenario s = scenarioFrom(json.c_str());
+    QCOMPARE(s.hardware.pcie_topology == PcieTopology::RootPorts, topology == "root_ports");
+    const double flow = hostStagedFlowBandwidth(s.hardware) / 1e9;
+    QVERIFY2(std::abs(flow - flow_gbps) < 1e-9 * flow_gbps, qPrintable(QString::number(flow)));
+    // A large ring all-reduce's bus bandwidth is the flow's (Simple protocol).
+    const double busbw = simulateCollective(s).cost.busbw_gbps;
+    QVERIFY2(std::abs(busbw / flow_gbps - 1.0) < 0.01, qPrintable(QString::number(busbw)));
 }
 
 void TestFormulas::oneRankCollective()

@@ -139,6 +139,8 @@ private:
     QComboBox *intra_combo_ = nullptr;
     QComboBox *inter_combo_ = nullptr;
     QSpinBox *nics_spin_ = nullptr;
+    QComboBox *pcie_topology_combo_ = nullptr;
+    QDoubleSpinBox *host_memory_spin_ = nullptr;
     // Model and batch
     QComboBox *model_combo_ = nullptr;
     QSpinBox *layers_spin_ = nullptr;

@@ -76,6 +76,29 @@ QWidget *ControlPanel::buildHardware(QWidget *parent)
                           tr("Network interfaces per node, shared by its GPUs, 1-64"));
     addRow(form, tr("NICs per node"), nics_spin_, nics_spin_,
            {QStringLiteral("hardware.nics_per_node")}, QStringLiteral("nicsSpinError"));
+
+    // GPUs without peer-to-peer (GeForce) stage their traffic through host memory: where
+    // they attach decides what bounds it (comm/collective.cpp, hostStagedFlowBandwidth).
+    pcie_topology_combo_ = makeCombo(
+        group, "pcieTopologyCombo",
+        tr("How the GPUs attach to the host. It bounds GPUs without peer-to-peer (GeForce), "
+           "whose traffic goes through host memory: behind one PCIe switch they share its "
+           "uplink; on CPU root ports each CPU socket's memory bandwidth is the limit."));
+    pcie_topology_combo_->addItem(tr("One PCIe switch"),
+                                  QString::fromLatin1(pcieTopologyName(PcieTopology::Switch)));
+    pcie_topology_combo_->addItem(tr("CPU root ports"),
+                                  QString::fromLatin1(pcieTopologyName(PcieTopology::RootPorts)));
+    addRow(form, tr("PCIe &topology"), pcie_topology_combo_, pcie_topology_combo_,
+           {QStringLiteral("hardware.pcie_topology")}, QStringLiteral("pcieTopologyComboError"));
+    host_memory_spin_ = makeDoubleSpin(
+        group, "hostMemorySpin", 0, 5000, 1,
+        tr("Memory bandwidth of one CPU socket, 0-5000 GB/s; 0 uses the figure of the "
+           "intra-node link's server generation. Bounds GPUs without peer-to-peer on CPU root "
+           "ports."),
+        tr(" GB/s"));
+    host_memory_spin_->setSpecialValueText(tr("platform default"));
+    addRow(form, tr("Host memory per socket"), host_memory_spin_, host_memory_spin_,
+           {QStringLiteral("hardware.host_memory_gbps")}, QStringLiteral("hostMemorySpinError"));
     return group;
 }
 
@@ -139,6 +162,22 @@ void ControlPanel::connectHardware()
         s.hardware.nics_per_node = nics;
         commit(std::move(s), tr("Set NICs per node to %1").arg(nics), 0);
     });
+    connect(pcie_topology_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        const bool root_ports = pcie_topology_combo_->itemData(index).toString() ==
+                                QLatin1String(pcieTopologyName(PcieTopology::RootPorts));
+        s.hardware.pcie_topology = root_ports ? PcieTopology::RootPorts : PcieTopology::Switch;
+        commit(std::move(s),
+               tr("Set PCIe topology to %1").arg(pcie_topology_combo_->itemText(index)), 0);
+    });
+    connect(host_memory_spin_, &QDoubleSpinBox::valueChanged, this, [this](double gbps) {
+        Scenario s = scenario_;
+        s.hardware.host_memory_gbps = gbps;
+        commit(std::move(s),
+               gbps > 0 ? tr("Set host memory to %1 GB/s per socket").arg(gbps)
+                        : tr("Set host memory to the platform default"),
+               0);
+    });
 }
 
 void ControlPanel::syncHardware()
@@ -165,6 +204,8 @@ void ControlPanel::syncHardware()
     setSpin(nodes_spin_, hw.nodes);
     setSpin(gpus_per_node_spin_, hw.gpus_per_node);
     setSpin(nics_spin_, hw.nics_per_node);
+    setComboData(pcie_topology_combo_, QString::fromLatin1(pcieTopologyName(hw.pcie_topology)));
+    setDouble(host_memory_spin_, hw.host_memory_gbps);
     setSlider(gpu_count_slider_, nearestLog2(hw.gpuCount(), kMaxGpuCountLog2));
     gpu_count_label_->setText(hw.gpuCount() == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(hw.gpuCount()));
 }
