@@ -81,6 +81,7 @@ const Source kComputeBoundLoss = QT_TRANSLATE_NOOP3("ModelText", "Compute-bound:
 const Source kHostBound = QT_TRANSLATE_NOOP3("ModelText", "Host-bound: %1 issues each operation in %2 us, longer than the GPU runs it: %3% of the compute time is the host's, at %4% MFU; larger micro-batches, fused kernels or CUDA graphs hide it.", "bottleneck; %1 = software stack name");
 const Source kDpExchange = QT_TRANSLATE_NOOP3("ModelText", "Data-parallel gradient exchange over %1 is exposed for %2% of the step; larger batches per GPU or faster links hide it.", "bottleneck; %1 = link name");
 const Source kTpAllReduce = QT_TRANSLATE_NOOP3("ModelText", "Tensor-parallel all-reduces over %1 take %2% of the step; they sit on the critical path of every layer.", "bottleneck; %1 = link name");
+const Source kHostStagedNote = QT_TRANSLATE_NOOP3("ModelText", "The GPUs have no peer-to-peer access: every transfer is staged through host memory.", "bottleneck, after the data- or tensor-parallel sentence");
 const Source kPipelineBubble = QT_TRANSLATE_NOOP3("ModelText", "Pipeline bubble: %1% of the step is idle with %2 micro-batches on %3 stages; more micro-batches or interleaving shrink it.", "bottleneck");
 const Source kSynchronisation = QT_TRANSLATE_NOOP3("ModelText", "Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter).", "bottleneck");
 const Source kSynchronisationMostly = QT_TRANSLATE_NOOP3("ModelText", "Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.", "bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'");
@@ -208,6 +209,8 @@ QString translatedBottleneck(const Bottleneck &b)
 {
     QString text = mainSentence(b);
     const auto then = [&text](const QString &next) { text = translated(kJoin, {text, next}); };
+    if (b.host_staged)
+        then(translated(kHostStagedNote));
     if (b.thermal) {
         const Bottleneck::Thermal &t = *b.thermal;
         if (t.throttled_gpus == t.gpus)

@@ -53,6 +53,9 @@ struct Bottleneck {
     std::string stack;
     std::optional<StepLoss> largest_loss; // ComputeBound: named from 2% of the step
     std::string link;                     // DpExchange, TpAllReduce: the link's name
+    /// DpExchange, TpAllReduce inside a node: GPUs without peer-to-peer stage the traffic
+    /// through host memory (comm/collective.h, hostStagedFlowBandwidth).
+    bool host_staged = false;
     int64_t micro_batches = 0;            // PipelineBubble
     int stages = 0;                       // PipelineBubble
     /// Synchronisation: what GPUs wait for most, when it names a GPU (LabelKind::WaitForGpu).

@@ -602,114 +602,120 @@
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="84"/>
+        <source>The GPUs have no peer-to-peer access: every transfer is staged through host memory.</source>
+        <comment>bottleneck, after the data- or tensor-parallel sentence</comment>
+        <translation>这些 GPU 之间没有点对点访问：每次传输都要经主机内存中转。</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="85"/>
         <source>Pipeline bubble: %1% of the step is idle with %2 micro-batches on %3 stages; more micro-batches or interleaving shrink it.</source>
         <comment>bottleneck</comment>
         <translation>流水线气泡：%3 个阶段、%2 个微批次时，%1% 的步时间处于空闲；增加微批次或采用交错调度可缩小气泡。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="85"/>
+        <location filename="../../views/model_text.cpp" line="86"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter).</source>
         <comment>bottleneck</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="86"/>
+        <location filename="../../views/model_text.cpp" line="87"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.</source>
         <comment>bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动），主要是%2。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="87"/>
+        <location filename="../../views/model_text.cpp" line="88"/>
         <source>The data loader starves the GPUs for %1% of the step; add loader workers before adding GPUs.</source>
         <comment>bottleneck</comment>
         <translation>数据加载器让 GPU 在 %1% 的步时间内等数据；先增加加载工作进程，再增加 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="88"/>
+        <location filename="../../views/model_text.cpp" line="89"/>
         <source>Pipeline sends between stages block the GPUs for %1% of the step; fewer stages or faster links between them help.</source>
         <comment>bottleneck</comment>
         <translation>阶段间的流水线发送使 GPU 阻塞 %1% 的步时间；减少阶段数或加快阶段间互连会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="89"/>
+        <location filename="../../views/model_text.cpp" line="90"/>
         <source>The GPUs run hot (above %1 C) and throttle their clocks by %2%.</source>
         <comment>bottleneck, thermal</comment>
         <translation>GPU 温度过高（超过 %1 C），时钟降频 %2%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="90"/>
+        <location filename="../../views/model_text.cpp" line="91"/>
         <source>%1 of %2 GPUs run hot (above %3 C) and throttle their clocks by %4%.</source>
         <comment>bottleneck, thermal</comment>
         <translation>%2 个 GPU 中有 %1 个温度过高（超过 %3 C），时钟降频 %4%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="91"/>
+        <location filename="../../views/model_text.cpp" line="92"/>
         <source>Each GPU is a %1% slice of a physical GPU: the job runs like %2 whole GPUs.</source>
         <comment>bottleneck, virtual GPUs</comment>
         <translation>每个 GPU 是物理 GPU 的 %1% 切片：任务的运行效果相当于 %2 个完整 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="92"/>
+        <location filename="../../views/model_text.cpp" line="93"/>
         <source>It does not fit: %1 GB per GPU against %2 GB.</source>
         <comment>bottleneck, memory</comment>
         <translation>显存放不下：每个 GPU 需要 %1 GB，而只有 %2 GB。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="105"/>
+        <location filename="../../views/model_text.cpp" line="106"/>
         <source>Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep more GPUs busy, multiply the learning rate by k and warm it up over the first ~5 epochs; this scenario keeps the global batch at %1.</source>
         <comment>cost advice</comment>
         <translation>线性缩放规则（Goyal 等，2017）：若为让更多 GPU 保持忙碌而将全局批大小扩大 k 倍，则将学习率乘以 k，并在前约 5 个 epoch 内预热；本场景的全局批大小保持为 %1。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="106"/>
+        <location filename="../../views/model_text.cpp" line="107"/>
         <source>Data loader: each GPU consumes about %1 samples/s; at %2 samples/s per worker it needs %3 workers (has %4).</source>
         <comment>cost advice</comment>
         <translation>数据加载器：每个 GPU 每秒约消耗 %1 个样本；按每个工作进程 %2 样本/s 计，需要 %3 个工作进程（当前 %4 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="107"/>
+        <location filename="../../views/model_text.cpp" line="108"/>
         <source>Data loader: start with 4 workers per GPU (PyTorch rule of thumb) and raise until GPU utilisation stops rising, at most the CPU cores per GPU.</source>
         <comment>cost advice</comment>
         <translation>数据加载器：从每个 GPU 4 个工作进程起步（PyTorch 经验法则），逐步增加直到 GPU 利用率不再上升，最多为每个 GPU 分到的 CPU 核数。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="96"/>
+        <location filename="../../views/model_text.cpp" line="97"/>
         <source>data-parallel exchange</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据并行通信</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="97"/>
+        <location filename="../../views/model_text.cpp" line="98"/>
         <source>tensor-parallel all-reduces</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>张量并行 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="98"/>
+        <location filename="../../views/model_text.cpp" line="99"/>
         <source>pipeline bubble</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="99"/>
+        <location filename="../../views/model_text.cpp" line="100"/>
         <source>waiting for the slowest GPU</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>等待最慢的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="100"/>
+        <location filename="../../views/model_text.cpp" line="101"/>
         <source>data loading</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="101"/>
+        <location filename="../../views/model_text.cpp" line="102"/>
         <source>pipeline sends</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线发送</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="110"/>
+        <location filename="../../views/model_text.cpp" line="111"/>
         <source>%1 %2</source>
         <comment>two sentences in a row</comment>
         <translation>%1%2</translation>

@@ -200,6 +200,20 @@ void TestFrameworks::bottleneckNamesTheLinkCrossed()
     QVERIFY2(m.bottleneck.find("Tensor-parallel") != std::string::npos, m.bottleneck.c_str());
     QVERIFY2(m.bottleneck.find(network) != std::string::npos, m.bottleneck.c_str());
     QVERIFY2(m.bottleneck.find(s.hardware.intra.name) == std::string::npos, m.bottleneck.c_str());
+    QVERIFY2(m.bottleneck.find("host memory") == std::string::npos, m.bottleneck.c_str());
+
+    // Eight GeForce cards behind one PCIe switch: the exchange is staged through host
+    // memory, and the sentence says so; across the network it would not.
+    const Scenario geforce = scenarioFrom(R"({"scalescope": 1,
+      "hardware": {"gpu": "rtx-4090-24gb", "gpus_per_node": 8, "intra_node": "pcie4"},
+      "model": "gpt2-1.5b",
+      "training": {"global_batch": 64, "micro_batch": 4, "recompute": "full"},
+      "parallel": {"zero": 1}})");
+    const Summary g = simulateSummary(geforce);
+    QVERIFY2(g.bottleneck.find("Data-parallel gradient exchange over PCIe 4.0 x16") == 0,
+             g.bottleneck.c_str());
+    QVERIFY2(g.bottleneck.find("staged through host memory") != std::string::npos,
+             g.bottleneck.c_str());
 }
 
 void TestFrameworks::planOfAnotherStackIsRefusedByThePlan()

@@ -197,6 +197,13 @@ std::vector<Case<Bottleneck>> bottleneckCases()
     b.kind = BottleneckKind::TpAllReduce;
     b.link = "NVLink 4";
     add("tensor-parallel all-reduces", b);
+    // GPUs without peer-to-peer: the note after either sentence.
+    b.host_staged = true;
+    b.link = "PCIe 4.0 x16";
+    add("tensor-parallel all-reduces through host memory", b);
+    b.kind = BottleneckKind::DpExchange;
+    add("data-parallel exchange through host memory", b);
+    b.host_staged = false;
     b.kind = BottleneckKind::PipelineBubble;
     b.micro_batches = 8;
     b.stages = 4;
