@@ -3,7 +3,6 @@
 // memory notes.
 #include "analysis/format.h"
 #include "analysis/summary.h"
-#include "sim/simulator.h"
 
 #include <algorithm>
 #include <string>
@@ -22,15 +21,6 @@ std::string percent(double x)
 std::string gigabytes(double bytes)
 {
     return bottleneckGigabytes(bytes) + " GB";
-}
-
-/// The node's GPU-to-GPU traffic goes through host memory (the condition under which
-/// CommModel bounds it by hostStagedFlowBandwidth): GPUs without peer-to-peer on PCIe, or
-/// virtual GPUs routed through the host.
-bool hostStaged(const Scenario &s)
-{
-    const HardwareSpec hw = effectiveHardware(s);
-    return !hw.gpu.pcie_p2p && hw.intra.kind == LinkKind::PCIe && hw.gpus_per_node > 1;
 }
 
 constexpr const char *kHostStagedNote =
@@ -109,14 +99,14 @@ Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
         switch (r.kind) {
         case BottleneckKind::DpExchange:
             r.link = multi_node ? hw.inter.name : hw.intra.name;
-            r.host_staged = !multi_node && hostStaged(ctx.scenario);
+            r.host_staged = !multi_node && ctx.comm.hostStaged();
             break;
         case BottleneckKind::TpAllReduce: {
             // The link the tensor group's traffic crosses (rank placement, plan.h): the
             // network once the group spans nodes.
             const bool across = ctx.plan.tensorGroup().nodes > 1;
             r.link = across ? hw.inter.name : hw.intra.name;
-            r.host_staged = !across && hostStaged(ctx.scenario);
+            r.host_staged = !across && ctx.comm.hostStaged();
             break;
         }
         case BottleneckKind::PipelineBubble:
@@ -172,14 +162,10 @@ std::string bottleneckText(const Bottleneck &r)
         sentence = "Data-parallel gradient exchange over " + r.link + " is exposed for " +
                    percent(r.share) +
                    " of the step; larger batches per GPU or faster links hide it.";
-        if (r.host_staged)
-            sentence += kHostStagedNote;
         break;
     case BottleneckKind::TpAllReduce:
         sentence = "Tensor-parallel all-reduces over " + r.link + " take " + percent(r.share) +
                    " of the step; they sit on the critical path of every layer.";
-        if (r.host_staged)
-            sentence += kHostStagedNote;
         break;
     case BottleneckKind::PipelineBubble:
         sentence = "Pipeline bubble: " + percent(r.share) + " of the step is idle with " +
@@ -203,6 +189,8 @@ std::string bottleneckText(const Bottleneck &r)
                    " of the step; fewer stages or faster links between them help.";
         break;
     }
+    if (r.host_staged) // DpExchange, TpAllReduce inside a node
+        sentence += kHostStagedNote;
     if (r.thermal)
         sentence += " " +
                     (r.thermal->throttled_gpus == r.thermal->gpus

@@ -121,7 +121,8 @@ CommModel::CommModel(const HardwareSpec &hw)
     gpus_per_node_ = hw.gpus_per_node;
     nics_per_node_ = std::max(1, hw.nics_per_node);
     intra_bw_ = hw.intra.bandwidth_gbps * 1e9 * intraEfficiency(hw.intra.kind);
-    if (!hw.gpu.pcie_p2p && hw.intra.kind == LinkKind::PCIe && hw.gpus_per_node > 1)
+    host_staged_ = !hw.gpu.pcie_p2p && hw.intra.kind == LinkKind::PCIe && hw.gpus_per_node > 1;
+    if (host_staged_)
         intra_bw_ = std::min(intra_bw_, hostStagedFlowBandwidth(hw));
     intra_lat_ = hw.intra.latency_us * 1e-6;
     // Streaming copies reach ~0.8 of datasheet memory bandwidth (workload/compute.cpp).

@@ -94,6 +94,9 @@ public:
     double intraBandwidth() const { return intra_bw_; }
     double nicBandwidth() const { return nic_bw_; }
     bool hasNvls() const { return nvls_; }
+    /// The node's GPU-to-GPU traffic is staged through host memory (GPUs without
+    /// peer-to-peer on PCIe, or virtual GPUs routed through the host).
+    bool hostStaged() const { return host_staged_; }
 
     void setMeasured(std::vector<MeasuredCollective> points) { measured_ = std::move(points); }
     bool calibrated() const { return !measured_.empty() || intra_measured_; }
@@ -125,6 +128,7 @@ private:
     double nic_bw_ = 0; // bytes/s per NIC, achievable
     double inter_lat_ = 0;
     bool nvls_ = false;
+    bool host_staged_ = false;
     double nvls_bw_ = 0;
     std::vector<MeasuredCollective> measured_;
     bool intra_measured_ = false;

@@ -44,9 +44,6 @@ constexpr const char *kDefaultInterLink = "ib-hdr-200";
 constexpr IntRange kNodesRange{1, 65536};
 constexpr IntRange kGpusPerNodeRange{1, 64};
 constexpr IntRange kNicsPerNodeRange{1, 64};
-// One CPU socket's DRAM bandwidth, GB/s: from a 4-channel DDR4 desktop (~40) to 12-channel
-// DDR5 and HBM server parts (~1,000); 0 = the intra-node link's platform figure.
-constexpr RealRange kHostMemoryRange = RealRange::closed(0, 5000);
 constexpr std::array kPcieTopologies = {PcieTopology::Switch, PcieTopology::RootPorts};
 constexpr IntRange kGlobalBatchRange{1, 1000000000};
 constexpr IntRange kZeroRange{0, 3};
@@ -207,7 +204,7 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
     hw.pcie_topology = r.optionalEnum<PcieTopology>("pcie_topology", kPcieTopologies,
                                                     pcieTopologyName, PcieTopology::Switch);
     hw.host_memory_gbps =
-        r.optionalDouble("host_memory_gbps", kHostMemoryRange, hw.host_memory_gbps);
+        r.optionalDouble("host_memory_gbps", json::kHostMemoryRange, hw.host_memory_gbps);
     if (r.has("calibration")) {
         hw.calibration_path = readCalibrationPath(r, baseDir);
         hw.calibration = readCalibration(r, hw.calibration_path);

@@ -35,7 +35,6 @@ constexpr int64_t kMaxModelLayers = 2000;
 constexpr double kMaxL2Mb = 1e5;
 constexpr double kMaxLaunchOverheadUs = 1e6;
 constexpr double kMaxLinkBandwidthGbps = 1e5;
-constexpr double kMaxHostMemoryGbps = 1e4;
 constexpr double kMaxLineRateGbit = 1e5;
 constexpr double kMaxLatencyUs = 1e6;
 constexpr IntRange kNvswitchGenRange{0, 10};
@@ -305,10 +304,7 @@ IntraLinkSpec readIntraLink(const ObjectReader &reader, Origin origin)
     link.latency_us = reader.requiredDouble("latency_us", RealRange::closed(0, kMaxLatencyUs));
     link.switched = reader.optionalBool("switched", false);
     link.nvswitch_gen = static_cast<int>(reader.optionalInt("nvswitch_gen", kNvswitchGenRange, 0));
-    // One CPU socket's DRAM bandwidth: DDR4-2133 x 4 channels (68 GB/s) up to 12-channel
-    // DDR5 and HBM parts; 0 = not stated.
-    link.host_memory_gbps =
-        reader.optionalDouble("host_memory_gbps", RealRange::closed(0, kMaxHostMemoryGbps), 0);
+    link.host_memory_gbps = reader.optionalDouble("host_memory_gbps", kHostMemoryRange, 0);
     link.kind = origin == Origin::Catalog
                     ? reader.requiredEnum<LinkKind>("kind", kIntraKinds, linkKindName)
                     : reader.optionalEnum<LinkKind>(
