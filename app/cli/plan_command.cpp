@@ -48,6 +48,9 @@ int cmdPlan(const QStringList &argv, Output &out, Failure *failure)
     PlanSearchOptions options;
     options.gpus = *gpus;
     options.top_k = *top;
+    // The figures listed are those `simulate` gives the listed plan (issue 24): the best
+    // plans are re-evaluated by the one step policy, as the window's dialog does.
+    options.engine_check = true;
     QElapsedTimer timer;
     timer.start();
     const Result<PlanSearchResult> found = searchPlans(*base, options);
@@ -70,17 +73,24 @@ int cmdPlan(const QStringList &argv, Output &out, Failure *failure)
                  .arg(r.out_of_memory)
                  .arg(fixed(ms, 1)));
     if (r.best.empty()) {
-        out.line(r.considered == 0
-                     ? QStringLiteral("no plan: %1 GPUs cannot be split into data x tensor x "
-                                      "pipeline degrees that divide the global batch of %2 "
-                                      "and the model's layers and heads")
-                           .arg(*gpus)
-                           .arg(base->training.global_batch)
-                     : QStringLiteral("no plan fits in memory"));
-        return kOk;
+        // Nothing to apply: an error naming --gpus, not a listing of nothing (issue 29).
+        *failure = {kInvalidInput,
+                    r.considered == 0
+                        ? QStringLiteral("--gpus: no plan: %1 GPUs cannot be split into data x "
+                                         "tensor x pipeline degrees that divide the global batch "
+                                         "of %2 and the model's layers and heads")
+                              .arg(*gpus)
+                              .arg(base->training.global_batch)
+                        : QStringLiteral("--gpus: no plan on %1 GPUs fits in memory (%2 plans "
+                                         "considered, %3 too large); allowed: more GPUs, GPUs "
+                                         "with more memory or a smaller global batch")
+                              .arg(*gpus)
+                              .arg(r.considered)
+                              .arg(r.out_of_memory)};
+        return failure->code;
     }
     out.line(QStringLiteral("rank  data tensor pipeline zero schedule      mb recompute  "
-                            "step_time   memory/GPU   MFU"));
+                            "step_time   memory/GPU   MFU  framework"));
     int rank = 1;
     for (const PlanCandidate &c : r.best) {
         const char *sched = c.parallel.schedule == Schedule::Interleaved ? "interleaved/2"
@@ -99,9 +109,10 @@ int cmdPlan(const QStringList &argv, Output &out, Failure *failure)
                      .arg(c.micro_batch, 3)
                      .arg(QString::fromLatin1(rc), -10)
                      .arg(humanTime(c.step_time_s), 10) +
-                 QStringLiteral("  %1 GB  %2%")
+                 QStringLiteral("  %1 GB  %2%  %3")
                      .arg(fixed(c.memory_bytes / 1e9, 1), 8)
-                     .arg(fixed(100.0 * c.mfu, 1), 5));
+                     .arg(fixed(100.0 * c.mfu, 1), 5)
+                     .arg(QString::fromStdString(c.stack)));
     }
     return kOk;
 }

@@ -24,7 +24,53 @@ namespace
 constexpr int kMaxIterations = 64;
 constexpr size_t kMaxTraceSegments = 1'000'000;
 
-void printSummaryText(Output &out, const SimContext &ctx, const Summary &s)
+/// The speed-up lines: the one reference of the evaluation (analysis/speedup_reference.h),
+/// worded as the window's status bar words it.
+void printSpeedupText(Output &out, const SpeedupReference &ref, const Summary &s)
+{
+    using Kind = SpeedupFigures::Kind;
+    const SpeedupFigures f = speedupFigures(ref, s.gpus, s.speedup);
+    const auto againstOne = [&f](const QString &which) {
+        return QStringLiteral("%1x on %2 GPUs%3 (efficiency %4%)")
+            .arg(fixed(f.vs_one, 2))
+            .arg(f.gpus)
+            .arg(which, fixed(100.0 * f.efficiency_vs_one, 1));
+    };
+    const QString against_one = againstOne(QString());
+    switch (f.kind) {
+    case Kind::OneGpu:
+    case Kind::AgainstOne:
+        out.line(QStringLiteral("  speed-up            ") + against_one);
+        return;
+    case Kind::Rebased:
+        out.line(QStringLiteral("  speed-up            %1x as fast as %2 GPUs, the fewest that "
+                                "fit (ideal %3x, efficiency %4%)")
+                     .arg(fixed(f.speedup, 2))
+                     .arg(f.from_gpus)
+                     .arg(fmt(f.ideal, 6))
+                     .arg(fixed(100.0 * f.efficiency, 1)));
+        break;
+    case Kind::Fewest:
+        out.line(QStringLiteral("  speed-up            %1 GPUs are the fewest that fit: no smaller "
+                                "run to count from")
+                     .arg(f.gpus));
+        break;
+    case Kind::OnPaper:
+        out.line(QStringLiteral("  speed-up            ") +
+                 againstOne(QStringLiteral(" against one GPU on paper")));
+        break;
+    }
+    const MemoryBreakdown one = ref.one_gpu_memory.value_or(MemoryBreakdown{});
+    QString line = QStringLiteral("  speed-up reference  one GPU on paper: it would need %1 GB of "
+                                  "its %2 GB")
+                       .arg(fixed(one.total / 1e9, 1), fixed(one.capacity / 1e9, 1));
+    if (f.kind != Kind::OnPaper)
+        line += QStringLiteral("; against it ") + against_one;
+    out.line(line);
+}
+
+void printSummaryText(Output &out, const SimContext &ctx, const Summary &s,
+                      const SpeedupReference &reference)
 {
     const Scenario &sc = ctx.scenario;
     const Breakdown &b = s.breakdown;
@@ -46,18 +92,7 @@ void printSummaryText(Output &out, const SimContext &ctx, const Summary &s)
     out.line(QStringLiteral("  model TFLOP/s/GPU   %1 (MFU %2%)")
                  .arg(fixed(s.model_tflops_per_gpu, 1))
                  .arg(fixed(100.0 * s.mfu, 1)));
-    out.line(QStringLiteral("  speed-up            %1x on %2 GPUs (efficiency %3%)")
-                 .arg(fixed(s.speedup, 2))
-                 .arg(s.gpus)
-                 .arg(fixed(100.0 * s.scaling_efficiency, 1)));
-    // The reference is one GPU (spec/cli.md): say when that GPU cannot hold the model.
-    if (s.gpus > 1) {
-        const MemoryBreakdown ref = *speedupReferenceMemory({}, &ctx);
-        if (exceedsCapacity(ref))
-            out.line(QStringLiteral("  speed-up reference  one GPU on paper: it would need %1 GB "
-                                    "of its %2 GB")
-                         .arg(fixed(ref.total / 1e9, 1), fixed(ref.capacity / 1e9, 1)));
-    }
+    printSpeedupText(out, reference, s);
     out.line(
         QStringLiteral("  breakdown           compute %1, exposed communication %2, bubble %3, "
                        "wait %4, data loading %5")
@@ -228,11 +263,14 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
     }
     if (json) {
         QJsonObject o = summaryToJson(s);
+        o[QStringLiteral("speedup_reference")] = speedupReferenceToJson(e.reference);
+        o[QStringLiteral("from_reference")] =
+            speedupFiguresToJson(speedupFigures(e.reference, s.gpus, s.speedup));
         if (e.cost)
             o[QStringLiteral("cost")] = costReportJson(*e.cost);
         out.text += QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
-        printSummaryText(out, ctx, s);
+        printSummaryText(out, ctx, s, e.reference);
         if (e.cost)
             printCostText(out, *e.cost);
     }

@@ -137,6 +137,9 @@ int cmdSweep(const QStringList &argv, Output &out, Failure *failure)
     }
     const ScenarioEvaluation &e = evaluated.value();
     const std::vector<SweepRow> &rows = e.sweep;
+    // One GPU cannot hold the model: the figures from the fewest that fit follow each row,
+    // as the window's table shows them (analysis/speedup_reference.h).
+    const bool rebased = e.reference.one_gpu_on_paper && e.reference.rebased();
     if (json) {
         QJsonArray arr;
         for (const SweepRow &r : rows) {
@@ -151,20 +154,39 @@ int cmdSweep(const QStringList &argv, Output &out, Failure *failure)
                 summaryToJson(r.summary)[QStringLiteral("breakdown_s")];
             o[QStringLiteral("attribution")] =
                 attributionToJson(e.attribution[static_cast<size_t>(&r - rows.data())]);
+            o[QStringLiteral("from_reference")] =
+                speedupFiguresToJson(speedupFigures(e.reference, r.gpus, r.summary.speedup));
             arr.append(o);
         }
         QJsonObject root;
+        root[QStringLiteral("speedup_reference")] = speedupReferenceToJson(e.reference);
         root[QStringLiteral("scaling")] = weak ? QStringLiteral("weak") : QStringLiteral("strong");
         root[QStringLiteral("rows")] = arr;
         if (!weak)
             root[QStringLiteral("amdahl")] = amdahlToJson(e.amdahl);
         out.text += QJsonDocument(root).toJson(QJsonDocument::Indented);
     } else if (csv) {
-        out.text += sweepToCsv(rows, false);
+        out.text += sweepToCsv(rows, false, &e.reference);
     } else {
-        out.line(
-            QStringLiteral("gpus  step_time_s  samples_per_s  speedup  efficiency  comm_share"));
-        for (const SweepRow &r : rows)
+        if (rebased)
+            out.line(QStringLiteral("speed-up and efficiency against one GPU on paper; 'from %1' "
+                                    "counts from %1 GPUs, the fewest that fit")
+                         .arg(e.reference.gpus));
+        out.line(QStringLiteral("gpus  step_time_s  samples_per_s  speedup  efficiency  comm_share") +
+                 (rebased ? QStringLiteral("  from %1  efficiency").arg(e.reference.gpus, -4)
+                          : QString()));
+        for (const SweepRow &r : rows) {
+            QString from;
+            if (rebased) {
+                const SpeedupFigures f = speedupFigures(e.reference, r.gpus, r.summary.speedup);
+                const bool counted = f.kind == SpeedupFigures::Kind::Rebased ||
+                                     f.kind == SpeedupFigures::Kind::Fewest;
+                from = counted ? QStringLiteral("  %1  %2")
+                                     .arg(fixed(f.speedup, 2) + QStringLiteral("x"), 8)
+                                     .arg(fixed(f.efficiency * 100, 1) + QStringLiteral("%"), 10)
+                               : QStringLiteral("  %1  %2").arg(QStringLiteral("-"), 8).arg(
+                                     QStringLiteral("-"), 10);
+            }
             out.line(
                 QStringLiteral("%1  %2  %3  %4  %5  %6")
                     .arg(r.gpus, 4)
@@ -172,7 +194,9 @@ int cmdSweep(const QStringList &argv, Output &out, Failure *failure)
                     .arg(fixed(r.summary.samples_per_s, 1), 13)
                     .arg(fixed(r.summary.speedup, 2), 7)
                     .arg(fixed(r.summary.scaling_efficiency * 100, 1) + QStringLiteral("%"), 10)
-                    .arg(fixed(communicationShare(r.summary) * 100, 1) + QStringLiteral("%"), 10));
+                    .arg(fixed(communicationShare(r.summary) * 100, 1) + QStringLiteral("%"), 10) +
+                from);
+        }
         if (!weak)
             out.line(amdahlText(e.amdahl));
     }

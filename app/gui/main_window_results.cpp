@@ -166,17 +166,70 @@ void MainWindow::updateStatus(const ResultPtr &result)
         return;
     }
     const Summary &s = result->summary;
-    // The speed-up reference (one GPU) may itself not hold the model: its time is then on
-    // paper, as the Scaling tab's note says.
-    const std::optional<MemoryBreakdown> reference =
-        s.gpus > 1 ? speedupReferenceMemory(result->sweep, result->context.get()) : std::nullopt;
-    const bool reference_on_paper = reference && exceedsCapacity(*reference);
+    // The evaluation's one speed-up reference (analysis/speedup_reference.h): one GPU, or the
+    // fewest GPUs that hold the model when one GPU cannot (its time is then on paper).
+    using Kind = SpeedupFigures::Kind;
+    const SpeedupReference &ref = result->reference;
+    const SpeedupFigures f = speedupFigures(ref, s.gpus, s.speedup);
+    const bool reference_on_paper = s.gpus > 1 && ref.one_gpu_on_paper && ref.one_gpu_memory;
     const QString reference_note =
         reference_on_paper
             ? tr("The one-GPU reference cannot hold this model (it would need %1 GB of its "
                  "%2 GB): its time is on paper, not a run.")
-                  .arg(formatGb(reference->total), formatGb(reference->capacity))
+                  .arg(formatGb(ref.one_gpu_memory->total), formatGb(ref.one_gpu_memory->capacity))
             : QString();
+    const QString against_paper =
+        tr("Against the one GPU on paper this run is %1× (efficiency %2%).")
+            .arg(f.vs_one, 0, 'f', 2)
+            .arg(f.efficiency_vs_one * 100, 0, 'f', 0);
+    // The headline of f, one wording for the status bar, whether the run fits or not.
+    QString speedup_text;
+    QString efficiency_text;
+    switch (f.kind) {
+    case Kind::OneGpu:
+        speedup_text = tr("Speed-up %1× on 1 GPU").arg(f.speedup, 0, 'f', 2);
+        efficiency_text = tr("Efficiency %1%").arg(f.efficiency * 100, 0, 'f', 0);
+        break;
+    case Kind::AgainstOne:
+        speedup_text = tr("Speed-up %1× on %2 GPUs").arg(f.speedup, 0, 'f', 2).arg(f.gpus);
+        efficiency_text = tr("Efficiency %1%").arg(f.efficiency * 100, 0, 'f', 0);
+        break;
+    case Kind::Rebased:
+        speedup_text = tr("%1× as fast as %2 GPUs, the fewest that fit; ideal %3×")
+                           .arg(f.speedup, 0, 'f', 2)
+                           .arg(f.from_gpus)
+                           .arg(QLocale::c().toString(f.ideal, 'g', 6));
+        efficiency_text = tr("Efficiency %1% from %2 GPUs")
+                              .arg(f.efficiency * 100, 0, 'f', 0)
+                              .arg(f.from_gpus);
+        break;
+    case Kind::Fewest:
+        speedup_text = tr("%1 GPUs are the fewest that fit: %2× against 1 GPU on paper")
+                           .arg(f.gpus)
+                           .arg(f.vs_one, 0, 'f', 2);
+        efficiency_text = tr("Efficiency %1% against 1 GPU on paper")
+                              .arg(f.efficiency_vs_one * 100, 0, 'f', 0);
+        break;
+    case Kind::OnPaper:
+        speedup_text = tr("Speed-up %1× on %2 GPUs against 1 GPU on paper")
+                           .arg(f.vs_one, 0, 'f', 2)
+                           .arg(f.gpus);
+        efficiency_text = tr("Efficiency %1% against 1 GPU on paper")
+                              .arg(f.efficiency_vs_one * 100, 0, 'f', 0);
+        break;
+    }
+    QString speedup_tip = reference_note;
+    if (f.kind == Kind::Rebased)
+        speedup_tip += QLatin1Char(' ') +
+                       tr("Counted from %1 GPUs, the fewest that hold the model: %2 GPUs would "
+                          "ideally be %3× faster than they are.")
+                           .arg(f.from_gpus)
+                           .arg(f.gpus)
+                           .arg(QLocale::c().toString(f.ideal, 'g', 6)) +
+                       QLatin1Char(' ') + against_paper;
+    // An early stage: one GPU is on paper and the fewest that fit are not known yet; no
+    // figure that the complete result would take back.
+    const bool reference_pending = s.gpus > 1 && ref.pending;
     const bool fits = s.memory.fits();
     if (!fits) {
         // A run that does not fit in memory does not happen: that comes first, and its figures
@@ -187,17 +240,15 @@ void MainWindow::updateStatus(const ResultPtr &result)
         for (QLabel *l : {status_step_, status_throughput_, status_mfu_, status_efficiency_})
             l->clear();
         const QString step = formatStepTime(s.step_time_s);
-        status_speedup_->setText(s.gpus == 1 ? tr("If it fitted: step %1").arg(step)
-                                             : tr("If it fitted: step %1, speed-up %2× on %3 GPUs")
-                                                   .arg(step)
-                                                   .arg(s.speedup, 0, 'f', 2)
-                                                   .arg(s.gpus));
+        status_speedup_->setText(s.gpus == 1 || reference_pending
+                                     ? tr("If it fitted: step %1").arg(step)
+                                     : tr("If it fitted: step %1, %2").arg(step, speedup_text));
         QString tip = tr("What this step would take if the memory of each GPU held it. It "
                          "cannot run: reduce the memory per GPU (ZeRO, tensor or pipeline "
                          "parallelism, recomputation, a smaller micro-batch) or use GPUs with "
                          "more memory.");
-        if (reference_on_paper)
-            tip += QLatin1Char(' ') + reference_note;
+        if (!speedup_tip.isEmpty())
+            tip += QLatin1Char(' ') + speedup_tip;
         status_speedup_->setToolTip(tip);
     } else {
         status_step_->setText(tr("Step %1").arg(formatStepTime(s.step_time_s)));
@@ -206,48 +257,16 @@ void MainWindow::updateStatus(const ResultPtr &result)
             throughput += tr(" · %1 tokens/s").arg(formatRate(s.tokens_per_s));
         status_throughput_->setText(throughput);
         status_mfu_->setText(tr("MFU %1%").arg(s.mfu * 100, 0, 'f', 1));
-        // Against the smallest swept count that fits when one GPU cannot hold the model
-        // (analysis/evaluation.h SpeedupReference); the one-GPU figure stays in the tooltip.
-        const SpeedupReference &ref = result->reference;
-        const bool rebased = s.gpus > 1 && ref.rebased();
-        const double speedup = rebased ? ref.of(s.speedup) : s.speedup;
-        // Before the sweep has run, a one-GPU reference on paper is not yet replaced by the
-        // fewest GPUs that fit: no figure that the complete result would take back.
-        const bool reference_pending =
-            s.gpus > 1 && reference_on_paper && result->stage != ResultStage::Complete;
-        if (s.gpus == 1)
-            status_speedup_->setText(tr("Speed-up %1× on 1 GPU").arg(s.speedup, 0, 'f', 2));
-        else if (reference_pending)
-            status_speedup_->setText(tr("Speed-up on %1 GPUs: after the scaling sweep").arg(s.gpus));
-        else if (rebased)
+        if (reference_pending) {
             status_speedup_->setText(
-                tr("Speed-up %1× on %2 GPUs against %3 GPUs, the fewest that fit")
-                    .arg(speedup, 0, 'f', 2)
-                    .arg(s.gpus)
-                    .arg(ref.gpus));
-        else if (reference_on_paper)
-            status_speedup_->setText(tr("Speed-up %1× on %2 GPUs against 1 GPU on paper")
-                                         .arg(s.speedup, 0, 'f', 2)
-                                         .arg(s.gpus));
-        else
-            status_speedup_->setText(
-                tr("Speed-up %1× on %2 GPUs").arg(s.speedup, 0, 'f', 2).arg(s.gpus));
-        if (rebased)
-            status_speedup_->setToolTip(
-                reference_note + QLatin1Char(' ') +
-                tr("Speed-ups are counted from %1 GPUs, which sit on the ideal line (%1×); "
-                   "against the one GPU on paper this run is %2× (efficiency %3%).")
-                    .arg(ref.gpus)
-                    .arg(s.speedup, 0, 'f', 2)
-                    .arg(s.scaling_efficiency * 100, 0, 'f', 0));
-        else if (reference_on_paper)
-            status_speedup_->setToolTip(reference_note);
-        if (reference_pending)
+                tr("Speed-up on %1 GPUs: once the simulation has run").arg(s.gpus));
             status_efficiency_->clear();
-        else
-            status_efficiency_->setText(tr("Efficiency %1%").arg(
-                (rebased ? ref.efficiencyOf(s.speedup, s.gpus) : s.scaling_efficiency) * 100, 0,
-                'f', 0));
+        } else {
+            status_speedup_->setText(speedup_text);
+            status_efficiency_->setText(efficiency_text);
+        }
+        if (!speedup_tip.isEmpty())
+            status_speedup_->setToolTip(speedup_tip);
     }
     // Asynchronous updates trade the barrier for stale parameters: the price is shown.
     if (s.staleness_steps > 0) {

@@ -252,7 +252,7 @@ QVariant PlanTableModel::data(const QModelIndex &index, int role) const
         case MemoryColumn:
             return c.memory_bytes;
         case BottleneckColumn:
-            return QString::fromStdString(c.bottleneck);
+            return translatedBottleneck(c.bottleneck_record);
         }
         break;
     case IsCurrentRole:

@@ -107,8 +107,6 @@ public:
     /// The view on screen.
     QWidget *currentView() const;
     TimelineWidget *timeline() const { return timeline_; }
-    /// The base font size of the stage in pixels (follows the stage's height).
-    int basePixelSize() const { return base_px_; }
 
     /// A black screen (clicker "blank" button); any slide key ends it.
     void setBlank(bool blank);

@@ -88,7 +88,7 @@ Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
             r.kind = BottleneckKind::HostBound;
             r.host_share = host_share;
             r.host_op_us = ctx.plan.host.op_s * 1e6;
-            r.stack = ctx.scenario.training.stack.name;
+            r.stack = ctx.plan.stack.name;
         }
     } else {
         static constexpr BottleneckKind kKinds[] = {
@@ -207,11 +207,6 @@ std::string bottleneckText(const Bottleneck &r)
         sentence += " It does not fit: " + gigabytes(r.out_of_memory->total_bytes) +
                     " per GPU against " + gigabytes(r.out_of_memory->capacity_bytes) + ".";
     return sentence;
-}
-
-std::string bottleneckSentence(const SimContext &ctx, const Summary &s)
-{
-    return bottleneckText(bottleneckOf(ctx, s));
 }
 
 } // namespace scalescope

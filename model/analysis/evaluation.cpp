@@ -41,6 +41,7 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
         estimatedTasks(*e.context, options) >= request.estimate_first_tasks) {
         ScenarioEvaluation first = e;
         first.step.summary = analyticSummary(*e.context);
+        first.reference = oneGpuReference(*e.context);
         on_stage(EvaluationStage::Estimate, first);
     }
     // The step under one policy (analysis/evaluate.h): beyond the engine's size the closed
@@ -57,6 +58,28 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
     }
     if (scenario.cost)
         e.cost = costReport(scenario, e.step.summary);
+    SimOptions point;
+    point.max_tasks = request.sweep_max_tasks;
+    point.cancel = request.cancel;
+    // The one speed-up reference of this evaluation: among the default chart's counts, so
+    // that the window (which sweeps) and the CLI (which may not) count from the same N0;
+    // reached as the sweep reaches its counts (strong scaling on the scenario's nodes unless
+    // the window's chart asks otherwise), so that the sweep's row at N0 is its figure.
+    std::optional<SweepRow> reference_row;
+    ReferenceSearch search;
+    search.counts = defaultSweepCounts(scenario);
+    search.point = point;
+    if (request.sweep) {
+        search.scaling = request.scaling;
+        search.node_gpus = request.sweep_node_gpus;
+    }
+    Result<SpeedupReference> reference = findSpeedupReference(
+        *e.context, e.step.summary, e.step.closed_form, search, &reference_row);
+    if (cancelled())
+        return cancelError();
+    if (!reference)
+        return reference.error();
+    e.reference = reference.value();
     if (!request.sweep)
         return e;
     if (on_stage)
@@ -67,9 +90,8 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
     std::vector<int> fit_gpus;
     std::vector<double> fit_speedup;
     const int own_gpus = scenario.hardware.gpuCount();
-    SimOptions point;
-    point.max_tasks = request.sweep_max_tasks;
-    point.cancel = request.cancel;
+    // The reference's point was reached as the sweep reaches its counts: it is that row.
+    const bool reuse_reference_row = reference_row.has_value();
     // A jittered job's counts share its calm one-GPU run (each stretches it by its own
     // draws): the scenario's own step has it when the engine answered.
     SimContext::CalmReference calm = e.step.summary.single_gpu_calm;
@@ -80,6 +102,8 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
             // The scenario itself was just evaluated: its point is that figure, not a second
             // simulation of the same plan.
             e.sweep.push_back({n, e.step.summary, e.step.closed_form});
+        } else if (reuse_reference_row && reference_row->gpus == n) {
+            e.sweep.push_back(*reference_row);
         } else {
             Result<std::vector<SweepRow>> row =
                 sweep(scenario, {n}, request.scaling, request.sweep_node_gpus,
@@ -103,38 +127,7 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
     if (request.scaling == Scaling::Strong)
         e.amdahl = fitAmdahl(fit_gpus, fit_speedup);
     e.attribution = attributeSpeedupLoss(e.sweep);
-    e.reference = speedupReference(e.sweep, e.context.get());
     return e;
-}
-
-std::optional<MemoryBreakdown> speedupReferenceMemory(const std::vector<SweepRow> &sweep,
-                                                      const SimContext *context)
-{
-    for (const SweepRow &row : sweep)
-        if (row.gpus == 1)
-            return row.summary.memory;
-    if (context)
-        return singleGpuReferenceMemory(*context);
-    return std::nullopt;
-}
-
-SpeedupReference speedupReference(const std::vector<SweepRow> &sweep, const SimContext *context)
-{
-    SpeedupReference r;
-    const std::optional<MemoryBreakdown> one = speedupReferenceMemory(sweep, context);
-    r.one_gpu_on_paper = one && exceedsCapacity(*one);
-    if (!r.one_gpu_on_paper)
-        return r;
-    const SweepRow *smallest = nullptr;
-    for (const SweepRow &row : sweep)
-        if (row.gpus > 1 && !exceedsCapacity(row.summary.memory) && row.summary.speedup > 0 &&
-            (!smallest || row.gpus < smallest->gpus))
-            smallest = &row;
-    if (smallest) {
-        r.gpus = smallest->gpus;
-        r.speedup = smallest->summary.speedup;
-    }
-    return r;
 }
 
 } // namespace scalescope

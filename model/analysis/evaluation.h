@@ -6,6 +6,7 @@
 #include "analysis/economics.h"
 #include "analysis/evaluate.h"
 #include "analysis/scaling.h"
+#include "analysis/speedup_reference.h"
 #include "analysis/sweep.h"
 #include "sim/timeline.h"
 
@@ -42,28 +43,6 @@ struct EvaluationRequest {
     const std::atomic<bool> *cancel = nullptr;
 };
 
-/// What the window's speed-ups are against. spec/cli.md's reference is one GPU of the same
-/// kind with memory ignored; when that GPU cannot hold the model its time is on paper, and
-/// the window measures against the smallest swept count that fits instead (issue 13), the
-/// convention of scaling studies whose models need several GPUs: per-GPU throughput from
-/// the smallest configuration that runs (Narayanan et al., SC21, Table 1 has no one-GPU
-/// row). Normalised so that the reference count sits on the ideal line:
-/// S'(N) = N0 x S(N) / S(N0); efficiency S'(N) / N is 1 at N0.
-struct SpeedupReference {
-    int gpus = 1;          // N0; 1: the spec's one-GPU reference
-    double speedup = 1;    // S(N0) against one GPU (1 when gpus is 1)
-    bool one_gpu_on_paper = false; // one GPU cannot hold the model
-    bool rebased() const { return gpus > 1; }
-    /// A speed-up against one GPU, against this reference.
-    double of(double speedup_vs_one) const { return gpus * speedup_vs_one / speedup; }
-    /// The scaling efficiency of that speed-up on `on_gpus` GPUs.
-    double efficiencyOf(double speedup_vs_one, int on_gpus) const
-    {
-        return of(speedup_vs_one) / (on_gpus > 0 ? on_gpus : 1);
-    }
-    bool operator==(const SpeedupReference &) const = default;
-};
-
 struct ScenarioEvaluation {
     std::shared_ptr<const SimContext> context;
     StepEvaluation step; // its sim.timeline is moved into `timeline`
@@ -74,7 +53,9 @@ struct ScenarioEvaluation {
     std::vector<SweepRow> sweep;
     AmdahlFit amdahl; // strong scaling only (over the sweep's rows)
     std::vector<SpeedupAttribution> attribution; // one per sweep row
-    SpeedupReference reference; // from the sweep (one GPU without a sweep)
+    /// What every speed-up of this evaluation is counted against, computed once
+    /// (analysis/speedup_reference.h); `pending` in the Estimate stage.
+    SpeedupReference reference;
 };
 
 enum class EvaluationStage {
@@ -94,16 +75,5 @@ Result<ScenarioEvaluation>
 evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
                  const std::function<void(EvaluationStage, const ScenarioEvaluation &)> &on_stage =
                      {});
-
-/// Memory per GPU of the speed-up reference (one GPU of the same kind): the sweep's one-GPU
-/// row if there is one, else the memory formulas for the same job on one GPU (`context`);
-/// none without either. When it exceeds the GPU the reference is a time on paper, not a run
-/// (the window's status bar and Scaling tab, the CLI's text say so).
-std::optional<MemoryBreakdown> speedupReferenceMemory(const std::vector<SweepRow> &sweep,
-                                                      const SimContext *context);
-
-/// The reference of a sweep: one GPU when it holds the model (or nothing in the sweep fits);
-/// else the smallest count with more than one GPU whose rows fit (SpeedupReference).
-SpeedupReference speedupReference(const std::vector<SweepRow> &sweep, const SimContext *context);
 
 } // namespace scalescope

@@ -69,7 +69,7 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
     if (probe_plan) {
         const WorkloadCost w = buildWorkloadCost(base.model, probe_plan.value(),
                                                  computeModelFor(probe_s, probe_plan.value()),
-                                                 base.training.flash_attention);
+                                                 probe_plan.value().flash_attention);
         layers = std::max(1, w.block_count > 0 ? w.block_count : static_cast<int>(w.layers.size()));
     }
 
@@ -91,9 +91,10 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
         recomputes.insert(recomputes.begin() + 1, Recompute::Selective);
 
     // Workloads and single-GPU references are shared by plans that differ only in the
-    // data degree, ZeRO stage or schedule.
-    std::map<std::tuple<int, bool, int64_t, int>, WorkloadCost> workloads;
-    std::map<std::pair<int64_t, int>, double> single_step;
+    // data degree, ZeRO stage or schedule, and run on the same stack (its host costs and
+    // fused attention enter the workload; stackOf resolves it per plan).
+    std::map<std::tuple<int, bool, int64_t, int, std::string, bool>, WorkloadCost> workloads;
+    std::map<std::tuple<int64_t, int, std::string>, double> single_step;
     std::vector<PlanCandidate> best; // sorted, fastest first
     auto worst = [&] {
         return static_cast<int>(best.size()) < top_k ? 1e300 : best.back().step_time_s;
@@ -154,14 +155,16 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                         Result<Plan> plan = makePlan(s);
                         if (!plan)
                             continue;
-                        const auto key = std::make_tuple(t, p > 1, mb, static_cast<int>(rc));
+                        const Plan &pl = plan.value();
+                        const auto key = std::make_tuple(t, p > 1, mb, static_cast<int>(rc),
+                                                         pl.stack.id, pl.flash_attention);
                         auto wi = workloads.find(key);
                         if (wi == workloads.end())
                             wi = workloads
                                      .emplace(key,
-                                              buildWorkloadCost(s.model, plan.value(),
-                                                                computeModelFor(s, plan.value()),
-                                                                s.training.flash_attention))
+                                              buildWorkloadCost(s.model, pl,
+                                                                computeModelFor(s, pl),
+                                                                pl.flash_attention))
                                      .first;
                         const WorkloadCost &w = wi->second;
                         // Memory and the lower bound first: the context (with its step
@@ -180,7 +183,7 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                         if (static_cast<double>(m) * per_mb / p >= worst())
                             continue;
                         SimContext ctx(s, plan.value(), w);
-                        const auto sk = std::make_pair(mb, static_cast<int>(rc));
+                        const auto sk = std::make_tuple(mb, static_cast<int>(rc), pl.stack.id);
                         auto si = single_step.find(sk);
                         if (si == single_step.end())
                             si = single_step.emplace(sk, singleGpuStepTime(ctx)).first;
@@ -192,8 +195,8 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                         c.mfu = sum.mfu;
                         c.memory_bytes = mem.total;
                         c.capacity_bytes = mem.capacity;
-                        c.bottleneck = sum.bottleneck;
                         c.bottleneck_record = sum.bottleneck_record;
+                        c.stack = pl.stack.id;
                         if (c.step_time_s >= worst())
                             continue;
                         const auto pos = std::upper_bound(
@@ -230,10 +233,20 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
             c.step_time_s = sum.step_time_s;
             c.samples_per_s = sum.samples_per_s;
             c.mfu = sum.mfu;
-            c.bottleneck = sum.bottleneck;
+            c.memory_bytes = sum.memory.total;
+            c.capacity_bytes = sum.memory.capacity;
             c.bottleneck_record = sum.bottleneck_record;
+            c.stack = ctx.value()->plan.stack.id;
             c.simulated = true;
         }
+        // What the applied plan does not fit is never listed (the closed form's memory and
+        // the summary's are the same formulas; this holds them to it).
+        best.erase(std::remove_if(best.begin(), best.end(),
+                                  [](const PlanCandidate &c) {
+                                      return c.capacity_bytes > 0 &&
+                                             c.memory_bytes > c.capacity_bytes;
+                                  }),
+                   best.end());
         std::stable_sort(best.begin(), best.end(),
                          [](const PlanCandidate &a, const PlanCandidate &b) {
                              return a.step_time_s < b.step_time_s;

@@ -22,8 +22,10 @@ struct PlanCandidate {
     double mfu = 0;
     double memory_bytes = 0;   // most loaded GPU
     double capacity_bytes = 0; // per GPU
-    std::string bottleneck;    // English (Summary::bottleneck)
     Bottleneck bottleneck_record;
+    /// The software stack that runs it (stackOf, plan/framework_rules.h): under "auto" the
+    /// one that usually runs this plan, as the plan gets it once applied.
+    std::string stack;
     /// The figures are the event engine's (PlanSearchOptions::engine_check), as the plan
     /// gets them once applied; false: the closed form's.
     bool simulated = false;

@@ -132,8 +132,8 @@ MemoryBreakdown singleGpuReferenceMemory(const SimContext &ctx)
     // runs the same global batch).
     one.micro_batches =
         std::max<int64_t>(1, (one.global_batch + one.micro_batch - 1) / one.micro_batch);
-    const WorkloadCost w = buildWorkloadCost(ctx.scenario.model, one, ctx.compute,
-                                             ctx.scenario.training.flash_attention);
+    const WorkloadCost w =
+        buildWorkloadCost(ctx.scenario.model, one, ctx.compute, ctx.plan.flash_attention);
     return memoryPerGpu(one, w, ctx.memory_capacity_bytes);
 }
 

@@ -103,18 +103,6 @@ Result<std::shared_ptr<const SimContext>> makeContext(const Scenario &scenario,
 namespace
 {
 
-/// Per-GPU effects (stragglers, hot spots) make one GPU differ from the others: the
-/// reference leaves them out (spec/cli.md, speedup).
-bool hasPerGpuEffects(const Scenario &s)
-{
-    // Stragglers and hot spots (GPUs listed with their own cooling): what the reference
-    // leaves out. Jitter, heating over time (start_s) and the common cooling every GPU has
-    // stay in it, so a job on one GPU without stragglers or hot spots is its own reference
-    // and 1x whatever its draws (before, one jittered or warming GPU came out 1.008x).
-    return !s.effects.stragglers.empty() ||
-           (s.effects.thermal.enabled && !s.effects.thermal.gpus.empty());
-}
-
 /// The speed-up reference of spec/cli.md: the same global batch on one GPU of the same
 /// kind with no communication (memory ignored), under the effects every GPU has (jitter,
 /// data-loader workers per GPU, thermal cooling, virtual slices) but not the per-GPU ones.
@@ -131,6 +119,10 @@ std::shared_ptr<SimContext> referenceContext(const SimContext &ctx, bool calm = 
     p.sequence_parallel = false;
     p.update = UpdateMode::Sync;
     one.training.micro_batch = ctx.plan.micro_batch;
+    // The same software as the job (under "auto", the stack the job's plan runs on, not the
+    // one a one-GPU plan would pick): the speed-up measures the parallelism, not a change of
+    // stack.
+    one.training.framework = ctx.plan.stack.id;
     one.effects.stragglers.clear();
     if (calm)
         one.effects.jitter = 0;
@@ -223,9 +215,10 @@ Summary summarize(const SimContext &ctx, const SimResult &sim)
     s.staleness_steps = sim.staleness_steps;
     s.main_wait = sim.main_wait;
     s.main_wait_label = sim.main_wait_label;
-    // One GPU is 1x by definition: the job on one GPU is its own reference (it has no
-    // per-GPU effects to leave out); otherwise the same evaluator runs the reference.
-    const bool own = ctx.plan.gpus == 1 && !hasPerGpuEffects(ctx.scenario);
+    // One GPU is 1x by definition (spec/cli.md): the job on one GPU is its own reference,
+    // with what that GPU itself does (a straggler or hot spot too: it made one slow GPU
+    // 0.909x of itself); otherwise the same evaluator runs the reference.
+    const bool own = ctx.plan.gpus == 1;
     fillRates(ctx, s,
               own ? s.step_time_s
                   : simulatedSingleGpuStepTime(ctx, sim.jitter_mean, &s.single_gpu_calm));
@@ -497,7 +490,7 @@ Summary analyticSummary(const SimContext &ctx)
     }
     if (!D.sync && step > 0)
         s.staleness_steps = std::ceil(b.dp_comm / step);
-    const bool own = P.gpus == 1 && !hasPerGpuEffects(ctx.scenario);
+    const bool own = P.gpus == 1;
     fillRates(ctx, s, own ? s.step_time_s : singleGpuStepTime(ctx));
     s.bottleneck_record = bottleneckOf(ctx, s);
     s.bottleneck = bottleneckText(s.bottleneck_record);

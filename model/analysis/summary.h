@@ -171,7 +171,5 @@ Result<bool> checkCollective(const Scenario &scenario);
 Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s);
 /// The record in English: one short sentence, then the ones that follow it.
 std::string bottleneckText(const Bottleneck &b);
-/// bottleneckText(bottleneckOf(ctx, s)).
-std::string bottleneckSentence(const SimContext &ctx, const Summary &s);
 
 } // namespace scalescope

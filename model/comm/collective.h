@@ -92,13 +92,10 @@ public:
 
     /// Effective (achievable) bandwidths in bytes/s.
     double intraBandwidth() const { return intra_bw_; }
-    double nicBandwidth() const { return nic_bw_; }
-    bool hasNvls() const { return nvls_; }
     /// The node's GPU-to-GPU traffic is staged through host memory (GPUs without
     /// peer-to-peer on PCIe, or virtual GPUs routed through the host).
     bool hostStaged() const { return host_staged_; }
 
-    void setMeasured(std::vector<MeasuredCollective> points) { measured_ = std::move(points); }
     bool calibrated() const { return !measured_.empty() || intra_measured_; }
     void setMeasuredIntraBandwidth(double gbps);
 

@@ -3,7 +3,9 @@
 // Entries come from resources/catalogs/frameworks.json, each with its sources.
 #pragma once
 
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace scalescope
 {
@@ -49,5 +51,28 @@ struct FrameworkSpec {
 
 /// The scenario's default: the stack is chosen from the plan (plan/framework_rules.h).
 inline constexpr const char *kFrameworkAuto = "auto";
+
+/// The stacks a scenario can name (the catalog's frameworks), shared by every copy of the
+/// scenario. It is input, like the GPU's catalog entry: which stack runs a plan is derived
+/// from it by stackOf() (plan/framework_rules.h) each time a plan is made, never stored.
+struct StackTable {
+    std::shared_ptr<const std::vector<FrameworkSpec>> entries;
+
+    const FrameworkSpec *find(const std::string &id) const
+    {
+        if (entries)
+            for (const FrameworkSpec &f : *entries)
+                if (f.id == id)
+                    return &f;
+        return nullptr;
+    }
+    bool empty() const { return !entries || entries->empty(); }
+    bool operator==(const StackTable &o) const
+    {
+        if (entries == o.entries || (empty() && o.empty()))
+            return true;
+        return entries && o.entries && *entries == *o.entries;
+    }
+};
 
 } // namespace scalescope

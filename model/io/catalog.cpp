@@ -73,4 +73,9 @@ const FrameworkSpec *Catalog::findFramework(const std::string &id) const
     return findById(frameworks, id);
 }
 
+StackTable stackTableOf(const Catalog &catalog)
+{
+    return {std::make_shared<const std::vector<FrameworkSpec>>(catalog.frameworks)};
+}
+
 } // namespace scalescope

@@ -31,4 +31,7 @@ struct Catalog {
     const GpuSpec *matchGpuName(const std::string &name, double memory_bytes = 0) const;
 };
 
+/// The catalog's frameworks as a scenario holds them (Scenario::stacks).
+StackTable stackTableOf(const Catalog &catalog);
+
 } // namespace scalescope

@@ -15,8 +15,10 @@ double communicationShare(const Summary &s)
     return s.step_time_s > 0 ? s.breakdown.communication_exposed / s.step_time_s : 0.0;
 }
 
-QByteArray sweepToCsv(const std::vector<SweepRow> &rows, bool detailed)
+QByteArray sweepToCsv(const std::vector<SweepRow> &rows, bool detailed,
+                      const SpeedupReference *reference)
 {
+    const bool rebased = reference && reference->one_gpu_on_paper && reference->rebased();
     // QByteArray::number formats in the C locale whatever the process's locale.
     const auto num = [](double v, int digits) { return QByteArray::number(v, 'g', digits); };
     QByteArray out = "gpus,step_time_s,samples_per_s,speedup,scaling_efficiency,"
@@ -24,6 +26,8 @@ QByteArray sweepToCsv(const std::vector<SweepRow> &rows, bool detailed)
     if (detailed)
         out += ",tokens_per_s,mfu,compute_s,communication_exposed_s,communication_total_s,"
                "pipeline_bubble_s,wait_s,data_loading_s,memory_per_gpu_gb,closed_form";
+    if (rebased)
+        out += ",reference_gpus,speedup_from_reference,efficiency_from_reference";
     out += '\n';
     for (const SweepRow &r : rows) {
         const Summary &s = r.summary;
@@ -37,10 +41,62 @@ QByteArray sweepToCsv(const std::vector<SweepRow> &rows, bool detailed)
                    << num(b.pipeline_bubble, 9) << num(b.wait, 9) << num(b.data_loading, 9)
                    << num(s.memory.total / 1e9, 6) << QByteArray(r.closed_form ? "1" : "0");
         }
+        if (rebased) {
+            // Rows below the reference cannot start: no figure from it (empty fields).
+            const SpeedupFigures f = speedupFigures(*reference, r.gpus, s.speedup);
+            const bool from = f.kind == SpeedupFigures::Kind::Rebased ||
+                              f.kind == SpeedupFigures::Kind::Fewest;
+            fields << QByteArray::number(reference->gpus)
+                   << (from ? num(f.speedup, 6) : QByteArray())
+                   << (from ? num(f.efficiency, 6) : QByteArray());
+        }
         out += fields.join(',');
         out += '\n';
     }
     return out;
+}
+
+const char *speedupFiguresKindName(SpeedupFigures::Kind kind)
+{
+    switch (kind) {
+    case SpeedupFigures::Kind::OneGpu:
+        return "one_gpu";
+    case SpeedupFigures::Kind::AgainstOne:
+        return "against_one";
+    case SpeedupFigures::Kind::Rebased:
+        return "rebased";
+    case SpeedupFigures::Kind::Fewest:
+        return "fewest";
+    case SpeedupFigures::Kind::OnPaper:
+        return "on_paper";
+    }
+    return "against_one";
+}
+
+QJsonObject speedupReferenceToJson(const SpeedupReference &r)
+{
+    QJsonObject o;
+    o[QStringLiteral("gpus")] = r.gpus;
+    o[QStringLiteral("one_gpu_on_paper")] = r.one_gpu_on_paper;
+    o[QStringLiteral("speedup")] = r.speedup;
+    if (r.rebased())
+        o[QStringLiteral("step_time_s")] = r.step_time_s;
+    if (r.one_gpu_memory) {
+        o[QStringLiteral("one_gpu_memory_bytes")] = r.one_gpu_memory->total;
+        o[QStringLiteral("capacity_bytes")] = r.one_gpu_memory->capacity;
+    }
+    return o;
+}
+
+QJsonObject speedupFiguresToJson(const SpeedupFigures &f)
+{
+    QJsonObject o;
+    o[QStringLiteral("kind")] = QString::fromLatin1(speedupFiguresKindName(f.kind));
+    o[QStringLiteral("from_gpus")] = f.from_gpus;
+    o[QStringLiteral("speedup")] = f.speedup;
+    o[QStringLiteral("ideal")] = f.ideal;
+    o[QStringLiteral("scaling_efficiency")] = f.efficiency;
+    return o;
 }
 
 QJsonObject summaryToJson(const Summary &s)
@@ -219,7 +275,11 @@ QJsonObject planSearchToJson(const PlanSearchResult &r, int gpus)
         p[QStringLiteral("mfu")] = c.mfu;
         p[QStringLiteral("memory_per_gpu_bytes")] = c.memory_bytes;
         p[QStringLiteral("capacity_bytes")] = c.capacity_bytes;
-        p[QStringLiteral("bottleneck")] = QString::fromStdString(c.bottleneck);
+        p[QStringLiteral("bottleneck")] = QString::fromStdString(bottleneckText(c.bottleneck_record));
+        p[QStringLiteral("framework")] = QString::fromStdString(c.stack);
+        p[QStringLiteral("fits_in_memory")] =
+            !(c.capacity_bytes > 0 && c.memory_bytes > c.capacity_bytes);
+        p[QStringLiteral("simulated")] = c.simulated;
         plans.append(p);
     }
     o[QStringLiteral("plans")] = plans;

@@ -4,6 +4,7 @@
 #include "analysis/economics.h"
 #include "analysis/planner.h"
 #include "analysis/scaling.h"
+#include "analysis/speedup_reference.h"
 #include "analysis/summary.h"
 #include "analysis/sweep.h"
 #include "io/file_io.h"
@@ -34,8 +35,21 @@ double communicationShare(const Summary &s);
 /// sweep --csv: gpus, step_time_s, samples_per_s, speedup, scaling_efficiency,
 /// communication_share (spec/cli.md), one row per GPU count. `detailed` (the window's export)
 /// appends tokens_per_s, mfu, the breakdown in seconds, memory_per_gpu_gb and closed_form
-/// (1 where the closed form answered). Locale-independent.
-QByteArray sweepToCsv(const std::vector<SweepRow> &rows, bool detailed);
+/// (1 where the closed form answered). Where one GPU cannot hold the model (`reference`
+/// rebased), reference_gpus, speedup_from_reference and efficiency_from_reference follow:
+/// the figures the window and `simulate` show (analysis/speedup_reference.h).
+/// Locale-independent.
+QByteArray sweepToCsv(const std::vector<SweepRow> &rows, bool detailed,
+                      const SpeedupReference *reference = nullptr);
+
+/// The `speedup_reference` object of simulate --json and sweep --json: gpus (N0),
+/// one_gpu_on_paper, its speedup against one GPU and step time; the one-GPU memory.
+QJsonObject speedupReferenceToJson(const SpeedupReference &r);
+/// One run's figures against it (`from_reference`): kind (one_gpu, against_one, rebased,
+/// fewest, on_paper), from_gpus, speedup, ideal, scaling_efficiency.
+QJsonObject speedupFiguresToJson(const SpeedupFigures &f);
+/// The kind's name in those objects.
+const char *speedupFiguresKindName(SpeedupFigures::Kind kind);
 
 /// Chrome Trace Event format: one process per node, one thread per GPU and stream, one
 /// complete event ("ph": "X") per segment; times in microseconds.

@@ -240,36 +240,26 @@ TrainingSpec readTraining(const ObjectReader &r)
         r.optionalEnum<Optimizer>("optimizer", kOptimizers, optimizerName, defaults.optimizer);
     t.recompute =
         r.optionalEnum<Recompute>("recompute", kRecomputes, recomputeName, defaults.recompute);
-    t.flash_attention = r.optionalBool("flash_attention", defaults.flash_attention);
+    if (r.has("flash_attention"))
+        t.flash_attention = r.optionalBool("flash_attention", false);
     t.framework = r.optionalString("framework", kFrameworkAuto);
     return t;
 }
 
-/// Resolves training.framework to a catalog entry (under "auto", the stack that usually runs
-/// the plan), refuses plans a named stack cannot run, and fills the keys the scenario left to
-/// the stack (parallel.overlap, parallel.bucket_mb, training.flash_attention).
-void applyFramework(Scenario &s, const ObjectReader &training, const ObjectReader &parallel,
-                    const Catalog &catalog)
+/// Checks that training.framework names a catalog entry (or "auto"), and hands the scenario
+/// the catalog's stacks: which of them runs the plan is derived when a plan is made (stackOf,
+/// plan/framework_rules.h), never stored here.
+void readStacks(Scenario &s, const ObjectReader &training, const Catalog &catalog)
 {
-    TrainingSpec &t = s.training;
-    const bool automatic = t.framework == kFrameworkAuto;
-    const std::string id = stackIdFor(t, s.parallel);
-    if (const FrameworkSpec *entry = catalog.findFramework(id)) {
-        t.stack = *entry;
-    } else if (automatic && catalog.frameworks.empty()) {
-        // A catalog without frameworks (a test catalog): the generic stack of the model.
-        t.stack = FrameworkSpec{};
-        t.stack.id = id;
-        t.stack.name = id;
-    } else {
+    const TrainingSpec &t = s.training;
+    if (t.framework != kFrameworkAuto && !catalog.findFramework(t.framework)) {
         std::vector<std::string> ids{kFrameworkAuto};
         for (const FrameworkSpec &f : catalog.frameworks)
             ids.push_back(f.id);
         fail(training.pathOf("framework"),
              "unknown framework \"" + t.framework + "\"; allowed: " + json::joinNames(ids));
     }
-    applyStackDefaults(
-        s, {parallel.has("overlap"), parallel.has("bucket_mb"), training.has("flash_attention")});
+    s.stacks = stackTableOf(catalog);
 }
 
 ParallelSpec readParallel(const ObjectReader &r, int gpus)
@@ -286,8 +276,10 @@ ParallelSpec readParallel(const ObjectReader &r, int gpus)
     p.schedule = r.optionalEnum<Schedule>("schedule", kSchedules, scheduleName, defaults.schedule);
     p.virtual_stages = static_cast<int>(
         r.optionalInt("virtual_stages", kVirtualStagesRange, defaults.virtual_stages));
-    p.overlap = r.optionalBool("overlap", defaults.overlap);
-    p.bucket_mb = r.optionalDouble("bucket_mb", kBucketMbRange, defaults.bucket_mb);
+    if (r.has("overlap"))
+        p.overlap = r.optionalBool("overlap", true);
+    if (r.has("bucket_mb"))
+        p.bucket_mb = r.optionalDouble("bucket_mb", kBucketMbRange, 0);
     p.sequence_parallel = r.optionalBool("sequence_parallel", defaults.sequence_parallel);
     p.update = r.optionalEnum<UpdateMode>("update", kUpdateModes, updateModeName, defaults.update);
     return p;
@@ -492,7 +484,7 @@ Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QSt
         const ObjectReader parallel =
             doc.optionalObject("parallel").value_or(ObjectReader(QJsonObject(), "parallel"));
         s.parallel = readParallel(parallel, gpus);
-        applyFramework(s, training, parallel, catalog);
+        readStacks(s, training, catalog);
     }
     if (auto effects = doc.optionalObject("effects"))
         s.effects = readEffects(*effects, gpus);
@@ -544,8 +536,8 @@ OrderedObject writeTraining(const TrainingSpec &t)
     out.add("precision", name(precisionName(t.precision)))
         .add("optimizer", name(optimizerName(t.optimizer)))
         .add("recompute", name(recomputeName(t.recompute)));
-    if (t.flash_attention || t.stack.fused_attention)
-        out.add("flash_attention", t.flash_attention);
+    if (t.flash_attention)
+        out.add("flash_attention", *t.flash_attention);
     if (t.framework != kFrameworkAuto)
         out.add("framework", text(t.framework));
     return out;
@@ -560,10 +552,13 @@ OrderedObject writeParallel(const ParallelSpec &p)
         .add("pipeline", p.pipeline)
         .add("zero", p.zero)
         .add("schedule", name(scheduleName(p.schedule)))
-        .add("virtual_stages", p.virtual_stages)
-        .add("overlap", p.overlap)
-        .add("bucket_mb", p.bucket_mb)
-        .add("sequence_parallel", p.sequence_parallel)
+        .add("virtual_stages", p.virtual_stages);
+    // Left to the stack where the scenario is silent (plan/framework_rules.h, stackOf).
+    if (p.overlap)
+        out.add("overlap", *p.overlap);
+    if (p.bucket_mb)
+        out.add("bucket_mb", *p.bucket_mb);
+    out.add("sequence_parallel", p.sequence_parallel)
         .add("update", name(updateModeName(p.update)));
     return out;
 }
@@ -709,14 +704,6 @@ Result<Scenario> loadScenarioFile(const QString &path, const Catalog &catalog)
     if (!data)
         return data.error();
     return parseScenario(data.value(), catalog, QFileInfo(path).absolutePath());
-}
-
-void resolveFrameworkStack(Scenario &s, const Catalog &catalog)
-{
-    if (s.isCollective())
-        return;
-    if (const FrameworkSpec *entry = catalog.findFramework(stackIdFor(s.training, s.parallel)))
-        s.training.stack = *entry;
 }
 
 QByteArray writeScenario(const Scenario &scenario, const QString &targetDir)

@@ -49,11 +49,6 @@ Result<Scenario> loadScenarioFile(const QString &path, const Catalog &catalog);
 /// that may be stored anywhere: autosave, comparisons) the path is absolute.
 QByteArray writeScenario(const Scenario &scenario, const QString &targetDir = QString());
 
-/// Looks training.framework up again after an edit: under "auto" the stack that usually runs
-/// the current plan (plan/framework_rules.h), else the named entry. Keys already in the
-/// scenario (overlap, bucket size, fused attention) are left as they are.
-void resolveFrameworkStack(Scenario &scenario, const Catalog &catalog);
-
 /// Writes atomically (QSaveFile), with writeScenario(scenario, folder of `path`). Returns
 /// false and sets `error` on failure.
 bool saveScenarioFile(const QString &path, const Scenario &scenario, QString *error);

@@ -26,15 +26,30 @@ std::string stackIdFor(const TrainingSpec &training, const ParallelSpec &paralle
     return training.framework == kFrameworkAuto ? autoFrameworkId(parallel) : training.framework;
 }
 
-void applyStackDefaults(Scenario &s, StackKeysGiven given)
+FrameworkSpec stackOf(const Scenario &s)
 {
-    const FrameworkSpec &stack = s.training.stack;
-    if (!given.overlap)
-        s.parallel.overlap = stack.grad_overlap;
-    if (!given.bucket_mb)
-        s.parallel.bucket_mb = stack.bucket_mb;
-    if (!given.flash_attention)
-        s.training.flash_attention = stack.fused_attention;
+    const std::string id = stackIdFor(s.training, s.parallel);
+    if (const FrameworkSpec *entry = s.stacks.find(id))
+        return *entry;
+    FrameworkSpec generic;
+    generic.id = id;
+    generic.name = id;
+    return generic;
+}
+
+bool overlapOf(const Scenario &s, const FrameworkSpec &stack)
+{
+    return s.parallel.overlap.value_or(stack.grad_overlap);
+}
+
+double bucketMbOf(const Scenario &s, const FrameworkSpec &stack)
+{
+    return s.parallel.bucket_mb.value_or(stack.bucket_mb);
+}
+
+bool flashAttentionOf(const Scenario &s, const FrameworkSpec &stack)
+{
+    return s.training.flash_attention.value_or(stack.fused_attention);
 }
 
 std::optional<FrameworkFinding> frameworkRejects(const FrameworkSpec &f, const ParallelSpec &p)

@@ -23,15 +23,18 @@ std::string autoFrameworkId(const ParallelSpec &parallel);
 /// "auto" autoFrameworkId().
 std::string stackIdFor(const TrainingSpec &training, const ParallelSpec &parallel);
 
-/// Which of the keys a stack defaults the scenario itself set (they are kept).
-struct StackKeysGiven {
-    bool overlap = false;         // parallel.overlap
-    bool bucket_mb = false;       // parallel.bucket_mb
-    bool flash_attention = false; // training.flash_attention
-};
-/// Sets the keys not given to training.stack's defaults: what a file that leaves them out
-/// means, and what choosing a stack in the window brings.
-void applyStackDefaults(Scenario &scenario, StackKeysGiven given = {});
+/// The one resolution of the software stack (DESIGN.md: one stack resolution per plan,
+/// nothing derived cached in the input): the catalog entry stackIdFor() names in
+/// scenario.stacks; a table without it (a test catalog, or an id the parser refused) gives
+/// the model's generic stack under that id. makePlan(), the control panel and the planner
+/// all ask it, so the same plan gets the same stack from every caller.
+FrameworkSpec stackOf(const Scenario &scenario);
+
+/// The keys a stack defaults (unset in the scenario: the stack's value), as makePlan and the
+/// window read them.
+bool overlapOf(const Scenario &scenario, const FrameworkSpec &stack);
+double bucketMbOf(const Scenario &scenario, const FrameworkSpec &stack);
+bool flashAttentionOf(const Scenario &scenario, const FrameworkSpec &stack);
 
 /// A plan that a named stack cannot run.
 struct FrameworkFinding {

@@ -75,8 +75,11 @@ Result<Plan> makePlan(const Scenario &s)
     p.schedule = s.parallel.schedule;
     p.virtual_stages = s.parallel.schedule == Schedule::Interleaved ? s.parallel.virtual_stages : 1;
     p.zero = s.parallel.zero;
-    p.overlap = s.parallel.overlap;
-    p.bucket_bytes = s.parallel.bucket_mb * 1e6;
+    p.stack = stackOf(s);
+    const FrameworkSpec &stack = p.stack;
+    p.overlap = overlapOf(s, stack);
+    p.bucket_bytes = bucketMbOf(s, stack) * 1e6;
+    p.flash_attention = flashAttentionOf(s, stack);
     p.sequence_parallel = s.parallel.sequence_parallel && p.tensor > 1;
     p.update = s.parallel.update;
     p.recompute = s.training.recompute;
@@ -86,7 +89,6 @@ Result<Plan> makePlan(const Scenario &s)
     p.micro_batch =
         s.training.micro_batch > 0 ? s.training.micro_batch : s.training.global_batch / p.data;
     p.micro_batches = p.global_batch / (p.micro_batch * p.data);
-    const FrameworkSpec &stack = s.training.stack;
     p.host.op_s = stack.host_op_us * 1e-6;
     if (const CalibrationProfile *profile = s.hardware.calibration.get()) {
         // Measured on this machine: the profile's figure for this stack replaces the

@@ -49,6 +49,10 @@ struct Plan {
         double layer_ops_forward = 2;
         bool cuda_graphs = false;
     } host;
+    /// The software stack that runs this plan (stackOf, plan/framework_rules.h), resolved
+    /// when the plan is made.
+    FrameworkSpec stack;
+    bool flash_attention = false; // fused attention: the scenario's, else the stack's default
     bool tp_overlap = false;    // the stack overlaps tensor-parallel collectives with GEMMs
     bool zero3_prefetch = true; // ZeRO-3 gathers run ahead of the compute that needs them
 

@@ -181,11 +181,14 @@ private:
     void stack()
     {
         const TrainingSpec &t = s_.training;
-        // Under "auto" the stack is chosen to fit the plan (plan/framework_rules.h).
-        if (t.framework == kFrameworkAuto || t.framework != t.stack.id)
+        // Under "auto" the stack is chosen to fit the plan (plan/framework_rules.h); an id
+        // the table lacks is the parser's error.
+        const FrameworkSpec *named =
+            t.framework == kFrameworkAuto ? nullptr : s_.stacks.find(t.framework);
+        if (!named)
             return;
-        if (const auto finding = frameworkRejects(t.stack, s_.parallel)) {
-            add(Rule::StackCannotRun, "training.framework", {}, {t.stack.id, t.stack.name});
+        if (const auto finding = frameworkRejects(*named, s_.parallel)) {
+            add(Rule::StackCannotRun, "training.framework", {}, {named->id, named->name});
             out_.back().framework = *finding;
         }
     }

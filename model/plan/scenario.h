@@ -31,12 +31,11 @@ struct TrainingSpec {
     Precision precision = Precision::BF16;
     Optimizer optimizer = Optimizer::Adam;
     Recompute recompute = Recompute::None;
-    bool flash_attention = false; // extension: fused attention (no s^2 tensors in memory)
-    /// training.framework as written: a catalog id or "auto".
+    /// Extension: fused attention (no s^2 tensors in memory); unset: the stack's default.
+    std::optional<bool> flash_attention;
+    /// training.framework as written: a catalog id or "auto". The stack that runs the plan
+    /// is derived from it when a plan is made (stackOf, plan/framework_rules.h).
     std::string framework = kFrameworkAuto;
-    /// The stack the model uses: the named catalog entry, or under "auto" the entry that
-    /// autoFrameworkId() picks for the plan (plan/framework_rules.h).
-    FrameworkSpec stack;
 
     bool operator==(const TrainingSpec &) const = default;
 };
@@ -48,8 +47,10 @@ struct ParallelSpec {
     int zero = 0;
     Schedule schedule = Schedule::OneFOneB;
     int virtual_stages = 1;
-    bool overlap = true;
-    double bucket_mb = 25;
+    /// Unset: the stack's default (FrameworkSpec::grad_overlap, bucket_mb), as a file that
+    /// leaves them out means; set: the scenario's own choice, kept under any stack.
+    std::optional<bool> overlap;
+    std::optional<double> bucket_mb;
     bool sequence_parallel = false;
     UpdateMode update = UpdateMode::Sync;
 
@@ -95,6 +96,9 @@ struct Scenario {
     std::optional<CollectiveSpec> collective;
     EffectsSpec effects;
     std::optional<CostSpec> cost;
+    /// The stacks training.framework may name (the catalog's; empty: the model's generic
+    /// stack under each id).
+    StackTable stacks;
     /// "x-" keys of any object (spec/scenario.md: ignored by the model), kept so that saving a
     /// file does not drop what another tool or the claims gallery wrote there: key and
     /// value as compact JSON text, in file order.

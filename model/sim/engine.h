@@ -55,8 +55,6 @@ public:
     const Task &operator[](TaskId id) const { return tasks_[id]; }
     const std::vector<Task> &tasks() const { return tasks_; }
     int units() const { return units_; }
-    /// Previous task on the same unit and stream, or kNoTask.
-    TaskId previousInStream(TaskId id) const { return prev_[id]; }
     const std::vector<TaskId> &groupMembers(int32_t g) const
     {
         return groups_[static_cast<size_t>(g)];

@@ -53,7 +53,7 @@ double effectiveMemoryBytes(const Scenario &s)
 
 SimContext::SimContext(const Scenario &s, const Plan &p)
     : scenario(s), plan(p), compute(computeFor(s, p)), comm(effectiveHardware(s)),
-      workload(buildWorkloadCost(s.model, p, compute, s.training.flash_attention)),
+      workload(buildWorkloadCost(s.model, p, compute, p.flash_attention)),
       memory_capacity_bytes(effectiveMemoryBytes(s))
 {
     step = describeStep(*this);

@@ -115,7 +115,7 @@ inline QString refusedOrRoundTrips(const Scenario &s, const ControlPanel &panel)
         differs(r.name == expected.name, "name");
         differs(r.hardware == expected.hardware, "hardware");
         differs(r.model == expected.model, "model");
-        differs(r.training.stack == expected.training.stack, "training.stack");
+        differs(r.stacks == expected.stacks, "stacks");
         differs(r.training == expected.training, "training");
         differs(r.parallel == expected.parallel, "parallel");
         differs(r.effects.data_loader == expected.effects.data_loader, "effects.data_loader");

@@ -208,7 +208,6 @@ void TestControlChecks::frameworkPlans()
     s.training.micro_batch = 1;
     const auto check = [](Scenario scenario, const char *framework) {
         scenario.training.framework = framework;
-        scalescope::resolveFrameworkStack(scenario, scalescope::builtinCatalog());
         const QList<ControlIssue> issues = scalescope::checkScenario(scenario);
         const bool panel = std::any_of(issues.begin(), issues.end(), [](const ControlIssue &i) {
             return i.key_path == QStringLiteral("training.framework") &&
@@ -223,9 +222,7 @@ void TestControlChecks::frameworkPlans()
     QCOMPARE(check(s, "deepspeed"), std::make_pair(true, 1));
     QCOMPARE(check(s, "torchtitan"), std::make_pair(false, 0));
     QCOMPARE(check(s, "auto"), std::make_pair(false, 0));
-    Scenario auto_ = s;
-    scalescope::resolveFrameworkStack(auto_, scalescope::builtinCatalog());
-    QCOMPARE(QString::fromStdString(auto_.training.stack.id), QStringLiteral("torchtitan"));
+    QCOMPARE(QString::fromStdString(scalescope::stackOf(s).id), QStringLiteral("torchtitan"));
     // Tensor parallelism under PyTorch DDP is refused beside the Software control.
     s.parallel.zero = 0;
     s.parallel.pipeline = 1;

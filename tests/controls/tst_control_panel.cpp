@@ -438,7 +438,7 @@ void TestControlPanel::checkBoxEdit()
     click(check);
     QCOMPARE(spy_->count(), 1);
     Edit edit = editAt(*spy_, 0);
-    QVERIFY(edit.scenario.training.flash_attention);
+    QCOMPARE(edit.scenario.training.flash_attention, std::optional<bool>(true));
     QCOMPARE(edit.description, QStringLiteral("Turn flash attention on"));
     QCOMPARE(edit.merge_key, 0);
 
@@ -446,7 +446,7 @@ void TestControlPanel::checkBoxEdit()
     QTest::keyClick(check, Qt::Key_Space);
     QCOMPARE(spy_->count(), 2);
     edit = editAt(*spy_, 1);
-    QVERIFY(!edit.scenario.training.flash_attention);
+    QCOMPARE(edit.scenario.training.flash_attention, std::optional<bool>(false));
     QCOMPARE(edit.description, QStringLiteral("Turn flash attention off"));
 }
 

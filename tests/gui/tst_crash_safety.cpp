@@ -388,7 +388,6 @@ private Q_SLOTS:
         Scenario work = good.value();
         work.name = "tensor 3, unsaved";
         work.parallel.tensor = 3;
-        resolveFrameworkStack(work, builtinCatalog()); // as the control panel's edit does
         const std::optional<InputError> rule = ruleError(work);
         QVERIFY(rule);
         QString orphan;

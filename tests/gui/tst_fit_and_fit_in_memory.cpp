@@ -207,7 +207,7 @@ private Q_SLOTS:
         for (const QPointF &p : oom->points()) {
             bool found = false;
             for (const SweepRow &row : r->sweep)
-                found |= row.gpus == int(p.x()) && r->reference.of(row.summary.speedup) == p.y() &&
+                found |= row.gpus == int(p.x()) && r->reference.faster(row.summary.speedup) == p.y() &&
                          exceedsCapacity(row.summary.memory);
             QVERIFY(found);
         }
@@ -231,9 +231,9 @@ private Q_SLOTS:
     void fewestThatFitIsTheReference()
     {
         // The first screen: one RTX 4090 cannot hold the default job (29.5 of 24 GB) and 2
-        // GPUs can, so speed-ups count from 2 GPUs: that point is 2x on the ideal line and
-        // 100% efficient; no Amdahl fit (it counts from one GPU); the note, the table and the
-        // status bar say so, with the same figures.
+        // GPUs can, so speed-ups say how much faster than 2 GPUs: that point is 1x on the
+        // ideal line N / 2 and 100% efficient; no Amdahl fit (it counts from one GPU); the
+        // note, the table and the status bar say so, with the same figures.
         const SpeedupReference &ref = default_->reference;
         QVERIFY(ref.one_gpu_on_paper);
         QCOMPARE(ref.gpus, 2);
@@ -244,12 +244,14 @@ private Q_SLOTS:
         QXYSeries *speedup = seriesNamed(view.speedupChart(), QStringLiteral("speedup"));
         QXYSeries *efficiency = seriesNamed(view.efficiencyChart(), QStringLiteral("efficiency"));
         QVERIFY(speedup && efficiency);
-        QCOMPARE(speedup->at(0), QPointF(2, 2));
+        QCOMPARE(speedup->at(0), QPointF(2, 1));
         QVERIFY(std::abs(efficiency->at(0).y() - 100) < 1e-9);
         for (int i = 0; i < speedup->count(); ++i)
-            QVERIFY(std::abs(efficiency->at(i).y() - 100 * speedup->at(i).y() / speedup->at(i).x()) < 1e-9);
+            QVERIFY(std::abs(efficiency->at(i).y() -
+                             100 * speedup->at(i).y() / (speedup->at(i).x() / 2)) < 1e-9);
         auto *note = view.findChild<QLabel *>(QStringLiteral("speedupReferenceNote"));
-        QVERIFY2(note->text().contains(QStringLiteral("count from 2 GPUs")), qPrintable(note->text()));
+        QVERIFY2(note->text().contains(QStringLiteral("as fast as 2 GPUs, the fewest that fit")),
+                 qPrintable(note->text()));
         const QString fit = view.findChild<QLabel *>(QStringLiteral("amdahlLabel"))->text();
         QVERIFY2(fit.startsWith(QStringLiteral("No Amdahl or Gustafson fit")), qPrintable(fit));
         QVERIFY(!seriesNamed(view.speedupChart(), QStringLiteral("amdahlFit"))->isVisible());
@@ -262,12 +264,12 @@ private Q_SLOTS:
         auto shown = std::make_shared<ScenarioResult>(*default_);
         shown->generation = shown_in.recomputer.latestGeneration() + 1;
         window.showResult(shown);
-        const double rebased = ref.of(default_->summary.speedup);
+        const double rebased = ref.faster(default_->summary.speedup);
         const QString text = window.findChild<QLabel *>(QStringLiteral("statusSpeedup"))->text();
-        QCOMPARE(text, QStringLiteral("Speed-up %1× on 8 GPUs against 2 GPUs, the fewest that fit")
+        QCOMPARE(text, QStringLiteral("%1× as fast as 2 GPUs, the fewest that fit; ideal 4×")
                            .arg(rebased, 0, 'f', 2));
         QCOMPARE(window.findChild<QLabel *>(QStringLiteral("statusEfficiency"))->text(),
-                 QStringLiteral("Efficiency %1%").arg(rebased / 8 * 100, 0, 'f', 0));
+                 QStringLiteral("Efficiency %1% from 2 GPUs").arg(rebased / 4 * 100, 0, 'f', 0));
         // The chart's current point is the status bar's figure.
         QXYSeries *current = seriesNamed(view.speedupChart(), QStringLiteral("currentSpeedup"));
         QVERIFY(current && current->count() == 1);

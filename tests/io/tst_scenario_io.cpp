@@ -1,6 +1,7 @@
 // Scenario files (spec/scenario.md): parsing, defaults, key-path errors, writing.
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
+#include "plan/plan.h"
 
 #include <QDir>
 #include <QFile>
@@ -419,8 +420,10 @@ void TestScenarioIo::defaults()
     QCOMPARE(s.parallel.zero, 0);
     QCOMPARE(s.parallel.schedule, Schedule::OneFOneB);
     QCOMPARE(s.parallel.virtual_stages, 1);
-    QVERIFY(s.parallel.overlap);
-    QCOMPARE(s.parallel.bucket_mb, 25.0);
+    // Left to the stack (pytorch-ddp under auto: overlap on, 25 MB buckets).
+    QVERIFY(!s.parallel.overlap && !s.parallel.bucket_mb);
+    QVERIFY(makePlan(s).value().overlap);
+    QCOMPARE(makePlan(s).value().bucket_bytes, 25e6);
     QVERIFY(!s.parallel.sequence_parallel);
     QCOMPARE(s.parallel.update, UpdateMode::Sync);
     QVERIFY(!s.isCollective());
@@ -542,8 +545,8 @@ void TestScenarioIo::inlineEverything()
     QCOMPARE(s.training.recompute, Recompute::Selective);
     QCOMPARE(s.parallel.zero, 0);
     QCOMPARE(s.parallel.schedule, Schedule::GPipe);
-    QVERIFY(!s.parallel.overlap);
-    QCOMPARE(s.parallel.bucket_mb, 12.5);
+    QCOMPARE(s.parallel.overlap, std::optional<bool>(false));
+    QCOMPARE(s.parallel.bucket_mb, std::optional<double>(12.5));
     QVERIFY(s.parallel.sequence_parallel);
     QCOMPARE(s.parallel.update, UpdateMode::Async);
     const EffectsSpec &e = s.effects;

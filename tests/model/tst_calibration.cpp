@@ -161,7 +161,7 @@ void TestCalibration::profileOverridesTheStacksHostTime()
       "training": { "global_batch": 8, "micro_batch": 1, "framework": "megatron-deepspeed" } })";
     const Scenario base = withProfile(job, QStringLiteral("h200-1gpu.json"));
     const Plan plain = makePlan(base).value();
-    QCOMPARE(plain.host.op_s, base.training.stack.host_op_us * 1e-6);
+    QCOMPARE(plain.host.op_s, stackOf(base).host_op_us * 1e-6);
     const double catalog_step = simulateSummary(base).step_time_s;
 
     CalibrationProfile measured = *base.hardware.calibration;
@@ -170,10 +170,10 @@ void TestCalibration::profileOverridesTheStacksHostTime()
     other.hardware.calibration = std::make_shared<const CalibrationProfile>(measured);
     QCOMPARE(makePlan(other).value().host.op_s, plain.host.op_s);
 
-    measured.framework_host.push_back({"megatron-deepspeed", 2 * base.training.stack.host_op_us});
+    measured.framework_host.push_back({"megatron-deepspeed", 2 * stackOf(base).host_op_us});
     Scenario own = base;
     own.hardware.calibration = std::make_shared<const CalibrationProfile>(measured);
-    QCOMPARE(makePlan(own).value().host.op_s, 2e-6 * base.training.stack.host_op_us);
+    QCOMPARE(makePlan(own).value().host.op_s, 2e-6 * stackOf(base).host_op_us);
     const Summary measured_summary = simulateSummary(own);
     const double measured_step = measured_summary.step_time_s;
     QVERIFY2(measured_step > 1.5 * catalog_step,
@@ -181,7 +181,7 @@ void TestCalibration::profileOverridesTheStacksHostTime()
     // The bottleneck says so, with the figure the step used (not "compute-bound at 3% MFU").
     const Bottleneck &b = measured_summary.bottleneck_record;
     QCOMPARE(b.kind, BottleneckKind::HostBound);
-    QCOMPARE(b.host_op_us, 2 * base.training.stack.host_op_us);
+    QCOMPARE(b.host_op_us, 2 * stackOf(base).host_op_us);
     QVERIFY(b.host_share > 0.5 && b.host_share <= 1);
     QVERIFY2(measured_summary.bottleneck.find("Host-bound: Megatron") == 0,
              measured_summary.bottleneck.c_str());

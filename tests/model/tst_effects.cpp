@@ -193,7 +193,7 @@ void TestEffects::loaderSlotFreesAsTheForwardStarts()
     s.training.global_batch = 64;
     for (const int zero : {0, 3}) {
         s.parallel.zero = zero;
-        s.parallel.bucket_mb = 5; // ZeRO-3: several pieces per forward
+        s.parallel.bucket_mb = 5.0; // ZeRO-3: several pieces per forward
         const Summary sum = simulateSummary(s);
         QVERIFY2(sum.scaling_efficiency <= 1 + 1e-9,
                  qPrintable(QStringLiteral("zero %1: efficiency %2")

@@ -166,21 +166,26 @@ void TestFrameworks::scenarioKeysOverrideStackDefaults()
     // Megatron-DeepSpeed defaults to one all-reduce after the backward pass (bucket 0, no
     // overlap); a key in the file wins over the stack.
     const Scenario silent = gpt2("megatron-deepspeed", 0);
-    QCOMPARE(silent.parallel.bucket_mb, 0.0);
-    QVERIFY(!silent.parallel.overlap);
+    QVERIFY(!silent.parallel.bucket_mb && !silent.parallel.overlap); // left to the stack
+    const Plan silentPlan = makePlan(silent).value();
+    QCOMPARE(silentPlan.bucket_bytes, 0.0);
+    QVERIFY(!silentPlan.overlap);
     const Scenario explicitKeys = scenarioFrom(R"({"scalescope": 1,
       "hardware": {"gpu": "a100-sxm4-80gb", "gpus_per_node": 8, "intra_node": "nvlink3"},
       "model": "gpt2-1.5b",
       "training": {"global_batch": 64, "framework": "megatron-core", "flash_attention": false},
       "parallel": {"overlap": false, "bucket_mb": 10}})");
-    QVERIFY(!explicitKeys.parallel.overlap);
-    QCOMPARE(explicitKeys.parallel.bucket_mb, 10.0);
-    QVERIFY(!explicitKeys.training.flash_attention);
-    QVERIFY(explicitKeys.training.stack.fused_attention); // the stack's default, overridden
+    QCOMPARE(explicitKeys.parallel.overlap, std::optional<bool>(false));
+    QCOMPARE(explicitKeys.parallel.bucket_mb, std::optional<double>(10.0));
+    QCOMPARE(explicitKeys.training.flash_attention, std::optional<bool>(false));
+    QVERIFY(stackOf(explicitKeys).fused_attention); // the stack's default, overridden
+    const Plan explicitPlan = makePlan(explicitKeys).value();
+    QVERIFY(!explicitPlan.overlap && !explicitPlan.flash_attention);
+    QCOMPARE(explicitPlan.bucket_bytes, 10e6);
     // Saving keeps the override: the file reopens with the same keys.
     const Result<Scenario> reopened = parseScenario(writeScenario(explicitKeys), builtinCatalog());
     QVERIFY(reopened.ok());
-    QVERIFY(!reopened.value().training.flash_attention);
+    QCOMPARE(reopened.value().training.flash_attention, std::optional<bool>(false));
     QCOMPARE(reopened.value().training.framework, std::string("megatron-core"));
 }
 
@@ -229,9 +234,9 @@ void TestFrameworks::planOfAnotherStackIsRefusedByThePlan()
     QVERIFY(!ctx.ok());
     QCOMPARE(ctx.error().path, std::string("training.framework"));
     QVERIFY(!parseScenario(writeScenario(s), builtinCatalog()).ok());
-    s.training.framework = "auto";
-    resolveFrameworkStack(s, builtinCatalog());
+    s.training.framework = "auto"; // the stack follows the plan: nothing to look up again
     QVERIFY(makeContext(s).ok());
+    QCOMPARE(makeContext(s).value()->plan.stack.id, std::string("megatron-lm"));
 }
 
 QTEST_GUILESS_MAIN(TestFrameworks)

@@ -390,7 +390,7 @@ void TestInvariants::overlapHidesCommunication()
     Scenario s = named("no-overlap");
     const Summary off = simulateSummary(s);
     s.parallel.overlap = true;
-    s.parallel.bucket_mb = 25;
+    s.parallel.bucket_mb = 25.0;
     const Summary on = simulateSummary(s);
     QVERIFY(on.breakdown.communication_exposed < off.breakdown.communication_exposed);
     QVERIFY(on.step_time_s < off.step_time_s);

@@ -363,7 +363,7 @@ void collectRun(const Scenario &scenario, const QString &name, Produced &out, bo
         const Result<PlanSearchResult> found = searchPlans(scenario, search);
         if (found)
             for (const PlanCandidate &c : found.value().best)
-                out.bottleneck(c.bottleneck_record, c.bottleneck,
+                out.bottleneck(c.bottleneck_record, bottleneckText(c.bottleneck_record),
                                name + QStringLiteral(": planner bottleneck"));
     }
 }

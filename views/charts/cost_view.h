@@ -45,8 +45,6 @@ public:
     QString verdictText() const;
     /// The report the page shows (the worker's, or costReport of the scenario's section).
     const CostReport &report() const { return report_; }
-    /// The cost section the spin boxes show (the scenario's, with the edits emitted since).
-    const CostSpec &costSpec() const { return spec_; }
 
     // Engine figures, shown when the scenario has no cost section.
     RunLength runLength() const;

@@ -341,11 +341,6 @@ void ScalingView::updateShapeTexts(int scenario_gpus_per_node)
     shape_->setItemText(1, tr("fill nodes of %1 GPUs first").arg(kFullNodeGpus));
 }
 
-int ScalingView::sweepNodeGpus() const
-{
-    return shape_->currentData().toInt();
-}
-
 void ScalingView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange) {
@@ -401,16 +396,17 @@ void ScalingView::updateCharts()
     int lo = rows.front()->gpus, hi = rows.back()->gpus;
     double speedup_lo = 1, speedup_hi = 1, efficiency_hi = 100;
     double simulated_hi = 0; // highest speed-up of the simulated curve (and current point)
-    // Against the smallest swept count that fits when one GPU cannot hold the model
-    // (analysis/evaluation.h SpeedupReference): that count sits on the ideal line.
+    // The evaluation's reference (analysis/speedup_reference.h): when one GPU cannot hold
+    // the model, how much faster than the fewest that fit (N0), against an ideal of N / N0,
+    // the figures of the status bar and the CLI.
     const SpeedupReference &ref = result_->reference;
-    const auto shown = [&ref](double speedup_vs_one) { return ref.of(speedup_vs_one); };
+    const auto shown = [&ref](double speedup_vs_one) { return ref.faster(speedup_vs_one); };
     oom_gpus_.clear();
     for (const SweepRow *row : rows) {
         const double row_speedup = shown(row->summary.speedup);
         const double eff_pct = ref.efficiencyOf(row->summary.speedup, row->gpus) * 100.0;
         speedup.append(QPointF(row->gpus, row_speedup));
-        ideal.append(QPointF(row->gpus, row->gpus));
+        ideal.append(QPointF(row->gpus, ref.ideal(row->gpus)));
         efficiency.append(QPointF(row->gpus, eff_pct));
         ideal_efficiency.append(QPointF(row->gpus, 100.0));
         simulated_hi = std::max(simulated_hi, row_speedup);
@@ -423,8 +419,8 @@ void ScalingView::updateCharts()
             efficiency_oom.append(efficiency.back());
             oom_gpus_.push_back(row->gpus);
         }
-        speedup_lo = std::min({speedup_lo, row_speedup, double(row->gpus)});
-        speedup_hi = std::max({speedup_hi, row_speedup, double(row->gpus)});
+        speedup_lo = std::min({speedup_lo, row_speedup, ref.ideal(row->gpus)});
+        speedup_hi = std::max({speedup_hi, row_speedup, ref.ideal(row->gpus)});
         efficiency_hi = std::max(efficiency_hi, eff_pct);
     }
     speedup_->replace(speedup);
@@ -569,20 +565,19 @@ void ScalingView::updateReferenceNote()
 {
     // The speed-up reference is one GPU (spec/cli.md); when that GPU cannot hold the model
     // the curves count from the smallest swept count that fits, and the note says so.
-    const std::optional<MemoryBreakdown> reference =
-        speedupReferenceMemory(result_->sweep, result_->context.get());
-    if (!reference || !exceedsCapacity(*reference)) {
+    const SpeedupReference &ref = result_->reference;
+    const std::optional<MemoryBreakdown> &reference = ref.one_gpu_memory;
+    if (!ref.one_gpu_on_paper || !reference) {
         reference_note_->clear();
         reference_note_->hide();
         return;
     }
-    const SpeedupReference &ref = result_->reference;
     if (ref.rebased())
         reference_note_->setText(
             tr("One GPU cannot hold this model (it would need %1 GB of its %2 GB), so speed-up "
-               "and efficiency count from %3 GPUs, the fewest of the sweep that fit: %3 GPUs "
-               "are %3× and 100%. Where the missing speed-up went is still counted against "
-               "the one GPU on paper.")
+               "is how many times as fast as %3 GPUs, the fewest that fit, with an ideal of "
+               "N / %3 on N GPUs; efficiency is speed-up over ideal. Where the missing "
+               "speed-up went is still counted against the one GPU on paper.")
                 .arg(formatGb(reference->total), formatGb(reference->capacity))
                 .arg(ref.gpus));
     else

@@ -42,8 +42,6 @@ public:
     ResultPtr result() const { return result_; }
 
     Scaling scalingMode() const;
-    /// GPUs per node the sweep grows by (0: the scenario's gpus_per_node).
-    int sweepNodeGpus() const;
     /// A full node of the servers the sweep fills first (8 GPUs: DGX/HGX and most
     /// multi-GPU servers).
     static constexpr int kFullNodeGpus = 8;

@@ -35,7 +35,7 @@ double SweepTableModel::value(const SweepRow &row, int column) const
     case SamplesPerS:
         return s.samples_per_s;
     case Speedup:
-        return reference_.of(s.speedup);
+        return reference_.faster(s.speedup);
     case Efficiency:
         return reference_.efficiencyOf(s.speedup, row.gpus) * 100.0;
     case Compute:

@@ -133,8 +133,6 @@ void ControlPanel::commit(Scenario next, const QString &description, int mergeKe
 {
     if (syncing_)
         return;
-    // The stack follows the plan under "auto" (and a named one is looked up again).
-    resolveFrameworkStack(next, catalog_);
     // Every field counts, also of effects that are off (which the file leaves out).
     const bool changed = !(next == scenario_);
     scenario_ = std::move(next);

@@ -215,7 +215,7 @@ void ControlPanel::syncModel()
     setComboData(precision_combo_, int(training.precision));
     setComboData(optimizer_combo_, int(training.optimizer));
     setComboData(recompute_combo_, int(training.recompute));
-    setCheck(flash_check_, training.flash_attention);
+    setCheck(flash_check_, flashAttentionOf(scenario_, stackOf(scenario_)));
     flash_check_->setEnabled(transformer);
     // A collective-only scenario has no model, batch or plan to edit.
     model_group_->setEnabled(!scenario_.isCollective());

@@ -135,9 +135,10 @@ void ControlPanel::connectParallel()
         Scenario s = scenario_;
         s.training.framework = framework_combo_->itemData(index).toString().toStdString();
         // The stack brings its defaults (overlap, bucket size, fused attention), as a file
-        // that leaves them out would get them.
-        resolveFrameworkStack(s, catalog_);
-        applyStackDefaults(s);
+        // that leaves them out gets them (plan/framework_rules.h, stackOf).
+        s.parallel.overlap.reset();
+        s.parallel.bucket_mb.reset();
+        s.training.flash_attention.reset();
         commit(std::move(s), tr("Set software stack to %1").arg(framework_combo_->itemText(index)),
                0);
     });
@@ -182,11 +183,13 @@ void ControlPanel::connectParallel()
 void ControlPanel::syncParallel()
 {
     const ParallelSpec &p = scenario_.parallel;
-    // "Auto" names the stack it picked for this plan.
+    // "Auto" names the stack it picks for this plan; the stack's defaults show where the
+    // scenario is silent.
+    const FrameworkSpec stack = stackOf(scenario_);
     framework_combo_->setItemText(
-        0, scenario_.training.stack.name.empty()
+        0, scenario_.isCollective() || stack.name.empty()
                ? tr("Auto")
-               : tr("Auto: %1").arg(QString::fromStdString(scenario_.training.stack.name)));
+               : tr("Auto: %1").arg(QString::fromStdString(stack.name)));
     setComboData(framework_combo_, QString::fromStdString(scenario_.training.framework));
     setComboData(strategy_combo_, int(strategy_));
     setSpin(data_spin_, p.data);
@@ -196,8 +199,8 @@ void ControlPanel::syncParallel()
     setComboData(schedule_combo_, int(p.schedule));
     setSpin(virtual_stages_spin_, p.virtual_stages);
     setCheck(sequence_parallel_check_, p.sequence_parallel);
-    setCheck(overlap_check_, p.overlap);
-    setDouble(bucket_spin_, p.bucket_mb);
+    setCheck(overlap_check_, overlapOf(scenario_, stack));
+    setDouble(bucket_spin_, bucketMbOf(scenario_, stack));
     setComboData(update_combo_, int(p.update));
 }
 
