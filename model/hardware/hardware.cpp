@@ -143,8 +143,8 @@ GpuNameReading readGpuName(const std::string &name)
         r.chip = w;
         // "RTX 4060 Ti", "RTX 4090 D", "RTX 6000 Ada Generation": another GPU than the
         // number alone ("RTX 4060", "RTX 4090", the Turing "Quadro RTX 6000").
-        for (size_t j = i + 1; j < words.size() &&
-                               isOneOf(words[j], {"ti", "super", "d", "ada", "blackwell", "laptop"});
+        for (size_t j = i + 1; j < words.size() && isOneOf(words[j], {"ti", "super", "d", "ada",
+                                                                      "blackwell", "laptop"});
              ++j)
             r.chip += words[j];
     }

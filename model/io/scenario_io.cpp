@@ -513,7 +513,7 @@ template <typename Spec, typename Write>
 void addCatalogOrInline(OrderedObject &out, const char *key, const Spec &spec, Write write)
 {
     if (spec.id.empty())
-        out.add(key, write(spec));
+        out.add(key, write(spec, json::Keys::NonDefault));
     else
         out.add(key, text(spec.id));
 }

@@ -364,15 +364,16 @@ ModelSpec readModel(const ObjectReader &reader, Origin origin)
     return model;
 }
 
-OrderedObject writeGpu(const GpuSpec &gpu)
+OrderedObject writeGpu(const GpuSpec &gpu, Keys keys)
 {
+    const bool every = keys == Keys::Every;
     OrderedObject out;
     out.add("name", QString::fromStdString(gpu.name));
     if (gpu.family != GpuFamily::Unknown)
         out.add("family", QString::fromUtf8(familyName(gpu.family)));
     OrderedObject peaks;
     for (Precision p : kPrecisions) {
-        if (p != Precision::FP8 || gpu.peak(p) > 0)
+        if (every || p != Precision::FP8 || gpu.peak(p) > 0)
             peaks.add(precisionName(p), gpu.peak(p));
     }
     out.add("peak_tflops", std::move(peaks));
@@ -381,40 +382,41 @@ OrderedObject writeGpu(const GpuSpec &gpu)
     out.add("tdp_w", gpu.tdp_w);
     if (gpu.sm_count > 0)
         out.add("sm_count", gpu.sm_count);
-    if (gpu.l2_mb > 0)
+    if (every || gpu.l2_mb > 0)
         out.add("l2_mb", gpu.l2_mb);
-    if (gpu.launch_overhead_us > 0)
+    if (every || gpu.launch_overhead_us > 0)
         out.add("launch_overhead_us", gpu.launch_overhead_us);
-    if (!gpu.pcie_p2p)
-        out.add("pcie_p2p", false);
-    if (gpu.sustained_clock_ratio != 1.0)
+    if (every || !gpu.pcie_p2p)
+        out.add("pcie_p2p", gpu.pcie_p2p);
+    if (every || gpu.sustained_clock_ratio != 1.0)
         out.add("sustained_clock_ratio", gpu.sustained_clock_ratio);
     writeSource(out, gpu.source);
     return out;
 }
 
-OrderedObject writeIntraLink(const IntraLinkSpec &link)
+OrderedObject writeIntraLink(const IntraLinkSpec &link, Keys keys)
 {
+    const bool every = keys == Keys::Every;
     OrderedObject out;
     out.add("name", QString::fromStdString(link.name));
-    if (link.kind != inferIntraKind(link.bandwidth_gbps, link.switched, link.nvswitch_gen))
+    if (every || link.kind != inferIntraKind(link.bandwidth_gbps, link.switched, link.nvswitch_gen))
         out.add("kind", QString::fromUtf8(linkKindName(link.kind)));
     out.add("bandwidth_gbps", link.bandwidth_gbps);
     out.add("latency_us", link.latency_us);
     out.add("switched", link.switched);
-    if (link.nvswitch_gen > 0)
+    if (every || link.nvswitch_gen > 0)
         out.add("nvswitch_gen", link.nvswitch_gen);
-    if (link.host_memory_gbps > 0)
+    if (every || link.host_memory_gbps > 0)
         out.add("host_memory_gbps", link.host_memory_gbps);
     writeSource(out, link.source);
     return out;
 }
 
-OrderedObject writeInterLink(const InterLinkSpec &link)
+OrderedObject writeInterLink(const InterLinkSpec &link, Keys keys)
 {
     OrderedObject out;
     out.add("name", QString::fromStdString(link.name));
-    if (link.kind != inferInterKind())
+    if (keys == Keys::Every || link.kind != inferInterKind())
         out.add("kind", QString::fromUtf8(linkKindName(link.kind)));
     out.add("line_rate_gbit", link.line_rate_gbit);
     out.add("latency_us", link.latency_us);
@@ -422,10 +424,11 @@ OrderedObject writeInterLink(const InterLinkSpec &link)
     return out;
 }
 
-OrderedObject writeModel(const ModelSpec &model)
+OrderedObject writeModel(const ModelSpec &model, Keys keys)
 {
+    const bool every = keys == Keys::Every;
     OrderedObject out;
-    if (model.name != defaultModelName(model.kind))
+    if (every || model.name != defaultModelName(model.kind))
         out.add("name", QString::fromStdString(model.name));
     switch (model.kind) {
     case ModelSpec::Kind::Transformer: {
@@ -440,10 +443,10 @@ OrderedObject writeModel(const ModelSpec &model)
             body.add("ffn_hidden", qint64(t.ffn_hidden));
         if (t.kv_heads > 0)
             body.add("kv_heads", qint64(t.kv_heads));
-        if (t.gated_mlp)
-            body.add("gated_mlp", true);
-        if (!t.tied_embeddings)
-            body.add("tied_embeddings", false);
+        if (every || t.gated_mlp)
+            body.add("gated_mlp", t.gated_mlp);
+        if (every || !t.tied_embeddings)
+            body.add("tied_embeddings", t.tied_embeddings);
         out.add("transformer", std::move(body));
         break;
     }
@@ -476,7 +479,7 @@ OrderedObject writeModel(const ModelSpec &model)
         break;
     }
     }
-    if (model.input_elements_per_sample > 0)
+    if (every || model.input_elements_per_sample > 0)
         out.add("input_elements", qint64(model.input_elements_per_sample));
     writeSource(out, model.source);
     return out;
@@ -529,6 +532,36 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
         static_cast<int>(plans.requiredInt("max_zero_with_pipeline", IntRange{0, 3}));
     f.async_update = plans.optionalBool("async", false);
     return f;
+}
+
+OrderedObject writeFramework(const FrameworkSpec &f)
+{
+    OrderedObject host, defaults, overlap, plans;
+    host.add("op_us", f.host_op_us)
+        .add("block_ops_forward", f.block_ops_forward)
+        .add("block_ops_forward_fused", f.block_ops_forward_fused)
+        .add("backward_ops_ratio", f.backward_ops_ratio)
+        .add("layer_ops_forward", f.layer_ops_forward)
+        .add("cuda_graphs", f.cuda_graphs);
+    defaults.add("overlap", f.grad_overlap)
+        .add("bucket_mb", f.bucket_mb)
+        .add("flash_attention", f.fused_attention);
+    overlap.add("tensor_parallel", f.tp_overlap)
+        .add("zero3_prefetch", f.zero3_prefetch)
+        .add("grad_reduce_bytes", f.grad_reduce_bytes);
+    plans.add("tensor", f.tensor_parallel)
+        .add("pipeline", f.pipeline_parallel)
+        .add("max_zero", f.max_zero)
+        .add("max_zero_with_pipeline", f.max_zero_with_pipeline)
+        .add("async", f.async_update);
+    OrderedObject out;
+    out.add("name", QString::fromStdString(f.name))
+        .add("host", std::move(host))
+        .add("defaults", std::move(defaults))
+        .add("overlap", std::move(overlap))
+        .add("plans", std::move(plans));
+    writeSource(out, f.source);
+    return out;
 }
 
 } // namespace scalescope::json

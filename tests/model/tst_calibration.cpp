@@ -479,8 +479,7 @@ void TestCalibration::oneDigitModelProfileRefused()
     QVERIFY(profile.open(QIODevice::WriteOnly));
     profile.write(text);
     profile.close();
-    const QByteArray scenario =
-        QString::fromUtf8(kH100Job).arg(profile.fileName()).toUtf8();
+    const QByteArray scenario = QString::fromUtf8(kH100Job).arg(profile.fileName()).toUtf8();
     const Result<Scenario> s = parseScenario(scenario, builtinCatalog());
     QVERIFY(!s.ok());
     QCOMPARE(QString::fromStdString(s.error().path), QStringLiteral("hardware.calibration"));
