@@ -238,6 +238,13 @@ void TestCatalogIo::errors_data()
     QTest::newRow("missing source")
         << gpuWith("\"source\"", "\"x-source\"") << "test.json: gpus[0].source"
         << "missing";
+    // Issue 29: a tiny positive figure is no device (the inline reader is this one).
+    QTest::newRow("tiny fp8 peak")
+        << gpuWith("\"fp8\": 0", "\"fp8\": 5e-324") << "test.json: gpus[0].peak_tflops.fp8"
+        << "allowed: 0 or 0.001 to";
+    QTest::newRow("tiny memory bandwidth")
+        << gpuWith("2039", "1e-300") << "test.json: gpus[0].memory_bandwidth_gbps"
+        << "allowed: 1 to";
     QTest::newRow("unknown family")
         << gpuWith("\"ampere\"", "\"turing\"") << "test.json: gpus[0].family"
         << "\"turing\"";
