@@ -14,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace scalescope::gpuprobe
 {
@@ -425,13 +426,33 @@ Result<NcclTestsLog> parseNcclTestsLog(const QByteArray &text, const std::string
                              "has " +
                                  num(q) + "x; allowed: all_reduce rows");
         const double factor = busBandwidthFactor(cop, static_cast<int>(n));
-        if (big.algbw >= 1 && factor > 0 &&
-            std::abs(big.busbw / big.algbw - factor) > 0.02 * factor + 0.01)
-            return lineError(file, big.line,
-                             "busbw / algbw = " + num(big.busbw / big.algbw) + ", but " + op +
-                                 " on " + std::to_string(n) + " GPUs gives " + num(factor) +
-                                 "; allowed: a log whose device list "
-                                 "matches the run");
+        // Every row is of this run (issue 29: a log mixing two runs without the second's
+        // "# nThread" line filed 8-GPU rows as 16 GPUs, and listed a size twice): its busbw /
+        // algbw is the factor of the run's GPU count (nccl-tests' PERFORMANCE.md; rows below
+        // 1 GB/s are too rounded to tell), and each size of one type, operation and root is
+        // measured once.
+        std::map<std::tuple<double, std::string, std::string, long long>, int> seen;
+        for (const Row &row : sec.rows) {
+            const auto [first, fresh] =
+                seen.try_emplace({row.size, row.type, row.redop, row.root}, row.line);
+            if (!fresh)
+                return lineError(file, row.line,
+                                 "size " + std::to_string(static_cast<long long>(row.size)) +
+                                     " bytes (" + row.type +
+                                     ") is listed twice in one run, "
+                                     "first at line " +
+                                     std::to_string(first->second) +
+                                     "; allowed: each size once per run (a log of several runs "
+                                     "keeps each run's \"# nThread\" line)");
+            if (row.algbw >= 1 && factor > 0 &&
+                std::abs(row.busbw / row.algbw - factor) > 0.02 * factor + 0.01)
+                return lineError(file, row.line,
+                                 "busbw / algbw = " + num(row.busbw / row.algbw) + ", but " + op +
+                                     " on " + std::to_string(n) + " GPUs gives " + num(factor) +
+                                     "; allowed: rows of one run on " + std::to_string(n) +
+                                     " GPUs (a device list that matches the run; a log of "
+                                     "several runs keeps each run's \"# nThread\" line)");
+        }
         const int64_t nodes =
             std::max<int64_t>(1, std::min<int64_t>(n, static_cast<int64_t>(sec.hosts.size())));
         if (nodes > kMaxProfileNodes)

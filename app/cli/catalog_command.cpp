@@ -4,7 +4,6 @@
 
 #include "io/catalog_io.h"
 
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -19,158 +18,92 @@ QString s(const std::string &x)
     return QString::fromStdString(x);
 }
 
-// Each section adds its arrays to `root` (JSON) or its lines to `out` (text).
+// Each section adds its arrays to `root` (JSON: every key the catalog loader reads,
+// catalogListing) or its lines to `out` (text).
 using SectionWriter = void (*)(const Catalog &c, bool json, Output &out, QJsonObject &root);
 
 void writeGpus(const Catalog &c, bool json, Output &out, QJsonObject &root)
 {
-    QJsonArray arr;
-    if (!json)
-        out.line(QStringLiteral(
-            "GPUs (dense peak TFLOP/s fp32/tf32/fp16/bf16/fp8, memory, bandwidth):"));
-    for (const GpuSpec &g : c.gpus) {
-        QJsonObject o;
-        o[QStringLiteral("id")] = s(g.id);
-        o[QStringLiteral("name")] = s(g.name);
-        QJsonObject peak;
-        for (int p = 0; p < kPrecisionCount; ++p)
-            peak[QString::fromLatin1(precisionName(static_cast<Precision>(p)))] =
-                g.peak_tflops[static_cast<size_t>(p)];
-        o[QStringLiteral("peak_tflops")] = peak;
-        o[QStringLiteral("memory_gb")] = g.memory_gb;
-        o[QStringLiteral("memory_bandwidth_gbps")] = g.memory_bandwidth_gbps;
-        o[QStringLiteral("tdp_w")] = g.tdp_w;
-        o[QStringLiteral("source")] = s(g.source);
-        arr.append(o);
-        if (!json)
-            out.line(QStringLiteral("  %1 %2/%3/%4/%5/%6  %7 GB  %8 GB/s  %9 W")
-                         .arg(s(g.id), -18)
-                         .arg(g.peak(Precision::FP32))
-                         .arg(g.peak(Precision::TF32))
-                         .arg(g.peak(Precision::FP16))
-                         .arg(g.peak(Precision::BF16))
-                         .arg(g.peak(Precision::FP8))
-                         .arg(g.memory_gb)
-                         .arg(g.memory_bandwidth_gbps)
-                         .arg(g.tdp_w));
+    if (json) {
+        root[QStringLiteral("gpus")] = catalogListing(c, "gpus");
+        return;
     }
-    root[QStringLiteral("gpus")] = arr;
+    out.line(
+        QStringLiteral("GPUs (dense peak TFLOP/s fp32/tf32/fp16/bf16/fp8, memory, bandwidth):"));
+    for (const GpuSpec &g : c.gpus)
+        out.line(QStringLiteral("  %1 %2/%3/%4/%5/%6  %7 GB  %8 GB/s  %9 W")
+                     .arg(s(g.id), -18)
+                     .arg(g.peak(Precision::FP32))
+                     .arg(g.peak(Precision::TF32))
+                     .arg(g.peak(Precision::FP16))
+                     .arg(g.peak(Precision::BF16))
+                     .arg(g.peak(Precision::FP8))
+                     .arg(g.memory_gb)
+                     .arg(g.memory_bandwidth_gbps)
+                     .arg(g.tdp_w));
 }
 
 void writeLinks(const Catalog &c, bool json, Output &out, QJsonObject &root)
 {
-    QJsonArray intra, inter;
-    if (!json)
-        out.line(QStringLiteral("Intra-node links (GB/s per GPU per direction, latency):"));
-    for (const IntraLinkSpec &l : c.intra_links) {
-        QJsonObject o;
-        o[QStringLiteral("id")] = s(l.id);
-        o[QStringLiteral("name")] = s(l.name);
-        o[QStringLiteral("bandwidth_gbps")] = l.bandwidth_gbps;
-        o[QStringLiteral("latency_us")] = l.latency_us;
-        o[QStringLiteral("switched")] = l.switched;
-        o[QStringLiteral("source")] = s(l.source);
-        intra.append(o);
-        if (!json)
-            out.line(QStringLiteral("  %1 %2 GB/s  %3 us  %4")
-                         .arg(s(l.id), -20)
-                         .arg(l.bandwidth_gbps)
-                         .arg(l.latency_us)
-                         .arg(s(l.name)));
+    if (json) {
+        root[QStringLiteral("intra_node")] = catalogListing(c, "intra_node");
+        root[QStringLiteral("inter_node")] = catalogListing(c, "inter_node");
+        return;
     }
-    if (!json)
-        out.line(QStringLiteral("Inter-node networks (Gb/s per NIC, latency):"));
-    for (const InterLinkSpec &l : c.inter_links) {
-        QJsonObject o;
-        o[QStringLiteral("id")] = s(l.id);
-        o[QStringLiteral("name")] = s(l.name);
-        o[QStringLiteral("line_rate_gbit")] = l.line_rate_gbit;
-        o[QStringLiteral("latency_us")] = l.latency_us;
-        o[QStringLiteral("source")] = s(l.source);
-        inter.append(o);
-        if (!json)
-            out.line(QStringLiteral("  %1 %2 Gb/s  %3 us  %4")
-                         .arg(s(l.id), -20)
-                         .arg(l.line_rate_gbit)
-                         .arg(l.latency_us)
-                         .arg(s(l.name)));
-    }
-    root[QStringLiteral("intra_node")] = intra;
-    root[QStringLiteral("inter_node")] = inter;
+    out.line(QStringLiteral("Intra-node links (GB/s per GPU per direction, latency):"));
+    for (const IntraLinkSpec &l : c.intra_links)
+        out.line(QStringLiteral("  %1 %2 GB/s  %3 us  %4")
+                     .arg(s(l.id), -20)
+                     .arg(l.bandwidth_gbps)
+                     .arg(l.latency_us)
+                     .arg(s(l.name)));
+    out.line(QStringLiteral("Inter-node networks (Gb/s per NIC, latency):"));
+    for (const InterLinkSpec &l : c.inter_links)
+        out.line(QStringLiteral("  %1 %2 Gb/s  %3 us  %4")
+                     .arg(s(l.id), -20)
+                     .arg(l.line_rate_gbit)
+                     .arg(l.latency_us)
+                     .arg(s(l.name)));
 }
 
 void writeModels(const Catalog &c, bool json, Output &out, QJsonObject &root)
 {
-    QJsonArray arr;
-    if (!json)
-        out.line(QStringLiteral("Models:"));
-    for (const ModelSpec &m : c.models) {
-        QJsonObject o;
-        o[QStringLiteral("id")] = s(m.id);
-        o[QStringLiteral("name")] = s(m.name);
-        o[QStringLiteral("kind")] =
-            m.kind == ModelSpec::Kind::Transformer  ? QStringLiteral("transformer")
-            : m.kind == ModelSpec::Kind::LayerTable ? QStringLiteral("layers")
-                                                    : QStringLiteral("custom");
-        o[QStringLiteral("source")] = s(m.source);
-        arr.append(o);
-        if (!json)
-            out.line(QStringLiteral("  %1 %2").arg(s(m.id), -18).arg(s(m.name)));
+    if (json) {
+        root[QStringLiteral("models")] = catalogListing(c, "models");
+        return;
     }
-    root[QStringLiteral("models")] = arr;
+    out.line(QStringLiteral("Models:"));
+    for (const ModelSpec &m : c.models)
+        out.line(QStringLiteral("  %1 %2").arg(s(m.id), -18).arg(s(m.name)));
 }
 
 void writeFrameworks(const Catalog &c, bool json, Output &out, QJsonObject &root)
 {
-    QJsonArray arr;
-    if (!json)
-        out.line(QStringLiteral("Software stacks (training.framework; \"auto\" picks one from "
-                                "the plan): host us/op, ops per block, plans"));
-    for (const FrameworkSpec &f : c.frameworks) {
-        QJsonObject o;
-        o[QStringLiteral("id")] = s(f.id);
-        o[QStringLiteral("name")] = s(f.name);
-        o[QStringLiteral("host")] =
-            QJsonObject{{QStringLiteral("op_us"), f.host_op_us},
-                        {QStringLiteral("block_ops_forward"), f.block_ops_forward},
-                        {QStringLiteral("block_ops_forward_fused"), f.block_ops_forward_fused},
-                        {QStringLiteral("backward_ops_ratio"), f.backward_ops_ratio},
-                        {QStringLiteral("cuda_graphs"), f.cuda_graphs}};
-        o[QStringLiteral("defaults")] =
-            QJsonObject{{QStringLiteral("overlap"), f.grad_overlap},
-                        {QStringLiteral("bucket_mb"), f.bucket_mb},
-                        {QStringLiteral("flash_attention"), f.fused_attention}};
-        o[QStringLiteral("overlap")] =
-            QJsonObject{{QStringLiteral("tensor_parallel"), f.tp_overlap}};
-        o[QStringLiteral("plans")] =
-            QJsonObject{{QStringLiteral("tensor"), f.tensor_parallel},
-                        {QStringLiteral("pipeline"), f.pipeline_parallel},
-                        {QStringLiteral("max_zero"), f.max_zero},
-                        {QStringLiteral("max_zero_with_pipeline"), f.max_zero_with_pipeline},
-                        {QStringLiteral("async"), f.async_update}};
-        o[QStringLiteral("source")] = s(f.source);
-        arr.append(o);
-        if (!json) {
-            QStringList plans{QStringLiteral("data")};
-            if (f.max_zero == 1)
-                plans << QStringLiteral("ZeRO 1");
-            else if (f.max_zero > 1)
-                plans << QStringLiteral("ZeRO 1-%1").arg(f.max_zero);
-            if (f.tensor_parallel)
-                plans << QStringLiteral("tensor");
-            if (f.pipeline_parallel)
-                plans << QStringLiteral("pipeline (ZeRO <= %1)").arg(f.max_zero_with_pipeline);
-            if (f.async_update)
-                plans << QStringLiteral("async");
-            out.line(QStringLiteral("  %1 %2 us  %3 ops  %4  %5")
-                         .arg(s(f.id), -19)
-                         .arg(f.host_op_us)
-                         .arg(f.block_ops_forward)
-                         .arg(plans.join(QStringLiteral(", ")))
-                         .arg(s(f.name)));
-        }
+    if (json) {
+        root[QStringLiteral("frameworks")] = catalogListing(c, "frameworks");
+        return;
     }
-    root[QStringLiteral("frameworks")] = arr;
+    out.line(QStringLiteral("Software stacks (training.framework; \"auto\" picks one from "
+                            "the plan): host us/op, ops per block, plans"));
+    for (const FrameworkSpec &f : c.frameworks) {
+        QStringList plans{QStringLiteral("data")};
+        if (f.max_zero == 1)
+            plans << QStringLiteral("ZeRO 1");
+        else if (f.max_zero > 1)
+            plans << QStringLiteral("ZeRO 1-%1").arg(f.max_zero);
+        if (f.tensor_parallel)
+            plans << QStringLiteral("tensor");
+        if (f.pipeline_parallel)
+            plans << QStringLiteral("pipeline (ZeRO <= %1)").arg(f.max_zero_with_pipeline);
+        if (f.async_update)
+            plans << QStringLiteral("async");
+        out.line(QStringLiteral("  %1 %2 us  %3 ops  %4  %5")
+                     .arg(s(f.id), -19)
+                     .arg(f.host_op_us)
+                     .arg(f.block_ops_forward)
+                     .arg(plans.join(QStringLiteral(", ")))
+                     .arg(s(f.name)));
+    }
 }
 
 struct Section {

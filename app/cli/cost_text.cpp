@@ -156,12 +156,22 @@ void printCostText(Output &out, const CostReport &c)
                      .arg(fmt(c.time_to_train_h, 4))
                      .arg(c.gpus)
                      .arg(fmt(c.single_gpu_time_h, 4)));
-    out.line(QStringLiteral("  energy              %1 kWh per run ($%2), %3 W per GPU at %4% "
+    // A run that never ends has no energy or cost per run (JSON: null, report_io.cpp); the
+    // text says so instead of printing "inf" (issue 29: every printed figure is finite).
+    const auto perRun = [&](double x, int decimals, bool money) {
+        if (!std::isfinite(x))
+            return QStringLiteral("unbounded");
+        return (money ? QStringLiteral("$") : QString()) +
+               (decimals < 0 ? fmt(x, 4) : fixed(x, decimals));
+    };
+    out.line(QStringLiteral("  energy              %1 kWh per run (%2), %3 W per GPU at %4% "
                             "utilisation")
-                 .arg(fmt(c.energy_kwh_per_run, 4), fixed(c.energy_cost_per_run_usd, 0),
-                      fixed(c.power_per_gpu_w, 0), fixed(100.0 * c.utilisation, 0)));
-    out.line(QStringLiteral("  own vs rent         $%1 vs $%2 a month; break-even %3 h a month")
-                 .arg(fixed(c.own_cost_per_month_usd, 0), fixed(c.rent_cost_per_month_usd, 0),
+                 .arg(perRun(c.energy_kwh_per_run, -1, false),
+                      perRun(c.energy_cost_per_run_usd, 0, true), fixed(c.power_per_gpu_w, 0),
+                      fixed(100.0 * c.utilisation, 0)));
+    out.line(QStringLiteral("  own vs rent         %1 vs %2 a month; break-even %3 h a month")
+                 .arg(perRun(c.own_cost_per_month_usd, 0, true),
+                      perRun(c.rent_cost_per_month_usd, 0, true),
                       std::isfinite(c.break_even_hours_per_month)
                           ? fixed(c.break_even_hours_per_month, 0)
                           : QStringLiteral("never")));

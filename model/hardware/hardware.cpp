@@ -1,6 +1,7 @@
 #include "hardware/hardware.h"
 
 #include <algorithm>
+#include <initializer_list>
 
 namespace scalescope
 {
@@ -75,6 +76,8 @@ GpuFamily familyFromName(const std::string &name)
     return GpuFamily::Unknown;
 }
 
+namespace
+{
 std::vector<std::string> gpuNameWords(const std::string &name)
 {
     std::vector<std::string> words;
@@ -92,29 +95,65 @@ std::vector<std::string> gpuNameWords(const std::string &name)
     return words;
 }
 
-bool isGpuFormFactorWord(const std::string &w)
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+bool isFormFactorWord(const std::string &w)
 {
     return w == "pcie" || w == "nvl" || w.rfind("sxm", 0) == 0;
 }
 
-bool isGpuModelWord(const std::string &w)
+bool isOneOf(const std::string &w, std::initializer_list<const char *> words)
 {
-    if (std::none_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::any_of(words.begin(), words.end(), [&](const char *x) { return w == x; });
+}
+
+/// Whether `w` names the model (see GpuNameReading::chip); `after_brand`: the word before it
+/// is a vendor or product line ("nvidia", "tesla", "geforce", "rtx", "instinct").
+bool isModelWord(const std::string &w, bool after_brand)
+{
+    const auto digits = std::count_if(w.begin(), w.end(), isDigit);
+    if (digits == 0 || isFormFactorWord(w) || w.rfind("hbm", 0) == 0 || w.rfind("gddr", 0) == 0)
         return false;
-    const bool size = w.size() > 2 && w.compare(w.size() - 2, 2, "gb") == 0 && w.front() >= '0' &&
-                      w.front() <= '9';
-    const bool memory_type = w.rfind("hbm", 0) == 0 || w.rfind("gddr", 0) == 0;
-    return !size && !memory_type && !isGpuFormFactorWord(w);
+    if (w.size() > 2 && w.compare(w.size() - 2, 2, "gb") == 0 && isDigit(w.front()))
+        return false; // a memory size
+    if (size_t(digits) == w.size())
+        return digits >= 3 && digits <= 4;
+    return digits >= 2 || after_brand;
+}
+} // namespace
+
+GpuNameReading readGpuName(const std::string &name)
+{
+    GpuNameReading r;
+    const std::vector<std::string> words = gpuNameWords(name);
+    for (size_t i = 0; i < words.size(); ++i) {
+        const std::string &w = words[i];
+        if (isFormFactorWord(w)) {
+            r.form_factors.push_back(w);
+            continue;
+        }
+        const bool after_brand =
+            i > 0 && isOneOf(words[i - 1], {"nvidia", "tesla", "quadro", "grid", "geforce", "rtx",
+                                            "amd", "instinct", "radeon"});
+        if (!r.chip.empty() || !isModelWord(w, after_brand))
+            continue;
+        r.chip = w;
+        // "RTX 4060 Ti", "RTX 4090 D", "RTX 6000 Ada Generation": another GPU than the
+        // number alone ("RTX 4060", "RTX 4090", the Turing "Quadro RTX 6000").
+        for (size_t j = i + 1; j < words.size() && isOneOf(words[j], {"ti", "super", "d", "ada",
+                                                                      "blackwell", "laptop"});
+             ++j)
+            r.chip += words[j];
+    }
+    return r;
 }
 
 std::string gpuChip(const std::string &name)
 {
-    for (const std::string &w : gpuNameWords(name)) {
-        const auto digits = std::count_if(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
-        if (isGpuModelWord(w) && digits >= 2 && digits <= 4)
-            return w;
-    }
-    return {};
+    return readGpuName(name).chip;
 }
 
 std::string calibrationGpuMismatch(const HardwareSpec &hw)

@@ -117,17 +117,24 @@ struct HardwareSpec {
     bool operator==(const HardwareSpec &) const = default;
 };
 
-/// A GPU name's lower-case alphanumeric words, as NVML (nvmlDeviceGetName) and the catalog
-/// write them: "NVIDIA H100 80GB HBM3" -> nvidia, h100, 80gb, hbm3.
-std::vector<std::string> gpuNameWords(const std::string &name);
-/// A word naming the GPU model: it has a digit and is no memory size ("80gb"), memory type
-/// ("hbm3", "gddr6x") or form factor ("pcie", "nvl", "sxm4").
-bool isGpuModelWord(const std::string &word);
-/// A form factor: NVML names a PCIe or NVL part so, an SXM part often not at all.
-bool isGpuFormFactorWord(const std::string &word);
-/// The chip of a GPU name ("NVIDIA A100-SXM4-80GB" -> "a100", "NVIDIA GeForce RTX 4060 Ti"
-/// -> "4060", "AMD Instinct MI300X" -> "mi300x"): its first model word with two to four
-/// digits; empty when the name has none (an inline lab GPU).
+/// A GPU name as every use reads it (the calibration mismatch, the catalog match, the GUI):
+/// NVML's names (nvmlDeviceGetName: "NVIDIA H100 80GB HBM3", "NVIDIA A100-SXM4-80GB",
+/// "Tesla T4", "NVIDIA RTX 6000 Ada Generation"), rocm-smi's ("AMD Instinct MI300X") and the
+/// catalog's.
+struct GpuNameReading {
+    /// The model: the first word with a digit that is no memory size ("80gb"), memory type
+    /// ("hbm3") or form factor ("sxm4"), joined with the variant words after it ("ti",
+    /// "super", "d", "ada", "blackwell", "laptop"): "h100", "l4", "4060ti", "4090d",
+    /// "6000ada", "mi300x". A bare number needs three or four digits ("4090"), a one-digit
+    /// model ("l4", "t4", "a2") a brand word before it ("NVIDIA L4"), so a lab GPU's "gpu 1"
+    /// or "v2" names no model. Empty when the name has none.
+    std::string chip;
+    /// Form factor words: "pcie", "nvl", "sxm", "sxm4" (NVML names a PCIe or NVL part so, an
+    /// SXM part often not at all).
+    std::vector<std::string> form_factors;
+};
+GpuNameReading readGpuName(const std::string &name);
+/// readGpuName(name).chip.
 std::string gpuChip(const std::string &name);
 /// The GPU a calibration profile was measured on when it is another model than `hw.gpu`
 /// (its figures must not replace this GPU's), else empty.

@@ -17,14 +17,10 @@ template <typename T> const T *findById(const std::vector<T> &items, const std::
 
 const GpuSpec *Catalog::matchGpuName(const std::string &name, double memory_bytes) const
 {
-    // NVML's names: "NVIDIA H100 80GB HBM3", "NVIDIA A100-SXM4-40GB", "NVIDIA H100 PCIe",
-    // "NVIDIA GeForce RTX 4090" (hardware/hardware.h gpuNameWords).
-    const std::vector<std::string> measured = gpuNameWords(name);
-    std::vector<std::string> wanted;
-    for (const std::string &t : measured)
-        if (isGpuModelWord(t))
-            wanted.push_back(t);
-    if (wanted.empty())
+    // One reading of a name (hardware/hardware.h readGpuName): the entry of the same chip,
+    // read from its name, or from its id where the name has none.
+    const GpuNameReading measured = readGpuName(name);
+    if (measured.chip.empty())
         return nullptr;
     const auto has = [](const std::vector<std::string> &v, const std::string &t) {
         return std::find(v.begin(), v.end(), t) != v.end();
@@ -32,16 +28,14 @@ const GpuSpec *Catalog::matchGpuName(const std::string &name, double memory_byte
     const GpuSpec *best = nullptr;
     std::pair<double, int> best_score{0, 0};
     for (const GpuSpec &g : gpus) {
-        const std::vector<std::string> entry = gpuNameWords(g.name + " " + g.id);
-        if (!std::all_of(wanted.begin(), wanted.end(),
-                         [&](const std::string &w) { return has(entry, w); }))
+        const GpuNameReading entry = readGpuName(g.name + " " + g.id);
+        if (entry.chip != measured.chip)
             continue;
         // The memory size nearest the measured one (the largest part when not known), then
         // the entry whose form factor the name says (or does not contradict).
         int form = 0;
-        for (const std::string &t : entry)
-            if (isGpuFormFactorWord(t))
-                form += has(measured, t) ? 1 : (t.rfind("sxm", 0) == 0 ? 0 : -1);
+        for (const std::string &t : entry.form_factors)
+            form += has(measured.form_factors, t) ? 1 : (t.rfind("sxm", 0) == 0 ? 0 : -1);
         const std::pair<double, int> score{
             memory_bytes > 0 ? -std::abs(g.memoryBytes() - memory_bytes) : g.memory_gb, form};
         if (best == nullptr || score > best_score) {

@@ -9,6 +9,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <cstdio>
 #include <cstdlib>
@@ -69,6 +71,40 @@ Result<bool> parseCatalogInto(Catalog &catalog, const QByteArray &json, const QS
     }
     catalog = std::move(updated);
     return true;
+}
+
+namespace
+{
+template <typename Spec, typename Write>
+QJsonArray listEntries(const std::vector<Spec> &entries, Write write)
+{
+    QJsonArray out;
+    for (const Spec &entry : entries) {
+        QJsonObject o = QJsonDocument::fromJson(write(entry).toJson()).object();
+        o.insert(QStringLiteral("id"), QString::fromStdString(entry.id));
+        out.append(o);
+    }
+    return out;
+}
+} // namespace
+
+QJsonArray catalogListing(const Catalog &catalog, std::string_view section)
+{
+    constexpr json::Keys every = json::Keys::Every;
+    if (section == "gpus")
+        return listEntries(catalog.gpus, [](const GpuSpec &g) { return json::writeGpu(g, every); });
+    if (section == "intra_node")
+        return listEntries(catalog.intra_links,
+                           [](const IntraLinkSpec &l) { return json::writeIntraLink(l, every); });
+    if (section == "inter_node")
+        return listEntries(catalog.inter_links,
+                           [](const InterLinkSpec &l) { return json::writeInterLink(l, every); });
+    if (section == "models")
+        return listEntries(catalog.models,
+                           [](const ModelSpec &m) { return json::writeModel(m, every); });
+    if (section == "frameworks")
+        return listEntries(catalog.frameworks, json::writeFramework);
+    return {};
 }
 
 namespace

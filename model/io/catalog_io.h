@@ -6,9 +6,11 @@
 #include "plan/error.h"
 
 #include <QByteArray>
+#include <QJsonArray>
 #include <QString>
 
 #include <optional>
+#include <string_view>
 
 namespace scalescope
 {
@@ -16,6 +18,13 @@ namespace scalescope
 /// Parses one catalog document (gpus.json, links.json, models.json or cnn_models.json
 /// layout) and appends its entries to `catalog`. `file` names the document in errors.
 Result<bool> parseCatalogInto(Catalog &catalog, const QByteArray &json, const QString &file);
+
+/// One section of `catalog` ("gpus", "intra_node", "inter_node", "models", "frameworks") as
+/// `scalescope-cli catalog --json` lists it: each entry as a catalog document holds it, its
+/// "id" and every key the loader reads (the inline writers' Keys::Every, io/spec_json.h), so
+/// the listing loads back as the same catalog and an entry pasted inline into a scenario, id
+/// aside, is the same hardware or model as its id. Empty for another section name.
+QJsonArray catalogListing(const Catalog &catalog, std::string_view section);
 
 /// Loads the four catalog documents (gpus.json, links.json, models.json, cnn_models.json)
 /// of `dir`, a real folder or a Qt resource folder such as ":/catalogs". Every document is

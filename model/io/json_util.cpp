@@ -411,6 +411,8 @@ QJsonObject parseObjectDocument(const QByteArray &json)
 
 std::string RealRange::text() const
 {
+    if (zero_allowed)
+        return "0 or " + formatNumber(min) + " to " + formatNumber(max);
     if (min_exclusive)
         return "> " + formatNumber(min) + " and <= " + formatNumber(max);
     return formatNumber(min) + " to " + formatNumber(max);

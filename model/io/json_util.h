@@ -79,15 +79,23 @@ struct IntRange {
     int64_t max;
 };
 
-/// Range of a real number; the lower bound may be exclusive (> 0).
+/// Range of a real number; the lower bound may be exclusive (> 0), and 0 may be allowed
+/// besides the range ("not stated", "no support").
 struct RealRange {
     double min;
     double max;
     bool min_exclusive = false;
+    bool zero_allowed = false;
 
     static constexpr RealRange positive(double max) { return {0, max, true}; }
     static constexpr RealRange closed(double min, double max) { return {min, max, false}; }
-    bool contains(double x) const { return (min_exclusive ? x > min : x >= min) && x <= max; }
+    /// 0, or `min` to `max`: a physical quantity where 0 means "not stated" and a tiny
+    /// positive figure (5e-324 GB/s) is no device.
+    static constexpr RealRange zeroOr(double min, double max) { return {min, max, false, true}; }
+    bool contains(double x) const
+    {
+        return (zero_allowed && x == 0) || ((min_exclusive ? x > min : x >= min) && x <= max);
+    }
     std::string text() const;
 };
 

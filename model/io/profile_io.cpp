@@ -38,6 +38,10 @@ constexpr IntRange kCollectiveGpusRange{1, kMaxProfileCollectiveGpus};
 constexpr IntRange kCollectiveBytesRange{1, kMaxProfileCollectiveBytes};
 constexpr RealRange kTflopsRange = RealRange::positive(1e5);
 constexpr RealRange kBandwidthRange = RealRange::closed(0, kMaxProfileBandwidthGbps); // GB/s; 0 = not measured
+// A GPU's memory bandwidth replaces the datasheet's for every memory-bound operation: from
+// 1 GB/s, as a catalog GPU (issue 29: 5e-324 GB/s gave "step time inf s"); 0 = not measured.
+// (A collective's algbw may be far below 1 GB/s: 8 bytes in 20 us.)
+constexpr RealRange kDeviceMemoryBandwidthRange = RealRange::zeroOr(1, kMaxProfileBandwidthGbps);
 constexpr RealRange kMicrosecondsRange = RealRange::closed(0, 1e6);
 constexpr RealRange kDurationRange = RealRange::positive(1e7);
 constexpr RealRange kSampleTimeRange = RealRange::closed(0, 1e7);
@@ -182,7 +186,8 @@ ProfileGpu readGpu(const ObjectReader &r)
                     readGemmPoints(gemm->requiredArray(key), gemm->pathOf(key));
         }
     }
-    g.memory_bandwidth_gbps = r.optionalDouble("memory_bandwidth_gbps", kBandwidthRange, 0);
+    g.memory_bandwidth_gbps =
+        r.optionalDouble("memory_bandwidth_gbps", kDeviceMemoryBandwidthRange, 0);
     readCopyBandwidth(r, "h2d_gbps", g.h2d_pinned_gbps, g.h2d_pageable_gbps);
     readCopyBandwidth(r, "d2h_gbps", g.d2h_pinned_gbps, g.d2h_pageable_gbps);
     g.launch_overhead_us = r.optionalDouble("launch_overhead_us", kMicrosecondsRange, 0);

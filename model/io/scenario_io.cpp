@@ -58,24 +58,28 @@ constexpr RealRange kThrottleRange = RealRange::closed(20, 120);
 constexpr RealRange kClockDropRange = RealRange::closed(0, 0.9);
 constexpr RealRange kWarmupRange = RealRange::positive(1e6);
 constexpr IntRange kWorkersRange{0, 1024};
-constexpr RealRange kSamplesPerWorkerRange = RealRange::positive(1e12);
+// Rates, times and shares start where a real device or run does (issue 29: 5e-324 gave inf
+// and NaN): 0.001 samples/s per worker, 1% of a GPU (time slicing among 100 jobs), an MTBF
+// of 36 seconds, 1 MB/s of storage, a checkpoint every second, 0.01 years (3.7 days) of
+// amortisation, one run in 1000 months.
+constexpr RealRange kSamplesPerWorkerRange = RealRange::closed(1e-3, 1e12);
 constexpr IntRange kPrefetchRange{1, 64};
 constexpr RealRange kAmbientRange = RealRange::closed(-20, 60);
 constexpr RealRange kSteadyRange = RealRange::closed(0, 150);
 constexpr RealRange kStartRange = RealRange::closed(0, 1e9);
-constexpr RealRange kFractionRange = RealRange::positive(1);
-constexpr RealRange kMtbfRange = RealRange::positive(1e9);
+constexpr RealRange kFractionRange = RealRange::closed(0.01, 1);
+constexpr RealRange kMtbfRange = RealRange::closed(0.01, 1e9);
 constexpr RealRange kCheckpointBytesRange = RealRange::closed(0, 1e16);
-constexpr RealRange kWriteGbpsRange = RealRange::positive(1e6);
+constexpr RealRange kWriteGbpsRange = RealRange::closed(1e-3, 1e6);
 constexpr RealRange kRestartRange = RealRange::closed(0, 1e7);
-constexpr RealRange kIntervalRange = RealRange::closed(0, 1e9);
+constexpr RealRange kIntervalRange = RealRange::zeroOr(1, 1e9); // 0: the optimum
 constexpr RealRange kPriceRange = RealRange::closed(0, 1e9);
 constexpr RealRange kHourPriceRange = RealRange::closed(0, 1e4);
-constexpr RealRange kYearsRange = RealRange::positive(50);
+constexpr RealRange kYearsRange = RealRange::closed(0.01, 50);
 constexpr RealRange kKwhPriceRange = RealRange::closed(0, 100);
 constexpr RealRange kPueRange = RealRange::closed(1, 5);
 constexpr RealRange kWorkRange = RealRange::positive(1e18);
-constexpr RealRange kRunsRange = RealRange::positive(1e6);
+constexpr RealRange kRunsRange = RealRange::closed(1e-3, 1e6);
 constexpr RealRange kDaysRange = RealRange::closed(0, 3650);
 constexpr RealRange kDayRateRange = RealRange::closed(0, 1e6);
 
@@ -505,7 +509,7 @@ template <typename Spec, typename Write>
 void addCatalogOrInline(OrderedObject &out, const char *key, const Spec &spec, Write write)
 {
     if (spec.id.empty())
-        out.add(key, write(spec));
+        out.add(key, write(spec, json::Keys::NonDefault));
     else
         out.add(key, text(spec.id));
 }

@@ -23,20 +23,29 @@ constexpr std::array kLayerKinds = {
     LayerSpec::Kind::Conv, LayerSpec::Kind::Fc,  LayerSpec::Kind::Norm, LayerSpec::Kind::Activation,
     LayerSpec::Kind::Pool, LayerSpec::Kind::Add, LayerSpec::Kind::Other};
 
-// Ranges shared by catalog entries and inline objects.
+// Ranges shared by catalog entries and inline objects. Each physical quantity starts at the
+// smallest figure a real device has (issue 29: 5e-324 Gb/s or a 5e-324 peak gave "step time
+// inf s" and "nan%"): 1 GFLOP/s (an embedded GPU of 2008 has ~10), 100 MB of memory, 1 GB/s
+// of memory bandwidth, 1 W, 10 KB of L2, 0.01 us of latency (an NVLink hop is ~1 us),
+// 0.1 GB/s inside a node (PCIe 1.0 x1: 0.25 GB/s), 1 Mb/s between nodes (1BASE5).
+constexpr double kMinTflops = 1e-3;
 constexpr double kMaxTflops = 1e5;
-constexpr double kMaxMemoryGb = 1e5;
-constexpr double kMaxMemoryBandwidthGbps = 1e6;
-constexpr double kMaxTdpW = 1e5;
+constexpr RealRange kPeakTflopsRange = RealRange::closed(kMinTflops, kMaxTflops);
+// 0: the GPU has no support for the precision.
+constexpr RealRange kOptionalPeakTflopsRange = RealRange::zeroOr(kMinTflops, kMaxTflops);
+constexpr RealRange kMemoryGbRange = RealRange::closed(0.1, 1e5);
+constexpr RealRange kMemoryBandwidthGbpsRange = RealRange::closed(1, 1e6);
+constexpr RealRange kTdpWRange = RealRange::closed(1, 1e5);
 constexpr IntRange kSmCountRange{1, 10000};
 // Deepest published models have ~200 blocks (CNN tables ~350 rows); the summary path
 // (<= 0.5 ms) and the engine are sized for a few thousand.
 constexpr int64_t kMaxModelLayers = 2000;
-constexpr double kMaxL2Mb = 1e5;
-constexpr double kMaxLaunchOverheadUs = 1e6;
-constexpr double kMaxLinkBandwidthGbps = 1e5;
-constexpr double kMaxLineRateGbit = 1e5;
-constexpr double kMaxLatencyUs = 1e6;
+// 0: not stated (the family's figure).
+constexpr RealRange kL2MbRange = RealRange::zeroOr(0.01, 1e5);
+// 0: none (a latency) or the family's figure (a launch overhead).
+constexpr RealRange kLatencyUsRange = RealRange::zeroOr(0.01, 1e6);
+constexpr RealRange kLinkBandwidthGbpsRange = RealRange::closed(0.1, 1e5);
+constexpr RealRange kLineRateGbitRange = RealRange::closed(1e-3, 1e5);
 constexpr IntRange kNvswitchGenRange{0, 10};
 constexpr double kMaxElements = 1e12;
 
@@ -268,21 +277,20 @@ GpuSpec readGpu(const ObjectReader &reader, Origin origin)
         // Every GPU computes fp32; 0 marks a precision without hardware support.
         double &peak = gpu.peak_tflops[static_cast<size_t>(p)];
         if (p == Precision::FP32)
-            peak = peaks.requiredDouble(precisionName(p), RealRange::positive(kMaxTflops));
+            peak = peaks.requiredDouble(precisionName(p), kPeakTflopsRange);
         else if (p == Precision::FP8)
-            peak = peaks.optionalDouble(precisionName(p), RealRange::closed(0, kMaxTflops), 0);
+            peak = peaks.optionalDouble(precisionName(p), kOptionalPeakTflopsRange, 0);
         else
-            peak = peaks.requiredDouble(precisionName(p), RealRange::closed(0, kMaxTflops));
+            peak = peaks.requiredDouble(precisionName(p), kOptionalPeakTflopsRange);
     }
 
-    gpu.memory_gb = reader.requiredDouble("memory_gb", RealRange::positive(kMaxMemoryGb));
-    gpu.memory_bandwidth_gbps = reader.requiredDouble("memory_bandwidth_gbps",
-                                                      RealRange::positive(kMaxMemoryBandwidthGbps));
-    gpu.tdp_w = reader.requiredDouble("tdp_w", RealRange::positive(kMaxTdpW));
+    gpu.memory_gb = reader.requiredDouble("memory_gb", kMemoryGbRange);
+    gpu.memory_bandwidth_gbps =
+        reader.requiredDouble("memory_bandwidth_gbps", kMemoryBandwidthGbpsRange);
+    gpu.tdp_w = reader.requiredDouble("tdp_w", kTdpWRange);
     gpu.sm_count = static_cast<int>(reader.optionalInt("sm_count", kSmCountRange, 0));
-    gpu.l2_mb = reader.optionalDouble("l2_mb", RealRange::closed(0, kMaxL2Mb), 0);
-    gpu.launch_overhead_us =
-        reader.optionalDouble("launch_overhead_us", RealRange::closed(0, kMaxLaunchOverheadUs), 0);
+    gpu.l2_mb = reader.optionalDouble("l2_mb", kL2MbRange, 0);
+    gpu.launch_overhead_us = reader.optionalDouble("launch_overhead_us", kLatencyUsRange, 0);
     gpu.pcie_p2p = reader.optionalBool("pcie_p2p", true);
     gpu.sustained_clock_ratio =
         reader.optionalDouble("sustained_clock_ratio", RealRange::closed(0.1, 2.0), 1.0);
@@ -299,9 +307,8 @@ IntraLinkSpec readIntraLink(const ObjectReader &reader, Origin origin)
     IntraLinkSpec link;
     link.id = readId(reader, origin);
     link.name = requiredNonEmpty(reader, "name");
-    link.bandwidth_gbps =
-        reader.requiredDouble("bandwidth_gbps", RealRange::positive(kMaxLinkBandwidthGbps));
-    link.latency_us = reader.requiredDouble("latency_us", RealRange::closed(0, kMaxLatencyUs));
+    link.bandwidth_gbps = reader.requiredDouble("bandwidth_gbps", kLinkBandwidthGbpsRange);
+    link.latency_us = reader.requiredDouble("latency_us", kLatencyUsRange);
     link.switched = reader.optionalBool("switched", false);
     link.nvswitch_gen = static_cast<int>(reader.optionalInt("nvswitch_gen", kNvswitchGenRange, 0));
     link.host_memory_gbps = reader.optionalDouble("host_memory_gbps", kHostMemoryRange, 0);
@@ -320,9 +327,8 @@ InterLinkSpec readInterLink(const ObjectReader &reader, Origin origin)
     InterLinkSpec link;
     link.id = readId(reader, origin);
     link.name = requiredNonEmpty(reader, "name");
-    link.line_rate_gbit =
-        reader.requiredDouble("line_rate_gbit", RealRange::positive(kMaxLineRateGbit));
-    link.latency_us = reader.requiredDouble("latency_us", RealRange::closed(0, kMaxLatencyUs));
+    link.line_rate_gbit = reader.requiredDouble("line_rate_gbit", kLineRateGbitRange);
+    link.latency_us = reader.requiredDouble("latency_us", kLatencyUsRange);
     link.kind =
         origin == Origin::Catalog
             ? reader.requiredEnum<LinkKind>("kind", kInterKinds, linkKindName)
@@ -364,15 +370,16 @@ ModelSpec readModel(const ObjectReader &reader, Origin origin)
     return model;
 }
 
-OrderedObject writeGpu(const GpuSpec &gpu)
+OrderedObject writeGpu(const GpuSpec &gpu, Keys keys)
 {
+    const bool every = keys == Keys::Every;
     OrderedObject out;
     out.add("name", QString::fromStdString(gpu.name));
     if (gpu.family != GpuFamily::Unknown)
         out.add("family", QString::fromUtf8(familyName(gpu.family)));
     OrderedObject peaks;
     for (Precision p : kPrecisions) {
-        if (p != Precision::FP8 || gpu.peak(p) > 0)
+        if (every || p != Precision::FP8 || gpu.peak(p) > 0)
             peaks.add(precisionName(p), gpu.peak(p));
     }
     out.add("peak_tflops", std::move(peaks));
@@ -381,40 +388,41 @@ OrderedObject writeGpu(const GpuSpec &gpu)
     out.add("tdp_w", gpu.tdp_w);
     if (gpu.sm_count > 0)
         out.add("sm_count", gpu.sm_count);
-    if (gpu.l2_mb > 0)
+    if (every || gpu.l2_mb > 0)
         out.add("l2_mb", gpu.l2_mb);
-    if (gpu.launch_overhead_us > 0)
+    if (every || gpu.launch_overhead_us > 0)
         out.add("launch_overhead_us", gpu.launch_overhead_us);
-    if (!gpu.pcie_p2p)
-        out.add("pcie_p2p", false);
-    if (gpu.sustained_clock_ratio != 1.0)
+    if (every || !gpu.pcie_p2p)
+        out.add("pcie_p2p", gpu.pcie_p2p);
+    if (every || gpu.sustained_clock_ratio != 1.0)
         out.add("sustained_clock_ratio", gpu.sustained_clock_ratio);
     writeSource(out, gpu.source);
     return out;
 }
 
-OrderedObject writeIntraLink(const IntraLinkSpec &link)
+OrderedObject writeIntraLink(const IntraLinkSpec &link, Keys keys)
 {
+    const bool every = keys == Keys::Every;
     OrderedObject out;
     out.add("name", QString::fromStdString(link.name));
-    if (link.kind != inferIntraKind(link.bandwidth_gbps, link.switched, link.nvswitch_gen))
+    if (every || link.kind != inferIntraKind(link.bandwidth_gbps, link.switched, link.nvswitch_gen))
         out.add("kind", QString::fromUtf8(linkKindName(link.kind)));
     out.add("bandwidth_gbps", link.bandwidth_gbps);
     out.add("latency_us", link.latency_us);
     out.add("switched", link.switched);
-    if (link.nvswitch_gen > 0)
+    if (every || link.nvswitch_gen > 0)
         out.add("nvswitch_gen", link.nvswitch_gen);
-    if (link.host_memory_gbps > 0)
+    if (every || link.host_memory_gbps > 0)
         out.add("host_memory_gbps", link.host_memory_gbps);
     writeSource(out, link.source);
     return out;
 }
 
-OrderedObject writeInterLink(const InterLinkSpec &link)
+OrderedObject writeInterLink(const InterLinkSpec &link, Keys keys)
 {
     OrderedObject out;
     out.add("name", QString::fromStdString(link.name));
-    if (link.kind != inferInterKind())
+    if (keys == Keys::Every || link.kind != inferInterKind())
         out.add("kind", QString::fromUtf8(linkKindName(link.kind)));
     out.add("line_rate_gbit", link.line_rate_gbit);
     out.add("latency_us", link.latency_us);
@@ -422,10 +430,11 @@ OrderedObject writeInterLink(const InterLinkSpec &link)
     return out;
 }
 
-OrderedObject writeModel(const ModelSpec &model)
+OrderedObject writeModel(const ModelSpec &model, Keys keys)
 {
+    const bool every = keys == Keys::Every;
     OrderedObject out;
-    if (model.name != defaultModelName(model.kind))
+    if (every || model.name != defaultModelName(model.kind))
         out.add("name", QString::fromStdString(model.name));
     switch (model.kind) {
     case ModelSpec::Kind::Transformer: {
@@ -440,10 +449,10 @@ OrderedObject writeModel(const ModelSpec &model)
             body.add("ffn_hidden", qint64(t.ffn_hidden));
         if (t.kv_heads > 0)
             body.add("kv_heads", qint64(t.kv_heads));
-        if (t.gated_mlp)
-            body.add("gated_mlp", true);
-        if (!t.tied_embeddings)
-            body.add("tied_embeddings", false);
+        if (every || t.gated_mlp)
+            body.add("gated_mlp", t.gated_mlp);
+        if (every || !t.tied_embeddings)
+            body.add("tied_embeddings", t.tied_embeddings);
         out.add("transformer", std::move(body));
         break;
     }
@@ -476,7 +485,7 @@ OrderedObject writeModel(const ModelSpec &model)
         break;
     }
     }
-    if (model.input_elements_per_sample > 0)
+    if (every || model.input_elements_per_sample > 0)
         out.add("input_elements", qint64(model.input_elements_per_sample));
     writeSource(out, model.source);
     return out;
@@ -529,6 +538,36 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
         static_cast<int>(plans.requiredInt("max_zero_with_pipeline", IntRange{0, 3}));
     f.async_update = plans.optionalBool("async", false);
     return f;
+}
+
+OrderedObject writeFramework(const FrameworkSpec &f)
+{
+    OrderedObject host, defaults, overlap, plans;
+    host.add("op_us", f.host_op_us)
+        .add("block_ops_forward", f.block_ops_forward)
+        .add("block_ops_forward_fused", f.block_ops_forward_fused)
+        .add("backward_ops_ratio", f.backward_ops_ratio)
+        .add("layer_ops_forward", f.layer_ops_forward)
+        .add("cuda_graphs", f.cuda_graphs);
+    defaults.add("overlap", f.grad_overlap)
+        .add("bucket_mb", f.bucket_mb)
+        .add("flash_attention", f.fused_attention);
+    overlap.add("tensor_parallel", f.tp_overlap)
+        .add("zero3_prefetch", f.zero3_prefetch)
+        .add("grad_reduce_bytes", f.grad_reduce_bytes);
+    plans.add("tensor", f.tensor_parallel)
+        .add("pipeline", f.pipeline_parallel)
+        .add("max_zero", f.max_zero)
+        .add("max_zero_with_pipeline", f.max_zero_with_pipeline)
+        .add("async", f.async_update);
+    OrderedObject out;
+    out.add("name", QString::fromStdString(f.name))
+        .add("host", std::move(host))
+        .add("defaults", std::move(defaults))
+        .add("overlap", std::move(overlap))
+        .add("plans", std::move(plans));
+    writeSource(out, f.source);
+    return out;
 }
 
 } // namespace scalescope::json

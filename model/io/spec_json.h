@@ -17,8 +17,9 @@ const char *linkKindName(LinkKind kind);
 
 /// One CPU socket's DRAM bandwidth in GB/s (an intra-node link's `host_memory_gbps`, the
 /// scenario's `hardware.host_memory_gbps`): from a 4-channel DDR4 desktop (~40) to 12-channel
-/// DDR5 and HBM server parts (~1,000); 0 = not stated.
-constexpr RealRange kHostMemoryRange = RealRange::closed(0, 5000);
+/// DDR5 and HBM server parts (~1,000), at least 0.1 (one DDR channel of 2000 has ~1.6; the
+/// GUI's step); 0 = not stated.
+constexpr RealRange kHostMemoryRange = RealRange::zeroOr(0.1, 5000);
 
 GpuSpec readGpu(const ObjectReader &reader, Origin origin);
 IntraLinkSpec readIntraLink(const ObjectReader &reader, Origin origin);
@@ -30,10 +31,20 @@ ModelSpec readModel(const ObjectReader &reader, Origin origin);
 /// A framework (software stack) entry of the catalog (frameworks.json).
 FrameworkSpec readFramework(const ObjectReader &reader, Origin origin);
 
+/// The keys a writer gives: those whose value is not the reader's default (a scenario's
+/// inline object), or every key the reader reads that the value can state (the catalog
+/// listing, catalog_io.h catalogListing: an entry pasted inline is the entry, not the
+/// reader's defaults; a count the reader bounds below by 1, such as sm_count, is left out
+/// where it is 0, "not stated").
+enum class Keys { NonDefault, Every };
+
 // Inline (scenario) form; readX(writeX(spec), Origin::Scenario) gives spec back, id aside.
-OrderedObject writeGpu(const GpuSpec &gpu);
-OrderedObject writeIntraLink(const IntraLinkSpec &link);
-OrderedObject writeInterLink(const InterLinkSpec &link);
-OrderedObject writeModel(const ModelSpec &model);
+OrderedObject writeGpu(const GpuSpec &gpu, Keys keys = Keys::NonDefault);
+OrderedObject writeIntraLink(const IntraLinkSpec &link, Keys keys = Keys::NonDefault);
+OrderedObject writeInterLink(const InterLinkSpec &link, Keys keys = Keys::NonDefault);
+OrderedObject writeModel(const ModelSpec &model, Keys keys = Keys::NonDefault);
+/// Every key of a framework entry, id aside: readFramework(writeFramework(f) + id,
+/// Origin::Catalog) gives f back.
+OrderedObject writeFramework(const FrameworkSpec &framework);
 
 } // namespace scalescope::json

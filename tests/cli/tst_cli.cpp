@@ -1,6 +1,8 @@
 // scalescope-cli (spec/cli.md) run as a child process: exit codes and error messages for
 // bad input, the JSON and CSV outputs and their invariants, --trace files, sweeps, the
 // catalog, bench, --help and --version.
+#include "io/catalog_io.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -607,6 +609,7 @@ private Q_SLOTS:
     void validate();
     void validationScenarios();
     void catalog();
+    void physicalFiguresFinite();
     void helpAndVersion();
     void bench();
     void plan();
@@ -1454,6 +1457,73 @@ void TestCli::plan()
     }
 }
 
+void TestCli::physicalFiguresFinite()
+{
+    // Issue 29: 5e-324 Gb/s or a 5e-324 peak gave "step time inf s", "nan%", JSON null, a
+    // sweep row "8,inf,0,0,0,nan" and plan "nan us", with exit 0. Below the smallest figure
+    // a real device has: exit 2 naming the key and the range; at it, every printed figure
+    // is finite (tst_scenario_io tinyPhysicalValuesRefused covers every key).
+    const QString json = QStringLiteral(R"({"scalescope": 1,
+      "hardware": {"gpu": {"name": "Slow GPU", "family": "ampere",
+          "peak_tflops": {"fp32": %1, "tf32": 0, "fp16": 0, "bf16": %1},
+          "memory_gb": 0.1, "memory_bandwidth_gbps": %2, "tdp_w": 1, "l2_mb": 0.01,
+          "launch_overhead_us": 0.01},
+        "nodes": 2, "gpus_per_node": 4, "nics_per_node": 1, "host_memory_gbps": 0.1,
+        "intra_node": {"name": "slow bus", "bandwidth_gbps": %3, "latency_us": 0.01,
+                       "switched": true, "host_memory_gbps": 0.1},
+        "inter_node": {"name": "slow net", "line_rate_gbit": %4, "latency_us": 0.01}},
+      "model": "gpt2-1.5b", "training": {"global_batch": 64, "micro_batch": 4},
+      "effects": {"data_loader": {"workers_per_gpu": 1, "samples_per_s_per_worker": %5},
+                  "virtual_gpu": {"fraction": 0.01}},
+      "cost": {"gpu_price_usd": 2000, "cloud_price_per_gpu_hour": 2, "amortisation_years": 0.01,
+               "runs_per_month": 0.001, "training": {"tokens": 1e9}}})");
+    const QStringList keys{QStringLiteral("hardware.gpu.peak_tflops.fp32"),
+                           QStringLiteral("hardware.gpu.memory_bandwidth_gbps"),
+                           QStringLiteral("hardware.intra_node.bandwidth_gbps"),
+                           QStringLiteral("hardware.inter_node.line_rate_gbit"),
+                           QStringLiteral("effects.data_loader.samples_per_s_per_worker")};
+    const QStringList lowest{QStringLiteral("0.001"), QStringLiteral("1"), QStringLiteral("0.1"),
+                             QStringLiteral("0.001"), QStringLiteral("0.001")};
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("slow.json"));
+    const auto write = [&](QStringList figures) {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(json.arg(figures[0], figures[1], figures[2], figures[3], figures[4]).toUtf8());
+    };
+    const QList<QStringList> commands{
+        {QStringLiteral("simulate"), file},
+        {QStringLiteral("simulate"), file, QStringLiteral("--json")},
+        {QStringLiteral("sweep"), file, QStringLiteral("--gpus"), QStringLiteral("1,8"),
+         QStringLiteral("--csv")},
+        {QStringLiteral("sweep"), file, QStringLiteral("--gpus"), QStringLiteral("1,8"),
+         QStringLiteral("--json")},
+        {QStringLiteral("plan"), file, QStringLiteral("--gpus"), QStringLiteral("8"),
+         QStringLiteral("--top"), QStringLiteral("3")},
+        {QStringLiteral("plan"), file, QStringLiteral("--gpus"), QStringLiteral("8"),
+         QStringLiteral("--top"), QStringLiteral("3"), QStringLiteral("--json")}};
+    CALL(write(lowest));
+    const QRegularExpression notFinite(QStringLiteral("\\b(inf|nan|null)\\b"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    for (const QStringList &args : commands) {
+        const CliRun r = runCli(args);
+        CALL(verifySuccess(r));
+        QVERIFY2(!notFinite.match(QString::fromUtf8(r.out)).hasMatch(), qPrintable(r.describe()));
+    }
+    for (qsizetype k = 0; k < keys.size(); ++k) {
+        QStringList figures = lowest;
+        figures[k] = QStringLiteral("5e-324");
+        CALL(write(figures));
+        for (const QStringList &args : {commands[0], commands[2], commands[4]}) {
+            const CliRun r = runCli(args);
+            CALL(verifyFailure(r, 2,
+                               {QRegularExpression::escape(keys[k]),
+                                QStringLiteral("allowed: %1 to").arg(lowest[k])}));
+        }
+    }
+}
+
 void TestCli::catalog()
 {
     {
@@ -1536,8 +1606,12 @@ void TestCli::catalog()
         CALL(verifySuccess(r));
         QJsonObject o;
         CALL(parseObject(r, &o));
-        for (const char *k : {"gpus", "intra_node", "inter_node", "models"})
-            QVERIFY2(o.value(QString::fromLatin1(k)).isArray(), k);
+        // Every key the catalog loader reads (issue 29: kind, nvswitch_gen, family,
+        // pcie_p2p, sm_count, ... were left out), as catalogListing gives them; tst_catalog_io
+        // loads the listing back and pastes each entry inline.
+        for (const char *k : {"gpus", "intra_node", "inter_node", "models", "frameworks"})
+            QCOMPARE(o.value(QString::fromLatin1(k)).toArray(),
+                     scalescope::catalogListing(scalescope::builtinCatalog(), k));
     }
     for (const QString &section :
          {QString(), QStringLiteral("gpus"), QStringLiteral("links"), QStringLiteral("models")}) {

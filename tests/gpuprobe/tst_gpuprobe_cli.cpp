@@ -226,7 +226,10 @@ void TestGpuprobeCli::fromNcclTestsWithWrongRows()
 void TestGpuprobeCli::fromNcclTestsGarbage()
 {
     const QString out = dir_.filePath(QStringLiteral("garbage.json"));
-    for (const char *name : {"garbage_columns.log", "garbage_prose.txt", "missing.log"}) {
+    // mixed_runs_8_16.log: two runs read as one (issue 29), refused at the first row that
+    // contradicts the other run's GPU count.
+    for (const char *name :
+         {"garbage_columns.log", "garbage_prose.txt", "missing.log", "mixed_runs_8_16.log"}) {
         const Run r = gpuprobe(
             {QStringLiteral("--from-nccl-tests"), data(name), QStringLiteral("--output"), out});
         QCOMPARE(r.code, 2);
@@ -254,12 +257,14 @@ void TestGpuprobeCli::fromNcclTestsTooManyRowsTogether()
         const QString path = dir_.filePath(QStringLiteral("rows%1.log").arg(f));
         QFile file(path);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        const QByteArray row = "        4096          1024     float     sum      -1     8.05    0.51"
-                               "    0.76      0     7.93    0.52    0.77      0\n";
+        // Each size once (a size listed twice in one run is refused), at the same bandwidth.
         QByteArray text = header;
-        text.reserve(header.size() + row.size() * 60000);
-        for (int i = 0; i < 60000; ++i)
-            text += row;
+        text.reserve(header.size() + 100 * 60000);
+        for (int i = 1; i <= 60000; ++i) {
+            const QByteArray time = QByteArray::number(8.05 * i, 'f', 2);
+            text += QByteArray::number(4096 * i) + " " + QByteArray::number(1024 * i) +
+                    " float sum -1 " + time + " 0.51 0.76 0 " + time + " 0.52 0.77 0\n";
+        }
         QCOMPARE(file.write(text), text.size());
         file.close();
         args << path;

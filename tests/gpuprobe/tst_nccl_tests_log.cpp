@@ -42,6 +42,8 @@ private Q_SLOTS:
     void rejectsGarbage_data();
     void rejectsGarbage();
     void profileFromLogsIsValid();
+    void mixedRunsRefused_data();
+    void mixedRunsRefused();
 };
 
 void TestNcclTestsLog::realLayouts_data()
@@ -205,6 +207,56 @@ void TestNcclTestsLog::profileFromLogsIsValid()
     QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
     QCOMPARE(back.value().collectives.size(), p.collectives.size());
     QCOMPARE(back.value().skipped.size(), size_t(1));
+}
+
+void TestNcclTestsLog::mixedRunsRefused_data()
+{
+    // Issue 29: a log mixing two runs (the second's "# nThread" line lost) was read as one:
+    // busbw / algbw was checked on the largest row only, so the 8-GPU rows were filed as
+    // 16 GPUs, and a size listed twice gave two figures. Each row must fit its run.
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("contains");
+    QTest::newRow("8 and 16 GPUs")
+        << readData(QStringLiteral("mixed_runs_8_16.log")) << "mixed_runs_8_16.log:3"
+        << "busbw / algbw = 1.75, but all_reduce on 16 GPUs gives 1.875";
+    const QByteArray header =
+        "# all_reduce_perf -g 8\n# nThread 1 nGpus 8 minBytes 8 maxBytes 1024 step: 2(factor)\n";
+    const QByteArray row_a = "  1048576  262144  float  sum  -1  17.4  60.10  105.18  0  17.3  "
+                             "60.71  106.24  0\n";
+    const QByteArray row_b = "  4194304  1048576  float  sum  -1  38.0  110.40  193.20  0  37.6  "
+                             "111.52  195.15  0\n";
+    QTest::newRow("a size twice") << header + row_a + row_b + row_a << "mixed_runs_8_16.log:5"
+                                  << "size 1048576 bytes (float) is listed twice in one run, "
+                                     "first at line 3";
+    // Small rows (below 1 GB/s, printed to 2 decimals) contradict the run too.
+    const QByteArray tiny = "  1024  256  float  sum  -1  11.05  0.09  0.16  0  10.89  0.09  "
+                            "0.16  0\n";
+    QTest::newRow("a small size twice") << header + tiny + row_b + tiny << "mixed_runs_8_16.log:5"
+                                        << "listed twice";
+    // A second device list without its "# nThread" line: 16 ranks, the 8-GPU rows contradict.
+    QByteArray first_node, second_node;
+    for (int rank = 0; rank < 16; ++rank)
+        (rank < 8 ? first_node : second_node) +=
+            "#  Rank " + QByteArray::number(rank) + " Group 0 Pid 1 on host-" +
+            QByteArray(rank < 8 ? "a" : "b") + " device " + QByteArray::number(rank % 8) +
+            " [0000:18:00] NVIDIA H100 80GB HBM3\n";
+    QTest::newRow("two device lists")
+        << header + first_node + row_a + second_node + row_b << "mixed_runs_8_16.log:11"
+        << "on 16 GPUs gives 1.875";
+}
+
+void TestNcclTestsLog::mixedRunsRefused()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, path);
+    QFETCH(QString, contains);
+    const Result<NcclTestsLog> log = parseNcclTestsLog(text, "mixed_runs_8_16.log");
+    QVERIFY(!log.ok());
+    QCOMPARE(QString::fromStdString(log.error().path), path);
+    QVERIFY2(log.error().message.find(contains.toStdString()) != std::string::npos,
+             log.error().message.c_str());
+    QVERIFY(log.error().message.find("allowed") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestNcclTestsLog)

@@ -1,6 +1,11 @@
 // Catalog documents (resources/catalogs/README.md): parsing, errors, the built-in catalog.
+#include "analysis/evaluate.h"
 #include "io/catalog_io.h"
+#include "io/scenario_io.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -46,6 +51,33 @@ const char *kModelsDocument = R"({ "scalescope_catalog": 1, "models": [
                   { "name": "relu", "kind": "activation", "forward_flops": 802816,
                     "params": 0, "input_elements": 802816, "output_elements": 802816 } ] } ] })";
 
+// The built-in catalog's sections as scalescope-cli catalog --json lists them.
+constexpr std::array<const char *, 5> kListedSections = {"gpus", "intra_node", "inter_node",
+                                                         "models", "frameworks"};
+
+QJsonObject listingDocument()
+{
+    QJsonObject document{{QStringLiteral("scalescope_catalog"), 1}};
+    for (const char *section : kListedSections)
+        document.insert(QLatin1String(section), catalogListing(builtinCatalog(), section));
+    return document;
+}
+
+/// The step time of a scenario, or its error: an entry pasted inline must give the same.
+QString stepOf(const QByteArray &json)
+{
+    const Result<Scenario> s = parseScenario(json, builtinCatalog());
+    if (!s)
+        return QStringLiteral("error: ") + QString::fromStdString(s.error().toString());
+    const auto ctx = makeContext(s.value());
+    if (!ctx)
+        return QStringLiteral("no plan: ") + QString::fromStdString(ctx.error().toString());
+    const Result<StepEvaluation> step = evaluateStep(*ctx.value(), SimOptions{});
+    if (!step)
+        return QStringLiteral("failed: ") + QString::fromStdString(step.error().toString());
+    return QString::number(step.value().summary.step_time_s, 'g', 17);
+}
+
 } // namespace
 
 class TestCatalogIo : public QObject
@@ -65,6 +97,9 @@ private Q_SLOTS:
     void builtinCatalogHasSpecIds();
     void builtinCatalogRegionalGpus_data();
     void builtinCatalogRegionalGpus();
+    void listingLoadsBackAsTheCatalog();
+    void listingGivesEveryKeyOfTheDocuments();
+    void listedEntryPastedInlineIsItsId();
 };
 
 void TestCatalogIo::hardwareNames()
@@ -203,6 +238,13 @@ void TestCatalogIo::errors_data()
     QTest::newRow("missing source")
         << gpuWith("\"source\"", "\"x-source\"") << "test.json: gpus[0].source"
         << "missing";
+    // Issue 29: a tiny positive figure is no device (the inline reader is this one).
+    QTest::newRow("tiny fp8 peak")
+        << gpuWith("\"fp8\": 0", "\"fp8\": 5e-324") << "test.json: gpus[0].peak_tflops.fp8"
+        << "allowed: 0 or 0.001 to";
+    QTest::newRow("tiny memory bandwidth")
+        << gpuWith("2039", "1e-300") << "test.json: gpus[0].memory_bandwidth_gbps"
+        << "allowed: 1 to";
     QTest::newRow("unknown family")
         << gpuWith("\"ampere\"", "\"turing\"") << "test.json: gpus[0].family"
         << "\"turing\"";
@@ -373,6 +415,106 @@ void TestCatalogIo::builtinCatalogRegionalGpus()
                                                     QRegularExpression::CaseInsensitiveOption)),
                  gpu->source.c_str());
     }
+}
+
+void TestCatalogIo::listingLoadsBackAsTheCatalog()
+{
+    // Issue 29: the listing left out kind, nvswitch_gen, host_memory_gbps, family, pcie_p2p,
+    // sm_count, ...: read as a catalog document it must give every entry back, field for
+    // field (catalogListing writes with the inline writers' Keys::Every).
+    const QByteArray text = QJsonDocument(listingDocument()).toJson();
+    Catalog listed;
+    const Result<bool> parsed = parseCatalogInto(listed, text, QStringLiteral("listing"));
+    QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().toString().c_str());
+    const Catalog &c = builtinCatalog();
+    QCOMPARE(listed.gpus.size(), c.gpus.size());
+    for (size_t i = 0; i < c.gpus.size(); ++i)
+        QVERIFY2(listed.gpus[i] == c.gpus[i], c.gpus[i].id.c_str());
+    QVERIFY(listed.intra_links == c.intra_links);
+    QVERIFY(listed.inter_links == c.inter_links);
+    QCOMPARE(listed.models.size(), c.models.size());
+    for (size_t i = 0; i < c.models.size(); ++i)
+        QVERIFY2(listed.models[i] == c.models[i], c.models[i].id.c_str());
+    QCOMPARE(listed.frameworks.size(), c.frameworks.size());
+    for (size_t i = 0; i < c.frameworks.size(); ++i)
+        QVERIFY2(listed.frameworks[i] == c.frameworks[i], c.frameworks[i].id.c_str());
+}
+
+void TestCatalogIo::listingGivesEveryKeyOfTheDocuments()
+{
+    // Every key an entry of the catalog documents states (nested ones too) is in the
+    // listing; only the citations inside a framework's groups ("plans.source") are not
+    // kept by the loader.
+    const QJsonObject listing = listingDocument();
+    for (const char *file :
+         {"gpus.json", "links.json", "models.json", "cnn_models.json", "frameworks.json"}) {
+        QFile f(QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/catalogs/") + QLatin1String(file));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject document = QJsonDocument::fromJson(f.readAll()).object();
+        for (const char *section : kListedSections) {
+            const QJsonArray listed = listing.value(QLatin1String(section)).toArray();
+            for (const QJsonValue &entry : document.value(QLatin1String(section)).toArray()) {
+                const QJsonObject raw = entry.toObject();
+                const QString id = raw.value(QStringLiteral("id")).toString();
+                QJsonObject mine;
+                for (const QJsonValue &l : listed)
+                    if (l.toObject().value(QStringLiteral("id")).toString() == id)
+                        mine = l.toObject();
+                QVERIFY2(!mine.isEmpty(), qPrintable(id));
+                for (auto it = raw.begin(); it != raw.end(); ++it) {
+                    if (it.key().startsWith(QLatin1String("x-")))
+                        continue;
+                    QVERIFY2(mine.contains(it.key()), qPrintable(id + QLatin1Char('.') + it.key()));
+                    if (!it.value().isObject())
+                        continue;
+                    const QJsonObject nested = mine.value(it.key()).toObject();
+                    for (const QString &k : it.value().toObject().keys())
+                        QVERIFY2(
+                            k == QLatin1String("source") || k.startsWith(QLatin1String("x-")) ||
+                                nested.contains(k),
+                            qPrintable(id + QLatin1Char('.') + it.key() + QLatin1Char('.') + k));
+                }
+            }
+        }
+    }
+}
+
+void TestCatalogIo::listedEntryPastedInlineIsItsId()
+{
+    // A listed entry pasted inline into a scenario, id aside, gives the step its id gives
+    // (a pasted eth-25g became RDMA and ran 37% faster): every GPU, link and model.
+    const QJsonObject listing = listingDocument();
+    const QString base = QStringLiteral(
+        R"({"scalescope": 1, "hardware": {"gpu": %1, "nodes": 2, "gpus_per_node": 4,
+            "intra_node": %2, "inter_node": %3, "nics_per_node": 1},
+            "model": %4, "training": {"global_batch": 16, "micro_batch": 1, "precision": "fp16"}})");
+    const auto quoted = [](const char *id) {
+        return QStringLiteral("\"%1\"").arg(QLatin1String(id));
+    };
+    const std::array<std::pair<const char *, const char *>, 4> roles = {
+        std::pair{"gpus", "h100-sxm5-80gb"}, std::pair{"intra_node", "nvlink4"},
+        std::pair{"inter_node", "eth-25g"}, std::pair{"models", "gpt2-1.5b"}};
+    int compared = 0;
+    for (size_t slot = 0; slot < roles.size(); ++slot) {
+        for (const QJsonValue &v : listing.value(QLatin1String(roles[slot].first)).toArray()) {
+            QJsonObject entry = v.toObject();
+            const QString id = entry.take(QStringLiteral("id")).toString();
+            QStringList byId, inlined;
+            for (size_t k = 0; k < roles.size(); ++k) {
+                byId << (k == slot ? QStringLiteral("\"%1\"").arg(id) : quoted(roles[k].second));
+                inlined << (k == slot ? QString::fromUtf8(
+                                            QJsonDocument(entry).toJson(QJsonDocument::Compact))
+                                      : quoted(roles[k].second));
+            }
+            const auto scenario = [&](const QStringList &a) {
+                return base.arg(a[0], a[1], a[2], a[3]).toUtf8();
+            };
+            const QString step = stepOf(scenario(byId));
+            QCOMPARE(stepOf(scenario(inlined)), step);
+            compared += step.toDouble() > 0; // a step, not the same error twice
+        }
+    }
+    QVERIFY(compared > 50);
 }
 
 QTEST_GUILESS_MAIN(TestCatalogIo)

@@ -656,7 +656,11 @@ void TestProfileIo::errors_data()
         << "whole number";
     QTest::newRow("bandwidth negative")
         << h200({{"gpus[0].memory_bandwidth_gbps", -1}}) << "gpus[0].memory_bandwidth_gbps"
-        << "0 to 1000000";
+        << "0 or 1 to 1000000";
+    // Issue 29: a tiny measured memory bandwidth made the step time inf.
+    QTest::newRow("bandwidth 5e-324")
+        << h200({{"gpus[0].memory_bandwidth_gbps", 5e-324}}) << "gpus[0].memory_bandwidth_gbps"
+        << "allowed: 0 or 1 to 1000000";
     QTest::newRow("bandwidth 2e6")
         << h200({{"gpus[0].memory_bandwidth_gbps", 2e6}}) << "gpus[0].memory_bandwidth_gbps"
         << "2000000 is out of range";
@@ -997,7 +1001,7 @@ void TestProfileIo::scenarioReferencesBrokenProfile()
     const QString message = QString::fromStdString(parsed.error().message);
     QVERIFY2(message.startsWith(profileFile("broken-bandwidth.json") +
                                 QStringLiteral(": gpus[0].memory_bandwidth_gbps: 2000000 is out "
-                                               "of range; allowed: 0 to 1000000")),
+                                               "of range; allowed: 0 or 1 to 1000000")),
              qPrintable(message));
 
     // A file that is not JSON at all.

@@ -1,5 +1,6 @@
 // Scenario files (spec/scenario.md): parsing, defaults, key-path errors, writing.
 #include "io/catalog_io.h"
+#include "io/json_util.h"
 #include "io/scenario_io.h"
 #include "plan/plan.h"
 
@@ -317,6 +318,8 @@ private Q_SLOTS:
     void errors();
     void calibrationPath();
     void calibrationOfAnotherGpuRefused();
+    void tinyPhysicalValuesRefused_data();
+    void tinyPhysicalValuesRefused();
     void loadErrors();
     void saveAndLoad();
     void writerOutput();
@@ -1121,6 +1124,74 @@ void TestScenarioIo::calibrationOfAnotherGpuRefused()
     const Result<Scenario> right = parseScenario(scenario("h200-sxm-141gb"), *builtin_);
     QVERIFY2(right.ok(), errorText(right));
     QVERIFY(right.value().hardware.calibration != nullptr);
+}
+
+void TestScenarioIo::tinyPhysicalValuesRefused_data()
+{
+    // Every physical quantity a scenario or an inline catalog entry states, and the smallest
+    // figure a real device has (issue 29: 5e-324 Gb/s gave "step time inf s" and "nan%").
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<double>("bound");
+    QTest::addColumn<bool>("zero_allowed"); // 0 means "not stated" or "no support"
+    const auto row = [](const char *key, double bound, bool zero) {
+        QTest::newRow(key) << QString::fromLatin1(key) << bound << zero;
+    };
+    row("hardware.gpu.peak_tflops.fp32", 1e-3, false);
+    row("hardware.gpu.peak_tflops.tf32", 1e-3, true);
+    row("hardware.gpu.peak_tflops.fp16", 1e-3, true);
+    row("hardware.gpu.peak_tflops.bf16", 1e-3, true);
+    row("hardware.gpu.peak_tflops.fp8", 1e-3, true);
+    row("hardware.gpu.memory_gb", 0.1, false);
+    row("hardware.gpu.memory_bandwidth_gbps", 1, false);
+    row("hardware.gpu.tdp_w", 1, false);
+    row("hardware.gpu.l2_mb", 0.01, true);
+    row("hardware.gpu.launch_overhead_us", 0.01, true);
+    row("hardware.intra_node.bandwidth_gbps", 0.1, false);
+    row("hardware.intra_node.latency_us", 0.01, true);
+    row("hardware.intra_node.host_memory_gbps", 0.1, true);
+    row("hardware.inter_node.line_rate_gbit", 1e-3, false);
+    row("hardware.inter_node.latency_us", 0.01, true);
+    row("hardware.host_memory_gbps", 0.1, true);
+    row("effects.data_loader.samples_per_s_per_worker", 1e-3, false);
+    row("effects.virtual_gpu.fraction", 0.01, false);
+    row("effects.failures.mtbf_hours_per_gpu", 0.01, false);
+    row("effects.failures.checkpoint_write_gbps", 1e-3, false);
+    row("effects.failures.checkpoint_interval_s", 1, true);
+    row("cost.amortisation_years", 0.01, false);
+    row("cost.runs_per_month", 1e-3, false);
+}
+
+void TestScenarioIo::tinyPhysicalValuesRefused()
+{
+    QFETCH(QString, key);
+    QFETCH(double, bound);
+    QFETCH(bool, zero_allowed);
+    const auto scenario = [&](double value) {
+        const QByteArray base =
+            with(kInlineScenario,
+                 {{"training.precision", QStringLiteral("fp32")}, // every other peak may be 0
+                  {"hardware.host_memory_gbps", 100},
+                  {"hardware.intra_node.host_memory_gbps", 100},
+                  {"effects.virtual_gpu.fraction", 0.5},
+                  {"effects.failures.mtbf_hours_per_gpu", 50000},
+                  {"cost", QJsonObject{{QStringLiteral("gpu_price_usd"), 2000},
+                                       {QStringLiteral("cloud_price_per_gpu_hour"), 2},
+                                       {QStringLiteral("training"),
+                                        QJsonObject{{QStringLiteral("steps"), 1000}}}}}});
+        QJsonObject o = QJsonDocument::fromJson(base).object();
+        return QJsonDocument(patched(o, key, value)).toJson();
+    };
+    for (double tiny : {5e-324, 1e-300, bound / 2}) {
+        const Result<Scenario> r = parse(scenario(tiny));
+        QVERIFY2(!r.ok(), qPrintable(QString::number(tiny)));
+        QCOMPARE(QString::fromStdString(r.error().path), key);
+        const std::string allowed =
+            (zero_allowed ? "allowed: 0 or " : "allowed: ") + json::formatNumber(bound) + " to ";
+        QVERIFY2(r.error().message.find(allowed) != std::string::npos, r.error().message.c_str());
+    }
+    const Result<Scenario> at = parse(scenario(bound));
+    QVERIFY2(at.ok(), errorText(at));
+    QCOMPARE(parse(scenario(0)).ok(), zero_allowed);
 }
 
 void TestScenarioIo::calibrationPath()

@@ -51,7 +51,11 @@ private Q_SLOTS:
     void winogradMfuAtMostOneAtPeakGemms();
     void smallGemmProfileIsNotExtendedFlat();
     void comparisonAgainstDatasheet();
+    void gpuNamesReadOneWay_data();
     void gpuNamesReadOneWay();
+    void everyCatalogGpuReadsAsItself();
+    void oneDigitModelProfileRefused_data();
+    void oneDigitModelProfileRefused();
 };
 
 void TestCalibration::measuredCollectiveReproduced_data()
@@ -368,20 +372,119 @@ void TestCalibration::comparisonAgainstDatasheet()
     QCOMPARE(profileGpuCount(p), std::max<int>(int(p.gpus.size()), ranks));
 }
 
+void TestCalibration::gpuNamesReadOneWay_data()
+{
+    // NVML's names (nvmlDeviceGetName) and rocm-smi's, the chip each names and the catalog
+    // entry it matches.
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<double>("memory_gb");
+    QTest::addColumn<QString>("chip");
+    QTest::addColumn<QString>("id");
+    const auto row = [](const char *name, double gb, const char *chip, const char *id) {
+        QTest::newRow(name) << QString::fromLatin1(name) << gb << QString::fromLatin1(chip)
+                            << QString::fromLatin1(id);
+    };
+    row("NVIDIA H100 80GB HBM3", 80, "h100", "h100-sxm5-80gb");
+    row("NVIDIA H100 PCIe", 80, "h100", "h100-pcie-80gb");
+    row("NVIDIA H100 NVL", 94, "h100", "h100-nvl-94gb");
+    row("NVIDIA A100-SXM4-80GB", 80, "a100", "a100-sxm4-80gb");
+    row("NVIDIA A100-SXM4-40GB", 40, "a100", "a100-sxm4-40gb");
+    row("NVIDIA A100-PCIE-40GB", 40, "a100", "a100-pcie-40gb");
+    row("NVIDIA GeForce RTX 4090", 24, "4090", "rtx-4090-24gb");
+    row("NVIDIA GeForce RTX 4090 D", 24, "4090d", "rtx-4090d-24gb");
+    row("NVIDIA GeForce RTX 4060 Ti", 16, "4060ti", "rtx-4060ti-16gb");
+    row("NVIDIA GeForce RTX 3090", 24, "3090", "rtx-3090-24gb");
+    row("NVIDIA GeForce RTX 5090", 32, "5090", "rtx-5090-32gb");
+    row("NVIDIA L4", 24, "l4", "l4-24gb");
+    row("Tesla T4", 16, "t4", "");
+    row("Tesla V100-SXM2-16GB", 16, "v100", "v100-sxm2-16gb");
+    row("Tesla V100-PCIE-32GB", 32, "v100", "v100-pcie-32gb");
+    row("Tesla P100-PCIE-16GB", 16, "p100", "p100-pcie-16gb");
+    row("NVIDIA RTX A6000", 48, "a6000", "rtx-a6000-48gb");
+    row("NVIDIA RTX 6000 Ada Generation", 48, "6000ada", "rtx-6000-ada-48gb");
+    row("Quadro RTX 6000", 24, "6000", "");
+    row("NVIDIA A10", 24, "a10", "a10-24gb");
+    row("NVIDIA A40", 48, "a40", "a40-48gb");
+    row("NVIDIA L40S", 48, "l40s", "l40s-48gb");
+    row("NVIDIA L20", 48, "l20", "l20-48gb");
+    row("NVIDIA H200", 141, "h200", "h200-sxm-141gb");
+    row("NVIDIA H20", 96, "h20", "h20-96gb");
+    row("NVIDIA GH200 480GB", 96, "gh200", "gh200-96gb");
+    row("NVIDIA B200", 180, "b200", "b200-sxm-180gb");
+    row("AMD Instinct MI300X", 192, "mi300x", "mi300x-192gb");
+    row("AMD Instinct MI325X", 256, "mi325x", "mi325x-256gb");
+    // A lab GPU's name names no model: no profile is refused for it.
+    row("lab gpu 1", 80, "", "");
+    row("Lab GPU v2", 80, "", "");
+}
+
 void TestCalibration::gpuNamesReadOneWay()
 {
     // The chip that decides whether a profile is another GPU's (gpuChip) and the catalog
-    // match that switches the scenario to it (Catalog::matchGpuName) read a name the same way.
-    QCOMPARE(gpuChip("NVIDIA H100 80GB HBM3"), std::string("h100"));
-    QCOMPARE(gpuChip("NVIDIA A100-SXM4-80GB"), std::string("a100"));
-    QCOMPARE(gpuChip("NVIDIA GeForce RTX 4060 Ti"), std::string("4060"));
-    QCOMPARE(gpuChip("AMD Instinct MI300X"), std::string("mi300x"));
-    QCOMPARE(gpuChip("lab gpu 1"), std::string());
-    for (const GpuSpec &g : builtinCatalog().gpus) {
-        const GpuSpec *m = builtinCatalog().matchGpuName(g.name, g.memoryBytes());
-        QVERIFY2(m, g.name.c_str());
-        QCOMPARE(gpuChip(m->name), gpuChip(g.name));
+    // match that switches the scenario to it (Catalog::matchGpuName) read a name one way
+    // (readGpuName), one-digit models ("NVIDIA L4", "Tesla T4") included.
+    QFETCH(QString, name);
+    QFETCH(double, memory_gb);
+    QFETCH(QString, chip);
+    QFETCH(QString, id);
+    QCOMPARE(QString::fromStdString(gpuChip(name.toStdString())), chip);
+    const GpuSpec *m = builtinCatalog().matchGpuName(name.toStdString(), memory_gb * 1e9);
+    QCOMPARE(m ? QString::fromStdString(m->id) : QString(), id);
+}
+
+void TestCalibration::everyCatalogGpuReadsAsItself()
+{
+    // Every catalog GPU names a chip, its own name matches it and no other entry, and a
+    // profile measured on any GPU of another chip is refused on it (the mismatch path).
+    const Catalog &catalog = builtinCatalog();
+    for (const GpuSpec &g : catalog.gpus) {
+        QVERIFY2(!gpuChip(g.name).empty(), g.name.c_str());
+        QCOMPARE(catalog.matchGpuName(g.name, g.memoryBytes()), &g);
+        for (const GpuSpec &other : catalog.gpus) {
+            CalibrationProfile p;
+            p.gpus.emplace_back();
+            p.gpus.front().name = other.name;
+            p.gpus.front().memory_bytes = other.memoryBytes();
+            HardwareSpec hw;
+            hw.gpu = g;
+            hw.calibration = std::make_shared<const CalibrationProfile>(p);
+            const bool same = gpuChip(other.name) == gpuChip(g.name);
+            QVERIFY2(calibrationGpuMismatch(hw).empty() == same,
+                     (other.name + " on " + g.name).c_str());
+        }
     }
+}
+
+void TestCalibration::oneDigitModelProfileRefused_data()
+{
+    QTest::addColumn<QString>("measured");
+    QTest::newRow("L4") << QStringLiteral("NVIDIA L4");
+    QTest::newRow("T4") << QStringLiteral("Tesla T4");
+    QTest::newRow("A2") << QStringLiteral("NVIDIA A2");
+}
+
+void TestCalibration::oneDigitModelProfileRefused()
+{
+    // An L4 profile made an H100 step ten times slower, silently: the chip reader took two
+    // to four digits only. Refused now, naming both GPUs, as any other GPU's profile.
+    QFETCH(QString, measured);
+    QFile source(kProfiles + QStringLiteral("/h100-2node-8gpu.json"));
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    QByteArray text = source.readAll();
+    QVERIFY(text.contains("\"NVIDIA H100 80GB HBM3\""));
+    text.replace("\"NVIDIA H100 80GB HBM3\"", "\"" + measured.toUtf8() + "\"");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile profile(dir.filePath(QStringLiteral("profile.json")));
+    QVERIFY(profile.open(QIODevice::WriteOnly));
+    profile.write(text);
+    profile.close();
+    const QByteArray scenario = QString::fromUtf8(kH100Job).arg(profile.fileName()).toUtf8();
+    const Result<Scenario> s = parseScenario(scenario, builtinCatalog());
+    QVERIFY(!s.ok());
+    QCOMPARE(QString::fromStdString(s.error().path), QStringLiteral("hardware.calibration"));
+    QVERIFY2(QString::fromStdString(s.error().message).contains(measured),
+             s.error().message.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestCalibration)
