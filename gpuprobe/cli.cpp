@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <optional>
+#include <set>
 
 namespace scalescope::gpuprobe
 {
@@ -51,8 +52,9 @@ Options:
       --version              the version
 
 Exit codes: 0 profile written; 1 profile written but it lists errors, or it could not be
-written; 2 bad arguments or input; 3 no usable GPU (built without CUDA, no driver, no
-device), with the reason on stderr (a profile saying so is still written).
+written; 2 bad arguments or input (an option given twice, an --output that is one of
+the LOG files); 3 no usable GPU (built without CUDA, no driver, no device), with the
+reason on stderr (a profile saying so is still written).
 )";
 
 struct Options {
@@ -115,8 +117,12 @@ private:
                 c = '_';
         return t.empty() ? std::string("-") : t;
     }
+    // A reader that went away (`| head -1`; SIGPIPE is ignored, main.cpp) fails the
+    // stream with EPIPE: stop printing to it, and go on measuring and write the profile.
     static void line(std::FILE *f, const std::string &text)
     {
+        if (std::ferror(f))
+            return;
         std::fprintf(f, "%s\n", oneLine(text).c_str());
         std::fflush(f);
     }
@@ -152,10 +158,18 @@ std::vector<std::string> splitList(const std::string &text)
     return items;
 }
 
-/// Parses the arguments; returns an error message ("--devices: ...") or "".
+/// A file name from the command line, its bytes kept (decodeFileName).
+QString fileName(const std::string &name)
+{
+    return decodeFileName(QByteArray::fromStdString(name));
+}
+
+/// Parses the arguments; returns an error message ("--devices: ...") or "". Each option may
+/// be given once (before, `-o a -o b` silently wrote b).
 std::string parseArgs(const std::vector<std::string> &args, Options *o)
 {
     bool tests_given = false, thermal_given = false;
+    std::set<std::string> given;
     for (size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
         std::optional<std::string> inline_value;
@@ -165,6 +179,12 @@ std::string parseArgs(const std::vector<std::string> &args, Options *o)
                 inline_value = arg.substr(eq + 1);
                 arg = arg.substr(0, eq);
             }
+        }
+        if (arg.rfind("-", 0) == 0 && arg != "-") {
+            const std::string name = arg == "-o" ? "--output" : arg == "-h" ? "--help" : arg;
+            if (!given.insert(name).second)
+                return arg + ": given more than once; give each option once" +
+                       (name == "--from-nccl-tests" ? " (it takes several LOG files)" : "");
         }
         const auto value = [&](std::string *out) -> std::string {
             if (inline_value) {
@@ -300,6 +320,33 @@ std::string parseArgs(const std::vector<std::string> &args, Options *o)
     return {};
 }
 
+/// What --output must not be: one of the inputs (an nccl-tests log, compared by device
+/// and inode, so ./run.log and symlinks are caught) nor, with --progress, the standard
+/// output that receives the progress lines.
+WriteGuard outputGuard(const Options &o)
+{
+    WriteGuard guard;
+    for (const std::string &log : o.nccl_logs)
+        guard.inputs.append(fileName(log));
+    guard.stdout_in_use = o.progress;
+    return guard;
+}
+
+/// kExitOk, or the message on `err` and kExitBadArguments (refused) or kExitFailure.
+int outputOutcome(const WriteResult &written, std::FILE *err)
+{
+    if (written)
+        return kExitOk;
+    std::fprintf(err, "gpuprobe: --output: %s\n", written.error.toStdString().c_str());
+    return written.refused ? kExitBadArguments : kExitFailure;
+}
+
+/// Writes the profile to --output through the one guarded writer.
+int writeOutput(const Options &o, const QByteArray &profile, std::FILE *err)
+{
+    return outputOutcome(writeFileSafely(fileName(o.output), profile, outputGuard(o)), err);
+}
+
 int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
 {
     std::vector<NcclTestsLog> logs;
@@ -307,7 +354,7 @@ int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
     const int total = static_cast<int>(o.nccl_logs.size());
     for (const std::string &file : o.nccl_logs) {
         const Result<QByteArray> data =
-            readFileLimited(QString::fromStdString(file), kMaxNcclTestsLogBytes, "nccl-tests log");
+            readFileLimited(fileName(file), kMaxNcclTestsLogBytes, "nccl-tests log");
         if (!data) {
             std::fprintf(err, "gpuprobe: %s\n", data.error().toString().c_str());
             return kExitBadArguments;
@@ -358,11 +405,8 @@ int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
     }
     const CalibrationProfile profile = profileFromNcclTests(
         logs, o.nccl_logs, std::string("gpuprobe ") + kVersion + " (from nccl-tests)");
-    QString error;
-    if (!saveProfileFile(QString::fromStdString(o.output), profile, &error)) {
-        std::fprintf(err, "gpuprobe: %s\n", error.toStdString().c_str());
-        return kExitFailure;
-    }
+    if (const int code = writeOutput(o, writeProfile(profile), err); code != kExitOk)
+        return code;
     reporter.profile(o.output);
     std::fprintf(err, "gpuprobe: wrote %s (%zu collective figures from %d logs)\n",
                  o.output.c_str(), profile.collectives.size(), total);
@@ -389,6 +433,10 @@ int gpuprobeMain(const std::vector<std::string> &args, Cluster &cluster,
                      builtWithMpi() ? "MPI" : "no MPI");
         return kExitOk;
     }
+    // Refused before the work: --output one of the logs, or the stdout of --progress.
+    if (const int code = outputOutcome(checkWriteTarget(fileName(o.output), outputGuard(o)), err);
+        code != kExitOk)
+        return code;
     Reporter reporter(out, err, o.progress);
     if (o.from_nccl_tests)
         return fromNcclTests(o, reporter, err);
@@ -417,11 +465,8 @@ int gpuprobeMain(const std::vector<std::string> &args, Cluster &cluster,
     if (result.secondary_rank)
         return result.profile.errors.empty() ? kExitOk : kExitFailure;
 
-    QString error;
-    if (!writeFileAtomically(QString::fromStdString(o.output), writeProbeProfile(result), &error)) {
-        std::fprintf(err, "gpuprobe: %s\n", error.toStdString().c_str());
-        return kExitFailure;
-    }
+    if (const int code = writeOutput(o, writeProbeProfile(result), err); code != kExitOk)
+        return code;
     reporter.profile(o.output);
     if (!result.no_gpu_reason.empty()) {
         std::fprintf(err, "gpuprobe: no usable GPU: %s\n", oneLine(result.no_gpu_reason).c_str());

@@ -365,15 +365,12 @@ int replaceAtomically(const QByteArray &folder, const QByteArray &native, const 
 
 } // namespace
 
-WriteResult writeFileSafely(const QString &path, const QByteArray &data, const WriteGuard &guard)
+WriteResult checkWriteTarget(const QString &path, const WriteGuard &guard)
 {
     if (path.isEmpty())
         return {false, true, QStringLiteral("cannot write a file with an empty name")};
     struct stat target = {};
-    const bool exists = statPath(path, &target);
-    if (exists) {
-        if (S_ISDIR(target.st_mode))
-            return failed(path, QStringLiteral("it is a folder"));
+    if (statPath(path, &target)) {
         for (const QString &input : guard.inputs) {
             struct stat in = {};
             if (!input.isEmpty() && statPath(input, &in) && sameFile(in, target))
@@ -386,6 +383,19 @@ WriteResult writeFileSafely(const QString &path, const QByteArray &data, const W
             !S_ISCHR(out.st_mode))
             return refused(path, QStringLiteral("it is the standard output, which also receives "
                                                 "the results; write to another file"));
+    }
+    return {};
+}
+
+WriteResult writeFileSafely(const QString &path, const QByteArray &data, const WriteGuard &guard)
+{
+    if (const WriteResult checked = checkWriteTarget(path, guard); !checked)
+        return checked;
+    struct stat target = {};
+    const bool exists = statPath(path, &target);
+    if (exists) {
+        if (S_ISDIR(target.st_mode))
+            return failed(path, QStringLiteral("it is a folder"));
         if (!S_ISREG(target.st_mode) || isDescriptorAlias(path))
             return writeDirectly(path, data);
     } else if (isDescriptorAlias(path)) {

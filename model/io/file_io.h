@@ -78,6 +78,10 @@ struct WriteResult {
 WriteResult writeFileSafely(const QString &path, const QByteArray &data,
                             const WriteGuard &guard = {});
 
+/// The refusals of writeFileSafely() alone (an empty name, one of `guard.inputs`, the
+/// standard output), for a program to check its output before the work that fills it.
+WriteResult checkWriteTarget(const QString &path, const WriteGuard &guard);
+
 /// writeFileSafely() without inputs. Returns false and sets `error` on failure.
 bool writeFileAtomically(const QString &path, const QByteArray &data, QString *error);
 
