@@ -101,6 +101,20 @@ QByteArray encodeFileName(const QString &name)
     return out;
 }
 
+QString displayFileName(const QString &name)
+{
+    QString out;
+    out.reserve(name.size());
+    for (const QChar c : name) {
+        if (c.unicode() >= 0xDC80 && c.unicode() <= 0xDCFF)
+            out.append(
+                QStringLiteral("\\x%1").arg(int(c.unicode() - 0xDC00), 2, 16, QLatin1Char('0')));
+        else
+            out.append(c);
+    }
+    return out;
+}
+
 QStringList decodeArguments(int argc, char **argv, int first)
 {
     QStringList args;
@@ -138,7 +152,7 @@ const char *kindOf(mode_t mode)
 Result<QByteArray> readFileLimited(const QString &path, qint64 limit, const char *what,
                                    ReadKinds kinds)
 {
-    const std::string quoted = "\"" + path.toStdString() + "\"";
+    const std::string quoted = "\"" + displayFileName(path).toStdString() + "\"";
     if (path.isEmpty())
         return InputError{"", std::string("cannot read the ") + what + ": the file name is empty"};
     const QByteArray native = encodeFileName(path);
@@ -200,7 +214,7 @@ bool sameFile(const struct stat &a, const struct stat &b)
 
 QString quoted(const QString &path)
 {
-    return QLatin1Char('"') + path + QLatin1Char('"');
+    return QLatin1Char('"') + displayFileName(path) + QLatin1Char('"');
 }
 
 WriteResult refused(const QString &path, const QString &why)

@@ -19,6 +19,10 @@ namespace scalescope
 QString decodeFileName(const QByteArray &name);
 QByteArray encodeFileName(const QString &name);
 
+/// `name` for messages: each byte escaped by decodeFileName() as the text \xNN (a lone
+/// surrogate cannot be written as UTF-8). The messages of file_io.h quote names so.
+QString displayFileName(const QString &name);
+
 /// argv[first..argc) decoded with decodeFileName(): the program's arguments with their
 /// bytes kept (QCoreApplication::arguments() loses bytes that are not UTF-8).
 QStringList decodeArguments(int argc, char **argv, int first = 1);

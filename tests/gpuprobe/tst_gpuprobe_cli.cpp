@@ -12,10 +12,10 @@
 #include <set>
 #include <vector>
 
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
+
+#include "../support/run_bytes.h"
 
 using namespace scalescope;
 
@@ -37,36 +37,11 @@ Run gpuprobe(const QStringList &args)
             p.readAllStandardError()};
 }
 
-// Runs gpuprobe with `args` as bytes (QProcess would re-encode them, losing bytes that are
-// not UTF-8), its standard error into `err_file`. With `reader_gone`, its standard output is
-// a pipe whose reading end is closed before it starts (as `| head -1` once head exits).
-// Returns the exit code, or -1 when it died of a signal.
+// Runs gpuprobe with `args` as bytes, its standard error into `err_file`; with
+// `reader_gone`, its standard output a pipe nobody reads (test::runBytes).
 int gpuprobeRaw(const std::vector<QByteArray> &args, const QByteArray &err_file, bool reader_gone)
 {
-    int pipe_fds[2] = {-1, -1};
-    if (reader_gone && ::pipe(pipe_fds) != 0)
-        return -2;
-    if (reader_gone)
-        ::close(pipe_fds[0]);
-    const pid_t child = ::fork();
-    if (child == 0) {
-        const int err = ::open(err_file.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        ::dup2(err, 2);
-        if (reader_gone)
-            ::dup2(pipe_fds[1], 1);
-        std::vector<char *> argv{const_cast<char *>(GPUPROBE_PROGRAM)};
-        for (const QByteArray &a : args)
-            argv.push_back(const_cast<char *>(a.constData()));
-        argv.push_back(nullptr);
-        ::execv(GPUPROBE_PROGRAM, argv.data());
-        ::_exit(127);
-    }
-    if (reader_gone)
-        ::close(pipe_fds[1]);
-    int status = 0;
-    if (child < 0 || ::waitpid(child, &status, 0) != child)
-        return -2;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return test::runBytes(GPUPROBE_PROGRAM, args, {{}, {}, err_file, reader_gone});
 }
 
 QByteArray readAll(const QString &path)
