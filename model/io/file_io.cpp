@@ -155,41 +155,53 @@ Result<QByteArray> readFileLimited(const QString &path, qint64 limit, const char
     const std::string quoted = "\"" + displayFileName(path).toStdString() + "\"";
     if (path.isEmpty())
         return InputError{"", std::string("cannot read the ") + what + ": the file name is empty"};
-    const QByteArray native = encodeFileName(path);
-    // Regular files only: open without blocking (a FIFO without a writer would block the
-    // open, one with a silent writer the read) and look at what was opened.
-    const int flags = O_RDONLY | O_CLOEXEC | (kinds == ReadKinds::RegularOnly ? O_NONBLOCK : 0);
-    int fd = -1;
-    do
-        fd = ::open(native.constData(), flags);
-    while (fd < 0 && errno == EINTR);
-    if (fd < 0)
-        return InputError{"", "cannot read " + quoted + ": " + osError(errno).toStdString()};
-    struct stat st = {};
-    if (::fstat(fd, &st) != 0) {
-        const int code = errno;
-        ::close(fd);
-        return InputError{"", "cannot read " + quoted + ": " + osError(code).toStdString()};
-    }
-    if (S_ISDIR(st.st_mode) || (kinds == ReadKinds::RegularOnly && !S_ISREG(st.st_mode))) {
-        ::close(fd);
-        return InputError{"",
-                          "cannot read " + quoted + ": " +
-                              (S_ISDIR(st.st_mode) ? std::string("it is a folder")
-                                                   : std::string("it is ") + kindOf(st.st_mode) +
-                                                         "; allowed: a regular file")};
-    }
-    if (kinds == ReadKinds::RegularOnly)
-        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     QFile file;
-    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
-        ::close(fd);
-        return InputError{"", "cannot read " + quoted + ": " + file.errorString().toStdString()};
+    qint64 size = -1; // -1: not known (a pipe)
+    if (path.startsWith(QLatin1Char(':'))) {
+        // A Qt resource (the built-in gallery and scenarios): read by QFile.
+        file.setFileName(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return InputError{"",
+                              "cannot read " + quoted + ": " + file.errorString().toStdString()};
+        size = file.size();
+    } else {
+        // Regular files only: open without blocking (a FIFO without a writer would block the
+        // open, one with a silent writer the read) and look at what was opened.
+        const int flags = O_RDONLY | O_CLOEXEC | (kinds == ReadKinds::RegularOnly ? O_NONBLOCK : 0);
+        int fd = -1;
+        do
+            fd = ::open(encodeFileName(path).constData(), flags);
+        while (fd < 0 && errno == EINTR);
+        if (fd < 0)
+            return InputError{"", "cannot read " + quoted + ": " + osError(errno).toStdString()};
+        struct stat st = {};
+        if (::fstat(fd, &st) != 0) {
+            const int code = errno;
+            ::close(fd);
+            return InputError{"", "cannot read " + quoted + ": " + osError(code).toStdString()};
+        }
+        if (S_ISDIR(st.st_mode) || (kinds == ReadKinds::RegularOnly && !S_ISREG(st.st_mode))) {
+            ::close(fd);
+            return InputError{"", "cannot read " + quoted + ": " +
+                                      (S_ISDIR(st.st_mode)
+                                           ? std::string("it is a folder")
+                                           : std::string("it is ") + kindOf(st.st_mode) +
+                                                 "; allowed: a regular file")};
+        }
+        if (kinds == ReadKinds::RegularOnly)
+            ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+        if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+            ::close(fd);
+            return InputError{"",
+                              "cannot read " + quoted + ": " + file.errorString().toStdString()};
+        }
+        if (S_ISREG(st.st_mode))
+            size = st.st_size;
     }
     const std::string too_large = "cannot read " + quoted + ": larger than the limit of " +
                                   std::to_string(limit) + " bytes for a " + what;
-    if (S_ISREG(st.st_mode) && st.st_size > limit)
-        return InputError{"", too_large + " (" + std::to_string(st.st_size) + " bytes)"};
+    if (size > limit)
+        return InputError{"", too_large + " (" + std::to_string(size) + " bytes)"};
     // Read one byte past the limit: files that do not report their size (pipes) stop there.
     QByteArray data = file.read(limit + 1);
     if (file.error() != QFileDevice::NoError)
@@ -219,12 +231,12 @@ QString quoted(const QString &path)
 
 WriteResult refused(const QString &path, const QString &why)
 {
-    return {false, true, QStringLiteral("cannot write %1: %2").arg(quoted(path), why)};
+    return {false, true, QStringLiteral("cannot write %1: %2").arg(quoted(path), why), why};
 }
 
 WriteResult failed(const QString &path, const QString &why)
 {
-    return {false, false, QStringLiteral("cannot write %1: %2").arg(quoted(path), why)};
+    return {false, false, QStringLiteral("cannot write %1: %2").arg(quoted(path), why), why};
 }
 
 // Paths that name an open descriptor (/dev/stdout, /dev/fd/1, /proc/self/fd/1): they
@@ -382,7 +394,8 @@ int replaceAtomically(const QByteArray &folder, const QByteArray &native, const 
 WriteResult checkWriteTarget(const QString &path, const WriteGuard &guard)
 {
     if (path.isEmpty())
-        return {false, true, QStringLiteral("cannot write a file with an empty name")};
+        return {false, true, QStringLiteral("cannot write a file with an empty name"),
+                QStringLiteral("the file name is empty")};
     struct stat target = {};
     if (statPath(path, &target)) {
         for (const QString &input : guard.inputs) {

@@ -58,7 +58,8 @@ struct WriteGuard {
 struct WriteResult {
     bool ok = true;
     bool refused = false;
-    QString error; // "cannot write "x": ..." when !ok
+    QString error;  // "cannot write "x": ..." when !ok
+    QString reason; // the reason alone ("File too large"), for messages of their own
     explicit operator bool() const { return ok; }
 };
 

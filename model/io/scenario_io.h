@@ -54,7 +54,7 @@ QByteArray writeScenario(const Scenario &scenario, const QString &targetDir = QS
 /// scenario (overlap, bucket size, fused attention) are left as they are.
 void resolveFrameworkStack(Scenario &scenario, const Catalog &catalog);
 
-/// Writes atomically (QSaveFile), with writeScenario(scenario, folder of `path`). Returns
+/// Writes atomically (writeFileSafely, io/file_io.h), with writeScenario(scenario, folder of `path`). Returns
 /// false and sets `error` on failure.
 bool saveScenarioFile(const QString &path, const Scenario &scenario, QString *error);
 

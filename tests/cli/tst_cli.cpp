@@ -625,6 +625,7 @@ private Q_SLOTS:
     void traceInReadOnlyFolder();
     // Issue 29, items 6 and 13: file names keep their bytes; user text is escaped.
     void fileNameBytesKept();
+    void traceOnAFullDisk();
     void controlCharactersEscaped_data();
     void controlCharactersEscaped();
     // A failed write of stdout is exit 1.
@@ -2094,6 +2095,31 @@ void TestCli::fileNameBytesKept()
     const int missing = runCliBytes({"validate", "no\xFF.json"}, dir.path(), &out, &err);
     QCOMPARE(missing, 2);
     QVERIFY2(err.contains("\"no\\xff.json\""), err.constData());
+}
+
+// Item 1: a small trace written to a full disk (here `ulimit -f 0`, SIGXFSZ ignored)
+// became an empty file with exit 0. Now exit 1 with the system's reason; the old file stays.
+void TestCli::traceOnAFullDisk()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString trace = dir.filePath(QStringLiteral("trace.json"));
+    QVERIFY(writeFile(trace, "old trace"));
+    QProcess p;
+    p.start(QStringLiteral("/bin/sh"),
+            {QStringLiteral("-c"), QStringLiteral("ulimit -f 0; trap '' XFSZ; exec \"$0\" \"$@\""),
+             QStringLiteral(SCALESCOPE_CLI), QStringLiteral("simulate"),
+             dataFile(QStringLiteral("dp8-transformer.json")), QStringLiteral("--json"),
+             QStringLiteral("--trace"), trace});
+    QVERIFY(p.waitForFinished(kTimeoutMs));
+    const QByteArray err = p.readAllStandardError();
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY2(
+        err.contains("--trace: cannot write \"" + QFile::encodeName(trace) + "\": File too large"),
+        err.constData());
+    QCOMPARE(readFile(trace), QByteArray("old trace"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("trace.json")});
 }
 
 // Item 13: names from files were printed raw, so that escape sequences reached the

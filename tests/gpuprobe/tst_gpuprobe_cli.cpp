@@ -2,6 +2,7 @@
 // line format the GUI parses, and --from-nccl-tests (issue 4).
 #include "io/profile_io.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -76,6 +77,7 @@ private Q_SLOTS:
     void outputIsALog_data();
     void outputIsALog();
     void readerGoneAway();
+    void outputOnAFullDisk();
     void nonUtf8OutputName();
 
 private:
@@ -366,6 +368,31 @@ void TestGpuprobeCli::readerGoneAway()
     const Result<CalibrationProfile> p = loadProfileFile(out);
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
     QCOMPARE(p.value().gpus.size(), size_t(1));
+}
+
+// Issue 29, item 1: on a full disk (here `ulimit -f 0`, SIGXFSZ ignored) `-o` left an
+// empty profile and exit 0. Now exit 1 with the system's reason; the old file stays.
+void TestGpuprobeCli::outputOnAFullDisk()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("profile.json"));
+    QFile old(out);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("old profile");
+    old.close();
+    QProcess p;
+    p.start(QStringLiteral("/bin/sh"),
+            {QStringLiteral("-c"), QStringLiteral("ulimit -f 0; trap '' XFSZ; exec \"$0\" \"$@\""),
+             QStringLiteral(GPUPROBE_PROGRAM), QStringLiteral("--from-nccl-tests"),
+             data("all_reduce_2x8_h100.log"), QStringLiteral("-o"), out});
+    QVERIFY(p.waitForFinished(60000));
+    const QByteArray err = p.readAllStandardError();
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY2(err.contains("File too large"), err.constData());
+    QCOMPARE(readAll(out), QByteArray("old profile"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("profile.json")});
 }
 
 // Issue 29, item 6: `-o tr<FF>.json` wrote "tr<EF BF BD>.json" (U+FFFD); a log named so

@@ -3,6 +3,8 @@
 // and read-only folders fail with a message naming the folder.
 #include "io/file_io.h"
 
+#include "../support/no_room.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -12,9 +14,7 @@
 #include <cstdio>
 #include <functional>
 
-#include <csignal>
 #include <fcntl.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
@@ -43,20 +43,7 @@ mode_t typeOf(const QString &path)
     return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? (st.st_mode & S_IFMT) : 0;
 }
 
-// Runs `body` with a file size limit of 0 bytes (ulimit -f 0), which fails every write
-// that would give a file data the way a full disk does (EFBIG), SIGXFSZ ignored.
-template <typename F> auto withNoRoomForData(F body)
-{
-    struct rlimit saved = {};
-    ::getrlimit(RLIMIT_FSIZE, &saved);
-    const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
-    struct rlimit none = {0, saved.rlim_max};
-    ::setrlimit(RLIMIT_FSIZE, &none);
-    auto result = body();
-    ::setrlimit(RLIMIT_FSIZE, &saved);
-    std::signal(SIGXFSZ, old_handler);
-    return result;
-}
+using test::withNoRoomForData;
 
 // Runs `body` in a child process as the unprivileged user "nobody" (65534) when we are
 // root, in this process otherwise: root writes into read-only folders. Returns body's
