@@ -68,13 +68,34 @@ struct Options {
     bool probe_options_given = false;
 };
 
-/// One line for the machine-readable stream: no line breaks inside a field.
-std::string oneLine(std::string text)
+/// One line, safe for a terminal: line breaks and tabs become spaces (no line breaks
+/// inside a field of the machine-readable stream), other control characters (ESC of a
+/// terminal escape sequence, BEL, DEL) \xNN, so that a file name or a log's text cannot
+/// forge lines or drive the terminal (issue 29). Every line gpuprobe prints goes through it.
+std::string oneLine(const std::string &text)
 {
-    for (char &c : text)
-        if (c == '\n' || c == '\r' || c == '\t')
-            c = ' ';
-    return text;
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\n' || c == '\r' || c == '\t') {
+            out += ' ';
+        } else if (byte < 0x20 || byte == 0x7F) {
+            static const char kHex[] = "0123456789abcdef";
+            out += "\\x";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 15];
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+/// "gpuprobe: TEXT" on `err`, through oneLine().
+void say(std::FILE *err, const std::string &text)
+{
+    std::fprintf(err, "gpuprobe: %s\n", oneLine(text).c_str());
 }
 
 class Reporter final : public ProbeListener
@@ -337,7 +358,7 @@ int outputOutcome(const WriteResult &written, std::FILE *err)
 {
     if (written)
         return kExitOk;
-    std::fprintf(err, "gpuprobe: --output: %s\n", written.error.toStdString().c_str());
+    say(err, "--output: " + written.error.toStdString());
     return written.refused ? kExitBadArguments : kExitFailure;
 }
 
@@ -356,12 +377,12 @@ int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
         const Result<QByteArray> data =
             readFileLimited(fileName(file), kMaxNcclTestsLogBytes, "nccl-tests log");
         if (!data) {
-            std::fprintf(err, "gpuprobe: %s\n", data.error().toString().c_str());
+            say(err, data.error().toString());
             return kExitBadArguments;
         }
         Result<NcclTestsLog> log = parseNcclTestsLog(data.value(), file);
         if (!log) {
-            std::fprintf(err, "gpuprobe: %s\n", log.error().toString().c_str());
+            say(err, log.error().toString());
             return kExitBadArguments;
         }
         reporter.progress(++done, total, "nccl-tests",
@@ -382,11 +403,9 @@ int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
                     s += (s.empty() ? "" : ", ") + x;
                 return s;
             };
-            std::fprintf(err,
-                         "gpuprobe: --from-nccl-tests: %s ran on %s, %s on %s; allowed: logs "
-                         "of one cluster (the same GPU models)\n",
-                         o.nccl_logs[j].c_str(), names(a).c_str(), o.nccl_logs[i].c_str(),
-                         names(b).c_str());
+            say(err, "--from-nccl-tests: " + o.nccl_logs[j] + " ran on " + names(a) + ", " +
+                         o.nccl_logs[i] + " on " + names(b) +
+                         "; allowed: logs of one cluster (the same GPU models)");
             return kExitBadArguments;
         }
     // Each log is within a profile's limits; together they may not be (profile_io.h).
@@ -408,8 +427,8 @@ int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
     if (const int code = writeOutput(o, writeProfile(profile), err); code != kExitOk)
         return code;
     reporter.profile(o.output);
-    std::fprintf(err, "gpuprobe: wrote %s (%zu collective figures from %d logs)\n",
-                 o.output.c_str(), profile.collectives.size(), total);
+    say(err, "wrote " + o.output + " (" + std::to_string(profile.collectives.size()) +
+                 " collective figures from " + std::to_string(total) + " logs)");
     return profile.errors.empty() ? kExitOk : kExitFailure;
 }
 
@@ -420,7 +439,7 @@ int gpuprobeMain(const std::vector<std::string> &args, Cluster &cluster,
 {
     Options o;
     if (const std::string e = parseArgs(args, &o); !e.empty()) {
-        std::fprintf(err, "gpuprobe: %s\n", e.c_str());
+        say(err, e);
         return kExitBadArguments;
     }
     if (o.help) {
@@ -459,7 +478,7 @@ int gpuprobeMain(const std::vector<std::string> &args, Cluster &cluster,
     ProbeResult result = runProbe(*backend, cluster, o.probe, &reporter);
     backend.reset();
     if (!result.argument_error.empty()) {
-        std::fprintf(err, "gpuprobe: %s\n", result.argument_error.c_str());
+        say(err, result.argument_error);
         return kExitBadArguments;
     }
     if (result.secondary_rank)
@@ -469,13 +488,14 @@ int gpuprobeMain(const std::vector<std::string> &args, Cluster &cluster,
         return code;
     reporter.profile(o.output);
     if (!result.no_gpu_reason.empty()) {
-        std::fprintf(err, "gpuprobe: no usable GPU: %s\n", oneLine(result.no_gpu_reason).c_str());
+        say(err, "no usable GPU: " + result.no_gpu_reason);
         return kExitNoGpu;
     }
     const CalibrationProfile &p = result.profile;
-    std::fprintf(
-        err, "gpuprobe: wrote %s (%zu GPU(s), %zu collective figures, %zu skipped, %zu errors)\n",
-        o.output.c_str(), p.gpus.size(), p.collectives.size(), p.skipped.size(), p.errors.size());
+    say(err, "wrote " + o.output + " (" + std::to_string(p.gpus.size()) + " GPU(s), " +
+                 std::to_string(p.collectives.size()) + " collective figures, " +
+                 std::to_string(p.skipped.size()) + " skipped, " + std::to_string(p.errors.size()) +
+                 " errors)");
     return p.errors.empty() ? kExitOk : kExitFailure;
 }
 

@@ -78,6 +78,7 @@ private Q_SLOTS:
     void outputIsALog();
     void readerGoneAway();
     void outputOnAFullDisk();
+    void controlCharactersEscaped();
     void nonUtf8OutputName();
 
 private:
@@ -393,6 +394,19 @@ void TestGpuprobeCli::outputOnAFullDisk()
     QCOMPARE(readAll(out), QByteArray("old profile"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
              QStringList{QStringLiteral("profile.json")});
+}
+
+// Issue 29, item 13: file names were printed raw, so that an escape sequence reached the
+// terminal and a line break forged a line. Every line goes through oneLine().
+void TestGpuprobeCli::controlCharactersEscaped()
+{
+    const Run r = gpuprobe({QStringLiteral("--from-nccl-tests"),
+                            QStringLiteral("/nonexistent/a\x1b[31m\ngpuprobe: wrote x.log"),
+                            QStringLiteral("-o"), dir_.filePath(QStringLiteral("esc.json"))});
+    QCOMPARE(r.code, 2);
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY2(!r.err.contains('\x1b'), r.err.constData());
+    QVERIFY2(r.err.contains("a\\x1b[31m gpuprobe: wrote x.log"), r.err.constData());
 }
 
 // Issue 29, item 6: `-o tr<FF>.json` wrote "tr<EF BF BD>.json" (U+FFFD); a log named so
