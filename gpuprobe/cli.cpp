@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <optional>
+#include <set>
 
 namespace scalescope::gpuprobe
 {
@@ -51,8 +52,9 @@ Options:
       --version              the version
 
 Exit codes: 0 profile written; 1 profile written but it lists errors, or it could not be
-written; 2 bad arguments or input; 3 no usable GPU (built without CUDA, no driver, no
-device), with the reason on stderr (a profile saying so is still written).
+written; 2 bad arguments or input (an option given twice, an --output that is one of
+the LOG files); 3 no usable GPU (built without CUDA, no driver, no device), with the
+reason on stderr (a profile saying so is still written).
 )";
 
 struct Options {
@@ -66,13 +68,34 @@ struct Options {
     bool probe_options_given = false;
 };
 
-/// One line for the machine-readable stream: no line breaks inside a field.
-std::string oneLine(std::string text)
+/// One line, safe for a terminal: line breaks and tabs become spaces (no line breaks
+/// inside a field of the machine-readable stream), other control characters (ESC of a
+/// terminal escape sequence, BEL, DEL) \xNN, so that a file name or a log's text cannot
+/// forge lines or drive the terminal (issue 29). Every line gpuprobe prints goes through it.
+std::string oneLine(const std::string &text)
 {
-    for (char &c : text)
-        if (c == '\n' || c == '\r' || c == '\t')
-            c = ' ';
-    return text;
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\n' || c == '\r' || c == '\t') {
+            out += ' ';
+        } else if (byte < 0x20 || byte == 0x7F) {
+            static const char kHex[] = "0123456789abcdef";
+            out += "\\x";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 15];
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+/// "gpuprobe: TEXT" on `err`, through oneLine().
+void say(std::FILE *err, const std::string &text)
+{
+    std::fprintf(err, "gpuprobe: %s\n", oneLine(text).c_str());
 }
 
 class Reporter final : public ProbeListener
@@ -115,8 +138,12 @@ private:
                 c = '_';
         return t.empty() ? std::string("-") : t;
     }
+    // A reader that went away (`| head -1`; SIGPIPE is ignored, main.cpp) fails the
+    // stream with EPIPE: stop printing to it, and go on measuring and write the profile.
     static void line(std::FILE *f, const std::string &text)
     {
+        if (std::ferror(f))
+            return;
         std::fprintf(f, "%s\n", oneLine(text).c_str());
         std::fflush(f);
     }
@@ -152,10 +179,18 @@ std::vector<std::string> splitList(const std::string &text)
     return items;
 }
 
-/// Parses the arguments; returns an error message ("--devices: ...") or "".
+/// A file name from the command line, its bytes kept (decodeFileName).
+QString fileName(const std::string &name)
+{
+    return decodeFileName(QByteArray::fromStdString(name));
+}
+
+/// Parses the arguments; returns an error message ("--devices: ...") or "". Each option may
+/// be given once (before, `-o a -o b` silently wrote b).
 std::string parseArgs(const std::vector<std::string> &args, Options *o)
 {
     bool tests_given = false, thermal_given = false;
+    std::set<std::string> given;
     for (size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
         std::optional<std::string> inline_value;
@@ -165,6 +200,12 @@ std::string parseArgs(const std::vector<std::string> &args, Options *o)
                 inline_value = arg.substr(eq + 1);
                 arg = arg.substr(0, eq);
             }
+        }
+        if (arg.rfind("-", 0) == 0 && arg != "-") {
+            const std::string name = arg == "-o" ? "--output" : arg == "-h" ? "--help" : arg;
+            if (!given.insert(name).second)
+                return arg + ": given more than once; give each option once" +
+                       (name == "--from-nccl-tests" ? " (it takes several LOG files)" : "");
         }
         const auto value = [&](std::string *out) -> std::string {
             if (inline_value) {
@@ -300,6 +341,33 @@ std::string parseArgs(const std::vector<std::string> &args, Options *o)
     return {};
 }
 
+/// What --output must not be: one of the inputs (an nccl-tests log, compared by device
+/// and inode, so ./run.log and symlinks are caught) nor, with --progress, the standard
+/// output that receives the progress lines.
+WriteGuard outputGuard(const Options &o)
+{
+    WriteGuard guard;
+    for (const std::string &log : o.nccl_logs)
+        guard.inputs.append(fileName(log));
+    guard.stdout_in_use = o.progress;
+    return guard;
+}
+
+/// kExitOk, or the message on `err` and kExitBadArguments (refused) or kExitFailure.
+int outputOutcome(const WriteResult &written, std::FILE *err)
+{
+    if (written)
+        return kExitOk;
+    say(err, "--output: " + written.error.toStdString());
+    return written.refused ? kExitBadArguments : kExitFailure;
+}
+
+/// Writes the profile to --output through the one guarded writer.
+int writeOutput(const Options &o, const QByteArray &profile, std::FILE *err)
+{
+    return outputOutcome(writeFileSafely(fileName(o.output), profile, outputGuard(o)), err);
+}
+
 int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
 {
     std::vector<NcclTestsLog> logs;
@@ -307,14 +375,14 @@ int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
     const int total = static_cast<int>(o.nccl_logs.size());
     for (const std::string &file : o.nccl_logs) {
         const Result<QByteArray> data =
-            readFileLimited(QString::fromStdString(file), kMaxNcclTestsLogBytes, "nccl-tests log");
+            readFileLimited(fileName(file), kMaxNcclTestsLogBytes, "nccl-tests log");
         if (!data) {
-            std::fprintf(err, "gpuprobe: %s\n", data.error().toString().c_str());
+            say(err, data.error().toString());
             return kExitBadArguments;
         }
         Result<NcclTestsLog> log = parseNcclTestsLog(data.value(), file);
         if (!log) {
-            std::fprintf(err, "gpuprobe: %s\n", log.error().toString().c_str());
+            say(err, log.error().toString());
             return kExitBadArguments;
         }
         reporter.progress(++done, total, "nccl-tests",
@@ -335,11 +403,9 @@ int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
                     s += (s.empty() ? "" : ", ") + x;
                 return s;
             };
-            std::fprintf(err,
-                         "gpuprobe: --from-nccl-tests: %s ran on %s, %s on %s; allowed: logs "
-                         "of one cluster (the same GPU models)\n",
-                         o.nccl_logs[j].c_str(), names(a).c_str(), o.nccl_logs[i].c_str(),
-                         names(b).c_str());
+            say(err, "--from-nccl-tests: " + o.nccl_logs[j] + " ran on " + names(a) + ", " +
+                         o.nccl_logs[i] + " on " + names(b) +
+                         "; allowed: logs of one cluster (the same GPU models)");
             return kExitBadArguments;
         }
     // Each log is within a profile's limits; together they may not be (profile_io.h).
@@ -358,14 +424,11 @@ int fromNcclTests(const Options &o, Reporter &reporter, std::FILE *err)
     }
     const CalibrationProfile profile = profileFromNcclTests(
         logs, o.nccl_logs, std::string("gpuprobe ") + kVersion + " (from nccl-tests)");
-    QString error;
-    if (!saveProfileFile(QString::fromStdString(o.output), profile, &error)) {
-        std::fprintf(err, "gpuprobe: %s\n", error.toStdString().c_str());
-        return kExitFailure;
-    }
+    if (const int code = writeOutput(o, writeProfile(profile), err); code != kExitOk)
+        return code;
     reporter.profile(o.output);
-    std::fprintf(err, "gpuprobe: wrote %s (%zu collective figures from %d logs)\n",
-                 o.output.c_str(), profile.collectives.size(), total);
+    say(err, "wrote " + o.output + " (" + std::to_string(profile.collectives.size()) +
+                 " collective figures from " + std::to_string(total) + " logs)");
     return profile.errors.empty() ? kExitOk : kExitFailure;
 }
 
@@ -376,7 +439,7 @@ int gpuprobeMain(const std::vector<std::string> &args, Cluster &cluster,
 {
     Options o;
     if (const std::string e = parseArgs(args, &o); !e.empty()) {
-        std::fprintf(err, "gpuprobe: %s\n", e.c_str());
+        say(err, e);
         return kExitBadArguments;
     }
     if (o.help) {
@@ -389,6 +452,10 @@ int gpuprobeMain(const std::vector<std::string> &args, Cluster &cluster,
                      builtWithMpi() ? "MPI" : "no MPI");
         return kExitOk;
     }
+    // Refused before the work: --output one of the logs, or the stdout of --progress.
+    if (const int code = outputOutcome(checkWriteTarget(fileName(o.output), outputGuard(o)), err);
+        code != kExitOk)
+        return code;
     Reporter reporter(out, err, o.progress);
     if (o.from_nccl_tests)
         return fromNcclTests(o, reporter, err);
@@ -411,26 +478,24 @@ int gpuprobeMain(const std::vector<std::string> &args, Cluster &cluster,
     ProbeResult result = runProbe(*backend, cluster, o.probe, &reporter);
     backend.reset();
     if (!result.argument_error.empty()) {
-        std::fprintf(err, "gpuprobe: %s\n", result.argument_error.c_str());
+        say(err, result.argument_error);
         return kExitBadArguments;
     }
     if (result.secondary_rank)
         return result.profile.errors.empty() ? kExitOk : kExitFailure;
 
-    QString error;
-    if (!writeFileAtomically(QString::fromStdString(o.output), writeProbeProfile(result), &error)) {
-        std::fprintf(err, "gpuprobe: %s\n", error.toStdString().c_str());
-        return kExitFailure;
-    }
+    if (const int code = writeOutput(o, writeProbeProfile(result), err); code != kExitOk)
+        return code;
     reporter.profile(o.output);
     if (!result.no_gpu_reason.empty()) {
-        std::fprintf(err, "gpuprobe: no usable GPU: %s\n", oneLine(result.no_gpu_reason).c_str());
+        say(err, "no usable GPU: " + result.no_gpu_reason);
         return kExitNoGpu;
     }
     const CalibrationProfile &p = result.profile;
-    std::fprintf(
-        err, "gpuprobe: wrote %s (%zu GPU(s), %zu collective figures, %zu skipped, %zu errors)\n",
-        o.output.c_str(), p.gpus.size(), p.collectives.size(), p.skipped.size(), p.errors.size());
+    say(err, "wrote " + o.output + " (" + std::to_string(p.gpus.size()) + " GPU(s), " +
+                 std::to_string(p.collectives.size()) + " collective figures, " +
+                 std::to_string(p.skipped.size()) + " skipped, " + std::to_string(p.errors.size()) +
+                 " errors)");
     return p.errors.empty() ? kExitOk : kExitFailure;
 }
 

@@ -1,6 +1,7 @@
 // gpuprobe: measures this machine's GPUs and writes a ScaleScope calibration profile.
 #include "cli.h"
 
+#include <csignal>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -8,6 +9,9 @@
 int main(int argc, char **argv)
 {
     using namespace scalescope::gpuprobe;
+    // A reader that goes away (`gpuprobe --progress | head -1`) must not kill the run
+    // before it writes the profile: writes to it fail with EPIPE instead (cli.cpp).
+    std::signal(SIGPIPE, SIG_IGN);
     std::string note;
     std::unique_ptr<Cluster> cluster = startCluster(&argc, &argv, &note);
     if (!note.empty())

@@ -87,7 +87,7 @@ int run(const QStringList &argv, std::FILE *out, std::FILE *err)
         }
     }
     if (code != kOk || failure.code != kOk) {
-        std::fprintf(err, "scalescope-cli: %s\n", failure.message.toUtf8().constData());
+        std::fprintf(err, "scalescope-cli: %s\n", printable(failure.message).toUtf8().constData());
         return failure.code != kOk ? failure.code : code;
     }
     return writeOut(output.text, out, err);

@@ -30,6 +30,37 @@ QString expected(const OptionSpec &o)
 
 } // namespace
 
+QString printable(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    const qsizetype n = text.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const char16_t c = text.at(i).unicode();
+        if (QChar::isHighSurrogate(c) && i + 1 < n && text.at(i + 1).isLowSurrogate()) {
+            out.append(text.at(i));
+            out.append(text.at(++i));
+        } else if (c == u'\n') {
+            out.append(QLatin1String("\\n"));
+        } else if (c == u'\r') {
+            out.append(QLatin1String("\\r"));
+        } else if (c == u'\t') {
+            out.append(QLatin1String("\\t"));
+        } else if (c == 0x1B) {
+            out.append(QLatin1String("\\e"));
+        } else if (c < 0x20 || (c >= 0x7F && c <= 0x9F)) {
+            out.append(QStringLiteral("\\x%1").arg(int(c), 2, 16, QLatin1Char('0')));
+        } else if (c >= 0xDC80 && c <= 0xDCFF) {
+            out.append(QStringLiteral("\\x%1").arg(int(c - 0xDC00), 2, 16, QLatin1Char('0')));
+        } else if (QChar::isSurrogate(c)) {
+            out.append(QStringLiteral("\\u%1").arg(int(c), 4, 16, QLatin1Char('0')));
+        } else {
+            out.append(text.at(i));
+        }
+    }
+    return out;
+}
+
 int invalid(Failure *failure, const QString &message)
 {
     *failure = {kInvalidInput, message};

@@ -16,10 +16,20 @@
 namespace scalescope::cli
 {
 
+/// `text` (names and values from files, file names, messages quoting them) made safe to
+/// print as one line: control characters (U+0000-U+001F, U+007F-U+009F), which would let
+/// a scenario name move the cursor, recolour the terminal or forge output lines with CR/LF,
+/// are written as \n, \r, \t, \e or \xNN; a byte of a file name that is not UTF-8
+/// (decodeFileName) as \xNN; a lone surrogate as \uXXXX. Everything else is unchanged. The
+/// one helper for every human-readable print of the CLI (Output::line, the error line,
+/// warnings and notes on stderr).
+QString printable(const QString &text);
+
 /// Collected output, written to stdout only when the command succeeds.
 struct Output {
     QByteArray text;
-    void line(const QString &s) { text += s.toUtf8() + '\n'; }
+    /// One human-readable line, through printable().
+    void line(const QString &s) { text += printable(s).toUtf8() + '\n'; }
 };
 
 struct Failure {

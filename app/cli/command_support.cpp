@@ -81,8 +81,10 @@ void printRuleWarnings(const Scenario &s)
 {
     for (const RuleFinding &f : checkRules(s))
         if (f.severity == RuleSeverity::Warning)
-            std::fprintf(err_, "scalescope-cli: warning: %s: %s\n", f.path.c_str(),
-                         ruleMessage(f).c_str());
+            std::fprintf(err_, "scalescope-cli: warning: %s\n",
+                         printable(QString::fromStdString(f.path + ": " + ruleMessage(f)))
+                             .toUtf8()
+                             .constData());
 }
 
 std::shared_ptr<const SimContext> contextOf(const Scenario &s, Failure *failure)

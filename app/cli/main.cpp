@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "io/file_io.h"
 
 #include <QCoreApplication>
 
@@ -7,7 +8,8 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("scalescope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SCALESCOPE_VERSION));
-    QStringList args = QCoreApplication::arguments();
-    args.removeFirst();
-    return scalescope::cli::run(args, stdout, stderr);
+    // The arguments with their bytes kept: QCoreApplication::arguments() turns a byte
+    // that is not UTF-8 into U+FFFD, so that `--trace tr<FF>.json` wrote another file.
+    // QCoreApplication has already taken its own options out of argv.
+    return scalescope::cli::run(scalescope::decodeArguments(argc, argv), stdout, stderr);
 }

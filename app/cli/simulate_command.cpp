@@ -237,7 +237,7 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
     }
     if (e.step.closed_form)
         std::fprintf(err_, "scalescope-cli: note: %s; showing the analytic estimate\n",
-                     sim.error.c_str());
+                     printable(QString::fromStdString(sim.error)).toUtf8().constData());
     if (trace && e.timeline && sim.timeline_merge_quantum_s > 0)
         std::fprintf(err_,
                      "scalescope-cli: note: the timeline would hold about %zu segments; the "

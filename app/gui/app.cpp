@@ -6,6 +6,7 @@
 #include "io/file_io.h"
 #include "io/scenario_io.h"
 #include "main_window.h"
+#include "plain_message.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -186,7 +187,8 @@ int Application::start()
         window_->setPresentationMode(true);
     if (!open_error_.isEmpty()) // said in the window too, not only on stderr
         QTimer::singleShot(0, this, [this] {
-            QMessageBox::warning(window_.get(), tr("Cannot open scenario"), open_error_);
+            plainMessage(window_.get(), QMessageBox::Warning, tr("Cannot open scenario"),
+                         open_error_);
         });
     if (!options_.no_restore)
         QTimer::singleShot(0, this, &Application::offerRecovery);
@@ -287,14 +289,14 @@ void Application::offerRecovery()
             if (kept.isEmpty())
                 kept = work.autosave_path;
             if (!work.error.isEmpty())
-                QMessageBox::warning(window_.get(), tr("Damaged autosave"),
-                                     tr("Unsaved work from a previous session was found but "
-                                        "cannot be used (%1). It was not loaded and is kept as "
-                                        "%2.")
-                                         .arg(work.error, kept));
+                plainMessage(window_.get(), QMessageBox::Warning, tr("Damaged autosave"),
+                             tr("Unsaved work from a previous session was found but "
+                                "cannot be used (%1). It was not loaded and is kept as "
+                                "%2.")
+                                 .arg(work.error, kept));
             else
-                QMessageBox::warning(
-                    window_.get(), tr("Unsaved work not opened"),
+                plainMessage(
+                    window_.get(), QMessageBox::Warning, tr("Unsaved work not opened"),
                     tr("Unsaved work from a previous session cannot be opened: %1. It was not "
                        "loaded, and nothing was deleted: it is kept, unchanged, as %2. Correct "
                        "that value in a text editor, then open the file.")
@@ -323,8 +325,8 @@ void Application::offerRecovery()
                             .arg(rule);
         }
         const auto answer =
-            QMessageBox::question(window_.get(), tr("Restore unsaved work?"), question,
-                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+            plainMessage(window_.get(), QMessageBox::Question, tr("Restore unsaved work?"),
+                         question, QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
         if (answer == QMessageBox::Yes) {
             document_.reset(s, work.original_path, true);
             QString error;

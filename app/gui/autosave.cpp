@@ -78,7 +78,8 @@ std::vector<RecoveredWork> AutosaveStore::orphans() const
         RecoveredWork work;
         work.autosave_path = path;
         work.saved_at = QFileInfo(path).lastModified();
-        Result<QByteArray> data = readFileLimited(path, kMaxAutosaveBytes, "autosave file");
+        Result<QByteArray> data =
+            readFileLimited(path, kMaxAutosaveBytes, "autosave file", ReadKinds::RegularOnly);
         if (!data) {
             work.error = QString::fromStdString(data.error().toString());
         } else {

@@ -2,6 +2,7 @@
 
 #include "io/profile_io.h"
 
+#include "plain_message.h"
 #include "probe_runner.h"
 
 #include <QChart>
@@ -65,10 +66,12 @@ CalibrationPage::CalibrationPage(QWidget *parent) : QWidget(parent)
     left_layout->addWidget(list_view_, 1);
 
     applied_label_ = new QLabel;
+    applied_label_->setTextFormat(Qt::PlainText);
     applied_label_->setObjectName(QStringLiteral("appliedProfileLabel"));
     applied_label_->setWordWrap(true);
     left_layout->addWidget(applied_label_);
     apply_report_ = new QLabel;
+    apply_report_->setTextFormat(Qt::PlainText);
     apply_report_->setObjectName(QStringLiteral("applyReportLabel"));
     apply_report_->setWordWrap(true);
     apply_report_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -111,6 +114,7 @@ CalibrationPage::CalibrationPage(QWidget *parent) : QWidget(parent)
     progress_->setTextVisible(false);
     progress_->setVisible(false); // from the first probe on: an empty bar says nothing
     progress_label_ = new QLabel;
+    progress_label_->setTextFormat(Qt::PlainText);
     progress_label_->setObjectName(QStringLiteral("probeStatus"));
     progress_label_->setWordWrap(true);
     log_ = new QPlainTextEdit;
@@ -456,7 +460,8 @@ void CalibrationPage::probeFinished(int exit_code, const QString &message)
     // Whatever the exit code (3: no usable GPU): a run that failed half-way but measured
     // something keeps its profile.
     if (QFileInfo::exists(probe_output_)) {
-        const Result<CalibrationProfile> made = loadProfileFile(probe_output_);
+        const Result<CalibrationProfile> made =
+            loadProfileFile(probe_output_, ReadKinds::RegularOnly);
         if (made && made.value().gpus.empty() && made.value().collectives.empty() &&
             made.value().p2p.empty()) {
             QFile::remove(probe_output_);
@@ -479,9 +484,11 @@ bool CalibrationPage::deleteProfile(int row, bool ask)
     const ProfileEntry *e = list_model_->entry(row);
     if (e == nullptr || e->read_only)
         return false;
-    if (ask && QMessageBox::question(this, tr("Delete profile"),
-                                     tr("Delete the profile %1? This cannot be undone.")
-                                         .arg(QFileInfo(e->path).fileName())) != QMessageBox::Yes)
+    if (ask &&
+        plainMessage(
+            this, QMessageBox::Question, tr("Delete profile"),
+            tr("Delete the profile %1? This cannot be undone.").arg(QFileInfo(e->path).fileName()),
+            QMessageBox::Yes | QMessageBox::No) != QMessageBox::Yes)
         return false;
     const QString path = e->path;
     if (!QFile::remove(path))

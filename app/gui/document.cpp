@@ -33,8 +33,8 @@ DiskStamp stampOf(const QString &path, const QByteArray *content = nullptr)
     if (content != nullptr) {
         stamp.size = content->size();
         stamp.sha256 = QCryptographicHash::hash(*content, QCryptographicHash::Sha256);
-    } else if (Result<QByteArray> data =
-                   readFileLimited(path, kMaxScenarioFileBytes, "scenario file")) {
+    } else if (Result<QByteArray> data = readFileLimited(path, kMaxScenarioFileBytes,
+                                                         "scenario file", ReadKinds::RegularOnly)) {
         stamp.size = data.value().size();
         stamp.sha256 = QCryptographicHash::hash(data.value(), QCryptographicHash::Sha256);
     }
@@ -98,8 +98,10 @@ void Document::reset(const Scenario &scenario, const QString &file_path, bool mo
 
 bool Document::open(const QString &path, QString *error)
 {
-    // Read once: the stamp is of the bytes parsed, not of a later version of the file.
-    const Result<QByteArray> data = readFileLimited(path, kMaxScenarioFileBytes, "scenario file");
+    // Read once: the stamp is of the bytes parsed, not of a later version of the file. In
+    // the GUI thread: regular files only, opened without blocking (a FIFO would hang it).
+    const Result<QByteArray> data =
+        readFileLimited(path, kMaxScenarioFileBytes, "scenario file", ReadKinds::RegularOnly);
     Result<Scenario> loaded =
         data ? parseScenario(data.value(), builtinCatalog(), QFileInfo(path).absolutePath())
              : Result<Scenario>(data.error());
@@ -179,6 +181,7 @@ SaveConflictChoice Document::askConflict(const QString &path) const
            "opened or last saved it.")
             .arg(info.fileName(), QLocale().toString(info.lastModified(), QLocale::ShortFormat)),
         QMessageBox::NoButton, QApplication::activeWindow());
+    box.setTextFormat(Qt::PlainText); // it names the file
     box.setInformativeText(tr("Overwrite it with your version (the other changes are lost), "
                               "save your version under another name, or cancel?"));
     QPushButton *overwrite = box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);

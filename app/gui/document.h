@@ -53,7 +53,7 @@ public:
     void reset(const Scenario &scenario, const QString &file_path, bool modified = false);
     /// Opens a scenario file; on error the document is unchanged and `error` says why.
     bool open(const QString &path, QString *error);
-    /// Saves atomically (QSaveFile); the document becomes clean and takes the new path.
+    /// Saves atomically (writeFileSafely, io/file_io.h); the document becomes clean and takes the new path.
     /// Saving over the document's own file when it changed on disk since it was opened or
     /// last saved asks the conflict handler first: Overwrite, Save As (another file, asked
     /// from the save-as handler) or Cancel. Returns false with an empty `error` when the

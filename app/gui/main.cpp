@@ -1,6 +1,8 @@
 // scalescope: the desktop application.
 #include "app.h"
 #include "io/catalog_io.h"
+#include "io/file_io.h"
+#include "plain_message.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -21,8 +23,10 @@ int main(int argc, char *argv[])
     scalescope::AppOptions options;
     QString error, message;
     bool exit_now = false;
-    if (!scalescope::parseOptions(QApplication::arguments(), &options, &error, &exit_now,
-                                  &message)) {
+    // argv with its bytes kept (QApplication::arguments() makes a byte that is not UTF-8
+    // U+FFFD, so that FILE named another file); QApplication took its own options out.
+    if (!scalescope::parseOptions(scalescope::decodeArguments(argc, argv, 0), &options, &error,
+                                  &exit_now, &message)) {
         std::fprintf(stderr, "scalescope: %s\n", qPrintable(error));
         return 2;
     }
@@ -37,7 +41,8 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "scalescope: %s\n", qPrintable(text));
         if (options.screenshot.isEmpty() &&
             QGuiApplication::platformName() != QLatin1String("offscreen"))
-            QMessageBox::critical(nullptr, QStringLiteral("ScaleScope"), text);
+            scalescope::plainMessage(nullptr, QMessageBox::Critical, QStringLiteral("ScaleScope"),
+                                     text);
         return 1;
     }
     scalescope::Application app(options);

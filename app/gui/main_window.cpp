@@ -2,6 +2,7 @@
 // the pinned result; its other parts are in main_window_<part>.cpp.
 #include "io/catalog_io.h"
 #include "main_window_p.h"
+#include "plain_message.h"
 
 namespace scalescope
 {
@@ -166,7 +167,7 @@ void MainWindow::applyCalibration(const QString &path)
         ctx_.document->edit(s, tr("Use datasheet figures"));
         return;
     }
-    Result<CalibrationProfile> profile = loadProfileFile(path);
+    Result<CalibrationProfile> profile = loadProfileFile(path, ReadKinds::RegularOnly);
     if (!profile) {
         showError(tr("Cannot use this profile"),
                   QString::fromStdString(profile.error().toString()));
@@ -191,12 +192,12 @@ void MainWindow::applyCalibration(const QString &path)
             return;
         }
         if (ctx_.interactive &&
-            QMessageBox::question(
-                this, tr("Profile of another GPU"),
-                tr("The profile was measured on %1, not on the scenario's %2. Switch the "
-                   "scenario's GPU to %3 and apply it?")
-                    .arg(QString::fromStdString(measured), mine,
-                         QString::fromStdString(match->name))) != QMessageBox::Yes) {
+            plainMessage(this, QMessageBox::Question, tr("Profile of another GPU"),
+                         tr("The profile was measured on %1, not on the scenario's %2. Switch the "
+                            "scenario's GPU to %3 and apply it?")
+                             .arg(QString::fromStdString(measured), mine,
+                                  QString::fromStdString(match->name)),
+                         QMessageBox::Yes | QMessageBox::No) != QMessageBox::Yes) {
             calibration_pending_ = false;
             return;
         }

@@ -1,5 +1,6 @@
 // The main window's files: open, save, recent files, exports, autosave, close and drops.
 #include "main_window_p.h"
+#include "plain_message.h"
 
 namespace scalescope
 {
@@ -10,8 +11,8 @@ bool MainWindow::maybeSave()
 {
     if (!ctx_.document->isModified() || !ctx_.interactive)
         return true;
-    const auto answer = QMessageBox::warning(
-        this, tr("Unsaved changes"),
+    const auto answer = plainMessage(
+        this, QMessageBox::Warning, tr("Unsaved changes"),
         tr("“%1” has unsaved changes. Save them first?").arg(ctx_.document->displayName()),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Save)
@@ -238,10 +239,15 @@ void MainWindow::exportTrace()
                                      QStringLiteral("json"), QStringLiteral("trace"));
     if (path.isEmpty())
         return;
-    QString error;
-    const QByteArray trace = timelineToChromeTrace(*shown, name);
-    if (!writeFileAtomically(path, trace, &error))
-        showError(tr("Export failed"), error);
+    // The one guard of every writer: never over the scenario file or its calibration
+    // profile (compared by device and inode).
+    WriteGuard guard;
+    guard.inputs =
+        QStringList{ctx_.document->filePath(),
+                    QString::fromStdString(ctx_.document->scenario().hardware.calibration_path)};
+    const WriteResult written = writeFileSafely(path, timelineToChromeTrace(*shown, name), guard);
+    if (!written)
+        showError(tr("Export failed"), written.error);
 }
 
 void MainWindow::scheduleAutosave()
@@ -262,7 +268,7 @@ void MainWindow::writeAutosave()
 void MainWindow::showError(const QString &title, const QString &text)
 {
     if (ctx_.interactive)
-        QMessageBox::warning(this, title, text);
+        plainMessage(this, QMessageBox::Warning, title, text);
     else
         statusBar()->showMessage(title + QStringLiteral(": ") + text, 10000);
 }

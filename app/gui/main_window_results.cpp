@@ -154,9 +154,10 @@ void MainWindow::updateStatus(const ResultPtr &result)
         for (QLabel *l :
              {status_step_, status_throughput_, status_mfu_, status_speedup_, status_efficiency_})
             l->clear();
-        const QString where = result->error_path.isEmpty()
-                                  ? QString()
-                                  : QStringLiteral("<b>%1</b>: ").arg(result->error_path);
+        const QString where =
+            result->error_path.isEmpty()
+                ? QString()
+                : QStringLiteral("<b>%1</b>: ").arg(result->error_path.toHtmlEscaped());
         status_bottleneck_->setText(QStringLiteral("<span style='color:#b00020'>%1%2</span>")
                                         .arg(where, result->error.toHtmlEscaped()));
         status_staleness_->hide();

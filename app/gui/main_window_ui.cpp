@@ -89,8 +89,10 @@ void MainWindow::buildUi()
                                "that fits in memory"));
     connect(plan_button, &QPushButton::clicked, this, &MainWindow::suggestPlan);
     compare_label_ = new QLabel;
+    compare_label_->setTextFormat(Qt::PlainText);
     compare_label_->setObjectName(QStringLiteral("compareLabel"));
     timeline_note_ = new QLabel;
+    timeline_note_->setTextFormat(Qt::PlainText);
     timeline_note_->setObjectName(QStringLiteral("timelineNote"));
     // Wrapped, so that its length does not set the views' minimum width: on one line the
     // warm-up note held them at 1080 px and squeezed the Scenario dock at 1280 px.
@@ -192,6 +194,7 @@ void MainWindow::buildUi()
     auto make_label = [this](const char *name, const QString &tip) {
         auto *label = new QLabel;
         label->setObjectName(QLatin1String(name));
+        label->setTextFormat(Qt::PlainText);
         label->setToolTip(tip);
         statusBar()->addWidget(label);
         return label;
@@ -212,12 +215,15 @@ void MainWindow::buildUi()
     status_staleness_->hide();
     status_bottleneck_ = new QLabel;
     status_bottleneck_->setObjectName(QStringLiteral("statusBottleneck"));
+    // Rich text (an error's key path in bold, in red): what it quotes is escaped.
+    status_bottleneck_->setTextFormat(Qt::RichText);
     status_bottleneck_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // The sentence gives way first (its tooltip has all of it): a narrow window cuts it, not
     // the figures before it.
     status_bottleneck_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     statusBar()->addWidget(status_bottleneck_, 1);
     status_busy_ = new QLabel;
+    status_busy_->setTextFormat(Qt::PlainText);
     status_busy_->setObjectName(QStringLiteral("statusBusy"));
     statusBar()->addPermanentWidget(status_busy_);
     // Presentation keys: an application event filter while presenting (eventFilter()).

@@ -1,8 +1,12 @@
 #include "options.h"
 
+#include "io/file_io.h"
 #include <QCommandLineParser>
 #include <QCoreApplication>
+
 #include <QRegularExpression>
+
+#include <sys/stat.h>
 
 namespace scalescope
 {
@@ -120,6 +124,18 @@ bool parseOptions(const QStringList &arguments, AppOptions *options, QString *er
     }
     options->present = parser.isSet(present);
     options->settings_file = parser.value(settings);
+    // QSettings writes a new file and renames it over the old one: over /dev/null (as
+    // root) or a FIFO that would put a regular file in its place. Only a regular file (or a
+    // symlink to one) or a name that does not exist yet.
+    struct stat st = {};
+    if (!options->settings_file.isEmpty() &&
+        ::stat(encodeFileName(options->settings_file).constData(), &st) == 0 &&
+        !S_ISREG(st.st_mode)) {
+        *error = QCoreApplication::translate("Options", "--settings: '%1' is not a regular file; "
+                                                        "allowed: a settings file or a new name")
+                     .arg(options->settings_file);
+        return false;
+    }
     options->no_restore = parser.isSet(no_restore);
     options->test_save_loop = parser.isSet(test_save_loop);
     if (options->test_save_loop && (options->file.isEmpty() || !options->screenshot.isEmpty())) {

@@ -408,6 +408,7 @@ PlanDialog::PlanDialog(const Scenario &scenario, QWidget *parent, bool auto_star
                                                      QHeaderView::Stretch);
 
     summary_ = new QLabel(this);
+    summary_->setTextFormat(Qt::PlainText);
     summary_->setObjectName(QStringLiteral("planSummary"));
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);

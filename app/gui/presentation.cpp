@@ -220,6 +220,7 @@ QWidget *PresentationStage::viewWidget(GalleryView view)
             auto *l = new QVBoxLayout(timeline_page_);
             l->setContentsMargins(0, 0, 0, 0);
             timeline_note_ = new QLabel;
+            timeline_note_->setTextFormat(Qt::PlainText);
             timeline_note_->setObjectName(QStringLiteral("presentationTimelineNote"));
             timeline_note_->setWordWrap(true);
             timeline_note_->hide();

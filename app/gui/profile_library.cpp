@@ -42,7 +42,9 @@ ProfileEntry loadProfileEntry(const QString &path, bool read_only)
     ProfileEntry e;
     e.path = path;
     e.read_only = read_only;
-    Result<CalibrationProfile> p = loadProfileFile(e.path);
+    // In the GUI thread, at start: a FIFO (or a symlink to one) in the library would block
+    // the window; only regular files are opened, without blocking.
+    Result<CalibrationProfile> p = loadProfileFile(e.path, ReadKinds::RegularOnly);
     if (p)
         e.profile = std::make_shared<const CalibrationProfile>(std::move(p.value()));
     else

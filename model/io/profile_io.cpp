@@ -468,10 +468,10 @@ Result<CalibrationProfile> parseProfile(const QByteArray &json)
         [&] { return readProfile(json::parseObjectDocument(json)); });
 }
 
-Result<CalibrationProfile> loadProfileFile(const QString &path)
+Result<CalibrationProfile> loadProfileFile(const QString &path, ReadKinds kinds)
 {
     const Result<QByteArray> data =
-        readFileLimited(path, kMaxProfileFileBytes, "calibration profile");
+        readFileLimited(path, kMaxProfileFileBytes, "calibration profile", kinds);
     if (!data)
         return data.error();
     Result<CalibrationProfile> result = parseProfile(data.value());

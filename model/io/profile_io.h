@@ -1,6 +1,8 @@
 // Calibration profiles (spec/profile.md): parsing with key-path errors, and writing.
 #pragma once
 
+#include "io/file_io.h"
+
 #include "hardware/calibration.h"
 #include "plan/error.h"
 
@@ -41,13 +43,13 @@ inline constexpr double kMaxProfileBandwidthGbps = 1e6;
 Result<CalibrationProfile> parseProfile(const QByteArray &json);
 
 /// Reads and parses a profile file (size-limited); sets `path` to the file's absolute path.
-Result<CalibrationProfile> loadProfileFile(const QString &path);
+Result<CalibrationProfile> loadProfileFile(const QString &path, ReadKinds kinds = ReadKinds::Any);
 
 /// Serialises a profile in the spec's layout (`path` is not written). For every profile
 /// parseProfile accepts, parseProfile(writeProfile(p)) gives p back.
 QByteArray writeProfile(const CalibrationProfile &profile);
 
-/// Writes atomically (QSaveFile). Returns false and sets `error` on failure.
+/// Writes atomically (writeFileSafely, io/file_io.h). Returns false and sets `error` on failure.
 bool saveProfileFile(const QString &path, const CalibrationProfile &profile, QString *error);
 
 } // namespace scalescope

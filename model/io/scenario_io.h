@@ -49,7 +49,8 @@ Result<Scenario> loadScenarioFile(const QString &path, const Catalog &catalog);
 /// that may be stored anywhere: autosave, comparisons) the path is absolute.
 QByteArray writeScenario(const Scenario &scenario, const QString &targetDir = QString());
 
-/// Writes atomically (QSaveFile), with writeScenario(scenario, folder of `path`). Returns
+/// Writes atomically (writeFileSafely, io/file_io.h), with writeScenario(scenario, folder of
+/// `path`). Returns
 /// false and sets `error` on failure.
 bool saveScenarioFile(const QString &path, const Scenario &scenario, QString *error);
 

@@ -739,6 +739,11 @@
         <translation>要显示的标签页：%1。</translation>
     </message>
     <message>
+        <location filename="../../app/gui/options.cpp" line="134"/>
+        <source>--settings: '%1' is not a regular file; allowed: a settings file or a new name</source>
+        <translation>--settings：'%1' 不是普通文件；允许：设置文件或新的文件名</translation>
+    </message>
+    <message>
         <location filename="../../app/gui/options.cpp" line="36"/>
         <source>Language: en or zh_CN (default: settings, then the system locale).</source>
         <translation>语言：en 或 zh_CN（默认：先看设置，再看系统区域设置）。</translation>

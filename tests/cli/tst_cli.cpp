@@ -26,6 +26,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "../support/run_bytes.h"
+
 namespace
 {
 
@@ -624,6 +626,11 @@ private Q_SLOTS:
     void traceOntoInput_data();
     void traceOntoInput();
     void traceInReadOnlyFolder();
+    // Issue 29, items 6 and 13: file names keep their bytes; user text is escaped.
+    void fileNameBytesKept();
+    void traceOnAFullDisk();
+    void controlCharactersEscaped_data();
+    void controlCharactersEscaped();
     // A failed write of stdout is exit 1.
     void stdoutWriteError_data();
     void stdoutWriteError();
@@ -680,9 +687,10 @@ void TestCli::impossibleHardwareIsWarned()
         QVERIFY(!r.out.contains("warning"));
     }
     // A machine that exists gets no warning.
-    const CliRun fits = runCli({QStringLiteral("validate"),
-                                QStringLiteral(SCALESCOPE_SOURCE_DIR
-                                               "/resources/scenarios/claim01-sublinear-speedup.json")});
+    const CliRun fits =
+        runCli({QStringLiteral("validate"),
+                QStringLiteral(SCALESCOPE_SOURCE_DIR
+                               "/resources/scenarios/claim01-sublinear-speedup.json")});
     QCOMPARE(fits.exitCode, 0);
     QVERIFY2(fits.err.isEmpty(), fits.err.constData());
 }
@@ -1274,7 +1282,8 @@ void TestCli::sweep()
             if (status == QStringLiteral("accepted")) {
                 const double sf = fit.value(QStringLiteral("serial_fraction")).toDouble(-1);
                 QVERIFY2(sf >= 0 && sf <= 1, qPrintable(QString::number(sf)));
-                QVERIFY(fit.value(QStringLiteral("r_squared")).toDouble() >= 0.9); // kAmdahlMinRSquared
+                QVERIFY(fit.value(QStringLiteral("r_squared")).toDouble() >=
+                        0.9); // kAmdahlMinRSquared
             }
         }
         for (const QJsonValue &v : a) {
@@ -2115,6 +2124,123 @@ void TestCli::localeIndependent()
     QVERIFY2(traces[0] == traces[1], "the trace differs under de_DE.UTF-8");
     if (args.contains(QStringLiteral("{big}")))
         QVERIFY2(runs[1].out.contains(" GB"), qPrintable(runs[1].describe()));
+}
+
+// ---------------------------------------------------------------------------------------
+// file names and user text (issue 29)
+
+namespace
+{
+
+// Runs the CLI with `args` as bytes in `folder`; stdout and stderr into files there.
+int runCliBytes(const std::vector<QByteArray> &args, const QString &folder, QByteArray *out,
+                QByteArray *err)
+{
+    const QByteArray dir = QFile::encodeName(folder);
+    const int code = scalescope::test::runBytes(SCALESCOPE_CLI, args,
+                                                {dir, dir + "/cli.out", dir + "/cli.err", false});
+    *out = readFile(folder + QStringLiteral("/cli.out"));
+    *err = readFile(folder + QStringLiteral("/cli.err"));
+    return code;
+}
+
+bool existsAsBytes(const QByteArray &path)
+{
+    struct stat st = {};
+    return ::stat(path.constData(), &st) == 0;
+}
+
+} // namespace
+
+// Item 6: a byte 0xFF in a file name decoded to U+FFFD: `validate sc<FF>.json` called an
+// existing file missing, `--trace tr<FF>.json` wrote tr<EF BF BD>.json.
+void TestCli::fileNameBytesKept()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("plain.json")),
+                      readFile(dataFile(QStringLiteral("dp8-transformer.json")))));
+    QVERIFY(::rename(QFile::encodeName(dir.filePath(QStringLiteral("plain.json"))).constData(),
+                     QFile::encodeName(dir.path() + QStringLiteral("/sc")).append("\xFF.json")) ==
+            0);
+    QByteArray out, err;
+    const int validated = runCliBytes({"validate", "sc\xFF.json"}, dir.path(), &out, &err);
+    QVERIFY2(validated == 0, err.constData());
+    QVERIFY2(out.startsWith("ok: "), out.constData());
+    const int traced = runCliBytes({"simulate", "sc\xFF.json", "--json", "--trace", "tr\xFF.json"},
+                                   dir.path(), &out, &err);
+    const QByteArray folder = QFile::encodeName(dir.path());
+    const bool kept = existsAsBytes(folder + "/tr\xFF.json");
+    const bool replaced = existsAsBytes(folder + "/tr\xEF\xBF\xBD.json");
+    ::unlink((folder + "/tr\xFF.json").constData()); // QTemporaryDir cannot remove them
+    ::unlink((folder + "/sc\xFF.json").constData());
+    QVERIFY2(traced == 0, err.constData());
+    QVERIFY(kept);
+    QVERIFY(!replaced);
+    // A missing file named so is shown with the byte escaped.
+    const int missing = runCliBytes({"validate", "no\xFF.json"}, dir.path(), &out, &err);
+    QCOMPARE(missing, 2);
+    QVERIFY2(err.contains("\"no\\xff.json\""), err.constData());
+}
+
+// Item 1: a small trace written to a full disk (here `ulimit -f 0`, SIGXFSZ ignored)
+// became an empty file with exit 0. Now exit 1 with the system's reason; the old file stays.
+void TestCli::traceOnAFullDisk()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString trace = dir.filePath(QStringLiteral("trace.json"));
+    QVERIFY(writeFile(trace, "old trace"));
+    QProcess p;
+    p.start(QStringLiteral("/bin/sh"),
+            {QStringLiteral("-c"), QStringLiteral("ulimit -f 0; trap '' XFSZ; exec \"$0\" \"$@\""),
+             QStringLiteral(SCALESCOPE_CLI), QStringLiteral("simulate"),
+             dataFile(QStringLiteral("dp8-transformer.json")), QStringLiteral("--json"),
+             QStringLiteral("--trace"), trace});
+    QVERIFY(p.waitForFinished(kTimeoutMs));
+    const QByteArray err = p.readAllStandardError();
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY2(
+        err.contains("--trace: cannot write \"" + QFile::encodeName(trace) + "\": File too large"),
+        err.constData());
+    QCOMPARE(readFile(trace), QByteArray("old trace"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("trace.json")});
+}
+
+// Item 13: names from files were printed raw, so that escape sequences reached the
+// terminal and CR/LF forged output lines. Every human-readable print escapes them.
+void TestCli::controlCharactersEscaped_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QByteArray>("expected"); // in stdout, or in stderr when failing
+    QTest::addRow("validate") << QStringLiteral("validate")
+                              << QByteArray("ok: evil\\e[31m\\r\\nok: forged\\x07 (8 GPUs)\n");
+    QTest::addRow("simulate") << QStringLiteral("simulate")
+                              << QByteArray("evil\\e[31m\\r\\nok: forged\\x07\n");
+}
+
+void TestCli::controlCharactersEscaped()
+{
+    QFETCH(QString, command);
+    QFETCH(QByteArray, expected);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QByteArray scenario = readFile(dataFile(QStringLiteral("dp8-transformer.json")));
+    scenario.replace("\"DP-only transformer on 8 A100\"",
+                     "\"evil\\u001b[31m\\r\\nok: forged\\u0007\"");
+    const QString file = dir.filePath(QStringLiteral("evil.json"));
+    QVERIFY(writeFile(file, scenario));
+    const CliRun r = runCli({command, file});
+    CALL(verifySuccess(r));
+    QVERIFY2(r.out.contains(expected), qPrintable(r.describe()));
+    for (const char c : r.out)
+        QVERIFY2(c == '\n' || static_cast<unsigned char>(c) >= 0x20, qPrintable(r.describe()));
+    // An error that quotes a file name with control characters stays on one line.
+    const CliRun bad = runCli({command, dir.filePath(QStringLiteral("no\x1b]such\n.json"))});
+    CALL(verifyFailure(bad, 2, {QStringLiteral("no\\\\e\\]such\\\\n\\.json")}));
+    QCOMPARE(bad.err.count('\n'), 1);
+    QVERIFY(!bad.err.contains('\x1b'));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

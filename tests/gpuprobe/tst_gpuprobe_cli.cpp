@@ -2,12 +2,21 @@
 // line format the GUI parses, and --from-nccl-tests (issue 4).
 #include "io/profile_io.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <set>
+#include <vector>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../support/run_bytes.h"
 
 using namespace scalescope;
 
@@ -27,6 +36,19 @@ Run gpuprobe(const QStringList &args)
         qFatal("gpuprobe did not finish");
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
             p.readAllStandardError()};
+}
+
+// Runs gpuprobe with `args` as bytes, its standard error into `err_file`; with
+// `reader_gone`, its standard output a pipe nobody reads (test::runBytes).
+int gpuprobeRaw(const std::vector<QByteArray> &args, const QByteArray &err_file, bool reader_gone)
+{
+    return test::runBytes(GPUPROBE_PROGRAM, args, {{}, {}, err_file, reader_gone});
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 QString data(const char *name)
@@ -52,6 +74,12 @@ private Q_SLOTS:
     void fromNcclTestsWithWrongRows();
     void fromNcclTestsGarbage();
     void fromNcclTestsTooManyRowsTogether();
+    void outputIsALog_data();
+    void outputIsALog();
+    void readerGoneAway();
+    void outputOnAFullDisk();
+    void controlCharactersEscaped();
+    void nonUtf8OutputName();
 
 private:
     QTemporaryDir dir_;
@@ -89,6 +117,21 @@ void TestGpuprobeCli::badArguments_data()
     QTest::newRow("library") << QStringList{"--gemm-library", "mkl"} << "--gemm-library";
     QTest::newRow("device out of range")
         << QStringList{"--fake-gpus", "2", "--devices", "5"} << "GPU 5 does not exist";
+    // Issue 29, item 15b: a repeated option silently took the last value; "--output FILE"
+    // is appended to every row.
+    QTest::newRow("-o twice") << QStringList{"-o", "a.json"}
+                              << "--output: given more than once; give each option once";
+    QTest::newRow("--output= twice")
+        << QStringList{"--output=a.json"} << "--output: given more than once";
+    QTest::newRow("--quick twice")
+        << QStringList{"--quick", "--quick"} << "--quick: given more than once";
+    QTest::newRow("--tests twice")
+        << QStringList{"--tests", "gemm", "--tests=memory"} << "--tests: given more than once";
+    QTest::newRow("--from-nccl-tests twice")
+        << QStringList{"--from-nccl-tests", data("allreduce_rows_only.txt"), "--from-nccl-tests",
+                       data("all_reduce_2x8_h100.log")}
+        << "--from-nccl-tests: given more than once; give each option once (it takes several "
+           "LOG files)";
 }
 
 void TestGpuprobeCli::badArguments()
@@ -180,9 +223,8 @@ void TestGpuprobeCli::fromNcclTests()
 {
     const QString out = dir_.filePath(QStringLiteral("nccl.json"));
     // A log without device lines says nothing of its cluster: it joins the H100 log.
-    const Run r =
-        gpuprobe({QStringLiteral("--from-nccl-tests"), data("all_reduce_2x8_h100.log"),
-                  data("gather_old_no_devices.log"), QStringLiteral("--output"), out});
+    const Run r = gpuprobe({QStringLiteral("--from-nccl-tests"), data("all_reduce_2x8_h100.log"),
+                            data("gather_old_no_devices.log"), QStringLiteral("--output"), out});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.isEmpty());
     const Result<CalibrationProfile> p = loadProfileFile(out);
@@ -200,15 +242,14 @@ void TestGpuprobeCli::fromNcclTestsOfTwoClusters()
         gpuprobe({QStringLiteral("--from-nccl-tests"), data("all_reduce_2x8_h100.log"),
                   data("reduce_scatter_old_4xv100.log"), QStringLiteral("--output"), out});
     QCOMPARE(r.code, 2);
-    for (const char *needle : {"all_reduce_2x8_h100.log", "NVIDIA H100 80GB HBM3",
-                               "reduce_scatter_old_4xv100.log", "Tesla V100-SXM2-32GB",
-                               "logs of one cluster"})
+    for (const char *needle :
+         {"all_reduce_2x8_h100.log", "NVIDIA H100 80GB HBM3", "reduce_scatter_old_4xv100.log",
+          "Tesla V100-SXM2-32GB", "logs of one cluster"})
         QVERIFY2(r.err.contains(needle), r.err.constData());
     QVERIFY(!QFile::exists(out));
     // The same log twice is one cluster.
-    const Run same =
-        gpuprobe({QStringLiteral("--from-nccl-tests"), data("all_reduce_2x8_h100.log"),
-                  data("all_reduce_2x8_h100.log"), QStringLiteral("--output"), out});
+    const Run same = gpuprobe({QStringLiteral("--from-nccl-tests"), data("all_reduce_2x8_h100.log"),
+                               data("all_reduce_2x8_h100.log"), QStringLiteral("--output"), out});
     QCOMPARE(same.code, 0);
 }
 
@@ -275,6 +316,123 @@ void TestGpuprobeCli::fromNcclTestsTooManyRowsTogether()
     QVERIFY2(r.err.contains("120000 result rows") && r.err.contains("at most 100000"),
              r.err.constData());
     QVERIFY(!QFile::exists(out));
+}
+
+// Issue 29, item 3: `--from-nccl-tests run.log -o run.log` replaced the log with the
+// profile (exit 0), also as ./run.log and through a symlink. The one guarded writer
+// compares files by device and inode.
+void TestGpuprobeCli::outputIsALog_data()
+{
+    QTest::addColumn<QString>("log");    // relative to the working folder
+    QTest::addColumn<QString>("output"); // likewise
+    QTest::newRow("same name") << "run.log"
+                               << "run.log";
+    QTest::newRow("./") << "run.log"
+                        << "./run.log";
+    QTest::newRow("symlink") << "run.log"
+                             << "link.json";
+    QTest::newRow("log through symlink") << "link.json"
+                                         << "run.log";
+}
+
+void TestGpuprobeCli::outputIsALog()
+{
+    QFETCH(QString, log);
+    QFETCH(QString, output);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString run_log = dir.filePath(QStringLiteral("run.log"));
+    QVERIFY(QFile::copy(data("all_reduce_2x8_h100.log"), run_log));
+    QVERIFY(QFile::link(run_log, dir.filePath(QStringLiteral("link.json"))));
+    const QByteArray before = readAll(run_log);
+    QProcess p;
+    p.setWorkingDirectory(dir.path());
+    p.start(QStringLiteral(GPUPROBE_PROGRAM),
+            {QStringLiteral("--from-nccl-tests"), log, QStringLiteral("-o"), output});
+    QVERIFY(p.waitForFinished(60000));
+    const QByteArray err = p.readAllStandardError();
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY2(err.contains("it is the same file as the input"), err.constData());
+    QVERIFY2(err.startsWith("gpuprobe: --output: cannot write \"" + output.toUtf8() + "\""),
+             err.constData());
+    QCOMPARE(readAll(run_log), before);
+    QCOMPARE(QFileInfo(dir.filePath(QStringLiteral("link.json"))).isSymLink(), true);
+}
+
+// Issue 29, item 4: with its reader gone, gpuprobe died of SIGPIPE at its first progress
+// line and wrote no profile. Now it finishes and writes it.
+void TestGpuprobeCli::readerGoneAway()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("piped.json"));
+    const int code = gpuprobeRaw({"--fake-gpus", "1", "--quick", "--tests", "launch,memory",
+                                  "--progress", "-o", QFile::encodeName(out)},
+                                 QFile::encodeName(dir.filePath(QStringLiteral("err.txt"))), true);
+    QCOMPARE(code, 0);
+    const Result<CalibrationProfile> p = loadProfileFile(out);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+    QCOMPARE(p.value().gpus.size(), size_t(1));
+}
+
+// Issue 29, item 1: on a full disk (here `ulimit -f 0`, SIGXFSZ ignored) `-o` left an
+// empty profile and exit 0. Now exit 1 with the system's reason; the old file stays.
+void TestGpuprobeCli::outputOnAFullDisk()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("profile.json"));
+    QFile old(out);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("old profile");
+    old.close();
+    QProcess p;
+    p.start(QStringLiteral("/bin/sh"),
+            {QStringLiteral("-c"), QStringLiteral("ulimit -f 0; trap '' XFSZ; exec \"$0\" \"$@\""),
+             QStringLiteral(GPUPROBE_PROGRAM), QStringLiteral("--from-nccl-tests"),
+             data("all_reduce_2x8_h100.log"), QStringLiteral("-o"), out});
+    QVERIFY(p.waitForFinished(60000));
+    const QByteArray err = p.readAllStandardError();
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY2(err.contains("File too large"), err.constData());
+    QCOMPARE(readAll(out), QByteArray("old profile"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("profile.json")});
+}
+
+// Issue 29, item 13: file names were printed raw, so that an escape sequence reached the
+// terminal and a line break forged a line. Every line goes through oneLine().
+void TestGpuprobeCli::controlCharactersEscaped()
+{
+    const Run r = gpuprobe({QStringLiteral("--from-nccl-tests"),
+                            QStringLiteral("/nonexistent/a\x1b[31m\ngpuprobe: wrote x.log"),
+                            QStringLiteral("-o"), dir_.filePath(QStringLiteral("esc.json"))});
+    QCOMPARE(r.code, 2);
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY2(!r.err.contains('\x1b'), r.err.constData());
+    QVERIFY2(r.err.contains("a\\x1b[31m gpuprobe: wrote x.log"), r.err.constData());
+}
+
+// Issue 29, item 6: `-o tr<FF>.json` wrote "tr<EF BF BD>.json" (U+FFFD); a log named so
+// could not be read.
+void TestGpuprobeCli::nonUtf8OutputName()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QByteArray folder = QFile::encodeName(dir.path());
+    const QByteArray log = folder + "/run\xFF.log", out = folder + "/tr\xFF.json";
+    QVERIFY(QFile::copy(data("all_reduce_2x8_h100.log"), dir.filePath(QStringLiteral("plain"))));
+    QVERIFY(::rename((folder + "/plain").constData(), log.constData()) == 0);
+    const QByteArray err_file = folder + "/err.txt";
+    const int code = gpuprobeRaw({"--from-nccl-tests", log, "-o", out}, err_file, false);
+    struct stat st = {};
+    const bool written = ::stat(out.constData(), &st) == 0 && st.st_size > 0;
+    const bool replaced = ::stat((folder + "/tr\xEF\xBF\xBD.json").constData(), &st) == 0;
+    ::unlink(log.constData()); // QTemporaryDir cannot remove them
+    ::unlink(out.constData());
+    QVERIFY2(code == 0, readAll(QFile::decodeName(err_file)).constData());
+    QVERIFY(written);
+    QVERIFY(!replaced);
 }
 
 QTEST_GUILESS_MAIN(TestGpuprobeCli)

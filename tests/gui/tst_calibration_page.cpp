@@ -18,6 +18,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace scalescope;
 
 namespace
@@ -40,6 +42,36 @@ class TestCalibrationPage : public QObject
 
 private Q_SLOTS:
     void cleanup() { QDir(userDir()).removeRecursively(); }
+
+    // Issue 29, item 14: a symlink to a FIFO in the library hung the window at start (the
+    // profile was opened for reading in the GUI thread). Now it is listed as damaged at once.
+    void fifoInTheLibraryDoesNotBlock()
+    {
+        QDir().mkpath(userDir());
+        copyProfile(QStringLiteral("h200-1gpu.json"));
+        const QString fifo = dir_.filePath(QStringLiteral("pipe"));
+        QFile::remove(fifo);
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        QVERIFY(QFile::link(fifo, QDir(userDir()).filePath(QStringLiteral("fifo.json"))));
+        QVERIFY(
+            ::mkfifo(
+                QFile::encodeName(QDir(userDir()).filePath(QStringLiteral("raw.json"))).constData(),
+                0600) == 0);
+        const std::vector<ProfileEntry> entries = scanProfiles({userDir()}, userDir());
+        bool good = false;
+        for (const ProfileEntry &e : entries) {
+            if (e.path.endsWith(QStringLiteral("h200-1gpu.json")))
+                good = e.profile != nullptr;
+            if (e.path.endsWith(QStringLiteral("fifo.json")) ||
+                e.path.endsWith(QStringLiteral("raw.json")))
+                QVERIFY2(e.error.contains(QStringLiteral("FIFO")), qPrintable(e.error));
+        }
+        QVERIFY(good);
+        CalibrationPage page;
+        page.setDirectories({}, userDir());
+        QVERIFY(page.profileModel()->rowCount() >= 1);
+        QFile::remove(fifo);
+    }
 
     void emptyStateExplainsHowToMakeAProfile()
     {

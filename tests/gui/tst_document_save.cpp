@@ -13,15 +13,19 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMenu>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
+
+#include "../support/no_room.h"
 
 using namespace scalescope;
 
@@ -62,6 +66,21 @@ void editBatch(Document &document, int64_t batch)
     Scenario s = document.scenario();
     s.training.global_batch = batch;
     document.edit(s, QStringLiteral("batch"));
+}
+
+/// A test window's context: English, not interactive (errors go to the status bar).
+WindowContext windowContext(Document *document, Recomputer *recomputer, QSettings *settings,
+                            std::vector<GalleryEntry> *gallery, AutosaveStore *autosave = nullptr)
+{
+    WindowContext ctx;
+    ctx.document = document;
+    ctx.recomputer = recomputer;
+    ctx.settings = settings;
+    ctx.autosave = autosave;
+    ctx.gallery = gallery;
+    ctx.language = QStringLiteral("en");
+    ctx.interactive = false;
+    return ctx;
 }
 
 } // namespace
@@ -336,14 +355,8 @@ private Q_SLOTS:
                            .value(),
                        QString());
         Recomputer recomputer;
-        WindowContext ctx;
-        ctx.document = &document;
-        ctx.recomputer = &recomputer;
-        ctx.settings = &settings;
-        ctx.gallery = &gallery;
-        ctx.language = QStringLiteral("en");
-        ctx.interactive = false;
-        auto window = std::make_unique<MainWindow>(ctx);
+        auto window = std::make_unique<MainWindow>(
+            windowContext(&document, &recomputer, &settings, &gallery));
         const qint64 ms = timer.elapsed();
         qInfo("window on 200,000 recent files: %lld ms", ms);
         int recent_actions = -1;
@@ -354,6 +367,34 @@ private Q_SLOTS:
         QVERIFY(recent_actions >= 0);
         QVERIFY2(recent_actions <= RecentFiles::kDefaultMax + 2,
                  qPrintable(QString::number(recent_actions)));
+        window.reset();
+    }
+
+    // Issue 29, item 1: on a full disk (here the file size limit, as `ulimit -f 0`) File >
+    // Save said "Saved", left the scenario file empty and cleared the autosave. Now the save
+    // fails with the system's reason, the file keeps its bytes and the autosave stays.
+    void fullDiskKeepsTheFileAndTheAutosave()
+    {
+        QString error;
+        std::vector<GalleryEntry> gallery = Application::loadBuiltinGallery(&error);
+        QSettings settings(dir_.filePath(QStringLiteral("full.ini")), QSettings::IniFormat);
+        Document document;
+        QVERIFY2(document.open(scenario_, &error), qPrintable(error));
+        Recomputer recomputer;
+        AutosaveStore autosave(dir_.filePath(QStringLiteral("autosave-full")));
+        auto window = std::make_unique<MainWindow>(
+            windowContext(&document, &recomputer, &settings, &gallery, &autosave));
+        editBatch(document, 512);
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(autosave.ownPath()), 5000);
+
+        const bool ok = test::withNoRoomForData([&] { return window->saveTo(scenario_); });
+
+        QVERIFY(!ok);
+        QCOMPARE(readFile(scenario_), QByteArray(kScenario));
+        QVERIFY(document.isModified());
+        QVERIFY(QFileInfo::exists(autosave.ownPath()));
+        const QString shown = window->statusBar()->currentMessage();
+        QVERIFY2(shown.contains(QStringLiteral("File too large")), qPrintable(shown));
         window.reset();
     }
 };

@@ -1,8 +1,15 @@
 // The desktop app's command line (issue 3): every option, and errors that name the option.
+#include "io/file_io.h"
 #include "options.h"
 
 #include <QCoreApplication>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 using scalescope::AppOptions;
 
@@ -63,6 +70,62 @@ private Q_SLOTS:
         else if (field == "present")
             QVERIFY(o.present);
     }
+    // Issue 29, item 5: `--settings /dev/null` (as root) replaced the device with a regular
+    // file, QSettings renaming over it. Only a regular file or a new name is taken.
+    void settingsMustBeARegularFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString fifo = dir.filePath(QStringLiteral("fifo.ini"));
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        const QString link = dir.filePath(QStringLiteral("link.ini"));
+        QVERIFY(QFile::link(fifo, link));
+        QString device = dir.filePath(QStringLiteral("null"));
+        if (::mknod(QFile::encodeName(device).constData(), S_IFCHR | 0666, makedev(1, 3)) != 0)
+            device = QStringLiteral("/dev/null");
+        for (const QString &bad : {device, fifo, link, dir.path()}) {
+            AppOptions o;
+            QString error, message;
+            bool exit_now = false;
+            QVERIFY2(!scalescope::parseOptions({"scalescope", "--settings", bad}, &o, &error,
+                                               &exit_now, &message),
+                     qPrintable(bad));
+            QVERIFY2(
+                error.startsWith(QStringLiteral("--settings: '%1' is not a regular file").arg(bad)),
+                qPrintable(error));
+        }
+        const QString regular = dir.filePath(QStringLiteral("s.ini"));
+        QFile f(regular);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        for (const QString &good : {regular, dir.filePath(QStringLiteral("new.ini"))}) {
+            AppOptions o;
+            QString error, message;
+            bool exit_now = false;
+            QVERIFY2(scalescope::parseOptions({"scalescope", "--settings", good}, &o, &error,
+                                              &exit_now, &message),
+                     qPrintable(error));
+            QCOMPARE(o.settings_file, good);
+        }
+    }
+
+    // Issue 29, item 6: FILE keeps the bytes of a name that is not UTF-8 (main() passes
+    // decodeArguments(argv), not QApplication::arguments()).
+    void fileNameBytesKept()
+    {
+        char arg0[] = "scalescope", arg1[] = "sc\xFF.json", arg2[] = "--screenshot",
+             arg3[] = "o\xFE.png";
+        char *argv[] = {arg0, arg1, arg2, arg3, nullptr};
+        AppOptions o;
+        QString error, message;
+        bool exit_now = false;
+        QVERIFY2(scalescope::parseOptions(scalescope::decodeArguments(4, argv, 0), &o, &error,
+                                          &exit_now, &message),
+                 qPrintable(error));
+        QCOMPARE(scalescope::encodeFileName(o.file), QByteArray("sc\xFF.json"));
+        QCOMPARE(scalescope::encodeFileName(o.screenshot), QByteArray("o\xFE.png"));
+    }
+
     void helpExitsAtOnce()
     {
         AppOptions o;

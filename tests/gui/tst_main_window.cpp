@@ -12,6 +12,10 @@
 #include "recompute.h"
 #include "timeline/timeline_widget.h"
 
+#include "../support/run_bytes.h"
+
+#include <sys/stat.h>
+
 #include <QAbstractItemModel>
 #include <QAction>
 #include <QApplication>
@@ -432,6 +436,37 @@ private Q_SLOTS:
         QVERIFY(controls->isVisible());
     }
 
+    // Issue 29, item 13: the A/B compare caption rendered the scenario name as rich text.
+    // Every label that shows the name shows it as text, and rich-text labels escape it.
+    void fileTextIsNeverRendered()
+    {
+        const QString name = QStringLiteral("<b>bold</b><img src=\"x.png\"> & co");
+        Scenario s = document_->scenario();
+        s.name = name.toStdString();
+        document_->edit(s, "a name with markup");
+        QVERIFY(waitForResult());
+        window_->pinCurrent();
+        s.training.global_batch *= 2;
+        document_->edit(s, "another batch");
+        QVERIFY(waitForResult());
+        auto *caption = window_->findChild<QLabel *>(QStringLiteral("deltaCaption"));
+        QVERIFY(caption);
+        QVERIFY2(caption->text().contains(name), qPrintable(caption->text()));
+        QCOMPARE(caption->textFormat(), Qt::PlainText);
+        int shown = 0;
+        for (QLabel *label : window_->findChildren<QLabel *>()) {
+            if (label->text().contains(name)) {
+                ++shown;
+                QVERIFY2(label->textFormat() == Qt::PlainText, qPrintable(label->objectName()));
+            }
+            if (label->textFormat() != Qt::PlainText)
+                QVERIFY2(!label->text().contains(QStringLiteral("<img")),
+                         qPrintable(label->objectName() + QStringLiteral(": ") + label->text()));
+        }
+        QVERIFY(shown >= 1);
+        window_->clearPin();
+    }
+
     void pinAndCompare()
     {
         window_->pinCurrent();
@@ -721,6 +756,31 @@ private Q_SLOTS:
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         QImage image(out);
         QCOMPARE(image.size(), size);
+    }
+
+    // Issue 29, item 6: the window's FILE argument keeps the bytes of a name that is not
+    // UTF-8 (it was opened as another, missing file: exit 2).
+    void fileArgumentBytesKept()
+    {
+        const QByteArray folder = QFile::encodeName(dir_.path());
+        const QByteArray scenario = folder + "/sc\xFF.json", shot = folder + "/shot\xFE.png";
+        QVERIFY(
+            QFile::copy(QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/scenarios/default.json"),
+                        dir_.filePath("plain.json")));
+        QVERIFY(::rename((folder + "/plain.json").constData(), scenario.constData()) == 0);
+        const int code =
+            scalescope::test::runBytes(SCALESCOPE_GUI,
+                                       {scenario, "--screenshot", shot, "--size", "800x600",
+                                        "--settings", folder + "/bytes.ini"},
+                                       {{}, {}, folder + "/bytes.err", false});
+        struct stat st = {};
+        const bool written = ::stat(shot.constData(), &st) == 0 && st.st_size > 0;
+        ::unlink(scenario.constData()); // QTemporaryDir cannot remove them
+        ::unlink(shot.constData());
+        QFile err(dir_.filePath("bytes.err"));
+        err.open(QIODevice::ReadOnly);
+        QVERIFY2(code == 0, err.readAll().constData());
+        QVERIFY(written);
     }
 
     void badArgumentsExitTwo()

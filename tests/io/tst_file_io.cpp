@@ -3,6 +3,8 @@
 // and read-only folders fail with a message naming the folder.
 #include "io/file_io.h"
 
+#include "../support/no_room.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -10,10 +12,12 @@
 #include <QTest>
 
 #include <cstdio>
+#include <functional>
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace scalescope;
@@ -39,6 +43,57 @@ mode_t typeOf(const QString &path)
     return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? (st.st_mode & S_IFMT) : 0;
 }
 
+using test::withNoRoomForData;
+
+// Runs `body` in a child process as the unprivileged user "nobody" (65534) when we are
+// root, in this process otherwise: root writes into read-only folders. Returns body's
+// result (the child's exit status), or -1 when the child could not run.
+int asUnprivileged(const std::function<int()> &body)
+{
+    if (::geteuid() != 0)
+        return body();
+    std::fflush(stdout);
+    std::fflush(stderr);
+    const pid_t child = ::fork();
+    if (child < 0)
+        return -1;
+    if (child == 0) {
+        if (::setgid(65534) != 0 || ::setuid(65534) != 0)
+            ::_exit(100);
+        ::_exit(body());
+    }
+    int status = 0;
+    if (::waitpid(child, &status, 0) != child || !WIFEXITED(status))
+        return -1;
+    return WEXITSTATUS(status);
+}
+
+// A folder "ro" holding existing.json ("old"), both owned by the user that
+// asUnprivileged() runs as, the folder read-only (r-x).
+struct ReadOnlyFolder {
+    QTemporaryDir dir;
+    QString folder, existing;
+    bool setUp()
+    {
+        if (!dir.isValid())
+            return false;
+        folder = dir.filePath(QStringLiteral("ro"));
+        existing = folder + QStringLiteral("/existing.json");
+        if (!QDir(dir.path()).mkdir(QStringLiteral("ro")) || !writeAll(existing, "old"))
+            return false;
+        if (::geteuid() == 0) {
+            for (const QString &p : {dir.path(), folder, existing})
+                if (::chown(QFile::encodeName(p).constData(), 65534, 65534) != 0)
+                    return false;
+        }
+        return QFile::setPermissions(folder, QFile::ReadOwner | QFile::ExeOwner);
+    }
+    ~ReadOnlyFolder()
+    {
+        QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+};
+
 } // namespace
 
 class TestFileIo : public QObject
@@ -59,6 +114,14 @@ private Q_SLOTS:
     void emptyNameRefused();
     void readOnlyFolder();
     void writeFileAtomicallyUsesTheSameRules();
+    void fullDiskKeepsTheOldFile_data();
+    void fullDiskKeepsTheOldFile();
+    void fullDiskInPlaceKeepsTheOldBytes();
+    void longNameReplaced();
+    void fileNameBytesKept_data();
+    void fileNameBytesKept();
+    void nonUtf8FileWrittenAndRead();
+    void regularOnlyRefusesFifo();
 };
 
 void TestFileIo::regularFileReplaced()
@@ -226,26 +289,30 @@ void TestFileIo::emptyNameRefused()
     QVERIFY2(r.error.contains(QStringLiteral("empty")), qPrintable(r.error));
 }
 
+// As root, run as "nobody" in a child process (root writes into read-only folders).
 void TestFileIo::readOnlyFolder()
 {
-    if (::geteuid() == 0)
-        QSKIP("running as root, which writes into read-only folders anyway");
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QString folder = dir.filePath(QStringLiteral("ro"));
-    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("ro")));
-    const QString existing = folder + QStringLiteral("/existing.json");
-    QVERIFY(writeAll(existing, "old"));
-    QVERIFY(QFile::setPermissions(folder, QFile::ReadOwner | QFile::ExeOwner));
-    const WriteResult in_place = writeFileSafely(existing, "new");
-    const WriteResult created = writeFileSafely(folder + QStringLiteral("/new.json"), "x");
-    QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    QVERIFY2(in_place.ok, qPrintable(in_place.error));
+    ReadOnlyFolder ro;
+    QVERIFY(ro.setUp());
+    const QString folder = ro.folder, existing = ro.existing;
+    const int code = asUnprivileged([&] {
+        const WriteResult in_place = writeFileSafely(existing, "new");
+        const WriteResult created = writeFileSafely(folder + QStringLiteral("/new.json"), "x");
+        if (!in_place.ok) {
+            std::fprintf(stderr, "in place: %s\n", qPrintable(in_place.error));
+            return 1;
+        }
+        if (created.ok || !created.error.contains(QStringLiteral("folder \"") + folder +
+                                                  QStringLiteral("\" is not writable"))) {
+            std::fprintf(stderr, "created: %s\n", qPrintable(created.error));
+            return 2;
+        }
+        return 0;
+    });
+    QCOMPARE(code, 0);
     QCOMPARE(readAll(existing), QByteArray("new"));
-    QVERIFY(!created.ok);
-    QVERIFY2(created.error.contains(QStringLiteral("folder \"") + folder +
-                                    QStringLiteral("\" is not writable")),
-             qPrintable(created.error));
+    QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("existing.json")});
 }
 
 // The older entry point (scenario and profile saving, gpuprobe -o, the GUI's trace export)
@@ -265,6 +332,146 @@ void TestFileIo::writeFileAtomicallyUsesTheSameRules()
     QCOMPARE(typeOf(fifo), mode_t(S_IFIFO));
     QVERIFY(!writeFileAtomically(dir.path(), "x", &error));
     QVERIFY2(error.contains(QStringLiteral("folder")), qPrintable(error));
+}
+
+// Issue 29, item 1: a write that fails for want of room (here the file size limit, as
+// `ulimit -f 0`; a full disk fails the same way) used to go unnoticed below Qt's write
+// buffer (16 KiB), and the empty temporary file was renamed over the target; larger files
+// failed with "Unknown error". Now the old file stays, no temporary file is left and the
+// message gives the system's reason.
+void TestFileIo::fullDiskKeepsTheOldFile_data()
+{
+    QTest::addColumn<qsizetype>("bytes");
+    QTest::addRow("small") << qsizetype(100);
+    QTest::addRow("larger than the write buffer") << qsizetype(100000);
+}
+
+void TestFileIo::fullDiskKeepsTheOldFile()
+{
+    QFETCH(qsizetype, bytes);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("doc.json"));
+    QVERIFY(writeAll(path, "old content"));
+    const WriteResult r =
+        withNoRoomForData([&] { return writeFileSafely(path, QByteArray(bytes, 'x')); });
+    QVERIFY(!r.ok);
+    QVERIFY(!r.refused);
+    QVERIFY2(r.error.contains(QStringLiteral("File too large")), qPrintable(r.error));
+    QCOMPARE(readAll(path), QByteArray("old content"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("doc.json")});
+    QString error;
+    QVERIFY(!withNoRoomForData([&] { return writeFileAtomically(path, "{}", &error); }));
+    QVERIFY2(error.contains(QStringLiteral("File too large")), qPrintable(error));
+    QCOMPARE(readAll(path), QByteArray("old content"));
+}
+
+// Issue 29, item 2: the in-place write into a read-only folder opened the target with
+// truncation, so that a failed write left it empty. Now it keeps the old bytes.
+void TestFileIo::fullDiskInPlaceKeepsTheOldBytes()
+{
+    ReadOnlyFolder ro;
+    QVERIFY(ro.setUp());
+    const QString existing = ro.existing;
+    const int code = asUnprivileged([&] {
+        const WriteResult r =
+            withNoRoomForData([&] { return writeFileSafely(existing, "new, longer content"); });
+        if (r.ok)
+            return 1;
+        if (!r.error.contains(QStringLiteral("File too large"))) {
+            std::fprintf(stderr, "%s\n", qPrintable(r.error));
+            return 2;
+        }
+        return 0;
+    });
+    QCOMPARE(code, 0);
+    QCOMPARE(readAll(existing), QByteArray("old"));
+}
+
+// Issue 29, item 7: the temporary file was NAME.XXXXXX, longer than NAME_MAX (255) for a
+// name of 249 bytes or more, so that such a file could not be replaced.
+void TestFileIo::longNameReplaced()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString name = QString(250, QLatin1Char('a')) + QStringLiteral(".json");
+    QCOMPARE(name.size(), 255);
+    const QString path = dir.filePath(name);
+    QVERIFY(writeAll(path, "old"));
+    const WriteResult r = writeFileSafely(path, "new");
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QCOMPARE(readAll(path), QByteArray("new"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{name});
+}
+
+// Issue 29, item 6: bytes that are not UTF-8 survive decoding and encoding.
+void TestFileIo::fileNameBytesKept_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addRow("ascii") << QByteArray("plain/name.json");
+    QTest::addRow("utf-8") << QByteArray("\xE5\x9C\xBA\xE6\x99\xAF \xF0\x9F\x98\x80.json");
+    QTest::addRow("0xFF") << QByteArray("tr\xFF.json");
+    QTest::addRow("latin-1") << QByteArray("caf\xE9.json");
+    QTest::addRow("truncated sequence") << QByteArray("a\xE5\x9C");
+    QTest::addRow("overlong slash") << QByteArray("a\xC0\xAF"
+                                                  "b");
+    QTest::addRow("encoded surrogate") << QByteArray("\xED\xB2\x80");
+    QTest::addRow("above U+10FFFF") << QByteArray("\xF4\x90\x80\x80");
+}
+
+void TestFileIo::fileNameBytesKept()
+{
+    QFETCH(QByteArray, bytes);
+    const QString name = decodeFileName(bytes);
+    QCOMPARE(encodeFileName(name), bytes);
+    if (QString::fromUtf8(bytes).toUtf8() == bytes)
+        QCOMPARE(name, QString::fromUtf8(bytes));
+}
+
+void TestFileIo::nonUtf8FileWrittenAndRead()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QByteArray native = QFile::encodeName(dir.path()) + "/tr\xFF.json";
+    const QString path = decodeFileName(native);
+    const WriteResult r = writeFileSafely(path, "trace");
+    QVERIFY2(r.ok, qPrintable(r.error));
+    struct stat st = {};
+    QVERIFY(::stat(native.constData(), &st) == 0);
+    QCOMPARE(qint64(st.st_size), qint64(5));
+    const Result<QByteArray> read = readFileLimited(path, 100, "trace");
+    ::unlink(native.constData()); // QTemporaryDir cannot name it
+    QVERIFY(read.ok());
+    QCOMPARE(read.value(), QByteArray("trace"));
+    char arg0[] = "prog", arg1[] = "tr\xFF.json";
+    char *argv[] = {arg0, arg1, nullptr};
+    QCOMPARE(decodeArguments(2, argv), QStringList{decodeFileName("tr\xFF.json")});
+}
+
+// Issue 29, item 14: a FIFO (also through a symlink) blocked the opening thread; the GUI
+// reads with ReadKinds::RegularOnly, which refuses it at once. Regular files are read.
+void TestFileIo::regularOnlyRefusesFifo()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fifo = dir.filePath(QStringLiteral("pipe"));
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    const QString link = dir.filePath(QStringLiteral("profile.json"));
+    QVERIFY(QFile::link(fifo, link));
+    for (const QString &path : {fifo, link}) {
+        const Result<QByteArray> r =
+            readFileLimited(path, 1000, "calibration profile", ReadKinds::RegularOnly);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("it is a FIFO; allowed: a regular file") !=
+                     std::string::npos,
+                 r.error().message.c_str());
+    }
+    const QString regular = dir.filePath(QStringLiteral("regular.json"));
+    QVERIFY(writeAll(regular, "{}"));
+    const Result<QByteArray> r = readFileLimited(regular, 1000, "x", ReadKinds::RegularOnly);
+    QVERIFY(r.ok());
+    QCOMPARE(r.value(), QByteArray("{}"));
 }
 
 QTEST_GUILESS_MAIN(TestFileIo)

@@ -21,6 +21,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QGraphicsScene>
@@ -43,6 +44,8 @@
 #include <QValueAxis>
 
 #include <limits>
+
+#include "../support/no_room.h"
 
 using namespace scalescope;
 
@@ -167,6 +170,7 @@ private Q_SLOTS:
     void exportSvg();
     void exportCsv();
     void exportRejects();
+    void exportOnAFullDiskKeepsTheFile();
 };
 
 void TestChartViews::initTestCase()
@@ -1349,6 +1353,40 @@ void TestChartViews::exportRejects()
     error.clear();
     QVERIFY(!exportSweepCsv({}, dir.filePath(QStringLiteral("missing/dir/x.csv")), &error));
     QVERIFY(!error.isEmpty());
+}
+
+// Issue 29, item 1, the exports too: they used QSaveFile, whose commit() could rename an
+// empty file over the old one on a full disk (here `ulimit -f 0`, SIGXFSZ ignored). They
+// write through the one writer: the old file stays, the message gives the reason.
+void TestChartViews::exportOnAFullDiskKeepsTheFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const auto result = test::amdahlResult({1, 2, 4}, kSerial, 4);
+    const QString csv = dir.filePath(QStringLiteral("sweep.csv"));
+    const QString png = dir.filePath(QStringLiteral("view.png"));
+    for (const QString &path : {csv, png}) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("old");
+    }
+    QWidget widget;
+    widget.resize(64, 48);
+    QString csv_error, png_error;
+    const bool csv_ok =
+        test::withNoRoomForData([&] { return exportSweepCsv(result->sweep, csv, &csv_error); });
+    const bool png_ok =
+        test::withNoRoomForData([&] { return exportWidgetImage(&widget, png, &png_error); });
+    QVERIFY(!csv_ok);
+    QVERIFY(!png_ok);
+    QCOMPARE(csv_error, QStringLiteral("Cannot write %1: File too large").arg(csv));
+    QCOMPARE(png_error, QStringLiteral("Cannot write %1: File too large").arg(png));
+    for (const QString &path : {csv, png}) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("old"));
+    }
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
 }
 
 QTEST_MAIN(TestChartViews)

@@ -35,6 +35,7 @@ QLabel *outputLabel(const QString &object_name, QWidget *parent)
 {
     auto *label = new QLabel(parent);
     label->setObjectName(object_name);
+    label->setTextFormat(Qt::PlainText);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     label->setWordWrap(true);
     return label;
@@ -167,6 +168,7 @@ QWidget *CostView::buildEnginePage()
         tr("Tokens to train, in billions (0.001 to 1,000,000); steps = tokens / (global batch "
            "× sequence length)"));
     steps_from_tokens_ = new QLabel(page);
+    steps_from_tokens_->setTextFormat(Qt::PlainText);
     steps_from_tokens_->setObjectName(QStringLiteral("stepsFromTokens"));
     price_ = new QDoubleSpinBox(page);
     price_->setObjectName(QStringLiteral("electricityPrice"));

@@ -26,6 +26,8 @@ DeltaView::DeltaView(QWidget *parent) : QWidget(parent)
 
     caption_ = new QLabel(this);
     caption_->setObjectName(QStringLiteral("deltaCaption"));
+    // It names both scenarios: file content, never read as rich text (issue 29).
+    caption_->setTextFormat(Qt::PlainText);
     caption_->setWordWrap(true);
 
     auto *content = new QWidget(this);

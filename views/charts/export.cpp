@@ -1,13 +1,14 @@
 #include "charts/export.h"
 
+#include "io/file_io.h"
 #include "io/report_io.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
 #include <QImageWriter>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QWidget>
 
@@ -24,11 +25,15 @@ bool fail(QString *error, const QString &message)
     return false;
 }
 
-bool commit(QSaveFile &file, QString *error)
+// Through the one writer (io/file_io.h): a full disk or a read-only folder keeps an
+// existing file and says why (QSaveFile's commit() could rename an empty file over it).
+bool writeExport(const QString &path, const QByteArray &data, QString *error)
 {
-    if (!file.commit())
-        return fail(error, QCoreApplication::translate("Export", "Cannot write %1: %2")
-                               .arg(file.fileName(), file.errorString()));
+    const WriteResult written = writeFileSafely(path, data);
+    if (!written)
+        return fail(
+            error,
+            QCoreApplication::translate("Export", "Cannot write %1: %2").arg(path, written.reason));
     return true;
 }
 
@@ -47,10 +52,8 @@ bool exportWidgetImage(QWidget *widget, const QString &path, QString *error)
     if (size.isEmpty())
         return fail(error, QCoreApplication::translate("Export", "The view has no size."));
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(error, QCoreApplication::translate("Export", "Cannot write %1: %2")
-                               .arg(path, file.errorString()));
+    QBuffer file;
+    file.open(QIODevice::WriteOnly);
 
     if (suffix == QLatin1String("png")) {
         const qreal dpr = widget->devicePixelRatioF();
@@ -59,12 +62,10 @@ bool exportWidgetImage(QWidget *widget, const QString &path, QString *error)
         image.fill(widget->palette().color(widget->backgroundRole()));
         widget->render(&image);
         QImageWriter writer(&file, "png");
-        if (!writer.write(image)) {
-            file.cancelWriting();
+        if (!writer.write(image))
             return fail(error, QCoreApplication::translate("Export", "Cannot write %1: %2")
                                    .arg(path, writer.errorString()));
-        }
-        return commit(file, error);
+        return writeExport(path, file.data(), error);
     }
 
     QSvgGenerator svg;
@@ -75,31 +76,18 @@ bool exportWidgetImage(QWidget *widget, const QString &path, QString *error)
                                                  : widget->windowTitle());
     svg.setDescription(QCoreApplication::translate("Export", "Exported from ScaleScope"));
     QPainter painter;
-    if (!painter.begin(&svg)) {
-        file.cancelWriting();
+    if (!painter.begin(&svg))
         return fail(error, QCoreApplication::translate("Export", "Cannot write %1: %2")
                                .arg(path, file.errorString()));
-    }
     widget->render(&painter);
     painter.end();
-    return commit(file, error);
+    return writeExport(path, file.data(), error);
 }
 
 bool exportSweepCsv(const std::vector<SweepRow> &rows, const QString &path, QString *error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
-        return fail(error, QCoreApplication::translate("Export", "Cannot write %1: %2")
-                               .arg(path, file.errorString()));
     // The CLI's sweep --csv columns first, then the window's extra figures.
-    const QByteArray csv = sweepToCsv(rows, true);
-    if (file.write(csv) != csv.size()) {
-        const QString why = file.errorString();
-        file.cancelWriting();
-        return fail(error,
-                    QCoreApplication::translate("Export", "Cannot write %1: %2").arg(path, why));
-    }
-    return commit(file, error);
+    return writeExport(path, sweepToCsv(rows, true), error);
 }
 
 } // namespace scalescope

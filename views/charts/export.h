@@ -1,5 +1,6 @@
 // Exports of result views: images of a widget (PNG or SVG, by suffix) and the sweep as CSV.
-// Files are written atomically (QSaveFile): a failed export leaves an existing file intact.
+// Files are written atomically (writeFileSafely, io/file_io.h): a failed export leaves an
+// existing file intact.
 #pragma once
 
 #include "analysis/sweep.h"

@@ -85,10 +85,12 @@ MemoryView::MemoryView(QWidget *parent) : QWidget(parent)
     setObjectName(QStringLiteral("memoryView"));
 
     verdict_ = new QLabel(this);
+    verdict_->setTextFormat(Qt::PlainText);
     verdict_->setObjectName(QStringLiteral("memoryVerdict"));
     verdict_->setWordWrap(true);
     verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     details_ = new QLabel(this);
+    details_->setTextFormat(Qt::PlainText);
     details_->setObjectName(QStringLiteral("memoryDetails"));
     details_->setWordWrap(true);
     details_->setTextInteractionFlags(Qt::TextSelectableByMouse);

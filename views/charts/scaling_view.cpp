@@ -157,11 +157,13 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
             [this](int) { Q_EMIT scalingModeChanged(scalingMode()); });
 
     fit_label_ = new QLabel(this);
+    fit_label_->setTextFormat(Qt::PlainText);
     fit_label_->setObjectName(QStringLiteral("amdahlLabel"));
     fit_label_->setWordWrap(true);
     fit_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     reference_note_ = new QLabel(this);
+    reference_note_->setTextFormat(Qt::PlainText);
     reference_note_->setObjectName(QStringLiteral("speedupReferenceNote"));
     reference_note_->setWordWrap(true);
     reference_note_->setTextInteractionFlags(Qt::TextSelectableByMouse);

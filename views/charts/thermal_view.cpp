@@ -73,6 +73,7 @@ ThermalView::ThermalView(QWidget *parent) : QWidget(parent)
     chart_view_->setMinimumHeight(260);
 
     text_ = new QLabel(this);
+    text_->setTextFormat(Qt::PlainText);
     text_->setObjectName(QStringLiteral("thermalText"));
     text_->setWordWrap(true);
     text_->setTextInteractionFlags(Qt::TextSelectableByMouse);

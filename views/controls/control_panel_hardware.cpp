@@ -35,6 +35,7 @@ QWidget *ControlPanel::buildHardware(QWidget *parent)
         tr("Total GPU count on a log scale, 1-1024 (powers of two). Sets the nodes at fixed GPUs "
            "per node, or the GPUs of one node below a full node."));
     gpu_count_label_ = new QLabel(countBox);
+    gpu_count_label_->setTextFormat(Qt::PlainText);
     gpu_count_label_->setObjectName(QStringLiteral("gpuCountLabel"));
     countLayout->addWidget(gpu_count_slider_, 1);
     countLayout->addWidget(gpu_count_label_);

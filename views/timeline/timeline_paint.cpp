@@ -2,6 +2,7 @@
 // memory banner, on screen or into a PNG or SVG export.
 #include "timeline/timeline_widget.h"
 
+#include "io/file_io.h"
 #include "palette.h"
 #include "timeline/timeline_format.h"
 #include "timeline/timeline_widget_p.h"
@@ -9,7 +10,6 @@
 #include <QBuffer>
 #include <QImage>
 #include <QPainter>
-#include <QSaveFile>
 #include <QScrollBar>
 #include <QSvgGenerator>
 
@@ -382,6 +382,16 @@ QSize exportSize(const QWidget &w)
     const QSize s = w.size();
     return s.width() < 200 || s.height() < 120 ? w.sizeHint() : s;
 }
+
+// Through the one writer (io/file_io.h): a full disk or a read-only folder keeps an
+// existing file and says why (QSaveFile's commit() could rename an empty file over it).
+bool writeExport(const QString &path, const QByteArray &data, QString *error)
+{
+    const WriteResult written = writeFileSafely(path, data);
+    if (!written && error)
+        *error = TimelineWidget::tr("Could not write %1: %2").arg(path, written.reason);
+    return written.ok;
+}
 } // namespace
 
 bool TimelineWidget::exportPng(const QString &path, QString *error)
@@ -394,13 +404,14 @@ bool TimelineWidget::exportPng(const QString &path, QString *error)
         painter.setFont(font());
         paintContent(painter, size, false);
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) {
         if (error)
-            *error = tr("Could not write %1: %2").arg(path, file.errorString());
+            *error = tr("Could not write %1: %2").arg(path, buffer.errorString());
         return false;
     }
-    return true;
+    return writeExport(path, buffer.data(), error);
 }
 
 bool TimelineWidget::exportSvg(const QString &path, QString *error)
@@ -419,14 +430,7 @@ bool TimelineWidget::exportSvg(const QString &path, QString *error)
         painter.setFont(font());
         paintContent(painter, size, false);
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) != buffer.size() ||
-        !file.commit()) {
-        if (error)
-            *error = tr("Could not write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return writeExport(path, buffer.data(), error);
 }
 
 } // namespace scalescope

@@ -75,9 +75,9 @@ public:
     /// for QImage or QSvgGenerator. Scroll position and time range are the widget's.
     void render(QPainter *painter, const QRect &target);
     using QWidget::render;
-    /// Writes a PNG of the widget content atomically (QSaveFile).
+    /// Writes a PNG of the widget content atomically (writeFileSafely, io/file_io.h).
     bool exportPng(const QString &path, QString *error = nullptr);
-    /// Writes an SVG of the widget content atomically (QSaveFile).
+    /// Writes an SVG of the widget content atomically (writeFileSafely, io/file_io.h).
     bool exportSvg(const QString &path, QString *error = nullptr);
 
     /// Geometry cache, for tests and benchmarks.
