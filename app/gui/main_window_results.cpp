@@ -222,8 +222,8 @@ void MainWindow::updateStatus(const ResultPtr &result)
     QString speedup_tip = reference_note;
     if (f.kind == Kind::Rebased)
         speedup_tip += QLatin1Char(' ') +
-                       tr("Counted from %1 GPUs, the fewest that hold the model: %2 GPUs would "
-                          "ideally be %3× faster than they are.")
+                       tr("Counted from %1 GPUs, the fewest that hold the model: ideally %2 "
+                          "GPUs would be %3× as fast as they are.")
                            .arg(f.from_gpus)
                            .arg(f.gpus)
                            .arg(QLocale::c().toString(f.ideal, 'g', 6)) +

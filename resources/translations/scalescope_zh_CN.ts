@@ -4073,8 +4073,8 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="191"/>
-        <source>If it fitted: step %1, speed-up %2× on %3 GPUs</source>
-        <translation>假如放得下：每步 %1，%3 个 GPU 上加速比 %2×</translation>
+        <source>If it fitted: step %1, %2</source>
+        <translation>假如放得下：每步 %1，%2</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="195"/>
@@ -4108,13 +4108,13 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="221"/>
-        <source>Speed-up on %1 GPUs: after the scaling sweep</source>
-        <translation>%1 个 GPU 的加速比:扩展扫描完成后给出</translation>
+        <source>Speed-up on %1 GPUs: once the simulation has run</source>
+        <translation>%1 个 GPU 的加速比：模拟完成后给出</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="224"/>
-        <source>Speed-up %1× on %2 GPUs against %3 GPUs, the fewest that fit</source>
-        <translation>%2 块 GPU 的加速比为 %1×（以能放下模型的最少 GPU 数 %3 块为基准）</translation>
+        <source>%1× as fast as %2 GPUs, the fewest that fit; ideal %3×</source>
+        <translation>速度是 %2 块 GPU（能放下模型的最少 GPU 数）的 %1×；理想为 %3×</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="229"/>
@@ -4128,13 +4128,29 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="238"/>
-        <source>Speed-ups are counted from %1 GPUs, which sit on the ideal line (%1×); against the one GPU on paper this run is %2× (efficiency %3%).</source>
-        <translation>加速比从 %1 块 GPU 起算，该点位于理想线上（%1×）；若与纸面上的单块 GPU 相比，本次运行为 %2×（效率 %3%）。</translation>
+        <source>Counted from %1 GPUs, the fewest that hold the model: ideally %2 GPUs would be %3× as fast as they are.</source>
+        <translation>以能放下模型的最少 GPU 数 %1 块为基准：理想情况下 %2 块 GPU 的速度应是它们的 %3×。</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="248"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
+    </message>
+    <message>
+        <source>Against the one GPU on paper this run is %1× (efficiency %2%).</source>
+        <translation>相对纸面上的单个 GPU，本次运行为 %1×（效率 %2%）。</translation>
+    </message>
+    <message>
+        <source>%1 GPUs are the fewest that fit: %2× against 1 GPU on paper</source>
+        <translation>%1 块 GPU 是能放下模型的最少数量：相对纸面上的单个 GPU 为 %2×</translation>
+    </message>
+    <message>
+        <source>Efficiency %1% against 1 GPU on paper</source>
+        <translation>效率 %1%（相对纸面上的单个 GPU）</translation>
+    </message>
+    <message>
+        <source>Efficiency %1% from %2 GPUs</source>
+        <translation>效率 %1%（以 %2 块 GPU 为基准）</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="256"/>
@@ -5024,8 +5040,8 @@
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="582"/>
-        <source>One GPU cannot hold this model (it would need %1 GB of its %2 GB), so speed-up and efficiency count from %3 GPUs, the fewest of the sweep that fit: %3 GPUs are %3× and 100%. Where the missing speed-up went is still counted against the one GPU on paper.</source>
-        <translation>单块 GPU 放不下这个模型（需要 %1 GB，而它只有 %2 GB），因此加速比和效率从扫描中能放下模型的最少 GPU 数 %3 块起算：%3 块 GPU 记为 %3× 和 100%。“缺失的加速比去哪了”仍以纸面上的单块 GPU 为基准。</translation>
+        <source>One GPU cannot hold this model (it would need %1 GB of its %2 GB), so speed-up is how many times as fast as %3 GPUs, the fewest that fit, with an ideal of N / %3 on N GPUs; efficiency is speed-up over ideal. Where the missing speed-up went is still counted against the one GPU on paper.</source>
+        <translation>单块 GPU 放不下这个模型（需要 %1 GB，而它只有 %2 GB），因此加速比表示速度是能放下模型的最少 GPU 数 %3 块的多少倍，N 块 GPU 的理想值为 N / %3；效率为加速比除以理想值。“缺失的加速比去哪了”仍以纸面上的单块 GPU 为基准。</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="589"/>
