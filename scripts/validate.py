@@ -2,7 +2,8 @@
 """Scores scalescope-cli against published measurements (shared/validation).
 
 For each row of expected.csv, runs `scalescope-cli simulate FILE --json`, reads the metric
-(tokens_per_s_per_gpu = tokens_per_s / gpus), and reports error = predicted / expected - 1,
+(tokens_per_s_per_gpu = tokens_per_s / gpus; memory_gib = memory_per_gpu_bytes.total / 2^30,
+the peak memory per GPU), and reports error = predicted / expected - 1,
 the mean absolute percentage error (MAPE) and the worst case.
 
   scripts/validate.py --cli build/app/scalescope-cli --validation ../shared/validation
@@ -33,6 +34,8 @@ END = "<!-- validation-table:end -->"
 def metric_value(result, metric):
     if metric == "tokens_per_s_per_gpu":
         return result["tokens_per_s"] / result["gpus"]
+    if metric == "memory_gib":  # predicted peak per GPU against what the framework printed
+        return result["memory_per_gpu_bytes"]["total"] / 2**30
     return result[metric]
 
 

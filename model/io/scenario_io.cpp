@@ -45,6 +45,11 @@ constexpr IntRange kNodesRange{1, 65536};
 constexpr IntRange kGpusPerNodeRange{1, 64};
 constexpr IntRange kNicsPerNodeRange{1, 64};
 constexpr std::array kPcieTopologies = {PcieTopology::Switch, PcieTopology::RootPorts};
+constexpr IntRange kNvlinkDomainRange{1, 576}; // GB200 NVL576 is the largest NVLink domain
+constexpr IntRange kCpuCoresRange{1, 4096};
+constexpr std::array kLoaderPipelines = {LoaderPipeline::Pil, LoaderPipeline::PilSimd,
+                                         LoaderPipeline::DaliCpu, LoaderPipeline::DaliGpu};
+constexpr double kPowerLimitMinShare = 0.3; // of TDP: nvidia-smi's lowest limits on H100/A100
 constexpr IntRange kGlobalBatchRange{1, 1000000000};
 constexpr IntRange kZeroRange{0, 3};
 constexpr IntRange kVirtualStagesRange{1, 1024};
@@ -183,10 +188,34 @@ std::shared_ptr<const CalibrationProfile> readCalibration(const ObjectReader &ha
     return std::make_shared<const CalibrationProfile>(std::move(profile).value());
 }
 
+/// hardware.power_limit_w (a share of the GPU's TDP), nvlink_domain (whole nodes) and
+/// cpu_cores.
+void readPowerDomainCores(const ObjectReader &r, HardwareSpec &hw)
+{
+    if (r.has("power_limit_w")) {
+        if (hw.gpu.tdp_w <= 0)
+            fail(r.pathOf("power_limit_w"),
+                 "the GPU states no tdp_w, so a power cap has nothing to scale; allowed: "
+                 "a GPU with tdp_w");
+        hw.power_limit_w = r.requiredDouble(
+            "power_limit_w",
+            RealRange::closed(std::ceil(kPowerLimitMinShare * hw.gpu.tdp_w), hw.gpu.tdp_w));
+    }
+    hw.nvlink_domain = static_cast<int>(r.optionalInt("nvlink_domain", kNvlinkDomainRange, 0));
+    if (hw.nvlink_domain > 0 &&
+        (hw.nvlink_domain % hw.gpus_per_node != 0 || hw.nvlink_domain > hw.gpuCount()))
+        fail(r.pathOf("nvlink_domain"),
+             "must be a multiple of gpus_per_node = " + str(hw.gpus_per_node) +
+                 " and at most the GPU count " + str(hw.gpuCount()) + ", got " +
+                 str(hw.nvlink_domain));
+    hw.cpu_cores = static_cast<int>(r.optionalInt("cpu_cores", kCpuCoresRange, 0));
+}
+
 HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const QString &baseDir)
 {
     r.allowKeys({"gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node",
-                 "pcie_topology", "host_memory_gbps", "calibration"});
+                 "pcie_topology", "host_memory_gbps", "power_limit_w", "nvlink_domain",
+                 "cpu_cores", "calibration"});
     HardwareSpec hw;
     r.require("gpu");
     hw.gpu =
@@ -205,6 +234,7 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
                                                     pcieTopologyName, PcieTopology::Switch);
     hw.host_memory_gbps =
         r.optionalDouble("host_memory_gbps", json::kHostMemoryRange, hw.host_memory_gbps);
+    readPowerDomainCores(r, hw);
     if (r.has("calibration")) {
         hw.calibration_path = readCalibrationPath(r, baseDir);
         hw.calibration = readCalibration(r, hw.calibration_path);
@@ -229,7 +259,7 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
 TrainingSpec readTraining(const ObjectReader &r)
 {
     r.allowKeys({"global_batch", "micro_batch", "precision", "optimizer", "recompute",
-                 "flash_attention", "framework"});
+                 "flash_attention", "compile", "framework"});
     const TrainingSpec defaults;
     TrainingSpec t;
     t.global_batch = r.requiredInt("global_batch", kGlobalBatchRange);
@@ -241,6 +271,7 @@ TrainingSpec readTraining(const ObjectReader &r)
     t.recompute =
         r.optionalEnum<Recompute>("recompute", kRecomputes, recomputeName, defaults.recompute);
     t.flash_attention = r.optionalBool("flash_attention", defaults.flash_attention);
+    t.compile = r.optionalBool("compile", defaults.compile);
     t.framework = r.optionalString("framework", kFrameworkAuto);
     return t;
 }
@@ -275,7 +306,7 @@ void applyFramework(Scenario &s, const ObjectReader &training, const ObjectReade
 ParallelSpec readParallel(const ObjectReader &r, int gpus)
 {
     r.allowKeys({"data", "tensor", "pipeline", "zero", "schedule", "virtual_stages", "overlap",
-                 "bucket_mb", "sequence_parallel", "update"});
+                 "bucket_mb", "sequence_parallel", "update", "tp_overlap"});
     const ParallelSpec defaults;
     const IntRange degree{1, gpus};
     ParallelSpec p;
@@ -290,6 +321,8 @@ ParallelSpec readParallel(const ObjectReader &r, int gpus)
     p.bucket_mb = r.optionalDouble("bucket_mb", kBucketMbRange, defaults.bucket_mb);
     p.sequence_parallel = r.optionalBool("sequence_parallel", defaults.sequence_parallel);
     p.update = r.optionalEnum<UpdateMode>("update", kUpdateModes, updateModeName, defaults.update);
+    if (r.has("tp_overlap"))
+        p.tp_overlap = r.requiredBool("tp_overlap");
     return p;
 }
 
@@ -410,13 +443,23 @@ EffectsSpec readEffects(const ObjectReader &r, int gpus)
                                                            f.checkpoint_interval_s);
     }
     if (auto loader = r.optionalObject("data_loader")) {
-        loader->allowKeys({"workers_per_gpu", "samples_per_s_per_worker", "prefetch_factor"});
+        loader->allowKeys(
+            {"workers_per_gpu", "samples_per_s_per_worker", "pipeline", "prefetch_factor"});
         DataLoaderSpec &dl = e.data_loader;
         dl.enabled = true;
         dl.workers_per_gpu =
             static_cast<int>(loader->requiredInt("workers_per_gpu", kWorkersRange));
-        dl.samples_per_s_per_worker =
-            loader->requiredDouble("samples_per_s_per_worker", kSamplesPerWorkerRange);
+        if (loader->has("pipeline")) {
+            // A pipeline from the catalog instead of a measured rate (effects/loader.cpp).
+            loader->forbid("samples_per_s_per_worker",
+                           "not allowed together with \"pipeline\", whose catalog gives the "
+                           "cost per sample; allowed: one of the two");
+            dl.pipeline = loader->optionalEnum<LoaderPipeline>(
+                "pipeline", kLoaderPipelines, loaderPipelineName, LoaderPipeline::Pil);
+        } else {
+            dl.samples_per_s_per_worker =
+                loader->requiredDouble("samples_per_s_per_worker", kSamplesPerWorkerRange);
+        }
         dl.prefetch_factor =
             static_cast<int>(loader->optionalInt("prefetch_factor", kPrefetchRange, 2));
     }
@@ -461,6 +504,25 @@ CostSpec readCost(const ObjectReader &r, bool has_tokens)
     return c;
 }
 
+/// Keys of `parallel` that override what the stack decides (parallel.tp_overlap); applied
+/// whenever the stack is resolved again.
+void applyParallelOverrides(Scenario &s)
+{
+    if (s.parallel.tp_overlap)
+        s.training.stack.tp_overlap = *s.parallel.tp_overlap;
+}
+
+/// A catalog input pipeline decodes images: the model must state its input.
+void checkLoaderInput(const Scenario &s, const ObjectReader &effects)
+{
+    if (s.effects.data_loader.pipeline == LoaderPipeline::None || s.isCollective() ||
+        s.model.input_elements_per_sample > 0)
+        return;
+    fail(effects.pathOf("data_loader") + ".pipeline",
+         "decodes images, and the model states no image input (input_elements_per_sample); "
+         "allowed: samples_per_s_per_worker for this model");
+}
+
 Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QString &baseDir,
                       std::vector<RuleFinding> *draft)
 {
@@ -493,9 +555,12 @@ Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QSt
             doc.optionalObject("parallel").value_or(ObjectReader(QJsonObject(), "parallel"));
         s.parallel = readParallel(parallel, gpus);
         applyFramework(s, training, parallel, catalog);
+        applyParallelOverrides(s);
     }
-    if (auto effects = doc.optionalObject("effects"))
+    if (auto effects = doc.optionalObject("effects")) {
         s.effects = readEffects(*effects, gpus);
+        checkLoaderInput(s, *effects);
+    }
     if (auto cost = doc.optionalObject("cost")) {
         if (s.isCollective())
             fail(cost->path(), "a collective-only scenario has no training run to cost; allowed: "
@@ -530,6 +595,12 @@ OrderedObject writeHardware(const HardwareSpec &hw, const QString &calibration)
         out.add("pcie_topology", name(pcieTopologyName(hw.pcie_topology)));
     if (hw.host_memory_gbps > 0)
         out.add("host_memory_gbps", hw.host_memory_gbps);
+    if (hw.power_limit_w > 0)
+        out.add("power_limit_w", hw.power_limit_w);
+    if (hw.nvlink_domain > 0)
+        out.add("nvlink_domain", hw.nvlink_domain);
+    if (hw.cpu_cores > 0)
+        out.add("cpu_cores", hw.cpu_cores);
     if (!hw.calibration_path.empty())
         out.add("calibration", calibration);
     return out;
@@ -546,6 +617,8 @@ OrderedObject writeTraining(const TrainingSpec &t)
         .add("recompute", name(recomputeName(t.recompute)));
     if (t.flash_attention || t.stack.fused_attention)
         out.add("flash_attention", t.flash_attention);
+    if (t.compile)
+        out.add("compile", true);
     if (t.framework != kFrameworkAuto)
         out.add("framework", text(t.framework));
     return out;
@@ -565,6 +638,8 @@ OrderedObject writeParallel(const ParallelSpec &p)
         .add("bucket_mb", p.bucket_mb)
         .add("sequence_parallel", p.sequence_parallel)
         .add("update", name(updateModeName(p.update)));
+    if (p.tp_overlap)
+        out.add("tp_overlap", *p.tp_overlap);
     return out;
 }
 
@@ -620,8 +695,11 @@ OrderedObject writeEffects(const EffectsSpec &e)
     }
     if (e.data_loader.enabled) {
         OrderedObject loader;
-        loader.add("workers_per_gpu", e.data_loader.workers_per_gpu)
-            .add("samples_per_s_per_worker", e.data_loader.samples_per_s_per_worker);
+        loader.add("workers_per_gpu", e.data_loader.workers_per_gpu);
+        if (e.data_loader.pipeline != LoaderPipeline::None)
+            loader.add("pipeline", name(loaderPipelineName(e.data_loader.pipeline)));
+        else
+            loader.add("samples_per_s_per_worker", e.data_loader.samples_per_s_per_worker);
         if (e.data_loader.prefetch_factor != DataLoaderSpec().prefetch_factor)
             loader.add("prefetch_factor", e.data_loader.prefetch_factor);
         out.add("data_loader", std::move(loader));
@@ -717,6 +795,7 @@ void resolveFrameworkStack(Scenario &s, const Catalog &catalog)
         return;
     if (const FrameworkSpec *entry = catalog.findFramework(stackIdFor(s.training, s.parallel)))
         s.training.stack = *entry;
+    applyParallelOverrides(s);
 }
 
 QByteArray writeScenario(const Scenario &scenario, const QString &targetDir)

@@ -67,8 +67,9 @@ Result<Plan> makePlan(const Scenario &s)
         return *std::move(error);
     Plan p;
     p.gpus = s.hardware.gpuCount();
-    p.nodes = s.hardware.nodes;
-    p.gpus_per_node = s.hardware.gpus_per_node;
+    // Groups see an NVLink domain of several nodes as one node (hardware.nvlink_domain).
+    p.nodes = s.hardware.communicationView().nodes;
+    p.gpus_per_node = s.hardware.communicationView().gpus_per_node;
     p.tensor = s.parallel.tensor;
     p.pipeline = s.parallel.pipeline;
     p.data = s.parallel.data > 0 ? s.parallel.data : p.gpus / (p.tensor * p.pipeline);

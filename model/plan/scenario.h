@@ -32,6 +32,9 @@ struct TrainingSpec {
     Optimizer optimizer = Optimizer::Adam;
     Recompute recompute = Recompute::None;
     bool flash_attention = false; // extension: fused attention (no s^2 tensors in memory)
+    /// The step is compiled (torch.compile, XLA): elementwise chains fused into one kernel
+    /// each, fewer host operations (workload/compute.h, ComputeModel::setCompiled).
+    bool compile = false;
     /// training.framework as written: a catalog id or "auto".
     std::string framework = kFrameworkAuto;
     /// The stack the model uses: the named catalog entry, or under "auto" the entry that
@@ -52,6 +55,9 @@ struct ParallelSpec {
     double bucket_mb = 25;
     bool sequence_parallel = false;
     UpdateMode update = UpdateMode::Sync;
+    /// Tensor-parallel communication overlapped with the GEMMs (Megatron-Core
+    /// tp_comm_overlap, torchtitan async TP); unset: the framework's default.
+    std::optional<bool> tp_overlap;
 
     bool operator==(const ParallelSpec &) const = default;
 };

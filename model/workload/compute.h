@@ -51,6 +51,11 @@ public:
     /// kernel takes 1/share as long (NVIDIA vGPU time-sliced scheduling, vGPU user guide).
     void applyTimeShare(double share) { time_scale_ /= share; }
     double timeScale() const { return time_scale_; }
+    /// The step is compiled (training.compile): chains of elementwise kernels run as one
+    /// fused kernel each, and the host issues those instead of every eager operation
+    /// (step/cost.cpp).
+    void setCompiled(bool compiled) { compiled_ = compiled; }
+    bool compiled() const { return compiled_; }
 
 private:
     double tileEfficiency(double m, double n, double k, double batch) const;
@@ -69,6 +74,7 @@ private:
     std::vector<GemmPoint> measured_;
     std::vector<double> measured_log_work_; // log(FLOPs) of each measured point
     bool calibrated_ = false;
+    bool compiled_ = false;
 };
 
 } // namespace scalescope
