@@ -35,12 +35,14 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
     if (plan.pipeline > 2)
         candidates.push_back(plan.pipeline / 2);
     for (int stage : candidates) {
-        double params = 0, act_per_mb = 0;
+        double params = 0, act_per_mb = 0, transient = 0;
         for (int c = 0; c < plan.virtual_stages; ++c) {
             const LayerRange r = virtualStageLayers(w, vstages, c * plan.pipeline + stage);
             for (int i = r.begin; i < r.end; ++i) {
-                params += w.layers[static_cast<size_t>(i)].params;
-                act_per_mb += w.layers[static_cast<size_t>(i)].activation_bytes;
+                const LayerCost &l = w.layers[static_cast<size_t>(i)];
+                params += l.params;
+                act_per_mb += l.activation_bytes;
+                transient = std::max(transient, l.transient_bytes);
             }
         }
         MemoryBreakdown m;
@@ -65,6 +67,9 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         const int64_t in_flight = peakInFlight(plan.schedule, plan.pipeline, stage,
                                                plan.micro_batches, plan.virtual_stages);
         m.activations = act_per_mb * static_cast<double>(in_flight) / plan.virtual_stages;
+        // One layer's backward at a time adds its working memory (cost.h, transient_bytes):
+        // the peak the framework prints is reached there.
+        m.activations += transient;
         m.total = m.parameters + m.gradients + m.optimizer_states + m.activations;
         if (m.total > best.total)
             best = m;

@@ -22,6 +22,9 @@ struct LayerCost {
     double recompute_flops = 0;
     double params = 0;           // parameters held by this GPU (before ZeRO sharding)
     double activation_bytes = 0; // kept per in-flight micro-batch for the backward pass
+    /// Working memory of this layer's backward on top of what is kept: a checkpointed
+    /// layer's rebuilt activations, the loss gradient of the logits.
+    double transient_bytes = 0;
     double kernels_fwd = 0; // operations the host issues for the forward pass
     // Tensor-parallel collectives on the critical path, per micro-batch.
     int tp_fwd_ops = 0; // in forward (all-reduces, or all-gather + reduce-scatter pairs)
