@@ -55,6 +55,11 @@ struct FrameworkSpec {
     /// (torchtitan's op-level policy: every other matmul output and the attention output
     /// kept, the rest recomputed).
     bool selective_per_op = false;
+    /// With pipeline parallelism and sharded gradients (ZeRO-2/3), gradients accumulate
+    /// unsharded in fp32 over a step's micro-batches and are reduce-scattered after the
+    /// last (torch.distributed.pipelining: stage.backward_maybe_with_nosync sets
+    /// requires_gradient_sync and reshard_after_backward only for the last backward).
+    bool pipeline_unsharded_grads = false;
 
     // Plans it can run.
     bool tensor_parallel = false;

@@ -536,7 +536,8 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
     // Which kernels it runs (issue 25): the defaults are eager PyTorch's.
     if (auto kernels = reader.optionalObject("kernels")) {
         kernels->allowKeys(
-            {"attention", "elementwise", "fp8_recipe", "selective_recompute", "source"});
+            {"attention", "elementwise", "fp8_recipe", "selective_recompute",
+             "pipeline_unsharded_grads", "source"});
         static constexpr std::array kAttention = {FrameworkSpec::AttentionKernel::FlashAttention2,
                                                   FrameworkSpec::AttentionKernel::Cudnn};
         f.attention_kernel = kernels->optionalEnum<FrameworkSpec::AttentionKernel>(
@@ -561,6 +562,8 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
         f.selective_per_op = kernels->optionalEnum<bool>(
             "selective_recompute", kSelective,
             [](bool per_op) { return per_op ? "per-op" : "attention"; }, f.selective_per_op);
+        f.pipeline_unsharded_grads =
+            kernels->optionalBool("pipeline_unsharded_grads", f.pipeline_unsharded_grads);
     }
     return f;
 }

@@ -559,6 +559,8 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
         recompute += l.recompute_flops;
     }
     w.recompute_flops_per_sample = recompute * plan.tensor / b;
+    w.unsharded_fp32_grads =
+        compute.stack().pipeline_unsharded_grads && plan.pipeline > 1 && plan.zero >= 2;
     return w;
 }
 

@@ -44,6 +44,9 @@ struct WorkloadCost {
     double input_bytes_per_sample = 0; // what the data loader delivers
     /// Per micro-batch, summed over layers: compute time (forward, backward, recompute) and
     /// the part of it that is the host issuing operations beyond what the GPU takes.
+    /// Gradients are held unsharded in fp32 over the step (the stack's pipeline schedule
+    /// defers the ZeRO reduce-scatter to the last micro-batch; analysis/memory.cpp).
+    bool unsharded_fp32_grads = false;
     double compute_per_micro_batch_s = 0;
     double host_excess_per_micro_batch_s = 0;
 };
