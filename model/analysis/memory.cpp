@@ -80,6 +80,7 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         // their working memory); weights, gradients and optimizer states are allocated once.
         constexpr double kFragmentation = 0.15;
         m.allocator_reserve = m.activations * kFragmentation / (1.0 - kFragmentation);
+        m.activations += m.allocator_reserve; // reported with the activations it serves
         m.total = allocated + m.allocator_reserve;
         if (m.total > best.total)
             best = m;

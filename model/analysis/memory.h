@@ -16,7 +16,8 @@ struct MemoryBreakdown {
     double optimizer_states = 0;
     double activations = 0;
     /// What the caching allocator holds beyond the tensors (fragmentation), part of the
-    /// peak the framework prints (max reserved) and of what must fit.
+    /// peak the framework prints (max reserved) and of what must fit; included in
+    /// `activations`, whose churn causes it.
     double allocator_reserve = 0;
     double total = 0;
     double capacity = 0;

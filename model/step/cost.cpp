@@ -121,10 +121,14 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     LayerCost l;
     l.name = "block";
     double gemm_fwd = 0, gemm_bwd = 0;
-    for (const Gemm &g : linear) {
-        gemm_fwd += forwardTime(c, g);
-        gemm_bwd += backwardTime(c, g);
-        l.fwd_flops += g.flops();
+    for (size_t i = 0; i < std::size(linear); ++i) {
+        const double fwd = forwardTime(c, linear[i]), bwd = backwardTime(c, linear[i]);
+        gemm_fwd += fwd;
+        gemm_bwd += bwd;
+        l.fwd_flops += linear[i].flops();
+        // Attention's collective beside QKV and the projection, the MLP's beside FC1 and FC2.
+        l.tp_beside_fwd[i / 2] += fwd;
+        l.tp_beside_bwd[i / 2] += bwd;
     }
     const double attn_flops = scores.flops() + values.flops();
     l.fwd_flops += attn_flops;

@@ -31,6 +31,11 @@ struct LayerCost {
     int tp_bwd_ops = 0; // in backward
     int tp_recompute_ops = 0;
     double tp_bytes = 0; // bytes of each such collective's full output
+    /// With overlapped tensor parallelism, the GEMMs each collective is pipelined with (the
+    /// column-parallel GEMM after its all-gather, the row-parallel one before its
+    /// reduce-scatter), per forward collective and per backward one; 0: the whole pass.
+    double tp_beside_fwd[2] = {0, 0};
+    double tp_beside_bwd[2] = {0, 0};
 };
 
 struct WorkloadCost {
