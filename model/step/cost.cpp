@@ -310,8 +310,14 @@ LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const Com
     return l;
 }
 
-LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &c, bool first)
+LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &c, bool first,
+                     const LayerSpec *prev)
 {
+    // Compiled (training.compile), Inductor fuses pointwise kernels into the kernel before
+    // them (Ansel et al., ASPLOS 2024, Sec. 4.3): a ReLU after a norm or an add costs no pass
+    // of its own, and a residual add after a norm reads only the second branch.
+    const bool fused_after = c.compiled() && prev &&
+                             (prev->kind == LayerSpec::Kind::Norm || prev->kind == LayerSpec::Kind::Add);
     const double e = activationBytes(plan.precision);
     const double b = static_cast<double>(plan.micro_batch);
     const double t = plan.tensor;
@@ -387,9 +393,11 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
         l.params = ls.params;
         break;
     case LayerSpec::Kind::Activation:
-        l.fwd_s = c.memoryTime(2.0 * out * e);
-        l.bwd_s = c.memoryTime(3.0 * out * e);
+        l.fwd_s = fused_after ? 0.0 : c.memoryTime(2.0 * out * e);
+        l.bwd_s = fused_after ? 0.0 : c.memoryTime(3.0 * out * e);
         l.activation_bytes = out * 1.0; // ReLU keeps a mask (or its output, in-place)
+        if (fused_after)
+            l.kernels_fwd = 0;
         break;
     case LayerSpec::Kind::Pool:
         l.fwd_s = c.memoryTime((in + out) * e);
@@ -400,7 +408,7 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
     case LayerSpec::Kind::Add:
         // Forward adds the branches; backward sums the two gradients where the residual
         // forked (autograd accumulation): read two, write one, both ways.
-        l.fwd_s = c.memoryTime(3.0 * out * e);
+        l.fwd_s = c.memoryTime((fused_after ? 1.0 : 3.0) * out * e);
         l.bwd_s = c.memoryTime(3.0 * out * e);
         l.activation_bytes = 0;
         break;
@@ -481,7 +489,8 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
         double model_flops = 0;
         for (size_t i = 0; i < model.table.size(); ++i) {
             const LayerSpec &ls = model.table[i];
-            w.layers.push_back(tableLayer(ls, plan, compute, i == 0));
+            w.layers.push_back(
+                tableLayer(ls, plan, compute, i == 0, i > 0 ? &model.table[i - 1] : nullptr));
             const bool gemm = ls.kind == LayerSpec::Kind::Conv || ls.kind == LayerSpec::Kind::Fc;
             model_flops += (i == 0 && gemm ? 2.0 : 3.0) * ls.forward_flops;
             w.total_params += ls.params;
