@@ -2,13 +2,16 @@
 """Scores scalescope-cli against published measurements (shared/validation).
 
 For each row of expected.csv, runs `scalescope-cli simulate FILE --json`, reads the metric
-(tokens_per_s_per_gpu = tokens_per_s / gpus), and reports error = predicted / expected - 1,
+(tokens_per_s_per_gpu = tokens_per_s / gpus; memory_gib = memory_per_gpu_bytes.total / 2^30,
+the peak memory per GPU), and reports error = predicted / expected - 1,
 the mean absolute percentage error (MAPE) and the worst case.
 
   scripts/validate.py --cli build/app/scalescope-cli --validation ../shared/validation
       [--markdown OUT.md] [--update-doc docs/model.md] [--max-mape 10] [--max-error 25]
 
-Then, when <validation>/vtrain/single_node.csv exists, the measured single-node
+When <validation>/recent/expected.csv exists, its rows (issue 25: H100-era runs, with
+memory_gib rows) get a table of their own after the others. Then, when
+<validation>/vtrain/single_node.csv exists, the measured single-node
 Megatron-DeepSpeed iterations (vTrain): each row becomes a scenario (the setting its README
 states, as tests/validation/tst_validation.cpp builds it), and the table gives per
 (model, GPU count) group the MAPE and the Spearman rank correlation of predicted against
@@ -33,6 +36,8 @@ END = "<!-- validation-table:end -->"
 def metric_value(result, metric):
     if metric == "tokens_per_s_per_gpu":
         return result["tokens_per_s"] / result["gpus"]
+    if metric == "memory_gib":  # predicted peak per GPU against what the framework printed
+        return result["memory_per_gpu_bytes"]["total"] / 2**30
     return result[metric]
 
 
@@ -115,6 +120,36 @@ def vtrain_table(cli, folder):
     return "\n".join(lines + ["", summary])
 
 
+def recent_table(cli, folder):
+    """The H100-era runs of <validation>/recent (issue 25), scored the same way, reported
+    beside the main table (the limits apply to the main table only)."""
+    path = os.path.join(folder, "recent", "expected.csv")
+    if not os.path.exists(path):
+        return None
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    lines = ["Published runs on today's GPUs and stacks (`recent/`):", "",
+             "| case | metric | measured | predicted | error |", "|---|---|---:|---:|---:|"]
+    errors = []
+    failed = 0
+    for row in rows:
+        scenario = os.path.join(folder, "recent", "scenarios", row["id"] + ".json")
+        expected = float(row["expected"])
+        try:
+            predicted = metric_value(run_case(cli, scenario), row["metric"])
+            err = predicted / expected - 1.0
+            errors.append(abs(err))
+            lines.append(f"| {row['id']} | {row['metric']} | {expected:.4g} | {predicted:.4g} | {err * 100:+.1f}% |")
+        except Exception:
+            failed += 1
+            lines.append(f"| {row['id']} | {row['metric']} | {expected:.4g} | failed | - |")
+    mape = 100.0 * sum(errors) / len(errors) if errors else float("nan")
+    worst = 100.0 * max(errors) if errors else float("nan")
+    lines += ["", f"**recent/, {len(rows)} rows: MAPE {mape:.1f}%, worst {worst:.1f}%"
+              + (f", {failed} failed to run**" if failed else "**")]
+    return "\n".join(lines)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", required=True)
@@ -163,6 +198,9 @@ def main():
     vtrain = vtrain_table(args.cli, args.validation)
     if vtrain:
         table += "\n\n" + vtrain
+    recent = recent_table(args.cli, args.validation)
+    if recent:
+        table += "\n\n" + recent
     print(table)
 
     if args.markdown:

@@ -94,13 +94,15 @@ CostReport &withAdvice(CostReport &r, const Scenario &scenario, const Summary &s
     const DataLoaderSpec &dl = scenario.effects.data_loader;
     const double demand_per_gpu = s.step_time_s > 0 ? batch / s.step_time_s / std::max(1, n) : 0;
     Advice loader;
-    if (dl.enabled && dl.samples_per_s_per_worker > 0) {
+    const double per_worker =
+        dl.enabled ? loaderSamplesPerWorker(dl, scenario.hardware, scenario.model) : 0.0;
+    if (dl.enabled && per_worker > 0) {
         const double busy = s.step_time_s - s.breakdown.data_loading;
         const double need = busy > 0 ? batch / busy / std::max(1, n) : demand_per_gpu;
         loader.kind = AdviceKind::LoaderWorkers;
         loader.samples_per_s_per_gpu = need;
-        loader.samples_per_s_per_worker = dl.samples_per_s_per_worker;
-        loader.workers_needed = static_cast<int>(std::ceil(need / dl.samples_per_s_per_worker));
+        loader.samples_per_s_per_worker = per_worker;
+        loader.workers_needed = static_cast<int>(std::ceil(need / per_worker));
         loader.workers_per_gpu = dl.workers_per_gpu;
     } else {
         loader.kind = AdviceKind::LoaderRuleOfThumb;

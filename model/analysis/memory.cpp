@@ -35,12 +35,14 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
     if (plan.pipeline > 2)
         candidates.push_back(plan.pipeline / 2);
     for (int stage : candidates) {
-        double params = 0, act_per_mb = 0;
+        double params = 0, act_per_mb = 0, transient = 0;
         for (int c = 0; c < plan.virtual_stages; ++c) {
             const LayerRange r = virtualStageLayers(w, vstages, c * plan.pipeline + stage);
             for (int i = r.begin; i < r.end; ++i) {
-                params += w.layers[static_cast<size_t>(i)].params;
-                act_per_mb += w.layers[static_cast<size_t>(i)].activation_bytes;
+                const LayerCost &l = w.layers[static_cast<size_t>(i)];
+                params += l.params;
+                act_per_mb += l.activation_bytes;
+                transient = std::max(transient, l.transient_bytes);
             }
         }
         MemoryBreakdown m;
@@ -50,6 +52,8 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         // (Rajbhandari et al. 2020, Fig. 1: (2 + 2 + K) Psi / Nd per stage).
         m.parameters = params * weightBytesPerParam(plan.precision) / (plan.zero >= 3 ? d : 1.0);
         m.gradients = params * plan.grad_bytes_per_param / (plan.zero >= 2 ? d : 1.0);
+        if (w.unsharded_fp32_grads) // accumulated unsharded until the last micro-batch
+            m.gradients = params * 4.0;
         m.optimizer_states = params * optimizerBytesPerParam(plan.optimizer, plan.precision) /
                              (plan.zero >= 1 ? d : 1.0);
         if (plan.zero >= 3) {
@@ -65,7 +69,19 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         const int64_t in_flight = peakInFlight(plan.schedule, plan.pipeline, stage,
                                                plan.micro_batches, plan.virtual_stages);
         m.activations = act_per_mb * static_cast<double>(in_flight) / plan.virtual_stages;
-        m.total = m.parameters + m.gradients + m.optimizer_states + m.activations;
+        // One layer's backward at a time adds its working memory (cost.h, transient_bytes):
+        // the peak the framework prints is reached there.
+        m.activations += transient;
+        const double allocated = m.parameters + m.gradients + m.optimizer_states + m.activations;
+        // PyTorch's caching allocator reserves more than the live tensors: fragmentation is
+        // ~15% of reserved memory on average in LLM training (GMLake, Guo et al., ASPLOS
+        // 2024, Sec. 2), and frameworks print the reserved peak, which a run that ran held.
+        // It comes from the tensors allocated and freed every micro-batch (activations and
+        // their working memory); weights, gradients and optimizer states are allocated once.
+        constexpr double kFragmentation = 0.15;
+        m.allocator_reserve = m.activations * kFragmentation / (1.0 - kFragmentation);
+        m.activations += m.allocator_reserve; // reported with the activations it serves
+        m.total = allocated + m.allocator_reserve;
         if (m.total > best.total)
             best = m;
     }

@@ -15,6 +15,10 @@ struct MemoryBreakdown {
     double gradients = 0;
     double optimizer_states = 0;
     double activations = 0;
+    /// What the caching allocator holds beyond the tensors (fragmentation), part of the
+    /// peak the framework prints (max reserved) and of what must fit; included in
+    /// `activations`, whose churn causes it.
+    double allocator_reserve = 0;
     double total = 0;
     double capacity = 0;
     int stage = 0; // the most loaded pipeline stage

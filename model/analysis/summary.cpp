@@ -48,7 +48,8 @@ void fillEffects(const SimContext &ctx, Summary &s)
         // Whole GPUs: the speed-up against one slice, times the slice's share.
         s.full_gpu_equivalents = s.speedup * fx.virtual_gpu.fraction;
     if (fx.data_loader.enabled) {
-        s.data_supply_samples_per_s = loaderRate(fx.data_loader) * p.data;
+        s.data_supply_samples_per_s =
+            loaderRate(fx.data_loader, ctx.scenario.hardware, ctx.scenario.model) * p.data;
         const double busy = s.step_time_s - s.breakdown.data_loading;
         s.data_demand_samples_per_s = busy > 0 ? static_cast<double>(p.global_batch) / busy : 0;
     }
@@ -514,9 +515,10 @@ Result<bool> checkCollective(const Scenario &scenario)
 {
     if (!scenario.isCollective())
         return true;
-    const CommModel comm(scenario.hardware);
-    const std::string why = comm.unsupportedReason(
-        scenario.collective->op, wholeCluster(scenario.hardware), scenario.collective->algorithm);
+    const HardwareSpec hw = scenario.hardware.communicationView();
+    const CommModel comm(hw);
+    const std::string why =
+        comm.unsupportedReason(scenario.collective->op, wholeCluster(hw), scenario.collective->algorithm);
     if (!why.empty())
         return InputError{"collective.algorithm",
                           std::string("\"") + collectiveAlgoName(scenario.collective->algorithm) +
@@ -527,7 +529,7 @@ Result<bool> checkCollective(const Scenario &scenario)
 CollectiveSummary simulateCollective(const Scenario &scenario)
 {
     CollectiveSummary c;
-    const HardwareSpec &hw = scenario.hardware;
+    const HardwareSpec hw = scenario.hardware.communicationView(); // NVLink domain = node
     c.gpus = hw.gpuCount();
     c.op = scenario.collective->op;
     c.bytes = scenario.collective->bytes;

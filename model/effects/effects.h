@@ -5,6 +5,9 @@
 // library.
 #pragma once
 
+#include "hardware/hardware.h"
+#include "workload/workload.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -91,21 +94,37 @@ struct FailureSpec {
     bool operator==(const FailureSpec &) const = default;
 };
 
+/// An input pipeline whose CPU cost per sample comes from the catalog below
+/// (effects.data_loader.pipeline); None: the scenario states a rate per worker.
+enum class LoaderPipeline { None, Pil, PilSimd, DaliCpu, DaliGpu };
+const char *loaderPipelineName(LoaderPipeline p);
+
 struct DataLoaderSpec {
     bool enabled = false;
     int workers_per_gpu = 0; // 0: the training process loads the data itself (PyTorch)
-    double samples_per_s_per_worker = 0;
+    double samples_per_s_per_worker = 0; // as stated; 0 with a pipeline
     int prefetch_factor = 2; // batches each worker keeps ready (PyTorch DataLoader default)
+    LoaderPipeline pipeline = LoaderPipeline::None;
 
     bool operator==(const DataLoaderSpec &) const = default;
 };
 
+/// CPU core-seconds to decode, augment and collate one sample of `input_elements` (pixels x
+/// channels) with `pipeline` (effects.cpp: the catalog, with its sources).
+double loaderCpuSecondsPerSample(LoaderPipeline pipeline, double input_elements);
+
+/// Samples per second one worker delivers: the stated rate, or with a pipeline one worker's
+/// share of the node's CPU cores (the training processes hold one core each, PyTorch
+/// DistributedDataParallel's one process per GPU) over the pipeline's cost per sample.
+double loaderSamplesPerWorker(const DataLoaderSpec &d, const HardwareSpec &hw,
+                              const ModelSpec &model);
+
 /// Samples per second one GPU's loader delivers. PyTorch's num_workers = 0 loads in the
 /// main process, at the rate of one worker (torch.utils.data documentation, "Single- and
 /// Multi-process Data Loading").
-inline double loaderRate(const DataLoaderSpec &d)
+inline double loaderRate(const DataLoaderSpec &d, const HardwareSpec &hw, const ModelSpec &model)
 {
-    return std::max(1, d.workers_per_gpu) * d.samples_per_s_per_worker;
+    return std::max(1, d.workers_per_gpu) * loaderSamplesPerWorker(d, hw, model);
 }
 
 /// Batches the loader keeps ready ahead of the GPU: prefetch_factor per worker, one for the

@@ -39,6 +39,30 @@ struct FrameworkSpec {
     /// (16-bit for fp16 transformers, else fp32, analysis/memory.h).
     double grad_reduce_bytes = 0;
 
+    // Kernels the stack runs (frameworks.json "kernels"; step/cost.cpp).
+    /// Fused attention kernel: FlashAttention-2 (PyTorch SDPA's flash backend) or cuDNN's
+    /// fused attention (Transformer Engine), whose Hopper/Blackwell kernels use the newer
+    /// tensor-core instructions.
+    enum class AttentionKernel { FlashAttention2, Cudnn };
+    AttentionKernel attention_kernel = AttentionKernel::FlashAttention2;
+    /// Norms, rotary embedding and gated activations as fused kernels (Apex, Transformer
+    /// Engine); false: eager PyTorch modules, one kernel per elementwise operation.
+    bool fused_elementwise = false;
+    /// FP8 recipe: Transformer Engine (casts fused into the norms, delayed scaling, cached
+    /// weight casts) or torchao float8 (dynamic tensorwise scaling: amax and cast kernels per
+    /// tensor).
+    enum class Fp8Recipe { TransformerEngine, Torchao };
+    Fp8Recipe fp8_recipe = Fp8Recipe::TransformerEngine;
+    /// training.recompute = selective: Korthikanti's (the attention core) or per-operation
+    /// (torchtitan's op-level policy: every other matmul output and the attention output
+    /// kept, the rest recomputed).
+    bool selective_per_op = false;
+    /// With pipeline parallelism and sharded gradients (ZeRO-2/3), gradients accumulate
+    /// unsharded in fp32 over a step's micro-batches and are reduce-scattered after the
+    /// last (torch.distributed.pipelining: stage.backward_maybe_with_nosync sets
+    /// requires_gradient_sync and reshard_after_backward only for the last backward).
+    bool pipeline_unsharded_grads = false;
+
     // Plans it can run.
     bool tensor_parallel = false;
     bool pipeline_parallel = false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <cmath>
 
 namespace scalescope
 {
@@ -163,6 +164,74 @@ std::string calibrationGpuMismatch(const HardwareSpec &hw)
     const std::string &measured = hw.calibration->gpus.front().name;
     const std::string chip = gpuChip(measured), mine = gpuChip(hw.gpu.name);
     return !chip.empty() && !mine.empty() && chip != mine ? measured : std::string();
+}
+
+} // namespace scalescope
+
+namespace scalescope
+{
+
+int HardwareSpec::cpuCores() const
+{
+    return cpu_cores > 0 ? cpu_cores : defaultCpuCores(gpu);
+}
+
+HardwareSpec HardwareSpec::communicationView() const
+{
+    HardwareSpec view = *this;
+    const int domain = nvlinkDomainGpus();
+    if (domain <= gpus_per_node || gpuCount() % domain != 0)
+        return view;
+    // NVIDIA GB200 NVL72 datasheet: 72 GPUs in one NVLink domain (fifth-generation NVLink
+    // switch trays, 1.8 TB/s per GPU); each compute tray keeps its own NICs for the
+    // scale-out network, so the domain has trays x nics_per_node of them.
+    view.nics_per_node = nics_per_node * (domain / gpus_per_node);
+    view.gpus_per_node = domain;
+    view.nodes = gpuCount() / domain;
+    view.nvlink_domain = 0;
+    return view;
+}
+
+int defaultCpuCores(const GpuSpec &gpu)
+{
+    // The usual server of each generation (vendor system guides): DGX-1 (2x 20-core Xeon
+    // E5-2698 v4) for Pascal and Volta; DGX A100 (2x 64-core EPYC 7742); DGX H100 / H200 and
+    // DGX B200 (2x 56-core Xeon 8480C / 8570); AMD Instinct platforms (2x 64-core EPYC 9004).
+    // Cards without NVLink servers (GeForce, workstation, PCIe) sit in 32-core workstations
+    // (Lambda Vector, Threadripper PRO 5975WX).
+    const bool pcie_card = gpu.tdp_w > 0 && gpu.tdp_w <= 450;
+    switch (gpu.family) {
+    case GpuFamily::Pascal:
+    case GpuFamily::Volta:
+        return pcie_card ? 32 : 40;
+    case GpuFamily::Ampere:
+        return pcie_card ? 32 : 128;
+    case GpuFamily::Hopper:
+    case GpuFamily::Blackwell:
+        return pcie_card ? 32 : 112;
+    case GpuFamily::CDNA3:
+        return 128;
+    case GpuFamily::AdaLovelace:
+    case GpuFamily::Unknown:
+        break;
+    }
+    return 32;
+}
+
+double powerLimitedClockRatio(const GpuSpec &gpu, double power_limit_w)
+{
+    if (power_limit_w <= 0 || gpu.tdp_w <= 0 || power_limit_w >= gpu.tdp_w)
+        return 1.0;
+    // Board power under dense GEMMs at clock f: a constant part (leakage, HBM, board: ~30% of
+    // TDP, the idle-plus-memory share of power-capping studies of H100/H200, arXiv
+    // 2604.11391, Sec. 4) and the dynamic part a C V^2 f, with V rising linearly with f over
+    // the DVFS range, so ~f^3 (Mei et al., "A survey and measurement study of GPU DVFS",
+    // 2017). At TDP the GPU holds its sustained clock, so under a cap P:
+    //   f / f_TDP = ((P - P_static) / (TDP - P_static))^(1/3).
+    constexpr double kStaticShare = 0.30;
+    const double fixed = kStaticShare * gpu.tdp_w;
+    const double dynamic = std::max(0.05, (power_limit_w - fixed) / (gpu.tdp_w - fixed));
+    return std::cbrt(dynamic);
 }
 
 } // namespace scalescope

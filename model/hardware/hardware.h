@@ -108,14 +108,40 @@ struct HardwareSpec {
     PcieTopology pcie_topology = PcieTopology::Switch;
     /// Memory bandwidth of one CPU socket (GB/s); 0 = the intra link's platform figure.
     double host_memory_gbps = 0;
+    /// Board power cap of each GPU (W, `nvidia-smi -pl`); 0 = the GPU's TDP. Below the power
+    /// the dense work draws, the SM clock falls (powerLimitedClockRatio).
+    double power_limit_w = 0;
+    /// GPUs joined by one NVLink switch fabric (GB200 NVL72: 72 over nodes of 4); 0 = one
+    /// node. Traffic inside a domain runs over `intra`, across domains over `inter`.
+    int nvlink_domain = 0;
+    /// Physical CPU cores per node the input pipeline can use; 0 = the platform's
+    /// (defaultCpuCores).
+    int cpu_cores = 0;
     std::string calibration_path; // optional calibration profile
     /// The profile loaded from calibration_path (null without one).
     SharedProfile calibration;
 
     int gpuCount() const { return nodes * gpus_per_node; }
+    /// GPUs of one NVLink domain (at least one node).
+    int nvlinkDomainGpus() const { return nvlink_domain > 0 ? nvlink_domain : gpus_per_node; }
+    /// CPU cores of one node (the scenario's, else the platform's).
+    int cpuCores() const;
+    /// The cluster as its communication sees it: an NVLink domain of several nodes is one
+    /// "node" whose GPUs reach each other over `intra` and share the domain's NICs (GB200
+    /// NVL72: 18 trays of 4 GPUs, 72 GPUs on one NVLink switch fabric). Without a larger
+    /// domain, the hardware as it is.
+    HardwareSpec communicationView() const;
 
     bool operator==(const HardwareSpec &) const = default;
 };
+
+/// The server platform's physical CPU cores per node for a GPU family (documented in
+/// docs/scenario.md under hardware.cpu_cores).
+int defaultCpuCores(const GpuSpec &gpu);
+
+/// Sustained SM clock under dense GEMMs at a board power cap, as a fraction of the clock at
+/// the GPU's TDP (1 when the cap is at or above TDP, or the GPU states no TDP).
+double powerLimitedClockRatio(const GpuSpec &gpu, double power_limit_w);
 
 /// A GPU name as every use reads it (the calibration mismatch, the catalog match, the GUI):
 /// NVML's names (nvmlDeviceGetName: "NVIDIA H100 80GB HBM3", "NVIDIA A100-SXM4-80GB",

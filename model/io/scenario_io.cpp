@@ -45,6 +45,11 @@ constexpr IntRange kNodesRange{1, 65536};
 constexpr IntRange kGpusPerNodeRange{1, 64};
 constexpr IntRange kNicsPerNodeRange{1, 64};
 constexpr std::array kPcieTopologies = {PcieTopology::Switch, PcieTopology::RootPorts};
+constexpr IntRange kNvlinkDomainRange{1, 576}; // GB200 NVL576 is the largest NVLink domain
+constexpr IntRange kCpuCoresRange{1, 4096};
+constexpr std::array kLoaderPipelines = {LoaderPipeline::Pil, LoaderPipeline::PilSimd,
+                                         LoaderPipeline::DaliCpu, LoaderPipeline::DaliGpu};
+constexpr double kPowerLimitMinShare = 0.3; // of TDP: nvidia-smi's lowest limits on H100/A100
 constexpr IntRange kGlobalBatchRange{1, 1000000000};
 constexpr IntRange kZeroRange{0, 3};
 constexpr IntRange kVirtualStagesRange{1, 1024};
@@ -187,10 +192,34 @@ std::shared_ptr<const CalibrationProfile> readCalibration(const ObjectReader &ha
     return std::make_shared<const CalibrationProfile>(std::move(profile).value());
 }
 
+/// hardware.power_limit_w (a share of the GPU's TDP), nvlink_domain (whole nodes) and
+/// cpu_cores.
+void readPowerDomainCores(const ObjectReader &r, HardwareSpec &hw)
+{
+    if (r.has("power_limit_w")) {
+        if (hw.gpu.tdp_w <= 0)
+            fail(r.pathOf("power_limit_w"),
+                 "the GPU states no tdp_w, so a power cap has nothing to scale; allowed: "
+                 "a GPU with tdp_w");
+        hw.power_limit_w = r.requiredDouble(
+            "power_limit_w",
+            RealRange::closed(std::ceil(kPowerLimitMinShare * hw.gpu.tdp_w), hw.gpu.tdp_w));
+    }
+    hw.nvlink_domain = static_cast<int>(r.optionalInt("nvlink_domain", kNvlinkDomainRange, 0));
+    if (hw.nvlink_domain > 0 &&
+        (hw.nvlink_domain % hw.gpus_per_node != 0 || hw.nvlink_domain > hw.gpuCount()))
+        fail(r.pathOf("nvlink_domain"),
+             "must be a multiple of gpus_per_node = " + str(hw.gpus_per_node) +
+                 " and at most the GPU count " + str(hw.gpuCount()) + ", got " +
+                 str(hw.nvlink_domain));
+    hw.cpu_cores = static_cast<int>(r.optionalInt("cpu_cores", kCpuCoresRange, 0));
+}
+
 HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const QString &baseDir)
 {
     r.allowKeys({"gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node",
-                 "pcie_topology", "host_memory_gbps", "calibration"});
+                 "pcie_topology", "host_memory_gbps", "power_limit_w", "nvlink_domain",
+                 "cpu_cores", "calibration"});
     HardwareSpec hw;
     r.require("gpu");
     hw.gpu =
@@ -209,6 +238,7 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
                                                     pcieTopologyName, PcieTopology::Switch);
     hw.host_memory_gbps =
         r.optionalDouble("host_memory_gbps", json::kHostMemoryRange, hw.host_memory_gbps);
+    readPowerDomainCores(r, hw);
     if (r.has("calibration")) {
         hw.calibration_path = readCalibrationPath(r, baseDir);
         hw.calibration = readCalibration(r, hw.calibration_path);
@@ -233,7 +263,7 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
 TrainingSpec readTraining(const ObjectReader &r)
 {
     r.allowKeys({"global_batch", "micro_batch", "precision", "optimizer", "recompute",
-                 "flash_attention", "framework"});
+                 "flash_attention", "compile", "framework"});
     const TrainingSpec defaults;
     TrainingSpec t;
     t.global_batch = r.requiredInt("global_batch", kGlobalBatchRange);
@@ -246,6 +276,7 @@ TrainingSpec readTraining(const ObjectReader &r)
         r.optionalEnum<Recompute>("recompute", kRecomputes, recomputeName, defaults.recompute);
     if (r.has("flash_attention"))
         t.flash_attention = r.optionalBool("flash_attention", false);
+    t.compile = r.optionalBool("compile", defaults.compile);
     t.framework = r.optionalString("framework", kFrameworkAuto);
     return t;
 }
@@ -269,7 +300,7 @@ void readStacks(Scenario &s, const ObjectReader &training, const Catalog &catalo
 ParallelSpec readParallel(const ObjectReader &r, int gpus)
 {
     r.allowKeys({"data", "tensor", "pipeline", "zero", "schedule", "virtual_stages", "overlap",
-                 "bucket_mb", "sequence_parallel", "update"});
+                 "bucket_mb", "sequence_parallel", "update", "tp_overlap"});
     const ParallelSpec defaults;
     const IntRange degree{1, gpus};
     ParallelSpec p;
@@ -286,6 +317,8 @@ ParallelSpec readParallel(const ObjectReader &r, int gpus)
         p.bucket_mb = r.optionalDouble("bucket_mb", kBucketMbRange, 0);
     p.sequence_parallel = r.optionalBool("sequence_parallel", defaults.sequence_parallel);
     p.update = r.optionalEnum<UpdateMode>("update", kUpdateModes, updateModeName, defaults.update);
+    if (r.has("tp_overlap"))
+        p.tp_overlap = r.requiredBool("tp_overlap");
     return p;
 }
 
@@ -406,13 +439,23 @@ EffectsSpec readEffects(const ObjectReader &r, int gpus)
                                                            f.checkpoint_interval_s);
     }
     if (auto loader = r.optionalObject("data_loader")) {
-        loader->allowKeys({"workers_per_gpu", "samples_per_s_per_worker", "prefetch_factor"});
+        loader->allowKeys(
+            {"workers_per_gpu", "samples_per_s_per_worker", "pipeline", "prefetch_factor"});
         DataLoaderSpec &dl = e.data_loader;
         dl.enabled = true;
         dl.workers_per_gpu =
             static_cast<int>(loader->requiredInt("workers_per_gpu", kWorkersRange));
-        dl.samples_per_s_per_worker =
-            loader->requiredDouble("samples_per_s_per_worker", kSamplesPerWorkerRange);
+        if (loader->has("pipeline")) {
+            // A pipeline from the catalog instead of a measured rate (effects/loader.cpp).
+            loader->forbid("samples_per_s_per_worker",
+                           "not allowed together with \"pipeline\", whose catalog gives the "
+                           "cost per sample; allowed: one of the two");
+            dl.pipeline = loader->optionalEnum<LoaderPipeline>(
+                "pipeline", kLoaderPipelines, loaderPipelineName, LoaderPipeline::Pil);
+        } else {
+            dl.samples_per_s_per_worker =
+                loader->requiredDouble("samples_per_s_per_worker", kSamplesPerWorkerRange);
+        }
         dl.prefetch_factor =
             static_cast<int>(loader->optionalInt("prefetch_factor", kPrefetchRange, 2));
     }
@@ -457,6 +500,17 @@ CostSpec readCost(const ObjectReader &r, bool has_tokens)
     return c;
 }
 
+/// A catalog input pipeline decodes images: the model must state its input.
+void checkLoaderInput(const Scenario &s, const ObjectReader &effects)
+{
+    if (s.effects.data_loader.pipeline == LoaderPipeline::None || s.isCollective() ||
+        s.model.input_elements_per_sample > 0)
+        return;
+    fail(effects.pathOf("data_loader") + ".pipeline",
+         "decodes images, and the model states no image input (input_elements_per_sample); "
+         "allowed: samples_per_s_per_worker for this model");
+}
+
 Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QString &baseDir,
                       std::vector<RuleFinding> *draft)
 {
@@ -490,8 +544,10 @@ Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QSt
         s.parallel = readParallel(parallel, gpus);
         readStacks(s, training, catalog);
     }
-    if (auto effects = doc.optionalObject("effects"))
+    if (auto effects = doc.optionalObject("effects")) {
         s.effects = readEffects(*effects, gpus);
+        checkLoaderInput(s, *effects);
+    }
     if (auto cost = doc.optionalObject("cost")) {
         if (s.isCollective())
             fail(cost->path(), "a collective-only scenario has no training run to cost; allowed: "
@@ -526,6 +582,12 @@ OrderedObject writeHardware(const HardwareSpec &hw, const QString &calibration)
         out.add("pcie_topology", name(pcieTopologyName(hw.pcie_topology)));
     if (hw.host_memory_gbps > 0)
         out.add("host_memory_gbps", hw.host_memory_gbps);
+    if (hw.power_limit_w > 0)
+        out.add("power_limit_w", hw.power_limit_w);
+    if (hw.nvlink_domain > 0)
+        out.add("nvlink_domain", hw.nvlink_domain);
+    if (hw.cpu_cores > 0)
+        out.add("cpu_cores", hw.cpu_cores);
     if (!hw.calibration_path.empty())
         out.add("calibration", calibration);
     return out;
@@ -542,6 +604,8 @@ OrderedObject writeTraining(const TrainingSpec &t)
         .add("recompute", name(recomputeName(t.recompute)));
     if (t.flash_attention)
         out.add("flash_attention", *t.flash_attention);
+    if (t.compile)
+        out.add("compile", true);
     if (t.framework != kFrameworkAuto)
         out.add("framework", text(t.framework));
     return out;
@@ -564,6 +628,8 @@ OrderedObject writeParallel(const ParallelSpec &p)
         out.add("bucket_mb", *p.bucket_mb);
     out.add("sequence_parallel", p.sequence_parallel)
         .add("update", name(updateModeName(p.update)));
+    if (p.tp_overlap)
+        out.add("tp_overlap", *p.tp_overlap);
     return out;
 }
 
@@ -619,8 +685,11 @@ OrderedObject writeEffects(const EffectsSpec &e)
     }
     if (e.data_loader.enabled) {
         OrderedObject loader;
-        loader.add("workers_per_gpu", e.data_loader.workers_per_gpu)
-            .add("samples_per_s_per_worker", e.data_loader.samples_per_s_per_worker);
+        loader.add("workers_per_gpu", e.data_loader.workers_per_gpu);
+        if (e.data_loader.pipeline != LoaderPipeline::None)
+            loader.add("pipeline", name(loaderPipelineName(e.data_loader.pipeline)));
+        else
+            loader.add("samples_per_s_per_worker", e.data_loader.samples_per_s_per_worker);
         if (e.data_loader.prefetch_factor != DataLoaderSpec().prefetch_factor)
             loader.add("prefetch_factor", e.data_loader.prefetch_factor);
         out.add("data_loader", std::move(loader));

@@ -147,7 +147,7 @@ void writeSource(OrderedObject &out, const std::string &source)
 TransformerSpec readTransformer(const ObjectReader &reader)
 {
     reader.allowKeys({"layers", "hidden", "heads", "seq_len", "vocab", "ffn_hidden", "kv_heads",
-                      "gated_mlp", "tied_embeddings"});
+                      "gated_mlp", "tied_embeddings", "causal"});
     TransformerSpec t;
     t.layers = reader.requiredInt("layers", {1, kMaxModelLayers});
     t.hidden = reader.requiredInt("hidden", {1, 1000000});
@@ -166,6 +166,7 @@ TransformerSpec readTransformer(const ObjectReader &reader)
                                             "; allowed: a divisor of heads");
     t.gated_mlp = reader.optionalBool("gated_mlp", false);
     t.tied_embeddings = reader.optionalBool("tied_embeddings", true);
+    t.causal = reader.optionalBool("causal", true);
     return t;
 }
 
@@ -453,6 +454,8 @@ OrderedObject writeModel(const ModelSpec &model, Keys keys)
             body.add("gated_mlp", t.gated_mlp);
         if (every || !t.tied_embeddings)
             body.add("tied_embeddings", t.tied_embeddings);
+        if (every || !t.causal)
+            body.add("causal", t.causal);
         out.add("transformer", std::move(body));
         break;
     }
@@ -493,7 +496,8 @@ OrderedObject writeModel(const ModelSpec &model, Keys keys)
 
 FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
 {
-    allowEntryKeys(reader, origin, {"name", "source", "host", "defaults", "overlap", "plans"});
+    allowEntryKeys(reader, origin,
+                   {"name", "source", "host", "defaults", "overlap", "plans", "kernels"});
     FrameworkSpec f;
     f.id = readId(reader, origin);
     f.name = requiredNonEmpty(reader, "name");
@@ -537,6 +541,39 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
     f.max_zero_with_pipeline =
         static_cast<int>(plans.requiredInt("max_zero_with_pipeline", IntRange{0, 3}));
     f.async_update = plans.optionalBool("async", false);
+
+    // Which kernels it runs (issue 25): the defaults are eager PyTorch's.
+    if (auto kernels = reader.optionalObject("kernels")) {
+        kernels->allowKeys(
+            {"attention", "elementwise", "fp8_recipe", "selective_recompute",
+             "pipeline_unsharded_grads", "source"});
+        static constexpr std::array kAttention = {FrameworkSpec::AttentionKernel::FlashAttention2,
+                                                  FrameworkSpec::AttentionKernel::Cudnn};
+        f.attention_kernel = kernels->optionalEnum<FrameworkSpec::AttentionKernel>(
+            "attention", kAttention,
+            [](FrameworkSpec::AttentionKernel k) {
+                return k == FrameworkSpec::AttentionKernel::Cudnn ? "cudnn" : "flash-attention-2";
+            },
+            f.attention_kernel);
+        static constexpr std::array kElementwise = {false, true};
+        f.fused_elementwise = kernels->optionalEnum<bool>(
+            "elementwise", kElementwise, [](bool fused) { return fused ? "fused" : "eager"; },
+            f.fused_elementwise);
+        static constexpr std::array kRecipes = {FrameworkSpec::Fp8Recipe::TransformerEngine,
+                                                FrameworkSpec::Fp8Recipe::Torchao};
+        f.fp8_recipe = kernels->optionalEnum<FrameworkSpec::Fp8Recipe>(
+            "fp8_recipe", kRecipes,
+            [](FrameworkSpec::Fp8Recipe r) {
+                return r == FrameworkSpec::Fp8Recipe::Torchao ? "torchao" : "transformer-engine";
+            },
+            f.fp8_recipe);
+        static constexpr std::array kSelective = {false, true};
+        f.selective_per_op = kernels->optionalEnum<bool>(
+            "selective_recompute", kSelective,
+            [](bool per_op) { return per_op ? "per-op" : "attention"; }, f.selective_per_op);
+        f.pipeline_unsharded_grads =
+            kernels->optionalBool("pipeline_unsharded_grads", f.pipeline_unsharded_grads);
+    }
     return f;
 }
 

@@ -67,8 +67,9 @@ Result<Plan> makePlan(const Scenario &s)
         return *std::move(error);
     Plan p;
     p.gpus = s.hardware.gpuCount();
-    p.nodes = s.hardware.nodes;
-    p.gpus_per_node = s.hardware.gpus_per_node;
+    // Groups see an NVLink domain of several nodes as one node (hardware.nvlink_domain).
+    p.nodes = s.hardware.communicationView().nodes;
+    p.gpus_per_node = s.hardware.communicationView().gpus_per_node;
     p.tensor = s.parallel.tensor;
     p.pipeline = s.parallel.pipeline;
     p.data = s.parallel.data > 0 ? s.parallel.data : p.gpus / (p.tensor * p.pipeline);
@@ -105,7 +106,8 @@ Result<Plan> makePlan(const Scenario &s)
     p.host.backward_ops_ratio = stack.backward_ops_ratio;
     p.host.layer_ops_forward = stack.layer_ops_forward;
     p.host.cuda_graphs = stack.cuda_graphs;
-    p.tp_overlap = stack.tp_overlap && p.tensor > 1;
+    // parallel.tp_overlap overrides what the stack does (async tensor parallelism).
+    p.tp_overlap = s.parallel.tp_overlap.value_or(stack.tp_overlap) && p.tensor > 1;
     p.zero3_prefetch = stack.zero3_prefetch;
     // The stack's gradient reduce precision where it states one (DeepSpeed reduces in the
     // 16-bit compute type; PyTorch AMP keeps fp32 gradients), else the model's rule.

@@ -33,6 +33,9 @@ struct TrainingSpec {
     Recompute recompute = Recompute::None;
     /// Extension: fused attention (no s^2 tensors in memory); unset: the stack's default.
     std::optional<bool> flash_attention;
+    /// The step is compiled (torch.compile, XLA): elementwise chains fused into one kernel
+    /// each, fewer host operations (workload/compute.h, ComputeModel::setCompiled).
+    bool compile = false;
     /// training.framework as written: a catalog id or "auto". The stack that runs the plan
     /// is derived from it when a plan is made (stackOf, plan/framework_rules.h).
     std::string framework = kFrameworkAuto;
@@ -53,6 +56,9 @@ struct ParallelSpec {
     std::optional<double> bucket_mb;
     bool sequence_parallel = false;
     UpdateMode update = UpdateMode::Sync;
+    /// Tensor-parallel communication overlapped with the GEMMs (Megatron-Core
+    /// tp_comm_overlap, torchtitan async TP); unset: the framework's default.
+    std::optional<bool> tp_overlap;
 
     bool operator==(const ParallelSpec &) const = default;
 };

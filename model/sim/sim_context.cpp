@@ -11,6 +11,12 @@ namespace
 ComputeModel computeFor(const Scenario &s, const Plan &p)
 {
     ComputeModel c(s.hardware.gpu, p.precision, s.hardware.calibration.get());
+    // A board power cap below TDP lowers the sustained SM clock (hardware.power_limit_w);
+    // a calibration profile measured the clock the GPU holds at its limit already.
+    if (!c.calibrated())
+        c.applyClockDrop(1.0 - powerLimitedClockRatio(s.hardware.gpu, s.hardware.power_limit_w));
+    c.setCompiled(s.training.compile);
+    c.setStackKernels(p.stack);
     // Thermal effect in steady state: a training run lasts far longer than warmup_s, so
     // every GPU has heated past throttle_above_c and runs its SM clock clock_drop lower
     // (NVML throttle reason "hw_thermal_slowdown"/"sw_thermal_slowdown"). GPUs that differ
@@ -27,7 +33,7 @@ ComputeModel computeFor(const Scenario &s, const Plan &p)
 
 HardwareSpec effectiveHardware(const Scenario &s)
 {
-    HardwareSpec hw = s.hardware;
+    HardwareSpec hw = s.hardware.communicationView(); // an NVLink domain as one node
     const VirtualGpuSpec &v = s.effects.virtual_gpu;
     if (v.enabled && v.host_routed && hw.gpus_per_node > 1) {
         // Virtual GPUs have no peer-to-peer access: NCCL falls back to its SHM transport

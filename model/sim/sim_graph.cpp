@@ -312,12 +312,24 @@ std::vector<Piece> packPieces(const SimContext &ctx, LayerRange range, TensorPar
             // produce or consume them (Wang et al., ASPLOS'23, Sec. 3; Transformer Engine
             // userbuffers, Megatron-Core --tp-comm-overlap): the first chunk stays exposed,
             // the rest only where it outlasts the compute beside it.
+            // Each collective hides only behind the GEMM it is pipelined with (Wang et al.,
+            // Sec. 3.2: an all-gather with the GEMM consuming it, a reduce-scatter with the
+            // one producing it), not behind the attention or elementwise kernels.
             const double k = (ctx.plan.tensor - 1.0) / ctx.plan.tensor;
             const auto exposed = [k](double comm, double compute) {
                 return comm * (1.0 - k) + std::max(0.0, k * (comm - compute));
             };
-            tp_fwd = exposed(tp_fwd, l.fwd_s);
-            tp_bwd = exposed(tp_bwd, l.bwd_s + l.recompute_s);
+            const auto besideEach = [&](int ops, const double (&beside)[2], double whole) {
+                const double one = tp(l.tp_bytes);
+                double sum = 0;
+                for (int j = 0; j < ops; ++j)
+                    sum += beside[j % 2] > 0 ? exposed(one, beside[j % 2])
+                                             : exposed(one, whole / std::max(1, ops));
+                return sum;
+            };
+            tp_fwd = besideEach(l.tp_fwd_ops, l.tp_beside_fwd, l.fwd_s);
+            tp_bwd = besideEach(l.tp_bwd_ops, l.tp_beside_bwd, l.bwd_s) +
+                     besideEach(l.tp_recompute_ops, l.tp_beside_fwd, l.recompute_s);
         }
         cur.tp_fwd += tp_fwd;
         cur.tp_bwd += tp_bwd;

@@ -86,7 +86,8 @@ StepDescription describeStep(const SimContext &ctx)
 
     // Effects.
     if (fx.data_loader.enabled) {
-        d.loader_s = static_cast<double>(P.micro_batch) / loaderRate(fx.data_loader);
+        d.loader_s = static_cast<double>(P.micro_batch) /
+                     loaderRate(fx.data_loader, ctx.scenario.hardware, ctx.scenario.model);
         // PyTorch DataLoader keeps prefetch_factor (default 2) batches per worker in
         // flight; with 0 workers the main process loads one batch at a time.
         d.loader_depth = loaderDepth(fx.data_loader);

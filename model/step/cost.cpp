@@ -33,9 +33,68 @@ double memoryKernels(const ComputeModel &c, std::initializer_list<double> bytes)
     return t;
 }
 
+// Bytes per element of the elementwise work around the GEMMs, forward and backward.
+// SwiGLU models are the LLaMA family: RMSNorm and rotary embeddings. Eager PyTorch runs them
+// as Python modules, one kernel per operation in fp32 (torchtitan's and HF's RMSNorm: cast,
+// pow, mean, rsqrt-mul, cast back, weight mul, ~36 bytes per element; rotary as complex
+// multiplies in fp32, ~20; SwiGLU silu then mul, 10 per FFN element); fused kernels (Apex,
+// Transformer Engine, torch.compile's Inductor: Ansel et al., ASPLOS 2024, Sec. 4) read
+// each input once and write each output once. Backward of decomposed ops runs each op's
+// gradient, ~1.5x the forward bytes.
+struct ElementwiseBytes {
+    double norm_fwd, norm_bwd; // per hidden element, per norm
+    double rope_fwd, rope_bwd; // per query/key element
+    double act_fwd, act_bwd;   // per FFN element
+};
+
+ElementwiseBytes elementwiseBytes(const TransformerSpec &ts, bool fused, double e)
+{
+    if (!ts.gated_mlp) // GPT/BERT: native LayerNorm and GeLU kernels in every stack
+        return {2.0 * e, 4.0 * e, 0.0, 0.0, 2.0 * e, 3.0 * e};
+    if (fused)
+        return {2.0 * e, 4.0 * e, 2.0 * e, 2.0 * e, 3.0 * e, 4.5 * e};
+    return {36.0, 54.0, 20.0, 20.0, 10.0, 16.0};
+}
+
+// FP8 linear layers as frameworks run them: only the four linear layers of a block in FP8
+// (Transformer Engine and torchao leave attention and the output layer in bf16: TE docs
+// "Using FP8 with Transformer Engine"; torchao float8 README, "convert_to_float8_training"
+// swaps nn.Linear). Bytes of the casts per micro-batch:
+//  - Transformer Engine (delayed scaling): the norm before QKV and FC1 writes the FP8 copy
+//    and its transpose (+2 bytes per element); the projection and FC2 inputs are cast and
+//    transposed (read 2, write 2); in backward each output gradient is cast-transposed
+//    (4); weights are cast once per step (is_first_microbatch caching).
+//  - torchao tensorwise dynamic scaling: per input, weight and output gradient an amax
+//    reduction (read 2), a cast (read 2, write 1) and the transposed copy the FP8 GEMM
+//    layout needs (read 1, write 1), 7 bytes per element, weights every micro-batch;
+//    compiled, amax and cast fuse (5 bytes).
+struct Fp8CastBytes {
+    double forward = 0, backward = 0;
+};
+
+Fp8CastBytes fp8CastBytes(const ComputeModel &c, double inputs_after_norm, double other_inputs,
+                          double output_grads, double weights, double micro_batches)
+{
+    Fp8CastBytes b;
+    if (c.precision() != Precision::FP8)
+        return b;
+    if (c.stack().fp8_recipe == FrameworkSpec::Fp8Recipe::TransformerEngine) {
+        b.forward = 2.0 * inputs_after_norm + 4.0 * other_inputs +
+                    4.0 * weights / std::max(1.0, micro_batches);
+        b.backward = 4.0 * output_grads;
+    } else {
+        const double per = c.compiled() ? 5.0 : 7.0;
+        b.forward = per * (inputs_after_norm + other_inputs + weights);
+        b.backward = per * output_grads;
+    }
+    return b;
+}
+
 LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const ComputeModel &c,
                            bool flash)
 {
+    // Attention runs in bf16 under an FP8 recipe (above).
+    const ComputeModel hc = c.precision() == Precision::FP8 ? c.at(Precision::BF16) : c;
     const double e = activationBytes(plan.precision);
     const double b = static_cast<double>(plan.micro_batch);
     const double s = static_cast<double>(ts.seq_len);
@@ -62,10 +121,14 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     LayerCost l;
     l.name = "block";
     double gemm_fwd = 0, gemm_bwd = 0;
-    for (const Gemm &g : linear) {
-        gemm_fwd += forwardTime(c, g);
-        gemm_bwd += backwardTime(c, g);
-        l.fwd_flops += g.flops();
+    for (size_t i = 0; i < std::size(linear); ++i) {
+        const double fwd = forwardTime(c, linear[i]), bwd = backwardTime(c, linear[i]);
+        gemm_fwd += fwd;
+        gemm_bwd += bwd;
+        l.fwd_flops += linear[i].flops();
+        // Attention's collective beside QKV and the projection, the MLP's beside FC1 and FC2.
+        l.tp_beside_fwd[i / 2] += fwd;
+        l.tp_beside_bwd[i / 2] += bwd;
     }
     const double attn_flops = scores.flops() + values.flops();
     l.fwd_flops += attn_flops;
@@ -73,40 +136,66 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
 
     // Memory-bound kernels, bytes read + written (Korthikanti et al. 2022, Sec. 4.1 lists
     // the tensors: two layer norms, two bias-dropout-adds with 1-byte masks, the MLP
-    // activation, and without fused attention the s x s softmax and its dropout).
-    const double ln = 2.0 * Tl * h * e;
+    // activation, and without fused attention the s x s softmax and its dropout); the
+    // norms, rotary embedding and activation at the stack's fusion (elementwiseBytes).
+    const ElementwiseBytes eb = elementwiseBytes(ts, c.fusedElementwise(), e);
+    const double ln = eb.norm_fwd * Tl * h;
     const double bda = (3.0 * e + 1.0) * Tl * h;
-    const double act = (ts.gated_mlp ? 3.0 : 2.0) * T * ft * e;
+    const double act = eb.act_fwd * T * ft;
+    const double qk = T * (at + kvt) * hd;
     const double sq = b * at * s * s;
     double attn_fwd = 0, attn_bwd = 0;
     if (flash) {
-        // FlashAttention-2 (Dao 2023, Sec. 4 / Fig. 5): fused kernel at ~70-80% of the
-        // equivalent GEMM throughput; backward recomputes S and P: 2.5x forward FLOPs.
-        const double eff = 0.75 * c.gemmEfficiency(s, s, hd, b * at);
-        attn_fwd = std::max(attn_flops / (c.sustainedPeakFlops() * eff), c.launchFloor());
-        attn_bwd =
-            std::max(2.5 * attn_flops / (c.sustainedPeakFlops() * eff * 0.85), c.launchFloor());
+        // Fused attention at the stack's kernel as measured on this architecture
+        // (ComputeModel::attentionTime); a causal kernel skips the masked half of the
+        // blocks (FlashAttention-2, Sec. 3.1.1). Backward recomputes S and P: 2.5x the
+        // forward FLOPs (Dao 2023, Sec. 3.2).
+        const double work = ts.causal ? 0.5 * attn_flops : attn_flops;
+        attn_fwd = hc.attentionTime(work, hd, false);
+        attn_bwd = hc.attentionTime(2.5 * work, hd, true);
     } else {
-        attn_fwd = forwardTime(c, scores) + forwardTime(c, values) +
-                   memoryKernels(c, {2.0 * e * sq, (2.0 * e + 1.0) * sq});
-        attn_bwd = backwardTime(c, scores) + backwardTime(c, values) +
-                   memoryKernels(c, {3.0 * e * sq, (2.0 * e + 1.0) * sq});
+        attn_fwd = forwardTime(hc, scores) + forwardTime(hc, values) +
+                   memoryKernels(hc, {2.0 * e * sq, (2.0 * e + 1.0) * sq});
+        attn_bwd = backwardTime(hc, scores) + backwardTime(hc, values) +
+                   memoryKernels(hc, {3.0 * e * sq, (2.0 * e + 1.0) * sq});
     }
-    const double mem_fwd = memoryKernels(c, {ln, ln, bda, bda, act});
+    const double linear_weights = h * qkv_n + at * hd * h + h * fc1_n + ft * h;
+    const Fp8CastBytes cast =
+        fp8CastBytes(c, Tl * h * 2.0, T * (at * hd + ft), T * (qkv_n + fc1_n + 2.0 * h),
+                     linear_weights, static_cast<double>(plan.micro_batches));
+    const double rope_fwd = eb.rope_fwd * qk, rope_bwd = eb.rope_bwd * qk;
+    const double mem_fwd =
+        memoryKernels(c, {ln, ln, bda, bda, act, rope_fwd}) + c.memoryTime(cast.forward);
     // Backward of elementwise kernels reads the saved input and the incoming gradient and
     // writes the outgoing one: ~1.5-2x the forward traffic.
-    const double mem_bwd = memoryKernels(c, {2 * ln, 2 * ln, 1.5 * bda, 1.5 * bda, 1.5 * act});
+    const double ln_bwd = eb.norm_bwd * Tl * h;
+    const double act_bwd = eb.act_bwd * T * ft;
+    const double mem_bwd = memoryKernels(c, {ln_bwd, ln_bwd, 1.5 * bda, 1.5 * bda, act_bwd,
+                                             rope_bwd}) +
+                           c.memoryTime(cast.backward);
     l.fwd_s = gemm_fwd + attn_fwd + mem_fwd;
     l.bwd_s = gemm_bwd + attn_bwd + mem_bwd;
     l.kernels_fwd = flash ? plan.host.block_ops_forward_fused : plan.host.block_ops_forward;
+    if (c.fusedElementwise() && !c.stack().fused_elementwise) {
+        // Compiled: the host launches the GEMMs, the attention kernel and one fused kernel
+        // per elementwise chain (Inductor: two norms, rotary, activation, two residual
+        // adds), from generated code.
+        l.kernels_fwd = std::min(l.kernels_fwd, 4.0 + 1.0 + 6.0);
+    }
+    const bool per_op = c.stack().selective_per_op;
 
     switch (plan.recompute) {
     case Recompute::None:
         break;
     case Recompute::Selective:
-        // Recompute the core attention only (Korthikanti et al. 2022, Sec. 5); fused
-        // attention already recomputes it inside its backward kernel.
-        if (!flash) {
+        if (per_op) {
+            // torchtitan's per-operation policy: every other matmul output kept, so half
+            // the linear forward reruns, with every elementwise kernel; attention kept.
+            l.recompute_s = 0.5 * gemm_fwd + mem_fwd;
+            l.recompute_flops = 0.5 * (l.fwd_flops - attn_flops);
+        } else if (!flash) {
+            // Recompute the core attention only (Korthikanti et al. 2022, Sec. 5); fused
+            // attention already recomputes it inside its backward kernel.
             l.recompute_s = attn_fwd;
             l.recompute_flops = attn_flops;
         }
@@ -134,11 +223,22 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double split = 8.0 * sbh + (ts.gated_mlp ? 6.0 : 4.0) * s * b * f;
     const double quadratic =
         (flash || plan.recompute == Recompute::Selective) ? 0.0 : 5.0 * a * s * s * b;
+    const double no_recompute =
+        scale * (replicated / (plan.sequence_parallel ? t : 1.0) + (split + quadratic) / t);
     if (plan.recompute == Recompute::Full) {
         l.activation_bytes = 2.0 * sbh * scale / (plan.sequence_parallel ? t : 1.0);
+        // Backward of a checkpointed layer rebuilds all of its activations at once
+        // (Chen et al. 2016, Sec. 4: the peak is the checkpoints plus one segment).
+        l.transient_bytes = no_recompute;
+    } else if (plan.recompute == Recompute::Selective && per_op) {
+        // Kept: the layer input, every other matmul output in forward order (Q, V, FC1 and
+        // FC2 for LLaMA's seven; QKV and FC1 for four), the attention output and its
+        // log-sum-exp (torchtitan _save_list).
+        const double kept_mm = ts.gated_mlp ? at * hd + kvt * hd + ft + h : qkv_n + ft;
+        l.activation_bytes = e * T * (h / (plan.sequence_parallel ? t : 1.0) + kept_mm + at * hd);
+        l.transient_bytes = std::max(0.0, no_recompute - l.activation_bytes);
     } else {
-        l.activation_bytes =
-            scale * (replicated / (plan.sequence_parallel ? t : 1.0) + (split + quadratic) / t);
+        l.activation_bytes = no_recompute;
     }
 
     if (plan.tensor > 1) {
@@ -180,15 +280,17 @@ LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const Com
     const double h = static_cast<double>(ts.hidden);
     const double vt = static_cast<double>(ts.vocab) / plan.tensor;
     const double Tl = plan.sequence_parallel ? T / plan.tensor : T;
+    // The output layer stays in bf16 under FP8 recipes (transformerBlock).
+    const ComputeModel hc = c.precision() == Precision::FP8 ? c.at(Precision::BF16) : c;
     LayerCost l;
     l.name = "head";
     const Gemm logits{T, vt, h, 1};
     // Final norm, logits GEMM (6bshV per step: SC21 Eq. 3), vocab-parallel cross-entropy in
     // fp32 (max, exp-sum, loss passes over the logits).
-    l.fwd_s = c.memoryTime(2.0 * Tl * h * e) + forwardTime(c, logits) +
+    l.fwd_s = c.memoryTime(2.0 * Tl * h * e) + forwardTime(hc, logits) +
               memoryKernels(c, {T * vt * (e + 4.0), T * vt * 4.0 * 2.0, T * vt * 4.0});
     l.bwd_s =
-        c.memoryTime(4.0 * Tl * h * e) + backwardTime(c, logits) + c.memoryTime(T * vt * (4.0 + e));
+        c.memoryTime(4.0 * Tl * h * e) + backwardTime(hc, logits) + c.memoryTime(T * vt * (4.0 + e));
     l.fwd_flops = logits.flops();
     l.bwd_flops = 2.0 * logits.flops();
     l.params = 2.0 * h; // final norm
@@ -196,6 +298,10 @@ LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const Com
     if (!ts.tied_embeddings || plan.pipeline > 1)
         l.params += vt * h;
     l.activation_bytes = T * vt * 4.0 + Tl * h * e;
+    // The loss backward holds the fp32 gradient of the logits and its 16-bit copy for the
+    // logits GEMM beside the saved fp32 log-probabilities (PyTorch cross_entropy on
+    // .float() logits, as torchtitan and HF compute the loss).
+    l.transient_bytes = T * vt * (4.0 + e);
     l.kernels_fwd = 5;
     if (plan.tensor > 1) {
         l.tp_bwd_ops = 1; // gradient of the replicated input
@@ -204,8 +310,14 @@ LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const Com
     return l;
 }
 
-LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &c, bool first)
+LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &c, bool first,
+                     const LayerSpec *prev)
 {
+    // Compiled (training.compile), Inductor fuses pointwise kernels into the kernel before
+    // them (Ansel et al., ASPLOS 2024, Sec. 4.3): a ReLU after a norm or an add costs no pass
+    // of its own, and a residual add after a norm reads only the second branch.
+    const bool fused_after = c.compiled() && prev &&
+                             (prev->kind == LayerSpec::Kind::Norm || prev->kind == LayerSpec::Kind::Add);
     const double e = activationBytes(plan.precision);
     const double b = static_cast<double>(plan.micro_batch);
     const double t = plan.tensor;
@@ -281,9 +393,11 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
         l.params = ls.params;
         break;
     case LayerSpec::Kind::Activation:
-        l.fwd_s = c.memoryTime(2.0 * out * e);
-        l.bwd_s = c.memoryTime(3.0 * out * e);
+        l.fwd_s = fused_after ? 0.0 : c.memoryTime(2.0 * out * e);
+        l.bwd_s = fused_after ? 0.0 : c.memoryTime(3.0 * out * e);
         l.activation_bytes = out * 1.0; // ReLU keeps a mask (or its output, in-place)
+        if (fused_after)
+            l.kernels_fwd = 0;
         break;
     case LayerSpec::Kind::Pool:
         l.fwd_s = c.memoryTime((in + out) * e);
@@ -294,7 +408,7 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
     case LayerSpec::Kind::Add:
         // Forward adds the branches; backward sums the two gradients where the residual
         // forked (autograd accumulation): read two, write one, both ways.
-        l.fwd_s = c.memoryTime(3.0 * out * e);
+        l.fwd_s = c.memoryTime((fused_after ? 1.0 : 3.0) * out * e);
         l.bwd_s = c.memoryTime(3.0 * out * e);
         l.activation_bytes = 0;
         break;
@@ -375,7 +489,8 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
         double model_flops = 0;
         for (size_t i = 0; i < model.table.size(); ++i) {
             const LayerSpec &ls = model.table[i];
-            w.layers.push_back(tableLayer(ls, plan, compute, i == 0));
+            w.layers.push_back(
+                tableLayer(ls, plan, compute, i == 0, i > 0 ? &model.table[i - 1] : nullptr));
             const bool gemm = ls.kind == LayerSpec::Kind::Conv || ls.kind == LayerSpec::Kind::Fc;
             model_flops += (i == 0 && gemm ? 2.0 : 3.0) * ls.forward_flops;
             w.total_params += ls.params;
@@ -457,6 +572,8 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
         recompute += l.recompute_flops;
     }
     w.recompute_flops_per_sample = recompute * plan.tensor / b;
+    w.unsharded_fp32_grads =
+        compute.stack().pipeline_unsharded_grads && plan.pipeline > 1 && plan.zero >= 2;
     return w;
 }
 

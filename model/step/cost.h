@@ -22,12 +22,20 @@ struct LayerCost {
     double recompute_flops = 0;
     double params = 0;           // parameters held by this GPU (before ZeRO sharding)
     double activation_bytes = 0; // kept per in-flight micro-batch for the backward pass
+    /// Working memory of this layer's backward on top of what is kept: a checkpointed
+    /// layer's rebuilt activations, the loss gradient of the logits.
+    double transient_bytes = 0;
     double kernels_fwd = 0; // operations the host issues for the forward pass
     // Tensor-parallel collectives on the critical path, per micro-batch.
     int tp_fwd_ops = 0; // in forward (all-reduces, or all-gather + reduce-scatter pairs)
     int tp_bwd_ops = 0; // in backward
     int tp_recompute_ops = 0;
     double tp_bytes = 0; // bytes of each such collective's full output
+    /// With overlapped tensor parallelism, the GEMMs each collective is pipelined with (the
+    /// column-parallel GEMM after its all-gather, the row-parallel one before its
+    /// reduce-scatter), per forward collective and per backward one; 0: the whole pass.
+    double tp_beside_fwd[2] = {0, 0};
+    double tp_beside_bwd[2] = {0, 0};
 };
 
 struct WorkloadCost {
@@ -41,6 +49,9 @@ struct WorkloadCost {
     double input_bytes_per_sample = 0; // what the data loader delivers
     /// Per micro-batch, summed over layers: compute time (forward, backward, recompute) and
     /// the part of it that is the host issuing operations beyond what the GPU takes.
+    /// Gradients are held unsharded in fp32 over the step (the stack's pipeline schedule
+    /// defers the ZeRO reduce-scatter to the last micro-batch; analysis/memory.cpp).
+    bool unsharded_fp32_grads = false;
     double compute_per_micro_batch_s = 0;
     double host_excess_per_micro_batch_s = 0;
 };

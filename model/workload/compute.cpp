@@ -17,6 +17,21 @@ namespace
 // whitepapers; SemiAnalysis "MI300X vs H100 vs H200 training benchmark" (2024, H100 bf16
 // GEMM ~ 0.75 of 989, MI300X ~ 0.5 of 1307); P100/V100 SGEMM/HGEMM results in Jia et al.
 // "Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking" (2018), Fig. 4.
+//
+// Hopper and Blackwell in 16-bit and FP8 follow the maximum achievable matmul FLOPS
+// measured per accelerator (S. Bekman, "Machine Learning Engineering", compute/accelerator,
+// MAMF table, mean of 100 runs at the best shape of a brute-force search, sustained clocks
+// included): bf16 A100 SXM 86.9%, H100 SXM 80.3% (H200 the same), B200 77.6%; fp8 H100
+// 70.9%, H200 73.4%, B200 76.3%. Training shapes reach a fixed share of that best shape:
+// the A100's validated 0.84 at its 0.89 sustained clock is 0.86 of its MAMF, so each
+// architecture gets 0.86 x MAMF / the sustained clock of the part measured. The faster the
+// tensor cores, the lower the share of their peak a real GEMM reaches.
+constexpr double kTrainingShareOfMamf = 0.86;
+double fromMamf(double mamf, double measured_part_clock_ratio)
+{
+    return kTrainingShareOfMamf * mamf / measured_part_clock_ratio;
+}
+
 double maxGemmEfficiency(GpuFamily family, Precision p)
 {
     const bool tensor = p != Precision::FP32;
@@ -29,10 +44,12 @@ double maxGemmEfficiency(GpuFamily family, Precision p)
         return p == Precision::TF32 ? 0.78 : tensor ? 0.84 : 0.95;
     case GpuFamily::AdaLovelace:
         return tensor ? 0.85 : 0.90;
-    case GpuFamily::Hopper:
-        return p == Precision::FP8 ? 0.75 : tensor ? 0.84 : 0.90;
-    case GpuFamily::Blackwell:
-        return p == Precision::FP8 ? 0.68 : tensor ? 0.74 : 0.85;
+    case GpuFamily::Hopper: // H100 SXM: sustained clock 0.90 (gpus.json)
+        return p == Precision::FP8 ? fromMamf(0.709, 0.90)
+               : tensor           ? fromMamf(0.803, 0.90)
+                                  : 0.90;
+    case GpuFamily::Blackwell: // B200: no sustained-clock entry (1.0)
+        return p == Precision::FP8 ? fromMamf(0.763, 1.0) : tensor ? fromMamf(0.776, 1.0) : 0.85;
     case GpuFamily::CDNA3:
         return tensor ? 0.52 : 0.70;
     case GpuFamily::Unknown:
@@ -97,7 +114,7 @@ constexpr Tile kTiles[] = {{256, 128, 1.0}, {128, 256, 1.0}, {128, 128, 0.92},
 
 ComputeModel::ComputeModel(const GpuSpec &gpu, Precision precision,
                            const CalibrationProfile *calibration)
-    : precision_(precision)
+    : precision_(precision), gpu_(gpu), family_(gpu.family)
 {
     peak_flops_ = gpu.peak(precision) * 1e12;
     if (peak_flops_ <= 0) // no hardware support: falls back to fp32 (the parser rejects this)
@@ -251,6 +268,85 @@ void ComputeModel::setLaunchOverhead(double us)
 {
     if (us > 0)
         launch_s_ = us * 1e-6;
+}
+
+} // namespace scalescope
+
+namespace scalescope
+{
+
+ComputeModel ComputeModel::at(Precision precision) const
+{
+    if (precision == precision_)
+        return *this;
+    ComputeModel other(gpu_, precision);
+    // A measured curve ran at the clocks the GPU holds (ratio 1 before drops); the datasheet
+    // curve of the other precision needs the catalog's sustained clock again.
+    other.clock_ratio_ = datasheet_clock_ratio_ * clockDrop();
+    other.time_scale_ = time_scale_;
+    other.mem_bw_ = mem_bw_;
+    other.launch_s_ = launch_s_;
+    other.sm_count_ = sm_count_;
+    other.compiled_ = compiled_;
+    other.stack_ = stack_;
+    other.calibrated_ = calibrated_;
+    return other;
+}
+
+namespace
+{
+
+// Achieved share of the dense datasheet peak of fused attention kernels at head dimension
+// 128 and sequences of 2k-16k, forward and backward, as the kernels' authors measured them
+// (FLOPs counted as the kernel does them, causal blocks skipped):
+//  - FlashAttention-2 (Dao 2023, Fig. 4-6): A100 forward up to 73% (230 of 312 TFLOP/s),
+//    backward up to 63%; on H100 it runs Ampere-style mma.sync instructions that reach about
+//    2/3 of Hopper's tensor-core peak, and measures 330-350 TFLOP/s forward, ~300 backward
+//    (Shah et al. 2024, FlashAttention-3, Sec. 1 and Fig. 5-7): 0.34 and 0.30 of 989. On
+//    Blackwell the same kernels lose the new tcgen05 instructions too (~0.30 / 0.25).
+//  - cuDNN fused attention (Transformer Engine): on Hopper with wgmma and TMA, 500-600
+//    TFLOP/s forward (FlashAttention-3 paper, Fig. 5: cuDNN 9 beside FA3's 600-660), ~0.55
+//    forward and 0.45 backward; on Blackwell ~0.55 / 0.45 of its peak (cuDNN 9.7 release
+//    notes: SDPA on B200 ~1.2-1.4 PFLOP/s forward). On Ampere cuDNN and FA2 are alike.
+//  - Ada, Volta and others: FlashAttention-2's figures for consumer Ampere/Ada cards
+//    (~0.6 / 0.5; FA2 repository benchmarks on RTX 3090/4090).
+struct AttentionShare {
+    double forward, backward;
+};
+
+AttentionShare attentionShare(GpuFamily family, FrameworkSpec::AttentionKernel kernel)
+{
+    const bool cudnn = kernel == FrameworkSpec::AttentionKernel::Cudnn;
+    switch (family) {
+    case GpuFamily::Ampere:
+        return {0.68, 0.58};
+    case GpuFamily::Hopper:
+        return cudnn ? AttentionShare{0.55, 0.45} : AttentionShare{0.34, 0.30};
+    case GpuFamily::Blackwell:
+        return cudnn ? AttentionShare{0.55, 0.45} : AttentionShare{0.30, 0.25};
+    case GpuFamily::CDNA3: // CK flash attention on MI300X (ROCm blogs, ~0.35 / 0.3)
+        return {0.35, 0.30};
+    default:
+        return {0.60, 0.50};
+    }
+}
+
+} // namespace
+
+double ComputeModel::attentionTime(double flops, double head_dim, bool backward) const
+{
+    if (flops <= 0)
+        return 0;
+    const AttentionShare share = attentionShare(family_, stack_.attention_kernel);
+    // Smaller heads do less work per loaded tile: the measured shares fall by ~25% from head
+    // dimension 128 to 64 (FlashAttention-2, Fig. 4 vs Fig. 5).
+    const double head = std::clamp(head_dim / 128.0, 0.5, 1.0);
+    const double head_factor = 0.75 + 0.25 * (head - 0.5) / 0.5;
+    const double eff = (backward ? share.backward : share.forward) * head_factor;
+    // The measured shares were taken at the clocks the GPU held; a cap or throttling lowers
+    // them as it lowers the clock.
+    const double t = flops / (peak_flops_ * eff * clockDrop());
+    return std::max(t, launch_s_) * time_scale_;
 }
 
 } // namespace scalescope

@@ -2,6 +2,7 @@
 // kernels at memory bandwidth, a per-kernel launch floor.
 #pragma once
 
+#include "hardware/framework.h"
 #include "hardware/hardware.h"
 
 #include <vector>
@@ -51,6 +52,33 @@ public:
     /// kernel takes 1/share as long (NVIDIA vGPU time-sliced scheduling, vGPU user guide).
     void applyTimeShare(double share) { time_scale_ /= share; }
     double timeScale() const { return time_scale_; }
+    /// The step is compiled (training.compile): chains of elementwise kernels run as one
+    /// fused kernel each, and the host issues those instead of every eager operation
+    /// (step/cost.cpp).
+    void setCompiled(bool compiled) { compiled_ = compiled; }
+    bool compiled() const { return compiled_; }
+
+    /// The kernels the software stack runs (its catalog entry's "kernels").
+    void setStackKernels(const FrameworkSpec &stack) { stack_ = stack; }
+    const FrameworkSpec &stack() const { return stack_; }
+    /// Elementwise chains run fused: the stack's own kernels, or compiled.
+    bool fusedElementwise() const { return compiled_ || stack_.fused_elementwise; }
+
+    /// The same GPU, clocks and effects at another precision (FP8 recipes run only the
+    /// linear layers in FP8; attention and the output layer stay in bf16). A calibration
+    /// profile's GEMM curve belongs to its own precision: the copy uses the datasheet curve.
+    ComputeModel at(Precision precision) const;
+
+    /// Time of fused attention over `flops` (forward or backward, as the kernel does them)
+    /// for head dimension `head_dim`: the stack's kernel at its measured share of the peak
+    /// on this architecture.
+    double attentionTime(double flops, double head_dim, bool backward) const;
+    GpuFamily family() const { return family_; }
+    /// SM clock now over the catalog's sustained clock (power cap, thermal throttling).
+    double clockDrop() const
+    {
+        return measured_.empty() ? clock_ratio_ / datasheet_clock_ratio_ : clock_ratio_;
+    }
 
 private:
     double tileEfficiency(double m, double n, double k, double batch) const;
@@ -69,6 +97,10 @@ private:
     std::vector<GemmPoint> measured_;
     std::vector<double> measured_log_work_; // log(FLOPs) of each measured point
     bool calibrated_ = false;
+    bool compiled_ = false;
+    GpuSpec gpu_;
+    GpuFamily family_ = GpuFamily::Unknown;
+    FrameworkSpec stack_;
 };
 
 } // namespace scalescope

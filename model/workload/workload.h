@@ -18,6 +18,9 @@ struct TransformerSpec {
     int64_t kv_heads = 0;   // 0 = heads
     bool gated_mlp = false; // SwiGLU (three FFN matrices), as in LLaMA
     bool tied_embeddings = true;
+    /// Causal (decoder) self-attention: fused kernels skip the masked half of the scores
+    /// (FlashAttention-2, Sec. 3.1.1); false for encoders such as BERT.
+    bool causal = true;
 
     int64_t ffn() const { return ffn_hidden > 0 ? ffn_hidden : 4 * hidden; }
     int64_t kvHeads() const { return kv_heads > 0 ? kv_heads : heads; }

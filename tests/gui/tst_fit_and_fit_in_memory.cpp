@@ -230,7 +230,7 @@ private Q_SLOTS:
 
     void fewestThatFitIsTheReference()
     {
-        // The first screen: one RTX 4090 cannot hold the default job (29.5 of 24 GB) and 2
+        // The first screen: one RTX 4090 cannot hold the default job (31.2 of 24 GB) and 2
         // GPUs can, so speed-ups say how much faster than 2 GPUs: that point is 1x on the
         // ideal line N / 2 and 100% efficient; no Amdahl fit (it counts from one GPU); the
         // note, the table and the status bar say so, with the same figures.

@@ -857,6 +857,43 @@ void TestScenarioIo::errors_data()
         << "65";
     QTest::newRow("nics 0") << training({{"hardware.nics_per_node", 0}}) << "hardware.nics_per_node"
                             << "0";
+    // Issue 25's keys: the power cap is a share of the GPU's TDP (gpu-a: 400 W), an NVLink
+    // domain whole nodes, a pipeline needs an image model.
+    QTest::newRow("power_limit_w above TDP")
+        << training({{"hardware.power_limit_w", 450}}) << "hardware.power_limit_w"
+        << "450";
+    QTest::newRow("power_limit_w below 30% of TDP")
+        << training({{"hardware.power_limit_w", 100}}) << "hardware.power_limit_w"
+        << "allowed: 120 to 400";
+    QTest::newRow("nvlink_domain not whole nodes")
+        << training({{"hardware.nvlink_domain", 6}}) << "hardware.nvlink_domain"
+        << "multiple of gpus_per_node = 8";
+    QTest::newRow("nvlink_domain above the GPUs")
+        << training({{"hardware.nvlink_domain", 16}}) << "hardware.nvlink_domain"
+        << "at most the GPU count 8";
+    QTest::newRow("cpu_cores 0") << training({{"hardware.cpu_cores", 0}}) << "hardware.cpu_cores"
+                                 << "0";
+    QTest::newRow("compile not a bool")
+        << training({{"training.compile", "yes"}}) << "training.compile"
+        << "yes";
+    QTest::newRow("tp_overlap not a bool")
+        << training({{"parallel.tp_overlap", 1}}) << "parallel.tp_overlap"
+        << "1";
+    QTest::newRow("pipeline unknown")
+        << training({{"model", "cnn-test"},
+                     {"effects.data_loader", QJsonObject{{"workers_per_gpu", 4},
+                                                         {"pipeline", "opencv"}}}})
+        << "effects.data_loader.pipeline" << "pil-simd";
+    QTest::newRow("pipeline and a rate")
+        << training({{"model", "cnn-test"},
+                     {"effects.data_loader",
+                      QJsonObject{{"workers_per_gpu", 4}, {"pipeline", "pil"},
+                                  {"samples_per_s_per_worker", 100}}}})
+        << "effects.data_loader.samples_per_s_per_worker" << "pipeline";
+    QTest::newRow("pipeline without an image input")
+        << training({{"effects.data_loader",
+                      QJsonObject{{"workers_per_gpu", 4}, {"pipeline", "dali-gpu"}}}})
+        << "effects.data_loader.pipeline" << "image";
     QTest::newRow("too many GPUs") << training({{"hardware.nodes", 65536}}) << "hardware.nodes"
                                    << "524288";
     QTest::newRow("global_batch 0")
@@ -1351,6 +1388,17 @@ void TestScenarioIo::roundTrip_data()
     QTest::newRow("host behind no-P2P GPUs") << training({{"hardware.pcie_topology", "root_ports"},
                                                           {"hardware.host_memory_gbps", 460.8}})
                                               << false;
+    QTest::newRow("issue 25 keys")
+        << training({{"hardware.power_limit_w", 300},
+                     {"hardware.cpu_cores", 96},
+                     {"training.compile", true},
+                     {"parallel.tp_overlap", true}})
+        << false;
+    QTest::newRow("loader pipeline")
+        << training({{"model", "cnn-test"},
+                     {"effects.data_loader",
+                      QJsonObject{{"workers_per_gpu", 6}, {"pipeline", "dali-cpu"}}}})
+        << false;
     QTest::newRow("awkward numbers") << training({{"effects.jitter", 1.0 / 3.0},
                                                   {"parallel.bucket_mb", 0.1 + 0.2},
                                                   {"effects.seed", 9007199254740992.0}})
