@@ -55,6 +55,7 @@ ResultPtr computeResultStaged(const RecomputeRequest &request,
         r.closed_form = e.step.closed_form;
         r.closed_form_note = QString::fromStdString(e.step.note);
         r.cost = e.cost;
+        r.reference = e.reference; // pending at the Estimate stage
         if (!e.step.closed_form) {
             r.timeline = e.timeline;
             r.timeline_merge_quantum_s = e.step.sim.timeline_merge_quantum_s;

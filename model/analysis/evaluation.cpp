@@ -69,6 +69,9 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
     ReferenceSearch search;
     search.counts = defaultSweepCounts(scenario);
     search.point = point;
+    // The engine's limit of the scenario's own step, not the chart's per-point one (the
+    // window's is lower): N0 < N, and the window and the CLI get the same figure.
+    search.point.max_tasks = request.step.max_tasks;
     if (request.sweep) {
         search.scaling = request.scaling;
         search.node_gpus = request.sweep_node_gpus;

@@ -579,7 +579,7 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
 
 OrderedObject writeFramework(const FrameworkSpec &f)
 {
-    OrderedObject host, defaults, overlap, plans;
+    OrderedObject host, defaults, overlap, plans, kernels;
     host.add("op_us", f.host_op_us)
         .add("block_ops_forward", f.block_ops_forward)
         .add("block_ops_forward_fused", f.block_ops_forward_fused)
@@ -597,12 +597,25 @@ OrderedObject writeFramework(const FrameworkSpec &f)
         .add("max_zero", f.max_zero)
         .add("max_zero_with_pipeline", f.max_zero_with_pipeline)
         .add("async", f.async_update);
+    kernels
+        .add("attention", QString::fromLatin1(f.attention_kernel ==
+                                                      FrameworkSpec::AttentionKernel::Cudnn
+                                                  ? "cudnn"
+                                                  : "flash-attention-2"))
+        .add("elementwise", QString::fromLatin1(f.fused_elementwise ? "fused" : "eager"))
+        .add("fp8_recipe",
+             QString::fromLatin1(f.fp8_recipe == FrameworkSpec::Fp8Recipe::Torchao
+                                     ? "torchao"
+                                     : "transformer-engine"))
+        .add("selective_recompute", QString::fromLatin1(f.selective_per_op ? "per-op" : "attention"))
+        .add("pipeline_unsharded_grads", f.pipeline_unsharded_grads);
     OrderedObject out;
     out.add("name", QString::fromStdString(f.name))
         .add("host", std::move(host))
         .add("defaults", std::move(defaults))
         .add("overlap", std::move(overlap))
-        .add("plans", std::move(plans));
+        .add("plans", std::move(plans))
+        .add("kernels", std::move(kernels));
     writeSource(out, f.source);
     return out;
 }
