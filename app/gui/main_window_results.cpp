@@ -260,7 +260,7 @@ void MainWindow::updateStatus(const ResultPtr &result)
         status_mfu_->setText(tr("MFU %1%").arg(s.mfu * 100, 0, 'f', 1));
         if (reference_pending) {
             status_speedup_->setText(
-                tr("Speed-up on %1 GPUs: once the simulation has run").arg(s.gpus));
+                tr("Speed-up on %1 GPUs: once the fewest GPUs that fit are simulated").arg(s.gpus));
             status_efficiency_->clear();
         } else {
             status_speedup_->setText(speedup_text);

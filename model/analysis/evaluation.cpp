@@ -61,6 +61,13 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
     SimOptions point;
     point.max_tasks = request.sweep_max_tasks;
     point.cancel = request.cancel;
+    // The window draws the step at once; where one GPU is on paper the reference is pending
+    // (no figure a later stage takes back) until the fewest that fit are evaluated.
+    if (request.sweep && on_stage) {
+        ScenarioEvaluation early = e;
+        early.reference = oneGpuReference(*e.context);
+        on_stage(EvaluationStage::Step, early);
+    }
     // The one speed-up reference of this evaluation: among the default chart's counts, so
     // that the window (which sweeps) and the CLI (which may not) count from the same N0;
     // reached as the sweep reaches its counts (strong scaling on the scenario's nodes unless
@@ -85,8 +92,6 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
     e.reference = reference.value();
     if (!request.sweep)
         return e;
-    if (on_stage)
-        on_stage(EvaluationStage::Step, e);
 
     const std::vector<int> counts =
         request.sweep_gpus.empty() ? defaultSweepCounts(scenario) : request.sweep_gpus;

@@ -60,7 +60,7 @@ struct ScenarioEvaluation {
 
 enum class EvaluationStage {
     Estimate, // the closed form's summary while the engine runs (large runs only)
-    Step,     // the engine's step (and cost), before the sweep
+    Step,     // the engine's step (and cost), before the reference search and the sweep
 };
 
 /// GPU counts of a scaling chart: powers of two from 1 up to twice the scenario's count (at

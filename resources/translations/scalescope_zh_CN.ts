@@ -4108,8 +4108,8 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="221"/>
-        <source>Speed-up on %1 GPUs: once the simulation has run</source>
-        <translation>%1 个 GPU 的加速比：模拟完成后给出</translation>
+        <source>Speed-up on %1 GPUs: once the fewest GPUs that fit are simulated</source>
+        <translation>%1 个 GPU 的加速比：待能放下模型的最少 GPU 数模拟完成后给出</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="224"/>

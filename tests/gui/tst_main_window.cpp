@@ -839,15 +839,15 @@ private Q_SLOTS:
         QVERIFY2(mine[0].bottleneck.contains("closed-form estimate"),
                  qPrintable(mine[0].bottleneck));
         QVERIFY(!mine[1].bottleneck.contains("closed-form estimate"));
-        // One GPU cannot hold GPT-3 175B: until the evaluation has found the fewest GPUs that
-        // fit, the speed-up waits, instead of a figure against one GPU on paper that a later
-        // stage takes back; from the engine's stage on, the one reference is known.
-        QVERIFY2(mine[0].speedup.endsWith(QStringLiteral("once the simulation has run")),
-                 qPrintable(mine[0].speedup));
-        for (int i : {1, 2})
-            QVERIFY2(mine[size_t(i)].speedup.contains(QStringLiteral("the fewest that fit")),
+        // One GPU cannot hold GPT-3 175B: until the evaluation has simulated the fewest GPUs
+        // that fit, the speed-up waits, instead of a figure against one GPU on paper that a
+        // later stage takes back (the timeline is drawn without waiting for that run).
+        for (int i : {0, 1})
+            QVERIFY2(mine[size_t(i)].speedup.endsWith(
+                         QStringLiteral("once the fewest GPUs that fit are simulated")),
                      qPrintable(mine[size_t(i)].speedup));
-        QCOMPARE(mine[1].speedup, mine[2].speedup);
+        QVERIFY2(mine[2].speedup.contains(QStringLiteral("the fewest that fit")),
+                 qPrintable(mine[2].speedup));
         QVERIFY(mine[1].drawn != nullptr);
         QVERIFY(mine[1].current < g); // the tabs still show the previous complete result
         QCOMPARE(window_->currentResult()->generation, g);
