@@ -40,17 +40,6 @@ SpeedupFigures speedupFigures(const SpeedupReference &ref, int gpus, double spee
     return f;
 }
 
-std::optional<MemoryBreakdown> speedupReferenceMemory(const std::vector<SweepRow> &sweep,
-                                                      const SimContext *context)
-{
-    for (const SweepRow &row : sweep)
-        if (row.gpus == 1)
-            return row.summary.memory;
-    if (context)
-        return singleGpuReferenceMemory(*context);
-    return std::nullopt;
-}
-
 SpeedupReference oneGpuReference(const SimContext &ctx)
 {
     SpeedupReference r;
@@ -66,13 +55,10 @@ Result<SpeedupReference> findSpeedupReference(const SimContext &ctx, const Summa
                                               bool own_closed_form, const ReferenceSearch &search,
                                               std::optional<SweepRow> *evaluated)
 {
-    SpeedupReference r;
+    // One GPU is its own reference (spec/cli.md); else whether one GPU holds the model.
+    SpeedupReference r = oneGpuReference(ctx);
+    r.pending = false;
     const int own_gpus = ctx.plan.gpus;
-    if (own_gpus <= 1)
-        return r; // one GPU is its own reference (spec/cli.md)
-    static const std::vector<SweepRow> kNoRows;
-    r.one_gpu_memory = speedupReferenceMemory(search.rows ? *search.rows : kNoRows, &ctx);
-    r.one_gpu_on_paper = r.one_gpu_memory && exceedsCapacity(*r.one_gpu_memory);
     if (!r.one_gpu_on_paper)
         return r;
     std::vector<int> counts;
@@ -84,20 +70,6 @@ Result<SpeedupReference> findSpeedupReference(const SimContext &ctx, const Summa
     for (int n : counts) {
         if (search.point.cancel && search.point.cancel->load())
             return InputError{"", kCancelledMessage};
-        const SweepRow *known = nullptr;
-        if (search.rows)
-            for (const SweepRow &row : *search.rows)
-                if (row.gpus == n)
-                    known = &row;
-        if (known) {
-            if (exceedsCapacity(known->summary.memory) || known->summary.speedup <= 0)
-                continue;
-            r.gpus = n;
-            r.speedup = known->summary.speedup;
-            r.step_time_s = known->summary.step_time_s;
-            r.closed_form = known->closed_form;
-            return r;
-        }
         // Memory first (closed form, microseconds): the engine runs only for the count
         // that is the answer.
         Result<Scenario> scaled =

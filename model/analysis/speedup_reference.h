@@ -75,11 +75,6 @@ SpeedupFigures speedupFigures(const SpeedupReference &reference, int gpus,
 /// The reference before the search: whether one GPU holds the model (`pending` when not).
 SpeedupReference oneGpuReference(const SimContext &ctx);
 
-/// Memory per GPU of the one-GPU reference: the sweep's one-GPU row if there is one, else the
-/// memory formulas for the same job on one GPU (`context`); none without either.
-std::optional<MemoryBreakdown> speedupReferenceMemory(const std::vector<SweepRow> &sweep,
-                                                      const SimContext *context);
-
 /// How the reference search evaluates a count: the sweep's engine options for one point.
 struct ReferenceSearch {
     std::vector<int> counts; // candidate counts (ascending order is not required)
@@ -89,8 +84,6 @@ struct ReferenceSearch {
     /// reference's own figure.
     Scaling scaling = Scaling::Strong;
     int node_gpus = 0;
-    /// Rows already evaluated at some counts (the sweep's), reused instead of a second run.
-    const std::vector<SweepRow> *rows = nullptr;
 };
 
 /// The reference of a job (`ctx`, its own step `own`): one GPU when it holds the model or
