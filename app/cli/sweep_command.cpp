@@ -179,13 +179,14 @@ int cmdSweep(const QStringList &argv, Output &out, Failure *failure)
             QString from;
             if (rebased) {
                 const SpeedupFigures f = speedupFigures(e.reference, r.gpus, r.summary.speedup);
-                const bool counted = f.kind == SpeedupFigures::Kind::Rebased ||
-                                     f.kind == SpeedupFigures::Kind::Fewest;
-                from = counted ? QStringLiteral("  %1  %2")
-                                     .arg(fixed(f.speedup, 2) + QStringLiteral("x"), 8)
-                                     .arg(fixed(f.efficiency * 100, 1) + QStringLiteral("%"), 10)
-                               : QStringLiteral("  %1  %2").arg(QStringLiteral("-"), 8).arg(
-                                     QStringLiteral("-"), 10);
+                const bool counted = f.countedFromReference();
+                from = QStringLiteral("  %1  %2")
+                           .arg(counted ? fixed(f.speedup, 2) + QStringLiteral("x")
+                                        : QStringLiteral("-"),
+                                8)
+                           .arg(counted ? fixed(f.efficiency * 100, 1) + QStringLiteral("%")
+                                        : QStringLiteral("-"),
+                                10);
             }
             out.line(
                 QStringLiteral("%1  %2  %3  %4  %5  %6")

@@ -98,8 +98,6 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
     std::vector<int> fit_gpus;
     std::vector<double> fit_speedup;
     const int own_gpus = scenario.hardware.gpuCount();
-    // The reference's point was reached as the sweep reaches its counts: it is that row.
-    const bool reuse_reference_row = reference_row.has_value();
     // A jittered job's counts share its calm one-GPU run (each stretches it by its own
     // draws): the scenario's own step has it when the engine answered.
     SimContext::CalmReference calm = e.step.summary.single_gpu_calm;
@@ -110,7 +108,8 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
             // The scenario itself was just evaluated: its point is that figure, not a second
             // simulation of the same plan.
             e.sweep.push_back({n, e.step.summary, e.step.closed_form});
-        } else if (reuse_reference_row && reference_row->gpus == n) {
+        } else if (reference_row && reference_row->gpus == n) {
+            // The reference's point, reached as the sweep reaches its counts: that row.
             e.sweep.push_back(*reference_row);
         } else {
             Result<std::vector<SweepRow>> row =

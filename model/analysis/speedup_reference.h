@@ -66,6 +66,9 @@ struct SpeedupFigures {
     double vs_one = 1;       // against one GPU (spec/cli.md), on paper when one_gpu_on_paper
     double efficiency_vs_one = 1;
     bool one_gpu_on_paper = false;
+    /// The run is counted from N0 (N0 itself or more): speedup, ideal and efficiency are
+    /// from it; below N0 a run cannot start and has no such figure.
+    bool countedFromReference() const { return kind == Kind::Rebased || kind == Kind::Fewest; }
 };
 
 /// The figures of a run of `gpus` GPUs whose speed-up against one GPU is `speedup_vs_one`.

@@ -44,8 +44,7 @@ QByteArray sweepToCsv(const std::vector<SweepRow> &rows, bool detailed,
         if (rebased) {
             // Rows below the reference cannot start: no figure from it (empty fields).
             const SpeedupFigures f = speedupFigures(*reference, r.gpus, s.speedup);
-            const bool from = f.kind == SpeedupFigures::Kind::Rebased ||
-                              f.kind == SpeedupFigures::Kind::Fewest;
+            const bool from = f.countedFromReference();
             fields << QByteArray::number(reference->gpus)
                    << (from ? num(f.speedup, 6) : QByteArray())
                    << (from ? num(f.efficiency, 6) : QByteArray());
