@@ -54,7 +54,7 @@ CallStatus FakeBackend::enter(const char *call, const char *fault_point)
 {
     const int index = static_cast<int>(calls_.size());
     calls_.emplace_back(call);
-    if (index == fail_at_ || fail_names_.count(call))
+    if (index == fail_at_)
         return CallStatus::failure(call, kInjected);
     if (fail_apis_.empty())
         return CallStatus::success();

@@ -48,8 +48,6 @@ public:
 
     /// The `index`-th counted call (0-based, in call order) fails with "injected failure".
     void failCall(int index) { fail_at_ = index; }
-    /// Every call of this name fails.
-    void failNamed(std::string call) { fail_names_.insert(std::move(call)); }
     /// The library function `api` (a name from api_calls.h) fails wherever the real backend
     /// makes it, or only in the method `fault_point` (api_calls.h's fault_point); `times`
     /// limits how often (-1: every time). The method fails as the real one would (naming the
@@ -157,7 +155,6 @@ private:
 
     Config config_;
     int fail_at_ = -1;
-    std::set<std::string> fail_names_;
     std::map<std::pair<std::string, std::string>, int> fail_apis_; // -> failures left
     /// Whether a failApi fault for `api` at its fault point fires now (and counts it).
     bool injectNow(const char *api, const char *fault_point);

@@ -37,33 +37,46 @@ struct ScenarioResult {
     QString error;
     bool ok() const { return error.isEmpty(); }
 
-    std::shared_ptr<const SimContext> context; // null for errors and collective scenarios
-    Summary summary;
-    std::shared_ptr<const Timeline> timeline; // null when too large to materialise
-    /// The timeline was simplified to the segment limit: items closer than this merged.
-    double timeline_merge_quantum_s = 0;
-    size_t timeline_full_segments = 0; // what the exact timeline would have held
     int iterations = 1;
+    Scaling scaling = Scaling::Strong;
+    int sweep_node_gpus = 0; // the sweep grew by nodes of this many GPUs (0: the scenario's)
+    double compute_ms = 0;   // time the worker spent
+
+    /// The model's one evaluation (analysis/evaluation.h), shared with the worker and never
+    /// modified once published; partial before the Complete stage. Null for errors.
+    std::shared_ptr<const ScenarioEvaluation> evaluation;
+
+    // What the views read of it (empty figures for an error).
+    const ScenarioEvaluation &eval() const
+    {
+        static const ScenarioEvaluation kNone;
+        return evaluation ? *evaluation : kNone;
+    }
+    const std::shared_ptr<const SimContext> &context() const { return eval().context; }
+    const Summary &summary() const { return eval().step.summary; }
+    /// The engine's timeline; null when the closed form answered or it was too large.
+    std::shared_ptr<const Timeline> timeline() const
+    {
+        return closedForm() ? nullptr : eval().timeline;
+    }
+    /// The timeline was simplified to the segment limit: items closer than this merged.
+    double timelineMergeQuantumS() const { return eval().step.sim.timeline_merge_quantum_s; }
+    size_t timelineFullSegments() const { return eval().step.sim.timeline_full_segments; }
     /// Steps simulated before the measured ones (data loaders and asynchronous updates
     /// carry state from step to step); the timeline draws them first.
-    int warmup_steps = 0;
+    int warmupSteps() const { return closedForm() ? 0 : eval().step.sim.warmup_iterations; }
     /// The engine's task graph was over its limit: the closed form answered (no timeline).
-    bool closed_form = false;
-    QString closed_form_note; // the engine's reason
-
-    Scaling scaling = Scaling::Strong;
-    int sweep_node_gpus = 0;     // the sweep grew by nodes of this many GPUs (0: the scenario's)
-    std::vector<SweepRow> sweep; // speed-up and efficiency against GPU count
-    AmdahlFit amdahl;
+    bool closedForm() const { return eval().step.closed_form; }
+    QString closedFormNote() const { return QString::fromStdString(eval().step.note); }
+    /// Speed-up and efficiency against GPU count (empty before the Complete stage).
+    const std::vector<SweepRow> &sweep() const { return eval().sweep; }
+    const AmdahlFit &amdahl() const { return eval().amdahl; }
     /// Where the missing speed-up went, one entry per sweep row (losses in GPUs).
-    std::vector<SpeedupAttribution> attribution;
-    /// What the speed-ups shown are against (analysis/evaluation.h): one GPU, or the
-    /// smallest swept count that fits when one GPU cannot hold the model.
-    SpeedupReference reference;
+    const std::vector<SpeedupAttribution> &attribution() const { return eval().attribution; }
+    /// What the speed-ups shown are against (analysis/speedup_reference.h).
+    const SpeedupReference &reference() const { return eval().reference; }
     /// Time, energy and money of the scenario's work; present when it has a cost section.
-    std::optional<CostReport> cost;
-
-    double compute_ms = 0; // time the worker spent
+    const std::optional<CostReport> &cost() const { return eval().cost; }
 };
 using ResultPtr = std::shared_ptr<const ScenarioResult>;
 

@@ -23,6 +23,27 @@ QString gpusText(int gpus)
                      : (gpus <= 1 ? QStringLiteral("1 GPU") : QStringLiteral("%1 GPUs").arg(gpus));
 }
 
+/// The run the cost is compared with: "one GPU", or "2 GPUs, the fewest that fit".
+QString referenceText(const CostReport &c)
+{
+    return c.reference_gpus <= 1
+               ? QStringLiteral("one GPU")
+               : QStringLiteral("%1 GPUs, the fewest that fit").arg(c.reference_gpus);
+}
+
+/// The count of the sweep that pays best, where it is not the scenario's (CostReport::best).
+QString bestText(const CostReport &c)
+{
+    if (!c.best)
+        return {};
+    const SweepCostChoice &b = *c.best;
+    return QStringLiteral(" Best on the scaling sweep: %1 GPUs, %2x as fast as %3, %4 a month "
+                          "(net $%5 a month against %6).")
+        .arg(QString::number(b.gpus), fixed(b.faster_than_scenario, 2), QString::number(c.gpus),
+             QStringLiteral("$") + fixed(b.cost_usd_per_month, 0), fixed(b.net_usd_per_month, 0),
+             referenceText(c));
+}
+
 QString venueText(CostVenue venue)
 {
     return venue == CostVenue::Own ? QStringLiteral("owning")
@@ -60,30 +81,41 @@ QString costVerdictText(const CostReport &c)
     case CostDecision::NoVerdict:
         return QStringLiteral("No verdict: the cost section lacks ") +
                missingCostInputs(v).join(QStringLiteral(", ")) + QStringLiteral(" (0).");
-    case CostDecision::OneGpu:
-        return QStringLiteral("One GPU: %1 h per run; %2 is cheaper (%3).")
-            .arg(fixed(c.time_to_train_h, 1), venueText(v.venue), usage);
+    case CostDecision::AtReference:
+        return QStringLiteral("%1: %2 h per run; %3 is cheaper (%4).")
+            .arg(c.reference_gpus <= 1 ? QStringLiteral("One GPU")
+                                       : QStringLiteral("%1 GPUs, the fewest that fit")
+                                             .arg(c.reference_gpus),
+                 fixed(c.time_to_train_h, 1), venueText(v.venue), usage);
+    case CostDecision::DoesNotFit:
+        return QStringLiteral("%1 GPUs: not worth it, the plan does not fit in memory (%2 of %3 "
+                              "GB per GPU).%4")
+            .arg(c.gpus)
+            .arg(fixed(c.memory_total_bytes / 1e9, 1), fixed(c.memory_capacity_bytes / 1e9, 1),
+                 bestText(c));
     case CostDecision::MoreGpusPay:
     case CostDecision::MoreGpusDoNotPay:
         break;
     }
-    return QStringLiteral("%1 GPUs %2: they save %3 h of waiting a month, worth $%4 at $%5 an "
-                          "hour, against $%6 a month more ($%7 of hardware or cloud time, $%8 of "
-                          "migration spread over the amortisation period); %9 is cheaper (%10).")
+    return QStringLiteral("%1 GPUs %2 against %11: they save %3 h of waiting a month, worth $%4 "
+                          "at $%5 an hour, against $%6 a month more ($%7 of hardware or cloud "
+                          "time, $%8 of migration spread over the amortisation period); %9 is "
+                          "cheaper (%10).")
         .arg(QString::number(c.gpus),
              v.decision == CostDecision::MoreGpusPay ? QStringLiteral("pay off")
                                                      : QStringLiteral("do not pay off"),
              fixed(v.waiting_saved_h_per_month, 0), fixed(v.waiting_value_usd_per_month, 0),
              fixed(v.hour_value_usd, 0), fixed(v.extra_cost_usd_per_month, 0),
              fixed(v.hardware_extra_usd_per_month, 0), fixed(v.migration_usd_per_month, 0),
-             venueText(v.venue), usage);
+             venueText(v.venue), usage, referenceText(c)) +
+           bestText(c);
 }
 
 QString costRuleText(const CostReport &c)
 {
     const CostVerdict &v = c.verdict;
     QString text =
-        QStringLiteral("the job takes %1 on one GPU, %2: %3, %4")
+        QStringLiteral("the job takes %1 on %5, %2: %3, %4")
             .arg(QString::fromLatin1(durationBandName(v.duration)),
                  QString::fromLatin1(usageBandName(v.usage)), gpusText(v.recommended_gpus),
                  v.rule_own ? QStringLiteral("owning (over 200 h a month)")
@@ -106,13 +138,13 @@ QString costRuleText(const CostReport &c)
 
 QJsonObject costReportJson(const CostReport &report)
 {
-    CostReport c = report;
-    c.verdict.sentence = costVerdictText(c).toStdString();
+    const CostReport &c = report;
     QJsonObject o = costToJson(c);
     const CostVerdict &v = c.verdict;
     QJsonObject j = o[QStringLiteral("verdict")].toObject();
-    static const char *const decisions[] = {"no_verdict", "one_gpu", "more_gpus_pay",
-                                            "more_gpus_do_not_pay"};
+    j[QStringLiteral("sentence")] = costVerdictText(c);
+    static const char *const decisions[] = {"no_verdict", "at_reference", "more_gpus_pay",
+                                            "more_gpus_do_not_pay", "does_not_fit"};
     static const char *const gaps[] = {"none", "waiting_valued", "cost_outweighs"};
     static const char *const inputs[kCostInputCount] = {"gpu_price_usd", "cloud_price_per_gpu_hour",
                                                         "power_price_per_kwh", "day_rate_usd",
@@ -125,13 +157,13 @@ QJsonObject costReportJson(const CostReport &report)
     j[QStringLiteral("missing")] = missing;
     j[QStringLiteral("venue")] =
         v.venue == CostVenue::Own ? QStringLiteral("own") : QStringLiteral("rent");
-    j[QStringLiteral("one_gpu_venue")] =
-        v.one_gpu_venue == CostVenue::Own ? QStringLiteral("own") : QStringLiteral("rent");
+    j[QStringLiteral("reference_venue")] =
+        v.reference_venue == CostVenue::Own ? QStringLiteral("own") : QStringLiteral("rent");
     j[QStringLiteral("waiting_saved_h_per_month")] = v.waiting_saved_h_per_month;
     j[QStringLiteral("hour_value_usd")] = v.hour_value_usd;
     j[QStringLiteral("waiting_value_usd_per_month")] = v.waiting_value_usd_per_month;
     j[QStringLiteral("gpus_cost_usd_per_month")] = v.gpus_cost_usd_per_month;
-    j[QStringLiteral("one_gpu_cost_usd_per_month")] = v.one_gpu_cost_usd_per_month;
+    j[QStringLiteral("reference_cost_usd_per_month")] = v.reference_cost_usd_per_month;
     j[QStringLiteral("hardware_extra_usd_per_month")] = v.hardware_extra_usd_per_month;
     j[QStringLiteral("migration_usd_per_month")] = v.migration_usd_per_month;
     j[QStringLiteral("extra_cost_usd_per_month")] = v.extra_cost_usd_per_month;
@@ -148,14 +180,14 @@ void printCostText(Output &out, const CostReport &c)
 {
     if (!std::isfinite(c.time_to_train_h))
         out.line(QStringLiteral("  time to train       never on %1 GPUs: failures come faster than "
-                                "checkpoints (goodput 0); %2 h on one GPU")
+                                "checkpoints (goodput 0); %2 h on %3")
                      .arg(c.gpus)
-                     .arg(fmt(c.single_gpu_time_h, 4)));
+                     .arg(fmt(c.reference_time_h, 4), referenceText(c)));
     else
-        out.line(QStringLiteral("  time to train       %1 h on %2 GPUs (%3 h on one GPU)")
+        out.line(QStringLiteral("  time to train       %1 h on %2 GPUs (%3 h on %4)")
                      .arg(fmt(c.time_to_train_h, 4))
                      .arg(c.gpus)
-                     .arg(fmt(c.single_gpu_time_h, 4)));
+                     .arg(fmt(c.reference_time_h, 4), referenceText(c)));
     // A run that never ends has no energy or cost per run (JSON: null, report_io.cpp); the
     // text says so instead of printing "inf" (issue 29: every printed figure is finite).
     const auto perRun = [&](double x, int decimals, bool money) {
@@ -177,8 +209,8 @@ void printCostText(Output &out, const CostReport &c)
                           : QStringLiteral("never")));
     out.line(QStringLiteral("  verdict             %1").arg(costVerdictText(c)));
     out.line(QStringLiteral("  rule of thumb       %1").arg(costRuleText(c)));
-    for (const std::string &a : c.advice)
-        out.line(QStringLiteral("  advice              %1").arg(QString::fromStdString(a)));
+    for (const Advice &a : c.advice)
+        out.line(QStringLiteral("  advice              %1").arg(QString::fromStdString(adviceText(a))));
 }
 
 } // namespace scalescope::cli

@@ -104,7 +104,7 @@ void printSummaryText(Output &out, const SimContext &ctx, const Summary &s,
     out.line(QStringLiteral("  memory per GPU      %1 GB of %2 GB (%3)")
                  .arg(fixed(s.memory.total / 1e9, 1), fixed(s.memory.capacity / 1e9, 1),
                       s.memory.fits() ? QStringLiteral("fits") : QStringLiteral("does NOT fit")));
-    out.line(QStringLiteral("  bottleneck          %1").arg(QString::fromStdString(s.bottleneck)));
+    out.line(QStringLiteral("  bottleneck          %1").arg(QString::fromStdString(bottleneckText(s.bottleneck))));
     if (s.max_temperature_c > 0)
         out.line(
             QStringLiteral("  thermal             %1 of %2 GPUs throttled, hottest %3 C, first "

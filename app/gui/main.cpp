@@ -9,13 +9,49 @@
 #include <QMessageBox>
 
 #include <cstdio>
+#include <cstring>
+
+namespace
+{
+
+void nameTheApplication()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("ScaleScope"));
+    QCoreApplication::setApplicationName(QStringLiteral("ScaleScope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SCALESCOPE_VERSION));
+}
+
+/// --help and --version print text and need no display: QApplication aborts where none is
+/// (an SSH session, CI), so they are answered before one is made.
+bool asksForTextOnly(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i)
+        for (const char *option : {"-h", "--help", "--help-all", "-?", "-v", "--version"})
+            if (std::strcmp(argv[i], option) == 0)
+                return true;
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
+    if (asksForTextOnly(argc, argv)) {
+        QCoreApplication core(argc, argv);
+        nameTheApplication();
+        scalescope::AppOptions options;
+        QString error, message;
+        bool exit_now = false;
+        if (!scalescope::parseOptions(scalescope::decodeArguments(argc, argv, 0), &options,
+                                      &error, &exit_now, &message)) {
+            std::fprintf(stderr, "scalescope: %s\n", qPrintable(error));
+            return 2;
+        }
+        std::fputs(qPrintable(message), stdout);
+        return 0;
+    }
     QApplication qapp(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("ScaleScope"));
-    QApplication::setApplicationName(QStringLiteral("ScaleScope"));
-    QApplication::setApplicationVersion(QStringLiteral(SCALESCOPE_VERSION));
+    nameTheApplication();
     // The desktop entry's id (installer/linux): Wayland compositors match windows to it.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.scalescope.ScaleScope"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/scalescope.svg")));

@@ -240,8 +240,8 @@ QString MainWindow::calibrationReport(const ResultPtr &before, const ResultPtr &
     } else {
         text = tr("Datasheet figures restored.");
     }
-    if (before && before->ok() && before->summary.step_time_s > 0) {
-        const double a = before->summary.step_time_s, b = after->summary.step_time_s;
+    if (before && before->ok() && before->summary().step_time_s > 0) {
+        const double a = before->summary().step_time_s, b = after->summary().step_time_s;
         text += QLatin1Char(' ') + tr("Step %1 → %2 (%3%).")
                                        .arg(formatStepTime(a), formatStepTime(b))
                                        .arg((b / a - 1) * 100, 0, 'f', 2);
@@ -263,7 +263,7 @@ void MainWindow::pinCurrent()
     if (!current_ || !current_->ok())
         return;
     pinned_ = current_;
-    pinned_timeline_->setTimeline(pinned_->timeline);
+    pinned_timeline_->setTimeline(pinned_->timeline());
     pinned_timeline_->setTitle(
         tr("A (pinned): %1")
             .arg(QString::fromStdString(pinned_->scenario.name.empty() ? std::string("scenario")
@@ -271,8 +271,8 @@ void MainWindow::pinCurrent()
     timeline_->setTitle(tr("B (current)"));
     pinned_timeline_->setVisible(true);
     // Both on one axis: the longer step decides the range.
-    const double end = std::max(pinned_->timeline ? pinned_->timeline->endTime() : 0.0,
-                                current_->timeline ? current_->timeline->endTime() : 0.0);
+    const double end = std::max(pinned_->timeline() ? pinned_->timeline()->endTime() : 0.0,
+                                current_->timeline() ? current_->timeline()->endTime() : 0.0);
     if (end > 0) {
         timeline_->setSharedExtent(end);
         pinned_timeline_->setSharedExtent(end);

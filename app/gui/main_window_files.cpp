@@ -213,7 +213,7 @@ void MainWindow::exportChart(const QString &format)
 
 void MainWindow::exportSweepCsv()
 {
-    if (!current_ || current_->sweep.empty()) {
+    if (!current_ || current_->sweep().empty()) {
         showError(tr("Export failed"), tr("There is no scaling sweep to export yet."));
         return;
     }
@@ -222,7 +222,7 @@ void MainWindow::exportSweepCsv()
     if (path.isEmpty())
         return;
     QString error;
-    if (!scalescope::exportSweepCsv(current_->sweep, path, &error))
+    if (!scalescope::exportSweepCsv(current_->sweep(), path, &error))
         showError(tr("Export failed"), error);
 }
 

@@ -14,20 +14,20 @@ void MainWindow::showTimelineOf(const ResultPtr &result)
     if (!result->ok())
         timeline_->setEmptyReason(
             tr("No timeline: the scenario is not valid (%1).").arg(result->error));
-    else if (!result->timeline)
+    else if (!result->timeline())
         timeline_->setEmptyReason(tr("No timeline: more segments than can be drawn; the "
                                      "figures come from the closed-form model."));
     // A/B compare: both timelines span the longer of the two steps, so neither is cut off.
     const double shared_end =
-        pinned_ && pinned_->timeline && result->ok() && result->timeline
-            ? std::max(pinned_->timeline->endTime(), result->timeline->endTime())
+        pinned_ && pinned_->timeline() && result->ok() && result->timeline()
+            ? std::max(pinned_->timeline()->endTime(), result->timeline()->endTime())
             : 0.0;
     timeline_->setSharedExtent(shared_end);
     pinned_timeline_->setSharedExtent(shared_end);
-    timeline_->setMemory(result->ok() ? result->summary.memory : MemoryBreakdown{});
+    timeline_->setMemory(result->ok() ? result->summary().memory : MemoryBreakdown{});
     // The complete result carries the timeline its stage already showed: kept as it is
     // (with the user's selection) rather than set again.
-    const std::shared_ptr<const Timeline> shown = result->ok() ? result->timeline : nullptr;
+    const std::shared_ptr<const Timeline> shown = result->ok() ? result->timeline() : nullptr;
     if (shown == nullptr || timeline_->timeline() != shown)
         timeline_->setTimeline(shown);
     // The first result of a newly loaded gallery scenario shows its whole step: the range
@@ -39,18 +39,18 @@ void MainWindow::showTimelineOf(const ResultPtr &result)
     }
     QStringList notes;
     // "Steps shown" counts the measured steps; warm-up steps drawn before them are said.
-    if (result->ok() && result->timeline && result->warmup_steps > 0)
-        notes << (result->warmup_steps == 1
+    if (result->ok() && result->timeline() && result->warmupSteps() > 0)
+        notes << (result->warmupSteps() == 1
                       ? tr("1 warm-up step drawn before the measured ones (the data loader or "
                            "asynchronous updates carry state from step to step)")
                       : tr("%1 warm-up steps drawn before the measured ones (the data loader "
                            "or asynchronous updates carry state from step to step)")
-                            .arg(result->warmup_steps));
-    if (result->ok() && result->timeline && result->timeline_merge_quantum_s > 0)
+                            .arg(result->warmupSteps()));
+    if (result->ok() && result->timeline() && result->timelineMergeQuantumS() > 0)
         notes << tr("Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)")
-                     .arg(formatDuration(result->timeline_merge_quantum_s),
-                          QLocale().toString(qulonglong(result->timeline->size())),
-                          QLocale().toString(qulonglong(result->timeline_full_segments)));
+                     .arg(formatDuration(result->timelineMergeQuantumS()),
+                          QLocale().toString(qulonglong(result->timeline()->size())),
+                          QLocale().toString(qulonglong(result->timelineFullSegments())));
     timeline_note_->setText(notes.join(QStringLiteral(" · ")));
     timeline_note_->setToolTip(timeline_note_->text());
 }
@@ -166,11 +166,11 @@ void MainWindow::updateStatus(const ResultPtr &result)
                                 : result->error_path + QStringLiteral(": ") + result->error;
         return;
     }
-    const Summary &s = result->summary;
+    const Summary &s = result->summary();
     // The evaluation's one speed-up reference (analysis/speedup_reference.h): one GPU, or the
     // fewest GPUs that hold the model when one GPU cannot (its time is then on paper).
     using Kind = SpeedupFigures::Kind;
-    const SpeedupReference &ref = result->reference;
+    const SpeedupReference &ref = result->reference();
     const SpeedupFigures f = speedupFigures(ref, s.gpus, s.speedup);
     const bool reference_on_paper = s.gpus > 1 && ref.one_gpu_on_paper && ref.one_gpu_memory;
     const QString reference_note =
@@ -281,7 +281,7 @@ void MainWindow::updateStatus(const ResultPtr &result)
         status_staleness_->hide();
     }
     // The memory sentence of the bottleneck is the status bar's first label already.
-    Bottleneck bottleneck = s.bottleneck_record;
+    Bottleneck bottleneck = s.bottleneck;
     if (!fits)
         bottleneck.out_of_memory.reset();
     QString sentence = translatedBottleneck(bottleneck);
@@ -289,7 +289,7 @@ void MainWindow::updateStatus(const ResultPtr &result)
         sentence = tr("If it fitted: %1").arg(sentence);
     if (result->stage == ResultStage::Summary)
         sentence += tr(" (closed-form estimate while the simulation runs)");
-    else if (!result->timeline)
+    else if (!result->timeline())
         sentence += tr(" (timeline not drawn: too many segments; figures from the closed form)");
     status_bottleneck_->setText(sentence.toHtmlEscaped());
     status_bottleneck_->setToolTip(sentence);

@@ -222,7 +222,7 @@ QVariant PlanTableModel::data(const QModelIndex &index, int role) const
             return tr("%1 / %2").arg(locale.toString(c.memory_bytes / 1e9, 'f', 1),
                                      locale.toString(c.capacity_bytes / 1e9, 'f', 1));
         case BottleneckColumn:
-            return translatedBottleneck(c.bottleneck_record);
+            return translatedBottleneck(c.bottleneck);
         }
         break;
     case ValueRole:
@@ -252,14 +252,14 @@ QVariant PlanTableModel::data(const QModelIndex &index, int role) const
         case MemoryColumn:
             return c.memory_bytes;
         case BottleneckColumn:
-            return translatedBottleneck(c.bottleneck_record);
+            return translatedBottleneck(c.bottleneck);
         }
         break;
     case IsCurrentRole:
         return current;
     case Qt::ToolTipRole:
         if (index.column() == BottleneckColumn)
-            return translatedBottleneck(c.bottleneck_record);
+            return translatedBottleneck(c.bottleneck);
         if (index.column() == StepTimeColumn)
             return c.simulated ? tr("Simulated, as the window shows it once the plan is applied")
                                : tr("Closed-form estimate (too large to simulate here)");

@@ -336,7 +336,7 @@ void PresentationStage::setResult(const ResultPtr &result, bool refit)
 
 void PresentationStage::showTimeline(const ResultPtr &result, bool refit)
 {
-    std::shared_ptr<const Timeline> shown = result->ok() ? result->timeline : nullptr;
+    std::shared_ptr<const Timeline> shown = result->ok() ? result->timeline() : nullptr;
     QString note;
     if (shown) {
         const FoldedTimeline folded = foldIdenticalGpus(*shown);
@@ -369,14 +369,14 @@ void PresentationStage::showTimeline(const ResultPtr &result, bool refit)
     }
     timeline_note_->setText(note);
     timeline_note_->setVisible(!note.isEmpty());
-    timeline_->setMemory(result->ok() ? result->summary.memory : MemoryBreakdown{});
+    timeline_->setMemory(result->ok() ? result->summary().memory : MemoryBreakdown{});
     // Every node expanded first; fitTimelineRows() collapses what does not fit.
     timeline_->setTimeline(shown);
     timeline_->setAllNodesCollapsed(false);
     if (refit && shown) {
         // The slide's zoom, whatever was shown before: one whole step (the measured one
         // where warm-up steps were simulated before it).
-        const auto [from, to] = slideStepRange(*shown, result->summary.step_time_s);
+        const auto [from, to] = slideStepRange(*shown, result->summary().step_time_s);
         timeline_->setTimeRange(from, to);
     }
     fitTimelineRows();

@@ -67,6 +67,13 @@ ProbeRunner::ProbeRunner(QObject *parent) : QObject(parent)
     });
     connect(&process_, &QProcess::finished, this, [this](int code, QProcess::ExitStatus st) {
         readOutput();
+        // gpuprobe's words without its own "gpuprobe: " and, where the message says it
+        // already, "no usable GPU: " (issue 26: "No usable GPU: gpuprobe: no usable GPU").
+        QString words = last_error_line_;
+        if (words.startsWith(QLatin1String("gpuprobe: ")))
+            words = words.mid(10);
+        if (code == 3 && words.startsWith(QLatin1String("no usable GPU: ")))
+            words = words.mid(15);
         QString message;
         if (cancelled_) {
             message = tr("Cancelled.");
@@ -77,11 +84,11 @@ ProbeRunner::ProbeRunner(QObject *parent) : QObject(parent)
         } else if (code == 0) {
             message = tr("Done.");
         } else if (code == 3) {
-            message = tr("No usable GPU: %1").arg(last_error_line_);
+            message = tr("No usable GPU: %1").arg(words);
         } else if (code == 2) {
-            message = tr("gpuprobe rejected its input: %1").arg(last_error_line_);
+            message = tr("gpuprobe rejected its input: %1").arg(words);
         } else {
-            message = tr("gpuprobe failed (exit code %1): %2").arg(code).arg(last_error_line_);
+            message = tr("gpuprobe failed (exit code %1): %2").arg(code).arg(words);
         }
         Q_EMIT finished(code, message);
     });

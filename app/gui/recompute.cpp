@@ -49,26 +49,12 @@ ResultPtr computeResultStaged(const RecomputeRequest &request,
     what.estimate_first_tasks = partial ? kGuiStagedTasks : 0;
     what.cancel = cancel;
 
-    const auto fill = [&](ScenarioResult &r, const ScenarioEvaluation &e) {
-        r.context = e.context;
-        r.summary = e.step.summary;
-        r.closed_form = e.step.closed_form;
-        r.closed_form_note = QString::fromStdString(e.step.note);
-        r.cost = e.cost;
-        r.reference = e.reference; // pending at the Estimate stage
-        if (!e.step.closed_form) {
-            r.timeline = e.timeline;
-            r.timeline_merge_quantum_s = e.step.sim.timeline_merge_quantum_s;
-            r.timeline_full_segments = e.step.sim.timeline_full_segments;
-            r.warmup_steps = e.step.sim.warmup_iterations;
-        }
-    };
     // Stage 1, for runs the engine needs more than a frame for: the closed form's figures at
     // once, marked as an estimate until the engine's replace them. Stage 2: the engine's
-    // figures and timeline, before the sweep.
+    // figures and timeline, before the sweep. Each stage is a snapshot of the evaluation.
     const auto on_stage = [&](EvaluationStage stage, const ScenarioEvaluation &e) {
         auto r = std::make_shared<ScenarioResult>(*result);
-        fill(*r, e);
+        r->evaluation = std::make_shared<const ScenarioEvaluation>(e);
         r->stage = stage == EvaluationStage::Estimate ? ResultStage::Summary : ResultStage::Timeline;
         r->compute_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         partial(r);
@@ -84,12 +70,7 @@ ResultPtr computeResultStaged(const RecomputeRequest &request,
         result->error = QString::fromStdString(evaluated.error().message);
         return result;
     }
-    ScenarioEvaluation &e = evaluated.value();
-    fill(*result, e);
-    result->sweep = std::move(e.sweep);
-    result->amdahl = e.amdahl;
-    result->attribution = std::move(e.attribution);
-    result->reference = e.reference;
+    result->evaluation = std::make_shared<const ScenarioEvaluation>(std::move(evaluated.value()));
     result->compute_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     return result;
 }

@@ -23,6 +23,49 @@ std::string gigabytes(double bytes)
     return bottleneckGigabytes(bytes) + " GB";
 }
 
+/// The time of the step's collectives of one kind on `comm`: the data-parallel ones (every
+/// piece's gradient reduction and ZeRO-3 gather over the data group) or the tensor-parallel
+/// all-reduces of every piece (over the tensor group), per micro-batch.
+double collectivesTime(const SimContext &ctx, const CommModel &comm, bool data_parallel)
+{
+    const GroupShape group = data_parallel ? ctx.plan.dataGroup() : ctx.plan.tensorGroup();
+    double t = 0;
+    for (const StepChunk &chunk : ctx.step.chunks)
+        for (const StepPiece &p : chunk.pieces) {
+            if (data_parallel) {
+                if (p.grad.bytes > 0)
+                    t += comm.cost(p.grad.op, p.grad.bytes, group).time_s;
+                if (p.gather.bytes > 0)
+                    t += comm.cost(p.gather.op, p.gather.bytes, group).time_s;
+            } else {
+                for (double bytes : {p.tp_fwd_bytes, p.tp_bwd_bytes})
+                    if (bytes > 0)
+                        t += comm.cost(CollectiveOp::AllReduce, bytes, group).time_s;
+            }
+        }
+    return t;
+}
+
+/// Of the two hops a collective across nodes crosses (the GPUs' link inside the node, the
+/// NICs between nodes), whether the network is the one that limits it: the collectives
+/// recomputed with each hop ten times faster in turn, the hop whose speed-up saves more
+/// names the bottleneck (a what-if gain per resource, as critical-path analysis asks of a
+/// measured step: HolisticTraceAnalysis, "critical path analysis"). A link whose speed does
+/// not change the step is never blamed (claim 1 over InfiniBand HDR, NDR or XDR: the PCIe
+/// hop inside the node sets the pace).
+bool networkLimits(const SimContext &ctx, bool data_parallel)
+{
+    const HardwareSpec hw = effectiveHardware(ctx.scenario);
+    HardwareSpec fast_intra = hw, fast_inter = hw;
+    fast_intra.intra.bandwidth_gbps *= 10;
+    fast_intra.intra.host_memory_gbps *= 10;
+    fast_intra.host_memory_gbps *= 10;
+    fast_inter.inter.line_rate_gbit *= 10;
+    const double intra_faster = collectivesTime(ctx, CommModel(fast_intra), data_parallel);
+    const double inter_faster = collectivesTime(ctx, CommModel(fast_inter), data_parallel);
+    return inter_faster <= intra_faster;
+}
+
 constexpr const char *kHostStagedNote =
     " The GPUs have no peer-to-peer access: every transfer is staged through host memory.";
 
@@ -97,16 +140,19 @@ Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
             BottleneckKind::DataLoader,     BottleneckKind::PipelineSends};
         r.kind = kKinds[worst->which];
         switch (r.kind) {
-        case BottleneckKind::DpExchange:
-            r.link = multi_node ? hw.inter.name : hw.intra.name;
-            r.host_staged = !multi_node && ctx.comm.hostStaged();
+        case BottleneckKind::DpExchange: {
+            // Across nodes, the hop whose speed limits the exchange (networkLimits).
+            const bool network = multi_node && networkLimits(ctx, true);
+            r.link = network ? hw.inter.name : hw.intra.name;
+            r.host_staged = !network && ctx.comm.hostStaged();
             break;
+        }
         case BottleneckKind::TpAllReduce: {
-            // The link the tensor group's traffic crosses (rank placement, plan.h): the
-            // network once the group spans nodes.
-            const bool across = ctx.plan.tensorGroup().nodes > 1;
-            r.link = across ? hw.inter.name : hw.intra.name;
-            r.host_staged = !across && ctx.comm.hostStaged();
+            // The link the tensor group's traffic crosses (rank placement, plan.h); once the
+            // group spans nodes, the hop whose speed limits it.
+            const bool network = ctx.plan.tensorGroup().nodes > 1 && networkLimits(ctx, false);
+            r.link = network ? hw.inter.name : hw.intra.name;
+            r.host_staged = !network && ctx.comm.hostStaged();
             break;
         }
         case BottleneckKind::PipelineBubble:
@@ -114,8 +160,8 @@ Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
             r.stages = ctx.plan.pipeline;
             break;
         case BottleneckKind::Synchronisation:
-            if (s.main_wait_label && s.main_wait_label->kind == LabelKind::WaitForGpu)
-                r.main_wait = s.main_wait_label;
+            if (s.main_wait && s.main_wait->kind == LabelKind::WaitForGpu)
+                r.main_wait = s.main_wait;
             break;
         default:
             break;

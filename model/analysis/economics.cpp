@@ -90,7 +90,7 @@ CostReport &withAdvice(CostReport &r, const Scenario &scenario, const Summary &s
     Advice scaling;
     scaling.kind = AdviceKind::LinearScalingRule;
     scaling.global_batch = batch;
-    r.advice_records.push_back(scaling);
+    r.advice.push_back(scaling);
     const DataLoaderSpec &dl = scenario.effects.data_loader;
     const double demand_per_gpu = s.step_time_s > 0 ? batch / s.step_time_s / std::max(1, n) : 0;
     Advice loader;
@@ -107,21 +107,20 @@ CostReport &withAdvice(CostReport &r, const Scenario &scenario, const Summary &s
     } else {
         loader.kind = AdviceKind::LoaderRuleOfThumb;
     }
-    r.advice_records.push_back(loader);
-    for (const Advice &a : r.advice_records)
-        r.advice.push_back(adviceText(a));
+    r.advice.push_back(loader);
     return r;
 }
 } // namespace
 
-CostReport costReport(const Scenario &scenario, const Summary &s)
+CostReport costReport(const Scenario &scenario, const Summary &s, const CostBaseline &baseline)
 {
     if (!scenario.cost)
         return CostReport{};
-    return costReport(scenario, *scenario.cost, s);
+    return costReport(scenario, *scenario.cost, s, baseline);
 }
 
-CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary &s)
+CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary &s,
+                      const CostBaseline &baseline)
 {
     CostReport r;
     const int n = s.gpus;
@@ -131,6 +130,8 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
         s.samples_per_s > 0 && s.tokens_per_s > 0 ? s.tokens_per_s / s.samples_per_s : 0;
     r.steps_per_run = stepsPerRun(c, batch, tokens_per_sample);
     r.step_time_s = s.step_time_s;
+    r.memory_total_bytes = s.memory.total;
+    r.memory_capacity_bytes = s.memory.capacity;
     // Summary::goodput is 1 without failures. A goodput of 0 (failures come faster than
     // any checkpoint can be written) is a run that never ends: infinite time and cost.
     // Before, it was read as "no failures" and the time to train jumped back to the
@@ -139,8 +140,13 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
     // Wall time = useful time / goodput (failures, checkpoints and rework: reliability.h).
     r.time_to_train_h = r.goodput > 0 ? r.steps_per_run * s.step_time_s / r.goodput / 3600.0
                                       : std::numeric_limits<double>::infinity();
-    // One GPU fails n times less often; its goodput is taken as 1 (a rare restart).
-    r.single_gpu_time_h = r.steps_per_run * s.single_gpu_step_s / 3600.0;
+    // The reference's GPUs (one, or the fewest that hold the model) fail n / N0 times less
+    // often; their goodput is taken as 1 (a rare restart).
+    const int n0 = std::max(1, baseline.gpus);
+    r.reference_gpus = n0;
+    r.reference_time_h =
+        r.steps_per_run * (baseline.step_time_s >= 0 ? baseline.step_time_s : s.single_gpu_step_s) /
+        3600.0;
     // Products with an infinite time: nothing times it is nothing (no runs, no price).
     const auto times = [](double a, double b) { return a == 0 || b == 0 ? 0.0 : a * b; };
     r.gpu_hours_per_run = times(r.time_to_train_h, n);
@@ -173,14 +179,16 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
     const double margin = n * c.cloud_price_per_gpu_hour - energy_per_hour;
     r.break_even_hours_per_month =
         margin > 0 ? capital_per_month / margin : std::numeric_limits<double>::infinity();
-    r.migration_cost_usd = n > 1 ? c.migration_days * c.day_rate_usd : 0;
+    r.migration_cost_usd = n > n0 ? c.migration_days * c.day_rate_usd : 0;
     r.hours_saved_per_month =
-        std::max(0.0, r.single_gpu_time_h - r.time_to_train_h) * c.runs_per_month;
+        std::max(0.0, r.reference_time_h - r.time_to_train_h) * c.runs_per_month;
 
     CostVerdict &v = r.verdict;
     // The rule of thumb (claims.md 16): duration of the job on one GPU x GPU-hours a month.
-    const double d = r.single_gpu_time_h;
-    const double monthly = d * c.runs_per_month; // GPU-hours a month on one GPU
+    // A model one GPU cannot hold counts its reference's GPU-hours (N0 x T(N0)) as the
+    // one-GPU duration the table reads, and the table never suggests fewer than N0.
+    const double d = r.reference_time_h * n0;
+    const double monthly = d * c.runs_per_month; // GPU-hours a month
     v.duration = d < 24    ? DurationBand::UnderADay
                  : d < 72  ? DurationBand::OneToThreeDays
                  : d < 336 ? DurationBand::ThreeToFourteenDays
@@ -199,10 +207,10 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
     // At least as many GPUs as the month's work needs to keep up (730 hours a month).
     while (v.recommended_gpus < 8 && monthly / v.recommended_gpus > 730)
         v.recommended_gpus *= 2;
+    while (v.recommended_gpus < n0) // never fewer than hold the model
+        v.recommended_gpus *= 2;
     // claims.md 16: "over about 200 hours a month, owning pays" (hours each GPU is in use).
     v.rule_own = r.usage_hours_per_month > kRuleOwnHoursPerMonth;
-    v.duration_band = durationBandName(v.duration);
-    v.frequency_band = usageBandName(v.usage);
 
     // No verdict without the prices the comparison needs.
     auto need = [&v](CostInput input, double value) {
@@ -212,11 +220,16 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
     need(CostInput::GpuPrice, c.gpu_price_usd);
     need(CostInput::CloudPrice, c.cloud_price_per_gpu_hour);
     need(CostInput::PowerPrice, c.power_price_per_kwh);
-    if (n > 1)
+    if (n > n0)
         need(CostInput::DayRate, c.day_rate_usd);
     need(CostInput::Work, r.steps_per_run);
     if (v.missing != 0) {
         v.decision = CostDecision::NoVerdict;
+        return withAdvice(r, scenario, s);
+    }
+    // A plan that does not fit in memory does not run: no count is worth buying for it.
+    if (!s.memory.fits()) {
+        v.decision = CostDecision::DoesNotFit;
         return withAdvice(r, scenario, s);
     }
 
@@ -224,18 +237,21 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
     v.venue =
         r.own_cost_per_month_usd < r.rent_cost_per_month_usd ? CostVenue::Own : CostVenue::Rent;
     v.gpus_cost_usd_per_month = std::min(r.own_cost_per_month_usd, r.rent_cost_per_month_usd);
-    // One GPU for the same work: it computes the whole step (no communication to wait for),
-    // so it draws its TDP for the run (linear power model at u = 1).
-    const double one_own = (c.gpu_price_usd + c.server_price_usd) / months +
+    // The reference's GPUs for the same work: one GPU computes the whole step (no
+    // communication to wait for), so it draws its TDP for the run (linear power model at
+    // u = 1); N0 GPUs are taken to draw it too (an upper bound on their energy).
+    const int n0_nodes = (n0 + std::max(1, scenario.hardware.gpus_per_node) - 1) /
+                         std::max(1, scenario.hardware.gpus_per_node);
+    const double ref_own = (n0 * c.gpu_price_usd + n0_nodes * c.server_price_usd) / months +
                            boardPowerW(scenario.hardware.gpu.tdp_w, 1.0) / 1000.0 * c.pue *
                                c.power_price_per_kwh * monthly;
-    const double one_rent = monthly * c.cloud_price_per_gpu_hour;
-    v.one_gpu_venue = one_own < one_rent ? CostVenue::Own : CostVenue::Rent;
-    v.one_gpu_cost_usd_per_month = std::min(one_own, one_rent);
+    const double ref_rent = monthly * c.cloud_price_per_gpu_hour;
+    v.reference_venue = ref_own < ref_rent ? CostVenue::Own : CostVenue::Rent;
+    v.reference_cost_usd_per_month = std::min(ref_own, ref_rent);
     v.own = v.venue == CostVenue::Own;
     v.venue_differs = v.rule_own != v.own;
-    if (n <= 1) {
-        v.decision = CostDecision::OneGpu;
+    if (n <= n0) {
+        v.decision = CostDecision::AtReference;
         return withAdvice(r, scenario, s);
     }
 
@@ -244,7 +260,7 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
     v.waiting_saved_h_per_month = r.hours_saved_per_month;
     v.hour_value_usd = c.day_rate_usd / kHoursPerWorkDay;
     v.waiting_value_usd_per_month = v.waiting_saved_h_per_month * v.hour_value_usd;
-    v.hardware_extra_usd_per_month = v.gpus_cost_usd_per_month - v.one_gpu_cost_usd_per_month;
+    v.hardware_extra_usd_per_month = v.gpus_cost_usd_per_month - v.reference_cost_usd_per_month;
     v.migration_usd_per_month = r.migration_cost_usd / months;
     v.extra_cost_usd_per_month = v.hardware_extra_usd_per_month + v.migration_usd_per_month;
     v.net_usd_per_month = v.waiting_value_usd_per_month - v.extra_cost_usd_per_month;
@@ -256,6 +272,43 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
     else if (!v.more_gpus_worth_it && v.recommended_gpus >= n)
         v.gap = RuleGap::CostOutweighs;
     return withAdvice(r, scenario, s);
+}
+
+void weighSweep(CostReport &report, const Scenario &scenario, const std::vector<SweepRow> &rows,
+                const CostBaseline &baseline)
+{
+    report.best.reset();
+    if (report.verdict.decision == CostDecision::NoVerdict || !scenario.cost ||
+        !std::isfinite(report.time_to_train_h))
+        return;
+    // Every count is weighed as the scenario's own is (the same prices, work and baseline):
+    // the waiting it saves, valued at the day rate, less what its GPUs add a month.
+    const auto net = [](const CostReport &r) {
+        return r.verdict.decision == CostDecision::AtReference ? 0.0 : r.verdict.net_usd_per_month;
+    };
+    const double own_net = net(report);
+    std::optional<SweepCostChoice> best;
+    for (const SweepRow &row : rows) {
+        const Summary &s = row.summary;
+        if (row.gpus == report.gpus || !s.memory.fits() || !(s.step_time_s > 0))
+            continue;
+        const CostReport r = costReport(scenario, *scenario.cost, s, baseline);
+        if (r.verdict.decision == CostDecision::NoVerdict || !std::isfinite(r.time_to_train_h))
+            continue;
+        SweepCostChoice c;
+        c.gpus = row.gpus;
+        c.time_to_train_h = r.time_to_train_h;
+        c.cost_usd_per_month = r.verdict.gpus_cost_usd_per_month;
+        c.net_usd_per_month = net(r);
+        c.faster_than_scenario = r.time_to_train_h > 0 ? report.time_to_train_h / r.time_to_train_h : 0;
+        if (!best || c.net_usd_per_month > best->net_usd_per_month)
+            best = c;
+    }
+    // Named only where it pays more than the scenario's count by a margin a reader would
+    // notice (1% of what is at stake), not by rounding.
+    const double stake = std::max({std::abs(own_net), report.verdict.gpus_cost_usd_per_month, 1.0});
+    if (best && best->net_usd_per_month > own_net + 0.01 * stake)
+        report.best = best;
 }
 
 } // namespace scalescope

@@ -7,9 +7,11 @@
 #pragma once
 
 #include "analysis/summary.h"
+#include "analysis/sweep.h"
 #include "plan/scenario.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,9 +27,11 @@ double boardPowerW(double tdp_w, double utilisation);
 /// What the cost verdict decides (CostVerdict::decision).
 enum class CostDecision : uint8_t {
     NoVerdict,        // a price or the work the comparison needs is 0 (CostVerdict::missing)
-    OneGpu,           // one GPU: only owning against renting is decided
+    AtReference, // the run is its reference (one GPU, or the fewest that fit): only owning
+                 // against renting is decided
     MoreGpusPay,      // the waiting they save is worth more than what they add a month
     MoreGpusDoNotPay, // they add more a month than the waiting they save is worth
+    DoesNotFit,       // the scenario's plan does not fit in memory: it cannot run at all
 };
 
 /// The cheaper way to get the GPUs for the month's work.
@@ -66,15 +70,16 @@ struct CostVerdict {
     uint8_t missing = 0; // bits 1 << CostInput: inputs that are 0 (decision NoVerdict)
     bool isMissing(CostInput input) const { return missing & (1u << unsigned(input)); }
 
-    // The comparison (scenario's GPUs against one GPU for the same work, a month).
-    CostVenue venue = CostVenue::Rent;         // cheaper for the scenario's GPUs
-    CostVenue one_gpu_venue = CostVenue::Rent; // cheaper for one GPU
+    // The comparison (scenario's GPUs against the reference's, CostReport::reference_gpus, for
+    // the same work, a month).
+    CostVenue venue = CostVenue::Rent;           // cheaper for the scenario's GPUs
+    CostVenue reference_venue = CostVenue::Rent; // cheaper for the reference's GPUs
     double waiting_saved_h_per_month = 0;
     double hour_value_usd = 0;               // day_rate_usd / 8 working hours
     double waiting_value_usd_per_month = 0;  // waiting saved x hour value
     double gpus_cost_usd_per_month = 0;      // the scenario's GPUs, the cheaper venue
-    double one_gpu_cost_usd_per_month = 0;   // one GPU, the cheaper venue
-    double hardware_extra_usd_per_month = 0; // gpus_cost - one_gpu_cost
+    double reference_cost_usd_per_month = 0; // the reference's GPUs, the cheaper venue
+    double hardware_extra_usd_per_month = 0; // gpus_cost - reference_cost
     double migration_usd_per_month = 0;      // migration days x day rate / amortisation months
     double extra_cost_usd_per_month = 0;     // hardware_extra + migration
     double net_usd_per_month = 0;            // waiting_value - extra_cost
@@ -88,14 +93,8 @@ struct CostVerdict {
     RuleGap gap = RuleGap::None;
     bool venue_differs = false; // the rule's venue differs from the prices' break-even
 
-    // Kept for the JSON report (io/report_io.cpp): English band names, the decision and the
-    // venue as booleans. `sentence` is left empty by the model; scalescope-cli writes its
-    // English rendering there.
-    std::string duration_band;
-    std::string frequency_band;
     bool more_gpus_worth_it = false; // decision == MoreGpusPay
     bool own = false;                // venue == Own
-    std::string sentence;
 };
 
 /// Rule of thumb (claims.md 16): owning pays over about 200 hours of use a month.
@@ -104,14 +103,14 @@ inline constexpr double kRuleOwnHoursPerMonth = 200;
 /// docs/scenario.md: day_rate / 8 per hour).
 inline constexpr double kHoursPerWorkDay = 8;
 
-/// Advice lines of the cost report (CostReport::advice_records).
+/// Advice lines of the cost report (CostReport::advice).
 enum class AdviceKind : uint8_t {
     LinearScalingRule, // raise the learning rate with the global batch (Goyal et al. 2017)
     LoaderWorkers,     // the loader workers each GPU needs (effects.data_loader)
     LoaderRuleOfThumb, // 4 workers per GPU to start with (no loader described)
 };
 
-/// One advice line as a record: adviceText() writes it in English (CostReport::advice), the
+/// One advice line as a record: adviceText() writes it in English (the CLI and its JSON), the
 /// GUI in its language (views/model_text.h).
 struct Advice {
     AdviceKind kind = AdviceKind::LinearScalingRule;
@@ -125,13 +124,29 @@ std::string adviceText(const Advice &advice);
 /// How advice writes its figures (samples/s, the batch), in English and in the GUI alike.
 std::string adviceNumber(double x); // 949.6 -> "950"
 
+/// A GPU count of the scaling sweep as the verdict weighs it (CostReport::best).
+struct SweepCostChoice {
+    int gpus = 0;
+    double time_to_train_h = 0;
+    double cost_usd_per_month = 0; // its GPUs for the month's work, the cheaper venue
+    /// Waiting saved against the reference, valued, less what its GPUs add (0 for the
+    /// reference itself): the figure the verdict compares counts by.
+    double net_usd_per_month = 0;
+    double faster_than_scenario = 0; // the scenario's time to train over this count's
+};
+
 struct CostReport {
     int gpus = 1;
     double steps_per_run = 0;
     double step_time_s = 0;           // the engine's step on the scenario's GPUs
     double goodput = 1;               // useful share of the time (failures and checkpoints)
     double time_to_train_h = 0;       // wall time of one run on the scenario's GPUs (goodput incl.)
-    double single_gpu_time_h = 0;     // the same run on one GPU
+    double memory_total_bytes = 0;    // per GPU, the most loaded (DoesNotFit says it)
+    double memory_capacity_bytes = 0;
+    /// The run the scenario is compared with: the speed-up reference's (one GPU, or the
+    /// fewest GPUs that hold the model), and the same run's time on it.
+    int reference_gpus = 1;
+    double reference_time_h = 0;
     double gpu_hours_per_run = 0;     // time_to_train_h x gpus
     double usage_hours_per_month = 0; // machine hours per month (runs x time_to_train_h)
     double utilisation = 0;           // busy share of the step (compute / step time)
@@ -148,21 +163,42 @@ struct CostReport {
     double break_even_hours_per_month =
         0; // machine hours/month above which owning pays (inf: never)
     double migration_cost_usd = 0;
-    double hours_saved_per_month = 0; // waiting time saved against one GPU
+    double hours_saved_per_month = 0; // waiting time saved against the reference's GPUs
     CostVerdict verdict;
-    std::vector<std::string> advice;    // adviceText() of each record
-    std::vector<Advice> advice_records; // the same lines as records
+    /// The count of the scaling sweep that pays best, where it is not the scenario's own
+    /// (strong scaling, counts whose plan fits in memory, a verdict with prices): "8 pay
+    /// off, but 4 are 1.45x faster and half the price" (weighSweep).
+    std::optional<SweepCostChoice> best;
+    std::vector<Advice> advice; // records; adviceText() and the GUI write them
 };
 
 /// Steps of one run of `cost.training` (tokens, epochs x samples, or steps).
 double stepsPerRun(const CostSpec &cost, double global_batch, double tokens_per_sample);
 
+/// What the scenario's GPUs are compared with: the run of the evaluation's speed-up
+/// reference (analysis/speedup_reference.h, costBaseline()): one GPU, or N0 GPUs, the fewest
+/// that hold the model. step_time_s < 0: one GPU at the summary's single_gpu_step_s (a
+/// model that one GPU holds).
+struct CostBaseline {
+    int gpus = 1;
+    double step_time_s = -1;
+};
+
 /// The report of the scenario's cost section from its summary. The utilisation is the
 /// compute share of the step (breakdown.compute / step_time_s): the GPU is taken to draw
 /// near TDP while computing and idle power while it waits or only communicates.
-CostReport costReport(const Scenario &scenario, const Summary &summary);
+CostReport costReport(const Scenario &scenario, const Summary &summary,
+                      const CostBaseline &baseline = {});
 /// The same with `cost` in place of the scenario's section (the cost tab's figures for a
 /// scenario without one).
-CostReport costReport(const Scenario &scenario, const CostSpec &cost, const Summary &summary);
+CostReport costReport(const Scenario &scenario, const CostSpec &cost, const Summary &summary,
+                      const CostBaseline &baseline = {});
+
+/// Weighs the counts of a strong-scaling sweep (`rows`, each with its summary) as the
+/// scenario's own verdict weighs its count, against the same baseline, and sets
+/// `report.best` to the count that pays best when that is not the scenario's (never a
+/// count whose plan does not fit in memory).
+void weighSweep(CostReport &report, const Scenario &scenario, const std::vector<SweepRow> &rows,
+                const CostBaseline &baseline);
 
 } // namespace scalescope

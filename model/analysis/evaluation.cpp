@@ -42,9 +42,12 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
         ScenarioEvaluation first = e;
         first.step.summary = analyticSummary(*e.context);
         first.reference = oneGpuReference(*e.context);
+        if (scenario.cost) // every stage carries its cost (the window's Cost tab reads it)
+            first.cost = costReport(scenario, first.step.summary,
+                                    costBaseline(first.reference, first.step.summary));
         on_stage(EvaluationStage::Estimate, first);
     }
-    // The step under one policy (analysis/evaluate.h): beyond the engine's size the closed
+    // The step under one policy (analysis/step_evaluation.h): beyond the engine's size the closed
     // form answers and says so; an engine failure is an error, never other numbers.
     Result<StepEvaluation> step = evaluateStep(*e.context, options);
     if (cancelled())
@@ -56,8 +59,8 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
         e.timeline = std::make_shared<const Timeline>(std::move(*e.step.sim.timeline));
         e.step.sim.timeline.reset();
     }
-    if (scenario.cost)
-        e.cost = costReport(scenario, e.step.summary);
+    if (scenario.cost) // against one GPU until the reference is known (below)
+        e.cost = costReport(scenario, e.step.summary, costBaseline({}, e.step.summary));
     SimOptions point;
     point.max_tasks = request.sweep_max_tasks;
     point.cancel = request.cancel;
@@ -90,49 +93,43 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
     if (!reference)
         return reference.error();
     e.reference = reference.value();
+    if (scenario.cost && e.reference.rebased())
+        e.cost = costReport(scenario, e.step.summary, costBaseline(e.reference, e.step.summary));
     if (!request.sweep)
         return e;
 
     const std::vector<int> counts =
         request.sweep_gpus.empty() ? defaultSweepCounts(scenario) : request.sweep_gpus;
+    // The one sweep loop (analysis/sweep.h). The scenario itself was just evaluated: its
+    // point is that figure, not a second simulation of the same plan; the reference's point,
+    // reached as the sweep reaches its counts, is that row. A jittered job's counts share its
+    // calm one-GPU run (each stretches it by its own draws).
+    SweepPolicy policy;
+    policy.known.push_back({scenario.hardware.gpuCount(), e.step.summary, e.step.closed_form});
+    if (reference_row)
+        policy.known.push_back(*reference_row);
+    policy.skip_unreachable = request.skip_unreachable_counts;
+    Result<std::vector<SweepRow>> rows =
+        sweep(scenario, counts, request.scaling, request.sweep_node_gpus,
+              e.step.summary.single_gpu_step_s, point, e.step.summary.single_gpu_calm, policy);
+    if (cancelled())
+        return cancelError();
+    if (!rows)
+        return rows.error();
+    e.sweep = std::move(rows).value();
     std::vector<int> fit_gpus;
     std::vector<double> fit_speedup;
-    const int own_gpus = scenario.hardware.gpuCount();
-    // A jittered job's counts share its calm one-GPU run (each stretches it by its own
-    // draws): the scenario's own step has it when the engine answered.
-    SimContext::CalmReference calm = e.step.summary.single_gpu_calm;
-    for (int n : counts) {
-        if (cancelled())
-            return cancelError();
-        if (n == own_gpus) {
-            // The scenario itself was just evaluated: its point is that figure, not a second
-            // simulation of the same plan.
-            e.sweep.push_back({n, e.step.summary, e.step.closed_form});
-        } else if (reference_row && reference_row->gpus == n) {
-            // The reference's point, reached as the sweep reaches its counts: that row.
-            e.sweep.push_back(*reference_row);
-        } else {
-            Result<std::vector<SweepRow>> row =
-                sweep(scenario, {n}, request.scaling, request.sweep_node_gpus,
-                      e.step.summary.single_gpu_step_s, point, calm);
-            if (row && !row.value().empty() && calm.step_s < 0)
-                calm = row.value().front().summary.single_gpu_calm;
-            if (cancelled())
-                return cancelError();
-            // A count the plan cannot reach is refused with a key path; the engine's own
-            // failures have none and are never skipped.
-            if (!row && !(request.skip_unreachable_counts && !row.error().path.empty()))
-                return row.error();
-            if (!row || row.value().empty())
-                continue;
-            e.sweep.push_back(row.value().front());
-        }
-        fit_gpus.push_back(n);
+    for (const SweepRow &row : e.sweep) {
+        fit_gpus.push_back(row.gpus);
         // Weak scaling: speed-up of throughput, i.e. the scaled speed-up of Gustafson.
-        fit_speedup.push_back(e.sweep.back().summary.speedup);
+        fit_speedup.push_back(row.summary.speedup);
     }
-    if (request.scaling == Scaling::Strong)
+    if (request.scaling == Scaling::Strong) {
         e.amdahl = fitAmdahl(fit_gpus, fit_speedup);
+        // The verdict names the count of the sweep that pays best (economics.h).
+        if (e.cost)
+            weighSweep(*e.cost, scenario, e.sweep, costBaseline(e.reference, e.step.summary));
+    }
     e.attribution = attributeSpeedupLoss(e.sweep);
     return e;
 }

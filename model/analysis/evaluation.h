@@ -1,10 +1,10 @@
 // One evaluation of a scenario for every caller (the window's worker, scalescope-cli
-// simulate and sweep): the step under the policy of analysis/evaluate.h, the cost report,
+// simulate and sweep): the step under the policy of analysis/step_evaluation.h, the cost report,
 // the scaling sweep with its Amdahl fit and where the missing speed-up went.
 #pragma once
 
 #include "analysis/economics.h"
-#include "analysis/evaluate.h"
+#include "analysis/step_evaluation.h"
 #include "analysis/scaling.h"
 #include "analysis/speedup_reference.h"
 #include "analysis/sweep.h"
@@ -39,7 +39,7 @@ struct EvaluationRequest {
     /// summary first (EvaluationStage::Estimate); 0: never.
     size_t estimate_first_tasks = 0;
     /// Set from another thread: the evaluation stops at its next check with the error
-    /// kCancelledMessage (analysis/evaluate.h).
+    /// kCancelledMessage (analysis/step_evaluation.h).
     const std::atomic<bool> *cancel = nullptr;
 };
 

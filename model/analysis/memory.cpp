@@ -69,7 +69,7 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         const int64_t in_flight = peakInFlight(plan.schedule, plan.pipeline, stage,
                                                plan.micro_batches, plan.virtual_stages);
         m.activations = act_per_mb * static_cast<double>(in_flight) / plan.virtual_stages;
-        // One layer's backward at a time adds its working memory (cost.h, transient_bytes):
+        // One layer's backward at a time adds its working memory (layers/layer_cost.h, transient_bytes):
         // the peak the framework prints is reached there.
         m.activations += transient;
         const double allocated = m.parameters + m.gradients + m.optimizer_states + m.activations;

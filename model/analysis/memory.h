@@ -1,11 +1,11 @@
 // Memory per GPU: parameters, gradients, optimizer states (per ZeRO stage), activations.
-// (Bytes per parameter live in plan/numerics.h, the stage layout in step/stages.h.)
+// (Bytes per parameter live in plan/numerics.h, the stage layout in layers/stage_layout.h.)
 #pragma once
 
 #include "plan/numerics.h"
 #include "plan/plan.h"
-#include "step/cost.h"
-#include "step/stages.h"
+#include "layers/layer_cost.h"
+#include "layers/stage_layout.h"
 
 namespace scalescope
 {

@@ -1,6 +1,6 @@
 #include "analysis/planner.h"
 
-#include "analysis/evaluate.h"
+#include "analysis/step_evaluation.h"
 #include "analysis/sweep.h"
 
 #include <algorithm>
@@ -195,7 +195,7 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                         c.mfu = sum.mfu;
                         c.memory_bytes = mem.total;
                         c.capacity_bytes = mem.capacity;
-                        c.bottleneck_record = sum.bottleneck_record;
+                        c.bottleneck = sum.bottleneck;
                         c.stack = pl.stack.id;
                         if (c.step_time_s >= worst())
                             continue;
@@ -235,7 +235,7 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
             c.mfu = sum.mfu;
             c.memory_bytes = sum.memory.total;
             c.capacity_bytes = sum.memory.capacity;
-            c.bottleneck_record = sum.bottleneck_record;
+            c.bottleneck = sum.bottleneck;
             c.stack = ctx.value()->plan.stack.id;
             c.simulated = true;
         }

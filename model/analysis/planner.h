@@ -22,7 +22,7 @@ struct PlanCandidate {
     double mfu = 0;
     double memory_bytes = 0;   // most loaded GPU
     double capacity_bytes = 0; // per GPU
-    Bottleneck bottleneck_record;
+    Bottleneck bottleneck;
     /// The software stack that runs it (stackOf, plan/framework_rules.h): under "auto" the
     /// one that usually runs this plan, as the plan gets it once applied.
     std::string stack;
@@ -39,7 +39,7 @@ struct PlanSearchOptions {
     /// Set from another thread to stop early; may be null.
     const std::atomic<bool> *cancel = nullptr;
     /// Re-evaluates the best plans with the event engine under the one evaluation policy
-    /// (analysis/evaluate.h) and ranks them by its step time, so that the figures shown are
+    /// (analysis/step_evaluation.h) and ranks them by its step time, so that the figures shown are
     /// those a plan gets once applied; a plan over engine_max_tasks keeps the closed form's
     /// figures. Off: the closed form ranks and answers alone (thousands of plans a second).
     bool engine_check = false;

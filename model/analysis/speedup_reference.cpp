@@ -1,6 +1,6 @@
 #include "analysis/speedup_reference.h"
 
-#include "analysis/evaluate.h"
+#include "analysis/step_evaluation.h"
 #include "analysis/scaling.h"
 
 #include <algorithm>

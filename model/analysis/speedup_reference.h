@@ -3,6 +3,7 @@
 // bar, the Scaling tab, the sweep table, the CLI and the cost verdict; nobody recomputes it.
 #pragma once
 
+#include "analysis/economics.h"
 #include "analysis/memory.h"
 #include "analysis/sweep.h"
 
@@ -74,6 +75,15 @@ struct SpeedupFigures {
 /// The figures of a run of `gpus` GPUs whose speed-up against one GPU is `speedup_vs_one`.
 SpeedupFigures speedupFigures(const SpeedupReference &reference, int gpus,
                               double speedup_vs_one);
+
+/// The run a cost report compares the job with (analysis/economics.h): the reference's GPUs
+/// and their step (`own`: the job's summary, whose single_gpu_step_s is the one-GPU time).
+inline CostBaseline costBaseline(const SpeedupReference &reference, const Summary &own)
+{
+    if (reference.rebased())
+        return {reference.gpus, reference.step_time_s};
+    return {1, own.single_gpu_step_s};
+}
 
 /// The reference before the search: whether one GPU holds the model (`pending` when not).
 SpeedupReference oneGpuReference(const SimContext &ctx);

@@ -215,7 +215,6 @@ Summary summarize(const SimContext &ctx, const SimResult &sim)
     s.breakdown = sim.breakdown;
     s.staleness_steps = sim.staleness_steps;
     s.main_wait = sim.main_wait;
-    s.main_wait_label = sim.main_wait_label;
     // One GPU is 1x by definition (spec/cli.md): the job on one GPU is its own reference,
     // with what that GPU itself does (a straggler or hot spot too: it made one slow GPU
     // 0.909x of itself); otherwise the same evaluator runs the reference.
@@ -223,8 +222,7 @@ Summary summarize(const SimContext &ctx, const SimResult &sim)
     fillRates(ctx, s,
               own ? s.step_time_s
                   : simulatedSingleGpuStepTime(ctx, sim.jitter_mean, &s.single_gpu_calm));
-    s.bottleneck_record = bottleneckOf(ctx, s);
-    s.bottleneck = bottleneckText(s.bottleneck_record);
+    s.bottleneck = bottleneckOf(ctx, s);
     return s;
 }
 
@@ -493,8 +491,7 @@ Summary analyticSummary(const SimContext &ctx)
         s.staleness_steps = std::ceil(b.dp_comm / step);
     const bool own = P.gpus == 1;
     fillRates(ctx, s, own ? s.step_time_s : singleGpuStepTime(ctx));
-    s.bottleneck_record = bottleneckOf(ctx, s);
-    s.bottleneck = bottleneckText(s.bottleneck_record);
+    s.bottleneck = bottleneckOf(ctx, s);
     return s;
 }
 

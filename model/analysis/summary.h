@@ -38,7 +38,7 @@ enum class StepLoss : uint8_t {
 };
 
 /// The bottleneck as a record: its kind, the figures its sentence names, and the sentences
-/// that follow it. bottleneckText() writes it in English (Summary::bottleneck); the GUI in
+/// that follow it. bottleneckText() writes it in English (the CLI); the GUI in
 /// its language (views/model_text.h).
 struct Bottleneck {
     BottleneckKind kind = BottleneckKind::NothingToSimulate;
@@ -107,10 +107,9 @@ struct Summary {
     SimContext::CalmReference single_gpu_calm;
     Breakdown breakdown;
     MemoryBreakdown memory;
-    std::string bottleneck; // bottleneckText(bottleneck_record)
-    Bottleneck bottleneck_record;
-    std::string main_wait; // the wait that dominates, when known (event simulation)
-    std::optional<SegmentLabel> main_wait_label; // the same as a record
+    Bottleneck bottleneck; // bottleneckText() writes it in English, the GUI in its language
+    /// The wait that dominates, when known (event simulation; labelText() writes it).
+    std::optional<SegmentLabel> main_wait;
     double staleness_steps = 0;
     bool is_transformer = false;
     // Effects (issue 5); zero or -1 where the effect is absent.

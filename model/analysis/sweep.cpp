@@ -1,8 +1,9 @@
 #include "analysis/sweep.h"
 
-#include "analysis/evaluate.h"
+#include "analysis/step_evaluation.h"
 #include "plan/rules.h"
 
+#include <algorithm>
 #include <string>
 
 namespace scalescope
@@ -46,7 +47,8 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
 Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int> &gpu_counts,
                                     Scaling scaling, int node_gpus, double reference_s,
                                     const SimOptions &options,
-                                    SimContext::CalmReference calm_reference)
+                                    SimContext::CalmReference calm_reference,
+                                    const SweepPolicy &policy)
 {
     SimOptions point = options;
     point.build_timeline = false;
@@ -67,15 +69,27 @@ Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int>
     std::vector<SweepRow> rows;
     rows.reserve(gpu_counts.size());
     for (int n : gpu_counts) {
+        if (options.cancel && options.cancel->load())
+            return InputError{"", kCancelledMessage};
+        const auto known = std::find_if(policy.known.begin(), policy.known.end(),
+                                        [n](const SweepRow &row) { return row.gpus == n; });
+        if (known != policy.known.end()) {
+            rows.push_back(*known);
+            continue;
+        }
         Result<Scenario> s = scaledScenario(base, n, scaling, node_gpus);
+        if (!s && policy.skip_unreachable)
+            continue;
         if (!s)
             return s.error();
         Result<std::shared_ptr<const SimContext>> made = makeContext(s.value(), reference, calm);
+        if (!made && policy.skip_unreachable)
+            continue;
         if (!made)
             return InputError{kRequestedGpusPath,
                               std::to_string(n) + " GPUs: " + made.error().toString()};
         const std::shared_ptr<const SimContext> &ctx = made.value();
-        // One policy (analysis/evaluate.h): beyond the engine's size the closed form
+        // One policy (analysis/step_evaluation.h): beyond the engine's size the closed form
         // answers; an engine failure is an error.
         Result<StepEvaluation> e = evaluateStep(*ctx, point);
         if (!e && isCancelled(e.error()))

@@ -36,9 +36,18 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
 /// kRequestedGpusPath; an engine failure at a count one with no key path.
 /// `calm_reference`: a jittered job's calm one-GPU run when the caller has it (strong
 /// scaling shares it; else simulated here, once).
+/// `policy`: rows the caller has already evaluated (the scenario's own count, the speed-up
+/// reference's), taken as they are, and whether a count the plan cannot reach is left out
+/// instead of failing the sweep. This is the one sweep loop: the evaluation's chart, the
+/// CLI's sweep and the tests all run it.
+struct SweepPolicy {
+    std::vector<SweepRow> known;
+    bool skip_unreachable = false;
+};
 Result<std::vector<SweepRow>> sweep(const Scenario &base, const std::vector<int> &gpu_counts,
                                     Scaling scaling, int node_gpus = 0, double reference_s = -1,
                                     const SimOptions &options = {},
-                                    SimContext::CalmReference calm_reference = {});
+                                    SimContext::CalmReference calm_reference = {},
+                                    const SweepPolicy &policy = {});
 
 } // namespace scalescope

@@ -125,7 +125,7 @@ CommModel::CommModel(const HardwareSpec &hw)
     if (host_staged_)
         intra_bw_ = std::min(intra_bw_, hostStagedFlowBandwidth(hw));
     intra_lat_ = hw.intra.latency_us * 1e-6;
-    // Streaming copies reach ~0.8 of datasheet memory bandwidth (workload/compute.cpp).
+    // Streaming copies reach ~0.8 of datasheet memory bandwidth (hardware/kernel_model.cpp).
     local_bw_ = hw.gpu.memory_bandwidth_gbps * 1e9 * 0.8;
     nic_bw_ = hw.inter.line_rate_gbit / 8.0 * 1e9 * nicEfficiency(hw.inter.kind);
     inter_lat_ = hw.inter.latency_us * 1e-6;

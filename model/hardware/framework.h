@@ -39,7 +39,7 @@ struct FrameworkSpec {
     /// (16-bit for fp16 transformers, else fp32, analysis/memory.h).
     double grad_reduce_bytes = 0;
 
-    // Kernels the stack runs (frameworks.json "kernels"; step/cost.cpp).
+    // Kernels the stack runs (frameworks.json "kernels"; layers/layer_cost.cpp).
     /// Fused attention kernel: FlashAttention-2 (PyTorch SDPA's flash backend) or cuDNN's
     /// fused attention (Transformer Engine), whose Hopper/Blackwell kernels use the newer
     /// tensor-core instructions.

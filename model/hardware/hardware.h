@@ -14,7 +14,7 @@
 namespace scalescope
 {
 
-/// Architecture family, selects the GEMM efficiency table (model/workload/compute).
+/// Architecture family, selects the GEMM efficiency table (model/hardware/kernel_model).
 enum class GpuFamily { Pascal, Volta, Ampere, AdaLovelace, Hopper, Blackwell, CDNA3, Unknown };
 const char *familyName(GpuFamily f);
 GpuFamily familyFromName(const std::string &name);

@@ -2,6 +2,7 @@
 
 #include "io/catalog_io.h"
 #include "io/file_io.h"
+#include "io/input_ranges.h"
 #include "io/json_util.h"
 #include "io/scenario_io.h"
 
@@ -20,10 +21,10 @@ namespace
 using json::fail;
 using json::IntRange;
 using json::ObjectReader;
+using json::kClaimRange;
+using json::kSweepGpusRange;
 
 constexpr const char *kGalleryKey = "x-gallery";
-constexpr IntRange kClaimRange{1, kMaxGalleryClaim};
-constexpr IntRange kSweepGpusRange{1, kMaxGpuCount};
 
 bool isChinese(const QString &lang)
 {

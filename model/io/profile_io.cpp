@@ -3,6 +3,7 @@
 #include "io/file_io.h"
 
 #include "hardware/hardware.h"
+#include "io/input_ranges.h"
 #include "io/json_util.h"
 #include "plan/scenario.h"
 
@@ -27,28 +28,8 @@ using json::IntRange;
 using json::ObjectReader;
 using json::OrderedObject;
 using json::RealRange;
+using namespace json; // the range table (io/input_ranges.h)
 
-constexpr IntRange kGpusPerNodeRange{0, kMaxProfileGpusPerNode}; // 0: the probe found no GPU
-constexpr IntRange kNodesRange{1, kMaxProfileNodes};
-constexpr IntRange kGpuIndexRange{0, 1023};
-constexpr IntRange kSmCountRange{1, 100000};
-constexpr IntRange kMemoryBytesRange{1, int64_t(1) << 50};
-constexpr IntRange kGemmDimRange{1, 10000000};
-constexpr IntRange kCollectiveGpusRange{1, kMaxProfileCollectiveGpus};
-constexpr IntRange kCollectiveBytesRange{1, kMaxProfileCollectiveBytes};
-constexpr RealRange kTflopsRange = RealRange::positive(1e5);
-constexpr RealRange kBandwidthRange = RealRange::closed(0, kMaxProfileBandwidthGbps); // GB/s; 0 = not measured
-// A GPU's memory bandwidth replaces the datasheet's for every memory-bound operation: from
-// 1 GB/s, as a catalog GPU (issue 29: 5e-324 GB/s gave "step time inf s"); 0 = not measured.
-// (A collective's algbw may be far below 1 GB/s: 8 bytes in 20 us.)
-constexpr RealRange kDeviceMemoryBandwidthRange = RealRange::zeroOr(1, kMaxProfileBandwidthGbps);
-constexpr RealRange kMicrosecondsRange = RealRange::closed(0, 1e6);
-constexpr RealRange kDurationRange = RealRange::positive(1e7);
-constexpr RealRange kSampleTimeRange = RealRange::closed(0, 1e7);
-constexpr RealRange kClockRange = RealRange::closed(0, 10000);
-constexpr RealRange kTemperatureRange = RealRange::closed(-50, 150);
-constexpr RealRange kPowerRange = RealRange::closed(0, 10000);
-constexpr RealRange kCollectiveTimeRange = RealRange::positive(kMaxProfileCollectiveTimeS);
 
 constexpr std::array kPrecisions = {Precision::FP32, Precision::TF32, Precision::FP16,
                                     Precision::BF16, Precision::FP8};
@@ -101,8 +82,8 @@ void readHost(const ObjectReader &r, CalibrationProfile &p)
     p.driver = r.optionalString("driver", {});
     p.cuda_runtime = r.optionalString("cuda_runtime", {});
     p.nccl = r.optionalString("nccl", {});
-    p.gpus_per_node = static_cast<int>(r.requiredInt("gpus_per_node", kGpusPerNodeRange));
-    p.nodes = static_cast<int>(r.requiredInt("nodes", kNodesRange));
+    p.gpus_per_node = static_cast<int>(r.requiredInt("gpus_per_node", kProfileGpusPerNodeRange));
+    p.nodes = static_cast<int>(r.requiredInt("nodes", kProfileNodesRange));
 }
 
 std::vector<ProfileGemmPoint> readGemmPoints(const QJsonArray &points, const std::string &path)
@@ -160,7 +141,7 @@ ProfileGpu readGpu(const ObjectReader &r)
                  "memory_bytes", "gemm_tflops", "memory_bandwidth_gbps", "h2d_gbps", "d2h_gbps",
                  "launch_overhead_us", "host_launch_us", "sync_round_trip_us", "thermal"});
     ProfileGpu g;
-    g.index = static_cast<int>(r.requiredInt("index", kGpuIndexRange));
+    g.index = static_cast<int>(r.requiredInt("index", kDeviceIndexRange));
     g.name = requiredText(r, "name");
     g.uuid = r.optionalString("uuid", {});
     g.pci_bus_id = r.optionalString("pci_bus_id", {});
@@ -213,7 +194,7 @@ ProfileP2P readP2P(const ObjectReader &r, const std::set<int> &gpuIndices)
     r.allowKeys({"src", "dst", "access", "bandwidth_gbps", "latency_us"});
     ProfileP2P p;
     const auto readEnd = [&](std::string_view key) {
-        const int index = static_cast<int>(r.requiredInt(key, kGpuIndexRange));
+        const int index = static_cast<int>(r.requiredInt(key, kDeviceIndexRange));
         if (!gpuIndices.empty() && !gpuIndices.count(index)) {
             // Listed only here: building it for every entry made large profiles quadratic.
             std::string indices;
@@ -240,7 +221,7 @@ ProfileCollective readCollective(const ObjectReader &r)
     ProfileCollective c;
     c.op = collectiveOpName(r.requiredEnum<CollectiveOp>("op", kCollectiveOps, collectiveOpName));
     c.gpus = static_cast<int>(r.requiredInt("gpus", kCollectiveGpusRange));
-    c.nodes = static_cast<int>(r.optionalInt("nodes", kNodesRange, 1));
+    c.nodes = static_cast<int>(r.optionalInt("nodes", kProfileNodesRange, 1));
     if (c.nodes > c.gpus)
         fail(r.pathOf("nodes"), str(c.nodes) + " nodes for " + str(c.gpus) +
                                     " GPUs; allowed: at most the GPU count " + str(c.gpus));

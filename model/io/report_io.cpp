@@ -128,7 +128,7 @@ QJsonObject summaryToJson(const Summary &s)
     m[QStringLiteral("capacity")] = s.memory.capacity;
     o[QStringLiteral("memory_per_gpu_bytes")] = m;
     o[QStringLiteral("fits_in_memory")] = s.memory.fits();
-    o[QStringLiteral("bottleneck")] = QString::fromStdString(s.bottleneck);
+    o[QStringLiteral("bottleneck")] = QString::fromStdString(bottleneckText(s.bottleneck));
     // Extensions beyond the contract.
     QJsonObject comm;
     comm[QStringLiteral("tensor_parallel")] = s.breakdown.tp_comm;
@@ -174,7 +174,8 @@ QJsonObject costToJson(const CostReport &c)
     const auto finiteOrNull = [](double x) { return std::isfinite(x) ? QJsonValue(x) : QJsonValue(); };
     o[QStringLiteral("steps_per_run")] = c.steps_per_run;
     o[QStringLiteral("time_to_train_h")] = finiteOrNull(c.time_to_train_h);
-    o[QStringLiteral("single_gpu_time_h")] = c.single_gpu_time_h;
+    o[QStringLiteral("reference_gpus")] = c.reference_gpus;
+    o[QStringLiteral("reference_time_h")] = c.reference_time_h;
     o[QStringLiteral("gpu_hours_per_run")] = finiteOrNull(c.gpu_hours_per_run);
     o[QStringLiteral("usage_hours_per_month")] = finiteOrNull(c.usage_hours_per_month);
     o[QStringLiteral("utilisation")] = c.utilisation;
@@ -193,16 +194,24 @@ QJsonObject costToJson(const CostReport &c)
     o[QStringLiteral("migration_cost_usd")] = c.migration_cost_usd;
     o[QStringLiteral("hours_saved_per_month")] = c.hours_saved_per_month;
     QJsonObject v;
-    v[QStringLiteral("duration_band")] = QString::fromStdString(c.verdict.duration_band);
-    v[QStringLiteral("frequency_band")] = QString::fromStdString(c.verdict.frequency_band);
+    v[QStringLiteral("duration_band")] = QString::fromLatin1(durationBandName(c.verdict.duration));
+    v[QStringLiteral("frequency_band")] = QString::fromLatin1(usageBandName(c.verdict.usage));
     v[QStringLiteral("recommended_gpus")] = c.verdict.recommended_gpus;
     v[QStringLiteral("more_gpus_worth_it")] = c.verdict.more_gpus_worth_it;
     v[QStringLiteral("own")] = c.verdict.own;
-    v[QStringLiteral("sentence")] = QString::fromStdString(c.verdict.sentence);
     o[QStringLiteral("verdict")] = v;
+    if (c.best) {
+        QJsonObject b;
+        b[QStringLiteral("gpus")] = c.best->gpus;
+        b[QStringLiteral("time_to_train_h")] = c.best->time_to_train_h;
+        b[QStringLiteral("cost_usd_per_month")] = c.best->cost_usd_per_month;
+        b[QStringLiteral("net_usd_per_month")] = c.best->net_usd_per_month;
+        b[QStringLiteral("faster_than_scenario")] = c.best->faster_than_scenario;
+        o[QStringLiteral("best_on_sweep")] = b; // only where a count of the sweep pays better
+    }
     QJsonArray advice;
-    for (const std::string &a : c.advice)
-        advice.append(QString::fromStdString(a));
+    for (const Advice &a : c.advice)
+        advice.append(QString::fromStdString(adviceText(a)));
     o[QStringLiteral("advice")] = advice;
     return o;
 }
@@ -274,7 +283,7 @@ QJsonObject planSearchToJson(const PlanSearchResult &r, int gpus)
         p[QStringLiteral("mfu")] = c.mfu;
         p[QStringLiteral("memory_per_gpu_bytes")] = c.memory_bytes;
         p[QStringLiteral("capacity_bytes")] = c.capacity_bytes;
-        p[QStringLiteral("bottleneck")] = QString::fromStdString(bottleneckText(c.bottleneck_record));
+        p[QStringLiteral("bottleneck")] = QString::fromStdString(bottleneckText(c.bottleneck));
         p[QStringLiteral("framework")] = QString::fromStdString(c.stack);
         p[QStringLiteral("fits_in_memory")] =
             !(c.capacity_bytes > 0 && c.memory_bytes > c.capacity_bytes);

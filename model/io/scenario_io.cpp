@@ -5,6 +5,7 @@
 
 #include "io/file_io.h"
 
+#include "io/input_ranges.h"
 #include "io/json_util.h"
 #include "io/profile_io.h"
 #include "io/scenario_extensions.h"
@@ -36,57 +37,16 @@ using json::IntRange;
 using json::ObjectReader;
 using json::OrderedObject;
 using json::RealRange;
+using namespace json; // the range table (io/input_ranges.h)
 
 constexpr int kScenarioVersion = 1;
 constexpr const char *kDefaultIntraLink = "pcie4";
 constexpr const char *kDefaultInterLink = "ib-hdr-200";
 
-constexpr IntRange kNodesRange{1, 65536};
-constexpr IntRange kGpusPerNodeRange{1, 64};
-constexpr IntRange kNicsPerNodeRange{1, 64};
 constexpr std::array kPcieTopologies = {PcieTopology::Switch, PcieTopology::RootPorts};
-constexpr IntRange kNvlinkDomainRange{1, 576}; // GB200 NVL576 is the largest NVLink domain
-constexpr IntRange kCpuCoresRange{1, 4096};
 constexpr std::array kLoaderPipelines = {LoaderPipeline::Pil, LoaderPipeline::PilSimd,
                                          LoaderPipeline::DaliCpu, LoaderPipeline::DaliGpu};
 constexpr double kPowerLimitMinShare = 0.3; // of TDP: nvidia-smi's lowest limits on H100/A100
-constexpr IntRange kGlobalBatchRange{1, 1000000000};
-constexpr IntRange kZeroRange{0, 3};
-constexpr IntRange kVirtualStagesRange{1, 1024};
-constexpr RealRange kBucketMbRange = RealRange::closed(0, 1e6);
-constexpr IntRange kCollectiveBytesRange{1, 10000000000000};
-constexpr IntRange kGpuIndexRange{0, kMaxGpuCount - 1};
-constexpr IntRange kSeedRange{0, int64_t(1) << 53};
-constexpr RealRange kJitterRange = RealRange::closed(0, 1);
-constexpr RealRange kSlowdownRange = RealRange::closed(1, 100);
-constexpr RealRange kThrottleRange = RealRange::closed(20, 120);
-constexpr RealRange kClockDropRange = RealRange::closed(0, 0.9);
-constexpr RealRange kWarmupRange = RealRange::positive(1e6);
-constexpr IntRange kWorkersRange{0, 1024};
-// Rates, times and shares start where a real device or run does (issue 29: 5e-324 gave inf
-// and NaN): 0.001 samples/s per worker, 1% of a GPU (time slicing among 100 jobs), an MTBF
-// of 36 seconds, 1 MB/s of storage, a checkpoint every second, 0.01 years (3.7 days) of
-// amortisation, one run in 1000 months.
-constexpr RealRange kSamplesPerWorkerRange = RealRange::closed(1e-3, 1e12);
-constexpr IntRange kPrefetchRange{1, 64};
-constexpr RealRange kAmbientRange = RealRange::closed(-20, 60);
-constexpr RealRange kSteadyRange = RealRange::closed(0, 150);
-constexpr RealRange kStartRange = RealRange::closed(0, 1e9);
-constexpr RealRange kFractionRange = RealRange::closed(0.01, 1);
-constexpr RealRange kMtbfRange = RealRange::closed(0.01, 1e9);
-constexpr RealRange kCheckpointBytesRange = RealRange::closed(0, 1e16);
-constexpr RealRange kWriteGbpsRange = RealRange::closed(1e-3, 1e6);
-constexpr RealRange kRestartRange = RealRange::closed(0, 1e7);
-constexpr RealRange kIntervalRange = RealRange::zeroOr(1, 1e9); // 0: the optimum
-constexpr RealRange kPriceRange = RealRange::closed(0, 1e9);
-constexpr RealRange kHourPriceRange = RealRange::closed(0, 1e4);
-constexpr RealRange kYearsRange = RealRange::closed(0.01, 50);
-constexpr RealRange kKwhPriceRange = RealRange::closed(0, 100);
-constexpr RealRange kPueRange = RealRange::closed(1, 5);
-constexpr RealRange kWorkRange = RealRange::positive(1e18);
-constexpr RealRange kRunsRange = RealRange::closed(1e-3, 1e6);
-constexpr RealRange kDaysRange = RealRange::closed(0, 3650);
-constexpr RealRange kDayRateRange = RealRange::closed(0, 1e6);
 
 constexpr std::array kPrecisions = {Precision::FP32, Precision::TF32, Precision::FP16,
                                     Precision::BF16, Precision::FP8};
@@ -237,7 +197,7 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
     hw.pcie_topology = r.optionalEnum<PcieTopology>("pcie_topology", kPcieTopologies,
                                                     pcieTopologyName, PcieTopology::Switch);
     hw.host_memory_gbps =
-        r.optionalDouble("host_memory_gbps", json::kHostMemoryRange, hw.host_memory_gbps);
+        r.optionalDouble("host_memory_gbps", kHostMemoryRange, hw.host_memory_gbps);
     readPowerDomainCores(r, hw);
     if (r.has("calibration")) {
         hw.calibration_path = readCalibrationPath(r, baseDir);

@@ -1,5 +1,7 @@
 #include "io/spec_json.h"
 
+#include "io/input_ranges.h"
+
 #include <QString>
 
 #include <array>
@@ -23,30 +25,9 @@ constexpr std::array kLayerKinds = {
     LayerSpec::Kind::Conv, LayerSpec::Kind::Fc,  LayerSpec::Kind::Norm, LayerSpec::Kind::Activation,
     LayerSpec::Kind::Pool, LayerSpec::Kind::Add, LayerSpec::Kind::Other};
 
-// Ranges shared by catalog entries and inline objects. Each physical quantity starts at the
-// smallest figure a real device has (issue 29: 5e-324 Gb/s or a 5e-324 peak gave "step time
-// inf s" and "nan%"): 1 GFLOP/s (an embedded GPU of 2008 has ~10), 100 MB of memory, 1 GB/s
-// of memory bandwidth, 1 W, 10 KB of L2, 0.01 us of latency (an NVLink hop is ~1 us),
-// 0.1 GB/s inside a node (PCIe 1.0 x1: 0.25 GB/s), 1 Mb/s between nodes (1BASE5).
-constexpr double kMinTflops = 1e-3;
-constexpr double kMaxTflops = 1e5;
-constexpr RealRange kPeakTflopsRange = RealRange::closed(kMinTflops, kMaxTflops);
-// 0: the GPU has no support for the precision.
-constexpr RealRange kOptionalPeakTflopsRange = RealRange::zeroOr(kMinTflops, kMaxTflops);
-constexpr RealRange kMemoryGbRange = RealRange::closed(0.1, 1e5);
-constexpr RealRange kMemoryBandwidthGbpsRange = RealRange::closed(1, 1e6);
-constexpr RealRange kTdpWRange = RealRange::closed(1, 1e5);
-constexpr IntRange kSmCountRange{1, 10000};
 // Deepest published models have ~200 blocks (CNN tables ~350 rows); the summary path
 // (<= 0.5 ms) and the engine are sized for a few thousand.
 constexpr int64_t kMaxModelLayers = 2000;
-// 0: not stated (the family's figure).
-constexpr RealRange kL2MbRange = RealRange::zeroOr(0.01, 1e5);
-// 0: none (a latency) or the family's figure (a launch overhead).
-constexpr RealRange kLatencyUsRange = RealRange::zeroOr(0.01, 1e6);
-constexpr RealRange kLinkBandwidthGbpsRange = RealRange::closed(0.1, 1e5);
-constexpr RealRange kLineRateGbitRange = RealRange::closed(1e-3, 1e5);
-constexpr IntRange kNvswitchGenRange{0, 10};
 constexpr double kMaxElements = 1e12;
 
 const char *layerKindName(LayerSpec::Kind kind)

@@ -15,12 +15,6 @@ enum class Origin { Catalog, Scenario };
 
 const char *linkKindName(LinkKind kind);
 
-/// One CPU socket's DRAM bandwidth in GB/s (an intra-node link's `host_memory_gbps`, the
-/// scenario's `hardware.host_memory_gbps`): from a 4-channel DDR4 desktop (~40) to 12-channel
-/// DDR5 and HBM server parts (~1,000), at least 0.1 (one DDR channel of 2000 has ~1.6; the
-/// GUI's step); 0 = not stated.
-constexpr RealRange kHostMemoryRange = RealRange::zeroOr(0.1, 5000);
-
 GpuSpec readGpu(const ObjectReader &reader, Origin origin);
 IntraLinkSpec readIntraLink(const ObjectReader &reader, Origin origin);
 InterLinkSpec readInterLink(const ObjectReader &reader, Origin origin);

@@ -11,9 +11,6 @@ namespace scalescope
 namespace
 {
 
-using Values = std::vector<double>;
-using Names = std::vector<std::string>;
-
 /// Whole numbers as integers, others at their shortest exact form; std::to_chars never
 /// reads the locale.
 std::string num(double v)
@@ -49,15 +46,14 @@ public:
     }
 
 private:
-    void add(Rule rule, std::string path, Values values = {}, Names names = {},
+    void add(Rule rule, std::string path, RuleFigures at = {},
              RuleSeverity severity = RuleSeverity::Error)
     {
-        out_.push_back(
-            RuleFinding{rule, severity, std::move(path), std::move(values), std::move(names), {}});
+        out_.push_back(RuleFinding{rule, severity, std::move(path), std::move(at), {}});
     }
-    void warn(Rule rule, std::string path, Values values = {}, Names names = {})
+    void warn(Rule rule, std::string path, RuleFigures at = {})
     {
-        add(rule, std::move(path), std::move(values), std::move(names), RuleSeverity::Warning);
+        add(rule, std::move(path), std::move(at), RuleSeverity::Warning);
     }
 
     /// Hardware that cannot be bought: GeForce boards have no NVLink ports and so no NVSwitch
@@ -69,18 +65,22 @@ private:
         const int64_t gpus = int64_t(hw.nodes) * hw.gpus_per_node;
         if (gpus > kMaxGpuCount)
             add(Rule::TooManyGpus, "hardware.nodes",
-                {double(hw.nodes), double(hw.gpus_per_node), double(gpus), double(kMaxGpuCount)});
+                {.nodes = hw.nodes, .gpus_per_node = hw.gpus_per_node, .gpus = gpus,
+                 .max_gpus = kMaxGpuCount});
         const std::string measured = calibrationGpuMismatch(hw);
         if (!measured.empty())
-            add(Rule::CalibrationOtherGpu, "hardware.calibration", {}, {measured, hw.gpu.name});
+            add(Rule::CalibrationOtherGpu, "hardware.calibration",
+                {.gpu_name = hw.gpu.name, .measured_gpu = measured});
         const bool geforce = !hw.gpu.pcie_p2p && hw.gpu.family != GpuFamily::CDNA3;
         if (geforce && hw.intra.kind == LinkKind::NVLinkSwitched)
-            warn(Rule::GeForceWithNVLink, "hardware.intra_node", {}, {hw.gpu.name, hw.intra.name});
+            warn(Rule::GeForceWithNVLink, "hardware.intra_node",
+                 {.gpu_name = hw.gpu.name, .link_name = hw.intra.name});
         if (hw.gpu.family == GpuFamily::CDNA3 &&
             (hw.intra.kind == LinkKind::NVLinkSwitched || hw.intra.kind == LinkKind::NVLinkBridge))
-            warn(Rule::AmdWithNVLink, "hardware.intra_node", {}, {hw.gpu.name, hw.intra.name});
+            warn(Rule::AmdWithNVLink, "hardware.intra_node",
+                 {.gpu_name = hw.gpu.name, .link_name = hw.intra.name});
         if (hw.intra.kind == LinkKind::NVLinkBridge && hw.gpus_per_node > 2)
-            warn(Rule::BridgeBeyondTwo, "hardware.intra_node", {double(hw.gpus_per_node)});
+            warn(Rule::BridgeBeyondTwo, "hardware.intra_node", {.gpus_per_node = hw.gpus_per_node});
     }
 
     /// The data-parallel degree the plan implies (0 when the degrees do not divide the GPUs).
@@ -94,29 +94,30 @@ private:
         if (p.data > 0) {
             if (p.data * mp != gpus)
                 add(Rule::DegreesProduct, "parallel",
-                    {double(p.data), double(p.tensor), double(p.pipeline), double(p.data * mp),
-                     double(gpus), double(hw.nodes), double(hw.gpus_per_node)});
+                    {.nodes = hw.nodes, .gpus_per_node = hw.gpus_per_node, .gpus = gpus,
+                     .data = p.data, .tensor = p.tensor, .pipeline = p.pipeline,
+                     .product = p.data * mp});
             else
                 data = p.data;
         } else if (p.tensor <= 0 || gpus % p.tensor != 0) {
-            add(Rule::TensorDividesGpus, "parallel.tensor", {double(p.tensor), double(gpus)});
+            add(Rule::TensorDividesGpus, "parallel.tensor", {.gpus = gpus, .tensor = p.tensor});
         } else if (mp <= 0 || gpus % mp != 0) {
             add(Rule::ModelParallelDividesGpus, "parallel.pipeline",
-                {double(p.tensor), double(p.pipeline), double(mp), double(gpus)});
+                {.gpus = gpus, .tensor = p.tensor, .pipeline = p.pipeline, .product = mp});
         } else {
             data = gpus / mp;
         }
         if (p.tensor > hw.gpus_per_node)
             warn(Rule::TensorBeyondNode, "parallel.tensor",
-                 {double(p.tensor), double(hw.gpus_per_node)});
+                 {.gpus_per_node = hw.gpus_per_node, .tensor = p.tensor});
         const int64_t heads = s_.model.transformer.heads;
         if (s_.model.kind == ModelSpec::Kind::Transformer && heads > 0 && p.tensor > 0 &&
             heads % p.tensor != 0)
-            add(Rule::TensorDividesHeads, "parallel.tensor", {double(p.tensor), double(heads)});
+            add(Rule::TensorDividesHeads, "parallel.tensor", {.tensor = p.tensor, .heads = heads});
         if (p.sequence_parallel && p.tensor == 1)
             warn(Rule::SequenceParallelAlone, "parallel.sequence_parallel");
         if (p.update == UpdateMode::Async && p.zero > 0)
-            add(Rule::AsyncWithZero, "parallel.update", {double(p.zero)});
+            add(Rule::AsyncWithZero, "parallel.update", {.zero = p.zero});
         return data;
     }
 
@@ -131,23 +132,25 @@ private:
                 if (gpu.peak(p) > 0)
                     supported += (supported.empty() ? "" : ", ") + std::string(precisionName(p));
             }
-            add(Rule::PrecisionUnsupported, "training.precision", {},
-                {precisionName(t.precision), gpu.name, supported});
+            add(Rule::PrecisionUnsupported, "training.precision",
+                {.gpu_name = gpu.name, .precision = precisionName(t.precision),
+                 .supported = supported});
         }
         if (t.global_batch < 1)
-            add(Rule::BatchEmpty, "training.global_batch", {double(t.global_batch)});
+            add(Rule::BatchEmpty, "training.global_batch", {.global_batch = t.global_batch});
         if (data <= 0 || t.global_batch < 1)
             return;
         if (t.micro_batch <= 0) {
             if (t.global_batch % data != 0)
                 add(Rule::BatchDividesData, "training.global_batch",
-                    {double(t.global_batch), double(data)});
+                    {.data = data, .global_batch = t.global_batch});
             return;
         }
         const int64_t perStep = t.micro_batch * data;
         if (t.global_batch % perStep != 0)
             add(Rule::MicroBatchDividesStep, "training.micro_batch",
-                {double(t.global_batch), double(t.micro_batch), double(data), double(perStep)});
+                {.data = data, .product = perStep, .global_batch = t.global_batch,
+                 .micro_batch = t.micro_batch});
     }
 
     void pipeline(int64_t data)
@@ -156,14 +159,15 @@ private:
         const TrainingSpec &t = s_.training;
         if (p.virtual_stages > 1 && p.schedule != Schedule::Interleaved)
             add(Rule::VirtualNeedsInterleaved, "parallel.virtual_stages",
-                {double(p.virtual_stages)}, {scheduleName(p.schedule)});
+                {.virtual_stages = p.virtual_stages, .schedule = scheduleName(p.schedule)});
         if (p.schedule == Schedule::Interleaved && p.pipeline > 1 && p.virtual_stages == 1)
             warn(Rule::InterleavedOneChunk, "parallel.virtual_stages");
         const int64_t layers = modelLayerCount(s_.model);
         const int64_t chunks = int64_t(p.pipeline) * p.virtual_stages;
         if (layers > 0 && chunks > layers)
             add(Rule::StagesExceedLayers, "parallel.pipeline",
-                {double(p.pipeline), double(p.virtual_stages), double(chunks), double(layers)});
+                {.pipeline = p.pipeline, .virtual_stages = p.virtual_stages, .stages = chunks,
+                 .layers = layers});
         if (p.schedule != Schedule::Interleaved || p.virtual_stages <= 1 || data <= 0 ||
             t.global_batch <= 0)
             return;
@@ -174,8 +178,8 @@ private:
         // Megatron-LM restriction of the interleaved schedule (Narayanan et al. SC21 Sec. 2.2.2).
         if (m % p.pipeline != 0)
             add(Rule::InterleavedMicroBatches, "parallel.virtual_stages",
-                {double(p.virtual_stages), double(t.global_batch), double(micro), double(data),
-                 double(m), double(p.pipeline)});
+                {.data = data, .pipeline = p.pipeline, .virtual_stages = p.virtual_stages,
+                 .global_batch = t.global_batch, .micro_batch = micro, .micro_batches = m});
     }
 
     void stack()
@@ -188,7 +192,8 @@ private:
         if (!named)
             return;
         if (const auto finding = frameworkRejects(*named, s_.parallel)) {
-            add(Rule::StackCannotRun, "training.framework", {}, {named->id, named->name});
+            add(Rule::StackCannotRun, "training.framework",
+                {.stack_id = named->id, .stack_name = named->name});
             out_.back().framework = *finding;
         }
     }
@@ -202,10 +207,10 @@ private:
             const int gpu = e.stragglers[i].gpu;
             const std::string path = indexPath("effects.stragglers", i) + ".gpu";
             if (gpu < 0 || gpu >= gpus)
-                add(Rule::StragglerMissing, path, {double(gpu), double(gpus)});
+                add(Rule::StragglerMissing, path, {.gpus = gpus, .gpu = gpu});
             else if (const auto [at, fresh] = seen.emplace(gpu, i); !fresh)
-                add(Rule::StragglerTwice, path, {double(gpu)},
-                    {indexPath("effects.stragglers", at->second)});
+                add(Rule::StragglerTwice, path,
+                    {.gpu = gpu, .earlier_path = indexPath("effects.stragglers", at->second)});
         }
         if (e.thermal.enabled)
             thermal(e.thermal, gpus);
@@ -218,21 +223,22 @@ private:
     void thermal(const ThermalSpec &th, int gpus)
     {
         if (th.steady_c && *th.steady_c < th.ambient_c)
-            add(Rule::SteadyBelowAmbient, "effects.thermal.steady_c", {*th.steady_c, th.ambient_c});
+            add(Rule::SteadyBelowAmbient, "effects.thermal.steady_c",
+                {.steady_c = *th.steady_c, .ambient_c = th.ambient_c});
         std::map<int, size_t> seen;
         for (size_t i = 0; i < th.gpus.size(); ++i) {
             const ThermalGpuSpec &g = th.gpus[i];
             const std::string path = indexPath("effects.thermal.gpus", i);
             if (g.gpu < 0 || g.gpu >= gpus) {
-                add(Rule::ThermalGpuMissing, path + ".gpu", {double(g.gpu), double(gpus)});
+                add(Rule::ThermalGpuMissing, path + ".gpu", {.gpus = gpus, .gpu = g.gpu});
                 continue;
             }
             if (const auto [at, fresh] = seen.emplace(g.gpu, i); !fresh)
-                add(Rule::ThermalGpuTwice, path + ".gpu", {double(g.gpu)},
-                    {indexPath("effects.thermal.gpus", at->second)});
+                add(Rule::ThermalGpuTwice, path + ".gpu",
+                    {.gpu = g.gpu, .earlier_path = indexPath("effects.thermal.gpus", at->second)});
             if (g.steady_c < th.ambient_c)
                 add(Rule::GpuSteadyBelowAmbient, path + ".steady_c",
-                    {double(g.gpu), g.steady_c, th.ambient_c});
+                    {.gpu = g.gpu, .steady_c = g.steady_c, .ambient_c = th.ambient_c});
         }
         // Whether any GPU ever gets past the threshold (GPUs not listed settle at steadyC(-1)).
         const bool someUnlisted = int64_t(seen.size()) < gpus;
@@ -242,7 +248,7 @@ private:
                 hottest = std::max(hottest, g.steady_c);
         if (hottest <= th.throttle_above_c)
             warn(Rule::ThermalNeverThrottles, "effects.thermal.throttle_above_c",
-                 {hottest, th.throttle_above_c});
+                 {.hottest_c = hottest, .throttle_c = th.throttle_above_c});
     }
 
     void failures(const FailureSpec &f, int gpus)
@@ -255,14 +261,14 @@ private:
         const std::string interval = "effects.failures.checkpoint_interval_s";
         if (f.checkpoint_interval_s > 0 && f.checkpoint_interval_s < writeS)
             warn(Rule::CheckpointOutlastsGap, interval,
-                 {f.checkpoint_interval_s, writeS, f.checkpoint_bytes / 1e9,
-                  f.checkpoint_write_gbps});
+                 {.interval_s = f.checkpoint_interval_s, .write_s = writeS,
+                  .checkpoint_gb = f.checkpoint_bytes / 1e9, .write_gbps = f.checkpoint_write_gbps});
         else if (f.checkpoint_interval_s > systemMtbfS)
             warn(Rule::CheckpointBeyondMtbf, interval,
-                 {f.checkpoint_interval_s, double(gpus), systemMtbfS});
+                 {.gpus = gpus, .interval_s = f.checkpoint_interval_s, .mtbf_s = systemMtbfS});
         if (f.restart_s + writeS >= systemMtbfS)
             warn(Rule::FailuresOutpaceRestart, "effects.failures.mtbf_hours_per_gpu",
-                 {double(gpus), systemMtbfS, f.restart_s + writeS});
+                 {.gpus = gpus, .mtbf_s = systemMtbfS, .recovery_s = f.restart_s + writeS});
     }
 
     const Scenario &s_;
@@ -293,113 +299,120 @@ std::optional<InputError> ruleError(const Scenario &scenario)
 
 std::string ruleMessage(const RuleFinding &f)
 {
-    const auto v = [&](size_t i) { return i < f.values.size() ? num(f.values[i]) : "?"; };
-    const auto n = [&](size_t i) { return i < f.names.size() ? f.names[i] : std::string("?"); };
-    const auto gpuCount = [&](size_t i) { return "the GPU count nodes*gpus_per_node = " + v(i); };
+    const RuleFigures &a = f.at;
+    const auto i = [](int64_t x) { return std::to_string(x); };
+    const auto gpuCount = "the GPU count nodes*gpus_per_node = " + i(a.gpus);
     switch (f.rule) {
     case Rule::TooManyGpus:
-        return "nodes*gpus_per_node = " + v(0) + "*" + v(1) + " = " + v(2) +
-               " GPUs; allowed: at most " + v(3) + " GPUs";
+        return "nodes*gpus_per_node = " + i(a.nodes) + "*" + i(a.gpus_per_node) + " = " +
+               i(a.gpus) + " GPUs; allowed: at most " + i(a.max_gpus) + " GPUs";
     case Rule::CalibrationOtherGpu:
-        return "the profile was measured on \"" + n(0) + "\", but the scenario's GPU is \"" + n(1) +
-               "\"; allowed: a profile of the same GPU model, or no calibration";
+        return "the profile was measured on \"" + a.measured_gpu + "\", but the scenario's GPU is \"" +
+               a.gpu_name + "\"; allowed: a profile of the same GPU model, or no calibration";
     case Rule::GeForceWithNVLink:
-        return n(0) + " has no NVLink: GeForce cards connect over PCIe, so \"" + n(1) +
+        return a.gpu_name + " has no NVLink: GeForce cards connect over PCIe, so \"" + a.link_name +
                "\" cannot exist in this machine";
     case Rule::AmdWithNVLink:
-        return n(0) + " is an AMD GPU: its GPUs connect over Infinity Fabric, not \"" + n(1) + "\"";
+        return a.gpu_name + " is an AMD GPU: its GPUs connect over Infinity Fabric, not \"" +
+               a.link_name + "\"";
     case Rule::BridgeBeyondTwo:
-        return "an NVLink bridge joins two cards; with " + v(0) +
+        return "an NVLink bridge joins two cards; with " + i(a.gpus_per_node) +
                " GPUs per node the others talk over PCIe";
     case Rule::DegreesProduct:
-        return "data*tensor*pipeline = " + v(0) + "*" + v(1) + "*" + v(2) + " = " + v(3) +
-               " must equal " + gpuCount(4);
+        return "data*tensor*pipeline = " + i(a.data) + "*" + i(a.tensor) + "*" + i(a.pipeline) +
+               " = " + i(a.product) + " must equal " + gpuCount;
     case Rule::TensorDividesGpus:
-        return "tensor = " + v(0) + " does not divide " + gpuCount(1) +
-               ", so the data-parallel degree would not be whole; allowed: a divisor of " + v(1);
+        return "tensor = " + i(a.tensor) + " does not divide " + gpuCount +
+               ", so the data-parallel degree would not be whole; allowed: a divisor of " +
+               i(a.gpus);
     case Rule::ModelParallelDividesGpus:
-        return "tensor*pipeline = " + v(0) + "*" + v(1) + " = " + v(2) + " does not divide " +
-               gpuCount(3) +
+        return "tensor*pipeline = " + i(a.tensor) + "*" + i(a.pipeline) + " = " + i(a.product) +
+               " does not divide " + gpuCount +
                ", so the data-parallel degree would not be whole; allowed: tensor*pipeline "
                "dividing " +
-               v(3);
+               i(a.gpus);
     case Rule::TensorBeyondNode:
-        return "tensor = " + v(0) + " is more than the " + v(1) +
+        return "tensor = " + i(a.tensor) + " is more than the " + i(a.gpus_per_node) +
                " GPUs per node: its all-reduces cross the inter-node network (allowed, but slow)";
     case Rule::TensorDividesHeads:
-        return "tensor = " + v(0) + " does not divide the model's heads = " + v(1) +
-               "; allowed: a divisor of " + v(1);
+        return "tensor = " + i(a.tensor) + " does not divide the model's heads = " + i(a.heads) +
+               "; allowed: a divisor of " + i(a.heads);
     case Rule::SequenceParallelAlone:
         return "sequence parallelism works inside a tensor-parallel group; with tensor = 1 it "
                "has no effect";
     case Rule::AsyncWithZero:
-        return "\"async\" is not allowed with zero = " + v(0) +
+        return "\"async\" is not allowed with zero = " + i(a.zero) +
                ": sharded optimizer states need every replica's gradients each step; allowed: "
                "sync, or zero 0";
     case Rule::VirtualNeedsInterleaved:
-        return v(0) + " model chunks per GPU need schedule \"interleaved\", got \"" + n(0) +
-               "\"; allowed: 1";
+        return i(a.virtual_stages) + " model chunks per GPU need schedule \"interleaved\", got \"" +
+               a.schedule + "\"; allowed: 1";
     case Rule::InterleavedOneChunk:
         return "the interleaved schedule with 1 virtual stage is plain 1F1B; use 2 or more";
     case Rule::StagesExceedLayers:
-        return "pipeline*virtual_stages = " + v(0) + "*" + v(1) + " = " + v(2) +
-               " stages exceed the model's " + v(3) + " layers; allowed: at most " + v(3) +
-               " stages in all";
+        return "pipeline*virtual_stages = " + i(a.pipeline) + "*" + i(a.virtual_stages) + " = " +
+               i(a.stages) + " stages exceed the model's " + i(a.layers) +
+               " layers; allowed: at most " + i(a.layers) + " stages in all";
     case Rule::InterleavedMicroBatches:
-        return "virtual_stages = " + v(0) +
-               " needs the micro-batches per step, global_batch/(micro_batch*data) = " + v(1) +
-               "/(" + v(2) + "*" + v(3) + ") = " + v(4) +
-               ", to be a multiple of pipeline = " + v(5) +
+        return "virtual_stages = " + i(a.virtual_stages) +
+               " needs the micro-batches per step, global_batch/(micro_batch*data) = " +
+               i(a.global_batch) + "/(" + i(a.micro_batch) + "*" + i(a.data) + ") = " +
+               i(a.micro_batches) + ", to be a multiple of pipeline = " + i(a.pipeline) +
                " (Megatron-LM restriction of the interleaved schedule); allowed: 1";
     case Rule::StackCannotRun: {
         FrameworkSpec stack;
-        stack.id = n(0);
-        stack.name = n(1);
+        stack.id = a.stack_id;
+        stack.name = a.stack_name;
         return frameworkError(stack, f.framework.value_or(FrameworkFinding{})).message;
     }
     case Rule::BatchEmpty:
-        return "global_batch = " + v(0) + "; allowed: at least 1 sample per step";
+        return "global_batch = " + i(a.global_batch) + "; allowed: at least 1 sample per step";
     case Rule::BatchDividesData:
-        return "global_batch = " + v(0) + " is not divisible by the data-parallel degree " + v(1) +
+        return "global_batch = " + i(a.global_batch) +
+               " is not divisible by the data-parallel degree " + i(a.data) +
                " (micro_batch is omitted, so it would be global_batch/data); allowed: a "
                "multiple of " +
-               v(1) + ", or set training.micro_batch";
+               i(a.data) + ", or set training.micro_batch";
     case Rule::MicroBatchDividesStep:
-        return "global_batch = " + v(0) + " is not a multiple of micro_batch*data = " + v(1) + "*" +
-               v(2) + " = " + v(3) +
+        return "global_batch = " + i(a.global_batch) + " is not a multiple of micro_batch*data = " +
+               i(a.micro_batch) + "*" + i(a.data) + " = " + i(a.product) +
                ", so gradient accumulation steps would not be whole; allowed: micro_batch with "
                "micro_batch*data dividing " +
-               v(0);
+               i(a.global_batch);
     case Rule::PrecisionUnsupported:
-        return "\"" + n(0) + "\" is not supported by the GPU \"" + n(1) + "\" (its peak_tflops." +
-               n(0) + " is 0); allowed: " + n(2);
+        return "\"" + a.precision + "\" is not supported by the GPU \"" + a.gpu_name +
+               "\" (its peak_tflops." + a.precision + " is 0); allowed: " + a.supported;
     case Rule::StragglerMissing:
     case Rule::ThermalGpuMissing:
-        return "GPU " + v(0) + " does not exist: the cluster has " + v(1) +
-               " GPUs; allowed: 0 to " + num(f.values.size() > 1 ? f.values[1] - 1 : 0);
+        return "GPU " + i(a.gpu) + " does not exist: the cluster has " + i(a.gpus) +
+               " GPUs; allowed: 0 to " + i(a.gpus - 1);
     case Rule::StragglerTwice:
     case Rule::ThermalGpuTwice:
-        return "GPU " + v(0) + " is already listed at " + n(0) + "; allowed: each GPU once";
+        return "GPU " + i(a.gpu) + " is already listed at " + a.earlier_path +
+               "; allowed: each GPU once";
     case Rule::SteadyBelowAmbient:
-        return "steady-state temperature " + v(0) + " C is below ambient_c = " + v(1) +
-               " C; allowed: at least ambient_c";
+        return "steady-state temperature " + num(a.steady_c) + " C is below ambient_c = " +
+               num(a.ambient_c) + " C; allowed: at least ambient_c";
     case Rule::GpuSteadyBelowAmbient:
-        return v(1) + " C is below ambient_c = " + v(2) + " C; allowed: at least ambient_c";
+        return num(a.steady_c) + " C is below ambient_c = " + num(a.ambient_c) +
+               " C; allowed: at least ambient_c";
     case Rule::ThermalNeverThrottles:
-        return "no GPU gets hotter than " + v(0) + " C, the throttling threshold is " + v(1) +
-               " C: thermal throttling has no effect";
+        return "no GPU gets hotter than " + num(a.hottest_c) + " C, the throttling threshold is " +
+               num(a.throttle_c) + " C: thermal throttling has no effect";
     case Rule::LoaderInProcess:
         return "0 workers: the training process loads each batch itself, one at a time "
                "(PyTorch num_workers = 0)";
     case Rule::CheckpointOutlastsGap:
-        return "a checkpoint every " + v(0) + " s, but writing one takes " + v(1) + " s (" + v(2) +
-               " GB at " + v(3) + " GB/s): more time goes to checkpoints than to training";
+        return "a checkpoint every " + num(a.interval_s) + " s, but writing one takes " +
+               num(a.write_s) + " s (" + num(a.checkpoint_gb) + " GB at " + num(a.write_gbps) +
+               " GB/s): more time goes to checkpoints than to training";
     case Rule::CheckpointBeyondMtbf:
-        return "a checkpoint every " + v(0) + " s, but with " + v(1) + " GPUs one fails every " +
-               v(2) + " s on average: most work between checkpoints is lost";
+        return "a checkpoint every " + num(a.interval_s) + " s, but with " + i(a.gpus) +
+               " GPUs one fails every " + num(a.mtbf_s) +
+               " s on average: most work between checkpoints is lost";
     case Rule::FailuresOutpaceRestart:
-        return "with " + v(0) + " GPUs one fails every " + v(1) +
-               " s on average, before a restart and a checkpoint (" + v(2) +
+        return "with " + i(a.gpus) + " GPUs one fails every " + num(a.mtbf_s) +
+               " s on average, before a restart and a checkpoint (" + num(a.recovery_s) +
                " s) are done: the job hardly progresses";
     }
     return "invalid plan";

@@ -34,7 +34,7 @@ struct TrainingSpec {
     /// Extension: fused attention (no s^2 tensors in memory); unset: the stack's default.
     std::optional<bool> flash_attention;
     /// The step is compiled (torch.compile, XLA): elementwise chains fused into one kernel
-    /// each, fewer host operations (workload/compute.h, ComputeModel::setCompiled).
+    /// each, fewer host operations (hardware/kernel_model.h, ComputeModel::setCompiled).
     bool compile = false;
     /// training.framework as written: a catalog id or "auto". The stack that runs the plan
     /// is derived from it when a plan is made (stackOf, plan/framework_rules.h).

@@ -130,8 +130,10 @@ template <typename Emit> void Simulation::walk(uint32_t unit, Emit &&emit) const
              t.jittered ? id : kNoTask, t.bytes);
         cursor = t.end();
     }
-    if (cursor < end_time) {
-        // Tail: exposed communication still running on this unit, then idle.
+    // Tail: exposed communication still running on this unit, then idle until the slowest
+    // GPU ends the step. Asynchronous replicas have no such barrier (each runs on to its next
+    // step, which is past the simulated window): their rows end with their own work.
+    if (cursor < end_time && plan_.update != UpdateMode::Async) {
         double comm_end = cursor;
         if (!coll.empty())
             comm_end = std::clamp(graph_[coll.back()].end(), cursor, end_time);

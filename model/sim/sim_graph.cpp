@@ -3,7 +3,7 @@
 
 #include "plan/numerics.h"
 #include "sim/schedule.h"
-#include "step/stages.h"
+#include "layers/stage_layout.h"
 
 #include <algorithm>
 #include <cmath>
@@ -121,7 +121,7 @@ void Simulation::buildUnit(int replica, int stage)
                 if (v == 0 && d.loader_s > 0) {
                     load =
                         graph_.add(unit, Stream::Loader, SegmentKind::DataLoad,
-                                   opt_.loads_free ? 0.0 : d.loader_s,
+                                   loads_free_ ? 0.0 : d.loader_s,
                                    labelId(LabelKind::DataLoader), mb, static_cast<uint16_t>(it));
                     load_[(static_cast<size_t>(replica) * iterations_ + it) * m +
                           static_cast<size_t>(mb)] = load;

@@ -26,11 +26,16 @@ constexpr uint32_t labelId(LabelKind k)
     return static_cast<uint32_t>(k);
 }
 
+/// Whether the data loader's loads take their time, or none (a synchronous step with a
+/// data loader measures the GPUs' own pace on the same graph: Simulation::measureWindow).
+enum class Loads : uint8_t { AsDrawn, Free };
+
 class Simulation
 {
 public:
-    Simulation(const SimContext &ctx, const SimOptions &opt)
-        : ctx_(ctx), plan_(ctx.plan), step_(ctx.step), opt_(opt), graph_(1)
+    Simulation(const SimContext &ctx, const SimOptions &opt, Loads loads = Loads::AsDrawn)
+        : ctx_(ctx), plan_(ctx.plan), step_(ctx.step), opt_(opt),
+          loads_free_(loads == Loads::Free), graph_(1)
     {
         const EffectsSpec &fx = ctx.scenario.effects;
         per_rank_ = fx.perRank(plan_.gpus);
@@ -49,11 +54,18 @@ public:
     /// warm-up, after the first (its start-up is not steady state).
     int firstMeasured() const { return warmup_ > 0 ? warmup_ : (iterations_ > 1 ? 1 : 0); }
     /// A synchronous step with a data loader is measured over all its iterations, from the
-    /// start, in bottleneck form (Simulation::run): its draws' mean covers them all.
+    /// start, in bottleneck form (measureWindow): its draws' mean covers them all.
     bool syncLoader() const { return step_.loader_s > 0 && plan_.update != UpdateMode::Async; }
     int firstDrawnForMean() const { return syncLoader() ? 0 : firstMeasured(); }
 
 private:
+    /// Builds the task graph and runs the engine; the iteration ends follow (false: refused
+    /// for size, cancelled or failed, with the reason in `result`).
+    bool buildAndRun(SimResult &result);
+    /// The measured steps' window per unit and the step time (sim_window.cpp).
+    bool measureWindow(SimResult &result);
+    /// The breakdown over the measured window and what GPUs wait for most.
+    void account(SimResult &result);
     std::vector<int> membersOf(uint32_t unit) const;
     const std::vector<int> &members(uint32_t unit) const { return members_[unit]; }
     void labelGroups();
@@ -122,6 +134,7 @@ private:
     const Plan &plan_;
     const StepDescription &step_; // what the graph is built from (sim/step_description.h)
     SimOptions opt_;
+    bool loads_free_ = false;
     bool per_rank_ = false;
     int replicas_ = 1, units_ = 1, vstages_ = 1, iterations_ = 1;
     int warmup_ = 0;
@@ -142,7 +155,7 @@ private:
     std::vector<std::vector<TaskId>> stream_tasks_; // per unit * kStreamCount
     std::vector<TaskId> f_first_, f_send_, b_first_, b_send_;
     /// Per replica, iteration and micro-batch: its load (kNoTask without a loader). The
-    /// measured window is bounded by the loads (Simulation::run).
+    /// measured window is bounded by the loads (Simulation::measureWindow).
     std::vector<TaskId> load_;
     double jittered_compute_ = 0; // drawFactors: the measured compute as drawn, all GPUs
     /// Asynchronous replicas: the length of replica r's measured window as its loader sets
@@ -154,6 +167,7 @@ private:
     std::vector<std::vector<TaskId>> dp_collectives_; // per unit, in creation order
     std::vector<std::vector<TaskId>> recv_tasks_;     // per unit: the sends it receives
     std::vector<double> iteration_end_;
+    std::vector<double> unit_end_; // per unit and iteration: its last compute's end
     // Extra labels ("waiting for GPU 17") beyond the fixed ones.
     std::vector<SegmentLabel> extra_labels_;
     /// The record of a label id (fixed or extra).

@@ -8,9 +8,9 @@
 #include "plan/scenario.h"
 #include "sim/step_description.h"
 #include "sim/timeline.h"
-#include "step/cost.h"
-#include "step/stages.h"
-#include "workload/compute.h"
+#include "layers/layer_cost.h"
+#include "layers/stage_layout.h"
+#include "hardware/kernel_model.h"
 
 #include <atomic>
 #include <optional>
@@ -49,9 +49,6 @@ struct SimOptions {
     /// Set by another thread to abandon the simulation (the user moved on): checked between
     /// the engine's phases; the result is then not ok and `cancelled`.
     const std::atomic<bool> *cancel = nullptr;
-    /// Internal: the same graph with loads that take no time (a synchronous step with a
-    /// data loader measures the GPUs' own pace on it; Simulation::run).
-    bool loads_free = false;
 };
 
 struct SimResult {
@@ -64,7 +61,6 @@ struct SimResult {
     size_t tasks = 0;
     bool per_rank = false;      // every data-parallel replica simulated (effects present)
     double staleness_steps = 0; // asynchronous updates: how old the applied gradients are
-    std::string main_wait;      // what GPUs wait for most ("waiting for GPU 3 ...")
     int warmup_iterations = 0;  // simulated before the measured ones (loaders, async)
     /// With jitter: the mean of this run's jitter draws over the measured steps' compute,
     /// weighted by each task's calm duration (0: no jitter). The one-GPU reference does the
@@ -72,8 +68,8 @@ struct SimResult {
     double jitter_mean = 0;
     double window_start_s = 0;  // the measured steps on the timeline (GPU 0's)
     double window_end_s = 0;
-    /// main_wait as a record (what the GUI translates).
-    std::optional<SegmentLabel> main_wait_label;
+    /// What GPUs wait for most ("waiting for GPU 3 ..."), when they wait (labelText writes it).
+    std::optional<SegmentLabel> main_wait;
     std::optional<Timeline> timeline;
     /// When the timeline was simplified to stay within max_segments: the merge quantum (s)
     /// and how many segments the full timeline would have held. 0 when it is exact.

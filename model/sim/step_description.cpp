@@ -3,7 +3,7 @@
 
 #include "plan/numerics.h"
 #include "sim/simulator.h"
-#include "step/stages.h"
+#include "layers/stage_layout.h"
 
 #include <algorithm>
 

@@ -4,12 +4,12 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../app/gui/autosave.cpp" line="89"/>
+        <location filename="../../app/gui/autosave.cpp" line="90"/>
         <source>not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/autosave.cpp" line="142"/>
+        <location filename="../../app/gui/autosave.cpp" line="143"/>
         <source>no autosave slot in %1</source>
         <translation>%1 中没有自动保存槽</translation>
     </message>
@@ -17,62 +17,62 @@
 <context>
     <name>Calibration</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="77"/>
+        <location filename="../../app/gui/profile_library.cpp" line="79"/>
         <source>collectives only</source>
         <translation>仅集合通信</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="80"/>
+        <location filename="../../app/gui/profile_library.cpp" line="82"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="97"/>
+        <location filename="../../app/gui/profile_library.cpp" line="99"/>
         <source>GEMM peak, %1</source>
         <translation>GEMM 峰值，%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="102"/>
+        <location filename="../../app/gui/profile_library.cpp" line="104"/>
         <source>Memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="105"/>
+        <location filename="../../app/gui/profile_library.cpp" line="107"/>
         <source>Host to device (pinned)</source>
         <translation>主机到设备（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="108"/>
+        <location filename="../../app/gui/profile_library.cpp" line="110"/>
         <source>Device to host (pinned)</source>
         <translation>设备到主机（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="111"/>
+        <location filename="../../app/gui/profile_library.cpp" line="113"/>
         <source>Kernel launch overhead</source>
         <translation>内核启动开销</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="115"/>
+        <location filename="../../app/gui/profile_library.cpp" line="117"/>
         <source>Kernel launch, host CPU time</source>
         <translation>内核启动的主机 CPU 时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="120"/>
+        <location filename="../../app/gui/profile_library.cpp" line="122"/>
         <source>Launch + synchronize round trip</source>
         <translation>启动 + 同步往返时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="125"/>
+        <location filename="../../app/gui/profile_library.cpp" line="127"/>
         <source>Peer-to-peer bandwidth (best pair)</source>
         <translation>点对点带宽（最佳 GPU 对）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="134"/>
+        <location filename="../../app/gui/profile_library.cpp" line="136"/>
         <source>The model's prediction from the scenario's datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
         <translation>模型根据场景的数据手册链路（%1）对 %2 块 GPU、%3 个节点、%4 MB（测得的最大规模）的预测</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="128"/>
+        <location filename="../../app/gui/profile_library.cpp" line="130"/>
         <source>NCCL %1 bus bandwidth (peak)</source>
         <translation>NCCL %1 总线带宽（峰值）</translation>
     </message>
@@ -80,53 +80,53 @@
 <context>
     <name>ControlChecks</name>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="96"/>
+        <location filename="../../views/controls/control_checks.cpp" line="92"/>
         <source>data × tensor × pipeline = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%6 nodes × %7 GPUs per node)</source>
         <translation>数据 × 张量 × 流水线 = %1 × %2 × %3 = %4，但集群有 %5 个 GPU（%6 个节点 × 每节点 %7 个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="115"/>
+        <location filename="../../views/controls/control_checks.cpp" line="111"/>
         <source>tensor × pipeline = %1 × %2 = %3 does not divide the %4 GPUs, so the data degree (auto) would not be whole</source>
         <translation>张量 × 流水线 = %1 × %2 = %3 不能整除 %4 个 GPU，因此数据并行度（自动）不是整数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="124"/>
+        <location filename="../../views/controls/control_checks.cpp" line="120"/>
         <source>tensor = %1 is more than the %2 GPUs per node: its all-reduces cross the inter-node network (allowed, but slow)</source>
         <translation>tensor = %1 大于每节点 %2 个 GPU：其 all-reduce 会跨节点间网络（允许，但很慢）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="131"/>
+        <location filename="../../views/controls/control_checks.cpp" line="127"/>
         <source>tensor = %1 does not divide the model's %2 attention heads</source>
         <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="136"/>
+        <location filename="../../views/controls/control_checks.cpp" line="132"/>
         <source>sequence parallelism works inside a tensor-parallel group; with tensor = 1 it has no effect</source>
         <translation>序列并行在张量并行组内起作用；tensor = 1 时无效果</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="180"/>
-        <location filename="../../views/controls/control_checks.cpp" line="187"/>
+        <location filename="../../views/controls/control_checks.cpp" line="176"/>
+        <location filename="../../views/controls/control_checks.cpp" line="183"/>
         <source>global batch %1 does not split evenly over %2 data-parallel replicas</source>
         <translation>全局批大小 %1 无法均分到 %2 个数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="192"/>
+        <location filename="../../views/controls/control_checks.cpp" line="188"/>
         <source>micro-batch %1 does not divide the per-replica batch %2 / %3 = %4</source>
         <translation>微批次 %1 不能整除每副本批大小 %2 / %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="147"/>
+        <location filename="../../views/controls/control_checks.cpp" line="143"/>
         <source>%1 virtual stages need the interleaved schedule</source>
         <translation>%1 个虚拟阶段需要交错调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="151"/>
+        <location filename="../../views/controls/control_checks.cpp" line="147"/>
         <source>the interleaved schedule with 1 virtual stage is plain 1F1B; use 2 or more</source>
         <translation>只有 1 个虚拟阶段的交错调度就是普通 1F1B；请使用 2 个或更多</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="155"/>
+        <location filename="../../views/controls/control_checks.cpp" line="151"/>
         <source>pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 layers</source>
         <translation>流水线 × 虚拟阶段 = %1 × %2 = %3 个阶段，但模型只有 %4 层</translation>
     </message>
@@ -156,107 +156,107 @@
         <translation>%1 不支持异步更新；请使用同步更新</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="163"/>
+        <location filename="../../views/controls/control_checks.cpp" line="159"/>
         <source>the interleaved schedule needs the %1 micro-batches per step to be a multiple of pipeline = %2</source>
         <translation>交错调度要求每步的 %1 个微批次是 pipeline = %2 的倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="200"/>
+        <location filename="../../views/controls/control_checks.cpp" line="196"/>
         <source>%1 is not supported by the %2</source>
         <translation>%2 不支持 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="223"/>
+        <location filename="../../views/controls/control_checks.cpp" line="219"/>
         <source>steady state %1 °C is below the ambient %2 °C: a GPU under load does not end up cooler than its intake air</source>
         <translation>稳态温度 %1 °C 低于环境温度 %2 °C：负载下的 GPU 不会比其进风更凉</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="212"/>
+        <location filename="../../views/controls/control_checks.cpp" line="208"/>
         <source>GPU %1 with its own cooling does not exist: the GPUs are numbered 0-%2</source>
         <translation>单独设置散热的 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="66"/>
+        <location filename="../../views/controls/control_checks.cpp" line="62"/>
         <source>%1 nodes × %2 GPUs per node = %3 GPUs; at most %4 GPUs</source>
         <translation>%1 个节点 × 每节点 %2 个 GPU = %3 个 GPU；最多 %4 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="108"/>
+        <location filename="../../views/controls/control_checks.cpp" line="104"/>
         <source>tensor = %1 does not divide the %2 GPUs, so the data degree (auto) would not be whole</source>
         <translation>tensor = %1 不能整除 %2 个 GPU，因此数据并行度（自动）不是整数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="141"/>
+        <location filename="../../views/controls/control_checks.cpp" line="137"/>
         <source>asynchronous updates cannot shard the optimizer (ZeRO stage %1): every replica's gradients are needed each step; use sync or ZeRO 0</source>
         <translation>异步更新不能切分优化器（ZeRO 阶段 %1）：每一步都需要所有副本的梯度；请使用同步更新或 ZeRO 0</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="176"/>
+        <location filename="../../views/controls/control_checks.cpp" line="172"/>
         <source>a global batch of %1 samples trains nothing; use at least 1</source>
         <translation>全局批量为 %1 个样本时无法训练；至少使用 1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="208"/>
+        <location filename="../../views/controls/control_checks.cpp" line="204"/>
         <source>straggler GPU %1 is listed twice; each GPU has one slowdown</source>
         <translation>掉队 GPU %1 被列出两次；每个 GPU 只有一个减速系数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="218"/>
+        <location filename="../../views/controls/control_checks.cpp" line="214"/>
         <source>GPU %1 is listed twice; each GPU has one steady-state temperature</source>
         <translation>GPU %1 被列出两次；每个 GPU 只有一个稳态温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="230"/>
+        <location filename="../../views/controls/control_checks.cpp" line="226"/>
         <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
         <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="236"/>
+        <location filename="../../views/controls/control_checks.cpp" line="232"/>
         <source>no GPU gets hotter than %1 °C, the throttling threshold is %2 °C: thermal throttling has no effect</source>
         <translation>没有 GPU 温度超过 %1 °C，而降频阈值为 %2 °C：温度降频不起作用</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="248"/>
+        <location filename="../../views/controls/control_checks.cpp" line="244"/>
         <source>a checkpoint every %1 s, but writing one takes %2 s (%3 GB at %4 GB/s): more time goes to checkpoints than to training</source>
         <translation>每 %1 s 保存一次检查点，但写入一次需要 %2 s（%3 GB，%4 GB/s）：花在检查点上的时间多于训练</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="257"/>
+        <location filename="../../views/controls/control_checks.cpp" line="253"/>
         <source>a checkpoint every %1 s, but with %2 GPUs one fails every %3 s on average: most work between checkpoints is lost</source>
         <translation>每 %1 s 保存一次检查点，但 %2 个 GPU 平均每 %3 s 就有一个故障：检查点之间的大部分工作会丢失</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="265"/>
+        <location filename="../../views/controls/control_checks.cpp" line="261"/>
         <source>with %1 GPUs one fails every %2 s on average, before a restart and a checkpoint (%3 s) are done: the job hardly progresses</source>
         <translation>%1 个 GPU 平均每 %2 s 就有一个故障，来不及完成重启和一次检查点（%3 s）：作业几乎没有进展</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="203"/>
+        <location filename="../../views/controls/control_checks.cpp" line="199"/>
         <source>straggler GPU %1 does not exist: the GPUs are numbered 0-%2</source>
         <translation>慢节点 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="243"/>
+        <location filename="../../views/controls/control_checks.cpp" line="239"/>
         <source>0 workers: the training process loads each batch itself, one at a time (PyTorch num_workers = 0)</source>
         <translation>0 个工作进程：训练进程自己逐个加载每个批次（PyTorch num_workers = 0）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="79"/>
+        <location filename="../../views/controls/control_checks.cpp" line="75"/>
         <source>%1 has no NVLink: GeForce cards connect over PCIe, so "%2" cannot exist in this machine</source>
         <translation>%1 没有 NVLink：GeForce 显卡之间通过 PCIe 连接，因此这台机器不可能配备“%2”</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="85"/>
+        <location filename="../../views/controls/control_checks.cpp" line="81"/>
         <source>%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not "%2"</source>
         <translation>%1 是 AMD GPU：它们之间通过 Infinity Fabric 互连，而不是“%2”</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="73"/>
+        <location filename="../../views/controls/control_checks.cpp" line="69"/>
         <source>the profile was measured on %1, not on %2: its figures would replace this GPU's; choose a profile of the same GPU or none</source>
         <translation>该配置文件是在 %1 上测得的，而不是 %2：它的数据会替换这块 GPU 的数据；请选择同型号 GPU 的配置文件，或不使用</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="90"/>
+        <location filename="../../views/controls/control_checks.cpp" line="86"/>
         <source>an NVLink bridge joins two cards; with %1 GPUs per node the others talk over PCIe</source>
         <translation>NVLink 桥只能连接两张卡；每个节点有 %1 块 GPU 时，其余 GPU 之间通过 PCIe 通信</translation>
     </message>
@@ -292,32 +292,29 @@
 <context>
     <name>Export</name>
     <message>
-        <location filename="../../views/charts/export.cpp" line="30"/>
-        <location filename="../../views/charts/export.cpp" line="52"/>
-        <location filename="../../views/charts/export.cpp" line="64"/>
+        <location filename="../../views/charts/export.cpp" line="36"/>
+        <location filename="../../views/charts/export.cpp" line="66"/>
         <location filename="../../views/charts/export.cpp" line="80"/>
-        <location filename="../../views/charts/export.cpp" line="92"/>
-        <location filename="../../views/charts/export.cpp" line="100"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/export.cpp" line="40"/>
+        <location filename="../../views/charts/export.cpp" line="45"/>
         <source>Nothing to export.</source>
         <translation>没有可导出的内容。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/export.cpp" line="43"/>
+        <location filename="../../views/charts/export.cpp" line="48"/>
         <source>Cannot export %1: choose a .png or .svg file name.</source>
         <translation>无法导出 %1：请选择 .png 或 .svg 文件名。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/export.cpp" line="48"/>
+        <location filename="../../views/charts/export.cpp" line="53"/>
         <source>The view has no size.</source>
         <translation>视图没有尺寸。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/export.cpp" line="76"/>
+        <location filename="../../views/charts/export.cpp" line="77"/>
         <source>Exported from ScaleScope</source>
         <translation>由 ScaleScope 导出</translation>
     </message>
@@ -724,17 +721,17 @@
 <context>
     <name>Options</name>
     <message>
-        <location filename="../../app/gui/options.cpp" line="22"/>
+        <location filename="../../app/gui/options.cpp" line="26"/>
         <source>ScaleScope: why more GPUs do not make training proportionally faster.</source>
         <translation>ScaleScope：为什么增加 GPU 不能让训练成比例地变快。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="28"/>
+        <location filename="../../app/gui/options.cpp" line="32"/>
         <source>Render the window to a PNG file and exit.</source>
         <translation>将窗口渲染为 PNG 文件后退出。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="31"/>
+        <location filename="../../app/gui/options.cpp" line="35"/>
         <source>Tab to show: %1.</source>
         <translation>要显示的标签页：%1。</translation>
     </message>
@@ -744,57 +741,57 @@
         <translation>--settings：'%1' 不是普通文件；允许：设置文件或新的文件名</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="36"/>
+        <location filename="../../app/gui/options.cpp" line="40"/>
         <source>Language: en or zh_CN (default: settings, then the system locale).</source>
         <translation>语言：en 或 zh_CN（默认：先看设置，再看系统区域设置）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="41"/>
+        <location filename="../../app/gui/options.cpp" line="45"/>
         <source>Window size, e.g. 1600x1000.</source>
         <translation>窗口大小，例如 1600x1000。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="45"/>
+        <location filename="../../app/gui/options.cpp" line="49"/>
         <source>Start in presentation mode (F5).</source>
         <translation>以演示模式启动（F5）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="48"/>
+        <location filename="../../app/gui/options.cpp" line="52"/>
         <source>Use this settings file (ini) instead of the user's settings.</source>
         <translation>使用此设置文件（ini）代替用户设置。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="53"/>
+        <location filename="../../app/gui/options.cpp" line="57"/>
         <source>Do not offer to restore unsaved work.</source>
         <translation>不提示恢复未保存的工作。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="61"/>
+        <location filename="../../app/gui/options.cpp" line="65"/>
         <source>Scenario file to open (spec/scenario.md).</source>
         <translation>要打开的场景文件（spec/scenario.md）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="80"/>
+        <location filename="../../app/gui/options.cpp" line="84"/>
         <source>FILE: at most one scenario file, got %1</source>
         <translation>FILE：最多一个场景文件，实际为 %1 个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="88"/>
+        <location filename="../../app/gui/options.cpp" line="92"/>
         <source>--screenshot: a file name is needed</source>
         <translation>--screenshot：需要一个文件名</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="94"/>
+        <location filename="../../app/gui/options.cpp" line="98"/>
         <source>--tab: '%1' is not one of %2</source>
         <translation>--tab：'%1' 不是 %2 之一</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="103"/>
+        <location filename="../../app/gui/options.cpp" line="107"/>
         <source>--lang: '%1' is not en or zh_CN</source>
         <translation>--lang：'%1' 不是 en 或 zh_CN</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="114"/>
+        <location filename="../../app/gui/options.cpp" line="118"/>
         <source>--size: '%1' is not WxH with 320-7680 x 240-4320 pixels</source>
         <translation>--size：'%1' 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
     </message>
@@ -929,42 +926,42 @@
 %1%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="179"/>
+        <location filename="../../views/charts/chart_common.cpp" line="180"/>
         <source>DP communication</source>
         <translation>DP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="181"/>
+        <location filename="../../views/charts/chart_common.cpp" line="182"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="183"/>
+        <location filename="../../views/charts/chart_common.cpp" line="184"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="185"/>
+        <location filename="../../views/charts/chart_common.cpp" line="186"/>
         <source>Point-to-point</source>
         <translation>点对点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="187"/>
+        <location filename="../../views/charts/chart_common.cpp" line="188"/>
         <source>Stragglers and jitter</source>
         <translation>慢节点与抖动</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="189"/>
+        <location filename="../../views/charts/chart_common.cpp" line="190"/>
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="191"/>
+        <location filename="../../views/charts/chart_common.cpp" line="192"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="193"/>
+        <location filename="../../views/charts/chart_common.cpp" line="194"/>
         <source>Compute and latency</source>
         <translation>计算与延迟</translation>
     </message>
@@ -995,22 +992,22 @@
 <context>
     <name>scalescope::Application</name>
     <message>
-        <location filename="../../app/gui/app.cpp" line="48"/>
+        <location filename="../../app/gui/app.cpp" line="49"/>
         <source>the claims gallery could not be loaded: %1</source>
         <translation>无法加载论断库：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="96"/>
+        <location filename="../../app/gui/app.cpp" line="97"/>
         <source>the Chinese translation is missing from this build</source>
         <translation>此版本缺少中文翻译</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="155"/>
+        <location filename="../../app/gui/app.cpp" line="156"/>
         <source>cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="158"/>
+        <location filename="../../app/gui/app.cpp" line="159"/>
         <source>%1
 
 %2</source>
@@ -1019,52 +1016,52 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="189"/>
+        <location filename="../../app/gui/app.cpp" line="190"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="220"/>
+        <location filename="../../app/gui/app.cpp" line="222"/>
         <source>the model did not finish within %1 s</source>
         <translation>模型未能在 %1 s 内完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="230"/>
+        <location filename="../../app/gui/app.cpp" line="232"/>
         <source>cannot write %1: the PNG could not be encoded</source>
         <translation>无法写入 %1：无法编码 PNG 图像</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="290"/>
+        <location filename="../../app/gui/app.cpp" line="292"/>
         <source>Damaged autosave</source>
         <translation>自动保存已损坏</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="291"/>
+        <location filename="../../app/gui/app.cpp" line="293"/>
         <source>Unsaved work from a previous session was found but cannot be used (%1). It was not loaded and is kept as %2.</source>
         <translation>发现了上次会话未保存的工作，但无法使用（%1）。它没有被载入，已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="297"/>
+        <location filename="../../app/gui/app.cpp" line="299"/>
         <source>Unsaved work not opened</source>
         <translation>未能打开未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="298"/>
+        <location filename="../../app/gui/app.cpp" line="300"/>
         <source>Unsaved work from a previous session cannot be opened: %1. It was not loaded, and nothing was deleted: it is kept, unchanged, as %2. Correct that value in a text editor, then open the file.</source>
         <translation>上次会话未保存的工作无法打开：%1。它没有被载入，也没有删除任何内容：它原样保留为 %2。请在文本编辑器中改正这个值，然后再打开该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="320"/>
+        <location filename="../../app/gui/app.cpp" line="322"/>
         <source>Its plan breaks a rule of scenario files (%1). It opens as it was left, with the problem shown beside its control; it can be saved once that is fixed.</source>
         <translation>它的方案违反了场景文件的一条规则（%1）。它会按离开时的样子打开，问题显示在对应的控件旁；改正之后即可保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="326"/>
+        <location filename="../../app/gui/app.cpp" line="328"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="308"/>
+        <location filename="../../app/gui/app.cpp" line="310"/>
         <source>ScaleScope did not close normally. Restore the unsaved changes to “%1” from %2?</source>
         <translation>ScaleScope 上次未正常关闭。是否从 %2 恢复对“%1”的未保存更改？</translation>
     </message>
@@ -1132,117 +1129,117 @@
 <context>
     <name>scalescope::CalibrationPage</name>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="63"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="64"/>
         <source>Select one profile to inspect it, several (Ctrl+click) to compare them</source>
         <translation>选择一个配置文件查看详情，选择多个（Ctrl+单击）进行比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="79"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="82"/>
         <source>Apply to scenario</source>
         <translation>应用到场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="81"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="84"/>
         <source>Use datasheet</source>
         <translation>使用规格表数据</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="83"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="86"/>
         <source>Delete…</source>
         <translation>删除…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="91"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="94"/>
         <source>Measure this machine…</source>
         <translation>测量本机…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="93"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="96"/>
         <source>Runs gpuprobe on the local GPUs and saves a profile</source>
         <translation>在本地 GPU 上运行 gpuprobe 并保存配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="94"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="97"/>
         <source>Quick (≈30 s)</source>
         <translation>快速（≈30 s）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="97"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="100"/>
         <source>Import nccl-tests logs…</source>
         <translation>导入 nccl-tests 日志…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="99"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="102"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="135"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="139"/>
         <source>&lt;h3&gt;No calibration profile selected&lt;/h3&gt;&lt;p&gt;The model uses datasheet figures for your GPUs and links. A calibration profile replaces them with figures measured on your own machine: GEMM throughput by size, memory bandwidth, kernel launch overhead, host and peer-to-peer bandwidth, and NCCL collectives.&lt;/p&gt;&lt;p&gt;To make one, press &lt;b&gt;Measure this machine&lt;/b&gt; on a computer with NVIDIA GPUs, or run &lt;code&gt;gpuprobe --output my-gpus.json&lt;/code&gt; there (start it with &lt;code&gt;mpirun&lt;/code&gt; to measure collectives across nodes), or import the logs of nccl-tests your cluster already produced. Then select the profile and press &lt;b&gt;Apply to scenario&lt;/b&gt;.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;未选择校准配置文件&lt;/h3&gt;&lt;p&gt;模型对你的 GPU 和互连使用规格表数据。校准配置文件会用在你自己机器上实测的数据替代它们：按尺寸的 GEMM 吞吐量、显存带宽、内核启动开销、主机与点对点带宽，以及 NCCL 集合通信。&lt;/p&gt;&lt;p&gt;要生成配置文件，请在装有 NVIDIA GPU 的计算机上点击&lt;b&gt;测量本机&lt;/b&gt;，或在那里运行 &lt;code&gt;gpuprobe --output my-gpus.json&lt;/code&gt;（用 &lt;code&gt;mpirun&lt;/code&gt; 启动可测量跨节点的集合通信），或导入集群已生成的 nccl-tests 日志。然后选择该配置文件并点击&lt;b&gt;应用到场景&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="189"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="193"/>
         <source>nccl-tests logs</source>
         <translation>nccl-tests 日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="189"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="193"/>
         <source>Logs (*.log *.txt *.out);;All (*)</source>
         <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="198"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="202"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="278"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="282"/>
         <source>The scenario uses datasheet figures.</source>
         <translation>场景使用规格表数据。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="279"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="283"/>
         <source>The scenario uses the profile %1.</source>
         <translation>场景使用配置文件 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="348"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="352"/>
         <source>GEMM throughput against size (first GPU of each profile)</source>
         <translation>GEMM 吞吐量随尺寸变化（每个配置文件的第一个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="355"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="359"/>
         <source>GEMM work, 2·m·n·k (FLOP)</source>
         <translation>GEMM 工作量，2·m·n·k（FLOP）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="358"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="362"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="408"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="412"/>
         <source>Starting gpuprobe…</source>
         <translation>正在启动 gpuprobe…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="415"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="419"/>
         <source>Reading nccl-tests logs…</source>
         <translation>正在读取 nccl-tests 日志…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="463"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="468"/>
         <source>Nothing was measured (no GPU was found or every test was skipped), so no profile was saved.</source>
         <translation>没有测到任何数据（未找到 GPU 或所有测试均被跳过），因此没有保存配置文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="482"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="489"/>
         <source>Delete profile</source>
         <translation>删除配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="483"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="490"/>
         <source>Delete the profile %1? This cannot be undone.</source>
         <translation>删除配置文件 %1？此操作无法撤销。</translation>
     </message>
@@ -1256,7 +1253,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="16"/>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="198"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="199"/>
         <source>GPU model from the catalog, with its memory</source>
         <translation>目录中的 GPU 型号及其显存</translation>
     </message>
@@ -1281,117 +1278,117 @@
         <translation>GPU 总数，对数刻度，1-1024（2 的幂）。在每节点 GPU 数固定时设置节点数，不足一个整节点时设置单节点的 GPU 数。</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="41"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="42"/>
         <source>GPU &amp;count</source>
         <translation>GPU 数(&amp;c)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="44"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="45"/>
         <source>Nodes in the cluster, 1-65536</source>
         <translation>集群中的节点数，1-65536</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="45"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="46"/>
         <source>&amp;Nodes</source>
         <translation>节点(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="47"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="48"/>
         <source>GPUs in each node, 1-16</source>
         <translation>每个节点的 GPU 数，1-16</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="48"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="49"/>
         <source>GP&amp;Us per node</source>
         <translation>每节点 GPU(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="52"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="53"/>
         <source>Link between the GPUs of one node (GB/s per GPU per direction)</source>
         <translation>节点内 GPU 之间的互连（每 GPU 每方向 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="56"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="57"/>
         <source>%1 GB/s per GPU per direction, %2 µs</source>
         <translation>每 GPU 每方向 %1 GB/s，%2 µs</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="61"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="62"/>
         <source>&amp;Intra-node</source>
         <translation>节点内(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="64"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="65"/>
         <source>Network between nodes (Gb/s per NIC)</source>
         <translation>节点间网络（每 NIC Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="69"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="70"/>
         <source>%1 Gb/s per NIC, %2 µs</source>
         <translation>每 NIC %1 Gb/s，%2 µs</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="72"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="73"/>
         <source>Net&amp;work</source>
         <translation>网络(&amp;w)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="76"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="77"/>
         <source>Network interfaces per node, shared by its GPUs, 1-64</source>
         <translation>每节点的网卡数，由其 GPU 共享，1-64</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="77"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="78"/>
         <source>NICs per node</source>
         <translation>每节点 NIC</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="84"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="85"/>
         <source>How the GPUs attach to the host. It bounds GPUs without peer-to-peer (GeForce), whose traffic goes through host memory: behind one PCIe switch they share its uplink; on CPU root ports each CPU socket's memory bandwidth is the limit.</source>
         <translation>GPU 如何连接到主机。它限制没有点对点访问的 GPU（GeForce），其流量经过主机内存：位于同一 PCIe 交换机之后时共享其上行链路；接在 CPU 根端口上时，每个 CPU 插槽的内存带宽是上限。</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="87"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="88"/>
         <source>One PCIe switch</source>
         <translation>单个 PCIe 交换机</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="89"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="90"/>
         <source>CPU root ports</source>
         <translation>CPU 根端口</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="91"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="92"/>
         <source>PCIe &amp;topology</source>
         <translation>PCIe 拓扑(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="95"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="96"/>
         <source>Memory bandwidth of one CPU socket, 0-5000 GB/s; 0 uses the figure of the intra-node link's server generation. Bounds GPUs without peer-to-peer on CPU root ports.</source>
         <translation>单个 CPU 插槽的内存带宽，0-5000 GB/s；0 表示采用节点内互连所属服务器世代的数值。限制接在 CPU 根端口上、没有点对点访问的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="99"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="100"/>
         <source>platform default</source>
         <translation>平台默认值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="100"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="101"/>
         <source>Host memory per socket</source>
         <translation>每插槽主机内存</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="171"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="172"/>
         <source>Set PCIe topology to %1</source>
         <translation>将 PCIe 拓扑设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="177"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="178"/>
         <source>Set host memory to %1 GB/s per socket</source>
         <translation>将主机内存设为每插槽 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="178"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="179"/>
         <source>Set host memory to the platform default</source>
         <translation>将主机内存设为平台默认值</translation>
     </message>
@@ -2221,7 +2218,7 @@
         <translation>存储写入带宽，所有写入方合计，0.01-1000000 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="98"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="99"/>
         <location filename="../../views/controls/control_panel_effects.cpp" line="227"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
@@ -2257,42 +2254,42 @@
         <translation>间隔</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="117"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="118"/>
         <source>Set GPU to %1 (datasheet figures)</source>
         <translation>将 GPU 设为 %1（规格表数据）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="120"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="121"/>
         <source>Set GPU to %1</source>
         <translation>将 GPU 设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="127"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="128"/>
         <source>Set GPU count to %1</source>
         <translation>将 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="132"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="133"/>
         <source>Set nodes to %1</source>
         <translation>将节点数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="140"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="141"/>
         <source>Set GPUs per node to %1</source>
         <translation>将每节点 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="149"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="150"/>
         <source>Set intra-node link to %1</source>
         <translation>将节点内互连设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="158"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="159"/>
         <source>Set inter-node network to %1</source>
         <translation>将节点间网络设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="163"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="164"/>
         <source>Set NICs per node to %1</source>
         <translation>将每节点 NIC 数设为 %1</translation>
     </message>
@@ -2408,52 +2405,52 @@
         <translation>将流水线并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="141"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="142"/>
         <source>Set software stack to %1</source>
         <translation>将软件栈设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="147"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="148"/>
         <source>Set ZeRO stage to %1</source>
         <translation>将 ZeRO 阶段设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="152"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="153"/>
         <source>Set schedule to %1</source>
         <translation>将调度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="157"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="158"/>
         <source>Set virtual stages to %1</source>
         <translation>将虚拟阶段数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="163"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="164"/>
         <source>Turn sequence parallelism on</source>
         <translation>开启序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="163"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="164"/>
         <source>Turn sequence parallelism off</source>
         <translation>关闭序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="168"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="169"/>
         <source>Turn overlap on</source>
         <translation>开启通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="168"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="169"/>
         <source>Turn overlap off</source>
         <translation>关闭通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="173"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="174"/>
         <source>Set bucket size to %1 MB</source>
         <translation>将桶大小设为 %1 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="178"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="179"/>
         <source>Set update to %1</source>
         <translation>将更新方式设为 %1</translation>
     </message>
@@ -2633,44 +2630,44 @@
         <translation>将检查点间隔设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="192"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="193"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="194"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="195"/>
         <source>Measured figures from the calibration profile %1</source>
         <translation>来自校准配置文件 %1 的实测数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="197"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="198"/>
         <source>%1, %2 GB (from file)</source>
         <translation>%1，%2 GB（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="201"/>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="203"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="202"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="204"/>
         <location filename="../../views/controls/control_panel_model.cpp" line="197"/>
         <source>%1 (from file)</source>
         <translation>%1（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="210"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="211"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="210"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="211"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="188"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="191"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="189"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="192"/>
         <source>Auto: %1</source>
         <translation>自动：%1</translation>
     </message>
@@ -2693,769 +2690,809 @@
 <context>
     <name>scalescope::CostView</name>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="55"/>
+        <location filename="../../views/charts/cost_view.cpp" line="56"/>
         <source>%1 USD</source>
         <translation>%1 USD</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="66"/>
+        <location filename="../../views/charts/cost_view.cpp" line="67"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="67"/>
+        <location filename="../../views/charts/cost_view.cpp" line="68"/>
         <source>%1 h (%2 days)</source>
         <translation>%1 h（%2 天）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="82"/>
+        <location filename="../../views/charts/cost_view.cpp" line="83"/>
         <source>under a day</source>
         <translation>不到一天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="84"/>
+        <location filename="../../views/charts/cost_view.cpp" line="85"/>
         <source>1-3 days</source>
         <translation>1-3 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="86"/>
+        <location filename="../../views/charts/cost_view.cpp" line="87"/>
         <source>3-14 days</source>
         <translation>3-14 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="88"/>
+        <location filename="../../views/charts/cost_view.cpp" line="89"/>
         <source>over two weeks</source>
         <translation>超过两周</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="97"/>
+        <location filename="../../views/charts/cost_view.cpp" line="98"/>
         <source>under 50 GPU-hours a month</source>
         <translation>每月不到 50 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="99"/>
+        <location filename="../../views/charts/cost_view.cpp" line="100"/>
         <source>50-200 GPU-hours a month</source>
         <translation>每月 50-200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="101"/>
+        <location filename="../../views/charts/cost_view.cpp" line="102"/>
         <source>over 200 GPU-hours a month</source>
         <translation>每月超过 200 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="111"/>
+        <location filename="../../views/charts/cost_view.cpp" line="112"/>
         <source>the GPU price</source>
         <translation>GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="113"/>
+        <location filename="../../views/charts/cost_view.cpp" line="114"/>
         <source>the cloud price per GPU-hour</source>
         <translation>每 GPU 小时的云端价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="115"/>
+        <location filename="../../views/charts/cost_view.cpp" line="116"/>
         <source>the power price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="117"/>
+        <location filename="../../views/charts/cost_view.cpp" line="118"/>
         <source>the day rate</source>
         <translation>日薪</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="119"/>
+        <location filename="../../views/charts/cost_view.cpp" line="120"/>
         <source>the work per run</source>
         <translation>每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="150"/>
+        <location filename="../../views/charts/cost_view.cpp" line="151"/>
         <source>Number of steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="151"/>
+        <location filename="../../views/charts/cost_view.cpp" line="152"/>
         <source>Tokens to train</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="156"/>
-        <location filename="../../views/charts/cost_view.cpp" line="331"/>
+        <location filename="../../views/charts/cost_view.cpp" line="157"/>
+        <location filename="../../views/charts/cost_view.cpp" line="333"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="158"/>
+        <location filename="../../views/charts/cost_view.cpp" line="159"/>
         <source>Training steps in the run (1 to 1,000,000,000)</source>
         <translation>本次运行的训练步数（1 到 1,000,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="164"/>
-        <location filename="../../views/charts/cost_view.cpp" line="314"/>
+        <location filename="../../views/charts/cost_view.cpp" line="165"/>
+        <location filename="../../views/charts/cost_view.cpp" line="316"/>
         <source> billion tokens</source>
         <translation> 十亿 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="167"/>
+        <location filename="../../views/charts/cost_view.cpp" line="168"/>
         <source>Tokens to train, in billions (0.001 to 1,000,000); steps = tokens / (global batch × sequence length)</source>
         <translation>训练 token 数，单位十亿（0.001 到 1,000,000）；步数 = token 数 / (全局批大小 × 序列长度)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="177"/>
+        <location filename="../../views/charts/cost_view.cpp" line="179"/>
         <source> per kWh</source>
         <translation> /kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="178"/>
+        <location filename="../../views/charts/cost_view.cpp" line="180"/>
         <source>Electricity price per kWh, in any currency (0 to 10)</source>
         <translation>每 kWh 电价，任意货币（0 到 10）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="180"/>
+        <location filename="../../views/charts/cost_view.cpp" line="182"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="182"/>
+        <location filename="../../views/charts/cost_view.cpp" line="184"/>
         <source>Run &amp;length:</source>
         <translation>运行长度(&amp;l)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="183"/>
+        <location filename="../../views/charts/cost_view.cpp" line="185"/>
         <source>&amp;Steps:</source>
         <translation>步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="184"/>
+        <location filename="../../views/charts/cost_view.cpp" line="186"/>
         <source>&amp;Tokens:</source>
         <translation>Token 数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="186"/>
+        <location filename="../../views/charts/cost_view.cpp" line="188"/>
         <source>Electricity &amp;price:</source>
         <translation>电价(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="188"/>
+        <location filename="../../views/charts/cost_view.cpp" line="190"/>
         <source>Time and energy</source>
         <translation>时间与能耗</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="196"/>
+        <location filename="../../views/charts/cost_view.cpp" line="198"/>
         <source>Time per step:</source>
         <translation>每步时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="197"/>
+        <location filename="../../views/charts/cost_view.cpp" line="199"/>
         <source>Time per run:</source>
         <translation>每次运行时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="198"/>
-        <location filename="../../views/charts/cost_view.cpp" line="372"/>
+        <location filename="../../views/charts/cost_view.cpp" line="200"/>
+        <location filename="../../views/charts/cost_view.cpp" line="374"/>
         <source>GPU-hours per run:</source>
         <translation>每次运行 GPU 时：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="199"/>
+        <location filename="../../views/charts/cost_view.cpp" line="201"/>
         <source>Energy per step:</source>
         <translation>每步能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="200"/>
-        <location filename="../../views/charts/cost_view.cpp" line="373"/>
+        <location filename="../../views/charts/cost_view.cpp" line="202"/>
+        <location filename="../../views/charts/cost_view.cpp" line="375"/>
         <source>Energy per run:</source>
         <translation>每次运行能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="201"/>
+        <location filename="../../views/charts/cost_view.cpp" line="203"/>
         <source>Electricity per run:</source>
         <translation>每次运行电费：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="205"/>
+        <location filename="../../views/charts/cost_view.cpp" line="207"/>
         <source>&amp;Add a cost section</source>
         <translation>添加成本设置(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="208"/>
+        <location filename="../../views/charts/cost_view.cpp" line="210"/>
         <source>Add prices, usage and migration effort to the scenario for the full cost report: owning against renting, break-even and whether more GPUs are worth it</source>
         <translation>在场景中加入价格、用量和迁移工作量，得到完整成本报告：自购与租用对比、盈亏平衡点，以及增加 GPU 是否值得</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="270"/>
+        <location filename="../../views/charts/cost_view.cpp" line="272"/>
         <source>Prices and work</source>
         <translation>价格与工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="272"/>
+        <location filename="../../views/charts/cost_view.cpp" line="274"/>
         <source> USD</source>
         <translation> USD</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="273"/>
+        <location filename="../../views/charts/cost_view.cpp" line="275"/>
         <source>&amp;GPU price:</source>
         <translation>GPU 价格(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="276"/>
+        <location filename="../../views/charts/cost_view.cpp" line="278"/>
         <source>Price of one GPU (0 to 1,000,000,000 USD)</source>
         <translation>单个 GPU 的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="276"/>
+        <location filename="../../views/charts/cost_view.cpp" line="278"/>
         <source>Change GPU price</source>
         <translation>修改 GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="277"/>
+        <location filename="../../views/charts/cost_view.cpp" line="279"/>
         <source>Ser&amp;ver price:</source>
         <translation>服务器价格(&amp;v)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="279"/>
+        <location filename="../../views/charts/cost_view.cpp" line="281"/>
         <source> USD per node</source>
         <translation> USD/节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="280"/>
+        <location filename="../../views/charts/cost_view.cpp" line="282"/>
         <source>Price of one server (node) beyond its GPUs (0 to 1,000,000,000 USD)</source>
         <translation>除 GPU 外单台服务器（节点）的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="282"/>
+        <location filename="../../views/charts/cost_view.cpp" line="284"/>
         <source>Change server price</source>
         <translation>修改服务器价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="283"/>
+        <location filename="../../views/charts/cost_view.cpp" line="285"/>
         <source>A&amp;mortisation:</source>
         <translation>折旧期(&amp;m)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="285"/>
+        <location filename="../../views/charts/cost_view.cpp" line="287"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="286"/>
+        <location filename="../../views/charts/cost_view.cpp" line="288"/>
         <source>Years over which the hardware is written off (0.1 to 50)</source>
         <translation>硬件折旧年限（0.1 到 50）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="287"/>
+        <location filename="../../views/charts/cost_view.cpp" line="289"/>
         <source>Change amortisation period</source>
         <translation>修改折旧期</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="288"/>
+        <location filename="../../views/charts/cost_view.cpp" line="290"/>
         <source>Po&amp;wer price:</source>
         <translation>电价(&amp;w)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="290"/>
+        <location filename="../../views/charts/cost_view.cpp" line="292"/>
         <source> USD/kWh</source>
         <translation> USD/kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="291"/>
+        <location filename="../../views/charts/cost_view.cpp" line="293"/>
         <source>Electricity price (0 to 100 USD per kWh)</source>
         <translation>电价（每 kWh 0 到 100 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="292"/>
+        <location filename="../../views/charts/cost_view.cpp" line="294"/>
         <source>Change power price</source>
         <translation>修改电价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="293"/>
+        <location filename="../../views/charts/cost_view.cpp" line="295"/>
         <source>P&amp;UE:</source>
         <translation>PUE(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="295"/>
+        <location filename="../../views/charts/cost_view.cpp" line="297"/>
         <source>Power usage effectiveness: facility power over IT power (1 to 5; 1.58 is the 2023 average)</source>
         <translation>电能使用效率：设施总功耗与 IT 设备功耗之比（1 到 5；2023 年平均值为 1.58）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="297"/>
+        <location filename="../../views/charts/cost_view.cpp" line="299"/>
         <source>Change PUE</source>
         <translation>修改 PUE</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="298"/>
+        <location filename="../../views/charts/cost_view.cpp" line="300"/>
         <source>&amp;Cloud price:</source>
         <translation>云价格(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="301"/>
+        <location filename="../../views/charts/cost_view.cpp" line="303"/>
         <source> USD per GPU-hour</source>
         <translation> USD/GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="302"/>
+        <location filename="../../views/charts/cost_view.cpp" line="304"/>
         <source>Rent of one cloud GPU for an hour (0 to 10,000 USD)</source>
         <translation>租用一个云 GPU 一小时的费用（0 到 10,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="303"/>
+        <location filename="../../views/charts/cost_view.cpp" line="305"/>
         <source>Change cloud price</source>
         <translation>修改云价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="307"/>
+        <location filename="../../views/charts/cost_view.cpp" line="309"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="308"/>
+        <location filename="../../views/charts/cost_view.cpp" line="310"/>
         <source>Epochs × samples</source>
         <translation>Epoch 数 × 样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="309"/>
+        <location filename="../../views/charts/cost_view.cpp" line="311"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="310"/>
+        <location filename="../../views/charts/cost_view.cpp" line="312"/>
         <source>How the work of one training run is given</source>
         <translation>单次训练运行工作量的给出方式</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="312"/>
+        <location filename="../../views/charts/cost_view.cpp" line="314"/>
         <source>&amp;Work per run:</source>
         <translation>每次运行工作量(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="315"/>
+        <location filename="../../views/charts/cost_view.cpp" line="317"/>
         <source>Tokens to train per run, in billions (0.001 to 1,000,000,000; transformers only)</source>
         <translation>每次运行训练的 token 数，单位十亿（0.001 到 1,000,000,000；仅限 Transformer）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="317"/>
+        <location filename="../../views/charts/cost_view.cpp" line="319"/>
         <source>Change tokens per run</source>
         <translation>修改每次运行的 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="319"/>
+        <location filename="../../views/charts/cost_view.cpp" line="321"/>
         <source>T&amp;okens:</source>
         <translation>Token 数(&amp;o)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="320"/>
+        <location filename="../../views/charts/cost_view.cpp" line="322"/>
         <source> epochs</source>
         <translation> 个 epoch</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="321"/>
+        <location filename="../../views/charts/cost_view.cpp" line="323"/>
         <source>Passes over the data set per run (0.01 to 1,000,000)</source>
         <translation>每次运行遍历数据集的次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="322"/>
+        <location filename="../../views/charts/cost_view.cpp" line="324"/>
         <source>Change epochs per run</source>
         <translation>修改每次运行的 epoch 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="324"/>
+        <location filename="../../views/charts/cost_view.cpp" line="326"/>
         <source>&amp;Epochs:</source>
         <translation>Epoch 数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="326"/>
+        <location filename="../../views/charts/cost_view.cpp" line="328"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="326"/>
+        <location filename="../../views/charts/cost_view.cpp" line="328"/>
         <source>Samples in one epoch (1 to 1e15)</source>
         <translation>每个 epoch 的样本数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="327"/>
+        <location filename="../../views/charts/cost_view.cpp" line="329"/>
         <source>Change samples per epoch</source>
         <translation>修改每个 epoch 的样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="329"/>
+        <location filename="../../views/charts/cost_view.cpp" line="331"/>
         <source>Samples per e&amp;poch:</source>
         <translation>每 epoch 样本数(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="332"/>
+        <location filename="../../views/charts/cost_view.cpp" line="334"/>
         <source>Optimizer steps per run (1 to 1e15)</source>
         <translation>每次运行的优化器步数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="332"/>
+        <location filename="../../views/charts/cost_view.cpp" line="334"/>
         <source>Change steps per run</source>
         <translation>修改每次运行的步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="334"/>
+        <location filename="../../views/charts/cost_view.cpp" line="336"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;t)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="335"/>
+        <location filename="../../views/charts/cost_view.cpp" line="337"/>
         <source>&amp;Runs per month:</source>
         <translation>每月运行次数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="337"/>
+        <location filename="../../views/charts/cost_view.cpp" line="339"/>
         <source> runs</source>
         <translation> 次</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="337"/>
+        <location filename="../../views/charts/cost_view.cpp" line="339"/>
         <source>Training runs a month (0.01 to 1,000,000)</source>
         <translation>每月训练运行次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="338"/>
+        <location filename="../../views/charts/cost_view.cpp" line="340"/>
         <source>Change runs per month</source>
         <translation>修改每月运行次数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="339"/>
+        <location filename="../../views/charts/cost_view.cpp" line="341"/>
         <source>M&amp;igration:</source>
         <translation>迁移(&amp;i)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="341"/>
+        <location filename="../../views/charts/cost_view.cpp" line="343"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="342"/>
+        <location filename="../../views/charts/cost_view.cpp" line="344"/>
         <source>Engineering days to move the job to several GPUs (0 to 3,650)</source>
         <translation>将任务迁移到多 GPU 所需的工程人天（0 到 3,650）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="344"/>
+        <location filename="../../views/charts/cost_view.cpp" line="346"/>
         <source>Change migration days</source>
         <translation>修改迁移天数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="345"/>
+        <location filename="../../views/charts/cost_view.cpp" line="347"/>
         <source>&amp;Day rate:</source>
         <translation>人天单价(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="347"/>
+        <location filename="../../views/charts/cost_view.cpp" line="349"/>
         <source> USD/day</source>
         <translation> USD/天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="348"/>
+        <location filename="../../views/charts/cost_view.cpp" line="350"/>
         <source>Cost of one engineering day; waiting is valued at a eighth of it per hour (0 to 1,000,000 USD)</source>
         <translation>一个工程人天的费用；等待时间按其八分之一每小时计价（0 到 1,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="350"/>
+        <location filename="../../views/charts/cost_view.cpp" line="352"/>
         <source>Change day rate</source>
         <translation>修改人天单价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="354"/>
+        <location filename="../../views/charts/cost_view.cpp" line="356"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="357"/>
+        <location filename="../../views/charts/cost_view.cpp" line="359"/>
         <source>Time, energy and money</source>
         <translation>时间、能耗与费用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="370"/>
+        <location filename="../../views/charts/cost_view.cpp" line="372"/>
         <source>Steps per run:</source>
         <translation>每次运行步数：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="371"/>
+        <location filename="../../views/charts/cost_view.cpp" line="373"/>
         <source>Time to train:</source>
         <translation>训练时长：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="374"/>
+        <location filename="../../views/charts/cost_view.cpp" line="376"/>
         <source>Power:</source>
         <translation>功耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="375"/>
+        <location filename="../../views/charts/cost_view.cpp" line="377"/>
         <source>Hardware:</source>
         <translation>硬件：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="376"/>
+        <location filename="../../views/charts/cost_view.cpp" line="378"/>
         <source>Per month:</source>
         <translation>每月：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="377"/>
+        <location filename="../../views/charts/cost_view.cpp" line="379"/>
         <source>Per run:</source>
         <translation>每次运行：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="378"/>
+        <location filename="../../views/charts/cost_view.cpp" line="380"/>
         <source>Break-even:</source>
         <translation>盈亏平衡：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="379"/>
+        <location filename="../../views/charts/cost_view.cpp" line="381"/>
         <source>Migration:</source>
         <translation>迁移：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="380"/>
+        <location filename="../../views/charts/cost_view.cpp" line="382"/>
         <source>Waiting saved:</source>
         <translation>节省等待：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="382"/>
+        <location filename="../../views/charts/cost_view.cpp" line="384"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="511"/>
+        <location filename="../../views/charts/cost_view.cpp" line="513"/>
         <source>= %1 steps of %2 samples × %3 tokens</source>
         <translation>= %1 步，每步 %2 样本 × %3 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="516"/>
+        <location filename="../../views/charts/cost_view.cpp" line="518"/>
         <source>Tokens need a transformer model; using the steps.</source>
         <translation>按 token 计算需要 Transformer 模型；改用步数。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="523"/>
+        <location filename="../../views/charts/cost_view.cpp" line="525"/>
         <source>never ends: failures come faster than checkpoints</source>
         <translation>永远无法完成：故障比检查点来得更快</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="526"/>
-        <location filename="../../views/charts/cost_view.cpp" line="771"/>
+        <location filename="../../views/charts/cost_view.cpp" line="528"/>
+        <location filename="../../views/charts/cost_view.cpp" line="807"/>
         <source>%1 GPU-h</source>
         <translation>%1 GPU 时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="529"/>
+        <location filename="../../views/charts/cost_view.cpp" line="531"/>
         <source>The time per run includes failures, restarts and checkpoints: %1% of the time is useful.</source>
         <translation>每次运行的时间包含故障、重启和检查点：其中 %1% 的时间是有效训练。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="534"/>
-        <location filename="../../views/charts/cost_view.cpp" line="535"/>
+        <location filename="../../views/charts/cost_view.cpp" line="536"/>
+        <location filename="../../views/charts/cost_view.cpp" line="537"/>
         <source>%1 kWh</source>
         <translation>%1 kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="536"/>
+        <location filename="../../views/charts/cost_view.cpp" line="538"/>
         <source>%1 (at %2 per kWh)</source>
         <translation>%1（按每 kWh %2 计）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="540"/>
+        <location filename="../../views/charts/cost_view.cpp" line="542"/>
         <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section's default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
         <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：空闲功耗为 %3 TDP 的 30%，其余按该步中计算所占比例 %4% 计）× 时间 × PUE %5（成本部分的默认值：制冷与供电损耗）。云端租用和自购成本见完整成本报告：请添加成本部分。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="612"/>
+        <location filename="../../views/charts/cost_view.cpp" line="614"/>
         <source>Give the work per run in tokens</source>
         <translation>以 token 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="617"/>
+        <location filename="../../views/charts/cost_view.cpp" line="619"/>
         <source>Give the work per run in epochs</source>
         <translation>以 epoch 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="621"/>
+        <location filename="../../views/charts/cost_view.cpp" line="623"/>
         <source>Give the work per run in steps</source>
         <translation>以步数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="640"/>
+        <location filename="../../views/charts/cost_view.cpp" line="642"/>
         <source>Add a cost section</source>
         <translation>添加成本设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="673"/>
+        <location filename="../../views/charts/cost_view.cpp" line="675"/>
         <source>buy and own</source>
         <translation>购买自有</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="673"/>
+        <location filename="../../views/charts/cost_view.cpp" line="675"/>
         <source>rent in the cloud</source>
         <translation>云上租用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="682"/>
+        <location filename="../../views/charts/cost_view.cpp" line="684"/>
         <source>No verdict: prices missing</source>
         <translation>无法给出结论：缺少价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="684"/>
+        <location filename="../../views/charts/cost_view.cpp" line="686"/>
         <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format's documented defaults; change them to yours.</source>
         <translation>请输入%1以得出结论：价格为 0 视为未设置。电价、PUE、折旧年限、迁移天数和日薪采用场景格式文档中的默认值，请改为你自己的数值。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="691"/>
+        <location filename="../../views/charts/cost_view.cpp" line="694"/>
         <source>1 GPU: %1</source>
         <translation>1 个 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="696"/>
+        <location filename="../../views/charts/cost_view.cpp" line="695"/>
+        <source>%1 GPUs, the fewest that fit: %2</source>
+        <translation>%1 个 GPU（能装下模型的最少数量）：%2</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="698"/>
+        <source>%1 GPUs: not worth it — the plan does not fit in memory</source>
+        <translation>%1 个 GPU：不值得 — 该方案显存放不下</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="701"/>
+        <source>Each GPU would need %1 GB of its %2 GB: this plan does not run, whatever it costs.</source>
+        <translation>每个 GPU 需要 %1 GB，而它只有 %2 GB：无论花多少钱，这个方案都跑不起来。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="709"/>
         <source>%1 GPUs: worth it — %2</source>
         <translation>%1 个 GPU：值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="696"/>
+        <location filename="../../views/charts/cost_view.cpp" line="709"/>
         <source>%1 GPUs: not worth it — %2</source>
         <translation>%1 个 GPU：不值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="699"/>
+        <location filename="../../views/charts/cost_view.cpp" line="712"/>
         <source>They save %1 of waiting a month, worth %2 at %3 an hour (the day rate over 8 hours), against %4 a month more: %5 of hardware or cloud time and %6 of migration spread over the amortisation period.</source>
         <translation>它们每月节省 %1 的等待时间，按每小时 %3（日薪除以 8 小时）计价值 %2；代价是每月多花 %4：其中硬件或云端时长 %5，迁移工作 %6（分摊到折旧期内）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="711"/>
+        <location filename="../../views/charts/cost_view.cpp" line="724"/>
         <source>%1 GPUs: not worth it — the run never ends</source>
         <translation>%1 个 GPU：不值得 — 训练永远无法完成</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="712"/>
+        <location filename="../../views/charts/cost_view.cpp" line="725"/>
         <source>The run never ends on %1 GPUs: failures come faster than checkpoints can be written (goodput 0).</source>
         <translation>在 %1 个 GPU 上这次训练永远无法完成：故障比写入检查点来得更快（有效产出为 0）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="721"/>
+        <location filename="../../views/charts/cost_view.cpp" line="733"/>
+        <source>Best on the scaling sweep: %1 GPUs, %2× as fast as %3 GPUs at %4 a month, %5 a month better than %3 GPUs.</source>
+        <translation>扩展扫描中的最佳选择：%1 个 GPU，速度是 %3 个 GPU 的 %2×，每月 %4，比 %3 个 GPU 每月划算 %5。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="748"/>
         <source>8+ GPUs</source>
         <translation>8+ 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="722"/>
+        <location filename="../../views/charts/cost_view.cpp" line="749"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="723"/>
+        <location filename="../../views/charts/cost_view.cpp" line="750"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="725"/>
-        <source>Rule of thumb: the job takes %1 on one GPU, %2, so the decision table suggests %3; %4.</source>
-        <translation>经验法则：该任务在单卡上需要%1，%2，因此决策表建议 %3；%4。</translation>
+        <location filename="../../views/charts/cost_view.cpp" line="754"/>
+        <source>the job takes %1 on one GPU</source>
+        <translation>该任务在单卡上需要%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="728"/>
+        <location filename="../../views/charts/cost_view.cpp" line="755"/>
+        <source>the job takes %1 of GPU time (%2 GPUs hold the model)</source>
+        <translation>该任务需要%1的 GPU 时间（%2 个 GPU 才能装下模型）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="757"/>
+        <source>Rule of thumb: %1, %2, so the decision table suggests %3; %4.</source>
+        <translation>经验法则：%1，%2，因此决策表建议 %3；%4。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="792"/>
+        <source>one GPU</source>
+        <translation>单个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="793"/>
+        <source>%1 GPUs, the fewest that fit</source>
+        <translation>%1 个 GPU（能装下模型的最少数量）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="796"/>
+        <source>never ends on %1 GPUs: failures come faster than checkpoints; %2 on %3</source>
+        <translation>在 %1 个 GPU 上永远无法完成：故障比检查点来得更快；%3 需 %2</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="802"/>
+        <source>%1 on %2 GPUs; %3 on %5 (%4× faster)</source>
+        <translation>%2 个 GPU 上 %1；%5 上 %3（快 %4×）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="849"/>
+        <source>none (the reference itself)</source>
+        <translation>无（即基准本身）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="851"/>
+        <source>%1 a month against %2</source>
+        <translation>相比%2每月节省 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="759"/>
         <source>at %1 hours of use a month owning pays (over about 200)</source>
         <translation>每月使用 %1 小时，自购更划算（超过约 200 小时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="731"/>
+        <location filename="../../views/charts/cost_view.cpp" line="762"/>
         <source>at %1 hours of use a month renting is cheaper (owning pays over about 200)</source>
         <translation>每月使用 %1 小时，租用更便宜（超过约 200 小时才值得自购）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="736"/>
+        <location filename="../../views/charts/cost_view.cpp" line="767"/>
         <source>The verdict differs: the rule counts GPU-hours, not the %1 of waiting a month the %2 GPUs save, worth %3 against %4.</source>
         <translation>结论与经验法则不同：经验法则只看 GPU 小时数，没有计入这 %2 块 GPU 每月节省的 %1 等待时间——它价值 %3，而代价是 %4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="742"/>
+        <location filename="../../views/charts/cost_view.cpp" line="773"/>
         <source>The verdict differs: the %1 GPUs add %2 a month, more than the %3 of waiting they save is worth (%4).</source>
         <translation>结论与经验法则不同：这 %1 块 GPU 每月多花 %2，超过了它们节省的 %3 等待时间的价值（%4）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="749"/>
+        <location filename="../../views/charts/cost_view.cpp" line="780"/>
         <source>At these prices owning pays above %1 hours of use a month, not 200 (this job: %2).</source>
         <translation>按这些价格，每月使用超过 %1 小时自购才划算，而不是 200 小时（本任务：%2 小时）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="754"/>
+        <location filename="../../views/charts/cost_view.cpp" line="785"/>
         <source>At these prices renting is cheaper at any usage.</source>
         <translation>按这些价格，无论用量多少，租用都更便宜。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="758"/>
+        <location filename="../../views/charts/cost_view.cpp" line="789"/>
         <source>%1 steps</source>
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="761"/>
-        <source>never ends on %1 GPUs: failures come faster than checkpoints; %2 on one GPU</source>
-        <translation>在 %1 个 GPU 上永远无法完成：故障比检查点来得更快；单个 GPU 需 %2</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="766"/>
-        <source>%1 on %2 GPUs; %3 on one GPU (%4× faster)</source>
-        <translation>%2 个 GPU 上 %1；单 GPU 上 %3（快 %4×）</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="773"/>
+        <location filename="../../views/charts/cost_view.cpp" line="809"/>
         <source>%1 kWh, %2 of electricity</source>
         <translation>%1 kWh，电费 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="775"/>
-        <location filename="../../views/charts/cost_view.cpp" line="786"/>
+        <location filename="../../views/charts/cost_view.cpp" line="811"/>
+        <location filename="../../views/charts/cost_view.cpp" line="822"/>
         <source>— (price not set)</source>
         <translation>—（价格未设置）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="777"/>
+        <location filename="../../views/charts/cost_view.cpp" line="813"/>
         <source>%1 W per GPU at %2 % utilisation (compute share of the step; idle draws %3 % of TDP), PUE %4</source>
         <translation>每个 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="792"/>
+        <location filename="../../views/charts/cost_view.cpp" line="828"/>
         <source>%1, written off over %2 years</source>
         <translation>%1，分 %2 年折旧</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="794"/>
+        <location filename="../../views/charts/cost_view.cpp" line="830"/>
         <source>own %1, rent %2 (%3 machine-hours)</source>
         <translation>自购 %1，租用 %2（%3 机时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="799"/>
+        <location filename="../../views/charts/cost_view.cpp" line="835"/>
         <source>own %1, rent %2</source>
         <translation>自购 %1，租用 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="804"/>
+        <location filename="../../views/charts/cost_view.cpp" line="840"/>
         <source>owning pays above %1 machine-hours a month (this job: %2)</source>
         <translation>每月超过 %1 机时则自购更划算（本任务：%2）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="808"/>
+        <location filename="../../views/charts/cost_view.cpp" line="844"/>
         <source>never: renting is cheaper at any usage</source>
         <translation>永不：任何用量下租用都更便宜</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="809"/>
+        <location filename="../../views/charts/cost_view.cpp" line="845"/>
         <source>%1 (%2 days at %3 a day)</source>
         <translation>%1（%2 天，每天 %3）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="813"/>
-        <source>none (one GPU)</source>
-        <translation>无（单 GPU）</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="814"/>
-        <source>%1 a month against one GPU</source>
-        <translation>相比单 GPU 每月节省 %1</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="549"/>
+        <location filename="../../views/charts/cost_view.cpp" line="551"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="553"/>
+        <location filename="../../views/charts/cost_view.cpp" line="555"/>
         <source>The board power (TDP) of the %1 is not known, so energy cannot be estimated.</source>
         <translation>%1 的板卡功耗 (TDP) 未知，无法估算能耗。</translation>
     </message>
@@ -3518,72 +3555,72 @@
         <translation>每 GPU 显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="201"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="210"/>
         <source>lower is better</source>
         <translation>越低越好</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="201"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="210"/>
         <source>higher is better</source>
         <translation>越高越好</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="203"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="212"/>
         <source>B is better (%1)</source>
         <translation>B 更好（%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="205"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="214"/>
         <source>B is worse (%1)</source>
         <translation>B 更差（%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="221"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="230"/>
         <source>Lower is better</source>
         <translation>越低越好</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="221"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="230"/>
         <source>Higher is better</source>
         <translation>越高越好</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="226"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="235"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="226"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="235"/>
         <source>The pinned scenario</source>
         <translation>固定的场景</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="228"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="237"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="228"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="237"/>
         <source>The current scenario</source>
         <translation>当前场景</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="230"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="239"/>
         <source>Δ (B − A)</source>
         <translation>Δ (B − A)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="230"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="239"/>
         <source>B minus A, in the row's unit</source>
         <translation>B 减 A，单位同该行</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="232"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="241"/>
         <source>Δ %</source>
         <translation>Δ %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_table_model.cpp" line="232"/>
+        <location filename="../../views/charts/delta_table_model.cpp" line="241"/>
         <source>B minus A, relative to A, in percent</source>
         <translation>B 减 A，相对 A 的百分比</translation>
     </message>
@@ -3591,27 +3628,27 @@
 <context>
     <name>scalescope::DeltaView</name>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="67"/>
+        <location filename="../../views/charts/delta_view.cpp" line="69"/>
         <source>Pin a scenario (A) to compare the current one (B) with it.</source>
         <translation>固定一个场景 (A)，以便将当前场景 (B) 与之比较。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="74"/>
+        <location filename="../../views/charts/delta_view.cpp" line="76"/>
         <source>nothing pinned</source>
         <translation>未固定</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="76"/>
+        <location filename="../../views/charts/delta_view.cpp" line="78"/>
         <source>not computable</source>
         <translation>无法计算</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="77"/>
+        <location filename="../../views/charts/delta_view.cpp" line="79"/>
         <source>unnamed scenario</source>
         <translation>未命名场景</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="81"/>
+        <location filename="../../views/charts/delta_view.cpp" line="83"/>
         <source>A: %1 — B: %2. Green: B is better, red: B is worse.</source>
         <translation>A：%1 — B：%2。绿色：B 更好，红色：B 更差。</translation>
     </message>
@@ -3624,42 +3661,42 @@
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="141"/>
+        <location filename="../../app/gui/document.cpp" line="143"/>
         <source>Not saved: a scenario file cannot hold this plan, it would not open again. Fix %1 first: %2</source>
         <translation>未保存：场景文件无法保存此方案，保存后将无法再次打开。请先修正 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="177"/>
+        <location filename="../../app/gui/document.cpp" line="179"/>
         <source>File changed on disk</source>
         <translation>文件已在磁盘上被更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="178"/>
+        <location filename="../../app/gui/document.cpp" line="180"/>
         <source>“%1” was changed on disk by another window or program (%2) since you opened or last saved it.</source>
         <translation>自您打开或上次保存以来，“%1”已被另一个窗口或程序在磁盘上更改（%2）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="182"/>
+        <location filename="../../app/gui/document.cpp" line="185"/>
         <source>Overwrite it with your version (the other changes are lost), save your version under another name, or cancel?</source>
         <translation>用您的版本覆盖它（其他更改将丢失）、以另一个名称保存您的版本，还是取消？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="184"/>
+        <location filename="../../app/gui/document.cpp" line="187"/>
         <source>Overwrite</source>
         <translation>覆盖</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="185"/>
+        <location filename="../../app/gui/document.cpp" line="188"/>
         <source>Save As…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="200"/>
+        <location filename="../../app/gui/document.cpp" line="203"/>
         <source>Save scenario as</source>
         <translation>场景另存为</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="201"/>
+        <location filename="../../app/gui/document.cpp" line="204"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
@@ -3667,12 +3704,12 @@
 <context>
     <name>scalescope::FigureTableModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="274"/>
+        <location filename="../../app/gui/profile_library.cpp" line="276"/>
         <source>Figure</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="276"/>
+        <location filename="../../app/gui/profile_library.cpp" line="278"/>
         <source>Datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -3691,7 +3728,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="41"/>
-        <location filename="../../app/gui/main_window_ui.cpp" line="298"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="304"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
@@ -3721,308 +3758,308 @@
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="148"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="150"/>
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="149"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="151"/>
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="150"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="152"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="151"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="153"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="152"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="154"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="153"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="155"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="200"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="203"/>
         <source>Memory per GPU against the GPU's capacity</source>
         <translation>每块 GPU 所需显存与 GPU 显存容量的对比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="203"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="206"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="204"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="207"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="205"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="208"/>
         <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="207"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="210"/>
         <location filename="../../app/gui/main_window_results.cpp" line="152"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="208"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="211"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="210"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="213"/>
         <source>Asynchronous updates: how many steps old the parameters are that an applied gradient was computed on</source>
         <translation>异步更新：所应用的梯度是基于落后多少步的参数计算的</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="228"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="234"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="229"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="235"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="231"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="237"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="233"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="239"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="234"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="240"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="236"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="242"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="239"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="245"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="240"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="246"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="242"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="248"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="244"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="250"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="246"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="252"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="248"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="254"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="249"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="255"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="251"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="257"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="254"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="260"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="255"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="261"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="258"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="264"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="268"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="274"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="269"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="275"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="275"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="281"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="276"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="282"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="277"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="283"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="286"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="292"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="288"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="294"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="290"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="296"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="291"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="297"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="294"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="300"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="303"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="309"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="320"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="326"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="321"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="327"/>
         <source>&amp;Keyboard and mouse…</source>
         <translation>键盘和鼠标(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="325"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="331"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="327"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="333"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="328"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="334"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="359"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="365"/>
         <source>Timeline: zoom around the pointer</source>
         <translation>时间线：以指针为中心缩放</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="359"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="365"/>
         <source>Wheel (when the timeline has focus)</source>
         <translation>滚轮（时间线获得焦点时）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="360"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="366"/>
         <source>Timeline: pan</source>
         <translation>时间线：平移</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="360"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="366"/>
         <source>Drag</source>
         <translation>拖动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="361"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="367"/>
         <source>Timeline: fit the whole step</source>
         <translation>时间线：适应整个步长</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="361"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="367"/>
         <source>Home or double-click</source>
         <translation>Home 键或双击</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="362"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="368"/>
         <source>Timeline: collapse or expand a node</source>
         <translation>时间线：折叠或展开节点</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="362"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="368"/>
         <source>Click its name</source>
         <translation>单击节点名称</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="364"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="370"/>
         <source>Presentation: next or previous slide</source>
         <translation>演示：下一张或上一张幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="364"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="370"/>
         <source>Arrow keys, Page Up / Page Down, Space</source>
         <translation>方向键、Page Up / Page Down、空格键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="372"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="378"/>
         <source>Keyboard and mouse</source>
         <translation>键盘和鼠标</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="378"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="384"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="378"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="384"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="129"/>
+        <location filename="../../app/gui/main_window.cpp" line="130"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="151"/>
+        <location filename="../../app/gui/main_window.cpp" line="152"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
@@ -4057,123 +4094,129 @@
         <translation>正在计算扩展曲线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="176"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="178"/>
         <source>The one-GPU reference cannot hold this model (it would need %1 GB of its %2 GB): its time is on paper, not a run.</source>
         <translation>作为基准的单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准时间只是纸面上的，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="184"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="238"/>
         <source>Does not fit: %1 GB per GPU against %2 GB</source>
         <translation>显存放不下：每个 GPU 需要 %1 GB，而只有 %2 GB</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="190"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="245"/>
         <source>If it fitted: step %1</source>
         <translation>假如放得下：每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="191"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="246"/>
         <source>If it fitted: step %1, %2</source>
         <translation>假如放得下：每步 %1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="195"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="247"/>
         <source>What this step would take if the memory of each GPU held it. It cannot run: reduce the memory per GPU (ZeRO, tensor or pipeline parallelism, recomputation, a smaller micro-batch) or use GPUs with more memory.</source>
         <translation>这是每块 GPU 的显存放得下时这一步所需的时间。实际上它无法运行：请减少每块 GPU 的显存占用（ZeRO、张量或流水线并行、重计算、更小的微批次），或换用显存更大的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="203"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="255"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="204"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="256"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="206"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="258"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="208"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="260"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="219"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="191"/>
         <source>Speed-up %1× on 1 GPU</source>
         <translation>1 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="221"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="263"/>
         <source>Speed-up on %1 GPUs: once the fewest GPUs that fit are simulated</source>
         <translation>%1 个 GPU 的加速比：待能放下模型的最少 GPU 数模拟完成后给出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="224"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="199"/>
         <source>%1× as fast as %2 GPUs, the fewest that fit; ideal %3×</source>
         <translation>速度是 %2 块 GPU（能放下模型的最少 GPU 数）的 %1×；理想为 %3×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="229"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="215"/>
         <source>Speed-up %1× on %2 GPUs against 1 GPU on paper</source>
         <translation>%2 个 GPU 上加速比 %1×（相对纸面上的单个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="234"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="195"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 个 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="238"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="225"/>
         <source>Counted from %1 GPUs, the fewest that hold the model: ideally %2 GPUs would be %3× as fast as they are.</source>
         <translation>以能放下模型的最少 GPU 数 %1 块为基准：理想情况下 %2 块 GPU 的速度应是它们的 %3×。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="248"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="192"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="196"/>
         <source>Efficiency %1%</source>
         <translation>效率 %1%</translation>
     </message>
     <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="183"/>
         <source>Against the one GPU on paper this run is %1× (efficiency %2%).</source>
         <translation>相对纸面上的单个 GPU，本次运行为 %1×（效率 %2%）。</translation>
     </message>
     <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="208"/>
         <source>%1 GPUs are the fewest that fit: %2× against 1 GPU on paper</source>
         <translation>%1 块 GPU 是能放下模型的最少数量：相对纸面上的单个 GPU 为 %2×</translation>
     </message>
     <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="211"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="218"/>
         <source>Efficiency %1% against 1 GPU on paper</source>
         <translation>效率 %1%（相对纸面上的单个 GPU）</translation>
     </message>
     <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="203"/>
         <source>Efficiency %1% from %2 GPUs</source>
         <translation>效率 %1%（以 %2 块 GPU 为基准）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="256"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="276"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="257"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="277"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="269"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="289"/>
         <source>If it fitted: %1</source>
         <translation>假如放得下：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="271"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="291"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="273"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="293"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
@@ -4183,23 +4226,23 @@
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="166"/>
+        <location filename="../../app/gui/main_window.cpp" line="167"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="171"/>
-        <location filename="../../app/gui/main_window.cpp" line="187"/>
+        <location filename="../../app/gui/main_window.cpp" line="172"/>
+        <location filename="../../app/gui/main_window.cpp" line="188"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="177"/>
+        <location filename="../../app/gui/main_window.cpp" line="178"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="188"/>
+        <location filename="../../app/gui/main_window.cpp" line="189"/>
         <source>The profile was measured on %1, not on the scenario's %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2，并且目录中没有 %1；请选择 %2 的配置文件，或不使用配置文件。</translation>
     </message>
@@ -4214,78 +4257,78 @@
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2。要把场景的 GPU 切换为 %3 并应用它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="204"/>
+        <location filename="../../app/gui/main_window.cpp" line="205"/>
         <source>Apply calibration profile %1 (GPU set to %2, where it was measured)</source>
         <translation>应用校准配置文件 %1（GPU 设为测量所用的 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="222"/>
+        <location filename="../../app/gui/main_window.cpp" line="223"/>
         <source>Applied %1.</source>
         <translation>已应用 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="226"/>
+        <location filename="../../app/gui/main_window.cpp" line="227"/>
         <source>The GPU is now %1, where the profile was measured.</source>
         <translation>GPU 现为测量该配置文件时所用的 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="231"/>
+        <location filename="../../app/gui/main_window.cpp" line="232"/>
         <source>%1 %2 → %3 %4 (%5%)</source>
         <translation>%1 %2 → %3 %4（%5%）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="238"/>
+        <location filename="../../app/gui/main_window.cpp" line="239"/>
         <source>Measured instead of datasheet: %1.</source>
         <translation>以实测值代替数据手册：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="240"/>
+        <location filename="../../app/gui/main_window.cpp" line="241"/>
         <source>Datasheet figures restored.</source>
         <translation>已恢复数据手册数值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="244"/>
+        <location filename="../../app/gui/main_window.cpp" line="245"/>
         <source>Step %1 → %2 (%3%).</source>
         <translation>单步 %1 → %2（%3%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="257"/>
+        <location filename="../../app/gui/main_window.cpp" line="258"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="267"/>
+        <location filename="../../app/gui/main_window.cpp" line="268"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="270"/>
+        <location filename="../../app/gui/main_window.cpp" line="271"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="281"/>
+        <location filename="../../app/gui/main_window.cpp" line="282"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="14"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="15"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="15"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="16"/>
         <source>“%1” has unsaved changes. Save them first?</source>
         <translation>“%1”有未保存的更改。先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="28"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="29"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="28"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="44"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="29"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="45"/>
         <source>%1
 
 %2</source>
@@ -4294,54 +4337,54 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="44"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="45"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="48"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="49"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="23"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="62"/>
+        <location filename="../../app/gui/main_window.cpp" line="24"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="63"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="23"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="62"/>
+        <location filename="../../app/gui/main_window.cpp" line="24"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="63"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="85"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="86"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="86"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="87"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="111"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="112"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="114"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="115"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="193"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="194"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="187"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="188"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
@@ -4361,57 +4404,57 @@
         <translation>在测量步之前绘制了 %1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="187"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="188"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="200"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="210"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="216"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="225"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="233"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="244"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="201"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="211"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="217"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="226"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="234"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="250"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="205"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="206"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="216"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="217"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="219"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="220"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="219"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="220"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="233"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="234"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="237"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="238"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="237"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="238"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="259"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="265"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
@@ -4439,54 +4482,54 @@
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="96"/>
+        <location filename="../../views/charts/memory_view.cpp" line="98"/>
         <source>Memory per GPU</source>
         <translation>每 GPU 显存</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="116"/>
+        <location filename="../../views/charts/memory_view.cpp" line="118"/>
         <source>Memory per GPU (GB)</source>
         <translation>每 GPU 显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="198"/>
+        <location filename="../../views/charts/memory_view.cpp" line="200"/>
         <source>No memory estimate for this scenario.</source>
         <translation>此场景没有显存估算。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="227"/>
+        <location filename="../../views/charts/memory_view.cpp" line="229"/>
         <source>%1 %2 GB</source>
         <translation>%1 %2 GB</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="232"/>
+        <location filename="../../views/charts/memory_view.cpp" line="234"/>
         <source>GPU of stage %1
 (most loaded)</source>
         <translation>阶段 %1 的 GPU
 （负载最重）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="233"/>
+        <location filename="../../views/charts/memory_view.cpp" line="235"/>
         <source>Each GPU</source>
         <translation>每个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="235"/>
+        <location filename="../../views/charts/memory_view.cpp" line="237"/>
         <source>Capacity %1 GB</source>
         <translation>容量 %1 GB</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="247"/>
+        <location filename="../../views/charts/memory_view.cpp" line="249"/>
         <source>Fits: %1 GB of %2 GB (%3 %), %4 GB free.</source>
         <translation>可容纳：%1 GB / %2 GB（%3 %），剩余 %4 GB。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="253"/>
+        <location filename="../../views/charts/memory_view.cpp" line="255"/>
         <source>Does not fit: needs %1 GB of %2 GB — try ZeRO-3, tensor/pipeline parallelism or recompute</source>
         <translation>容纳不下：需要 %1 GB，容量 %2 GB — 可尝试 ZeRO-3、张量/流水线并行或重计算</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="262"/>
+        <location filename="../../views/charts/memory_view.cpp" line="264"/>
         <source>Pipeline stage %1 holds the most; other stages need less.</source>
         <translation>流水线阶段 %1 占用最多；其他阶段需要更少。</translation>
     </message>
@@ -4605,27 +4648,27 @@
         <translation>显示方案数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="417"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="418"/>
         <source>&amp;Apply plan</source>
         <translation>应用方案(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="421"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="422"/>
         <source>Use the selected plan in the scenario</source>
         <translation>在场景中使用所选方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="469"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="470"/>
         <source>Searching plans on %1 GPUs…</source>
         <translation>正在搜索 %1 个 GPU 上的方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="504"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="505"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="564"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="565"/>
         <source>Search cancelled.</source>
         <translation>搜索已取消。</translation>
     </message>
@@ -4762,32 +4805,32 @@
 <context>
     <name>scalescope::PresentationStage</name>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="345"/>
+        <location filename="../../app/gui/presentation.cpp" line="346"/>
         <source>Both GPUs have the same timeline: one row stands for both.</source>
         <translation>两块 GPU 的时间线完全相同：用一行代表两者。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="347"/>
+        <location filename="../../app/gui/presentation.cpp" line="348"/>
         <source>All %1 GPUs have the same timeline: one row stands for all of them.</source>
         <translation>全部 %1 块 GPU 的时间线完全相同：用一行代表全部。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="354"/>
+        <location filename="../../app/gui/presentation.cpp" line="355"/>
         <source>GPU %1 stands for GPUs %2</source>
         <translation>GPU %1 代表 GPU %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="358"/>
+        <location filename="../../app/gui/presentation.cpp" line="359"/>
         <source>GPUs with identical timelines are drawn once: %1.</source>
         <translation>时间线完全相同的 GPU 只画一次：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="363"/>
+        <location filename="../../app/gui/presentation.cpp" line="364"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="367"/>
+        <location filename="../../app/gui/presentation.cpp" line="368"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
@@ -4800,42 +4843,42 @@
         <translation>无法启动 gpuprobe（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="72"/>
+        <location filename="../../app/gui/probe_runner.cpp" line="79"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="75"/>
+        <location filename="../../app/gui/probe_runner.cpp" line="82"/>
         <source>gpuprobe stopped unexpectedly (crash or killed).</source>
         <translation>gpuprobe 意外停止（崩溃或被终止）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="78"/>
+        <location filename="../../app/gui/probe_runner.cpp" line="85"/>
         <source>Done.</source>
         <translation>完成。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="80"/>
+        <location filename="../../app/gui/probe_runner.cpp" line="87"/>
         <source>No usable GPU: %1</source>
         <translation>没有可用的 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="82"/>
+        <location filename="../../app/gui/probe_runner.cpp" line="89"/>
         <source>gpuprobe rejected its input: %1</source>
         <translation>gpuprobe 拒绝了其输入：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="84"/>
+        <location filename="../../app/gui/probe_runner.cpp" line="91"/>
         <source>gpuprobe failed (exit code %1): %2</source>
         <translation>gpuprobe 失败（退出码 %1）：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="141"/>
+        <location filename="../../app/gui/probe_runner.cpp" line="148"/>
         <source>skipped %1: %2</source>
         <translation>已跳过 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/probe_runner.cpp" line="144"/>
+        <location filename="../../app/gui/probe_runner.cpp" line="151"/>
         <source>error in %1: %2</source>
         <translation>%1 出错：%2</translation>
     </message>
@@ -4843,42 +4886,42 @@
 <context>
     <name>scalescope::ProfileListModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="187"/>
+        <location filename="../../app/gui/profile_library.cpp" line="189"/>
         <source>damaged: %1</source>
         <translation>已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="196"/>
+        <location filename="../../app/gui/profile_library.cpp" line="198"/>
         <source> (the scenario's)</source>
         <translation>(场景所用)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="197"/>
+        <location filename="../../app/gui/profile_library.cpp" line="199"/>
         <source> (bundled)</source>
         <translation> (内置)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="209"/>
+        <location filename="../../app/gui/profile_library.cpp" line="211"/>
         <source>Profile</source>
         <translation>配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="211"/>
+        <location filename="../../app/gui/profile_library.cpp" line="213"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="213"/>
+        <location filename="../../app/gui/profile_library.cpp" line="215"/>
         <source>Created</source>
         <translation>创建时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="215"/>
+        <location filename="../../app/gui/profile_library.cpp" line="217"/>
         <source>Host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="217"/>
+        <location filename="../../app/gui/profile_library.cpp" line="219"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
@@ -4911,165 +4954,165 @@
         <translation>强扩展将固定的全局批分摊到更多 GPU 上；弱扩展则随 GPU 数增大全局批大小。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="174"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="176"/>
         <source>&amp;Cluster:</source>
         <translation>集群(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="182"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="184"/>
         <source>How the sweep reaches each GPU count: more nodes of the scenario's size, or nodes of %1 GPUs filled before another is added</source>
         <translation>扫描如何达到每个 GPU 数量：增加与场景相同规模的节点，或先把每个节点装满 %1 块 GPU 再增加节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="198"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="200"/>
         <source>Speed-up</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="201"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="230"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="203"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="232"/>
         <source>Ideal</source>
         <translation>理想</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="208"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="233"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="210"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="235"/>
         <source>Simulated</source>
         <translation>模拟</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="218"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="220"/>
         <source>Speed-up (×, log scale)</source>
         <translation>加速比（×，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="218"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="220"/>
         <source>Speed-up (×)</source>
         <translation>加速比（×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="227"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="229"/>
         <source>Scaling efficiency</source>
         <translation>扩展效率</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="227"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="229"/>
         <source>Efficiency</source>
         <translation>效率</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="241"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="243"/>
         <source>Efficiency (%)</source>
         <translation>效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="253"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="255"/>
         <source>Where the missing speed-up went</source>
         <translation>缺失的加速比去了哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="253"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="255"/>
         <source>Missing speed-up</source>
         <translation>缺失的加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="256"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="258"/>
         <source>Achieved speed-up</source>
         <translation>实际加速比</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="107"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="272"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="274"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="275"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="277"/>
         <source>Speed-up and lost speed-up (GPUs)</source>
         <translation>加速比与损失的加速比（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="275"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="277"/>
         <source>Speed-up (GPUs)</source>
         <translation>加速比（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="340"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="342"/>
         <source>add nodes like the scenario's (GPUs per node: %1)</source>
         <translation>按场景的节点规模增加节点（每节点 GPU 数：%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="341"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="343"/>
         <source>fill nodes of %1 GPUs first</source>
         <translation>先装满每节点 %1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="370"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="367"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="462"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="470"/>
         <source>N = %1</source>
         <translation>N = %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="490"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="498"/>
         <source>Amdahl fit: s = %1 %</source>
         <translation>Amdahl 拟合：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="492"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="500"/>
         <source>No Amdahl or Gustafson fit: both laws count from one GPU, and one GPU cannot hold this model.</source>
         <translation>不做 Amdahl 或 Gustafson 拟合：这两条定律都从单块 GPU 起算，而单块 GPU 放不下这个模型。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="542"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="547"/>
         <source>No Amdahl fit: it needs at least %1 sweep points with more than one GPU, this sweep has %2.</source>
         <translation>没有 Amdahl 拟合：至少需要 %1 个多于一块 GPU 的扫描点，本次扫描只有 %2 个。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="546"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="551"/>
         <source>No Amdahl fit: Amdahl's law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
         <translation>没有 Amdahl 拟合：Amdahl 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例，也不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="563"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="568"/>
         <source>The simulated speed-up already passes 1/s, so the fit gives no ceiling.</source>
         <translation>模拟的加速比已经超过 1/s，因此该拟合不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="582"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="586"/>
         <source>One GPU cannot hold this model (it would need %1 GB of its %2 GB), so speed-up is how many times as fast as %3 GPUs, the fewest that fit, with an ideal of N / %3 on N GPUs; efficiency is speed-up over ideal. Where the missing speed-up went is still counted against the one GPU on paper.</source>
         <translation>单块 GPU 放不下这个模型（需要 %1 GB，而它只有 %2 GB），因此加速比表示速度是能放下模型的最少 GPU 数 %3 块的多少倍，N 块 GPU 的理想值为 N / %3；效率为加速比除以理想值。“缺失的加速比去哪了”仍以纸面上的单块 GPU 为基准。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="589"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="593"/>
         <source>Speed-up against one GPU, which cannot hold this model (it would need %1 GB of its %2 GB): the reference is a time on paper, not a run.</source>
         <translation>加速比以单块 GPU 为基准，但单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准只是纸面上的时间，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="663"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="667"/>
         <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB; this run cannot start.</source>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB；这次运行无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="681"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="685"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="685"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="689"/>
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
         <translation>N = %1：%2 损失了 %3 个 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="689"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="693"/>
         <source>This run does not fit in memory and cannot start.</source>
         <translation>这次运行显存容纳不下，无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="555"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="560"/>
         <source>Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).</source>
         <translation>Amdahl 拟合：串行比例 s = %1 %（R² = %2，基于 %3 个点）。</translation>
     </message>
@@ -5084,22 +5127,22 @@
         <translation>闭式模型（超出模拟规模）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="560"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="565"/>
         <source>With a fixed batch, no number of GPUs gets past %1× (1/s).</source>
         <translation>批大小固定时，无论多少 GPU 都无法超过 %1×（1/s）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="496"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="504"/>
         <source>Gustafson: s = %1 %</source>
         <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="499"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="507"/>
         <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N).</source>
         <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="656"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="660"/>
         <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
         <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
     </message>
@@ -5280,62 +5323,62 @@
         <translation>°C</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="139"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="140"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="151"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="152"/>
         <source>All %1 GPUs</source>
         <translation>全部 %1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="154"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="155"/>
         <source>GPU %1 (hottest)</source>
         <translation>GPU %1（最热）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="155"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="156"/>
         <source>GPU %1 (coolest)</source>
         <translation>GPU %1（最冷）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="196"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="197"/>
         <source>Throttle threshold (%1)</source>
         <translation>降频阈值（%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="204"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="205"/>
         <source>No GPU reaches the throttle threshold of %1 (the hottest settles at %2).</source>
         <translation>没有 GPU 达到 %1 的降频阈值（最热的稳定在 %2）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="207"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="208"/>
         <source>GPU %1 starts throttling after %2</source>
         <translation>GPU %1 在 %2 后开始降频</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="212"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="213"/>
         <source>; GPU %1 after %2</source>
         <translation>；GPU %1 在 %2 后</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="215"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="216"/>
         <source>%1 of %2 GPUs throttle.</source>
         <translation>%2 个 GPU 中有 %1 个降频。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="218"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="219"/>
         <source>Throttled clocks drop by %1 %.</source>
         <translation>降频时时钟下降 %1 %。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="223"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="224"/>
         <source>The simulated steps begin after %1 of load.</source>
         <translation>模拟的步骤在负载 %1 后开始。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/thermal_view.cpp" line="225"/>
+        <location filename="../../views/charts/thermal_view.cpp" line="226"/>
         <source>The simulated steps are in steady state (a long run).</source>
         <translation>模拟的步骤处于稳态（长时间运行）。</translation>
     </message>
@@ -5411,18 +5454,18 @@
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="400"/>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="426"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="392"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="411"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="416"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="427"/>
         <source>ScaleScope timeline</source>
         <translation>ScaleScope 时间线</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="417"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="428"/>
         <source>Per-GPU timeline exported by ScaleScope</source>
         <translation>由 ScaleScope 导出的逐 GPU 时间线</translation>
     </message>

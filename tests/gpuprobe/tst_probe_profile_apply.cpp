@@ -8,7 +8,7 @@
 #include "io/file_io.h"
 #include "io/profile_io.h"
 #include "io/scenario_io.h"
-#include "workload/compute.h"
+#include "hardware/kernel_model.h"
 
 #include <QDir>
 #include <QTemporaryDir>

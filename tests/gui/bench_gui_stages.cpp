@@ -68,7 +68,7 @@ void BenchGuiStages::editToStatusAndTimeline()
                         complete.back());
     }
     std::printf("GPT-3 175B on 1,024 A100, jitter edited (timeline of %zu segments drawn)\n",
-                window.currentResult()->timeline ? window.currentResult()->timeline->size() : 0);
+                window.currentResult()->timeline() ? window.currentResult()->timeline()->size() : 0);
     print("edit to status bar", status);
     print("edit to timeline", timeline);
     print("edit to complete result", complete);
@@ -88,8 +88,8 @@ void BenchGuiStages::editToStatusAndTimeline()
     std::printf("BENCH 131,072 GPUs with jitter: complete result in %.0f ms (status bar after "
                 "%.1f ms, timeline after %.0f ms, %zu segments drawn, %zu sweep points)\n",
                 static_cast<double>(t.nsecsElapsed()) / 1e6, window.lastStatusLatencyMs(),
-                window.lastTimelineLatencyMs(), r->timeline ? r->timeline->size() : 0,
-                r->sweep.size());
+                window.lastTimelineLatencyMs(), r->timeline() ? r->timeline()->size() : 0,
+                r->sweep().size());
 }
 
 QTEST_MAIN(BenchGuiStages)

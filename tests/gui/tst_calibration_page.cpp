@@ -329,9 +329,11 @@ private Q_SLOTS:
         QVERIFY(page.startProbe(true));
         QVERIFY(finished.wait(60000));
         QCOMPARE(finished.at(0).at(0).toInt(), 3);
-        QVERIFY(page.findChild<QLabel *>(QStringLiteral("probeStatus"))
-                    ->text()
-                    .startsWith(QStringLiteral("No usable GPU")));
+        const QString status = page.findChild<QLabel *>(QStringLiteral("probeStatus"))->text();
+        QVERIFY2(status.startsWith(QStringLiteral("No usable GPU: ")), qPrintable(status));
+        // Issue 26: the reason once, not "No usable GPU: gpuprobe: no usable GPU: ...".
+        QVERIFY2(!status.contains(QStringLiteral("gpuprobe:")), qPrintable(status));
+        QCOMPARE(status.count(QStringLiteral("usable GPU"), Qt::CaseInsensitive), 1);
         // Issue 13: nothing measured, nothing saved: no empty profile joins the list.
         QCOMPARE(QDir(userDir()).entryList({QStringLiteral("*.json")}, QDir::Files).size(), 0);
     }

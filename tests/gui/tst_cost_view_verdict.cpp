@@ -3,6 +3,7 @@
 // "Add a cost section" leaves the prices to the user); the engine figures of a scenario without
 // a cost section are costReport's, also with failures on (goodput) and with the PUE.
 #include "analysis/economics.h"
+#include "../support/edit_result.h"
 #include "charts/cost_view.h"
 #include "charts/run_cost.h"
 #include "io/catalog_io.h"
@@ -18,6 +19,7 @@
 #include <vector>
 
 using namespace scalescope;
+using scalescope::test::editEvaluation;
 
 namespace
 {
@@ -40,13 +42,13 @@ std::shared_ptr<ScenarioResult> resultOf(const Scenario &scenario)
     Result<std::shared_ptr<const SimContext>> ctx = makeContext(scenario);
     if (!ctx)
         qFatal("no plan: %s", ctx.error().toString().c_str());
-    r->context = ctx.value();
-    const SimResult sim = simulate(*r->context, SimOptions{});
+    editEvaluation(*r).context = ctx.value();
+    const SimResult sim = simulate(*r->context(), SimOptions{});
     if (!sim.ok)
         qFatal("simulation failed: %s", sim.error.c_str());
-    r->summary = summarize(*r->context, sim);
+    editEvaluation(*r).step.summary = summarize(*r->context(), sim);
     if (scenario.cost)
-        r->cost = costReport(scenario, r->summary);
+        editEvaluation(*r).cost = costReport(scenario, r->summary());
     return r;
 }
 
@@ -101,7 +103,7 @@ void TestCostViewVerdict::claim16VerdictMatchesItsNumbers()
     const auto result = resultOf(claim16());
     view.setResult(result);
     QVERIFY(view.showsReport());
-    const CostVerdict &v = result->cost->verdict;
+    const CostVerdict &v = result->cost()->verdict;
     // The numbers on the page: waiting saved worth more than what the four GPUs add ...
     QVERIFY(v.waiting_value_usd_per_month > v.extra_cost_usd_per_month);
     // ... so the headline is for the four GPUs (it was "not worth it — the table suggests 1").
@@ -125,23 +127,18 @@ void TestCostViewVerdict::claim16VerdictMatchesItsNumbers()
 void TestCostViewVerdict::reportFiguresAreTheModels_data()
 {
     QTest::addColumn<bool>("failures");
-    QTest::addColumn<bool>("worker_report");
-    QTest::newRow("claim16") << false << true;
-    QTest::newRow("failures on") << true << true;
-    QTest::newRow("failures on, no worker report") << true << false;
+    QTest::newRow("claim16") << false;
+    QTest::newRow("failures on") << true;
 }
 
 void TestCostViewVerdict::reportFiguresAreTheModels()
 {
     QFETCH(bool, failures);
-    QFETCH(bool, worker_report);
     const Scenario sc = failures ? withFailures(claim16()) : claim16();
     auto result = resultOf(sc);
-    const CostReport model = costReport(sc, result->summary);
+    const CostReport model = costReport(sc, result->summary());
     if (failures)
-        QVERIFY(result->summary.goodput < 0.99);
-    if (!worker_report)
-        result->cost.reset();
+        QVERIFY(result->summary().goodput < 0.99);
     CostView view;
     view.setResult(result);
     QVERIFY(view.showsReport());
@@ -255,7 +252,7 @@ void TestCostViewVerdict::engineFiguresAreTheModels()
     CostSpec spec;
     spec.steps = 100'000;
     spec.power_price_per_kwh = 0.25;
-    const CostReport model = costReport(sc, spec, result->summary);
+    const CostReport model = costReport(sc, spec, result->summary());
     if (failures)
         QVERIFY(model.goodput < 0.99);
     QVERIFY(model.energy_kwh_per_run > 0);

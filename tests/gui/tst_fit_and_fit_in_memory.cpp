@@ -4,6 +4,7 @@
 // banner), on the scaling curves (red points), in the memory view (hatched bars), and the
 // one-GPU speed-up reference is labelled when it cannot hold the model.
 #include "bench_window.h"
+#include "../support/edit_result.h"
 #include "charts/memory_view.h"
 #include "charts/scaling_view.h"
 #include "document.h"
@@ -31,6 +32,7 @@
 #include <memory>
 
 using namespace scalescope;
+using scalescope::test::editEvaluation;
 
 namespace
 {
@@ -86,6 +88,7 @@ std::shared_ptr<ScenarioResult> amdahlResult(double s, int gpus, double current_
 {
     auto r = std::make_shared<ScenarioResult>();
     r->scenario.name = "amdahl";
+    ScenarioEvaluation &e = editEvaluation(*r);
     std::vector<int> counts = {1, 2, 4, 8, 16};
     std::vector<double> speedups;
     for (int n : counts) {
@@ -96,14 +99,15 @@ std::shared_ptr<ScenarioResult> amdahlResult(double s, int gpus, double current_
         row.summary.step_time_s = s + (1 - s) / n;
         row.summary.speedup = 1 / row.summary.step_time_s;
         row.summary.scaling_efficiency = row.summary.speedup / n;
-        r->sweep.push_back(row);
+        e.sweep.push_back(row);
         speedups.push_back(row.summary.speedup);
     }
-    r->amdahl = fitAmdahl(counts, speedups);
-    r->summary = r->sweep.back().summary;
-    r->summary.gpus = gpus;
-    r->summary.speedup = current_speedup;
-    r->summary.scaling_efficiency = current_speedup / gpus;
+    e.amdahl = fitAmdahl(counts, speedups);
+    e.attribution = attributeSpeedupLoss(e.sweep);
+    e.step.summary = e.sweep.back().summary;
+    e.step.summary.gpus = gpus;
+    e.step.summary.speedup = current_speedup;
+    e.step.summary.scaling_efficiency = current_speedup / gpus;
     return r;
 }
 
@@ -129,7 +133,7 @@ private Q_SLOTS:
     void defaultScenarioHasNoFit()
     {
         // The first screen: the sweep rises to 4 GPUs and falls; no Amdahl fit is claimed.
-        QCOMPARE(default_->amdahl.status, AmdahlFitStatus::PoorFit);
+        QCOMPARE(default_->amdahl().status, AmdahlFitStatus::PoorFit);
         ScalingView view;
         view.setResult(default_);
         auto *label = view.findChild<QLabel *>(QStringLiteral("amdahlLabel"));
@@ -150,7 +154,7 @@ private Q_SLOTS:
         request.scenario = scenarioFile(QStringLiteral("claim01-sublinear-speedup.json"));
         request.sweep_gpus = {1, 2, 8};
         const ResultPtr r = computeResult(request);
-        QCOMPARE(r->amdahl.status, AmdahlFitStatus::TooFewPoints);
+        QCOMPARE(r->amdahl().status, AmdahlFitStatus::TooFewPoints);
         ScalingView view;
         view.setResult(r);
         const QString text = view.findChild<QLabel *>(QStringLiteral("amdahlLabel"))->text();
@@ -187,10 +191,10 @@ private Q_SLOTS:
                                                                 : small_;
         // Counted from the fewest GPUs that fit, rows below them have no speed-up point.
         int expected = 0;
-        for (const SweepRow &row : r->sweep)
-            expected += exceedsCapacity(row.summary.memory) && row.gpus >= r->reference.gpus;
+        for (const SweepRow &row : r->sweep())
+            expected += exceedsCapacity(row.summary.memory) && row.gpus >= r->reference().gpus;
         if (which == QLatin1String("llama"))
-            QCOMPARE(expected, int(r->sweep.size())); // no GPU count holds it
+            QCOMPARE(expected, int(r->sweep().size())); // no GPU count holds it
         if (which == QLatin1String("small"))
             QCOMPARE(expected, 0);
         ScalingView view;
@@ -206,8 +210,8 @@ private Q_SLOTS:
         QXYSeries *oom = seriesNamed(view.speedupChart(), QStringLiteral("speedupOutOfMemory"));
         for (const QPointF &p : oom->points()) {
             bool found = false;
-            for (const SweepRow &row : r->sweep)
-                found |= row.gpus == int(p.x()) && r->reference.faster(row.summary.speedup) == p.y() &&
+            for (const SweepRow &row : r->sweep())
+                found |= row.gpus == int(p.x()) && r->reference().faster(row.summary.speedup) == p.y() &&
                          exceedsCapacity(row.summary.memory);
             QVERIFY(found);
         }
@@ -234,10 +238,10 @@ private Q_SLOTS:
         // GPUs can, so speed-ups say how much faster than 2 GPUs: that point is 1x on the
         // ideal line N / 2 and 100% efficient; no Amdahl fit (it counts from one GPU); the
         // note, the table and the status bar say so, with the same figures.
-        const SpeedupReference &ref = default_->reference;
+        const SpeedupReference &ref = default_->reference();
         QVERIFY(ref.one_gpu_on_paper);
         QCOMPARE(ref.gpus, 2);
-        for (const SweepRow &row : default_->sweep)
+        for (const SweepRow &row : default_->sweep())
             QCOMPARE(row.summary.memory.fits(), row.gpus >= 2);
         ScalingView view;
         view.setResult(default_);
@@ -264,7 +268,7 @@ private Q_SLOTS:
         auto shown = std::make_shared<ScenarioResult>(*default_);
         shown->generation = shown_in.recomputer.latestGeneration() + 1;
         window.showResult(shown);
-        const double rebased = ref.faster(default_->summary.speedup);
+        const double rebased = ref.faster(default_->summary().speedup);
         const QString text = window.findChild<QLabel *>(QStringLiteral("statusSpeedup"))->text();
         QCOMPARE(text, QStringLiteral("%1× as fast as 2 GPUs, the fewest that fit; ideal 4×")
                            .arg(rebased, 0, 'f', 2));
@@ -293,9 +297,9 @@ private Q_SLOTS:
     {
         TimelineWidget widget;
         widget.resize(900, 400);
-        widget.setTimeline(llama_->timeline);
+        widget.setTimeline(llama_->timeline());
         const int plot_top = widget.plotRect().top();
-        widget.setMemory(llama_->summary.memory);
+        widget.setMemory(llama_->summary().memory);
         QVERIFY(widget.isMemoryBannerShown());
         QVERIFY2(widget.memoryBannerText().startsWith(QStringLiteral("Does not fit in memory")),
                  qPrintable(widget.memoryBannerText()));
@@ -308,8 +312,8 @@ private Q_SLOTS:
         painter.end();
         QCOMPARE(image.pixelColor(2, 2), QColor(0xc6, 0x28, 0x28));
         // A run that fits: no banner, the rows move back up.
-        widget.setTimeline(small_->timeline);
-        widget.setMemory(small_->summary.memory);
+        widget.setTimeline(small_->timeline());
+        widget.setMemory(small_->summary().memory);
         QVERIFY(!widget.isMemoryBannerShown());
         QVERIFY(widget.memoryBannerText().isEmpty());
         QCOMPARE(widget.plotRect().top(), plot_top);

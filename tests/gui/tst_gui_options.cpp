@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -17,6 +18,32 @@ class TestGuiOptions : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void helpWithoutADisplay_data()
+    {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("expect");
+        QTest::newRow("--help") << QStringLiteral("--help") << QStringLiteral("Usage:");
+        QTest::newRow("-h") << QStringLiteral("-h") << QStringLiteral("Usage:");
+        QTest::newRow("--version") << QStringLiteral("--version") << QStringLiteral(SCALESCOPE_VERSION);
+    }
+    void helpWithoutADisplay()
+    {
+        // Issue 26: `scalescope --help` where there is no display aborted in QApplication
+        // ("could not connect to display") instead of printing its help.
+        QFETCH(QString, option);
+        QFETCH(QString, expect);
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+            env.remove(QString::fromLatin1(name));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(SCALESCOPE_GUI), {option});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 0);
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(out.contains(expect), qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+    }
     void parses_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -161,14 +161,14 @@ private Q_SLOTS:
         QVERIFY(window_->findChild<QLabel *>(QStringLiteral("statusSpeedup"))
                     ->toolTip()
                     .contains(QStringLiteral("cannot hold this model")));
-        QVERIFY(window_->currentResult()->timeline);
-        QVERIFY(window_->currentResult()->sweep.size() >= 4);
+        QVERIFY(window_->currentResult()->timeline());
+        QVERIFY(window_->currentResult()->sweep().size() >= 4);
         // The chart's point for the scenario's own GPU count is the status bar's figure.
         bool own = false;
-        for (const SweepRow &row : window_->currentResult()->sweep)
+        for (const SweepRow &row : window_->currentResult()->sweep())
             if (row.gpus == 8) {
                 own = true;
-                QCOMPARE(row.summary.speedup, window_->currentResult()->summary.speedup);
+                QCOMPARE(row.summary.speedup, window_->currentResult()->summary().speedup);
             }
         QVERIFY(own);
     }
@@ -223,7 +223,7 @@ private Q_SLOTS:
         QVERIFY(waitForResult());
         // GPT-2 1.5B with Adam does not fit on one 24 GB card: no speed-up at all, only the
         // step it would take.
-        QVERIFY(!window_->currentResult()->summary.memory.fits());
+        QVERIFY(!window_->currentResult()->summary().memory.fits());
         QVERIFY2(statusText("statusSpeedup").startsWith(QStringLiteral("If it fitted: step ")),
                  qPrintable(statusText("statusSpeedup")));
         QVERIFY(!statusText("statusSpeedup").contains(QStringLiteral("×")));
@@ -234,7 +234,7 @@ private Q_SLOTS:
         s.hardware.gpu = *a100;
         document_->edit(s, QStringLiteral("one A100"));
         QVERIFY(waitForResult());
-        QVERIFY(window_->currentResult()->summary.memory.fits());
+        QVERIFY(window_->currentResult()->summary().memory.fits());
         QVERIFY2(statusText("statusSpeedup").contains(QStringLiteral("1.00× on 1 GPU")),
                  qPrintable(statusText("statusSpeedup") + " | " + statusText("statusBottleneck")));
         QVERIFY(!statusText("statusSpeedup").contains(QStringLiteral("GPUs")));
@@ -255,11 +255,11 @@ private Q_SLOTS:
         QVERIFY(waitForResult());
         const ResultPtr r = window_->currentResult();
         QVERIFY(r->ok());
-        QCOMPARE(r->summary.gpus, 8);
-        QVERIFY(!r->summary.memory.fits());
+        QCOMPARE(r->summary().gpus, 8);
+        QVERIFY(!r->summary().memory.fits());
         const QString memory = statusText("statusMemory");
         QCOMPARE(memory, QStringLiteral("Does not fit: %1 GB per GPU against 24 GB")
-                             .arg(formatGb(r->summary.memory.total)));
+                             .arg(formatGb(r->summary().memory.total)));
         const QString speedup = statusText("statusSpeedup");
         QVERIFY2(speedup.startsWith(QStringLiteral("If it fitted: step ")) &&
                      speedup.contains(QStringLiteral("× on 8 GPUs")),
@@ -357,7 +357,7 @@ private Q_SLOTS:
         QVERIFY(waitForResult());
         const ResultPtr r = window_->currentResult();
         QVERIFY(r->ok());
-        QVERIFY(r->summary.memory.fits());
+        QVERIFY(r->summary().memory.fits());
         QVERIFY(statusText("statusMemory").isEmpty());
         const QString speedup = statusText("statusSpeedup");
         QVERIFY2(speedup.endsWith(QStringLiteral("as fast as 2 GPUs, the fewest that fit; ideal 4×")),
@@ -491,10 +491,10 @@ private Q_SLOTS:
         document_->edit(s, "faster network");
         QVERIFY(waitForResult());
         // Both steps stay in view: the axis covers the longer (pinned) one.
-        const double longer = std::max(window_->pinnedResult()->timeline->endTime(),
-                                       window_->currentResult()->timeline->endTime());
-        QVERIFY(window_->pinnedResult()->timeline->endTime() >
-                window_->currentResult()->timeline->endTime());
+        const double longer = std::max(window_->pinnedResult()->timeline()->endTime(),
+                                       window_->currentResult()->timeline()->endTime());
+        QVERIFY(window_->pinnedResult()->timeline()->endTime() >
+                window_->currentResult()->timeline()->endTime());
         QCOMPARE(current->timeRange().second, longer);
         QCOMPARE(pinned->timeRange().second, longer);
         auto *table = window_->findChild<QTableView *>();
@@ -701,7 +701,7 @@ private Q_SLOTS:
         spin->setValue(3);
         QVERIFY(waitForResult());
         QCOMPARE(window_->currentResult()->iterations, 3);
-        QCOMPARE(window_->currentResult()->timeline->iterations(), 3);
+        QCOMPARE(window_->currentResult()->timeline()->iterations(), 3);
     }
 
     void languageSwitchKeepsTheDocument()
@@ -852,11 +852,11 @@ private Q_SLOTS:
         QVERIFY(mine[1].current < g); // the tabs still show the previous complete result
         QCOMPARE(window_->currentResult()->generation, g);
         QCOMPARE(timeline->timeline(), mine[1].drawn); // not set a second time
-        QCOMPARE(window_->currentResult()->timeline, mine[1].drawn);
+        QCOMPARE(window_->currentResult()->timeline(), mine[1].drawn);
         // The status bar's figures are the engine's, and the sweep's own point is them.
-        for (const SweepRow &row : window_->currentResult()->sweep)
+        for (const SweepRow &row : window_->currentResult()->sweep())
             if (row.gpus == 1024)
-                QCOMPARE(row.summary.step_time_s, window_->currentResult()->summary.step_time_s);
+                QCOMPARE(row.summary.step_time_s, window_->currentResult()->summary().step_time_s);
     }
 
     void supersededComputationStops()
@@ -915,7 +915,7 @@ private Q_SLOTS:
         document_->reset(loadScenario("resources/scenarios/claim12-a-starved-loader.json"),
                          QString());
         QVERIFY(waitForResult());
-        QCOMPARE(window_->currentResult()->warmup_steps, 2);
+        QCOMPARE(window_->currentResult()->warmupSteps(), 2);
         QVERIFY2(note->text().startsWith(QStringLiteral("2 warm-up steps drawn before")),
                  qPrintable(note->text()));
     }

@@ -1,6 +1,6 @@
 // "Suggest plan" dialog: the search runs in a worker, the table ranks what it found, Apply
 // returns a scenario the model accepts, Cancel and closing stop a search, errors are red.
-#include "analysis/evaluate.h"
+#include "analysis/step_evaluation.h"
 #include "plan_dialog.h"
 #include "recompute.h"
 

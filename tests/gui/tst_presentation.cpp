@@ -314,7 +314,7 @@ private Q_SLOTS:
             QVERIFY(timeline->font().pixelSize() >= 11 || timeline->font().pointSizeF() >= 8);
             // The slide's zoom: one whole step.
             const QString problem = wholeStepProblem(*timeline->timeline(), timeline->timeRange(),
-                                                     window_->currentResult()->summary.step_time_s);
+                                                     window_->currentResult()->summary().step_time_s);
             QVERIFY2(problem.isEmpty(), qPrintable(problem));
         }
     }
@@ -444,7 +444,7 @@ private Q_SLOTS:
                     timeline = t;
             QVERIFY(timeline && timeline->timeline());
             const QString problem = wholeStepProblem(*timeline->timeline(), timeline->timeRange(),
-                                                     window_->currentResult()->summary.step_time_s);
+                                                     window_->currentResult()->summary().step_time_s);
             QVERIFY2(problem.isEmpty(),
                      qPrintable(QStringLiteral("slide %1: ").arg(i + 1) + problem));
             ++checked;

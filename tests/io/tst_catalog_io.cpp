@@ -1,5 +1,5 @@
 // Catalog documents (resources/catalogs/README.md): parsing, errors, the built-in catalog.
-#include "analysis/evaluate.h"
+#include "analysis/step_evaluation.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
 

@@ -183,17 +183,17 @@ void TestCalibration::profileOverridesTheStacksHostTime()
     QVERIFY2(measured_step > 1.5 * catalog_step,
              qPrintable(QStringLiteral("%1 against %2").arg(measured_step).arg(catalog_step)));
     // The bottleneck says so, with the figure the step used (not "compute-bound at 3% MFU").
-    const Bottleneck &b = measured_summary.bottleneck_record;
+    const Bottleneck &b = measured_summary.bottleneck;
     QCOMPARE(b.kind, BottleneckKind::HostBound);
     QCOMPARE(b.host_op_us, 2 * stackOf(base).host_op_us);
     QVERIFY(b.host_share > 0.5 && b.host_share <= 1);
-    QVERIFY2(measured_summary.bottleneck.find("Host-bound: Megatron") == 0,
-             measured_summary.bottleneck.c_str());
+    QVERIFY2(bottleneckText(measured_summary.bottleneck).find("Host-bound: Megatron") == 0,
+             bottleneckText(measured_summary.bottleneck).c_str());
     // Micro-batches 32 times larger: the GPU's kernels outlast the issue time again.
     Scenario large = own;
     large.training.micro_batch = 32;
     large.training.global_batch = 256;
-    QVERIFY(simulateSummary(large).bottleneck_record.kind != BottleneckKind::HostBound);
+    QVERIFY(simulateSummary(large).bottleneck.kind != BottleneckKind::HostBound);
 
     measured.framework_host.clear();
     measured.gpus.front().host_launch_us = 500;
@@ -236,7 +236,7 @@ void TestCalibration::profileOverridesTheStacksHostTime()
 void TestCalibration::winogradMfuAtMostOneAtPeakGemms()
 {
     // VGG-16 in FP32: cuDNN's Winograd convolutions are 1.7x faster than direct ones
-    // (step/cost.cpp). A profile whose FP32 GEMMs reach the datasheet peak at every size
+    // (layers/layer_cost.cpp). A profile whose FP32 GEMMs reach the datasheet peak at every size
     // made them faster than the peak allows in direct FLOPs: MFU 1.14 (issue 14).
     const char *const job = R"({ "scalescope": 1,
       "hardware": { "gpu": "h200-sxm-141gb", "calibration": "%1" },

@@ -149,7 +149,7 @@ void TestClaimsEffects::claim16Economics()
     const CostVerdict &v = r.verdict;
     // A job of about a day, twice a month (under 50 GPU-hours): the rule of thumb says one GPU
     // or the cloud ...
-    QVERIFY(r.single_gpu_time_h > 10 && r.single_gpu_time_h < 48);
+    QVERIFY(r.reference_time_h > 10 && r.reference_time_h < 48);
     QCOMPARE(v.usage, UsageBand::Under50);
     QCOMPARE(v.recommended_gpus, 1);
     // ... but the four GPUs save about 35 h of waiting a month, worth about 3,500 USD at the
@@ -159,12 +159,12 @@ void TestClaimsEffects::claim16Economics()
     QVERIFY(v.more_gpus_worth_it);
     QCOMPARE(v.venue, CostVenue::Rent);
     QVERIFY(!v.own);
-    QCOMPARE(v.one_gpu_venue, CostVenue::Rent);
+    QCOMPARE(v.reference_venue, CostVenue::Rent);
     QCOMPARE(v.missing, uint8_t(0));
     const CostSpec &c = *sc.cost;
     const double months = c.amortisation_years * 12;
     QVERIFY(qAbs(v.waiting_saved_h_per_month -
-                 (r.single_gpu_time_h - r.time_to_train_h) * c.runs_per_month) < 1e-9);
+                 (r.reference_time_h - r.time_to_train_h) * c.runs_per_month) < 1e-9);
     QVERIFY2(v.waiting_saved_h_per_month > 30 && v.waiting_saved_h_per_month < 40,
              qPrintable(QString::number(v.waiting_saved_h_per_month)));
     QCOMPARE(v.hour_value_usd, c.day_rate_usd / 8);
@@ -175,10 +175,10 @@ void TestClaimsEffects::claim16Economics()
     QVERIFY(qAbs(v.gpus_cost_usd_per_month -
                  std::min(r.own_cost_per_month_usd, r.rent_cost_per_month_usd)) < 1e-9);
     QVERIFY(qAbs(v.gpus_cost_usd_per_month - r.rent_cost_per_month_usd) < 1e-9);
-    const double one_gpu_rent = r.single_gpu_time_h * c.runs_per_month * c.cloud_price_per_gpu_hour;
-    QVERIFY(qAbs(v.one_gpu_cost_usd_per_month - one_gpu_rent) < 1e-9);
+    const double one_gpu_rent = r.reference_time_h * c.runs_per_month * c.cloud_price_per_gpu_hour;
+    QVERIFY(qAbs(v.reference_cost_usd_per_month - one_gpu_rent) < 1e-9);
     QVERIFY(qAbs(v.hardware_extra_usd_per_month -
-                 (v.gpus_cost_usd_per_month - v.one_gpu_cost_usd_per_month)) < 1e-9);
+                 (v.gpus_cost_usd_per_month - v.reference_cost_usd_per_month)) < 1e-9);
     QVERIFY(v.hardware_extra_usd_per_month >= 0); // four GPUs scale below 4x
     QVERIFY(qAbs(v.migration_usd_per_month - c.migration_days * c.day_rate_usd / months) < 1e-9);
     QVERIFY(qAbs(v.extra_cost_usd_per_month -

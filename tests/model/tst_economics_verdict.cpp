@@ -46,7 +46,7 @@ void checkComparison(const CostReport &r, const CostSpec &c)
     QVERIFY(near(v.gpus_cost_usd_per_month,
                  std::min(r.own_cost_per_month_usd, r.rent_cost_per_month_usd)));
     QVERIFY(near(v.hardware_extra_usd_per_month,
-                 v.gpus_cost_usd_per_month - v.one_gpu_cost_usd_per_month));
+                 v.gpus_cost_usd_per_month - v.reference_cost_usd_per_month));
     QVERIFY(near(v.migration_usd_per_month, c.migration_days * c.day_rate_usd / months));
     QVERIFY(near(v.extra_cost_usd_per_month,
                  v.hardware_extra_usd_per_month + v.migration_usd_per_month));
@@ -97,7 +97,7 @@ void TestEconomicsVerdict::claim16VerdictFollowsItsNumbers()
              qPrintable(QString::number(v.hardware_extra_usd_per_month)));
     QVERIFY(near(v.migration_usd_per_month, 1600.0 / 36));
     QCOMPARE(v.venue, CostVenue::Rent);
-    QCOMPARE(v.one_gpu_venue, CostVenue::Rent);
+    QCOMPARE(v.reference_venue, CostVenue::Rent);
     // The waiting saved is worth more than what the GPUs add: the verdict is for them ...
     QVERIFY(v.waiting_value_usd_per_month > v.extra_cost_usd_per_month);
     QCOMPARE(v.decision, CostDecision::MoreGpusPay);
@@ -111,8 +111,8 @@ void TestEconomicsVerdict::claim16VerdictFollowsItsNumbers()
     QCOMPARE(v.gap, RuleGap::WaitingValued);
     QVERIFY(!v.venue_differs);
     // The JSON names of the bands are kept.
-    QCOMPARE(v.duration_band, std::string("under a day"));
-    QCOMPARE(v.frequency_band, std::string("under 50 GPU-hours a month"));
+    QCOMPARE(std::string(durationBandName(v.duration)), std::string("under a day"));
+    QCOMPARE(std::string(usageBandName(v.usage)), std::string("under 50 GPU-hours a month"));
     checkComparison(r, *sc.cost);
 }
 
@@ -231,7 +231,7 @@ void TestEconomicsVerdict::oneGpuNeedsNoDayRate()
     const Summary s = simulateSummary(sc);
     QCOMPARE(s.gpus, 1);
     const CostReport r = costReport(sc, s);
-    QCOMPARE(r.verdict.decision, CostDecision::OneGpu);
+    QCOMPARE(r.verdict.decision, CostDecision::AtReference);
     QCOMPARE(r.verdict.missing, uint8_t(0));
     QCOMPARE(r.verdict.venue == CostVenue::Own,
              r.usage_hours_per_month > r.break_even_hours_per_month);

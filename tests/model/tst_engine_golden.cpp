@@ -10,7 +10,7 @@
 // say so in the commit).
 #include "testutil.h"
 
-#include "analysis/evaluate.h"
+#include "analysis/step_evaluation.h"
 #include "analysis/sweep.h"
 
 #include <QDir>
@@ -70,7 +70,7 @@ std::string record(const SimResult &r)
           b.data_loading, b.tp_comm, b.dp_comm, b.pp_comm, b.pp_exposed, b.optimizer})
         s += " " + hex(x);
     s += "\nwindow " + hex(r.window_start_s) + " " + hex(r.window_end_s) + "\n";
-    s += "main_wait " + r.main_wait + "\n";
+    s += "main_wait " + (r.main_wait ? labelText(*r.main_wait) : std::string()) + "\n";
     s += "merge " + hex(r.timeline_merge_quantum_s) + " " +
          std::to_string(r.timeline_full_segments) + "\n";
     const Timeline &t = *r.timeline;

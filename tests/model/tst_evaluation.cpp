@@ -124,14 +124,14 @@ private Q_SLOTS:
           "parallel": { "tensor": 8 } })");
         const Result<ScenarioEvaluation> across = evaluateScenario(s, EvaluationRequest{});
         QVERIFY(across);
-        const Bottleneck &b = across.value().step.summary.bottleneck_record;
+        const Bottleneck &b = across.value().step.summary.bottleneck;
         QCOMPARE(b.kind, BottleneckKind::TpAllReduce);
         QCOMPARE(QString::fromStdString(b.link), QString::fromStdString(s.hardware.inter.name));
         s.hardware.nodes = 1;
         s.hardware.gpus_per_node = 8;
         const Result<ScenarioEvaluation> inside = evaluateScenario(s, EvaluationRequest{});
         QVERIFY(inside);
-        const Bottleneck &c = inside.value().step.summary.bottleneck_record;
+        const Bottleneck &c = inside.value().step.summary.bottleneck;
         if (c.kind == BottleneckKind::TpAllReduce)
             QCOMPARE(QString::fromStdString(c.link), QString::fromStdString(s.hardware.intra.name));
         QVERIFY(inside.value().step.summary.step_time_s <

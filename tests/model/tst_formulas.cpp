@@ -3,8 +3,8 @@
 
 #include "analysis/memory.h"
 #include "comm/collective.h"
-#include "workload/compute.h"
-#include "step/cost.h"
+#include "hardware/kernel_model.h"
+#include "layers/layer_cost.h"
 #include "effects/effects.h"
 
 #include <cmath>

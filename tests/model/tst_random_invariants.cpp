@@ -4,9 +4,7 @@
 //
 // Reproduce a run: SCALESCOPE_RANDOM_SEED=<seed> SCALESCOPE_RANDOM_CASES=<n>; every violation
 // prints the scenario JSON (feed it to `scalescope-cli simulate --json`) and its figures
-// (SCALESCOPE_RANDOM_PRINTED=<n> prints more in full). Violations explained by a model defect
-// listed below (knownDefect) are printed and counted but only fail with
-// SCALESCOPE_RANDOM_STRICT=1; remove a class once its defect is fixed.
+// (SCALESCOPE_RANDOM_PRINTED=<n> prints more in full). Every violation fails.
 #include "testutil.h"
 
 #include "plan/framework_rules.h"
@@ -324,40 +322,6 @@ QString describe(const Case &c, const QString &what)
         .arg(what, QString::fromUtf8(c.json), figures(c.engine), figures(c.analytic));
 }
 
-// Model defects behind violations this test finds (issue 14 report). Such violations are
-// still computed and printed with their scenario, and fail under SCALESCOPE_RANDOM_STRICT=1;
-// every other violation fails. Each class is as narrow as its reproducer allows.
-enum class Check { Efficiency, Mfu, OneGpuReference, FasterGpu, SlowerLinks };
-
-/// The known defect that explains a violation of `check` by `evaluator`, or null.
-/// The known defect that explains a violation of `check` by `evaluator`, or null.
-const char *const kJitterMonotone =
-    "jitter with a data loader: its queue starts empty and needs warm-up steps, so the "
-    "measured window is the difference of two iteration ends, and a faster GPU or faster "
-    "links line jittered tails up differently at the two ends (9 cases in 40,000 over seeds "
-    "1-40, up to 0.6%, mostly near the loader's rate). Every end is monotone in the "
-    "durations; their difference is not. A window from the first data to the last end is "
-    "monotone but carries the last micro-batch's tail and the warm-up steps' own draws and "
-    "temperatures (efficiency up to 1.017 when tried): the fix is a steady-state "
-    "formulation, not yet built (sim/simulator.cpp)";
-
-/// The known defect that explains a violation of `check` by `evaluator`, or null.
-const char *knownDefect(Check, bool, const Case &)
-{
-    // None at present. The last classes were fixed in the model: a synchronous step with a
-    // data loader is measured in bottleneck form (sim/simulator.cpp; it was the difference
-    // of two iteration ends, which a faster GPU or faster links lengthened by up to 0.6%;
-    // tst_effects, jitteredLoaderNearItsRateIsMonotone), and a Winograd convolution is
-    // credited at most its direct FLOPs at the peak (step/cost.cpp; MFU was 1.14;
-    // tst_calibration, winogradMfuAtMostOneAtPeakGemms).
-    return nullptr;
-}
-
-bool strictMode()
-{
-    return qEnvironmentVariableIntValue("SCALESCOPE_RANDOM_STRICT") != 0;
-}
-
 /// Collects the violations of one invariant; prints each (the first kMaxPrinted in full).
 class Violations
 {
@@ -374,35 +338,6 @@ public:
             qWarning("%s violated: case %d: %s", invariant_, c.index, qPrintable(what));
         ++count_;
     }
-    /// A violation explained by a known model defect: printed, asserted only when strict.
-    void known(const char *defect, const Case &c, const QString &what)
-    {
-        if (strictMode()) {
-            add(c, what + QStringLiteral(" [known defect: %1]").arg(defect));
-            return;
-        }
-        int &n = known_[defect];
-        if (n < 2)
-            qWarning("%s violated (known defect, not asserted): %s", invariant_,
-                     qPrintable(describe(c, what)));
-        ++n;
-    }
-    /// A violation of `check`: known (explained by a listed defect) or not.
-    void check(Check which, bool engine, const Case &c, const QString &what)
-    {
-        if (const char *defect = knownDefect(which, engine, c))
-            known(defect, c, what);
-        else
-            add(c, what);
-    }
-    /// One QWARN line per known defect seen; call before the final QVERIFY2.
-    void reportKnown() const
-    {
-        for (const auto &[defect, n] : known_)
-            qWarning("%s: %d violations not asserted, known defect: %s "
-                     "(SCALESCOPE_RANDOM_STRICT=1 asserts them)",
-                     invariant_, n, defect);
-    }
     int count() const { return count_; }
     QString message(int checked) const
     {
@@ -417,7 +352,6 @@ private:
     const char *invariant_;
     int count_ = 0;
     QString first_;
-    std::map<const char *, int> known_;
 };
 
 double relative(double a, double b)
@@ -661,16 +595,15 @@ void TestRandomInvariants::efficiencyAndMfuAtMostOne()
             // its step and its reference agree to float precision, 2^-24 relative.
             const double slack = engine && c.jittered() ? 1e-7 : kBoundSlack;
             if (!(s.scaling_efficiency <= 1 + slack))
-                v.check(Check::Efficiency, engine, c,
+                v.add(c,
                         QStringLiteral("%1: scaling_efficiency %2 > 1")
                             .arg(evaluator)
                             .arg(s.scaling_efficiency, 0, 'g', 12));
             if (!(s.mfu <= 1 + kBoundSlack))
-                v.check(Check::Mfu, engine, c,
+                v.add(c,
                         QStringLiteral("%1: mfu %2 > 1").arg(evaluator).arg(s.mfu, 0, 'g', 12));
         }
     }
-    v.reportKnown();
     QVERIFY2(v.count() == 0, qPrintable(v.message(int(cases_.size()))));
 }
 
@@ -694,12 +627,11 @@ void TestRandomInvariants::oneGpuIsOneX()
         // the speed-up above is asserted.
         if (c.engine_ok && !c.jittered() &&
             !(relative(c.reference_engine, c.engine.step_time_s) <= 1e-9))
-            v.check(Check::OneGpuReference, true, c,
+            v.add(c,
                     QStringLiteral("engine: simulatedSingleGpuStepTime %1 != step %2")
                         .arg(c.reference_engine, 0, 'g', 12)
                         .arg(c.engine.step_time_s, 0, 'g', 12));
     }
-    v.reportKnown();
     qInfo("%d one-GPU scenarios checked", checked);
     QVERIFY2(v.count() == 0, qPrintable(v.message(checked)));
 }
@@ -712,19 +644,18 @@ void TestRandomInvariants::fasterGpuNeverSlower()
         if (c.engine_ok && c.engine_fast_gpu > 0) {
             ++checked;
             if (!(c.engine_fast_gpu <= c.engine.step_time_s * (1 + kMonotoneSlack)))
-                v.check(Check::FasterGpu, true, c,
+                v.add(c,
                         QStringLiteral("engine: 2x GPU step %1 > step %2")
                             .arg(c.engine_fast_gpu, 0, 'g', 12)
                             .arg(c.engine.step_time_s, 0, 'g', 12));
         }
         if (c.analytic_fast_gpu > 0 &&
             !(c.analytic_fast_gpu <= c.analytic.step_time_s * (1 + kMonotoneSlack)))
-            v.check(Check::FasterGpu, false, c,
+            v.add(c,
                     QStringLiteral("analytic: 2x GPU step %1 > step %2")
                         .arg(c.analytic_fast_gpu, 0, 'g', 12)
                         .arg(c.analytic.step_time_s, 0, 'g', 12));
     }
-    v.reportKnown();
     QVERIFY2(v.count() == 0, qPrintable(v.message(checked)));
 }
 
@@ -736,19 +667,18 @@ void TestRandomInvariants::slowerLinksNeverFaster()
         if (c.engine_ok && c.engine_slow_links > 0) {
             ++checked;
             if (!(c.engine_slow_links >= c.engine.step_time_s * (1 - kMonotoneSlack)))
-                v.check(Check::SlowerLinks, true, c,
+                v.add(c,
                         QStringLiteral("engine: half-bandwidth step %1 < step %2")
                             .arg(c.engine_slow_links, 0, 'g', 12)
                             .arg(c.engine.step_time_s, 0, 'g', 12));
         }
         if (c.analytic_slow_links > 0 &&
             !(c.analytic_slow_links >= c.analytic.step_time_s * (1 - kMonotoneSlack)))
-            v.check(Check::SlowerLinks, false, c,
+            v.add(c,
                     QStringLiteral("analytic: half-bandwidth step %1 < step %2")
                         .arg(c.analytic_slow_links, 0, 'g', 12)
                         .arg(c.analytic.step_time_s, 0, 'g', 12));
     }
-    v.reportKnown();
     QVERIFY2(v.count() == 0, qPrintable(v.message(checked)));
 }
 

@@ -1,6 +1,7 @@
 // Hand-made results for the view tests: an Amdahl-shaped sweep with a known serial fraction.
 #pragma once
 
+#include "../support/edit_result.h"
 #include "result.h"
 
 #include <cmath>
@@ -53,15 +54,18 @@ inline std::shared_ptr<ScenarioResult> amdahlResult(const std::vector<int> &coun
     r->scenario.hardware.gpu.tdp_w = 700;
     r->scenario.training.global_batch = 256;
     r->scaling = scaling;
+    ScenarioEvaluation &e = editEvaluation(*r);
     std::vector<int> gpus;
     std::vector<double> speedups;
     for (int n : counts) {
-        r->sweep.push_back(amdahlRow(n, s));
+        e.sweep.push_back(amdahlRow(n, s));
         gpus.push_back(n);
-        speedups.push_back(r->sweep.back().summary.speedup);
+        speedups.push_back(e.sweep.back().summary.speedup);
     }
-    r->amdahl = fitAmdahl(gpus, speedups);
-    r->summary = amdahlRow(current_gpus, s).summary;
+    // As the evaluation does (analysis/evaluation.cpp).
+    e.amdahl = fitAmdahl(gpus, speedups);
+    e.attribution = attributeSpeedupLoss(e.sweep);
+    e.step.summary = amdahlRow(current_gpus, s).summary;
     return r;
 }
 
@@ -82,7 +86,7 @@ inline std::shared_ptr<ScenarioResult> costResult(int current_gpus)
     c.migration_days = 2;
     c.day_rate_usd = 800;
     r->scenario.cost = c;
-    r->cost = costReport(r->scenario, r->summary);
+    editEvaluation(*r).cost = costReport(r->scenario, r->summary());
     return r;
 }
 

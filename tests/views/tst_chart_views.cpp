@@ -14,6 +14,7 @@
 #include "charts/sweep_table_model.h"
 #include "charts/thermal_view.h"
 #include "io/report_io.h"
+#include "model_text.h"
 #include "palette.h"
 #include "result_fixtures.h"
 
@@ -48,6 +49,7 @@
 #include "../support/no_room.h"
 
 using namespace scalescope;
+using scalescope::test::editEvaluation;
 
 namespace
 {
@@ -132,6 +134,7 @@ private Q_SLOTS:
     void scalingModeToggleEmits();
     void scalingEmptyAndError();
     void scalingFontsFollowWidget();
+    void currentRunThatDoesNotFitIsMarked();
     void lossBarsSumToGpus();
     void lossBarsUseResultAttribution();
 
@@ -183,8 +186,8 @@ void TestChartViews::scalingSeries()
     ScalingView view;
     QCOMPARE(view.objectName(), QStringLiteral("scalingView"));
     const auto result = test::amdahlResult(kCounts, kSerial, 8);
-    QVERIFY(result->amdahl.valid);
-    QVERIFY(qAbs(result->amdahl.serial_fraction - kSerial) < 1e-9);
+    QVERIFY(result->amdahl().valid);
+    QVERIFY(qAbs(result->amdahl().serial_fraction - kSerial) < 1e-9);
     view.setResult(result);
     QVERIFY(!showsMessage(&view));
 
@@ -193,7 +196,7 @@ void TestChartViews::scalingSeries()
     QCOMPARE(speedup->count(), int(kCounts.size()));
     for (int i = 0; i < speedup->count(); ++i) {
         QCOMPARE(speedup->at(i).x(), double(kCounts[size_t(i)]));
-        QCOMPARE(speedup->at(i).y(), result->sweep[size_t(i)].summary.speedup);
+        QCOMPARE(speedup->at(i).y(), result->sweep()[size_t(i)].summary.speedup);
     }
     QVERIFY(speedup->pointsVisible());
 
@@ -225,13 +228,13 @@ void TestChartViews::scalingSeries()
     QXYSeries *current = seriesNamed(view.speedupChart(), QStringLiteral("currentSpeedup"));
     QVERIFY(current);
     QCOMPARE(current->count(), 1);
-    QCOMPARE(current->at(0), QPointF(8, result->summary.speedup));
+    QCOMPARE(current->at(0), QPointF(8, result->summary().speedup));
 
     QXYSeries *efficiency = seriesNamed(view.efficiencyChart(), QStringLiteral("efficiency"));
     QVERIFY(efficiency);
     QCOMPARE(efficiency->count(), int(kCounts.size()));
     QCOMPARE(efficiency->at(0).y(), 100.0);
-    QVERIFY(qAbs(efficiency->at(6).y() - result->sweep[6].summary.scaling_efficiency * 100.0) <
+    QVERIFY(qAbs(efficiency->at(6).y() - result->sweep()[6].summary.scaling_efficiency * 100.0) <
             1e-12);
     // Efficiency axis: 0 to 100 % in round steps.
     auto *efficiency_axis =
@@ -262,7 +265,7 @@ void TestChartViews::scalingWeakShowsGustafson()
     QCOMPARE(view.scalingMode(), Scaling::Weak);
     // Gustafson's serial fraction of the rows: mean of (N - S) / (N - 1) over N > 1.
     double sum = 0;
-    for (const SweepRow &row : result->sweep)
+    for (const SweepRow &row : result->sweep())
         if (row.gpus > 1)
             sum += (row.gpus - row.summary.speedup) / (row.gpus - 1.0);
     const double gustafson_s = sum / double(kCounts.size() - 1);
@@ -346,11 +349,37 @@ void TestChartViews::scalingFontsFollowWidget()
         QCOMPARE(axis->titleFont().pointSizeF(), 23.0);
 }
 
+void TestChartViews::currentRunThatDoesNotFitIsMarked()
+{
+    // Issue 26: a current run that does not fit was drawn as if it ran (a black ring above
+    // the ideal line, no out-of-memory mark); it is drawn as the sweep points that do not fit.
+    ScalingView view;
+    auto result = test::amdahlResult({1, 2, 4}, kSerial, 8); // 8 is not a swept count
+    view.setResult(result);
+    QXYSeries *oom = seriesNamed(view.speedupChart(), QStringLiteral("speedupOutOfMemory"));
+    auto *current =
+        qobject_cast<QScatterSeries *>(seriesNamed(view.speedupChart(), QStringLiteral("currentSpeedup")));
+    QVERIFY(oom && current);
+    QCOMPARE(oom->count(), 0);
+    QCOMPARE(current->pen().color(), QColor(Qt::black));
+    MemoryBreakdown &m = editEvaluation(*result).step.summary.memory;
+    m.total = 2 * m.capacity;
+    view.setResult(result);
+    QCOMPARE(oom->count(), 1);
+    QCOMPARE(oom->at(0).x(), 8.0);
+    QCOMPARE(oom->at(0), current->at(0));
+    QVERIFY(oom->isVisible());
+    QCOMPARE(current->pen().color(), QColor(0xc6, 0x28, 0x28));
+    QXYSeries *efficiency_oom =
+        seriesNamed(view.efficiencyChart(), QStringLiteral("efficiencyOutOfMemory"));
+    QCOMPARE(efficiency_oom->count(), 1);
+}
+
 void TestChartViews::lossBarsSumToGpus()
 {
     ScalingView view;
     auto result = test::amdahlResult({8, 1, 4, 2, 16}, kSerial, 8); // unsorted on purpose
-    result->attribution = attributeSpeedupLoss(result->sweep);
+    editEvaluation(*result).attribution = attributeSpeedupLoss(result->sweep());
     view.setResult(result);
     QCOMPARE(view.lossChart()->title(), QStringLiteral("Where the missing speed-up went"));
     const std::vector<int> sorted = {1, 2, 4, 8, 16};
@@ -401,7 +430,7 @@ void TestChartViews::lossBarsUseResultAttribution()
     four.loss_gpus[size_t(SpeedupLoss::TpComm)] = 0.75;
     four.loss_gpus[size_t(SpeedupLoss::Sync)] = 0.5;
     four.loss_gpus[size_t(SpeedupLoss::Compute)] = 0.25;
-    result->attribution = {four, one}; // any order
+    editEvaluation(*result).attribution = {four, one}; // any order
     view.setResult(result);
     QCOMPARE(view.achievedSet()->count(), 2);
     QCOMPARE(view.achievedSet()->at(0), 1.0);
@@ -619,7 +648,7 @@ void TestChartViews::memoryOverCapacity()
 {
     MemoryView view;
     auto result = test::amdahlResult({1, 2}, kSerial, 1);
-    MemoryBreakdown &m = result->summary.memory;
+    MemoryBreakdown &m = editEvaluation(*result).step.summary.memory;
     m.parameters = 14.1e9;
     m.gradients = 28.2e9;
     m.optimizer_states = 40e9;
@@ -719,7 +748,7 @@ void TestChartViews::costViewOutputs()
     QVERIFY(c.energy_known);
     // 8 GPUs x board power x 1 h x PUE 1.5, the power from the compute share of the step (30%
     // of TDP idle, the rest in proportion): 700 W x (0.3 + 0.7 x 0.7) = 553 W.
-    const double share = result->summary.breakdown.compute / result->summary.step_time_s;
+    const double share = result->summary().breakdown.compute / result->summary().step_time_s;
     const double power_w = 700 * (0.3 + 0.7 * share);
     QVERIFY(qAbs(power_w - 553.0) < 1e-9);
     QVERIFY(qAbs(c.power_per_gpu_w - power_w) < 1e-9);
@@ -770,7 +799,7 @@ void TestChartViews::costViewTokens()
 {
     CostView view;
     auto result = test::amdahlResult({1, 2}, 0.0, 8);
-    result->summary.is_transformer = true;
+    editEvaluation(*result).step.summary.is_transformer = true;
     result->scenario.model.kind = ModelSpec::Kind::Transformer;
     result->scenario.model.transformer.seq_len = 2048;
     result->scenario.training.global_batch = 512;
@@ -781,12 +810,12 @@ void TestChartViews::costViewTokens()
     QCOMPARE(view.runSteps(), 954.0);
     const CostReport by_tokens = view.engineReport();
     QCOMPARE(by_tokens.steps_per_run, 954.0);
-    QVERIFY(qAbs(by_tokens.time_to_train_h - 954 * result->summary.step_time_s / 3600.0) < 1e-12);
+    QVERIFY(qAbs(by_tokens.time_to_train_h - 954 * result->summary().step_time_s / 3600.0) < 1e-12);
     QVERIFY(view.findChild<QLabel *>(QStringLiteral("stepsFromTokens"))
                 ->text()
                 .contains(QStringLiteral("954")));
     // Without a transformer the steps count.
-    result->summary.is_transformer = false;
+    editEvaluation(*result).step.summary.is_transformer = false;
     result->scenario.model.kind = ModelSpec::Kind::Custom;
     view.setRunSteps(100);
     view.setResult(result);
@@ -826,7 +855,7 @@ void TestChartViews::costReportComputed()
     view.setResult(result);
     QVERIFY(view.showsReport());
     QVERIFY(!showsMessage(&view));
-    const CostReport &r = *result->cost;
+    const CostReport &r = *result->cost();
     // 230,400 steps of 0.125 s on 8 GPUs = 8 h; of 1 s on one GPU = 64 h.
     QCOMPARE(r.time_to_train_h, 8.0);
     QCOMPARE(labelText(&view, "timeToTrain"),
@@ -857,12 +886,12 @@ void TestChartViews::costReportComputed()
     const CostVerdict &v = r.verdict;
     QCOMPARE(v.decision, CostDecision::MoreGpusPay);
     QCOMPARE(v.venue, CostVenue::Rent);
-    QCOMPARE(v.one_gpu_venue, CostVenue::Rent);
+    QCOMPARE(v.reference_venue, CostVenue::Rent);
     QCOMPARE(v.waiting_saved_h_per_month, 224.0);
     QCOMPARE(v.hour_value_usd, 100.0);
     QVERIFY(qAbs(v.waiting_value_usd_per_month - 22400.0) < 1e-9);
     QVERIFY(qAbs(v.gpus_cost_usd_per_month - 640.0) < 1e-9);
-    QVERIFY(qAbs(v.one_gpu_cost_usd_per_month - 640.0) < 1e-9);
+    QVERIFY(qAbs(v.reference_cost_usd_per_month - 640.0) < 1e-9);
     QVERIFY(qAbs(v.hardware_extra_usd_per_month) < 1e-9);
     QVERIFY(qAbs(v.migration_usd_per_month - 1600.0 / 36.0) < 1e-9);
     QVERIFY(qAbs(v.extra_cost_usd_per_month - 1600.0 / 36.0) < 1e-9);
@@ -922,7 +951,7 @@ void TestChartViews::costReportKnownVerdict()
     // The view renders the verdict record as it is (a record set by hand here).
     CostView view;
     auto result = test::costResult(4);
-    CostReport &r = *result->cost;
+    CostReport &r = *editEvaluation(*result).cost;
     CostVerdict &v = r.verdict;
     r.gpus = 4;
     v.decision = CostDecision::MoreGpusPay;
@@ -942,8 +971,13 @@ void TestChartViews::costReportKnownVerdict()
     r.break_even_hours_per_month = std::numeric_limits<double>::infinity();
     r.usage_hours_per_month = 400;
     r.time_to_train_h = 100;
-    r.single_gpu_time_h = 350;
-    r.advice = {"First advice.", "Second advice."};
+    r.reference_time_h = 350;
+    Advice rule;
+    rule.kind = AdviceKind::LoaderRuleOfThumb;
+    Advice scaling;
+    scaling.kind = AdviceKind::LinearScalingRule;
+    scaling.global_batch = 512;
+    r.advice = {rule, scaling};
     view.setResult(result);
     QCOMPARE(view.verdictText(), QStringLiteral("4 GPUs: worth it — rent in the cloud"));
     auto *verdict = view.findChild<QLabel *>(QStringLiteral("costVerdict"));
@@ -963,7 +997,10 @@ void TestChartViews::costReportKnownVerdict()
     QCOMPARE(labelText(&view, "timeToTrain"),
              QStringLiteral("100 h (4.2 days) on 4 GPUs; 350 h (14.6 days) on one GPU (3.5× "
                             "faster)"));
-    QCOMPARE(labelText(&view, "costAdvice"), QStringLiteral("• First advice.\n• Second advice."));
+    QCOMPARE(labelText(&view, "costAdvice"),
+             QStringLiteral("• ") + translatedAdvice(rule) + QStringLiteral("\n• ") +
+                 translatedAdvice(scaling));
+    QVERIFY(labelText(&view, "costAdvice").contains(QStringLiteral("512")));
 
     // Not worth it, owning; the rule suggests as many GPUs: the gap says why.
     v.decision = CostDecision::MoreGpusDoNotPay;
@@ -987,7 +1024,7 @@ void TestChartViews::costReportKnownVerdict()
 
     // One GPU: only owning against renting is decided.
     r.gpus = 1;
-    v.decision = CostDecision::OneGpu;
+    v.decision = CostDecision::AtReference;
     v.gap = RuleGap::None;
     view.setResult(result);
     QCOMPARE(view.verdictText(), QStringLiteral("1 GPU: buy and own"));
@@ -1014,7 +1051,7 @@ void TestChartViews::costSetResultEmitsNothing()
     other->scenario.cost->steps = 0;
     other->scenario.cost->epochs = 3; // another work kind: the combo box follows silently
     other->scenario.cost->samples_per_epoch = 5000;
-    other->cost = costReport(other->scenario, other->summary);
+    editEvaluation(*other).cost = costReport(other->scenario, other->summary());
     view.setResult(other);
     QCOMPARE(view.findChild<QDoubleSpinBox *>(QStringLiteral("gpuPriceSpin"))->value(), 1234.0);
     QCOMPARE(view.findChild<QDoubleSpinBox *>(QStringLiteral("epochsSpin"))->value(), 3.0);
@@ -1151,7 +1188,7 @@ void TestChartViews::costAddSectionEmits()
     // The app answers with a result that has the section: the report replaces the button.
     auto with_cost = test::amdahlResult({1, 2}, 0.0, 8);
     with_cost->scenario.cost = expected;
-    with_cost->cost = costReport(with_cost->scenario, with_cost->summary);
+    editEvaluation(*with_cost).cost = costReport(with_cost->scenario, with_cost->summary());
     view.setResult(with_cost);
     QVERIFY(view.showsReport());
     QVERIFY(!button->isVisibleTo(&view));
@@ -1307,7 +1344,7 @@ void TestChartViews::exportCsv()
     const QString path = dir.filePath(QStringLiteral("sweep.csv"));
     QLocale::setDefault(QLocale(QLocale::German)); // decimal comma must not leak into CSV
     QString error;
-    const bool ok = exportSweepCsv(result->sweep, path, &error);
+    const bool ok = exportSweepCsv(result->sweep(), path, &error);
     QLocale::setDefault(QLocale::c());
     QVERIFY2(ok, qPrintable(error));
     QFile file(path);
@@ -1321,10 +1358,10 @@ void TestChartViews::exportCsv()
     QVERIFY(header.contains(QStringLiteral("memory_per_gpu_gb")));
     QVERIFY(header.contains(QStringLiteral("closed_form")));
     QCOMPARE(lines[0] + u'\n',
-             QString::fromUtf8(sweepToCsv(result->sweep, true)).section(u'\n', 0, 0) + u'\n');
+             QString::fromUtf8(sweepToCsv(result->sweep(), true)).section(u'\n', 0, 0) + u'\n');
     // Its first six columns are what the CLI prints for the same rows.
     const QStringList cli =
-        QString::fromUtf8(sweepToCsv(result->sweep, false)).split(u'\n', Qt::SkipEmptyParts);
+        QString::fromUtf8(sweepToCsv(result->sweep(), false)).split(u'\n', Qt::SkipEmptyParts);
     for (int i = 0; i < lines.size(); ++i)
         QCOMPARE(lines[i].split(u',').mid(0, 6).join(u','), cli[i]);
     const int step_column = int(header.indexOf(QStringLiteral("step_time_s")));
@@ -1334,7 +1371,7 @@ void TestChartViews::exportCsv()
         bool parsed = false;
         const double step = fields[step_column].toDouble(&parsed); // C locale
         QVERIFY(parsed);
-        QVERIFY(qAbs(step - result->sweep[size_t(i - 1)].summary.step_time_s) < 1e-9);
+        QVERIFY(qAbs(step - result->sweep()[size_t(i - 1)].summary.step_time_s) < 1e-9);
     }
     QCOMPARE(lines[2].split(u',').first(), QStringLiteral("2"));
 }
@@ -1374,7 +1411,7 @@ void TestChartViews::exportOnAFullDiskKeepsTheFile()
     widget.resize(64, 48);
     QString csv_error, png_error;
     const bool csv_ok =
-        test::withNoRoomForData([&] { return exportSweepCsv(result->sweep, csv, &csv_error); });
+        test::withNoRoomForData([&] { return exportSweepCsv(result->sweep(), csv, &csv_error); });
     const bool png_ok =
         test::withNoRoomForData([&] { return exportWidgetImage(&widget, png, &png_error); });
     QVERIFY(!csv_ok);

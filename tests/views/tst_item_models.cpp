@@ -7,9 +7,11 @@
 #include <QAbstractItemModelTester>
 #include <QBrush>
 #include <QFont>
+#include <QLocale>
 #include <QTest>
 
 using namespace scalescope;
+using scalescope::test::editEvaluation;
 
 class TestItemModels : public QObject
 {
@@ -22,6 +24,7 @@ private Q_SLOTS:
     void sweepModelData();
 
     void deltaModelResets();
+    void deltaNeverInENotation();
     void deltaModelHeaders();
     void deltaArithmetic_data();
     void deltaArithmetic();
@@ -37,13 +40,13 @@ void TestItemModels::sweepModelResets()
     QCOMPARE(model.rowCount(), 0);
     QCOMPARE(model.columnCount(), int(SweepTableModel::ColumnCount));
     const auto result = test::amdahlResult({1, 2, 4, 8}, 0.1, 4);
-    model.setRows(result->sweep, 4);
+    model.setRows(result->sweep(), 4);
     QCOMPARE(model.rowCount(), 4);
-    model.setRows({result->sweep[0]});
+    model.setRows({result->sweep()[0]});
     QCOMPARE(model.rowCount(), 1);
     model.clear();
     QCOMPARE(model.rowCount(), 0);
-    model.setRows(result->sweep, 8);
+    model.setRows(result->sweep(), 8);
     QCOMPARE(model.rowCount(), 4);
     // Children of a cell: none (a table).
     QCOMPARE(model.rowCount(model.index(0, 0)), 0);
@@ -71,8 +74,8 @@ void TestItemModels::sweepModelData()
 {
     SweepTableModel model;
     const auto result = test::amdahlResult({1, 2, 4, 8}, 0.1, 4);
-    model.setRows(result->sweep, 4);
-    const Summary &s8 = result->sweep[3].summary;
+    model.setRows(result->sweep(), 4);
+    const Summary &s8 = result->sweep()[3].summary;
     auto raw = [&](int row, int column) {
         return model.index(row, column).data(SweepTableModel::RawValueRole).toDouble();
     };
@@ -182,6 +185,26 @@ void TestItemModels::deltaArithmetic()
     QCOMPARE(delta.startsWith(u'+'), b > a);
 }
 
+void TestItemModels::deltaNeverInENotation()
+{
+    // Issue 26: an A/B delta of 1.6 us on a step of a second showed "+1.608E-06".
+    DeltaTableModel model;
+    auto a = test::amdahlResult({1, 2}, 0.1, 8);
+    auto b = test::amdahlResult({1, 2}, 0.1, 8);
+    editEvaluation(*b).step.summary.step_time_s += 1.608e-6;
+    editEvaluation(*b).step.summary.breakdown.wait += 1e-12; // within the equality tolerance
+    model.setResults(a, b);
+    for (int r = 0; r < model.rowCount(); ++r)
+        for (int c = 0; c < model.columnCount(); ++c) {
+            const QString text = model.index(r, c).data().toString();
+            QVERIFY2(!text.contains(u'e', Qt::CaseInsensitive), qPrintable(text));
+        }
+    QCOMPARE(model.index(DeltaTableModel::StepTime, DeltaTableModel::Delta).data().toString(),
+             QLocale().toString(1.608e-6, 'f', 9).prepend(u'+'));
+    QCOMPARE(model.index(DeltaTableModel::Wait, DeltaTableModel::Delta).data().toString(),
+             QLocale().toString(0));
+}
+
 void TestItemModels::deltaMissingSides()
 {
     DeltaTableModel model;
@@ -204,7 +227,7 @@ void TestItemModels::deltaMissingSides()
     QVERIFY(model.index(DeltaTableModel::StepTime, DeltaTableModel::B).data().toString() != dash);
     // Δ % of a zero A is undefined.
     auto zero = test::amdahlResult({1, 2}, 0.1, 8);
-    zero->summary.breakdown.wait = 0;
+    editEvaluation(*zero).step.summary.breakdown.wait = 0;
     model.setResults(zero, a);
     QCOMPARE(model.index(DeltaTableModel::Wait, DeltaTableModel::DeltaPercent).data().toString(),
              dash);

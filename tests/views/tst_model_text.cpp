@@ -303,15 +303,14 @@ struct Produced {
     }
     void advices(const CostReport &r, const QString &where)
     {
-        if (r.advice.size() != r.advice_records.size())
-            problems.emplace(where, QStringLiteral("advice lines and records differ in number"));
-        for (size_t i = 0; i < std::min(r.advice.size(), r.advice_records.size()); ++i) {
+        for (size_t i = 0; i < r.advice.size(); ++i) {
             ++advice;
-            advice_kinds.insert(static_cast<int>(r.advice_records[i].kind));
-            if (translatedAdvice(r.advice_records[i]) != qs(r.advice[i]))
+            advice_kinds.insert(static_cast<int>(r.advice[i].kind));
+            const std::string english = adviceText(r.advice[i]);
+            if (translatedAdvice(r.advice[i]) != qs(english))
                 problems.emplace(where + QString::number(i),
                                  QStringLiteral("\"%1\" rendered \"%2\"")
-                                     .arg(qs(r.advice[i]), translatedAdvice(r.advice_records[i])));
+                                     .arg(qs(english), translatedAdvice(r.advice[i])));
         }
     }
     static QString qs(const std::string &s) { return QString::fromStdString(s); }
@@ -329,13 +328,10 @@ void collectRun(const Scenario &scenario, const QString &name, Produced &out, bo
     const SimResult sim = simulate(*ctx.value(), options);
     if (sim.ok) {
         const Summary s = summarize(*ctx.value(), sim);
-        out.bottleneck(s.bottleneck_record, s.bottleneck, name + QStringLiteral(": bottleneck"));
-        if (!s.main_wait.empty()) {
-            if (!s.main_wait_label)
-                out.problems.emplace(name, QStringLiteral("main wait without a record"));
-            else
-                out.label(*s.main_wait_label, s.main_wait, name + QStringLiteral(": main wait"));
-        }
+        out.bottleneck(s.bottleneck, bottleneckText(s.bottleneck),
+                       name + QStringLiteral(": bottleneck"));
+        if (s.main_wait)
+            out.label(*s.main_wait, labelText(*s.main_wait), name + QStringLiteral(": main wait"));
         if (sim.timeline)
             for (uint32_t id = 0; id < sim.timeline->labelCount(); ++id)
                 out.label(sim.timeline->labelRecordOf(id), sim.timeline->labelTextOf(id),
@@ -354,7 +350,7 @@ void collectRun(const Scenario &scenario, const QString &name, Produced &out, bo
         out.advices(costReport(priced, s), name + QStringLiteral(": advice "));
     }
     const Summary analytic = analyticSummary(*ctx.value());
-    out.bottleneck(analytic.bottleneck_record, analytic.bottleneck,
+    out.bottleneck(analytic.bottleneck, bottleneckText(analytic.bottleneck),
                    name + QStringLiteral(": analytic bottleneck"));
     if (with_planner) {
         PlanSearchOptions search;
@@ -363,7 +359,7 @@ void collectRun(const Scenario &scenario, const QString &name, Produced &out, bo
         const Result<PlanSearchResult> found = searchPlans(scenario, search);
         if (found)
             for (const PlanCandidate &c : found.value().best)
-                out.bottleneck(c.bottleneck_record, bottleneckText(c.bottleneck_record),
+                out.bottleneck(c.bottleneck, bottleneckText(c.bottleneck),
                                name + QStringLiteral(": planner bottleneck"));
     }
 }

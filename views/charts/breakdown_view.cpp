@@ -161,7 +161,7 @@ void BreakdownView::setResult(const ResultPtr &result)
 {
     result_ = result;
     if (emptyStateMessage(result_).isEmpty())
-        model_->setRows(result_->sweep, result_->summary.gpus, result_->reference);
+        model_->setRows(result_->sweep(), result_->summary().gpus, result_->reference());
     else
         model_->clear();
     thermal_->setVisible(thermal_->setResult(result_));
@@ -178,7 +178,7 @@ void BreakdownView::changeEvent(QEvent *event)
 void BreakdownView::updateChart()
 {
     QString message = emptyStateMessage(result_);
-    if (message.isEmpty() && result_->sweep.empty())
+    if (message.isEmpty() && result_->sweep().empty())
         message = tr("No scaling sweep for this scenario.");
     if (!message.isEmpty()) {
         message_->setText(message);
@@ -188,7 +188,7 @@ void BreakdownView::updateChart()
         stack_->setCurrentWidget(message_);
         return;
     }
-    std::vector<SweepRow> rows = result_->sweep;
+    std::vector<SweepRow> rows = result_->sweep();
     std::sort(rows.begin(), rows.end(),
               [](const SweepRow &a, const SweepRow &b) { return a.gpus < b.gpus; });
     const bool percent = unit() == Unit::PercentOfStep;

@@ -43,7 +43,7 @@ QLabel *outputLabel(const QString &object_name, QWidget *parent)
 
 bool hasTokens(const ResultPtr &r)
 {
-    return r && r->ok() && r->summary.is_transformer &&
+    return r && r->ok() && r->summary().is_transformer &&
            r->scenario.model.kind == ModelSpec::Kind::Transformer &&
            r->scenario.model.transformer.seq_len > 0 && r->scenario.training.global_batch > 0;
 }
@@ -459,15 +459,14 @@ void CostView::setResult(const ResultPtr &result)
         stack_->setCurrentWidget(message_);
         return;
     }
-    if (!result_->cost && !result_->scenario.cost) {
+    if (!result_->cost()) {
         updateEngineOutputs();
         stack_->setCurrentWidget(engine_page_);
         return;
     }
     spec_ = result_->scenario.cost.value_or(CostSpec{});
     showCostSpec();
-    // The worker's report; a producer that left it out gets it from the same pure function.
-    report_ = result_->cost ? *result_->cost : costReport(result_->scenario, result_->summary);
+    report_ = *result_->cost(); // every stage of the evaluation carries it
     showReport(report_);
     stack_->setCurrentWidget(report_page_);
     markMissingPrices(report_.verdict);
@@ -491,7 +490,8 @@ CostReport CostView::engineReport() const
     CostSpec spec;
     spec.steps = runSteps();
     spec.power_price_per_kwh = price_->value();
-    return costReport(result_->scenario, spec, result_->summary);
+    return costReport(result_->scenario, spec, result_->summary(),
+                      costBaseline(result_->reference(), result_->summary()));
 }
 
 void CostView::updateEngineOutputs()
@@ -689,8 +689,19 @@ void CostView::showReport(const CostReport &r)
                      .arg(locale.createSeparatedList(missing));
         break;
     }
-    case CostDecision::OneGpu:
-        headline = tr("1 GPU: %1").arg(where);
+    case CostDecision::AtReference:
+        headline = r.reference_gpus <= 1
+                       ? tr("1 GPU: %1").arg(where)
+                       : tr("%1 GPUs, the fewest that fit: %2").arg(locale.toString(r.gpus), where);
+        break;
+    case CostDecision::DoesNotFit:
+        headline = tr("%1 GPUs: not worth it — the plan does not fit in memory")
+                       .arg(locale.toString(r.gpus));
+        color = QColor(0xc6, 0x28, 0x28);
+        detail = tr("Each GPU would need %1 GB of its %2 GB: this plan does not run, whatever it "
+                    "costs.")
+                     .arg(locale.toString(r.memory_total_bytes / 1e9, 'f', 1),
+                          locale.toString(r.memory_capacity_bytes / 1e9, 'f', 1));
         break;
     case CostDecision::MoreGpusPay:
     case CostDecision::MoreGpusDoNotPay: {
@@ -715,6 +726,20 @@ void CostView::showReport(const CostReport &r)
                     "can be written (goodput 0).")
                      .arg(locale.toString(r.gpus));
     }
+    // The count of the scaling sweep that pays best, where it is not this one (economics.h).
+    if (r.best) {
+        const SweepCostChoice &b = *r.best;
+        const QString best =
+            tr("Best on the scaling sweep: %1 GPUs, %2× as fast as %3 GPUs at %4 a month, "
+               "%5 a month better than %3 GPUs.")
+                .arg(locale.toString(b.gpus), locale.toString(b.faster_than_scenario, 'f', 2),
+                     locale.toString(r.gpus), usd(b.cost_usd_per_month),
+                     usd(b.net_usd_per_month - (v.decision == CostDecision::MoreGpusPay ||
+                                                        v.decision == CostDecision::MoreGpusDoNotPay
+                                                    ? v.net_usd_per_month
+                                                    : 0.0)));
+        detail = detail.isEmpty() ? best : detail + QLatin1Char(' ') + best;
+    }
     verdict_->setText(headline);
     verdict_->setStyleSheet(QStringLiteral("color: %1;").arg(color.name()));
     verdict_detail_->setText(detail);
@@ -724,9 +749,13 @@ void CostView::showReport(const CostReport &r)
                               : v.recommended_gpus <= 1 ? tr("1 GPU")
                                                         : tr("%1 GPUs").arg(v.recommended_gpus);
     const QString use = figure(r.usage_hours_per_month, 0);
-    QString rule = tr("Rule of thumb: the job takes %1 on one GPU, %2, so the decision table "
-                      "suggests %3; %4.")
-                       .arg(durationBand(v.duration), usageBand(v.usage), suggested,
+    const QString takes =
+        r.reference_gpus <= 1
+            ? tr("the job takes %1 on one GPU").arg(durationBand(v.duration))
+            : tr("the job takes %1 of GPU time (%2 GPUs hold the model)")
+                  .arg(durationBand(v.duration), locale.toString(r.reference_gpus));
+    QString rule = tr("Rule of thumb: %1, %2, so the decision table suggests %3; %4.")
+                       .arg(takes, usageBand(v.usage), suggested,
                             v.rule_own ? tr("at %1 hours of use a month owning pays (over "
                                             "about 200)")
                                              .arg(use)
@@ -758,17 +787,22 @@ void CostView::showReport(const CostReport &r)
     rule_of_thumb_->setText(rule);
 
     steps_per_run_->setText(tr("%1 steps").arg(locale.toString(r.steps_per_run, 'f', 0)));
-    const double faster = r.time_to_train_h > 0 ? r.single_gpu_time_h / r.time_to_train_h : 0;
+    const double faster = r.time_to_train_h > 0 ? r.reference_time_h / r.time_to_train_h : 0;
+    const QString reference = r.reference_gpus <= 1
+                                  ? tr("one GPU")
+                                  : tr("%1 GPUs, the fewest that fit")
+                                        .arg(locale.toString(r.reference_gpus));
     if (!std::isfinite(r.time_to_train_h)) {
         time_to_train_->setText(tr("never ends on %1 GPUs: failures come faster than "
-                                   "checkpoints; %2 on one GPU")
-                                    .arg(locale.toString(r.gpus), hours(r.single_gpu_time_h)));
+                                   "checkpoints; %2 on %3")
+                                    .arg(locale.toString(r.gpus), hours(r.reference_time_h),
+                                         reference));
         gpu_hours_per_run_->setText(QStringLiteral("—"));
     } else {
-        time_to_train_->setText(tr("%1 on %2 GPUs; %3 on one GPU (%4× faster)")
+        time_to_train_->setText(tr("%1 on %2 GPUs; %3 on %5 (%4× faster)")
                                     .arg(hours(r.time_to_train_h), locale.toString(r.gpus),
-                                         hours(r.single_gpu_time_h),
-                                         locale.toString(faster, 'f', 1)));
+                                         hours(r.reference_time_h),
+                                         locale.toString(faster, 'f', 1), reference));
         gpu_hours_per_run_->setText(
             tr("%1 GPU-h").arg(figure(r.gpu_hours_per_run, 1)));
     }
@@ -808,20 +842,16 @@ void CostView::showReport(const CostReport &r)
                                       figure(r.usage_hours_per_month, 0)));
     else
         break_even_->setText(tr("never: renting is cheaper at any usage"));
-    migration_->setText(r.gpus > 1 ? tr("%1 (%2 days at %3 a day)")
+    migration_->setText(r.gpus > r.reference_gpus ? tr("%1 (%2 days at %3 a day)")
                                          .arg(usd(r.migration_cost_usd),
                                               locale.toString(spec_.migration_days, 'g', 4),
                                               usd(spec_.day_rate_usd))
-                                   : tr("none (one GPU)"));
-    hours_saved_->setText(tr("%1 a month against one GPU").arg(hours(r.hours_saved_per_month)));
+                                   : tr("none (the reference itself)"));
+    hours_saved_->setText(
+        tr("%1 a month against %2").arg(hours(r.hours_saved_per_month), reference));
     QStringList advice;
-    // Each line from its record; a line without one (a report written by hand) as written.
-    for (size_t i = 0; i < r.advice.size(); ++i) {
-        const bool recorded =
-            i < r.advice_records.size() && adviceText(r.advice_records[i]) == r.advice[i];
-        advice.append(QStringLiteral("• ") + (recorded ? translatedAdvice(r.advice_records[i])
-                                                       : QString::fromStdString(r.advice[i])));
-    }
+    for (const Advice &a : r.advice)
+        advice.append(QStringLiteral("• ") + translatedAdvice(a));
     advice_->setText(advice.join(QLatin1Char('\n')));
 }
 

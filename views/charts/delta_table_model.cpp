@@ -39,7 +39,7 @@ std::optional<double> DeltaTableModel::value(const ResultPtr &result, Metric met
 {
     if (!usable(result))
         return std::nullopt;
-    const Summary &s = result->summary;
+    const Summary &s = result->summary();
     switch (metric) {
     case StepTime:
         return s.step_time_s;
@@ -171,8 +171,17 @@ QVariant DeltaTableModel::data(const QModelIndex &index, int role) const
         if (!v)
             return kEmDash;
         const QLocale locale;
-        QString text =
-            column == DeltaPercent ? locale.toString(*v, 'f', 1) : locale.toString(*v, 'g', 4);
+        // A difference within the comparison's tolerance is no difference (issue 26: the
+        // rounding of two equal runs showed "+1.608E-06").
+        if (is_delta && comparison(row) == 0)
+            return column == DeltaPercent ? locale.toString(0.0, 'f', 1) : locale.toString(0);
+        // Four significant digits, never in E-notation.
+        const auto plain = [&locale](double x) {
+            const double magnitude = x == 0 ? 0 : std::floor(std::log10(std::fabs(x)));
+            const int decimals = static_cast<int>(std::clamp(3.0 - magnitude, 0.0, 12.0));
+            return locale.toString(x, 'f', decimals);
+        };
+        QString text = column == DeltaPercent ? locale.toString(*v, 'f', 1) : plain(*v);
         if (is_delta && *v > 0)
             text.prepend(QLatin1Char('+'));
         return text;

@@ -196,7 +196,7 @@ void MemoryView::fitBarLabels()
 void MemoryView::updateChart()
 {
     QString message = emptyStateMessage(result_);
-    if (message.isEmpty() && result_->summary.memory.total <= 0)
+    if (message.isEmpty() && result_->summary().memory.total <= 0)
         message = tr("No memory estimate for this scenario.");
     if (!message.isEmpty()) {
         message_->setText(message);
@@ -209,7 +209,7 @@ void MemoryView::updateChart()
         stack_->setCurrentWidget(message_);
         return;
     }
-    const MemoryBreakdown &m = result_->summary.memory;
+    const MemoryBreakdown &m = result_->summary().memory;
     const bool fits = m.fits();
     const int pipeline = std::max(1, result_->scenario.parallel.pipeline);
 

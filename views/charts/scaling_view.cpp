@@ -358,10 +358,10 @@ void ScalingView::updateCharts()
     QString message = emptyStateMessage(result_);
     std::vector<const SweepRow *> rows;
     if (message.isEmpty()) {
-        for (const SweepRow &row : result_->sweep)
+        for (const SweepRow &row : result_->sweep())
             // Counted from the fewest GPUs that fit (SpeedupReference), counts below them
             // have no speed-up: they cannot start (the Memory tab shows why).
-            if (row.gpus > 0 && row.summary.speedup > 0 && row.gpus >= result_->reference.gpus)
+            if (row.gpus > 0 && row.summary.speedup > 0 && row.gpus >= result_->reference().gpus)
                 rows.push_back(&row);
         if (rows.empty())
             message = tr("No scaling sweep for this scenario.");
@@ -390,7 +390,7 @@ void ScalingView::updateCharts()
     }
     std::sort(rows.begin(), rows.end(),
               [](const SweepRow *a, const SweepRow *b) { return a->gpus < b->gpus; });
-    const Summary &now = result_->summary;
+    const Summary &now = result_->summary();
     const bool weak = result_->scaling == Scaling::Weak;
 
     QList<QPointF> speedup, ideal, efficiency, ideal_efficiency, speedup_oom, efficiency_oom,
@@ -401,7 +401,7 @@ void ScalingView::updateCharts()
     // The evaluation's reference (analysis/speedup_reference.h): when one GPU cannot hold
     // the model, how much faster than the fewest that fit (N0), against an ideal of N / N0,
     // the figures of the status bar and the CLI.
-    const SpeedupReference &ref = result_->reference;
+    const SpeedupReference &ref = result_->reference();
     const auto shown = [&ref](double speedup_vs_one) { return ref.faster(speedup_vs_one); };
     oom_gpus_.clear();
     for (const SweepRow *row : rows) {
@@ -429,10 +429,6 @@ void ScalingView::updateCharts()
     ideal_->replace(ideal);
     efficiency_->replace(efficiency);
     ideal_efficiency_->replace(ideal_efficiency);
-    speedup_oom_->replace(speedup_oom);
-    efficiency_oom_->replace(efficiency_oom);
-    speedup_oom_->setVisible(!speedup_oom.isEmpty());
-    efficiency_oom_->setVisible(!efficiency_oom.isEmpty());
     speedup_cf_->replace(speedup_cf);
     efficiency_cf_->replace(efficiency_cf);
     speedup_cf_->setVisible(!speedup_cf.isEmpty());
@@ -455,6 +451,20 @@ void ScalingView::updateCharts()
         simulated_hi = std::max(simulated_hi, now_speedup);
         efficiency_hi = std::max(efficiency_hi, now_eff);
     }
+    // A current run that does not fit in memory is drawn as the sweep's points that do not
+    // fit: a red ring, never as if it ran (issue 26).
+    const bool current_oom = !current_speedup.isEmpty() && exceedsCapacity(now.memory);
+    if (current_oom && std::find(oom_gpus_.begin(), oom_gpus_.end(), now.gpus) == oom_gpus_.end()) {
+        speedup_oom.append(current_speedup.front());
+        efficiency_oom.append(current_efficiency.front());
+        oom_gpus_.push_back(now.gpus);
+    }
+    for (QScatterSeries *current : {current_speedup_, current_efficiency_})
+        current->setPen(QPen(current_oom ? kOutOfMemory : QColor(Qt::black), 2.5));
+    speedup_oom_->replace(speedup_oom);
+    efficiency_oom_->replace(efficiency_oom);
+    speedup_oom_->setVisible(!speedup_oom.isEmpty());
+    efficiency_oom_->setVisible(!efficiency_oom.isEmpty());
     current_speedup_->replace(current_speedup);
     current_efficiency_->replace(current_efficiency);
     current_speedup_->setName(tr("N = %1").arg(now.gpus));
@@ -462,7 +472,7 @@ void ScalingView::updateCharts()
 
     // Amdahl's and Gustafson's laws count from one GPU (S(1) = 1): with another reference
     // they are not drawn, and the label says why.
-    const AmdahlFit &fit = ref.rebased() ? AmdahlFit{} : result_->amdahl;
+    const AmdahlFit &fit = ref.rebased() ? AmdahlFit{} : result_->amdahl();
     // Weak scaling: Gustafson's serial fraction of the same rows (s = (N - S) / (N - 1)).
     std::vector<int> row_gpus;
     std::vector<double> row_speedups;
@@ -513,11 +523,8 @@ void ScalingView::updateCharts()
     fitAxisLabels(speedup_chart_);
     fitAxisLabels(efficiency_chart_);
 
-    // The attribution the worker computed (one per sweep row); a result without it (older
-    // producers, hand-made results) gets it from the sweep with the same pure function.
-    loss_rows_ = result_->attribution.size() == result_->sweep.size()
-                     ? result_->attribution
-                     : attributeSpeedupLoss(result_->sweep);
+    // The attribution the evaluation computed, one per sweep row.
+    loss_rows_ = result_->attribution();
     loss_rows_.erase(std::remove_if(loss_rows_.begin(), loss_rows_.end(),
                                     [](const SpeedupAttribution &a) { return a.gpus <= 0; }),
                      loss_rows_.end());
@@ -567,7 +574,7 @@ void ScalingView::updateReferenceNote()
 {
     // The speed-up reference is one GPU (spec/cli.md); when that GPU cannot hold the model
     // the curves count from the smallest swept count that fits, and the note says so.
-    const SpeedupReference &ref = result_->reference;
+    const SpeedupReference &ref = result_->reference();
     const std::optional<MemoryBreakdown> &reference = ref.one_gpu_memory;
     if (!ref.one_gpu_on_paper || !reference) {
         reference_note_->clear();
@@ -646,7 +653,7 @@ void ScalingView::showPointToolTip(const QPointF &point, bool state)
         return;
     }
     const int gpus = int(std::lround(point.x()));
-    for (const SweepRow &row : result_->sweep) {
+    for (const SweepRow &row : result_->sweep()) {
         if (row.gpus != gpus)
             continue;
         QString text =

@@ -1,7 +1,7 @@
 // Scaling tab: speed-up and efficiency against GPU count from the result's sweep, with the
 // ideal line, the Amdahl fit, the Gustafson curve (weak scaling) and the current scenario;
 // and "where the missing speed-up went": per GPU count, the achieved speed-up with the lost
-// speed-up stacked on it by cause (result->attribution), so each bar reaches the ideal.
+// speed-up stacked on it by cause (result->attribution()), so each bar reaches the ideal.
 // Sweep points whose run does not fit in memory are marked (red hollow markers, "out of
 // memory" under their bar), and a note says when the one-GPU reference cannot hold the model.
 #pragma once

@@ -129,7 +129,7 @@ bool ThermalView::setResult(const ResultPtr &result)
         return false;
     }
     const ThermalSpec &thermal = result->scenario.effects.thermal;
-    const int gpus = std::max(1, result->summary.gpus);
+    const int gpus = std::max(1, result->summary().gpus);
 
     // The GPUs drawn: each of up to kMaxGpuCurves, else the hottest and the coolest.
     std::vector<int> drawn;

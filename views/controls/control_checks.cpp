@@ -55,83 +55,79 @@ QString frameworkFindingText(const FrameworkSpec &f, const FrameworkFinding &x)
 /// A finding of the rule table (plan/rules.h) in the reader's language, naming its values.
 QString findingText(const RuleFinding &f)
 {
-    // Values the rule gives as counts print as integers, measured ones as the numbers they are.
-    const auto i = [&](size_t k) { return k < f.values.size() ? qint64(f.values[k]) : qint64(0); };
-    const auto d = [&](size_t k) { return k < f.values.size() ? f.values[k] : 0.0; };
-    const auto n = [&](size_t k) {
-        return k < f.names.size() ? QString::fromStdString(f.names[k]) : QString();
-    };
+    const RuleFigures &a = f.at;
+    const auto q = [](const std::string &name) { return QString::fromStdString(name); };
     switch (f.rule) {
     case Rule::TooManyGpus:
         return QCoreApplication::translate("ControlChecks",
                                            "%1 nodes × %2 GPUs per node = %3 GPUs; at most %4 GPUs")
-            .arg(i(0))
-            .arg(i(1))
-            .arg(i(2))
-            .arg(i(3));
+            .arg(a.nodes)
+            .arg(a.gpus_per_node)
+            .arg(a.gpus)
+            .arg(a.max_gpus);
     case Rule::CalibrationOtherGpu:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "the profile was measured on %1, not on %2: its figures would replace this "
                    "GPU's; choose a profile of the same GPU or none")
-            .arg(n(0), n(1));
+            .arg(q(a.measured_gpu), q(a.gpu_name));
     case Rule::GeForceWithNVLink:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "%1 has no NVLink: GeForce cards connect over PCIe, so \"%2\" cannot exist in "
                    "this machine")
-            .arg(n(0), n(1));
+            .arg(q(a.gpu_name), q(a.link_name));
     case Rule::AmdWithNVLink:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not \"%2\"")
-            .arg(n(0), n(1));
+            .arg(q(a.gpu_name), q(a.link_name));
     case Rule::BridgeBeyondTwo:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "an NVLink bridge joins two cards; with %1 GPUs per node the others talk over "
                    "PCIe")
-            .arg(i(0));
+            .arg(a.gpus_per_node);
     case Rule::DegreesProduct:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "data × tensor × pipeline = %1 × %2 × %3 = %4, but the cluster has %5 GPUs "
                    "(%6 nodes × %7 GPUs per node)")
-            .arg(i(0))
-            .arg(i(1))
-            .arg(i(2))
-            .arg(i(3))
-            .arg(i(4))
-            .arg(i(5))
-            .arg(i(6));
+            .arg(a.data)
+            .arg(a.tensor)
+            .arg(a.pipeline)
+            .arg(a.product)
+            .arg(a.gpus)
+            .arg(a.nodes)
+            .arg(a.gpus_per_node);
     case Rule::TensorDividesGpus:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "tensor = %1 does not divide the %2 GPUs, so the data degree (auto) would not "
                    "be whole")
-            .arg(i(0))
-            .arg(i(1));
+            .arg(a.tensor)
+            .arg(a.gpus);
     case Rule::ModelParallelDividesGpus:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "tensor × pipeline = %1 × %2 = %3 does not divide the %4 GPUs, so the data "
                    "degree (auto) would not be whole")
-            .arg(i(0))
-            .arg(i(1))
-            .arg(i(2))
-            .arg(i(3));
+            .arg(a.tensor)
+            .arg(a.pipeline)
+            .arg(a.product)
+            .arg(a.gpus);
     case Rule::TensorBeyondNode:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "tensor = %1 is more than the %2 GPUs per node: its all-reduces cross the "
                    "inter-node network (allowed, but slow)")
-            .arg(i(0))
-            .arg(i(1));
+            .arg(a.tensor)
+            .arg(a.gpus_per_node);
     case Rule::TensorDividesHeads:
         return QCoreApplication::translate(
                    "ControlChecks", "tensor = %1 does not divide the model's %2 attention heads")
-            .arg(i(0))
-            .arg(i(1));
+            .arg(a.tensor)
+            .arg(a.heads);
     case Rule::SequenceParallelAlone:
         return QCoreApplication::translate(
             "ControlChecks",
@@ -142,11 +138,11 @@ QString findingText(const RuleFinding &f)
                    "ControlChecks",
                    "asynchronous updates cannot shard the optimizer (ZeRO stage %1): every "
                    "replica's gradients are needed each step; use sync or ZeRO 0")
-            .arg(i(0));
+            .arg(a.zero);
     case Rule::VirtualNeedsInterleaved:
         return QCoreApplication::translate("ControlChecks",
                                            "%1 virtual stages need the interleaved schedule")
-            .arg(i(0));
+            .arg(a.virtual_stages);
     case Rule::InterleavedOneChunk:
         return QCoreApplication::translate(
             "ControlChecks",
@@ -155,90 +151,90 @@ QString findingText(const RuleFinding &f)
         return QCoreApplication::translate(
                    "ControlChecks",
                    "pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 layers")
-            .arg(i(0))
-            .arg(i(1))
-            .arg(i(2))
-            .arg(i(3));
+            .arg(a.pipeline)
+            .arg(a.virtual_stages)
+            .arg(a.stages)
+            .arg(a.layers);
     case Rule::InterleavedMicroBatches:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "the interleaved schedule needs the %1 micro-batches per step to be a multiple "
                    "of pipeline = %2")
-            .arg(i(4))
-            .arg(i(5));
+            .arg(a.micro_batches)
+            .arg(a.pipeline);
     case Rule::StackCannotRun: {
         FrameworkSpec stack;
-        stack.id = f.names.empty() ? std::string() : f.names[0];
-        stack.name = f.names.size() > 1 ? f.names[1] : std::string();
+        stack.id = a.stack_id;
+        stack.name = a.stack_name;
         return frameworkFindingText(stack, f.framework.value_or(FrameworkFinding{}));
     }
     case Rule::BatchEmpty:
         return QCoreApplication::translate(
                    "ControlChecks", "a global batch of %1 samples trains nothing; use at least 1")
-            .arg(i(0));
+            .arg(a.global_batch);
     case Rule::BatchDividesData:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "global batch %1 does not split evenly over %2 data-parallel replicas")
-            .arg(i(0))
-            .arg(i(1));
+            .arg(a.global_batch)
+            .arg(a.data);
     case Rule::MicroBatchDividesStep:
-        if (i(2) != 0 && i(0) % i(2) != 0)
+        if (a.data != 0 && a.global_batch % a.data != 0)
             return QCoreApplication::translate(
                        "ControlChecks",
                        "global batch %1 does not split evenly over %2 data-parallel replicas")
-                .arg(i(0))
-                .arg(i(2));
+                .arg(a.global_batch)
+                .arg(a.data);
         return QCoreApplication::translate(
                    "ControlChecks",
                    "micro-batch %1 does not divide the per-replica batch %2 / %3 = %4")
-            .arg(i(1))
-            .arg(i(0))
-            .arg(i(2))
-            .arg(i(2) != 0 ? i(0) / i(2) : 0);
+            .arg(a.micro_batch)
+            .arg(a.global_batch)
+            .arg(a.data)
+            .arg(a.data != 0 ? a.global_batch / a.data : 0);
     case Rule::PrecisionUnsupported:
         return QCoreApplication::translate("ControlChecks", "%1 is not supported by the %2")
-            .arg(n(0).toUpper(), n(1));
+            .arg(q(a.precision).toUpper(), q(a.gpu_name));
     case Rule::StragglerMissing:
         return QCoreApplication::translate(
                    "ControlChecks", "straggler GPU %1 does not exist: the GPUs are numbered 0-%2")
-            .arg(i(0))
-            .arg(i(1) - 1);
+            .arg(a.gpu)
+            .arg(a.gpus - 1);
     case Rule::StragglerTwice:
         return QCoreApplication::translate(
                    "ControlChecks", "straggler GPU %1 is listed twice; each GPU has one slowdown")
-            .arg(i(0));
+            .arg(a.gpu);
     case Rule::ThermalGpuMissing:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "GPU %1 with its own cooling does not exist: the GPUs are numbered 0-%2")
-            .arg(i(0))
-            .arg(i(1) - 1);
+            .arg(a.gpu)
+            .arg(a.gpus - 1);
     case Rule::ThermalGpuTwice:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "GPU %1 is listed twice; each GPU has one steady-state temperature")
-            .arg(i(0));
+            .arg(a.gpu);
     case Rule::SteadyBelowAmbient:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "steady state %1 °C is below the ambient %2 °C: a GPU under load does not end "
                    "up cooler than its intake air")
-            .arg(d(0))
-            .arg(d(1));
+            .arg(a.steady_c)
+            .arg(a.ambient_c);
     case Rule::GpuSteadyBelowAmbient:
         return QCoreApplication::translate("ControlChecks",
                                            "GPU %1's steady state %2 °C is below the ambient %3 °C")
-            .arg(i(0))
-            .arg(d(1))
-            .arg(d(2));
+            .arg(a.gpu)
+            .arg(a.steady_c)
+            .arg(a.ambient_c);
     case Rule::ThermalNeverThrottles:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "no GPU gets hotter than %1 °C, the throttling threshold is %2 °C: thermal "
                    "throttling has no effect")
-            .arg(d(0))
-            .arg(d(1));
+            .arg(a.hottest_c)
+            .arg(a.throttle_c);
     case Rule::LoaderInProcess:
         return QCoreApplication::translate(
             "ControlChecks",
@@ -249,26 +245,26 @@ QString findingText(const RuleFinding &f)
                    "ControlChecks",
                    "a checkpoint every %1 s, but writing one takes %2 s (%3 GB at %4 GB/s): more "
                    "time goes to checkpoints than to training")
-            .arg(d(0))
-            .arg(d(1))
-            .arg(d(2))
-            .arg(d(3));
+            .arg(a.interval_s)
+            .arg(a.write_s)
+            .arg(a.checkpoint_gb)
+            .arg(a.write_gbps);
     case Rule::CheckpointBeyondMtbf:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "a checkpoint every %1 s, but with %2 GPUs one fails every %3 s on average: "
                    "most work between checkpoints is lost")
-            .arg(d(0))
-            .arg(i(1))
-            .arg(d(2));
+            .arg(a.interval_s)
+            .arg(a.gpus)
+            .arg(a.mtbf_s);
     case Rule::FailuresOutpaceRestart:
         return QCoreApplication::translate(
                    "ControlChecks",
                    "with %1 GPUs one fails every %2 s on average, before a restart and a "
                    "checkpoint (%3 s) are done: the job hardly progresses")
-            .arg(i(0))
-            .arg(d(1))
-            .arg(d(2));
+            .arg(a.gpus)
+            .arg(a.mtbf_s)
+            .arg(a.recovery_s);
     }
     return QString::fromStdString(ruleMessage(f));
 }

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "plan/plan.h"
-#include "workload/compute.h"
+#include "hardware/kernel_model.h"
 #include "workload/workload.h"
 
 #include <string>

@@ -54,7 +54,7 @@ public:
     double timeScale() const { return time_scale_; }
     /// The step is compiled (training.compile): chains of elementwise kernels run as one
     /// fused kernel each, and the host issues those instead of every eager operation
-    /// (step/cost.cpp).
+    /// (layers/layer_cost.cpp).
     void setCompiled(bool compiled) { compiled_ = compiled; }
     bool compiled() const { return compiled_; }
 

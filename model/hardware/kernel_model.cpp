@@ -1,4 +1,4 @@
-#include "workload/compute.h"
+#include "hardware/kernel_model.h"
 
 #include <algorithm>
 #include <cmath>

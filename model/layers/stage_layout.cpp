@@ -1,4 +1,4 @@
-#include "step/stages.h"
+#include "layers/stage_layout.h"
 
 #include <algorithm>
 

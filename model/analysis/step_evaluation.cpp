@@ -1,4 +1,4 @@
-#include "analysis/evaluate.h"
+#include "analysis/step_evaluation.h"
 
 namespace scalescope
 {

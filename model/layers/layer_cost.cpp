@@ -1,4 +1,4 @@
-#include "step/cost.h"
+#include "layers/layer_cost.h"
 
 #include <algorithm>
 #include <cmath>

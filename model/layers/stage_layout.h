@@ -3,7 +3,7 @@
 #pragma once
 
 #include "plan/scenario.h"
-#include "step/cost.h"
+#include "layers/layer_cost.h"
 
 #include <cstdint>
 
