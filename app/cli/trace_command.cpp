@@ -83,7 +83,7 @@ QJsonObject measuredJson(const MeasuredRun &run)
         stepTimeJson(run.median.step_time_s, run.step_p90_s, run.step_min_s, run.step_max_s);
     o[QStringLiteral("per_step_s")] = perStepJson(run.median);
     o[QStringLiteral("communication_by_kind_s")] = byKindJson(run.median);
-    o[QStringLiteral("kernels")] = static_cast<double>(run.kernels);
+    o[QStringLiteral("kernels")] = static_cast<qint64>(run.kernels);
     return o;
 }
 
@@ -173,7 +173,7 @@ void printText(Output &out, const MeasuredRun &run, const std::vector<MeasuredRa
                  .arg(run.steps * run.ranks == 1 ? QString() : QStringLiteral("s")));
 }
 
-void printComparison(Output &out, const QString &scenario_name, const StepFigures &p,
+void printComparison(Output &out, const QString &scenario_name,
                      const std::vector<FigureComparison> &figures, double measured_step_s)
 {
     out.line(QStringLiteral("predicted by the model (%1):").arg(scenario_name));
@@ -184,7 +184,6 @@ void printComparison(Output &out, const QString &scenario_name, const StepFigure
                      .arg(c.ratio ? QStringLiteral(" (x%1)").arg(fixed(*c.ratio, 2))
                                   : QString()));
     }
-    (void)p;
     const auto worst = largestDisagreement(figures, measured_step_s);
     if (!worst) {
         out.line(QStringLiteral("  no figure to compare"));
@@ -365,7 +364,7 @@ int cmdTrace(const QStringList &argv, Output &out, Failure *failure)
     }
     printText(out, run, ranks);
     if (predicted)
-        printComparison(out, scenario_name, *predicted, figures, run.median.step_time_s);
+        printComparison(out, scenario_name, figures, run.median.step_time_s);
     if (profile_file)
         out.line(QStringLiteral("profile written to %1").arg(displayFileName(*profile_file)));
     return kOk;

@@ -934,9 +934,11 @@ Result<KinetoTrace> parse(ByteSource &source, const QString &name, const TraceRe
     if (!ok) {
         if (!stream.sawText())
             return fileError(name, "empty file, not a trace (no traceEvents)");
-        return fileError(name, std::string("not JSON (") + rapidjson::GetParseError_En(ok.Code()) +
-                                   " at byte " + std::to_string(ok.Offset()) +
-                                   "), not a trace");
+        std::string why = rapidjson::GetParseError_En(ok.Code());
+        if (!why.empty() && why.back() == '.')
+            why.pop_back();
+        return fileError(name, "not JSON (" + why + " at byte " + std::to_string(ok.Offset()) +
+                                   " of the text), not a trace");
     }
     if (!handler.root_object || !handler.events_array)
         return fileError(name, "no traceEvents array at the top level, not a Kineto trace");
