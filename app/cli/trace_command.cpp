@@ -118,6 +118,12 @@ QJsonObject ratioJson(const std::vector<FigureComparison> &figures)
     return o;
 }
 
+// "0.0207", "1.5", "1130": three significant digits without an exponent.
+QString factor(double v)
+{
+    return v >= 100 ? fixed(v, 0) : fmt(v, 3);
+}
+
 QString figureWords(const char *name)
 {
     const QLatin1String n(name);
@@ -179,9 +185,9 @@ void printComparison(Output &out, const QString &scenario_name,
     out.line(QStringLiteral("predicted by the model (%1):").arg(scenario_name));
     for (const FigureComparison &c : figures) {
         out.line(QStringLiteral("  %1 %2 predicted, %3 measured%4")
-                     .arg(figureWords(c.name), -19)
+                     .arg(figureWords(c.name), -22)
                      .arg(humanTime(c.predicted), humanTime(c.measured))
-                     .arg(c.ratio ? QStringLiteral(" (x%1)").arg(fixed(*c.ratio, 2))
+                     .arg(c.ratio ? QStringLiteral(" (measured / predicted %1)").arg(factor(*c.ratio))
                                   : QString()));
     }
     const auto worst = largestDisagreement(figures, measured_step_s);
@@ -189,11 +195,20 @@ void printComparison(Output &out, const QString &scenario_name,
         out.line(QStringLiteral("  no figure to compare"));
         return;
     }
-    if (worst->ratio)
-        out.line(QStringLiteral("The largest disagreement is %1: measured %2, %3x the model's "
-                                "%4.")
+    if (worst->ratio && *worst->ratio >= 1)
+        out.line(QStringLiteral("The largest disagreement is %1: measured %2, %3 times the "
+                                "model's %4.")
                      .arg(figureWords(worst->name), humanTime(worst->measured),
-                          fixed(*worst->ratio, 2), humanTime(worst->predicted)));
+                          factor(*worst->ratio), humanTime(worst->predicted)));
+    else if (worst->ratio && *worst->ratio > 0)
+        out.line(QStringLiteral("The largest disagreement is %1: the model predicts %2, %3 "
+                                "times the measured %4.")
+                     .arg(figureWords(worst->name), humanTime(worst->predicted),
+                          factor(1.0 / *worst->ratio), humanTime(worst->measured)));
+    else if (worst->ratio)
+        out.line(QStringLiteral("The largest disagreement is %1: the model predicts %2, the run "
+                                "measured none.")
+                     .arg(figureWords(worst->name), humanTime(worst->predicted)));
     else
         out.line(QStringLiteral("The largest disagreement is %1: measured %2, which the model "
                                 "does not predict at all.")
