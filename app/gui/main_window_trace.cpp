@@ -152,6 +152,8 @@ bool MainWindow::openMeasuredTraces(const QStringList &files)
     // One axis from a step start: the predicted step and the measured steps both start at 0.
     const double predicted_end = timeline_->timeline() ? timeline_->timeline()->endTime() : 0;
     const double end = std::max(predicted_end, measured_->endTime());
+    measured_timeline_->setSharedExtent(end);
+    timeline_->setSharedExtent(end);
     measured_timeline_->setTimeRange(0, end);
     timeline_->setTimeRange(0, end);
     return true;

@@ -45,11 +45,11 @@ Timeline measuredTimeline(const std::vector<const KinetoTrace *> &traces,
     const int gpus = static_cast<int>(traces.size());
     TimelineBuilder builder(gpus, std::max(1, gpus), iterations);
     const std::array<std::string, kStreamCount> texts = {"compute kernels", "collective kernels",
-                                                         "send/recv kernels", "copies"};
+                                                         "send/recv kernels", ""};
     const std::array<SegmentKind, kStreamCount> kinds = {SegmentKind::Compute, SegmentKind::DpComm,
                                                          SegmentKind::PpComm, SegmentKind::DataLoad};
     std::array<uint32_t, kStreamCount> labels{};
-    for (int s = 0; s < kStreamCount; ++s)
+    for (int s = 0; s < kStreamCount - 1; ++s)
         labels[static_cast<size_t>(s)] = builder.internLabel(texts[static_cast<size_t>(s)]);
 
     for (int g = 0; g < gpus; ++g) {
@@ -57,10 +57,10 @@ Timeline measuredTimeline(const std::vector<const KinetoTrace *> &traces,
         const std::vector<MeasuredStep> &steps = ranks[static_cast<size_t>(g)].steps;
         std::array<std::vector<Span>, kStreamCount> rows;
         for (const TraceActivity &a : t.activities) {
-            int row = static_cast<int>(Stream::Compute);
             if (a.cls == ActivityClass::Copy)
-                row = static_cast<int>(Stream::Receive);
-            else if (a.cls == ActivityClass::Communication)
+                continue; // no row for copies (measured_timeline.h)
+            int row = static_cast<int>(Stream::Compute);
+            if (a.cls == ActivityClass::Communication)
                 row = static_cast<int>(a.kind == CommKind::SendRecv ? Stream::PointToPoint
                                                                     : Stream::Collective);
             rows[static_cast<size_t>(row)].push_back({a.start_us, a.end_us});

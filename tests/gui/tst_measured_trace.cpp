@@ -90,8 +90,8 @@ private Q_SLOTS:
         const auto t = measured()->timeline();
         QVERIFY(t);
         QCOMPARE(t->gpus(), 1);
-        // Compute kernels, the all-reduces and the copies each have a row of their own.
-        for (Stream s : {Stream::Compute, Stream::Collective, Stream::Receive}) {
+        // Compute kernels and the all-reduces each have a row of their own.
+        for (Stream s : {Stream::Compute, Stream::Collective}) {
             const int row = static_cast<int>(s);
             QVERIFY2(t->rowEnd(row) > t->rowBegin(row), streamName(s));
         }
@@ -110,6 +110,34 @@ private Q_SLOTS:
             {trace("a100-128rank-rank0.json.gz"), trace("a100-128rank-rank1.json.gz")}));
         QCOMPARE(measured()->timeline()->gpus(), 2);
         QVERIFY(measured()->title().contains(QStringLiteral("ranks 0, 1")));
+    }
+
+    // At the screenshot sizes, the predicted and the measured timelines both get room; with
+    // SCALESCOPE_SCREENSHOT_DIR set, the window is saved there (docs/screenshots).
+    void bothTimelinesFit_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void bothTimelinesFit()
+    {
+        QFETCH(QSize, size);
+        window_->resize(size);
+        auto *predicted = window_->findChild<TimelineWidget *>(QStringLiteral("timeline"));
+        QVERIFY(predicted);
+        QTRY_VERIFY_WITH_TIMEOUT(predicted->timeline() != nullptr, 60000);
+        QVERIFY(window_->openMeasuredTraces({trace("a100-2rank-cnn-rank0.json.gz")}));
+        QTest::qWait(50);
+        QVERIFY2(measured()->height() >= 120 && predicted->height() >= 120,
+                 qPrintable(QStringLiteral("measured %1 px, predicted %2 px")
+                                .arg(measured()->height())
+                                .arg(predicted->height())));
+        const QByteArray out = qgetenv("SCALESCOPE_SCREENSHOT_DIR");
+        if (!out.isEmpty())
+            QVERIFY(window_->grab().save(QString::fromLocal8Bit(out) +
+                                         QStringLiteral("/measured-trace-%1-en.png")
+                                             .arg(QLatin1String(QTest::currentDataTag()))));
     }
 
     void notATraceKeepsTheWindow()
