@@ -150,14 +150,15 @@ void printText(Output &out, const MeasuredRun &run, const std::vector<MeasuredRa
                  .arg(run.kernels));
     const StepFigures &m = run.median;
     auto share = [&](double x) {
-        return m.step_time_s > 0 ? QStringLiteral(" (%1% of the step)")
-                                       .arg(fixed(100.0 * x / m.step_time_s, 1))
-                                 : QString();
+        return m.step_time_s > 0
+                   ? QStringLiteral(" (%1% of the step)").arg(fixed(100.0 * x / m.step_time_s, 1))
+                   : QString();
     };
     out.line(QStringLiteral("  step time           %1 median (p90 %2, min %3, max %4)")
                  .arg(humanTime(m.step_time_s), humanTime(run.step_p90_s),
                       humanTime(run.step_min_s), humanTime(run.step_max_s)));
-    out.line(QStringLiteral("  compute             %1%2").arg(humanTime(m.compute_s), share(m.compute_s)));
+    out.line(QStringLiteral("  compute             %1%2")
+                 .arg(humanTime(m.compute_s), share(m.compute_s)));
     out.line(QStringLiteral("  communication       %1, %2 exposed%3")
                  .arg(humanTime(m.communication_s), humanTime(m.communication_exposed_s),
                       share(m.communication_exposed_s)));
@@ -168,7 +169,8 @@ void printText(Output &out, const MeasuredRun &run, const std::vector<MeasuredRa
                          .arg(humanTime(m.kind_s[static_cast<size_t>(k)])));
     }
     out.line(QStringLiteral("  copies              %1").arg(humanTime(m.copies_s)));
-    out.line(QStringLiteral("  idle                %1%2").arg(humanTime(m.idle_s), share(m.idle_s)));
+    out.line(
+        QStringLiteral("  idle                %1%2").arg(humanTime(m.idle_s), share(m.idle_s)));
     out.line(QStringLiteral("  (medians over %1 step%2 of all ranks; figures need not add up)")
                  .arg(static_cast<qsizetype>([&] {
                      size_t n = 0;
@@ -187,8 +189,9 @@ void printComparison(Output &out, const QString &scenario_name,
         out.line(QStringLiteral("  %1 %2 predicted, %3 measured%4")
                      .arg(figureWords(c.name), -22)
                      .arg(humanTime(c.predicted), humanTime(c.measured))
-                     .arg(c.ratio ? QStringLiteral(" (measured / predicted %1)").arg(factor(*c.ratio))
-                                  : QString()));
+                     .arg(c.ratio
+                              ? QStringLiteral(" (measured / predicted %1)").arg(factor(*c.ratio))
+                              : QString()));
     }
     const auto worst = largestDisagreement(figures, measured_step_s);
     if (!worst) {
@@ -332,7 +335,8 @@ int cmdTrace(const QStringList &argv, Output &out, Failure *failure)
     QString scenario_name;
     if (scenario) {
         // The model's one evaluation (analysis/evaluation.h), as `simulate` runs it.
-        const Result<ScenarioEvaluation> evaluated = evaluateScenario(*scenario, EvaluationRequest{});
+        const Result<ScenarioEvaluation> evaluated =
+            evaluateScenario(*scenario, EvaluationRequest{});
         if (!evaluated) {
             *failure = {evaluated.error().path.empty() ? kFailure : kInvalidInput,
                         QString::fromStdString(evaluated.error().toString())};
@@ -349,12 +353,12 @@ int cmdTrace(const QStringList &argv, Output &out, Failure *failure)
         for (const KinetoTrace &t : kept)
             traces.push_back(&t);
         TraceProfileOptions options;
-        options.created =
-            QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+        options.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
         if (scenario)
             options.gpus_per_node = scenario->hardware.gpus_per_node;
         const TraceProfileFit fit = fitTraceProfile(traces, options);
-        const WriteResult written = writeFileSafely(*profile_file, markedProfile(fit, files), guard);
+        const WriteResult written =
+            writeFileSafely(*profile_file, markedProfile(fit, files), guard);
         if (!written) {
             *failure = {written.refused ? kInvalidInput : kFailure,
                         QStringLiteral("--profile: ") + written.error};

@@ -111,9 +111,9 @@ MeasuredRank measureRank(const KinetoTrace &t)
 
     // Steps in time order (a stable sort, as the annotations' file order breaks ties).
     std::vector<TraceStepMark> marks = t.steps;
-    std::stable_sort(marks.begin(), marks.end(), [](const TraceStepMark &a, const TraceStepMark &b) {
-        return a.start_us < b.start_us;
-    });
+    std::stable_sort(
+        marks.begin(), marks.end(),
+        [](const TraceStepMark &a, const TraceStepMark &b) { return a.start_us < b.start_us; });
     r.notes.annotations = marks.size();
     std::vector<double> starts(marks.size());
     for (size_t i = 0; i < marks.size(); ++i)
@@ -130,9 +130,9 @@ MeasuredRank measureRank(const KinetoTrace &t)
             ++r.notes.activities_without_launch;
             continue;
         }
-        const auto l = std::lower_bound(
-            t.launches.begin(), t.launches.end(), a.correlation,
-            [](const TraceLaunch &x, int64_t c) { return x.correlation < c; });
+        const auto l =
+            std::lower_bound(t.launches.begin(), t.launches.end(), a.correlation,
+                             [](const TraceLaunch &x, int64_t c) { return x.correlation < c; });
         if (l == t.launches.end() || l->correlation != a.correlation) {
             ++r.notes.activities_without_launch;
             continue;
@@ -166,7 +166,8 @@ MeasuredRank measureRank(const KinetoTrace &t)
             kept.push_back(i);
     }
     r.notes.annotations_without_gpu_work = marks.size() - kept.size();
-    std::stable_sort(kept.begin(), kept.end(), [&](size_t a, size_t b) { return first[a] < first[b]; });
+    std::stable_sort(kept.begin(), kept.end(),
+                     [&](size_t a, size_t b) { return first[a] < first[b]; });
     std::vector<Window> windows;
     if (kept.empty()) {
         r.notes.whole_trace_is_one_step = true;
@@ -194,13 +195,17 @@ MeasuredRank measureRank(const KinetoTrace &t)
         const Interval i{a.start_us, a.end_us};
         busy.push_back(i);
         switch (a.cls) {
-        case ActivityClass::Compute: comp.push_back(i); break;
+        case ActivityClass::Compute:
+            comp.push_back(i);
+            break;
         case ActivityClass::Communication:
             comm.push_back(i);
             by_kind[static_cast<size_t>(a.kind)].push_back(i);
             kind_starts[static_cast<size_t>(a.kind)].push_back(a.start_us);
             break;
-        case ActivityClass::Copy: copies.push_back(i); break;
+        case ActivityClass::Copy:
+            copies.push_back(i);
+            break;
         }
     }
     comp = merge(std::move(comp));
@@ -245,10 +250,9 @@ Result<MeasuredRun> combineRanks(const std::vector<MeasuredRank> &ranks)
     for (const MeasuredRank &r : ranks) {
         const auto [it, fresh] = seen.emplace(r.rank, &r);
         if (!fresh)
-            return InputError{std::string(),
-                              r.path + ": names rank " + std::to_string(r.rank) + " like " +
-                                  it->second->path +
-                                  "; each file must be a different rank of one job"};
+            return InputError{std::string(), r.path + ": names rank " + std::to_string(r.rank) +
+                                                 " like " + it->second->path +
+                                                 "; each file must be a different rank of one job"};
     }
     MeasuredRun run;
     run.ranks = static_cast<int>(ranks.size());

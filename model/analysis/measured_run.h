@@ -1,7 +1,7 @@
-// A measured run's figures from its Kineto traces (measured_trace.h, read by io/kineto_trace.h), with the definitions
-// of spec/cli.md, section "trace: a measured run, and the prediction beside it": steps from
-// ProfilerStep#N through launch correlation, unions of intervals, exposed communication,
-// idle, medians and numpy-style p90 over all (rank, step) pairs.
+// A measured run's figures from its Kineto traces (measured_trace.h, read by io/kineto_trace.h),
+// with the definitions of spec/cli.md, section "trace: a measured run, and the prediction beside
+// it": steps from ProfilerStep#N through launch correlation, unions of intervals, exposed
+// communication, idle, medians and numpy-style p90 over all (rank, step) pairs.
 #pragma once
 
 #include "analysis/measured_trace.h"
@@ -80,7 +80,7 @@ struct MeasuredRun {
     std::optional<std::string> gpu; // shared by every rank, else none
     int steps = 0;                  // steps of a rank, the largest
     double step_min_s = 0, step_max_s = 0, step_p90_s = 0;
-    StepFigures median;             // medians over all (rank, step) pairs
+    StepFigures median; // medians over all (rank, step) pairs
     size_t kernels = 0;
 };
 

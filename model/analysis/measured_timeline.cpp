@@ -46,8 +46,8 @@ Timeline measuredTimeline(const std::vector<const KinetoTrace *> &traces,
     TimelineBuilder builder(gpus, std::max(1, gpus), iterations);
     const std::array<std::string, kStreamCount> texts = {"compute kernels", "collective kernels",
                                                          "send/recv kernels", ""};
-    const std::array<SegmentKind, kStreamCount> kinds = {SegmentKind::Compute, SegmentKind::DpComm,
-                                                         SegmentKind::PpComm, SegmentKind::DataLoad};
+    const std::array<SegmentKind, kStreamCount> kinds = {
+        SegmentKind::Compute, SegmentKind::DpComm, SegmentKind::PpComm, SegmentKind::DataLoad};
     std::array<uint32_t, kStreamCount> labels{};
     for (int s = 0; s < kStreamCount - 1; ++s)
         labels[static_cast<size_t>(s)] = builder.internLabel(texts[static_cast<size_t>(s)]);

@@ -10,14 +10,22 @@ namespace scalescope
 const char *commKindName(CommKind kind)
 {
     switch (kind) {
-    case CommKind::None: return "";
-    case CommKind::AllReduce: return "AllReduce";
-    case CommKind::AllGather: return "AllGather";
-    case CommKind::ReduceScatter: return "ReduceScatter";
-    case CommKind::AllToAll: return "AllToAll";
-    case CommKind::Broadcast: return "Broadcast";
-    case CommKind::SendRecv: return "SendRecv";
-    case CommKind::Other: return "Other";
+    case CommKind::None:
+        return "";
+    case CommKind::AllReduce:
+        return "AllReduce";
+    case CommKind::AllGather:
+        return "AllGather";
+    case CommKind::ReduceScatter:
+        return "ReduceScatter";
+    case CommKind::AllToAll:
+        return "AllToAll";
+    case CommKind::Broadcast:
+        return "Broadcast";
+    case CommKind::SendRecv:
+        return "SendRecv";
+    case CommKind::Other:
+        return "Other";
     }
     return "";
 }
@@ -74,9 +82,12 @@ KernelClass classifyKernel(const char *name, size_t length)
     // case); failing those SendRecv when it names Send or Recv, else Other.
     if (containsNoCase(n, "nccl")) {
         static constexpr std::pair<std::string_view, CommKind> kWords[] = {
-            {"allreduce", CommKind::AllReduce},         {"allgather", CommKind::AllGather},
-            {"reducescatter", CommKind::ReduceScatter}, {"alltoall", CommKind::AllToAll},
-            {"broadcast", CommKind::Broadcast},         {"send", CommKind::SendRecv},
+            {"allreduce", CommKind::AllReduce},
+            {"allgather", CommKind::AllGather},
+            {"reducescatter", CommKind::ReduceScatter},
+            {"alltoall", CommKind::AllToAll},
+            {"broadcast", CommKind::Broadcast},
+            {"send", CommKind::SendRecv},
             {"recv", CommKind::SendRecv}};
         for (const auto &[word, kind] : kWords) {
             if (containsNoCase(n, word))

@@ -45,12 +45,12 @@ inline constexpr int64_t kNoCorrelation = INT64_MIN;
 /// One GPU activity on the rank's device: [start_us, end_us) in the trace's microseconds.
 struct TraceActivity {
     double start_us = 0;
-    double end_us = 0;        // start_us + dur; dur missing, not a number or negative: 0
+    double end_us = 0; // start_us + dur; dur missing, not a number or negative: 0
     int64_t correlation = kNoCorrelation;
-    int32_t stream = 0;       // args.stream, else tid (a number), else 0: the row it ran on
+    int32_t stream = 0; // args.stream, else tid (a number), else 0: the row it ran on
     ActivityClass cls = ActivityClass::Compute;
     CommKind kind = CommKind::None;
-    bool kernel = false;      // a `kernel` event (copies are not)
+    bool kernel = false; // a `kernel` event (copies are not)
 };
 
 /// A `cuda_runtime` / `cuda_driver` event with args.correlation: where the host launched
@@ -71,34 +71,34 @@ struct TraceStepMark {
 /// An NCCL kernel whose args record the collective (PyTorch 2.1+ writes "Collective name",
 /// "In msg nelems", "Out msg nelems", "Group size" and "dtype" on the kernel event).
 struct TraceCollectiveRecord {
-    uint32_t activity = 0;    // index into KinetoTrace::activities
-    std::string collective;   // "allreduce", "allgather", "reduce_scatter", ...
+    uint32_t activity = 0;  // index into KinetoTrace::activities
+    std::string collective; // "allreduce", "allgather", "reduce_scatter", ...
     double in_elements = 0;
     double out_elements = 0;
     int group_size = 0;
-    int element_bytes = 0;    // from dtype; 0 when unknown
+    int element_bytes = 0; // from dtype; 0 when unknown
 };
 
 /// A GEMM operator (`cpu_op` aten::mm / addmm / bmm / baddbmm) whose shapes were recorded
 /// (`record_shapes=True`: args "Input Dims" and "Input type").
 struct TraceGemmRecord {
     double start_us = 0, end_us = 0;
-    int32_t thread = 0;          // interned tid
-    double m = 0, n = 0, k = 0;  // batch folded into m (same FLOPs, 2 m n k)
-    std::string precision;       // "fp32", "bf16", "fp16"
+    int32_t thread = 0;         // interned tid
+    double m = 0, n = 0, k = 0; // batch folded into m (same FLOPs, 2 m n k)
+    std::string precision;      // "fp32", "bf16", "fp16"
 };
 
 /// One rank's file, reduced to what the spec's figures and the profile fit need.
 struct KinetoTrace {
-    std::string path;                 // the file, as messages name it
-    int64_t rank = 0;                 // distributedInfo.rank (0 without it)
-    int64_t world_size = 0;           // distributedInfo.world_size (0 without it)
-    std::string nccl_version;         // distributedInfo.nccl_version
-    std::string device;               // the rank's device as the file writes it ("0")
+    std::string path;         // the file, as messages name it
+    int64_t rank = 0;         // distributedInfo.rank (0 without it)
+    int64_t world_size = 0;   // distributedInfo.world_size (0 without it)
+    std::string nccl_version; // distributedInfo.nccl_version
+    std::string device;       // the rank's device as the file writes it ("0")
     bool has_gpu_name = false;
-    std::string gpu_name;             // deviceProperties[id == device].name
-    size_t kernels = 0;               // `kernel` events on the rank's device
-    size_t kernels_other_devices = 0; // left out (spec: activities of other devices)
+    std::string gpu_name;                  // deviceProperties[id == device].name
+    size_t kernels = 0;                    // `kernel` events on the rank's device
+    size_t kernels_other_devices = 0;      // left out (spec: activities of other devices)
     std::vector<TraceActivity> activities; // on the rank's device, in file order
     std::vector<TraceLaunch> launches;     // sorted by correlation, one per correlation
     std::vector<TraceStepMark> steps;      // in file order

@@ -106,8 +106,8 @@ TraceProfileFit fitTraceProfile(const std::vector<const KinetoTrace *> &traces,
         fit.notes.push_back("collectives: the trace does not say how many nodes a collective "
                             "spans; written as one node (give --scenario for its gpus_per_node)");
     if (world > 0 && p.gpus_per_node > 0)
-        p.nodes = static_cast<int>(
-            std::max<int64_t>(1, (world + p.gpus_per_node - 1) / p.gpus_per_node));
+        p.nodes =
+            static_cast<int>(std::max<int64_t>(1, (world + p.gpus_per_node - 1) / p.gpus_per_node));
     else
         p.nodes = 1;
 
@@ -125,22 +125,22 @@ TraceProfileFit fitTraceProfile(const std::vector<const KinetoTrace *> &traces,
         std::vector<size_t> order(t->gemms.size());
         for (size_t i = 0; i < order.size(); ++i)
             order[i] = i;
-        const auto key = [&](size_t i) { return std::make_pair(t->gemms[i].thread, t->gemms[i].start_us); };
+        const auto key = [&](size_t i) {
+            return std::make_pair(t->gemms[i].thread, t->gemms[i].start_us);
+        };
         std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return key(a) < key(b); });
         std::vector<double> gpu_us(t->gemms.size(), 0);
         for (const TraceActivity &a : t->activities) {
             if (!a.kernel || a.correlation == kNoCorrelation)
                 continue;
-            const auto l = std::lower_bound(
-                t->launches.begin(), t->launches.end(), a.correlation,
-                [](const TraceLaunch &x, int64_t c) { return x.correlation < c; });
+            const auto l =
+                std::lower_bound(t->launches.begin(), t->launches.end(), a.correlation,
+                                 [](const TraceLaunch &x, int64_t c) { return x.correlation < c; });
             if (l == t->launches.end() || l->correlation != a.correlation)
                 continue;
-            const auto it = std::upper_bound(order.begin(), order.end(),
-                                             std::make_pair(l->thread, l->start_us),
-                                             [&](const std::pair<int32_t, double> &v, size_t i) {
-                                                 return v < key(i);
-                                             });
+            const auto it = std::upper_bound(
+                order.begin(), order.end(), std::make_pair(l->thread, l->start_us),
+                [&](const std::pair<int32_t, double> &v, size_t i) { return v < key(i); });
             if (it == order.begin())
                 continue;
             const TraceGemmRecord &g = t->gemms[*(it - 1)];

@@ -147,8 +147,8 @@ public:
             if (rc == Z_STREAM_END) {
                 member_open_ = false;
             } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-                error_ = std::string("gzip data is damaged (") + (z_.msg ? z_.msg : "zlib error") +
-                         ")";
+                error_ =
+                    std::string("gzip data is damaged (") + (z_.msg ? z_.msg : "zlib error") + ")";
                 return -1;
             }
         }
@@ -328,8 +328,12 @@ struct DeviceKey {
     void set(const Scalar &s)
     {
         switch (s.type) {
-        case Scalar::Null: type = Null; break;
-        case Scalar::Bool: type = Other; break;
+        case Scalar::Null:
+            type = Null;
+            break;
+        case Scalar::Bool:
+            type = Other;
+            break;
         case Scalar::Number:
             type = std::isfinite(s.number) ? Number : Other;
             number = s.number;
@@ -348,9 +352,12 @@ struct DeviceKey {
             std::snprintf(b, sizeof b, "%.17g", number);
             return b;
         }
-        case String: return text;
-        case Null: return "null";
-        default: return "?";
+        case String:
+            return text;
+        case Null:
+            return "null";
+        default:
+            return "?";
         }
     }
 };
@@ -374,22 +381,32 @@ enum class Cat { Other, Kernel, Memcpy, Memset, CudaRuntime, CudaDriver, UserAnn
 
 Cat catOf(std::string_view s)
 {
-    if (s == "kernel") return Cat::Kernel;
-    if (s == "gpu_memcpy") return Cat::Memcpy;
-    if (s == "gpu_memset") return Cat::Memset;
-    if (s == "cuda_runtime") return Cat::CudaRuntime;
-    if (s == "cuda_driver") return Cat::CudaDriver;
-    if (s == "user_annotation") return Cat::UserAnnotation;
-    if (s == "cpu_op") return Cat::CpuOp;
+    if (s == "kernel")
+        return Cat::Kernel;
+    if (s == "gpu_memcpy")
+        return Cat::Memcpy;
+    if (s == "gpu_memset")
+        return Cat::Memset;
+    if (s == "cuda_runtime")
+        return Cat::CudaRuntime;
+    if (s == "cuda_driver")
+        return Cat::CudaDriver;
+    if (s == "user_annotation")
+        return Cat::UserAnnotation;
+    if (s == "cpu_op")
+        return Cat::CpuOp;
     return Cat::Other;
 }
 
 // Bytes per element of a PyTorch dtype as Kineto writes it ("Float", "BFloat16", "Half", ...).
 int dtypeBytes(std::string_view d)
 {
-    if (d == "Float" || d == "Int" || d == "float" || d == "int") return 4;
-    if (d == "BFloat16" || d == "Half" || d == "Short") return 2;
-    if (d == "Double" || d == "Long") return 8;
+    if (d == "Float" || d == "Int" || d == "float" || d == "int")
+        return 4;
+    if (d == "BFloat16" || d == "Half" || d == "Short")
+        return 2;
+    if (d == "Double" || d == "Long")
+        return 8;
     if (d == "Byte" || d == "Char" || d == "Bool" || d == "Float8_e4m3fn" || d == "Float8_e5m2")
         return 1;
     return 0;
@@ -398,9 +415,12 @@ int dtypeBytes(std::string_view d)
 // The profile's precision name of a GEMM's "Input type" (the first input's).
 const char *gemmPrecision(std::string_view t)
 {
-    if (t == "float") return "fp32";
-    if (t == "c10::BFloat16") return "bf16";
-    if (t == "c10::Half") return "fp16";
+    if (t == "float")
+        return "fp32";
+    if (t == "c10::BFloat16")
+        return "bf16";
+    if (t == "c10::Half")
+        return "fp16";
     return nullptr;
 }
 
@@ -434,7 +454,7 @@ public:
     bool root_object = false;
     bool events_array = false;
     std::vector<TraceActivity> activities;
-    std::vector<uint16_t> activity_device;      // per activity: index into devices
+    std::vector<uint16_t> activity_device; // per activity: index into devices
     std::vector<DeviceKey> devices;
     std::vector<TraceLaunch> launches;
     std::vector<TraceStepMark> steps;
@@ -595,28 +615,46 @@ private:
 
     static EventField eventField(std::string_view k)
     {
-        if (k == "name") return EventField::Name;
-        if (k == "cat") return EventField::Cat;
-        if (k == "ph") return EventField::Ph;
-        if (k == "ts") return EventField::Ts;
-        if (k == "dur") return EventField::Dur;
-        if (k == "pid") return EventField::Pid;
-        if (k == "tid") return EventField::Tid;
-        if (k == "args") return EventField::Args;
+        if (k == "name")
+            return EventField::Name;
+        if (k == "cat")
+            return EventField::Cat;
+        if (k == "ph")
+            return EventField::Ph;
+        if (k == "ts")
+            return EventField::Ts;
+        if (k == "dur")
+            return EventField::Dur;
+        if (k == "pid")
+            return EventField::Pid;
+        if (k == "tid")
+            return EventField::Tid;
+        if (k == "args")
+            return EventField::Args;
         return EventField::None;
     }
     static ArgField argField(std::string_view k)
     {
-        if (k == "device") return ArgField::Device;
-        if (k == "correlation") return ArgField::Correlation;
-        if (k == "stream") return ArgField::Stream;
-        if (k == "Collective name") return ArgField::CollectiveName;
-        if (k == "In msg nelems") return ArgField::InElements;
-        if (k == "Out msg nelems") return ArgField::OutElements;
-        if (k == "Group size") return ArgField::GroupSize;
-        if (k == "dtype") return ArgField::Dtype;
-        if (k == "Input Dims") return ArgField::InputDims;
-        if (k == "Input type") return ArgField::InputType;
+        if (k == "device")
+            return ArgField::Device;
+        if (k == "correlation")
+            return ArgField::Correlation;
+        if (k == "stream")
+            return ArgField::Stream;
+        if (k == "Collective name")
+            return ArgField::CollectiveName;
+        if (k == "In msg nelems")
+            return ArgField::InElements;
+        if (k == "Out msg nelems")
+            return ArgField::OutElements;
+        if (k == "Group size")
+            return ArgField::GroupSize;
+        if (k == "dtype")
+            return ArgField::Dtype;
+        if (k == "Input Dims")
+            return ArgField::InputDims;
+        if (k == "Input type")
+            return ArgField::InputType;
         return ArgField::None;
     }
 
@@ -694,19 +732,34 @@ private:
             if (has_name_)
                 name_.assign(s.text);
             break;
-        case EventField::Cat: cat_ = s.type == Scalar::String ? catOf(s.text) : Cat::Other; break;
-        case EventField::Ph: ph_x_ = s.type == Scalar::String && s.text == "X"; break;
-        case EventField::Ts: ts_ = s; ts_.text = {}; break;
-        case EventField::Dur: dur_ = s; dur_.text = {}; break;
-        case EventField::Pid: pid_.set(s); break;
+        case EventField::Cat:
+            cat_ = s.type == Scalar::String ? catOf(s.text) : Cat::Other;
+            break;
+        case EventField::Ph:
+            ph_x_ = s.type == Scalar::String && s.text == "X";
+            break;
+        case EventField::Ts:
+            ts_ = s;
+            ts_.text = {};
+            break;
+        case EventField::Dur:
+            dur_ = s;
+            dur_.text = {};
+            break;
+        case EventField::Pid:
+            pid_.set(s);
+            break;
         case EventField::Tid:
             tid_ = s;
             if (s.type == Scalar::String)
                 tid_text_.assign(s.text);
             tid_.text = {};
             break;
-        case EventField::Args: resetArgs(); break; // "args" that is not an object
-        case EventField::None: break;
+        case EventField::Args:
+            resetArgs();
+            break; // "args" that is not an object
+        case EventField::None:
+            break;
         }
     }
 
@@ -731,14 +784,21 @@ private:
             if (s.type == Scalar::String)
                 collective_.assign(s.text);
             break;
-        case ArgField::InElements: in_elements_ = s.isNumber() ? s.number : 0; break;
-        case ArgField::OutElements: out_elements_ = s.isNumber() ? s.number : 0; break;
-        case ArgField::GroupSize: group_size_ = s.isNumber() && s.integral ? s.integer : 0; break;
+        case ArgField::InElements:
+            in_elements_ = s.isNumber() ? s.number : 0;
+            break;
+        case ArgField::OutElements:
+            out_elements_ = s.isNumber() ? s.number : 0;
+            break;
+        case ArgField::GroupSize:
+            group_size_ = s.isNumber() && s.integral ? s.integer : 0;
+            break;
         case ArgField::Dtype:
             if (s.type == Scalar::String)
                 dtype_.assign(s.text);
             break;
-        default: break;
+        default:
+            break;
         }
     }
 
@@ -771,8 +831,8 @@ private:
     {
         if (tid_.type == Scalar::Number && tid_.integral)
             return thread_numbers_
-                .try_emplace(tid_.integer, static_cast<int32_t>(thread_numbers_.size() +
-                                                                thread_texts_.size()))
+                .try_emplace(tid_.integer,
+                             static_cast<int32_t>(thread_numbers_.size() + thread_texts_.size()))
                 .first->second;
         const std::string key = tid_.type == Scalar::String ? tid_text_ : std::string();
         return thread_texts_
@@ -799,12 +859,19 @@ private:
         switch (cat_) {
         case Cat::Kernel:
         case Cat::Memcpy:
-        case Cat::Memset: addActivity(); break;
+        case Cat::Memset:
+            addActivity();
+            break;
         case Cat::CudaRuntime:
-        case Cat::CudaDriver: addLaunch(); break;
+        case Cat::CudaDriver:
+            addLaunch();
+            break;
         case Cat::UserAnnotation:
-        case Cat::CpuOp: addAnnotation(); break;
-        case Cat::Other: break;
+        case Cat::CpuOp:
+            addAnnotation();
+            break;
+        case Cat::Other:
+            break;
         }
     }
 
@@ -818,14 +885,14 @@ private:
         a.start_us = ts_.number;
         a.end_us = ts_.number + (dur_.isNumber() && dur_.number >= 0 ? dur_.number : 0.0);
         a.correlation = correlation_;
-        a.stream = static_cast<int32_t>(has_stream_ ? stream_number_
-                                        : tid_.type == Scalar::Number && tid_.integral
-                                            ? tid_.integer
-                                            : 0);
+        a.stream =
+            static_cast<int32_t>(has_stream_                                    ? stream_number_
+                                 : tid_.type == Scalar::Number && tid_.integral ? tid_.integer
+                                                                                : 0);
         a.kernel = cat_ == Cat::Kernel;
         if (a.kernel) {
-            const KernelClass k = has_name_ ? classifyKernel(name_.data(), name_.size())
-                                            : KernelClass{};
+            const KernelClass k =
+                has_name_ ? classifyKernel(name_.data(), name_.size()) : KernelClass{};
             a.cls = k.cls;
             a.kind = k.kind;
         } else {
@@ -1002,10 +1069,9 @@ Result<KinetoTrace> parse(ByteSource &source, const QString &name, const TraceRe
     }
 
     // One launch per correlation: the last in the file, as a map filled in file order keeps.
-    std::stable_sort(handler.launches.begin(), handler.launches.end(),
-                     [](const TraceLaunch &a, const TraceLaunch &b) {
-                         return a.correlation < b.correlation;
-                     });
+    std::stable_sort(
+        handler.launches.begin(), handler.launches.end(),
+        [](const TraceLaunch &a, const TraceLaunch &b) { return a.correlation < b.correlation; });
     std::vector<TraceLaunch> &launches = handler.launches;
     size_t out = 0;
     for (size_t i = 0; i < launches.size(); ++i) {
@@ -1022,9 +1088,9 @@ Result<KinetoTrace> parse(ByteSource &source, const QString &name, const TraceRe
 
     // deviceProperties: the entry whose id is the rank's device (the last, should several be).
     for (const auto &[id, gpu] : handler.device_names) {
-        const bool same = id == device || (id.type == DeviceKey::String &&
-                                           device.type == DeviceKey::Number &&
-                                           id.text == device.display()) ||
+        const bool same = id == device ||
+                          (id.type == DeviceKey::String && device.type == DeviceKey::Number &&
+                           id.text == device.display()) ||
                           (id.type == DeviceKey::Number && device.type == DeviceKey::String &&
                            id.display() == device.text);
         if (same) {
@@ -1043,7 +1109,8 @@ Result<KinetoTrace> readKinetoTrace(const QString &path, const TraceReadOptions 
     const int fd = ::open(native.constData(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return fileError(path, std::string("cannot read: ") + std::strerror(errno));
-    struct stat st {};
+    struct stat st {
+    };
     if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
         ::close(fd);
         return fileError(path, "cannot read: it is a folder, not a trace file");

@@ -61,7 +61,8 @@ int64_t writeSyntheticTrace(const QString &path, size_t *kernels_out)
              "\"distributedInfo\": {\"backend\": \"nccl\", \"rank\": 0, \"world_size\": 8}, "
              "\"traceEvents\": [\n";
     const char *kernels[] = {
-        "void cutlass::Kernel2<cutlass_80_wmma_tensorop_bf16_s161616gemm_bf16_32x32_128x2_tn_align8>"
+        "void "
+        "cutlass::Kernel2<cutlass_80_wmma_tensorop_bf16_s161616gemm_bf16_32x32_128x2_tn_align8>"
         "(cutlass_80_wmma_tensorop_bf16_s161616gemm_bf16_32x32_128x2_tn_align8::Params)",
         "void at::native::vectorized_elementwise_kernel<4, at::native::GeluCUDAKernelImpl(at::"
         "TensorIteratorBase&, at::native::GeluType)::{lambda()#1}::operator()() const::{lambda()#2}"
@@ -88,49 +89,51 @@ int64_t writeSyntheticTrace(const QString &path, size_t *kernels_out)
         const double step_start = t;
         const int ops = 2000;
         put(std::snprintf(line, sizeof line,
-                           "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": "
-                           "\"ProfilerStep#%d\", \"pid\": 4242, \"tid\": 4242, \"ts\": %.3f, "
-                           "\"dur\": %.3f, \"args\": {\"External id\": %lld}}",
-                           step, step_start, ops * 12.0, static_cast<long long>(correlation)));
+                          "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": "
+                          "\"ProfilerStep#%d\", \"pid\": 4242, \"tid\": 4242, \"ts\": %.3f, "
+                          "\"dur\": %.3f, \"args\": {\"External id\": %lld}}",
+                          step, step_start, ops * 12.0, static_cast<long long>(correlation)));
         for (int i = 0; i < ops; ++i) {
             ++correlation;
             const double ts = step_start + i * 12.0;
             const bool nccl = i % 50 == 49;
             put(std::snprintf(line, sizeof line,
-                               "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"aten::linear\", "
-                               "\"pid\": 4242, \"tid\": 4242, \"ts\": %.3f, \"dur\": 9.5, \"args\": "
-                               "{\"External id\": %lld, \"Record function id\": 0, \"Ev Idx\": %d}}",
-                               ts, static_cast<long long>(correlation), i));
+                              "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"aten::linear\", "
+                              "\"pid\": 4242, \"tid\": 4242, \"ts\": %.3f, \"dur\": 9.5, \"args\": "
+                              "{\"External id\": %lld, \"Record function id\": 0, \"Ev Idx\": %d}}",
+                              ts, static_cast<long long>(correlation), i));
             put(std::snprintf(line, sizeof line,
-                               "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": "
-                               "\"cudaLaunchKernel\", \"pid\": 4242, \"tid\": 4242, \"ts\": %.3f, "
-                               "\"dur\": 4.1, \"args\": {\"External id\": %lld, \"cbid\": 211, "
-                               "\"correlation\": %lld}}",
-                               ts + 2, static_cast<long long>(correlation),
-                               static_cast<long long>(correlation)));
+                              "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": "
+                              "\"cudaLaunchKernel\", \"pid\": 4242, \"tid\": 4242, \"ts\": %.3f, "
+                              "\"dur\": 4.1, \"args\": {\"External id\": %lld, \"cbid\": 211, "
+                              "\"correlation\": %lld}}",
+                              ts + 2, static_cast<long long>(correlation),
+                              static_cast<long long>(correlation)));
             const char *name = nccl ? "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevComm*, "
                                       "unsigned long, ncclWork*)"
                                     : kernels[i % 3];
-            put(std::snprintf(line, sizeof line,
-                               "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"%s\", \"pid\": 0, "
-                               "\"tid\": %d, \"ts\": %.3f, \"dur\": %.3f, \"args\": {\"External id\": "
-                               "%lld, \"queued\": 0, \"device\": 0, \"context\": 1, \"stream\": %d, "
-                               "\"correlation\": %lld, \"registers per thread\": 128, \"shared "
-                               "memory\": 0, \"blocks per SM\": 1.5, \"warps per SM\": 12.0, "
-                               "\"grid\": [264, 1, 1], \"block\": [256, 1, 1], \"est. achieved "
-                               "occupancy %%\": 19}}",
-                               name, nccl ? 20 : 7, ts + 30, nccl ? 40.0 : 10.5,
-                               static_cast<long long>(correlation), nccl ? 20 : 7,
-                               static_cast<long long>(correlation)));
+            put(std::snprintf(
+                line, sizeof line,
+                "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"%s\", \"pid\": 0, "
+                "\"tid\": %d, \"ts\": %.3f, \"dur\": %.3f, \"args\": {\"External id\": "
+                "%lld, \"queued\": 0, \"device\": 0, \"context\": 1, \"stream\": %d, "
+                "\"correlation\": %lld, \"registers per thread\": 128, \"shared "
+                "memory\": 0, \"blocks per SM\": 1.5, \"warps per SM\": 12.0, "
+                "\"grid\": [264, 1, 1], \"block\": [256, 1, 1], \"est. achieved "
+                "occupancy %%\": 19}}",
+                name, nccl ? 20 : 7, ts + 30, nccl ? 40.0 : 10.5,
+                static_cast<long long>(correlation), nccl ? 20 : 7,
+                static_cast<long long>(correlation)));
             ++kernel_count;
             if (i % 100 == 0)
-                put(std::snprintf(line, sizeof line,
-                                   "{\"ph\": \"X\", \"cat\": \"gpu_memcpy\", \"name\": \"Memcpy "
-                                   "HtoD (Pinned -> Device)\", \"pid\": 0, \"tid\": 7, \"ts\": %.3f, "
-                                   "\"dur\": 1.2, \"args\": {\"device\": 0, \"context\": 1, "
-                                   "\"stream\": 7, \"correlation\": %lld, \"bytes\": 4096, "
-                                   "\"memory bandwidth (GB/s)\": 3.4}}",
-                                   ts + 41, static_cast<long long>(correlation)));
+                put(std::snprintf(
+                    line, sizeof line,
+                    "{\"ph\": \"X\", \"cat\": \"gpu_memcpy\", \"name\": \"Memcpy "
+                    "HtoD (Pinned -> Device)\", \"pid\": 0, \"tid\": 7, \"ts\": %.3f, "
+                    "\"dur\": 1.2, \"args\": {\"device\": 0, \"context\": 1, "
+                    "\"stream\": 7, \"correlation\": %lld, \"bytes\": 4096, "
+                    "\"memory bandwidth (GB/s)\": 3.4}}",
+                    ts + 41, static_cast<long long>(correlation)));
         }
         t += ops * 12.0 + 500;
         ++step;

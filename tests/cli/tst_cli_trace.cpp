@@ -120,7 +120,7 @@ QJsonObject parseObject(const QByteArray &json)
 // ---- Hand-made traces --------------------------------------------------------------------
 
 QJsonObject traceEvent(const char *cat, const QString &name, double ts, std::optional<double> dur,
-                  QJsonObject args, int tid = 1)
+                       QJsonObject args, int tid = 1)
 {
     QJsonObject e;
     e[QStringLiteral("ph")] = QStringLiteral("X");
@@ -245,7 +245,8 @@ private Q_SLOTS:
                 f = sharedPath("traces/") + f;
             QTest::newRow(tag) << files << static_cast<int>(files.size());
         };
-        row("deepseek-v3 H800 DualPipe rank 0", {QStringLiteral("deepseek-v3-dualpipe-h800-rank0.json.gz")});
+        row("deepseek-v3 H800 DualPipe rank 0",
+            {QStringLiteral("deepseek-v3-dualpipe-h800-rank0.json.gz")});
         row("A100 2-rank CNN rank 0", {QStringLiteral("a100-2rank-cnn-rank0.json.gz")});
         row("A100 128-rank rank 0", {QStringLiteral("a100-128rank-rank0.json.gz")});
         row("A100 128-rank rank 1", {QStringLiteral("a100-128rank-rank1.json.gz")});
@@ -329,7 +330,11 @@ private Q_SLOTS:
         const QJsonObject g = parseObject(got.out);
         QCOMPARE(g.value(QStringLiteral("steps")).toInt(), 1);
         const QJsonObject s = g.value(QStringLiteral("per_step_s")).toObject();
-        QVERIFY(close(g.value(QStringLiteral("step_time_s")).toObject().value(QStringLiteral("median")).toDouble(), 20e-6));
+        QVERIFY(close(g.value(QStringLiteral("step_time_s"))
+                          .toObject()
+                          .value(QStringLiteral("median"))
+                          .toDouble(),
+                      20e-6));
         QVERIFY(close(s.value(QStringLiteral("compute")).toDouble(), 15e-6));
         QVERIFY(close(s.value(QStringLiteral("communication")).toDouble(), 8e-6));
         QVERIFY(close(s.value(QStringLiteral("communication_exposed")).toDouble(), 5e-6));
@@ -343,20 +348,28 @@ private Q_SLOTS:
     {
         // DeepEP dispatch / combine (public and DeepSeek namespaces) are AllToAll; the layout
         // kernel outside those namespaces is compute.
-        const QString path = file(
-            QStringLiteral("deepep.json"),
-            document(QJsonArray{
-                kernel(QStringLiteral("void deep_ep::intranode::dispatch<8, 768>(int4*)"), 0, 10, 1),
-                kernel(QStringLiteral("void dpsk::ep::internode_ll::combine<false>(void*)"), 20, 10, 2),
-                kernel(QStringLiteral("void deep_ep::internode::get_dispatch_layout(long*)"), 40, 5, 3),
-                kernel(QStringLiteral("void deep_ep::get_dispatch_layout<256>(long*)"), 50, 10, 4)}));
+        const QString path =
+            file(QStringLiteral("deepep.json"),
+                 document(QJsonArray{
+                     kernel(QStringLiteral("void deep_ep::intranode::dispatch<8, 768>(int4*)"), 0,
+                            10, 1),
+                     kernel(QStringLiteral("void dpsk::ep::internode_ll::combine<false>(void*)"),
+                            20, 10, 2),
+                     kernel(QStringLiteral("void deep_ep::internode::get_dispatch_layout(long*)"),
+                            40, 5, 3),
+                     kernel(QStringLiteral("void deep_ep::get_dispatch_layout<256>(long*)"), 50, 10,
+                            4)}));
         const Run got = cli({path, QStringLiteral("--json")});
         QVERIFY2(got.code == 0, qPrintable(got.describe()));
         const QJsonObject g = parseObject(got.out);
         const QJsonObject k = g.value(QStringLiteral("communication_by_kind_s")).toObject();
         QCOMPARE(k.keys(), QStringList{QStringLiteral("AllToAll")});
         QVERIFY(close(k.value(QStringLiteral("AllToAll")).toDouble(), 25e-6));
-        QVERIFY(close(g.value(QStringLiteral("per_step_s")).toObject().value(QStringLiteral("compute")).toDouble(), 10e-6));
+        QVERIFY(close(g.value(QStringLiteral("per_step_s"))
+                          .toObject()
+                          .value(QStringLiteral("compute"))
+                          .toDouble(),
+                      10e-6));
         const Run want = oracle({path});
         QVERIFY2(want.code == 0, qPrintable(want.describe()));
         compareWithOracle(g, parseObject(want.out));
@@ -382,18 +395,22 @@ private Q_SLOTS:
         QTest::newRow("empty") << QByteArray() << false << QStringLiteral("empty file");
         QTest::newRow("blank") << QByteArray(" \n\t ") << false << QStringLiteral("empty file");
         QTest::newRow("empty gzip") << QByteArray() << true << QStringLiteral("empty file");
-        QTest::newRow("not JSON") << QByteArray("traceEvents: []") << false << QStringLiteral("not JSON");
-        QTest::newRow("two documents") << QByteArray("{} {}") << false << QStringLiteral("not JSON");
-        QTest::newRow("bad UTF-8") << QByteArray("{\"a\": \"\xff\"}") << false << QStringLiteral("not JSON");
+        QTest::newRow("not JSON") << QByteArray("traceEvents: []") << false
+                                  << QStringLiteral("not JSON");
+        QTest::newRow("two documents")
+            << QByteArray("{} {}") << false << QStringLiteral("not JSON");
+        QTest::newRow("bad UTF-8")
+            << QByteArray("{\"a\": \"\xff\"}") << false << QStringLiteral("not JSON");
         QTest::newRow("array") << QByteArray("[{\"traceEvents\": []}]") << false
                                << QStringLiteral("no traceEvents array");
         QTest::newRow("no traceEvents") << QByteArray("{\"schemaVersion\": 1}") << false
                                         << QStringLiteral("no traceEvents array");
         QTest::newRow("traceEvents object") << QByteArray("{\"traceEvents\": {}}") << false
                                             << QStringLiteral("no traceEvents array");
-        QTest::newRow("no kernel") << QByteArray("{\"traceEvents\": [{\"cat\": \"cpu_op\", \"ts\": 1, "
-                                                 "\"dur\": 2, \"name\": \"aten::mm\"}]}")
-                                   << false << QStringLiteral("no GPU kernels");
+        QTest::newRow("no kernel")
+            << QByteArray("{\"traceEvents\": [{\"cat\": \"cpu_op\", \"ts\": 1, "
+                          "\"dur\": 2, \"name\": \"aten::mm\"}]}")
+            << false << QStringLiteral("no GPU kernels");
         QTest::newRow("kernel without ts")
             << QByteArray("{\"traceEvents\": [{\"cat\": \"kernel\", \"name\": \"k\"}]}") << false
             << QStringLiteral("no GPU kernels");
@@ -404,7 +421,9 @@ private Q_SLOTS:
         QFETCH(QByteArray, bytes);
         QFETCH(bool, gzip);
         QFETCH(QString, pattern);
-        const QString path = dir_.filePath(QStringLiteral("bad-%1.json").arg(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-')));
+        const QString path = dir_.filePath(QStringLiteral("bad-%1.json")
+                                               .arg(QTest::currentDataTag())
+                                               .replace(QLatin1Char(' '), QLatin1Char('-')));
         if (gzip) {
             QVERIFY(writeGzip(path, bytes));
             if (QByteArray(QTest::currentDataTag()) == "gzip cut short") {
@@ -416,7 +435,8 @@ private Q_SLOTS:
             QVERIFY(writeFile(path, bytes));
         }
         for (const bool json : {false, true}) {
-            const Run r = cli(json ? QStringList{path, QStringLiteral("--json")} : QStringList{path});
+            const Run r =
+                cli(json ? QStringList{path, QStringLiteral("--json")} : QStringList{path});
             QVERIFY2(r.code == 2, qPrintable(r.describe()));
             QVERIFY2(r.out.isEmpty(), qPrintable(r.describe()));
             QVERIFY2(r.err.contains(QFile::encodeName(path)), qPrintable(r.describe()));
@@ -441,34 +461,51 @@ private Q_SLOTS:
     void missingFileAndArguments()
     {
         Run r = cli({dir_.filePath(QStringLiteral("nowhere.json"))});
-        QVERIFY2(r.code == 2 && r.out.isEmpty() && r.err.contains("nowhere.json"), qPrintable(r.describe()));
+        QVERIFY2(r.code == 2 && r.out.isEmpty() && r.err.contains("nowhere.json"),
+                 qPrintable(r.describe()));
         r = cli({});
-        QVERIFY2(r.code == 2 && r.out.isEmpty() && r.err.contains("TRACE"), qPrintable(r.describe()));
+        QVERIFY2(r.code == 2 && r.out.isEmpty() && r.err.contains("TRACE"),
+                 qPrintable(r.describe()));
     }
 
     void scenarioBeside()
     {
         const QString path = sharedPath("traces/a100-2rank-cnn-rank0.json.gz");
-        const QString scenario = QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/scenarios/default.json");
-        const Run got = cli({path, QStringLiteral("--scenario"), scenario, QStringLiteral("--json")});
+        const QString scenario =
+            QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/scenarios/default.json");
+        const Run got =
+            cli({path, QStringLiteral("--scenario"), scenario, QStringLiteral("--json")});
         QVERIFY2(got.code == 0, qPrintable(got.describe()));
         const QJsonObject g = parseObject(got.out);
         const QJsonObject predicted = g.value(QStringLiteral("predicted")).toObject();
         const QJsonObject ratio = g.value(QStringLiteral("ratio")).toObject();
         QCOMPARE(predicted.value(QStringLiteral("per_step_s")).toObject().keys(),
                  g.value(QStringLiteral("per_step_s")).toObject().keys());
-        const double p = predicted.value(QStringLiteral("step_time_s")).toObject().value(QStringLiteral("median")).toDouble();
-        const double m = g.value(QStringLiteral("step_time_s")).toObject().value(QStringLiteral("median")).toDouble();
+        const double p = predicted.value(QStringLiteral("step_time_s"))
+                             .toObject()
+                             .value(QStringLiteral("median"))
+                             .toDouble();
+        const double m = g.value(QStringLiteral("step_time_s"))
+                             .toObject()
+                             .value(QStringLiteral("median"))
+                             .toDouble();
         QVERIFY(p > 0);
-        QVERIFY(std::fabs(ratio.value(QStringLiteral("step_time_s")).toDouble() - m / p) <= 1e-9 * m / p);
+        QVERIFY(std::fabs(ratio.value(QStringLiteral("step_time_s")).toDouble() - m / p) <=
+                1e-9 * m / p);
         // The model predicts no copies: that ratio is null, not infinite.
-        QVERIFY(ratio.value(QStringLiteral("per_step_s")).toObject().value(QStringLiteral("copies")).isNull());
+        QVERIFY(ratio.value(QStringLiteral("per_step_s"))
+                    .toObject()
+                    .value(QStringLiteral("copies"))
+                    .isNull());
         // The same as simulate --json says for the scenario's step.
-        const Run sim = runProgram(QStringLiteral(SCALESCOPE_CLI), {QStringLiteral("simulate"), scenario, QStringLiteral("--json")});
+        const Run sim =
+            runProgram(QStringLiteral(SCALESCOPE_CLI),
+                       {QStringLiteral("simulate"), scenario, QStringLiteral("--json")});
         QVERIFY2(sim.code == 0, qPrintable(sim.describe()));
         QCOMPARE(parseObject(sim.out).value(QStringLiteral("step_time_s")).toDouble(), p);
         const Run text = cli({path, QStringLiteral("--scenario"), scenario});
-        QVERIFY2(text.code == 0 && text.out.contains("The largest disagreement is"), qPrintable(text.describe()));
+        QVERIFY2(text.code == 0 && text.out.contains("The largest disagreement is"),
+                 qPrintable(text.describe()));
     }
 
     void fittedProfile()
@@ -482,7 +519,8 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray bytes = f.readAll();
         // A profile every reader accepts (the marks are x- keys).
-        const scalescope::Result<scalescope::CalibrationProfile> parsed = scalescope::parseProfile(bytes);
+        const scalescope::Result<scalescope::CalibrationProfile> parsed =
+            scalescope::parseProfile(bytes);
         QVERIFY2(parsed, parsed ? "" : parsed.error().toString().c_str());
         const scalescope::CalibrationProfile &p = parsed.value();
         QVERIFY(!p.collectives.empty());
@@ -496,11 +534,22 @@ private Q_SLOTS:
         QCOMPARE(p.gpus[0].name, std::string("NVIDIA A100-PG509-200"));
         QVERIFY(p.gpus[0].host_launch_us > 0);
         const QJsonObject root = parseObject(bytes);
-        QCOMPARE(root.value(QStringLiteral("x-source")).toObject().value(QStringLiteral("kind")).toString(),
+        QCOMPARE(root.value(QStringLiteral("x-source"))
+                     .toObject()
+                     .value(QStringLiteral("kind"))
+                     .toString(),
                  QStringLiteral("measured trace"));
         for (const QJsonValue &c : root.value(QStringLiteral("collectives")).toArray())
-            QCOMPARE(c.toObject().value(QStringLiteral("x-source")).toString(), QStringLiteral("trace"));
-        QCOMPARE(root.value(QStringLiteral("gpus")).toArray().at(0).toObject().value(QStringLiteral("x-source")).toObject().value(QStringLiteral("host_launch_us")).toString(),
+            QCOMPARE(c.toObject().value(QStringLiteral("x-source")).toString(),
+                     QStringLiteral("trace"));
+        QCOMPARE(root.value(QStringLiteral("gpus"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("x-source"))
+                     .toObject()
+                     .value(QStringLiteral("host_launch_us"))
+                     .toString(),
                  QStringLiteral("trace"));
         // Never over an input.
         const Run refused = cli({path, QStringLiteral("--profile"), path});
@@ -512,13 +561,15 @@ private Q_SLOTS:
         // record_shapes: aten::mm [[256, 512], [512, 128]] launches one kernel of 2 us:
         // 2 x 256 x 128 x 512 / 2e-6 s = 16.8 TFLOP/s.
         QJsonObject mm_args;
-        mm_args[QStringLiteral("Input Dims")] = QJsonArray{QJsonArray{256, 512}, QJsonArray{512, 128}};
-        mm_args[QStringLiteral("Input type")] = QJsonArray{QStringLiteral("c10::BFloat16"), QStringLiteral("c10::BFloat16")};
-        const QString path = file(
-            QStringLiteral("gemm.json"),
-            document(QJsonArray{traceEvent("cpu_op", QStringLiteral("aten::mm"), 100, 20, mm_args),
-                                launch(105, 1),
-                                kernel(QStringLiteral("sm90_gemm_bf16"), 200, 2, 1)}));
+        mm_args[QStringLiteral("Input Dims")] =
+            QJsonArray{QJsonArray{256, 512}, QJsonArray{512, 128}};
+        mm_args[QStringLiteral("Input type")] =
+            QJsonArray{QStringLiteral("c10::BFloat16"), QStringLiteral("c10::BFloat16")};
+        const QString path =
+            file(QStringLiteral("gemm.json"),
+                 document(QJsonArray{
+                     traceEvent("cpu_op", QStringLiteral("aten::mm"), 100, 20, mm_args),
+                     launch(105, 1), kernel(QStringLiteral("sm90_gemm_bf16"), 200, 2, 1)}));
         const QString out = dir_.filePath(QStringLiteral("gemm-profile.json"));
         const Run got = cli({path, QStringLiteral("--profile"), out});
         QVERIFY2(got.code == 0, qPrintable(got.describe()));
@@ -527,7 +578,8 @@ private Q_SLOTS:
         const auto parsed = scalescope::parseProfile(f.readAll());
         QVERIFY(parsed);
         QCOMPARE(parsed.value().gpus.size(), size_t{1});
-        const auto &bf16 = parsed.value().gpus[0].gemm_tflops[static_cast<size_t>(scalescope::Precision::BF16)];
+        const auto &bf16 =
+            parsed.value().gpus[0].gemm_tflops[static_cast<size_t>(scalescope::Precision::BF16)];
         QCOMPARE(bf16.size(), size_t{1});
         QCOMPARE(bf16[0].m, 256.0);
         QCOMPARE(bf16[0].n, 128.0);

@@ -30,7 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!std::isfinite(window) || !std::isfinite(s.start_us) || !std::isfinite(s.end_us))
             continue; // times near the double's range (1e308 + 1e308): no figure to check
         // Rounding of microseconds to seconds: a relative slack.
-        const double slack = 1e-9 * std::max(1.0, std::fabs(window)) + 1e-9 * std::fabs(s.end_us) * 1e-6;
+        const double slack =
+            1e-9 * std::max(1.0, std::fabs(window)) + 1e-9 * std::fabs(s.end_us) * 1e-6;
         if (!(window >= 0))
             fuzz::finding("a step window of negative length");
         for (double busy : {s.compute_s, s.communication_s, s.copies_s})

@@ -23,7 +23,8 @@ QByteArray gzipped(const QByteArray &bytes)
     // 15 + 16: a gzip wrapper (zlib manual, deflateInit2).
     if (deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
         return {};
-    QByteArray out(static_cast<qsizetype>(deflateBound(&z, static_cast<uLong>(bytes.size()))), '\0');
+    QByteArray out(static_cast<qsizetype>(deflateBound(&z, static_cast<uLong>(bytes.size()))),
+                   '\0');
     z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(bytes.constData()));
     z.avail_in = static_cast<uInt>(bytes.size());
     z.next_out = reinterpret_cast<Bytef *>(out.data());
@@ -61,22 +62,31 @@ private Q_SLOTS:
         QTest::addColumn<QString>("kind");
         const int compute = int(ActivityClass::Compute), comm = int(ActivityClass::Communication);
         QTest::newRow("gemm") << "ampere_bf16_s16816gemm" << compute << "";
-        QTest::newRow("all-reduce") << "ncclKernel_AllReduce_RING_LL_Sum_float" << comm << "AllReduce";
+        QTest::newRow("all-reduce")
+            << "ncclKernel_AllReduce_RING_LL_Sum_float" << comm << "AllReduce";
         QTest::newRow("any case") << "NCCLDEVKERNEL_ALLGATHER_RING" << comm << "AllGather";
-        QTest::newRow("reduce-scatter") << "ncclDevKernel_ReduceScatter_Sum_bf16_RING_LL" << comm << "ReduceScatter";
+        QTest::newRow("reduce-scatter")
+            << "ncclDevKernel_ReduceScatter_Sum_bf16_RING_LL" << comm << "ReduceScatter";
         QTest::newRow("all-to-all") << "ncclKernel_AllToAll" << comm << "AllToAll";
-        QTest::newRow("broadcast") << "ncclKernel_Broadcast_RING_LL_Sum_int8_t" << comm << "Broadcast";
-        QTest::newRow("send-recv") << "ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t" << comm << "SendRecv";
+        QTest::newRow("broadcast")
+            << "ncclKernel_Broadcast_RING_LL_Sum_int8_t" << comm << "Broadcast";
+        QTest::newRow("send-recv")
+            << "ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t" << comm << "SendRecv";
         QTest::newRow("send") << "ncclDevKernel_Send" << comm << "SendRecv";
         QTest::newRow("recv") << "ncclDevKernel_Recv" << comm << "SendRecv";
         QTest::newRow("other nccl") << "ncclDevKernel_Generic" << comm << "Other";
         // The first kind in the spec's order wins.
         QTest::newRow("first kind") << "nccl_Broadcast_AllReduce" << comm << "AllReduce";
-        QTest::newRow("deep_ep intranode") << "void deep_ep::intranode::dispatch<8>(int4*)" << comm << "AllToAll";
-        QTest::newRow("deep_ep internode") << "void deep_ep::internode::combine(void*)" << comm << "AllToAll";
-        QTest::newRow("dpsk internode_ll") << "dpsk::ep::internode_ll::dispatch" << comm << "AllToAll";
-        QTest::newRow("deep_ep layout") << "void deep_ep::get_dispatch_layout<256>(long*)" << compute << "";
-        QTest::newRow("deep_ep other namespace") << "deep_ep::layout::internode::x" << compute << "";
+        QTest::newRow("deep_ep intranode")
+            << "void deep_ep::intranode::dispatch<8>(int4*)" << comm << "AllToAll";
+        QTest::newRow("deep_ep internode")
+            << "void deep_ep::internode::combine(void*)" << comm << "AllToAll";
+        QTest::newRow("dpsk internode_ll")
+            << "dpsk::ep::internode_ll::dispatch" << comm << "AllToAll";
+        QTest::newRow("deep_ep layout")
+            << "void deep_ep::get_dispatch_layout<256>(long*)" << compute << "";
+        QTest::newRow("deep_ep other namespace")
+            << "deep_ep::layout::internode::x" << compute << "";
         QTest::newRow("DeepEP case") << "DEEP_EP::intranode::dispatch" << compute << "";
     }
     void classify()
@@ -94,11 +104,12 @@ private Q_SLOTS:
     {
         // Device 1 ran most kernels: device 0's kernel is left out, but properties come later
         // in the file than the events and still name the GPU.
-        const QByteArray doc = "{\"distributedInfo\":{\"rank\":5,\"world_size\":8},\"traceEvents\":[" +
-                               kernelEvent("a", 10, 5, 0, 1) + "," + kernelEvent("b", 20, 5, 1, 2) +
-                               "," + kernelEvent("c", 30, 5, 1, 3) +
-                               "],\"deviceProperties\":[{\"id\":0,\"name\":\"G0\"},"
-                               "{\"id\":1,\"name\":\"G1\"}]}";
+        const QByteArray doc =
+            "{\"distributedInfo\":{\"rank\":5,\"world_size\":8},\"traceEvents\":[" +
+            kernelEvent("a", 10, 5, 0, 1) + "," + kernelEvent("b", 20, 5, 1, 2) + "," +
+            kernelEvent("c", 30, 5, 1, 3) +
+            "],\"deviceProperties\":[{\"id\":0,\"name\":\"G0\"},"
+            "{\"id\":1,\"name\":\"G1\"}]}";
         const Result<KinetoTrace> t = parseKinetoTrace(doc, QStringLiteral("t.json"));
         QVERIFY2(t, t ? "" : t.error().toString().c_str());
         QCOMPARE(t.value().rank, int64_t{5});
