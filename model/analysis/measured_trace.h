@@ -42,7 +42,8 @@ KernelClass classifyKernel(const char *name, size_t length);
 /// No `args.correlation` on the event.
 inline constexpr int64_t kNoCorrelation = INT64_MIN;
 
-/// One GPU activity on the rank's device: [start_us, end_us) in the trace's microseconds.
+/// One GPU activity on the rank's device: [start_us, end_us) in the trace's microseconds
+/// (32 bytes: a trace keeps one per kernel and copy).
 struct TraceActivity {
     double start_us = 0;
     double end_us = 0; // start_us + dur; dur missing, not a number or negative: 0
@@ -52,6 +53,7 @@ struct TraceActivity {
     CommKind kind = CommKind::None;
     bool kernel = false; // a `kernel` event (copies are not)
 };
+static_assert(sizeof(TraceActivity) == 32, "a trace keeps one TraceActivity per GPU activity");
 
 /// A `cuda_runtime` / `cuda_driver` event with args.correlation: where the host launched
 /// the activity of the same correlation.

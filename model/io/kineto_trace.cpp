@@ -1051,22 +1051,29 @@ Result<KinetoTrace> parse(ByteSource &source, const QString &name, const TraceRe
     t.kernels = per_device[best];
     t.kernels_other_devices = all_kernels - per_device[best];
 
-    // Activities of the rank's device only, in file order; the collective records follow.
-    std::vector<uint32_t> new_index(handler.activities.size(), UINT32_MAX);
-    t.activities.reserve(handler.activities.size());
-    for (size_t i = 0; i < handler.activities.size(); ++i) {
-        if (handler.activity_device[i] == best) {
-            new_index[i] = static_cast<uint32_t>(t.activities.size());
-            t.activities.push_back(handler.activities[i]);
+    // Activities of the rank's device only, in file order, compacted in place (no second
+    // copy of the largest array); the collective records follow their activity.
+    std::vector<TraceActivity> &acts = handler.activities;
+    size_t kept = 0;
+    size_t next_collective = 0;
+    for (size_t i = 0; i < acts.size(); ++i) {
+        const bool ours = handler.activity_device[i] == best;
+        // Collective records are in activity order: renumber or drop those of activity i.
+        while (next_collective < handler.collectives.size() &&
+               handler.collectives[next_collective].activity == i) {
+            TraceCollectiveRecord &c = handler.collectives[next_collective++];
+            if (ours) {
+                c.activity = static_cast<uint32_t>(kept);
+                t.collectives.push_back(std::move(c));
+            }
         }
+        if (ours)
+            acts[kept++] = acts[i];
     }
-    std::vector<TraceActivity>().swap(handler.activities);
-    for (TraceCollectiveRecord &c : handler.collectives) {
-        if (new_index[c.activity] != UINT32_MAX) {
-            c.activity = new_index[c.activity];
-            t.collectives.push_back(std::move(c));
-        }
-    }
+    acts.resize(kept);
+    acts.shrink_to_fit();
+    std::vector<uint16_t>().swap(handler.activity_device);
+    t.activities = std::move(acts);
 
     // One launch per correlation: the last in the file, as a map filled in file order keeps.
     std::stable_sort(

@@ -3,7 +3,7 @@
 //
 // The file is read in chunks (zlib inflates a .gz as it goes) and parsed with RapidJSON's SAX
 // reader: no document is built, no string is kept per event. What is kept per GPU activity
-// is its times, class, stream and correlation (TraceActivity, 40 bytes); per launch its
+// is its times, class, stream and correlation (TraceActivity, 32 bytes); per launch its
 // correlation, time and thread (24 bytes); the few other records (step annotations, the
 // collectives' recorded sizes, GEMM shapes, launch durations) are small.
 #pragma once
