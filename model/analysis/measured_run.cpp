@@ -115,9 +115,11 @@ MeasuredRank measureRank(const KinetoTrace &t)
         marks.begin(), marks.end(),
         [](const TraceStepMark &a, const TraceStepMark &b) { return a.start_us < b.start_us; });
     r.notes.annotations = marks.size();
-    std::vector<double> starts(marks.size());
-    for (size_t i = 0; i < marks.size(); ++i)
+    std::vector<double> starts(marks.size()), latest_end(marks.size());
+    for (size_t i = 0; i < marks.size(); ++i) {
         starts[i] = marks[i].start_us;
+        latest_end[i] = i ? std::max(latest_end[i - 1], marks[i].end_us) : marks[i].end_us;
+    }
 
     // An activity is launched inside a step when its launch (the cuda_runtime or cuda_driver
     // event of the same correlation) starts in [ts, ts + dur) of the annotation, on any
@@ -139,9 +141,16 @@ MeasuredRank measureRank(const KinetoTrace &t)
         }
         const double at = l->start_us;
         ptrdiff_t i = std::upper_bound(starts.begin(), starts.end(), at) - starts.begin() - 1;
+        // Walk back to the latest-starting annotation that holds `at`; none before index i
+        // can once the latest end up to i is <= at (so a launch between steps costs O(1)).
         while (i >= 0 && !(marks[static_cast<size_t>(i)].start_us <= at &&
-                           at < marks[static_cast<size_t>(i)].end_us))
+                           at < marks[static_cast<size_t>(i)].end_us)) {
+            if (latest_end[static_cast<size_t>(i)] <= at) {
+                i = -1;
+                break;
+            }
             --i;
+        }
         if (i < 0) {
             ++r.notes.activities_outside_steps;
             continue;

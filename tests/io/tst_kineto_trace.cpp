@@ -232,6 +232,48 @@ private Q_SLOTS:
         QCOMPARE(tl.label(tl.rowBegin(0)), std::string("compute kernels"));
     }
 
+    void overlappingAnnotations()
+    {
+        // Annotations 1 [0,100) and 2 [50,80) overlap; 3 is [200,300). Launches at 60 (the
+        // latest-starting annotation that holds it: 2), 90 (1), 150 (no step) and 250 (3).
+        // Windows in order of first activity: 2 [100,120), 1 [120,300), 3 [300,310).
+        QByteArray doc = "{\"traceEvents\":[";
+        const auto step = [](int n, double ts, double dur) {
+            return QStringLiteral("{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":"
+                                  "\"ProfilerStep#%1\",\"ts\":%2,\"dur\":%3},")
+                .arg(n)
+                .arg(ts)
+                .arg(dur)
+                .toUtf8();
+        };
+        const auto launch = [](double ts, int c) {
+            return QStringLiteral("{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":"
+                                  "\"cudaLaunchKernel\",\"ts\":%1,\"dur\":1,\"tid\":3,"
+                                  "\"args\":{\"correlation\":%2}},")
+                .arg(ts)
+                .arg(c)
+                .toUtf8();
+        };
+        doc += step(1, 0, 100) + step(2, 50, 30) + step(3, 200, 100);
+        doc += launch(60, 1) + launch(90, 2) + launch(150, 3) + launch(250, 4);
+        doc += kernelEvent("k1", 100, 10, 0, 1) + "," + kernelEvent("k2", 120, 5, 0, 2) + "," +
+               kernelEvent("k3", 160, 5, 0, 3) + "," + kernelEvent("k4", 300, 10, 0, 4) + "]}";
+        const Result<KinetoTrace> t = parseKinetoTrace(doc, QStringLiteral("t.json"));
+        QVERIFY2(t, t ? "" : t.error().toString().c_str());
+        const MeasuredRank r = measureRank(t.value());
+        QCOMPARE(r.steps.size(), size_t{3});
+        QCOMPARE(r.steps[0].number, int64_t{2});
+        QCOMPARE(r.steps[0].start_us, 100.0);
+        QCOMPARE(r.steps[0].end_us, 120.0);
+        QCOMPARE(r.steps[1].number, int64_t{1});
+        QCOMPARE(r.steps[1].end_us, 300.0);
+        QCOMPARE(r.steps[2].number, int64_t{3});
+        QCOMPARE(r.steps[2].end_us, 310.0);
+        QCOMPARE(r.notes.activities_outside_steps, size_t{1});
+        // Step 1's window holds k2 and k3 (whichever step launched them): 10 us of compute.
+        QVERIFY(std::fabs(r.steps[1].compute_s - 10e-6) < 1e-15);
+    }
+
     void statistics_data()
     {
         QTest::addColumn<QList<double>>("values");
