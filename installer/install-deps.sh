@@ -9,6 +9,7 @@ qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
 qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6 qt6-translations-l10n
 libgl-dev libxkbcommon-dev
 libeigen3-dev
+rapidjson-dev zlib1g-dev
 fonts-noto-cjk xvfb xauth imagemagick locales
 clang libclang-rt-14-dev
 dpkg-dev file desktop-file-utils appstream

@@ -23,9 +23,11 @@ const char *kUsage =
     "  scalescope-cli validate FILE\n"
     "  scalescope-cli catalog [gpus|links|models|frameworks] [--json]\n"
     "  scalescope-cli bench FILE [--repeat N] [--json]\n"
+    "  scalescope-cli trace TRACE... [--scenario FILE] [--json] [--profile OUT.json]\n"
     "  scalescope-cli --version | --help\n"
     "\n"
     "simulate without FILE runs the built-in default scenario.\n"
+    "trace reads PyTorch profiler (Kineto) traces, plain or .gz, one per rank.\n"
     "Exit codes: 0 success, 2 invalid input, 1 other failure.\n";
 
 // Writes `text` to `out` and checks that it arrived: a full disk or a closed pipe is exit 1
@@ -75,10 +77,11 @@ int run(const QStringList &argv, std::FILE *out, std::FILE *err)
     static const std::pair<const char *, Command> kCommands[] = {
         {"simulate", cmdSimulate}, {"sweep", cmdSweep},     {"plan", cmdPlan},
         {"validate", cmdValidate}, {"catalog", cmdCatalog}, {"bench", cmdBench},
+        {"trace", cmdTrace},
     };
     int code = kInvalidInput;
     failure = {kInvalidInput, QStringLiteral("unknown command \"%1\"; allowed: simulate, sweep, "
-                                             "plan, validate, catalog, bench, --help, --version")
+                                             "plan, validate, catalog, bench, trace, --help, --version")
                                   .arg(command)};
     for (const auto &[name, run_command] : kCommands) {
         if (command == QLatin1String(name)) {

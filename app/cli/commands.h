@@ -64,5 +64,7 @@ int cmdPlan(const QStringList &argv, Output &out, Failure *failure);
 int cmdValidate(const QStringList &argv, Output &out, Failure *failure);
 /// `bench FILE [--repeat N] [--json]` (bench_command.cpp).
 int cmdBench(const QStringList &argv, Output &out, Failure *failure);
+/// `trace TRACE... [--scenario FILE] [--json] [--profile OUT.json]` (trace_command.cpp).
+int cmdTrace(const QStringList &argv, Output &out, Failure *failure);
 
 } // namespace scalescope::cli

@@ -98,6 +98,10 @@ public:
 
     /// Asks the worker for a recompute of the document's scenario.
     void requestRecompute();
+    /// Reads measured traces (one per rank) and draws their rows below the predicted ones
+    /// (main_window_trace.cpp); false when one is no trace (the message shown) or cancelled.
+    bool openMeasuredTraces(const QStringList &files);
+    void closeMeasuredTrace();
     /// Shows a result (normally from the worker; --screenshot calls it directly).
     void showResult(const ResultPtr &result);
     ResultPtr currentResult() const { return current_; }
@@ -173,6 +177,8 @@ private:
     void exportChart(const QString &format);
     void exportSweepCsv();
     void exportTrace();
+    void openMeasuredTraceDialog();
+    void buildMeasuredTimeline(QSplitter *timelines);
     void scheduleAutosave();
     void writeAutosave();
     /// Asks where to save, starting from suggestedFileName(what, suffix) in the last folder.
@@ -236,6 +242,8 @@ private:
     QSplitter *splitter_ = nullptr;
     TimelineWidget *timeline_ = nullptr;
     TimelineWidget *pinned_timeline_ = nullptr;
+    TimelineWidget *measured_timeline_ = nullptr;     // main_window_trace.cpp
+    std::shared_ptr<const Timeline> measured_;
     QSpinBox *iterations_spin_ = nullptr;
     QLabel *timeline_note_ = nullptr;
     QLabel *compare_label_ = nullptr;

@@ -114,6 +114,7 @@ void MainWindow::buildUi()
     auto *timelines = new QSplitter(Qt::Vertical);
     timelines->addWidget(pinned_timeline_);
     timelines->addWidget(timeline_);
+    buildMeasuredTimeline(timelines);
     timeline_layout->addWidget(timelines, 1);
     connect(fit_button, &QPushButton::clicked, this, [this] {
         timeline_->fitToView();
@@ -237,6 +238,9 @@ void MainWindow::buildMenus()
     QAction *open_action = file->addAction(tr("&Open…"), this, &MainWindow::openDialog);
     open_action->setShortcut(QKeySequence::Open);
     recent_menu_ = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("Open &measured trace…"), this, &MainWindow::openMeasuredTraceDialog)
+        ->setObjectName(QStringLiteral("openMeasuredTraceAction"));
+    file->addAction(tr("Close measured trace"), this, &MainWindow::closeMeasuredTrace);
     QAction *save_action = file->addAction(tr("&Save"), this, [this] { save(); });
     save_action->setShortcut(QKeySequence::Save);
     QAction *save_as_action = file->addAction(tr("Save &As…"), this, [this] { saveAs(); });

@@ -4458,6 +4458,51 @@
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
+    <message>
+        <location filename="../../app/gui/main_window_ui.cpp" line="241"/>
+        <source>Open &amp;measured trace…</source>
+        <translation>打开实测跟踪(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_ui.cpp" line="243"/>
+        <source>Close measured trace</source>
+        <translation>关闭实测跟踪</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_trace.cpp" line="98"/>
+        <source>Open measured trace</source>
+        <translation>打开实测跟踪</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_trace.cpp" line="99"/>
+        <source>PyTorch profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
+        <translation>PyTorch 性能分析器跟踪 (*.json *.json.gz *.gz);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_trace.cpp" line="110"/>
+        <source>Reading the measured trace…</source>
+        <translation>正在读取实测跟踪…</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_trace.cpp" line="110"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_trace.cpp" line="133"/>
+        <source>Cannot open measured trace</source>
+        <translation>无法打开实测跟踪</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_trace.cpp" line="143"/>
+        <source>Measured: ranks %1, %2, median step %3 ms (compute %4 ms, exposed communication %5 ms, idle %6 ms)</source>
+        <translation>实测：rank %1，%2，步时间中位数 %3 ms（计算 %4 ms，暴露的通信 %5 ms，空闲 %6 ms）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_trace.cpp" line="146"/>
+        <source>GPU not named</source>
+        <translation>未注明 GPU</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::MemoryView</name>

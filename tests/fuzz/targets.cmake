@@ -5,7 +5,7 @@
 
 set(SCALESCOPE_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(SCALESCOPE_FUZZ_TARGETS
-  scenario profile nccl_tests_log gallery catalog probe_line autosave)
+  scenario profile nccl_tests_log gallery catalog probe_line autosave kineto_trace)
 
 # scalescope_fuzz_setup(<cmake target> <fuzz name>): sources, include folders, libraries.
 function(scalescope_fuzz_setup target name)

@@ -1,0 +1,90 @@
+// A measured run as a timeline (measured_timeline.h).
+#include "analysis/measured_timeline.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+
+namespace scalescope
+{
+
+namespace
+{
+
+constexpr double kSecondsPerUs = 1e-6; // Kineto's ts and dur are microseconds
+
+struct Span {
+    double lo, hi;
+};
+
+// The union of the spans (spec/cli.md "trace": busy time is the union of [ts, ts + dur)).
+std::vector<Span> unite(std::vector<Span> v)
+{
+    std::sort(v.begin(), v.end(), [](const Span &a, const Span &b) { return a.lo < b.lo; });
+    std::vector<Span> out;
+    for (const Span &s : v) {
+        if (s.hi <= s.lo)
+            continue;
+        if (!out.empty() && s.lo <= out.back().hi)
+            out.back().hi = std::max(out.back().hi, s.hi);
+        else
+            out.push_back(s);
+    }
+    return out;
+}
+
+} // namespace
+
+Timeline measuredTimeline(const std::vector<const KinetoTrace *> &traces,
+                          const std::vector<MeasuredRank> &ranks)
+{
+    assert(traces.size() == ranks.size());
+    int iterations = 1;
+    for (const MeasuredRank &r : ranks)
+        iterations = std::max(iterations, static_cast<int>(r.steps.size()));
+    const int gpus = static_cast<int>(traces.size());
+    TimelineBuilder builder(gpus, std::max(1, gpus), iterations);
+    const std::array<std::string, kStreamCount> texts = {"compute kernels", "collective kernels",
+                                                         "send/recv kernels", ""};
+    const std::array<SegmentKind, kStreamCount> kinds = {
+        SegmentKind::Compute, SegmentKind::DpComm, SegmentKind::PpComm, SegmentKind::DataLoad};
+    std::array<uint32_t, kStreamCount> labels{};
+    for (int s = 0; s < kStreamCount - 1; ++s)
+        labels[static_cast<size_t>(s)] = builder.internLabel(texts[static_cast<size_t>(s)]);
+
+    for (int g = 0; g < gpus; ++g) {
+        const KinetoTrace &t = *traces[static_cast<size_t>(g)];
+        const std::vector<MeasuredStep> &steps = ranks[static_cast<size_t>(g)].steps;
+        std::array<std::vector<Span>, kStreamCount> rows;
+        for (const TraceActivity &a : t.activities) {
+            if (a.cls == ActivityClass::Copy)
+                continue; // no row for copies (measured_timeline.h)
+            int row = static_cast<int>(Stream::Compute);
+            if (a.cls == ActivityClass::Communication)
+                row = static_cast<int>(a.kind == CommKind::SendRecv ? Stream::PointToPoint
+                                                                    : Stream::Collective);
+            rows[static_cast<size_t>(row)].push_back({a.start_us, a.end_us});
+        }
+        const double origin = steps.empty() ? 0 : steps.front().start_us;
+        for (int s = 0; s < kStreamCount; ++s) {
+            builder.beginRow(g * kStreamCount + s);
+            const std::vector<Span> spans = unite(std::move(rows[static_cast<size_t>(s)]));
+            // Each step window's part of the union, labelled with the step's index.
+            size_t i = 0;
+            for (size_t w = 0; w < steps.size(); ++w) {
+                const double lo = steps[w].start_us, hi = steps[w].end_us;
+                while (i < spans.size() && spans[i].hi <= lo)
+                    ++i;
+                for (size_t j = i; j < spans.size() && spans[j].lo < hi; ++j) {
+                    const double a = std::max(spans[j].lo, lo), b = std::min(spans[j].hi, hi);
+                    builder.add((a - origin) * kSecondsPerUs, (b - a) * kSecondsPerUs,
+                                kinds[static_cast<size_t>(s)], labels[static_cast<size_t>(s)],
+                                static_cast<int32_t>(w));
+                }
+            }
+        }
+    }
+    return builder.finish();
+}
+
+} // namespace scalescope

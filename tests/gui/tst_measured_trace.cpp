@@ -1,0 +1,161 @@
+// File > Open measured trace (issue 28, item 3; app/gui/main_window_trace.cpp): the measured
+// rows of each rank drawn below the predicted timeline, on one time axis; a file that is no
+// trace leaves the window as it was and says why.
+#include "app.h"
+#include "document.h"
+#include "main_window.h"
+#include "recompute.h"
+
+#include "io/catalog_io.h"
+#include "io/scenario_io.h"
+#include "sim/timeline.h"
+#include "timeline/timeline_widget.h"
+
+#include <QFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace scalescope;
+
+class TestMeasuredTrace : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    std::unique_ptr<QSettings> settings_;
+    std::unique_ptr<Document> document_;
+    std::unique_ptr<Recomputer> recomputer_;
+    std::unique_ptr<MainWindow> window_;
+
+    static QString trace(const char *name)
+    {
+        return QStringLiteral(SCALESCOPE_SHARED_DIR "/traces/") + QLatin1String(name);
+    }
+    TimelineWidget *measured() const
+    {
+        return window_->findChild<TimelineWidget *>(QStringLiteral("measuredTimeline"));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(dir_.isValid());
+        // The shared traces must be there: a missing folder fails.
+        QVERIFY2(QFile::exists(trace("a100-2rank-cnn-rank0.json.gz")),
+                 qPrintable(trace("") + QStringLiteral(" is missing")));
+    }
+
+    void init()
+    {
+        settings_ = std::make_unique<QSettings>(dir_.filePath(QStringLiteral("settings.ini")),
+                                                QSettings::IniFormat);
+        document_ = std::make_unique<Document>();
+        const Result<Scenario> s = loadScenarioFile(
+            QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/scenarios/default.json"),
+            builtinCatalog());
+        QVERIFY(s);
+        document_->reset(s.value(), QString());
+        recomputer_ = std::make_unique<Recomputer>();
+        WindowContext ctx;
+        ctx.document = document_.get();
+        ctx.recomputer = recomputer_.get();
+        ctx.settings = settings_.get();
+        ctx.language = QStringLiteral("en");
+        ctx.interactive = false;
+        window_ = std::make_unique<MainWindow>(ctx);
+        window_->resize(1280, 720);
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+        QVERIFY(measured());
+        QVERIFY(!measured()->isVisible());
+    }
+
+    void cleanup()
+    {
+        window_.reset();
+        recomputer_.reset();
+        document_.reset();
+    }
+
+    void oneRankDrawn()
+    {
+        QVERIFY(window_->openMeasuredTraces({trace("a100-2rank-cnn-rank0.json.gz")}));
+        QVERIFY(measured()->isVisible());
+        const auto t = measured()->timeline();
+        QVERIFY(t);
+        QCOMPARE(t->gpus(), 1);
+        // Compute kernels and the all-reduces each have a row of their own.
+        for (Stream s : {Stream::Compute, Stream::Collective}) {
+            const int row = static_cast<int>(s);
+            QVERIFY2(t->rowEnd(row) > t->rowBegin(row), streamName(s));
+        }
+        // Three steps of about 220 ms from the first step's start.
+        QVERIFY(t->endTime() > 0.6 && t->endTime() < 0.7);
+        QVERIFY2(measured()->title().contains(QStringLiteral("NVIDIA A100-PG509-200")),
+                 qPrintable(measured()->title()));
+        window_->closeMeasuredTrace();
+        QVERIFY(!measured()->isVisible());
+        QVERIFY(!measured()->timeline());
+    }
+
+    void twoRanksDrawn()
+    {
+        QVERIFY(window_->openMeasuredTraces(
+            {trace("a100-128rank-rank0.json.gz"), trace("a100-128rank-rank1.json.gz")}));
+        QCOMPARE(measured()->timeline()->gpus(), 2);
+        QVERIFY(measured()->title().contains(QStringLiteral("ranks 0, 1")));
+    }
+
+    // At the screenshot sizes, the predicted and the measured timelines both get room; with
+    // SCALESCOPE_SCREENSHOT_DIR set, the window is saved there (docs/screenshots).
+    void bothTimelinesFit_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void bothTimelinesFit()
+    {
+        QFETCH(QSize, size);
+        window_->resize(size);
+        auto *predicted = window_->findChild<TimelineWidget *>(QStringLiteral("timeline"));
+        QVERIFY(predicted);
+        QTRY_VERIFY_WITH_TIMEOUT(predicted->timeline() != nullptr, 60000);
+        QVERIFY(window_->openMeasuredTraces({trace("a100-2rank-cnn-rank0.json.gz")}));
+        QTest::qWait(50);
+        QVERIFY2(measured()->height() >= 120 && predicted->height() >= 120,
+                 qPrintable(QStringLiteral("measured %1 px, predicted %2 px")
+                                .arg(measured()->height())
+                                .arg(predicted->height())));
+        const QByteArray out = qgetenv("SCALESCOPE_SCREENSHOT_DIR");
+        if (!out.isEmpty())
+            QVERIFY(window_->grab().save(QString::fromLocal8Bit(out) +
+                                         QStringLiteral("/measured-trace-%1-en.png")
+                                             .arg(QLatin1String(QTest::currentDataTag()))));
+    }
+
+    void notATraceKeepsTheWindow()
+    {
+        QVERIFY(window_->openMeasuredTraces({trace("a100-2rank-cnn-rank0.json.gz")}));
+        const auto before = measured()->timeline();
+        const QString bad = dir_.filePath(QStringLiteral("not-a-trace.json"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"traceEvents\": []}");
+        f.close();
+        QVERIFY(!window_->openMeasuredTraces({bad}));
+        QCOMPARE(measured()->timeline(), before);
+        QVERIFY(measured()->isVisible());
+        QVERIFY2(window_->statusBar()->currentMessage().contains(QStringLiteral("no GPU kernels")),
+                 qPrintable(window_->statusBar()->currentMessage()));
+    }
+};
+
+QTEST_MAIN(TestMeasuredTrace)
+#include "tst_measured_trace.moc"
