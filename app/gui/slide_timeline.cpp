@@ -112,6 +112,10 @@ FoldedTimeline foldIdenticalGpus(const Timeline &timeline)
                             timeline.bytes(i));
         }
     }
+    std::vector<double> starts;
+    for (int k = 0; k < timeline.iterations(); ++k)
+        starts.push_back(timeline.stepStart(k));
+    builder.setStepStarts(std::move(starts));
     folded.timeline = std::make_shared<const Timeline>(builder.finish());
     return folded;
 }

@@ -52,6 +52,13 @@ Timeline measuredTimeline(const std::vector<const KinetoTrace *> &traces,
     for (int s = 0; s < kStreamCount - 1; ++s)
         labels[static_cast<size_t>(s)] = builder.internLabel(texts[static_cast<size_t>(s)]);
 
+    // The measured steps' starts (the first rank's windows, from its first step).
+    std::vector<double> step_starts;
+    if (!ranks.empty() && static_cast<int>(ranks.front().steps.size()) == iterations)
+        for (const MeasuredStep &step : ranks.front().steps)
+            step_starts.push_back((step.start_us - ranks.front().steps.front().start_us) *
+                                  kSecondsPerUs);
+    builder.setStepStarts(std::move(step_starts));
     for (int g = 0; g < gpus; ++g) {
         const KinetoTrace &t = *traces[static_cast<size_t>(g)];
         const std::vector<MeasuredStep> &steps = ranks[static_cast<size_t>(g)].steps;

@@ -71,6 +71,17 @@ private:
         if (!measured.empty())
             add(Rule::CalibrationOtherGpu, "hardware.calibration",
                 {.gpu_name = hw.gpu.name, .measured_gpu = measured});
+        // A profile's collectives describe the links of the cluster they ran on: applied to
+        // another shape (8 GPUs on NVLink for 2 nodes of 4 on Ethernet) their bus bandwidths
+        // stand for links this cluster does not have (issue 26).
+        if (const CalibrationProfile *p = hw.calibration.get();
+            p && p->nodes > 0 && p->gpus_per_node > 0 &&
+            std::any_of(p->collectives.begin(), p->collectives.end(),
+                        [](const ProfileCollective &c) { return c.gpus > 1; }) &&
+            (p->nodes != hw.nodes || p->gpus_per_node != hw.gpus_per_node))
+            warn(Rule::CalibrationOtherCluster, "hardware.calibration",
+                 {.nodes = hw.nodes, .gpus_per_node = hw.gpus_per_node,
+                  .profile_nodes = p->nodes, .profile_gpus_per_node = p->gpus_per_node});
         const bool geforce = !hw.gpu.pcie_p2p && hw.gpu.family != GpuFamily::CDNA3;
         if (geforce && hw.intra.kind == LinkKind::NVLinkSwitched)
             warn(Rule::GeForceWithNVLink, "hardware.intra_node",
@@ -309,6 +320,12 @@ std::string ruleMessage(const RuleFinding &f)
     case Rule::CalibrationOtherGpu:
         return "the profile was measured on \"" + a.measured_gpu + "\", but the scenario's GPU is \"" +
                a.gpu_name + "\"; allowed: a profile of the same GPU model, or no calibration";
+    case Rule::CalibrationOtherCluster:
+        return "the profile's collectives ran on " + i(a.profile_nodes) + " node(s) of " +
+               i(a.profile_gpus_per_node) + " GPUs, the scenario has " + i(a.nodes) + " of " +
+               i(a.gpus_per_node) +
+               ": their bus bandwidths stand for another cluster's links (measure this one, "
+               "or remove the calibration)";
     case Rule::GeForceWithNVLink:
         return a.gpu_name + " has no NVLink: GeForce cards connect over PCIe, so \"" + a.link_name +
                "\" cannot exist in this machine";

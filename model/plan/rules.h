@@ -28,6 +28,8 @@ enum class Rule {
     // Hardware
     TooManyGpus,         // hardware.nodes: nodes, gpus_per_node, gpus, max_gpus
     CalibrationOtherGpu, // hardware.calibration: measured_gpu, gpu_name
+    CalibrationOtherCluster, // hardware.calibration (warning): profile_nodes,
+                             //   profile_gpus_per_node, nodes, gpus_per_node
     GeForceWithNVLink,   // hardware.intra_node (warning): gpu_name, link_name
     AmdWithNVLink,       // hardware.intra_node (warning): gpu_name, link_name
     BridgeBeyondTwo,     // hardware.intra_node (warning): gpus_per_node
@@ -90,6 +92,8 @@ struct RuleFigures {
     int64_t micro_batch = 0;
     int64_t micro_batches = 0; // per step and replica
     int64_t gpu = 0;           // a GPU's index
+    int64_t profile_nodes = 0; // the cluster a calibration profile's collectives ran on
+    int64_t profile_gpus_per_node = 0;
     // Measurements
     double steady_c = 0;
     double ambient_c = 0;

@@ -232,6 +232,12 @@ bool Simulation::buildTimeline(SimResult &result)
     });
     builder.setEndTime(
         unit_latest.empty() ? 0.0 : *std::max_element(unit_latest.begin(), unit_latest.end()));
+    // Steps start where the one before ended on its slowest GPU (the iteration ends), not at
+    // an even split of the drawn span (issue 26: markers fell inside a backward pass).
+    std::vector<double> starts(static_cast<size_t>(iterations_), 0.0);
+    for (int it = 1; it < iterations_; ++it)
+        starts[static_cast<size_t>(it)] = iteration_end_[static_cast<size_t>(it) - 1];
+    builder.setStepStarts(std::move(starts));
     result.timeline = builder.finish();
     unit_rows_ = {};
     return true;

@@ -77,6 +77,23 @@ public:
     size_t size() const { return start_.size(); }
     double endTime() const { return end_time_; }
     int iterations() const { return iterations_; }
+    /// When step `k` (0-based, below iterations()) starts: where the producer knew it (the
+    /// engine: the end of the step before on its slowest GPU; a measured trace: its step
+    /// windows), else an even split of the drawn span.
+    double stepStart(int k) const
+    {
+        if (static_cast<size_t>(k) < step_starts_.size())
+            return step_starts_[static_cast<size_t>(k)];
+        return iterations_ > 0 ? k * end_time_ / iterations_ : 0.0;
+    }
+    /// The step (0-based) time `t` falls in.
+    int stepAt(double t) const
+    {
+        int k = 0;
+        while (k + 1 < iterations_ && stepStart(k + 1) <= t)
+            ++k;
+        return k;
+    }
 
     double start(size_t i) const { return start_[i]; }
     double duration(size_t i) const { return duration_[i]; }
@@ -124,6 +141,7 @@ private:
     int gpus_per_node_ = 1;
     int iterations_ = 1;
     double end_time_ = 0;
+    std::vector<double> step_starts_; // empty: an even split (stepStart)
     SegmentArray<double> start_;
     SegmentArray<float> duration_;
     SegmentArray<uint8_t> kind_;
@@ -178,6 +196,8 @@ public:
     }
     /// With allocate(): the latest end of any segment written.
     void setEndTime(double t) { t_.end_time_ = t; }
+    /// Where each step starts (one per iteration, ascending; Timeline::stepStart).
+    void setStepStarts(std::vector<double> starts) { t_.step_starts_ = std::move(starts); }
 
 private:
     Timeline t_;

@@ -80,53 +80,53 @@
 <context>
     <name>ControlChecks</name>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="92"/>
+        <location filename="../../views/controls/control_checks.cpp" line="101"/>
         <source>data × tensor × pipeline = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%6 nodes × %7 GPUs per node)</source>
         <translation>数据 × 张量 × 流水线 = %1 × %2 × %3 = %4，但集群有 %5 个 GPU（%6 个节点 × 每节点 %7 个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="111"/>
+        <location filename="../../views/controls/control_checks.cpp" line="120"/>
         <source>tensor × pipeline = %1 × %2 = %3 does not divide the %4 GPUs, so the data degree (auto) would not be whole</source>
         <translation>张量 × 流水线 = %1 × %2 = %3 不能整除 %4 个 GPU，因此数据并行度（自动）不是整数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="120"/>
+        <location filename="../../views/controls/control_checks.cpp" line="129"/>
         <source>tensor = %1 is more than the %2 GPUs per node: its all-reduces cross the inter-node network (allowed, but slow)</source>
         <translation>tensor = %1 大于每节点 %2 个 GPU：其 all-reduce 会跨节点间网络（允许，但很慢）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="127"/>
+        <location filename="../../views/controls/control_checks.cpp" line="136"/>
         <source>tensor = %1 does not divide the model's %2 attention heads</source>
         <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="132"/>
+        <location filename="../../views/controls/control_checks.cpp" line="141"/>
         <source>sequence parallelism works inside a tensor-parallel group; with tensor = 1 it has no effect</source>
         <translation>序列并行在张量并行组内起作用；tensor = 1 时无效果</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="176"/>
-        <location filename="../../views/controls/control_checks.cpp" line="183"/>
+        <location filename="../../views/controls/control_checks.cpp" line="185"/>
+        <location filename="../../views/controls/control_checks.cpp" line="192"/>
         <source>global batch %1 does not split evenly over %2 data-parallel replicas</source>
         <translation>全局批大小 %1 无法均分到 %2 个数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="188"/>
+        <location filename="../../views/controls/control_checks.cpp" line="197"/>
         <source>micro-batch %1 does not divide the per-replica batch %2 / %3 = %4</source>
         <translation>微批次 %1 不能整除每副本批大小 %2 / %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="143"/>
+        <location filename="../../views/controls/control_checks.cpp" line="152"/>
         <source>%1 virtual stages need the interleaved schedule</source>
         <translation>%1 个虚拟阶段需要交错调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="147"/>
+        <location filename="../../views/controls/control_checks.cpp" line="156"/>
         <source>the interleaved schedule with 1 virtual stage is plain 1F1B; use 2 or more</source>
         <translation>只有 1 个虚拟阶段的交错调度就是普通 1F1B；请使用 2 个或更多</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="151"/>
+        <location filename="../../views/controls/control_checks.cpp" line="160"/>
         <source>pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 layers</source>
         <translation>流水线 × 虚拟阶段 = %1 × %2 = %3 个阶段，但模型只有 %4 层</translation>
     </message>
@@ -156,22 +156,22 @@
         <translation>%1 不支持异步更新；请使用同步更新</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="159"/>
+        <location filename="../../views/controls/control_checks.cpp" line="168"/>
         <source>the interleaved schedule needs the %1 micro-batches per step to be a multiple of pipeline = %2</source>
         <translation>交错调度要求每步的 %1 个微批次是 pipeline = %2 的倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="196"/>
+        <location filename="../../views/controls/control_checks.cpp" line="205"/>
         <source>%1 is not supported by the %2</source>
         <translation>%2 不支持 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="219"/>
+        <location filename="../../views/controls/control_checks.cpp" line="228"/>
         <source>steady state %1 °C is below the ambient %2 °C: a GPU under load does not end up cooler than its intake air</source>
         <translation>稳态温度 %1 °C 低于环境温度 %2 °C：负载下的 GPU 不会比其进风更凉</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="208"/>
+        <location filename="../../views/controls/control_checks.cpp" line="217"/>
         <source>GPU %1 with its own cooling does not exist: the GPUs are numbered 0-%2</source>
         <translation>单独设置散热的 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
@@ -181,72 +181,77 @@
         <translation>%1 个节点 × 每节点 %2 个 GPU = %3 个 GPU；最多 %4 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="104"/>
+        <location filename="../../views/controls/control_checks.cpp" line="75"/>
+        <source>the profile's collectives ran on %1 × %2 GPUs, this cluster is %3 × %4: their bus bandwidths stand for another cluster's links</source>
+        <translation>该配置文件的集合通信测自 %1 × %2 个 GPU，而本集群为 %3 × %4：其总线带宽代表的是另一个集群的链路</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="113"/>
         <source>tensor = %1 does not divide the %2 GPUs, so the data degree (auto) would not be whole</source>
         <translation>tensor = %1 不能整除 %2 个 GPU，因此数据并行度（自动）不是整数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="137"/>
+        <location filename="../../views/controls/control_checks.cpp" line="146"/>
         <source>asynchronous updates cannot shard the optimizer (ZeRO stage %1): every replica's gradients are needed each step; use sync or ZeRO 0</source>
         <translation>异步更新不能切分优化器（ZeRO 阶段 %1）：每一步都需要所有副本的梯度；请使用同步更新或 ZeRO 0</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="172"/>
+        <location filename="../../views/controls/control_checks.cpp" line="181"/>
         <source>a global batch of %1 samples trains nothing; use at least 1</source>
         <translation>全局批量为 %1 个样本时无法训练；至少使用 1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="204"/>
+        <location filename="../../views/controls/control_checks.cpp" line="213"/>
         <source>straggler GPU %1 is listed twice; each GPU has one slowdown</source>
         <translation>掉队 GPU %1 被列出两次；每个 GPU 只有一个减速系数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="214"/>
+        <location filename="../../views/controls/control_checks.cpp" line="223"/>
         <source>GPU %1 is listed twice; each GPU has one steady-state temperature</source>
         <translation>GPU %1 被列出两次；每个 GPU 只有一个稳态温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="226"/>
+        <location filename="../../views/controls/control_checks.cpp" line="235"/>
         <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
         <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="232"/>
+        <location filename="../../views/controls/control_checks.cpp" line="241"/>
         <source>no GPU gets hotter than %1 °C, the throttling threshold is %2 °C: thermal throttling has no effect</source>
         <translation>没有 GPU 温度超过 %1 °C，而降频阈值为 %2 °C：温度降频不起作用</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="244"/>
+        <location filename="../../views/controls/control_checks.cpp" line="253"/>
         <source>a checkpoint every %1 s, but writing one takes %2 s (%3 GB at %4 GB/s): more time goes to checkpoints than to training</source>
         <translation>每 %1 s 保存一次检查点，但写入一次需要 %2 s（%3 GB，%4 GB/s）：花在检查点上的时间多于训练</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="253"/>
+        <location filename="../../views/controls/control_checks.cpp" line="262"/>
         <source>a checkpoint every %1 s, but with %2 GPUs one fails every %3 s on average: most work between checkpoints is lost</source>
         <translation>每 %1 s 保存一次检查点，但 %2 个 GPU 平均每 %3 s 就有一个故障：检查点之间的大部分工作会丢失</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="261"/>
+        <location filename="../../views/controls/control_checks.cpp" line="270"/>
         <source>with %1 GPUs one fails every %2 s on average, before a restart and a checkpoint (%3 s) are done: the job hardly progresses</source>
         <translation>%1 个 GPU 平均每 %2 s 就有一个故障，来不及完成重启和一次检查点（%3 s）：作业几乎没有进展</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="199"/>
+        <location filename="../../views/controls/control_checks.cpp" line="208"/>
         <source>straggler GPU %1 does not exist: the GPUs are numbered 0-%2</source>
         <translation>慢节点 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="239"/>
+        <location filename="../../views/controls/control_checks.cpp" line="248"/>
         <source>0 workers: the training process loads each batch itself, one at a time (PyTorch num_workers = 0)</source>
         <translation>0 个工作进程：训练进程自己逐个加载每个批次（PyTorch num_workers = 0）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="75"/>
+        <location filename="../../views/controls/control_checks.cpp" line="84"/>
         <source>%1 has no NVLink: GeForce cards connect over PCIe, so "%2" cannot exist in this machine</source>
         <translation>%1 没有 NVLink：GeForce 显卡之间通过 PCIe 连接，因此这台机器不可能配备“%2”</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="81"/>
+        <location filename="../../views/controls/control_checks.cpp" line="90"/>
         <source>%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not "%2"</source>
         <translation>%1 是 AMD GPU：它们之间通过 Infinity Fabric 互连，而不是“%2”</translation>
     </message>
@@ -256,7 +261,7 @@
         <translation>该配置文件是在 %1 上测得的，而不是 %2：它的数据会替换这块 GPU 的数据；请选择同型号 GPU 的配置文件，或不使用</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="86"/>
+        <location filename="../../views/controls/control_checks.cpp" line="95"/>
         <source>an NVLink bridge joins two cards; with %1 GPUs per node the others talk over PCIe</source>
         <translation>NVLink 桥只能连接两张卡；每个节点有 %1 块 GPU 时，其余 GPU 之间通过 PCIe 通信</translation>
     </message>
@@ -2776,7 +2781,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="157"/>
-        <location filename="../../views/charts/cost_view.cpp" line="333"/>
+        <location filename="../../views/charts/cost_view.cpp" line="358"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
@@ -2787,7 +2792,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="165"/>
-        <location filename="../../views/charts/cost_view.cpp" line="316"/>
+        <location filename="../../views/charts/cost_view.cpp" line="341"/>
         <source> billion tokens</source>
         <translation> 十亿 token</translation>
     </message>
@@ -2848,7 +2853,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="200"/>
-        <location filename="../../views/charts/cost_view.cpp" line="374"/>
+        <location filename="../../views/charts/cost_view.cpp" line="399"/>
         <source>GPU-hours per run:</source>
         <translation>每次运行 GPU 时：</translation>
     </message>
@@ -2859,7 +2864,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="202"/>
-        <location filename="../../views/charts/cost_view.cpp" line="375"/>
+        <location filename="../../views/charts/cost_view.cpp" line="400"/>
         <source>Energy per run:</source>
         <translation>每次运行能耗：</translation>
     </message>
@@ -2879,620 +2884,620 @@
         <translation>在场景中加入价格、用量和迁移工作量，得到完整成本报告：自购与租用对比、盈亏平衡点，以及增加 GPU 是否值得</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="272"/>
+        <location filename="../../views/charts/cost_view.cpp" line="297"/>
         <source>Prices and work</source>
         <translation>价格与工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="274"/>
+        <location filename="../../views/charts/cost_view.cpp" line="299"/>
         <source> USD</source>
         <translation> USD</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="275"/>
+        <location filename="../../views/charts/cost_view.cpp" line="300"/>
         <source>&amp;GPU price:</source>
         <translation>GPU 价格(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="278"/>
+        <location filename="../../views/charts/cost_view.cpp" line="303"/>
         <source>Price of one GPU (0 to 1,000,000,000 USD)</source>
         <translation>单个 GPU 的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="278"/>
+        <location filename="../../views/charts/cost_view.cpp" line="303"/>
         <source>Change GPU price</source>
         <translation>修改 GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="279"/>
+        <location filename="../../views/charts/cost_view.cpp" line="304"/>
         <source>Ser&amp;ver price:</source>
         <translation>服务器价格(&amp;v)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="281"/>
+        <location filename="../../views/charts/cost_view.cpp" line="306"/>
         <source> USD per node</source>
         <translation> USD/节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="282"/>
+        <location filename="../../views/charts/cost_view.cpp" line="307"/>
         <source>Price of one server (node) beyond its GPUs (0 to 1,000,000,000 USD)</source>
         <translation>除 GPU 外单台服务器（节点）的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="284"/>
+        <location filename="../../views/charts/cost_view.cpp" line="309"/>
         <source>Change server price</source>
         <translation>修改服务器价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="285"/>
+        <location filename="../../views/charts/cost_view.cpp" line="310"/>
         <source>A&amp;mortisation:</source>
         <translation>折旧期(&amp;m)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="287"/>
+        <location filename="../../views/charts/cost_view.cpp" line="312"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="288"/>
+        <location filename="../../views/charts/cost_view.cpp" line="313"/>
         <source>Years over which the hardware is written off (0.1 to 50)</source>
         <translation>硬件折旧年限（0.1 到 50）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="289"/>
+        <location filename="../../views/charts/cost_view.cpp" line="314"/>
         <source>Change amortisation period</source>
         <translation>修改折旧期</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="290"/>
+        <location filename="../../views/charts/cost_view.cpp" line="315"/>
         <source>Po&amp;wer price:</source>
         <translation>电价(&amp;w)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="292"/>
+        <location filename="../../views/charts/cost_view.cpp" line="317"/>
         <source> USD/kWh</source>
         <translation> USD/kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="293"/>
+        <location filename="../../views/charts/cost_view.cpp" line="318"/>
         <source>Electricity price (0 to 100 USD per kWh)</source>
         <translation>电价（每 kWh 0 到 100 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="294"/>
+        <location filename="../../views/charts/cost_view.cpp" line="319"/>
         <source>Change power price</source>
         <translation>修改电价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="295"/>
+        <location filename="../../views/charts/cost_view.cpp" line="320"/>
         <source>P&amp;UE:</source>
         <translation>PUE(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="297"/>
+        <location filename="../../views/charts/cost_view.cpp" line="322"/>
         <source>Power usage effectiveness: facility power over IT power (1 to 5; 1.58 is the 2023 average)</source>
         <translation>电能使用效率：设施总功耗与 IT 设备功耗之比（1 到 5；2023 年平均值为 1.58）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="299"/>
+        <location filename="../../views/charts/cost_view.cpp" line="324"/>
         <source>Change PUE</source>
         <translation>修改 PUE</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="300"/>
+        <location filename="../../views/charts/cost_view.cpp" line="325"/>
         <source>&amp;Cloud price:</source>
         <translation>云价格(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="303"/>
+        <location filename="../../views/charts/cost_view.cpp" line="328"/>
         <source> USD per GPU-hour</source>
         <translation> USD/GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="304"/>
+        <location filename="../../views/charts/cost_view.cpp" line="329"/>
         <source>Rent of one cloud GPU for an hour (0 to 10,000 USD)</source>
         <translation>租用一个云 GPU 一小时的费用（0 到 10,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="305"/>
+        <location filename="../../views/charts/cost_view.cpp" line="330"/>
         <source>Change cloud price</source>
         <translation>修改云价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="309"/>
+        <location filename="../../views/charts/cost_view.cpp" line="334"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="310"/>
+        <location filename="../../views/charts/cost_view.cpp" line="335"/>
         <source>Epochs × samples</source>
         <translation>Epoch 数 × 样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="311"/>
+        <location filename="../../views/charts/cost_view.cpp" line="336"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="312"/>
+        <location filename="../../views/charts/cost_view.cpp" line="337"/>
         <source>How the work of one training run is given</source>
         <translation>单次训练运行工作量的给出方式</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="314"/>
+        <location filename="../../views/charts/cost_view.cpp" line="339"/>
         <source>&amp;Work per run:</source>
         <translation>每次运行工作量(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="317"/>
+        <location filename="../../views/charts/cost_view.cpp" line="342"/>
         <source>Tokens to train per run, in billions (0.001 to 1,000,000,000; transformers only)</source>
         <translation>每次运行训练的 token 数，单位十亿（0.001 到 1,000,000,000；仅限 Transformer）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="319"/>
+        <location filename="../../views/charts/cost_view.cpp" line="344"/>
         <source>Change tokens per run</source>
         <translation>修改每次运行的 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="321"/>
+        <location filename="../../views/charts/cost_view.cpp" line="346"/>
         <source>T&amp;okens:</source>
         <translation>Token 数(&amp;o)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="322"/>
+        <location filename="../../views/charts/cost_view.cpp" line="347"/>
         <source> epochs</source>
         <translation> 个 epoch</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="323"/>
+        <location filename="../../views/charts/cost_view.cpp" line="348"/>
         <source>Passes over the data set per run (0.01 to 1,000,000)</source>
         <translation>每次运行遍历数据集的次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="324"/>
+        <location filename="../../views/charts/cost_view.cpp" line="349"/>
         <source>Change epochs per run</source>
         <translation>修改每次运行的 epoch 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="326"/>
+        <location filename="../../views/charts/cost_view.cpp" line="351"/>
         <source>&amp;Epochs:</source>
         <translation>Epoch 数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="328"/>
+        <location filename="../../views/charts/cost_view.cpp" line="353"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="328"/>
+        <location filename="../../views/charts/cost_view.cpp" line="353"/>
         <source>Samples in one epoch (1 to 1e15)</source>
         <translation>每个 epoch 的样本数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="329"/>
+        <location filename="../../views/charts/cost_view.cpp" line="354"/>
         <source>Change samples per epoch</source>
         <translation>修改每个 epoch 的样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="331"/>
+        <location filename="../../views/charts/cost_view.cpp" line="356"/>
         <source>Samples per e&amp;poch:</source>
         <translation>每 epoch 样本数(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="334"/>
+        <location filename="../../views/charts/cost_view.cpp" line="359"/>
         <source>Optimizer steps per run (1 to 1e15)</source>
         <translation>每次运行的优化器步数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="334"/>
+        <location filename="../../views/charts/cost_view.cpp" line="359"/>
         <source>Change steps per run</source>
         <translation>修改每次运行的步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="336"/>
+        <location filename="../../views/charts/cost_view.cpp" line="361"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;t)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="337"/>
+        <location filename="../../views/charts/cost_view.cpp" line="362"/>
         <source>&amp;Runs per month:</source>
         <translation>每月运行次数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="339"/>
+        <location filename="../../views/charts/cost_view.cpp" line="364"/>
         <source> runs</source>
         <translation> 次</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="339"/>
+        <location filename="../../views/charts/cost_view.cpp" line="364"/>
         <source>Training runs a month (0.01 to 1,000,000)</source>
         <translation>每月训练运行次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="340"/>
+        <location filename="../../views/charts/cost_view.cpp" line="365"/>
         <source>Change runs per month</source>
         <translation>修改每月运行次数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="341"/>
+        <location filename="../../views/charts/cost_view.cpp" line="366"/>
         <source>M&amp;igration:</source>
         <translation>迁移(&amp;i)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="343"/>
+        <location filename="../../views/charts/cost_view.cpp" line="368"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="344"/>
+        <location filename="../../views/charts/cost_view.cpp" line="369"/>
         <source>Engineering days to move the job to several GPUs (0 to 3,650)</source>
         <translation>将任务迁移到多 GPU 所需的工程人天（0 到 3,650）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="346"/>
+        <location filename="../../views/charts/cost_view.cpp" line="371"/>
         <source>Change migration days</source>
         <translation>修改迁移天数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="347"/>
+        <location filename="../../views/charts/cost_view.cpp" line="372"/>
         <source>&amp;Day rate:</source>
         <translation>人天单价(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="349"/>
+        <location filename="../../views/charts/cost_view.cpp" line="374"/>
         <source> USD/day</source>
         <translation> USD/天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="350"/>
+        <location filename="../../views/charts/cost_view.cpp" line="375"/>
         <source>Cost of one engineering day; waiting is valued at a eighth of it per hour (0 to 1,000,000 USD)</source>
         <translation>一个工程人天的费用；等待时间按其八分之一每小时计价（0 到 1,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="352"/>
+        <location filename="../../views/charts/cost_view.cpp" line="377"/>
         <source>Change day rate</source>
         <translation>修改人天单价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="356"/>
+        <location filename="../../views/charts/cost_view.cpp" line="381"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="359"/>
+        <location filename="../../views/charts/cost_view.cpp" line="384"/>
         <source>Time, energy and money</source>
         <translation>时间、能耗与费用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="372"/>
+        <location filename="../../views/charts/cost_view.cpp" line="397"/>
         <source>Steps per run:</source>
         <translation>每次运行步数：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="373"/>
+        <location filename="../../views/charts/cost_view.cpp" line="398"/>
         <source>Time to train:</source>
         <translation>训练时长：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="376"/>
+        <location filename="../../views/charts/cost_view.cpp" line="401"/>
         <source>Power:</source>
         <translation>功耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="377"/>
+        <location filename="../../views/charts/cost_view.cpp" line="402"/>
         <source>Hardware:</source>
         <translation>硬件：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="378"/>
+        <location filename="../../views/charts/cost_view.cpp" line="403"/>
         <source>Per month:</source>
         <translation>每月：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="379"/>
+        <location filename="../../views/charts/cost_view.cpp" line="404"/>
         <source>Per run:</source>
         <translation>每次运行：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="380"/>
+        <location filename="../../views/charts/cost_view.cpp" line="405"/>
         <source>Break-even:</source>
         <translation>盈亏平衡：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="381"/>
+        <location filename="../../views/charts/cost_view.cpp" line="406"/>
         <source>Migration:</source>
         <translation>迁移：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="382"/>
+        <location filename="../../views/charts/cost_view.cpp" line="407"/>
         <source>Waiting saved:</source>
         <translation>节省等待：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="384"/>
+        <location filename="../../views/charts/cost_view.cpp" line="409"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="513"/>
+        <location filename="../../views/charts/cost_view.cpp" line="538"/>
         <source>= %1 steps of %2 samples × %3 tokens</source>
         <translation>= %1 步，每步 %2 样本 × %3 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="518"/>
+        <location filename="../../views/charts/cost_view.cpp" line="543"/>
         <source>Tokens need a transformer model; using the steps.</source>
         <translation>按 token 计算需要 Transformer 模型；改用步数。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="525"/>
+        <location filename="../../views/charts/cost_view.cpp" line="550"/>
         <source>never ends: failures come faster than checkpoints</source>
         <translation>永远无法完成：故障比检查点来得更快</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="528"/>
-        <location filename="../../views/charts/cost_view.cpp" line="807"/>
+        <location filename="../../views/charts/cost_view.cpp" line="553"/>
+        <location filename="../../views/charts/cost_view.cpp" line="832"/>
         <source>%1 GPU-h</source>
         <translation>%1 GPU 时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="531"/>
+        <location filename="../../views/charts/cost_view.cpp" line="556"/>
         <source>The time per run includes failures, restarts and checkpoints: %1% of the time is useful.</source>
         <translation>每次运行的时间包含故障、重启和检查点：其中 %1% 的时间是有效训练。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="536"/>
-        <location filename="../../views/charts/cost_view.cpp" line="537"/>
+        <location filename="../../views/charts/cost_view.cpp" line="561"/>
+        <location filename="../../views/charts/cost_view.cpp" line="562"/>
         <source>%1 kWh</source>
         <translation>%1 kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="538"/>
+        <location filename="../../views/charts/cost_view.cpp" line="563"/>
         <source>%1 (at %2 per kWh)</source>
         <translation>%1（按每 kWh %2 计）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="542"/>
+        <location filename="../../views/charts/cost_view.cpp" line="567"/>
         <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section's default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
         <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：空闲功耗为 %3 TDP 的 30%，其余按该步中计算所占比例 %4% 计）× 时间 × PUE %5（成本部分的默认值：制冷与供电损耗）。云端租用和自购成本见完整成本报告：请添加成本部分。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="614"/>
+        <location filename="../../views/charts/cost_view.cpp" line="639"/>
         <source>Give the work per run in tokens</source>
         <translation>以 token 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="619"/>
+        <location filename="../../views/charts/cost_view.cpp" line="644"/>
         <source>Give the work per run in epochs</source>
         <translation>以 epoch 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="623"/>
+        <location filename="../../views/charts/cost_view.cpp" line="648"/>
         <source>Give the work per run in steps</source>
         <translation>以步数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="642"/>
+        <location filename="../../views/charts/cost_view.cpp" line="667"/>
         <source>Add a cost section</source>
         <translation>添加成本设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="675"/>
+        <location filename="../../views/charts/cost_view.cpp" line="700"/>
         <source>buy and own</source>
         <translation>购买自有</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="675"/>
+        <location filename="../../views/charts/cost_view.cpp" line="700"/>
         <source>rent in the cloud</source>
         <translation>云上租用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="684"/>
+        <location filename="../../views/charts/cost_view.cpp" line="709"/>
         <source>No verdict: prices missing</source>
         <translation>无法给出结论：缺少价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="686"/>
+        <location filename="../../views/charts/cost_view.cpp" line="711"/>
         <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format's documented defaults; change them to yours.</source>
         <translation>请输入%1以得出结论：价格为 0 视为未设置。电价、PUE、折旧年限、迁移天数和日薪采用场景格式文档中的默认值，请改为你自己的数值。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="694"/>
+        <location filename="../../views/charts/cost_view.cpp" line="719"/>
         <source>1 GPU: %1</source>
         <translation>1 个 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="695"/>
+        <location filename="../../views/charts/cost_view.cpp" line="720"/>
         <source>%1 GPUs, the fewest that fit: %2</source>
         <translation>%1 个 GPU（能装下模型的最少数量）：%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="698"/>
+        <location filename="../../views/charts/cost_view.cpp" line="723"/>
         <source>%1 GPUs: not worth it — the plan does not fit in memory</source>
         <translation>%1 个 GPU：不值得 — 该方案显存放不下</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="701"/>
+        <location filename="../../views/charts/cost_view.cpp" line="726"/>
         <source>Each GPU would need %1 GB of its %2 GB: this plan does not run, whatever it costs.</source>
         <translation>每个 GPU 需要 %1 GB，而它只有 %2 GB：无论花多少钱，这个方案都跑不起来。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="709"/>
+        <location filename="../../views/charts/cost_view.cpp" line="734"/>
         <source>%1 GPUs: worth it — %2</source>
         <translation>%1 个 GPU：值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="709"/>
+        <location filename="../../views/charts/cost_view.cpp" line="734"/>
         <source>%1 GPUs: not worth it — %2</source>
         <translation>%1 个 GPU：不值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="712"/>
+        <location filename="../../views/charts/cost_view.cpp" line="737"/>
         <source>They save %1 of waiting a month, worth %2 at %3 an hour (the day rate over 8 hours), against %4 a month more: %5 of hardware or cloud time and %6 of migration spread over the amortisation period.</source>
         <translation>它们每月节省 %1 的等待时间，按每小时 %3（日薪除以 8 小时）计价值 %2；代价是每月多花 %4：其中硬件或云端时长 %5，迁移工作 %6（分摊到折旧期内）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="724"/>
+        <location filename="../../views/charts/cost_view.cpp" line="749"/>
         <source>%1 GPUs: not worth it — the run never ends</source>
         <translation>%1 个 GPU：不值得 — 训练永远无法完成</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="725"/>
+        <location filename="../../views/charts/cost_view.cpp" line="750"/>
         <source>The run never ends on %1 GPUs: failures come faster than checkpoints can be written (goodput 0).</source>
         <translation>在 %1 个 GPU 上这次训练永远无法完成：故障比写入检查点来得更快（有效产出为 0）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="733"/>
+        <location filename="../../views/charts/cost_view.cpp" line="758"/>
         <source>Best on the scaling sweep: %1 GPUs, %2× as fast as %3 GPUs at %4 a month, %5 a month better than %3 GPUs.</source>
         <translation>扩展扫描中的最佳选择：%1 个 GPU，速度是 %3 个 GPU 的 %2×，每月 %4，比 %3 个 GPU 每月划算 %5。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="748"/>
+        <location filename="../../views/charts/cost_view.cpp" line="773"/>
         <source>8+ GPUs</source>
         <translation>8+ 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="749"/>
+        <location filename="../../views/charts/cost_view.cpp" line="774"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="750"/>
+        <location filename="../../views/charts/cost_view.cpp" line="775"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="754"/>
+        <location filename="../../views/charts/cost_view.cpp" line="779"/>
         <source>the job takes %1 on one GPU</source>
         <translation>该任务在单卡上需要%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="755"/>
+        <location filename="../../views/charts/cost_view.cpp" line="780"/>
         <source>the job takes %1 of GPU time (%2 GPUs hold the model)</source>
         <translation>该任务需要%1的 GPU 时间（%2 个 GPU 才能装下模型）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="757"/>
+        <location filename="../../views/charts/cost_view.cpp" line="782"/>
         <source>Rule of thumb: %1, %2, so the decision table suggests %3; %4.</source>
         <translation>经验法则：%1，%2，因此决策表建议 %3；%4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="792"/>
+        <location filename="../../views/charts/cost_view.cpp" line="817"/>
         <source>one GPU</source>
         <translation>单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="793"/>
+        <location filename="../../views/charts/cost_view.cpp" line="818"/>
         <source>%1 GPUs, the fewest that fit</source>
         <translation>%1 个 GPU（能装下模型的最少数量）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="796"/>
+        <location filename="../../views/charts/cost_view.cpp" line="821"/>
         <source>never ends on %1 GPUs: failures come faster than checkpoints; %2 on %3</source>
         <translation>在 %1 个 GPU 上永远无法完成：故障比检查点来得更快；%3 需 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="802"/>
+        <location filename="../../views/charts/cost_view.cpp" line="827"/>
         <source>%1 on %2 GPUs; %3 on %5 (%4× faster)</source>
         <translation>%2 个 GPU 上 %1；%5 上 %3（快 %4×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="849"/>
+        <location filename="../../views/charts/cost_view.cpp" line="874"/>
         <source>none (the reference itself)</source>
         <translation>无（即基准本身）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="851"/>
+        <location filename="../../views/charts/cost_view.cpp" line="876"/>
         <source>%1 a month against %2</source>
         <translation>相比%2每月节省 %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="759"/>
+        <location filename="../../views/charts/cost_view.cpp" line="784"/>
         <source>at %1 hours of use a month owning pays (over about 200)</source>
         <translation>每月使用 %1 小时，自购更划算（超过约 200 小时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="762"/>
+        <location filename="../../views/charts/cost_view.cpp" line="787"/>
         <source>at %1 hours of use a month renting is cheaper (owning pays over about 200)</source>
         <translation>每月使用 %1 小时，租用更便宜（超过约 200 小时才值得自购）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="767"/>
+        <location filename="../../views/charts/cost_view.cpp" line="792"/>
         <source>The verdict differs: the rule counts GPU-hours, not the %1 of waiting a month the %2 GPUs save, worth %3 against %4.</source>
         <translation>结论与经验法则不同：经验法则只看 GPU 小时数，没有计入这 %2 块 GPU 每月节省的 %1 等待时间——它价值 %3，而代价是 %4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="773"/>
+        <location filename="../../views/charts/cost_view.cpp" line="798"/>
         <source>The verdict differs: the %1 GPUs add %2 a month, more than the %3 of waiting they save is worth (%4).</source>
         <translation>结论与经验法则不同：这 %1 块 GPU 每月多花 %2，超过了它们节省的 %3 等待时间的价值（%4）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="780"/>
+        <location filename="../../views/charts/cost_view.cpp" line="805"/>
         <source>At these prices owning pays above %1 hours of use a month, not 200 (this job: %2).</source>
         <translation>按这些价格，每月使用超过 %1 小时自购才划算，而不是 200 小时（本任务：%2 小时）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="785"/>
+        <location filename="../../views/charts/cost_view.cpp" line="810"/>
         <source>At these prices renting is cheaper at any usage.</source>
         <translation>按这些价格，无论用量多少，租用都更便宜。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="789"/>
+        <location filename="../../views/charts/cost_view.cpp" line="814"/>
         <source>%1 steps</source>
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="809"/>
+        <location filename="../../views/charts/cost_view.cpp" line="834"/>
         <source>%1 kWh, %2 of electricity</source>
         <translation>%1 kWh，电费 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="811"/>
-        <location filename="../../views/charts/cost_view.cpp" line="822"/>
+        <location filename="../../views/charts/cost_view.cpp" line="836"/>
+        <location filename="../../views/charts/cost_view.cpp" line="847"/>
         <source>— (price not set)</source>
         <translation>—（价格未设置）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="813"/>
+        <location filename="../../views/charts/cost_view.cpp" line="838"/>
         <source>%1 W per GPU at %2 % utilisation (compute share of the step; idle draws %3 % of TDP), PUE %4</source>
         <translation>每个 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="828"/>
+        <location filename="../../views/charts/cost_view.cpp" line="853"/>
         <source>%1, written off over %2 years</source>
         <translation>%1，分 %2 年折旧</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="830"/>
+        <location filename="../../views/charts/cost_view.cpp" line="855"/>
         <source>own %1, rent %2 (%3 machine-hours)</source>
         <translation>自购 %1，租用 %2（%3 机时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="835"/>
+        <location filename="../../views/charts/cost_view.cpp" line="860"/>
         <source>own %1, rent %2</source>
         <translation>自购 %1，租用 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="840"/>
+        <location filename="../../views/charts/cost_view.cpp" line="865"/>
         <source>owning pays above %1 machine-hours a month (this job: %2)</source>
         <translation>每月超过 %1 机时则自购更划算（本任务：%2）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="844"/>
+        <location filename="../../views/charts/cost_view.cpp" line="869"/>
         <source>never: renting is cheaper at any usage</source>
         <translation>永不：任何用量下租用都更便宜</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="845"/>
+        <location filename="../../views/charts/cost_view.cpp" line="870"/>
         <source>%1 (%2 days at %3 a day)</source>
         <translation>%1（%2 天，每天 %3）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="551"/>
+        <location filename="../../views/charts/cost_view.cpp" line="576"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="555"/>
+        <location filename="../../views/charts/cost_view.cpp" line="580"/>
         <source>The board power (TDP) of the %1 is not known, so energy cannot be estimated.</source>
         <translation>%1 的板卡功耗 (TDP) 未知，无法估算能耗。</translation>
     </message>
@@ -3728,7 +3733,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="41"/>
-        <location filename="../../app/gui/main_window_ui.cpp" line="304"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="308"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
@@ -3758,298 +3763,298 @@
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="150"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="151"/>
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="151"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="152"/>
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="152"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="153"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="153"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="154"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="154"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="155"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="155"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="156"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="203"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="204"/>
         <source>Memory per GPU against the GPU's capacity</source>
         <translation>每块 GPU 所需显存与 GPU 显存容量的对比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="206"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="207"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="207"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="208"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="208"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="209"/>
         <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="210"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="211"/>
         <location filename="../../app/gui/main_window_results.cpp" line="152"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="211"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="212"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="213"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="214"/>
         <source>Asynchronous updates: how many steps old the parameters are that an applied gradient was computed on</source>
         <translation>异步更新：所应用的梯度是基于落后多少步的参数计算的</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="234"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="235"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="235"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="236"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="237"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="238"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="239"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="240"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="240"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="244"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="242"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="246"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="245"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="249"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="246"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="250"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="248"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="252"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="250"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="254"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="252"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="256"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="254"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="258"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="255"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="259"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="257"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="261"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="260"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="264"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="261"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="265"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="264"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="268"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="274"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="278"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="275"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="279"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="281"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="285"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="282"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="286"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="283"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="287"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="292"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="296"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="294"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="298"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="296"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="300"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="297"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="301"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="300"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="304"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="309"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="313"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="326"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="330"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="327"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="331"/>
         <source>&amp;Keyboard and mouse…</source>
         <translation>键盘和鼠标(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="331"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="335"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="333"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="337"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="334"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="338"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="365"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="369"/>
         <source>Timeline: zoom around the pointer</source>
         <translation>时间线：以指针为中心缩放</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="365"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="369"/>
         <source>Wheel (when the timeline has focus)</source>
         <translation>滚轮（时间线获得焦点时）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="366"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="370"/>
         <source>Timeline: pan</source>
         <translation>时间线：平移</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="366"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="370"/>
         <source>Drag</source>
         <translation>拖动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="367"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="371"/>
         <source>Timeline: fit the whole step</source>
-        <translation>时间线：适应整个步长</translation>
+        <translation>时间线：完整显示一步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="367"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="371"/>
         <source>Home or double-click</source>
         <translation>Home 键或双击</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="368"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="372"/>
         <source>Timeline: collapse or expand a node</source>
         <translation>时间线：折叠或展开节点</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="368"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="372"/>
         <source>Click its name</source>
         <translation>单击节点名称</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="370"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="374"/>
         <source>Presentation: next or previous slide</source>
         <translation>演示：下一张或上一张幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="370"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="374"/>
         <source>Arrow keys, Page Up / Page Down, Space</source>
         <translation>方向键、Page Up / Page Down、空格键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="378"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="382"/>
         <source>Keyboard and mouse</source>
         <translation>键盘和鼠标</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="384"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="388"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="384"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="388"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
@@ -5432,19 +5437,19 @@
     <name>scalescope::TimelineWidget</name>
     <message>
         <location filename="../../views/timeline/timeline_widget.cpp" line="210"/>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="287"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="286"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
     <message>
         <location filename="../../views/timeline/timeline_widget.cpp" line="214"/>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="276"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="275"/>
         <source>Node %1</source>
         <translation>节点 %1</translation>
     </message>
     <message>
         <location filename="../../views/timeline/timeline_widget.cpp" line="214"/>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="278"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="277"/>
         <source>(%1 GPUs)</source>
         <translation>（%1 个 GPU）</translation>
     </message>
@@ -5494,23 +5499,23 @@
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB，因此这次运行无法启动。时间线显示的是假设显存不受限时的一步。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="347"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="348"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="392"/>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="411"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="393"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="412"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="427"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="428"/>
         <source>ScaleScope timeline</source>
         <translation>ScaleScope 时间线</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="428"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="429"/>
         <source>Per-GPU timeline exported by ScaleScope</source>
         <translation>由 ScaleScope 导出的逐 GPU 时间线</translation>
     </message>
@@ -5560,17 +5565,17 @@
         <translation>传输 %1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_tooltip.cpp" line="71"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="68"/>
         <source>Step: %1</source>
         <translation>步：%1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_tooltip.cpp" line="103"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="100"/>
         <source>Node %1, GPUs %2-%3: the dominant activity of all its GPUs. Click to expand.</source>
         <translation>节点 %1，GPU %2-%3：其所有 GPU 的主要活动。点击展开。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_tooltip.cpp" line="108"/>
+        <location filename="../../views/timeline/timeline_tooltip.cpp" line="105"/>
         <source>Node %1, GPUs %2-%3. Click to collapse into one summary row.</source>
         <translation>节点 %1，GPU %2-%3。点击折叠为一行汇总。</translation>
     </message>

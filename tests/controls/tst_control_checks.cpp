@@ -192,6 +192,29 @@ void TestControlChecks::impossibleHardware()
     QVERIFY(std::none_of(none.begin(), none.end(), [](const ControlIssue &i) {
         return i.key_path == QStringLiteral("hardware.calibration");
     }));
+    // Issue 26: collectives measured on one node of 8 GPUs, applied to two nodes of 4, stand
+    // for another cluster's links: a warning names both shapes (an 8 x A100 NVLink profile
+    // on 2 x 4 RTX 4090 over 25 GbE "raised" the bus bandwidth 58x, silently).
+    scalescope::CalibrationProfile eight = profile.value();
+    eight.nodes = 1;
+    eight.gpus_per_node = 8;
+    eight.collectives.push_back({"all_reduce", 8, 1, 1e9, 4e-3, 250, 437.5});
+    s.hardware.calibration = std::make_shared<const scalescope::CalibrationProfile>(eight);
+    s.hardware.nodes = 2;
+    s.hardware.gpus_per_node = 4;
+    const QList<ControlIssue> other = scalescope::checkScenario(s);
+    QVERIFY(std::any_of(other.begin(), other.end(), [](const ControlIssue &i) {
+        return i.key_path == QStringLiteral("hardware.calibration") &&
+               i.severity == ControlIssue::Severity::Warning &&
+               i.message.contains(QStringLiteral("1 × 8")) &&
+               i.message.contains(QStringLiteral("2 × 4"));
+    }));
+    s.hardware.nodes = 1;
+    s.hardware.gpus_per_node = 8;
+    const QList<ControlIssue> same = scalescope::checkScenario(s);
+    QVERIFY(std::none_of(same.begin(), same.end(), [](const ControlIssue &i) {
+        return i.key_path == QStringLiteral("hardware.calibration");
+    }));
 }
 
 void TestControlChecks::frameworkPlans()

@@ -48,6 +48,7 @@ private Q_SLOTS:
     void thermalReferenceInTheJobsState();
     void loaderPrefetchDepth();
     void asyncRowsHaveNoBarrier();
+    void stepsStartWhereTheyStart();
     void jitteredReferenceDoesTheJobsDraws();
     void jitteredLoaderKeepsItsRate();
     void jitteredLoaderNearItsRateIsMonotone();
@@ -62,6 +63,47 @@ private Q_SLOTS:
     void plannerFindsFittingPlans();
     void plannerCancel();
 };
+
+void TestEffects::stepsStartWhereTheyStart()
+{
+    // Issue 26: the timeline's step markers split the drawn span into thirds (claim 16: at
+    // 228 and 457 ms, inside a backward pass) instead of marking where steps start (0, 280.8,
+    // 481.7 ms). A step starts where the one before ended on its slowest GPU: no compute
+    // segment of any GPU straddles a step start.
+    Result<Scenario> s = loadScenarioFile(
+        QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/scenarios/claim16-economics-4x4090.json"),
+        builtinCatalog());
+    QVERIFY2(s, s ? "" : s.error().toString().c_str());
+    const auto ctx = contextFrom(s.value());
+    SimOptions options;
+    options.build_timeline = true;
+    options.iterations = 3;
+    const SimResult r = simulate(*ctx, options);
+    QVERIFY(r.ok && r.timeline);
+    const Timeline &t = *r.timeline;
+    QVERIFY(t.iterations() >= 3);
+    QCOMPARE(t.stepStart(0), 0.0);
+    bool uneven = false;
+    for (int k = 1; k < t.iterations(); ++k) {
+        const double at = t.stepStart(k);
+        QVERIFY(at > t.stepStart(k - 1) && at < t.endTime());
+        uneven |= std::abs(at - k * t.endTime() / t.iterations()) > 1e-3 * t.endTime();
+        for (int gpu = 0; gpu < t.gpus(); ++gpu) {
+            const int row = gpu * kStreamCount + static_cast<int>(Stream::Compute);
+            for (size_t i = t.rowBegin(row); i < t.rowEnd(row); ++i)
+                if (t.kind(i) == SegmentKind::Compute)
+                    QVERIFY2(!(t.start(i) < at - 1e-12 && t.end(i) > at + 1e-12),
+                             qPrintable(QStringLiteral("GPU %1's %2 straddles step %3's start %4")
+                                            .arg(gpu)
+                                            .arg(QString::fromStdString(t.label(i)))
+                                            .arg(k + 1)
+                                            .arg(at)));
+        }
+        QCOMPARE(t.stepAt(at), k);
+        QCOMPARE(t.stepAt(at - 1e-9), k - 1);
+    }
+    QVERIFY2(uneven, "this scenario's steps are not of one length (its first one warms up)");
+}
 
 void TestEffects::asyncRowsHaveNoBarrier()
 {

@@ -230,12 +230,37 @@ QWidget *CostView::buildEnginePage()
     return page;
 }
 
+namespace
+{
+
+/// A spin box that writes its value without trailing zeros ("90 epochs", "2 runs", not
+/// "90.00" and "2.00"; issue 26), in the widget's locale; typing and stepping are unchanged.
+class TrimmedSpinBox final : public QDoubleSpinBox
+{
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    QString textFromValue(double value) const override
+    {
+        QString text = QDoubleSpinBox::textFromValue(value);
+        const QString point = locale().decimalPoint();
+        if (decimals() > 0 && text.contains(point)) {
+            while (text.endsWith(QLatin1Char('0')))
+                text.chop(1);
+            if (text.endsWith(point))
+                text.chop(point.size());
+        }
+        return text;
+    }
+};
+
+} // namespace
+
 QDoubleSpinBox *CostView::addCostSpin(const char *object_name, double CostSpec::*member, double min,
                                       double max, int decimals, double single_step,
                                       const QString &suffix, const QString &tool_tip,
                                       const QString &description, double scale)
 {
-    auto *spin = new QDoubleSpinBox(this);
+    auto *spin = new TrimmedSpinBox(this);
     spin->setObjectName(QLatin1String(object_name));
     spin->setRange(min, max);
     spin->setDecimals(decimals);

@@ -71,6 +71,15 @@ QString findingText(const RuleFinding &f)
                    "the profile was measured on %1, not on %2: its figures would replace this "
                    "GPU's; choose a profile of the same GPU or none")
             .arg(q(a.measured_gpu), q(a.gpu_name));
+    case Rule::CalibrationOtherCluster:
+        return QCoreApplication::translate(
+                   "ControlChecks",
+                   "the profile's collectives ran on %1 × %2 GPUs, this cluster is %3 × %4: their "
+                   "bus bandwidths stand for another cluster's links")
+            .arg(a.profile_nodes)
+            .arg(a.profile_gpus_per_node)
+            .arg(a.nodes)
+            .arg(a.gpus_per_node);
     case Rule::GeForceWithNVLink:
         return QCoreApplication::translate(
                    "ControlChecks",

@@ -189,9 +189,8 @@ void TimelineWidget::paintRows(QPainter &painter, const Areas &areas, const Time
         QPen pen(pal.color(QPalette::WindowText));
         pen.setStyle(Qt::DashLine);
         painter.setPen(pen);
-        const double step_s = timeline_->endTime() / iterations;
         for (int k = 1; k < iterations; ++k) {
-            const double x = (k * step_s - vp.start_s) * pps;
+            const double x = (timeline_->stepStart(k) - vp.start_s) * pps;
             if (x >= 0 && x < plot.width())
                 painter.drawLine(QPointF(std::floor(x), 0), QPointF(std::floor(x), plot.height()));
         }
@@ -336,10 +335,12 @@ void TimelineWidget::paintAxis(QPainter &painter, const Areas &areas, const Time
         QFont bold = font();
         bold.setBold(true);
         painter.setFont(bold);
-        const double step_s = timeline_->endTime() / iterations;
         for (int k = 0; k < iterations; ++k) {
-            const double x_start = (k * step_s - vp.start_s) * pps;
-            const double x_end = ((k + 1) * step_s - vp.start_s) * pps;
+            const double x_start = (timeline_->stepStart(k) - vp.start_s) * pps;
+            const double x_end =
+                ((k + 1 < iterations ? timeline_->stepStart(k + 1) : timeline_->endTime()) -
+                 vp.start_s) *
+                pps;
             if (x_end < 0 || x_start > vp.width_px)
                 continue;
             // Label at the step start, or at the left edge while the step is in view.

@@ -65,10 +65,7 @@ QString TimelineWidget::segmentToolTip(size_t i) const
             html += QStringLiteral("<br>") + tr("Moves %1").arg(size);
     }
     if (tl.iterations() > 1 && tl.endTime() > 0) {
-        const int step =
-            std::clamp(static_cast<int>(tl.start(i) / (tl.endTime() / tl.iterations())), 0,
-                       tl.iterations() - 1);
-        html += QStringLiteral("<br>") + tr("Step: %1").arg(step + 1);
+        html += QStringLiteral("<br>") + tr("Step: %1").arg(tl.stepAt(tl.start(i)) + 1);
     }
     if (kind == SegmentKind::Wait || kind == SegmentKind::Bubble || kind == SegmentKind::DataLoad)
         html += QStringLiteral("<br><i>%1</i>").arg(kindDescription(kind).toHtmlEscaped());
