@@ -82,6 +82,8 @@ public:
 
 private:
     double tileEfficiency(double m, double n, double k, double batch) const;
+    /// Bandwidth the framework's memory-bound kernels can sustain on all SMs (Little's law).
+    double concurrencyBound() const;
 
     Precision precision_;
     double peak_flops_ = 0;    // FLOP/s at this precision

@@ -29,6 +29,7 @@ private Q_SLOTS:
     void waveQuantisation();
     void simtMainloopFill();
     void memoryBoundRoofline();
+    void memoryBoundByConcurrencyPerSm();
     void ringAllReduce();
     void busBandwidthFactors_data();
     void busBandwidthFactors();
@@ -244,6 +245,29 @@ void TestFormulas::memoryBoundRoofline()
     const double bytes = (m + n + m * n) * 2.0;
     QVERIFY(std::abs(c.gemmTime(m, n, 1) - bytes / c.achievedBandwidth()) < 1e-12);
     QCOMPARE(c.memoryTime(1e9), 1e9 / c.achievedBandwidth());
+}
+
+// Little's law per SM (compute.cpp): an A100 keeps its 80% of the datasheet bandwidth, an
+// H100 SXM, H200 and B200 do not, and the bound grows with the SMs, not with the HBM.
+void TestFormulas::memoryBoundByConcurrencyPerSm()
+{
+    const auto bw = [](const char *id) {
+        const GpuSpec g = *builtinCatalog().findGpu(id);
+        return std::pair(ComputeModel(g, Precision::BF16).achievedBandwidth(),
+                         g.memory_bandwidth_gbps * 1e9);
+    };
+    const auto [a100, a100_sheet] = bw("a100-sxm4-80gb");
+    QCOMPARE(a100, 0.8 * a100_sheet);
+    const auto [h100, h100_sheet] = bw("h100-sxm5-80gb");
+    const auto [h200, h200_sheet] = bw("h200-sxm-141gb");
+    const auto [b200, b200_sheet] = bw("b200-sxm-180gb");
+    QVERIFY(h100 < 0.7 * h100_sheet);
+    QCOMPARE(h200, h100); // the same 132 SMs: the faster HBM is not reached
+    QVERIFY(h200 < 0.5 * h200_sheet);
+    QVERIFY(b200 < 0.35 * b200_sheet);
+    QVERIFY(std::abs(b200 / h100 - 148.0 / 132.0) < 1e-9);
+    // Between the A100's and the H100's bound: 16 KiB in flight per SM over 1 us.
+    QVERIFY(h100 > 2.0e12 && h100 < 2.3e12);
 }
 
 void TestFormulas::ringAllReduce()
