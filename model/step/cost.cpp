@@ -363,16 +363,23 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
         const auto atPeak = [&](double flops) {
             return winograd ? flops / c.sustainedPeakFlops() * c.timeScale() : 0.0;
         };
-        l.fwd_s = std::max(c.gemmTime(g.m, g.n, g.k, 1, traffic) * scale, atPeak(flops_fwd));
+        // cuDNN's implicit-GEMM convolutions are built on the warp-level mma.sync path
+        // (CUTLASS's sm80 conv kernels; FlashAttention-3, Sec. 1, for the path's share of
+        // Hopper's peak): on Hopper and data-centre Blackwell they reach legacyMmaShare() of
+        // the tensor peak, so a GPU whose tensor peak doubles does not double a CNN. Fully
+        // connected layers are cuBLAS GEMMs with the new instructions.
+        const double share = ls.kind == LayerSpec::Kind::Conv ? c.legacyMmaShare() : 1.0;
+        l.fwd_s =
+            std::max(c.gemmTime(g.m, g.n, g.k, 1, traffic, share) * scale, atPeak(flops_fwd));
         // Backward: input gradient (skipped for the first layer: no gradient w.r.t. the
         // image) and weight gradient. cuDNN computes a convolution's input gradient as a
         // transposed convolution, an implicit GEMM of the forward's size (K' = Cout x kernel
         // area), so it takes the forward shape; a fully connected layer's is (m, k, n).
         const double dgrad = first ? 0.0
                              : ls.kind == LayerSpec::Kind::Conv
-                                 ? c.gemmTime(g.m, g.n, g.k, 1, traffic)
+                                 ? c.gemmTime(g.m, g.n, g.k, 1, traffic, share)
                                  : c.gemmTime(g.m, g.k, g.n, 1, traffic);
-        const double wgrad = c.gemmTime(g.k, g.n, g.m, 1, traffic);
+        const double wgrad = c.gemmTime(g.k, g.n, g.m, 1, traffic, share);
         l.fwd_flops = flops_fwd;
         l.bwd_flops = (first ? 1.0 : 2.0) * l.fwd_flops;
         l.bwd_s = std::max((dgrad + wgrad) * scale, atPeak(l.bwd_flops));

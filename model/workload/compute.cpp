@@ -254,12 +254,14 @@ double ComputeModel::gemmEfficiency(double m, double n, double k, double batch) 
     return std::max(1e-4, max_eff_ * tileEfficiency(m, n, k, batch));
 }
 
-double ComputeModel::gemmTime(double m, double n, double k, double batch, double bytes) const
+double ComputeModel::gemmTime(double m, double n, double k, double batch, double bytes,
+                              double peak_share) const
 {
     if (m <= 0 || n <= 0 || k <= 0 || batch <= 0)
         return 0;
     const double flops = 2.0 * m * n * k * batch; // a multiply-add is 2 FLOPs
-    const double t_compute = flops / (peak_flops_ * clock_ratio_ * gemmEfficiency(m, n, k, batch));
+    const double t_compute =
+        flops / (peak_flops_ * peak_share * clock_ratio_ * gemmEfficiency(m, n, k, batch));
     // Roofline (Williams et al. 2009): the kernel cannot beat reading A, B and writing C.
     if (bytes <= 0)
         bytes = (m * k + k * n + m * n) * elem_bytes_ * batch;
@@ -272,6 +274,32 @@ double ComputeModel::memoryTime(double bytes) const
     if (bytes <= 0)
         return 0;
     return std::max(bytes / mem_bw_, launch_s_) * time_scale_;
+}
+
+double ComputeModel::legacyMmaShare() const
+{
+    // A measured GEMM curve is what the GPU's own library reaches; the legacy path's share is
+    // a property of the tensor cores, so it applies to the datasheet curve only.
+    if (precision_ == Precision::FP32 || !measured_.empty())
+        return 1.0;
+    switch (family_) {
+    case GpuFamily::Hopper:
+        // mma.sync reaches about 2/3 of Hopper's dense peak; the rest needs the asynchronous
+        // warpgroup wgmma (Shah et al. 2024, FlashAttention-3, Sec. 1 and 2.2; Luo et al.
+        // 2025, "Dissecting the NVIDIA Hopper Architecture", tensor-core section).
+        return 2.0 / 3.0;
+    case GpuFamily::Blackwell: {
+        // Data-centre Blackwell (sm_100) doubles the dense rate per SM and clock over
+        // Hopper through tcgen05 (B200 2.25 PFLOP/s on 148 SMs against H100's 0.99 on 132,
+        // at similar clocks); the mma.sync path keeps Hopper's legacy rate per SM: 1/3.
+        // GeForce Blackwell (sm_120, a quarter of that peak per SM) runs mma.sync natively.
+        const double hopper_per_sm = 989.4e12 / 132.0; // H100 SXM datasheet
+        const double per_sm = gpu_.peak(Precision::FP16) * 1e12 / std::max(1, sm_count_);
+        return per_sm > hopper_per_sm ? 1.0 / 3.0 : 1.0;
+    }
+    default:
+        return 1.0;
+    }
 }
 
 void ComputeModel::setMeasuredGemm(std::vector<GemmPoint> points)

@@ -30,6 +30,7 @@ private Q_SLOTS:
     void simtMainloopFill();
     void memoryBoundRoofline();
     void memoryBoundByConcurrencyPerSm();
+    void convolutionsOnTheLegacyMmaPath();
     void ringAllReduce();
     void busBandwidthFactors_data();
     void busBandwidthFactors();
@@ -268,6 +269,40 @@ void TestFormulas::memoryBoundByConcurrencyPerSm()
     QVERIFY(std::abs(b200 / h100 - 148.0 / 132.0) < 1e-9);
     // Between the A100's and the H100's bound: 16 KiB in flight per SM over 1 us.
     QVERIFY(h100 > 2.0e12 && h100 < 2.3e12);
+}
+
+// cuDNN's convolutions run on mma.sync: 2/3 of Hopper's peak, 1/3 of a B200's, all of an
+// A100's or a GeForce Blackwell's; a B200 runs ResNet-50 not much faster than an H100
+// (issue 25: measured 1.18x), far from its 2.3x tensor peak.
+void TestFormulas::convolutionsOnTheLegacyMmaPath()
+{
+    const Catalog &cat = builtinCatalog();
+    const auto share = [&](const char *id, Precision p = Precision::FP16) {
+        return ComputeModel(*cat.findGpu(id), p).legacyMmaShare();
+    };
+    QCOMPARE(share("a100-sxm4-80gb"), 1.0);
+    QCOMPARE(share("rtx-4090-24gb"), 1.0);
+    QCOMPARE(share("rtx-5090-32gb"), 1.0);
+    QCOMPARE(share("h100-sxm5-80gb"), 2.0 / 3.0);
+    QCOMPARE(share("b200-sxm-180gb"), 1.0 / 3.0);
+    QCOMPARE(share("h100-sxm5-80gb", Precision::FP32), 1.0);
+    const ComputeModel h100(*cat.findGpu("h100-sxm5-80gb"), Precision::FP16);
+    const double g = 8192;
+    QVERIFY(std::abs(h100.gemmTime(g, g, g, 1, 0, h100.legacyMmaShare()) /
+                         h100.gemmTime(g, g, g) -
+                     1.5) < 1e-9);
+    const auto resnet = [](const char *gpu) {
+        const QByteArray json = QStringLiteral(R"({ "scalescope": 1,
+          "hardware": { "gpu": "%1" }, "model": "resnet50",
+          "training": { "global_batch": 256, "precision": "fp16", "optimizer": "sgd",
+                        "framework": "pytorch-ddp" } })")
+                                    .arg(QLatin1String(gpu))
+                                    .toUtf8();
+        return simulateSummary(scenarioFrom(json.constData())).samples_per_s;
+    };
+    const double b200_over_h100 = resnet("b200-sxm-180gb") / resnet("h100-sxm5-80gb");
+    QVERIFY2(b200_over_h100 > 1.0 && b200_over_h100 < 1.4,
+             qPrintable(QString::number(b200_over_h100)));
 }
 
 void TestFormulas::ringAllReduce()
