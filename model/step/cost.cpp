@@ -384,7 +384,9 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
         l.bwd_flops = (first ? 1.0 : 2.0) * l.fwd_flops;
         l.bwd_s = std::max((dgrad + wgrad) * scale, atPeak(l.bwd_flops));
         l.params = ls.params / t;
-        l.activation_bytes = in * e;
+        // The input is saved for the weight gradient. After an in-place ReLU it is the
+        // ReLU's output, which the ReLU keeps itself (below): one tensor, counted once.
+        l.activation_bytes = prev && prev->kind == LayerSpec::Kind::Activation ? 0.0 : in * e;
         if (plan.tensor > 1) {
             l.tp_fwd_ops = 1; // gather the channel-split output
             l.tp_bwd_ops = 1; // reduce the input gradient
@@ -402,7 +404,10 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
     case LayerSpec::Kind::Activation:
         l.fwd_s = fused_after ? 0.0 : c.memoryTime(2.0 * out * e);
         l.bwd_s = fused_after ? 0.0 : c.memoryTime(3.0 * out * e);
-        l.activation_bytes = out * 1.0; // ReLU keeps a mask (or its output, in-place)
+        // torchvision's CNNs run nn.ReLU(inplace=True): autograd keeps the output, at the
+        // activation width, and the next convolution saves that same tensor as its input
+        // (PyTorch autograd docs, "In-place operations"; torchvision models/resnet.py).
+        l.activation_bytes = out * e;
         if (fused_after)
             l.kernels_fwd = 0;
         break;
