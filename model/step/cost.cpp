@@ -249,6 +249,7 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         l.tp_bwd_ops = 2;
         l.tp_recompute_ops = plan.recompute == Recompute::Full ? 2 : 0;
         l.tp_bytes = T * h * e;
+        l.tp_overlap_backward = c.stack().tp_overlap_backward;
     }
     return l;
 }
