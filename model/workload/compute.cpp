@@ -166,10 +166,10 @@ ComputeModel::ComputeModel(const GpuSpec &gpu, Precision precision,
             setMeasuredGemm(std::move(measured));
             clock_ratio_ = 1.0; // the measurement ran at the clocks the GPU really holds
         }
+        if (g.sm_count > 0) // before the bandwidth: the per-SM bound counts the SMs
+            sm_count_ = g.sm_count;
         setMeasuredMemoryBandwidth(g.memory_bandwidth_gbps);
         setLaunchOverhead(g.launch_overhead_us);
-        if (g.sm_count > 0)
-            sm_count_ = g.sm_count;
         calibrated_ = true;
     }
 }
