@@ -31,6 +31,11 @@ struct FrameworkSpec {
 
     // Communication that the stack overlaps with compute.
     bool tp_overlap = false; // tensor-parallel collectives pipelined with the GEMMs
+    /// ...in the backward pass too (Transformer Engine userbuffers overlap dgrad and wgrad);
+    /// false: the forward pass only, the backward's collectives (and the recomputed
+    /// forward's, run inside it) stay exposed (torchtitan's async TP, Inductor's
+    /// micro-pipelined forward patterns).
+    bool tp_overlap_backward = true;
     /// ZeRO-3 / FSDP: the next unit's parameters are gathered while this one computes
     /// (FSDP backward prefetch, FSDP2 implicit prefetch); false: gathered on demand, the
     /// compute waits for each gather (DeepSpeed ZeRO-3 as the 2021 runs measured it).

@@ -63,6 +63,30 @@ double maxGemmEfficiency(GpuFamily family, Precision p)
 // framework elementwise kernels (norms, activations, optimizer) reach less, ~0.8.
 constexpr double kMemoryEfficiency = 0.80;
 
+// Little's law (Little 1961; applied to GPU memory by Volkov, "Understanding Latency Hiding
+// on GPUs", PhD thesis, UC Berkeley 2016, ch. 4): a kernel's memory throughput is at most the
+// bytes it keeps in flight over the memory latency. Framework elementwise and normalisation
+// kernels keep about one 4-element vector of 16-bit values (8 bytes) in flight per resident
+// thread (PyTorch's vectorized elementwise loop, vec_size 4: ATen native/cuda/CUDALoops.cuh),
+// at full occupancy (resident threads per SM: CUDA C++ Programming Guide, table of compute
+// capabilities), against a DRAM latency under load of about 1 us (about twice the 450-600 ns
+// idle latency microbenchmarks measure on A100 and H100, Chips and Cheese 2023; latency rises
+// towards saturation, Volkov 2016 Fig. 4.4). Each SM then sustains ~16 GB/s: an A100 (108 SMs,
+// 1.8 TB/s) still reaches 80% of its 2 TB/s, while an H100 SXM (132 SMs) stops at ~2.2 of its
+// 3.35 TB/s and a B200 (148 SMs) at ~2.4 of 8 TB/s: memory-bound work does not follow the
+// datasheet bandwidth on GPUs with much bandwidth per SM.
+constexpr double kBytesInFlightPerThread = 8.0;
+constexpr double kLoadedMemoryLatencyS = 1.0e-6;
+int residentThreadsPerSm(GpuFamily family)
+{
+    switch (family) {
+    case GpuFamily::AdaLovelace: // compute capability 8.9
+        return 1536;
+    default: // 6.0, 7.0, 8.0, 9.0, 10.0; CDNA3: 32 waves of 64 per CU
+        return 2048;
+    }
+}
+
 // Per-kernel floor: launch latency plus the scheduling gap between dependent kernels,
 // ~4-6 us in eager frameworks (PyTorch profiler traces; NVIDIA CUDA Graphs blog, 2019:
 // "launch overhead of a few microseconds per kernel").
@@ -127,10 +151,10 @@ ComputeModel::ComputeModel(const GpuSpec &gpu, Precision precision,
     // pipelining; ~48 elements of k before the first MMA); FP32 SIMT kernels use 8-deep
     // k-blocks, double-buffered (CUTLASS SIMT SGEMM tiles 128x128x8), ~16 elements.
     k_prologue_ = precision == Precision::FP32 ? 16.0 : 48.0;
-    mem_bw_ = gpu.memory_bandwidth_gbps * 1e9 * kMemoryEfficiency;
     launch_s_ =
         (gpu.launch_overhead_us > 0 ? gpu.launch_overhead_us : defaultLaunchUs(gpu.family)) * 1e-6;
     sm_count_ = gpu.sm_count > 0 ? gpu.sm_count : defaultSmCount(gpu.family);
+    mem_bw_ = std::min(gpu.memory_bandwidth_gbps * 1e9 * kMemoryEfficiency, concurrencyBound());
     elem_bytes_ = activationBytes(precision);
     if (calibration && !calibration->gpus.empty()) {
         const ProfileGpu &g = calibration->gpus.front();
@@ -142,10 +166,10 @@ ComputeModel::ComputeModel(const GpuSpec &gpu, Precision precision,
             setMeasuredGemm(std::move(measured));
             clock_ratio_ = 1.0; // the measurement ran at the clocks the GPU really holds
         }
+        if (g.sm_count > 0) // before the bandwidth: the per-SM bound counts the SMs
+            sm_count_ = g.sm_count;
         setMeasuredMemoryBandwidth(g.memory_bandwidth_gbps);
         setLaunchOverhead(g.launch_overhead_us);
-        if (g.sm_count > 0)
-            sm_count_ = g.sm_count;
         calibrated_ = true;
     }
 }
@@ -230,12 +254,14 @@ double ComputeModel::gemmEfficiency(double m, double n, double k, double batch) 
     return std::max(1e-4, max_eff_ * tileEfficiency(m, n, k, batch));
 }
 
-double ComputeModel::gemmTime(double m, double n, double k, double batch, double bytes) const
+double ComputeModel::gemmTime(double m, double n, double k, double batch, double bytes,
+                              double peak_share) const
 {
     if (m <= 0 || n <= 0 || k <= 0 || batch <= 0)
         return 0;
     const double flops = 2.0 * m * n * k * batch; // a multiply-add is 2 FLOPs
-    const double t_compute = flops / (peak_flops_ * clock_ratio_ * gemmEfficiency(m, n, k, batch));
+    const double t_compute =
+        flops / (peak_flops_ * peak_share * clock_ratio_ * gemmEfficiency(m, n, k, batch));
     // Roofline (Williams et al. 2009): the kernel cannot beat reading A, B and writing C.
     if (bytes <= 0)
         bytes = (m * k + k * n + m * n) * elem_bytes_ * batch;
@@ -250,6 +276,32 @@ double ComputeModel::memoryTime(double bytes) const
     return std::max(bytes / mem_bw_, launch_s_) * time_scale_;
 }
 
+double ComputeModel::legacyMmaShare() const
+{
+    // A measured GEMM curve is what the GPU's own library reaches; the legacy path's share is
+    // a property of the tensor cores, so it applies to the datasheet curve only.
+    if (precision_ == Precision::FP32 || !measured_.empty())
+        return 1.0;
+    switch (family_) {
+    case GpuFamily::Hopper:
+        // mma.sync reaches about 2/3 of Hopper's dense peak; the rest needs the asynchronous
+        // warpgroup wgmma (Shah et al. 2024, FlashAttention-3, Sec. 1 and 2.2; Luo et al.
+        // 2025, "Dissecting the NVIDIA Hopper Architecture", tensor-core section).
+        return 2.0 / 3.0;
+    case GpuFamily::Blackwell: {
+        // Data-centre Blackwell (sm_100) doubles the dense rate per SM and clock over
+        // Hopper through tcgen05 (B200 2.25 PFLOP/s on 148 SMs against H100's 0.99 on 132,
+        // at similar clocks); the mma.sync path keeps Hopper's legacy rate per SM: 1/3.
+        // GeForce Blackwell (sm_120, a quarter of that peak per SM) runs mma.sync natively.
+        const double hopper_per_sm = 989.4e12 / 132.0; // H100 SXM datasheet
+        const double per_sm = gpu_.peak(Precision::FP16) * 1e12 / std::max(1, sm_count_);
+        return per_sm > hopper_per_sm ? 1.0 / 3.0 : 1.0;
+    }
+    default:
+        return 1.0;
+    }
+}
+
 void ComputeModel::setMeasuredGemm(std::vector<GemmPoint> points)
 {
     measured_ = std::move(points);
@@ -260,8 +312,16 @@ void ComputeModel::setMeasuredGemm(std::vector<GemmPoint> points)
 
 void ComputeModel::setMeasuredMemoryBandwidth(double gbps)
 {
+    // Framework kernels vs. a tuned copy kernel; the copy kernel keeps more bytes in flight,
+    // so the framework kernels' concurrency bound still applies.
     if (gbps > 0)
-        mem_bw_ = gbps * 1e9 * 0.93; // framework kernels vs. a tuned copy kernel
+        mem_bw_ = std::min(gbps * 1e9 * 0.93, concurrencyBound());
+}
+
+double ComputeModel::concurrencyBound() const
+{
+    return sm_count_ * residentThreadsPerSm(family_) * kBytesInFlightPerThread /
+           kLoadedMemoryLatencyS;
 }
 
 void ComputeModel::setLaunchOverhead(double us)

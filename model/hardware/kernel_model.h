@@ -28,7 +28,14 @@ public:
     /// Time of C[m x n] = A[m x k] B[k x n], `batch` independent products in one kernel.
     /// `bytes` overrides the memory traffic of the roofline (implicit-GEMM convolutions read
     /// the input once, not the k-times larger im2col matrix); 0 = dense operands.
-    double gemmTime(double m, double n, double k, double batch = 1, double bytes = 0) const;
+    /// `peak_share`: the share of the tensor peak the kernel's instructions can reach
+    /// (legacyMmaShare() for kernels without the architecture's newest MMA path).
+    double gemmTime(double m, double n, double k, double batch = 1, double bytes = 0,
+                    double peak_share = 1.0) const;
+    /// Share of this GPU's dense tensor peak that kernels built on the warp-level mma.sync
+    /// instruction (Ampere's path) reach: 1 up to Ada; below 1 where the peak needs Hopper's
+    /// wgmma or data-centre Blackwell's tcgen05 (cuDNN's convolutions, FlashAttention-2).
+    double legacyMmaShare() const;
     /// Achieved fraction of peak for that GEMM (before the launch floor).
     double gemmEfficiency(double m, double n, double k, double batch = 1) const;
     /// Time of one memory-bound kernel moving `bytes` (read + written).
@@ -82,6 +89,8 @@ public:
 
 private:
     double tileEfficiency(double m, double n, double k, double batch) const;
+    /// Bandwidth the framework's memory-bound kernels can sustain on all SMs (Little's law).
+    double concurrencyBound() const;
 
     Precision precision_;
     double peak_flops_ = 0;    // FLOP/s at this precision

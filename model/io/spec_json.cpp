@@ -503,8 +503,10 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
     f.fused_attention = defaults.requiredBool("flash_attention");
 
     const ObjectReader overlap = reader.requiredObject("overlap");
-    overlap.allowKeys({"tensor_parallel", "zero3_prefetch", "grad_reduce_bytes", "source"});
+    overlap.allowKeys({"tensor_parallel", "tensor_parallel_backward", "zero3_prefetch",
+                       "grad_reduce_bytes", "source"});
     f.tp_overlap = overlap.requiredBool("tensor_parallel");
+    f.tp_overlap_backward = overlap.optionalBool("tensor_parallel_backward", true);
     f.zero3_prefetch = overlap.requiredBool("zero3_prefetch");
     const double reduce = overlap.optionalDouble("grad_reduce_bytes", RealRange::closed(0, 4), 0);
     if (reduce != 0 && reduce != 2 && reduce != 4)
@@ -571,6 +573,7 @@ OrderedObject writeFramework(const FrameworkSpec &f)
         .add("bucket_mb", f.bucket_mb)
         .add("flash_attention", f.fused_attention);
     overlap.add("tensor_parallel", f.tp_overlap)
+        .add("tensor_parallel_backward", f.tp_overlap_backward)
         .add("zero3_prefetch", f.zero3_prefetch)
         .add("grad_reduce_bytes", f.grad_reduce_bytes);
     plans.add("tensor", f.tensor_parallel)

@@ -22,7 +22,13 @@ double forwardTime(const ComputeModel &c, const Gemm &g)
 }
 double backwardTime(const ComputeModel &c, const Gemm &g)
 {
-    return c.gemmTime(g.m, g.k, g.n, g.batch) + c.gemmTime(g.k, g.n, g.m, g.batch);
+    // FP8 recipes run the backward GEMMs (dgrad, wgrad) with the split accumulator, partial
+    // sums promoted to fp32 (Transformer Engine module/base.py: _2X_ACC_DGRAD = _2X_ACC_WGRAD
+    // = True; torchao Float8LinearConfig: use_fast_accum only for the output), which costs
+    // 1.1-1.2x of the fast-accumulation throughput (pytorch/ao issue 2377): 1/1.15.
+    const double share = c.precision() == Precision::FP8 ? 1.0 / 1.15 : 1.0;
+    return c.gemmTime(g.m, g.k, g.n, g.batch, 0, share) +
+           c.gemmTime(g.k, g.n, g.m, g.batch, 0, share);
 }
 
 double memoryKernels(const ComputeModel &c, std::initializer_list<double> bytes)
@@ -249,6 +255,7 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         l.tp_bwd_ops = 2;
         l.tp_recompute_ops = plan.recompute == Recompute::Full ? 2 : 0;
         l.tp_bytes = T * h * e;
+        l.tp_overlap_backward = c.stack().tp_overlap_backward;
     }
     return l;
 }
@@ -363,21 +370,30 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
         const auto atPeak = [&](double flops) {
             return winograd ? flops / c.sustainedPeakFlops() * c.timeScale() : 0.0;
         };
-        l.fwd_s = std::max(c.gemmTime(g.m, g.n, g.k, 1, traffic) * scale, atPeak(flops_fwd));
+        // cuDNN's implicit-GEMM convolutions are built on the warp-level mma.sync path
+        // (CUTLASS's sm80 conv kernels; FlashAttention-3, Sec. 1, for the path's share of
+        // Hopper's peak): on Hopper and data-centre Blackwell they reach legacyMmaShare() of
+        // the tensor peak, so a GPU whose tensor peak doubles does not double a CNN. Fully
+        // connected layers are cuBLAS GEMMs with the new instructions.
+        const double share = ls.kind == LayerSpec::Kind::Conv ? c.legacyMmaShare() : 1.0;
+        l.fwd_s =
+            std::max(c.gemmTime(g.m, g.n, g.k, 1, traffic, share) * scale, atPeak(flops_fwd));
         // Backward: input gradient (skipped for the first layer: no gradient w.r.t. the
         // image) and weight gradient. cuDNN computes a convolution's input gradient as a
         // transposed convolution, an implicit GEMM of the forward's size (K' = Cout x kernel
         // area), so it takes the forward shape; a fully connected layer's is (m, k, n).
         const double dgrad = first ? 0.0
                              : ls.kind == LayerSpec::Kind::Conv
-                                 ? c.gemmTime(g.m, g.n, g.k, 1, traffic)
+                                 ? c.gemmTime(g.m, g.n, g.k, 1, traffic, share)
                                  : c.gemmTime(g.m, g.k, g.n, 1, traffic);
-        const double wgrad = c.gemmTime(g.k, g.n, g.m, 1, traffic);
+        const double wgrad = c.gemmTime(g.k, g.n, g.m, 1, traffic, share);
         l.fwd_flops = flops_fwd;
         l.bwd_flops = (first ? 1.0 : 2.0) * l.fwd_flops;
         l.bwd_s = std::max((dgrad + wgrad) * scale, atPeak(l.bwd_flops));
         l.params = ls.params / t;
-        l.activation_bytes = in * e;
+        // The input is saved for the weight gradient. After an in-place ReLU it is the
+        // ReLU's output, which the ReLU keeps itself (below): one tensor, counted once.
+        l.activation_bytes = prev && prev->kind == LayerSpec::Kind::Activation ? 0.0 : in * e;
         if (plan.tensor > 1) {
             l.tp_fwd_ops = 1; // gather the channel-split output
             l.tp_bwd_ops = 1; // reduce the input gradient
@@ -395,7 +411,10 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
     case LayerSpec::Kind::Activation:
         l.fwd_s = fused_after ? 0.0 : c.memoryTime(2.0 * out * e);
         l.bwd_s = fused_after ? 0.0 : c.memoryTime(3.0 * out * e);
-        l.activation_bytes = out * 1.0; // ReLU keeps a mask (or its output, in-place)
+        // torchvision's CNNs run nn.ReLU(inplace=True): autograd keeps the output, at the
+        // activation width, and the next convolution saves that same tensor as its input
+        // (PyTorch autograd docs, "In-place operations"; torchvision models/resnet.py).
+        l.activation_bytes = out * e;
         if (fused_after)
             l.kernels_fwd = 0;
         break;

@@ -36,6 +36,8 @@ struct LayerCost {
     /// reduce-scatter), per forward collective and per backward one; 0: the whole pass.
     double tp_beside_fwd[2] = {0, 0};
     double tp_beside_bwd[2] = {0, 0};
+    /// The stack pipelines the backward's collectives too (FrameworkSpec::tp_overlap_backward).
+    bool tp_overlap_backward = true;
 };
 
 struct WorkloadCost {

@@ -328,8 +328,9 @@ std::vector<Piece> packPieces(const SimContext &ctx, LayerRange range, TensorPar
                 return sum;
             };
             tp_fwd = besideEach(l.tp_fwd_ops, l.tp_beside_fwd, l.fwd_s);
-            tp_bwd = besideEach(l.tp_bwd_ops, l.tp_beside_bwd, l.bwd_s) +
-                     besideEach(l.tp_recompute_ops, l.tp_beside_fwd, l.recompute_s);
+            if (l.tp_overlap_backward) // else the stack overlaps the forward pass only
+                tp_bwd = besideEach(l.tp_bwd_ops, l.tp_beside_bwd, l.bwd_s) +
+                         besideEach(l.tp_recompute_ops, l.tp_beside_fwd, l.recompute_s);
         }
         cur.tp_fwd += tp_fwd;
         cur.tp_bwd += tp_bwd;

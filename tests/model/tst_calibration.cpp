@@ -126,9 +126,12 @@ void TestCalibration::measuredGemmReplacesModel()
         QVERIFY2(std::abs(achieved / g.tflops - 1.0) < 0.01 || achieved < g.tflops,
                  qPrintable(QStringLiteral("%1^3: %2 vs %3").arg(g.m).arg(achieved).arg(g.tflops)));
     }
-    QVERIFY(std::abs(measured.achievedBandwidth() /
-                         (p.gpus.front().memory_bandwidth_gbps * 1e9 * 0.93) -
-                     1) < 1e-9);
+    // The measured copy bandwidth replaces the datasheet's; framework kernels keep fewer
+    // bytes in flight than the probe's copy kernel, so the per-SM bound (Little's law,
+    // compute.cpp) applies to both: the same bound as the datasheet model where it binds.
+    const double copy = p.gpus.front().memory_bandwidth_gbps * 1e9 * 0.93;
+    const double bound = h100.sm_count * 2048.0 * 8.0 / 1e-6; // SMs x threads x 8 B / 1 us
+    QVERIFY(std::abs(measured.achievedBandwidth() / std::min(copy, bound) - 1) < 1e-9);
 }
 
 void TestCalibration::calibratedStepUsesProfile()

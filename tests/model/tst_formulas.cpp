@@ -29,6 +29,11 @@ private Q_SLOTS:
     void waveQuantisation();
     void simtMainloopFill();
     void memoryBoundRoofline();
+    void memoryBoundByConcurrencyPerSm();
+    void convolutionsOnTheLegacyMmaPath();
+    void inPlaceReluSavedOnce();
+    void asyncTpForwardOnly();
+    void fp8GainAsFrameworksRunIt();
     void ringAllReduce();
     void busBandwidthFactors_data();
     void busBandwidthFactors();
@@ -244,6 +249,127 @@ void TestFormulas::memoryBoundRoofline()
     const double bytes = (m + n + m * n) * 2.0;
     QVERIFY(std::abs(c.gemmTime(m, n, 1) - bytes / c.achievedBandwidth()) < 1e-12);
     QCOMPARE(c.memoryTime(1e9), 1e9 / c.achievedBandwidth());
+}
+
+// Little's law per SM (compute.cpp): an A100 keeps its 80% of the datasheet bandwidth, an
+// H100 SXM, H200 and B200 do not, and the bound grows with the SMs, not with the HBM.
+void TestFormulas::memoryBoundByConcurrencyPerSm()
+{
+    const auto bw = [](const char *id) {
+        const GpuSpec g = *builtinCatalog().findGpu(id);
+        return std::pair(ComputeModel(g, Precision::BF16).achievedBandwidth(),
+                         g.memory_bandwidth_gbps * 1e9);
+    };
+    const auto [a100, a100_sheet] = bw("a100-sxm4-80gb");
+    QCOMPARE(a100, 0.8 * a100_sheet);
+    const auto [h100, h100_sheet] = bw("h100-sxm5-80gb");
+    const auto [h200, h200_sheet] = bw("h200-sxm-141gb");
+    const auto [b200, b200_sheet] = bw("b200-sxm-180gb");
+    QVERIFY(h100 < 0.7 * h100_sheet);
+    QCOMPARE(h200, h100); // the same 132 SMs: the faster HBM is not reached
+    QVERIFY(h200 < 0.5 * h200_sheet);
+    QVERIFY(b200 < 0.35 * b200_sheet);
+    QVERIFY(std::abs(b200 / h100 - 148.0 / 132.0) < 1e-9);
+    // Between the A100's and the H100's bound: 16 KiB in flight per SM over 1 us.
+    QVERIFY(h100 > 2.0e12 && h100 < 2.3e12);
+}
+
+// cuDNN's convolutions run on mma.sync: 2/3 of Hopper's peak, 1/3 of a B200's, all of an
+// A100's or a GeForce Blackwell's; a B200 runs ResNet-50 not much faster than an H100
+// (issue 25: measured 1.18x), far from its 2.3x tensor peak.
+void TestFormulas::convolutionsOnTheLegacyMmaPath()
+{
+    const Catalog &cat = builtinCatalog();
+    const auto share = [&](const char *id, Precision p = Precision::FP16) {
+        return ComputeModel(*cat.findGpu(id), p).legacyMmaShare();
+    };
+    QCOMPARE(share("a100-sxm4-80gb"), 1.0);
+    QCOMPARE(share("rtx-4090-24gb"), 1.0);
+    QCOMPARE(share("rtx-5090-32gb"), 1.0);
+    QCOMPARE(share("h100-sxm5-80gb"), 2.0 / 3.0);
+    QCOMPARE(share("b200-sxm-180gb"), 1.0 / 3.0);
+    QCOMPARE(share("h100-sxm5-80gb", Precision::FP32), 1.0);
+    const ComputeModel h100(*cat.findGpu("h100-sxm5-80gb"), Precision::FP16);
+    const double g = 8192;
+    QVERIFY(std::abs(h100.gemmTime(g, g, g, 1, 0, h100.legacyMmaShare()) /
+                         h100.gemmTime(g, g, g) -
+                     1.5) < 1e-9);
+    const auto resnet = [](const char *gpu) {
+        const QByteArray json = QStringLiteral(R"({ "scalescope": 1,
+          "hardware": { "gpu": "%1" }, "model": "resnet50",
+          "training": { "global_batch": 256, "precision": "fp16", "optimizer": "sgd",
+                        "framework": "pytorch-ddp" } })")
+                                    .arg(QLatin1String(gpu))
+                                    .toUtf8();
+        return simulateSummary(scenarioFrom(json.constData())).samples_per_s;
+    };
+    const double b200_over_h100 = resnet("b200-sxm-180gb") / resnet("h100-sxm5-80gb");
+    QVERIFY2(b200_over_h100 > 1.0 && b200_over_h100 < 1.4,
+             qPrintable(QString::number(b200_over_h100)));
+}
+
+// ResNet-50 keeps, per image, each batch norm's input and each in-place ReLU's output (the
+// next convolution's input, the same tensor): 11.1 M + 9.6 M 16-bit elements, ~46 MB with
+// the few convolution inputs that follow no ReLU. Counted twice it was 54 MB, and batch 928
+// on a 48 GB card (it ran, issue 25) came out at 59 GB.
+void TestFormulas::inPlaceReluSavedOnce()
+{
+    const Scenario s = scenarioFrom(R"({ "scalescope": 1,
+      "hardware": { "gpu": "rtx-a6000-48gb" }, "model": "resnet50",
+      "training": { "global_batch": 1, "precision": "fp16", "optimizer": "sgd",
+                    "framework": "pytorch-ddp" } })");
+    const Plan plan = makePlan(s).value();
+    const WorkloadCost w =
+        buildWorkloadCost(s.model, plan, computeModelFor(s, plan), false);
+    double saved = 0;
+    for (const LayerCost &l : w.layers)
+        saved += l.activation_bytes;
+    QVERIFY2(saved > 42e6 && saved < 47e6, qPrintable(QString::number(saved)));
+}
+
+// torchtitan's async TP pipelines the forward's collectives only (its authors: ~20% forward,
+// ~8% end to end on Llama 3 70B); Transformer Engine's overlap covers the backward too.
+void TestFormulas::asyncTpForwardOnly()
+{
+    const auto step = [](const char *stack, bool overlap) {
+        const QByteArray json = QStringLiteral(R"({ "scalescope": 1,
+          "hardware": { "gpu": "h100-sxm5-80gb", "gpus_per_node": 8, "intra_node": "nvlink4" },
+          "model": "llama3-70b",
+          "training": { "global_batch": 4, "micro_batch": 4, "precision": "bf16",
+                        "recompute": "full", "framework": "%1" },
+          "parallel": { "tensor": 8, "pipeline": 1, "data": 1, "sequence_parallel": true,
+                        "tp_overlap": %2 } })")
+                                    .arg(QLatin1String(stack))
+                                    .arg(QLatin1String(overlap ? "true" : "false"))
+                                    .toUtf8();
+        return simulateSummary(scenarioFrom(json.constData())).step_time_s;
+    };
+    const double titan = step("torchtitan", false) / step("torchtitan", true);
+    const double core = step("megatron-core", false) / step("megatron-core", true);
+    QVERIFY2(titan > 1.0 && titan < 1.12, qPrintable(QString::number(titan)));
+    QVERIFY2(core > titan + 0.03, qPrintable(QString::number(core)));
+}
+
+// FP8 as Transformer Engine runs it: linear layers only, casts, and the backward GEMMs on the
+// split accumulator (1/1.15 of fast accumulation): a block gains 1.15-1.3x over bf16
+// (issue 25: measured 1.15-1.3x), not the 2x of the peaks.
+void TestFormulas::fp8GainAsFrameworksRunIt()
+{
+    const auto block = [](const char *precision) {
+        const QByteArray json = QStringLiteral(R"({ "scalescope": 1,
+          "hardware": { "gpu": "h100-sxm5-80gb" }, "model": "llama3-8b",
+          "training": { "global_batch": 1, "micro_batch": 1, "precision": "%1",
+                        "framework": "megatron-core" } })")
+                                    .arg(QLatin1String(precision))
+                                    .toUtf8();
+        const Scenario s = scenarioFrom(json.constData());
+        const Plan plan = makePlan(s).value();
+        const WorkloadCost w = buildWorkloadCost(s.model, plan, computeModelFor(s, plan), true);
+        const LayerCost &l = w.layers[static_cast<size_t>(w.first_block)];
+        return l.fwd_s + l.bwd_s;
+    };
+    const double gain = block("bf16") / block("fp8");
+    QVERIFY2(gain > 1.15 && gain < 1.35, qPrintable(QString::number(gain)));
 }
 
 void TestFormulas::ringAllReduce()

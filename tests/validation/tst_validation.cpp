@@ -21,9 +21,10 @@
 
 using namespace scalescope;
 
-// Limits of the vtrain check (set to what the model reaches, see docs/model.md).
-#define VTRAIN_MAPE_LIMIT 10.0
-#define VTRAIN_RHO_LIMIT 0.9
+// Limits of the vtrain check (set to what the model reaches, see docs/model.md: MAPE 8.8%,
+// mean Spearman 0.973; issue 25's goal is MAPE <= 8%, Spearman >= 0.9).
+#define VTRAIN_MAPE_LIMIT 9.0
+#define VTRAIN_RHO_LIMIT 0.96
 
 class TestValidation : public QObject
 {
@@ -198,12 +199,14 @@ void TestValidation::publishedMeasurements_data()
     QTest::addColumn<QString>("folder");
     QTest::addColumn<double>("max_mape");
     QTest::addColumn<double>("max_worst");
-    // Issue 2's goal for the 2019-2022 measurements.
-    QTest::newRow("validation") << QStringLiteral("validation") << 10.0 << 0.25;
+    // The 2019-2022 measurements: regression guards at what the model reaches (5.2% MAPE,
+    // worst 17.8%: consumer-r128); issue 25's goal is MAPE <= 5%, none above 15%.
+    QTest::newRow("validation") << QStringLiteral("validation") << 5.5 << 0.18;
     // Issue 25's H100-era runs (torchtitan, NeMo FP8, Lambda; throughput and peak memory):
-    // regression guards at what the model reaches (17.0% MAPE, worst 87.3%: ResNet-50 on
-    // H100 SXM); the issue's goal is MAPE <= 8%, none above 20%.
-    QTest::newRow("validation/recent") << QStringLiteral("validation/recent") << 18.0 << 0.90;
+    // regression guards at what the model reaches (11.5% MAPE, worst 51.4%: ResNet-50 on
+    // 8 H100 PCIe under Lambda's setup, which runs 0.64-0.69x of DeepLearningExamples' own
+    // figures on A100 and V100 too; docs/model.md); the goal is MAPE <= 8%, none > 20%.
+    QTest::newRow("validation/recent") << QStringLiteral("validation/recent") << 12.0 << 0.55;
 }
 
 void TestValidation::publishedMeasurements()
