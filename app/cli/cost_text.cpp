@@ -183,6 +183,10 @@ void printCostText(Output &out, const CostReport &c)
                                 "checkpoints (goodput 0); %2 h on %3")
                      .arg(c.gpus)
                      .arg(fmt(c.reference_time_h, 4), referenceText(c)));
+    else if (c.gpus <= c.reference_gpus) // the run is its own reference
+        out.line(QStringLiteral("  time to train       %1 h on %2 GPUs")
+                     .arg(fmt(c.time_to_train_h, 4))
+                     .arg(c.gpus));
     else
         out.line(QStringLiteral("  time to train       %1 h on %2 GPUs (%3 h on %4)")
                      .arg(fmt(c.time_to_train_h, 4))

@@ -3235,7 +3235,8 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="553"/>
-        <location filename="../../views/charts/cost_view.cpp" line="832"/>
+        <location filename="../../views/charts/cost_view.cpp" line="829"/>
+        <location filename="../../views/charts/cost_view.cpp" line="836"/>
         <source>%1 GPU-h</source>
         <translation>%1 GPU 时</translation>
     </message>
@@ -3396,17 +3397,22 @@
         <translation>在 %1 个 GPU 上永远无法完成：故障比检查点来得更快；%3 需 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="827"/>
+        <location filename="../../views/charts/cost_view.cpp" line="828"/>
+        <source>%1 on %2 GPUs</source>
+        <translation>%2 个 GPU 上 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="831"/>
         <source>%1 on %2 GPUs; %3 on %5 (%4× faster)</source>
         <translation>%2 个 GPU 上 %1；%5 上 %3（快 %4×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="874"/>
+        <location filename="../../views/charts/cost_view.cpp" line="878"/>
         <source>none (the reference itself)</source>
         <translation>无（即基准本身）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="876"/>
+        <location filename="../../views/charts/cost_view.cpp" line="880"/>
         <source>%1 a month against %2</source>
         <translation>相比%2每月节省 %1</translation>
     </message>
@@ -3446,48 +3452,48 @@
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="834"/>
+        <location filename="../../views/charts/cost_view.cpp" line="838"/>
         <source>%1 kWh, %2 of electricity</source>
         <translation>%1 kWh，电费 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="836"/>
-        <location filename="../../views/charts/cost_view.cpp" line="847"/>
+        <location filename="../../views/charts/cost_view.cpp" line="840"/>
+        <location filename="../../views/charts/cost_view.cpp" line="851"/>
         <source>— (price not set)</source>
         <translation>—（价格未设置）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="838"/>
+        <location filename="../../views/charts/cost_view.cpp" line="842"/>
         <source>%1 W per GPU at %2 % utilisation (compute share of the step; idle draws %3 % of TDP), PUE %4</source>
         <translation>每个 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="853"/>
+        <location filename="../../views/charts/cost_view.cpp" line="857"/>
         <source>%1, written off over %2 years</source>
         <translation>%1，分 %2 年折旧</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="855"/>
+        <location filename="../../views/charts/cost_view.cpp" line="859"/>
         <source>own %1, rent %2 (%3 machine-hours)</source>
         <translation>自购 %1，租用 %2（%3 机时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="860"/>
+        <location filename="../../views/charts/cost_view.cpp" line="864"/>
         <source>own %1, rent %2</source>
         <translation>自购 %1，租用 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="865"/>
+        <location filename="../../views/charts/cost_view.cpp" line="869"/>
         <source>owning pays above %1 machine-hours a month (this job: %2)</source>
         <translation>每月超过 %1 机时则自购更划算（本任务：%2）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="869"/>
+        <location filename="../../views/charts/cost_view.cpp" line="873"/>
         <source>never: renting is cheaper at any usage</source>
         <translation>永不：任何用量下租用都更便宜</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="870"/>
+        <location filename="../../views/charts/cost_view.cpp" line="874"/>
         <source>%1 (%2 days at %3 a day)</source>
         <translation>%1（%2 天，每天 %3）</translation>
     </message>

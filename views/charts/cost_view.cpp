@@ -823,6 +823,10 @@ void CostView::showReport(const CostReport &r)
                                     .arg(locale.toString(r.gpus), hours(r.reference_time_h),
                                          reference));
         gpu_hours_per_run_->setText(QStringLiteral("—"));
+    } else if (r.gpus <= r.reference_gpus) { // the run is its own reference
+        time_to_train_->setText(
+            tr("%1 on %2 GPUs").arg(hours(r.time_to_train_h), locale.toString(r.gpus)));
+        gpu_hours_per_run_->setText(tr("%1 GPU-h").arg(figure(r.gpu_hours_per_run, 1)));
     } else {
         time_to_train_->setText(tr("%1 on %2 GPUs; %3 on %5 (%4× faster)")
                                     .arg(hours(r.time_to_train_h), locale.toString(r.gpus),
