@@ -6,6 +6,8 @@
 
 #ifdef __GLIBC__
 #include <malloc.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #endif
 
 #include <algorithm>
@@ -168,16 +170,21 @@ void Simulation::account(SimResult &result)
 namespace
 {
 
-/// A run allocates and frees hundreds of MB (the task graph, rows, the timeline). glibc's
-/// malloc gives the top of its heap back to the system when it is freed and page-faults it in
-/// again on the next run: the GPT-3 175B timeline of 1,024 GPUs with jitter took 145 ms
-/// instead of 42 depending only on the order of frees. 64 MB of padding kept at the top of
-/// the heap (M_TOP_PAD, glibc manual "Malloc Tunable Parameters") keeps the pages of one run
-/// for the next, whatever that order.
+/// A run allocates and frees hundreds of MB (the task graph, rows, the timeline). On the main
+/// thread glibc's malloc gives the top of its heap back to the system when it is freed and
+/// page-faults it in again on the next run: the GPT-3 175B timeline of 1,024 GPUs with jitter
+/// took 145 ms instead of 42 depending only on the order of frees. 64 MB of padding kept at
+/// the top of the main heap (M_TOP_PAD, glibc manual "Malloc Tunable Parameters") keeps the
+/// pages of one run for the next. It is set only by a run on the main thread (the CLI, the
+/// benchmarks): the window's worker allocates in its own arena, where the same setting made
+/// the edit-to-timeline latency 131 ms instead of 63 (bench_gui_stages).
 void keepHeapBetweenRuns()
 {
 #ifdef __GLIBC__
-    static const bool once = [] { return mallopt(M_TOP_PAD, 64 << 20) == 1; }();
+    static const bool once = [] {
+        return getpid() == static_cast<pid_t>(syscall(SYS_gettid)) &&
+               mallopt(M_TOP_PAD, 64 << 20) == 1;
+    }();
     (void)once;
 #endif
 }
