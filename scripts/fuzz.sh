@@ -28,7 +28,7 @@ if ! [[ "$seconds" =~ ^[0-9]+$ ]] || (( seconds < 1 )); then
 fi
 shift || true
 
-all_targets=(scenario profile nccl_tests_log gallery catalog probe_line autosave)
+all_targets=(scenario profile nccl_tests_log gallery catalog probe_line autosave kineto_trace)
 targets=("$@")
 (( ${#targets[@]} )) || targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
