@@ -86,7 +86,8 @@ QString costVerdictText(const CostReport &c)
             .arg(c.reference_gpus <= 1 ? QStringLiteral("One GPU")
                                        : QStringLiteral("%1 GPUs, the fewest that fit")
                                              .arg(c.reference_gpus),
-                 fixed(c.time_to_train_h, 1), venueText(v.venue), usage);
+                 fixed(c.time_to_train_h, 1), venueText(v.venue), usage) +
+               bestText(c);
     case CostDecision::DoesNotFit:
         return QStringLiteral("%1 GPUs: not worth it, the plan does not fit in memory (%2 of %3 "
                               "GB per GPU).%4")

@@ -221,6 +221,12 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
     // A Chrome trace takes about 220 bytes of JSON per segment: beyond this the engine
     // simplifies the timeline (items merged per time quantum) so the file stays loadable.
     what.step.max_segments = kMaxTraceSegments;
+    // A scenario with prices is weighed against the counts of the window's scaling sweep, as
+    // the window weighs it (analysis/economics.h weighSweep): the same verdict in both.
+    if (scenario->cost) {
+        what.sweep = true;
+        what.skip_unreachable_counts = true;
+    }
     const Result<ScenarioEvaluation> evaluated = evaluateScenario(*scenario, what);
     if (!evaluated) {
         *failure = {evaluated.error().path.empty() ? kFailure : kInvalidInput,

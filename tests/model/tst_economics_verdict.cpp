@@ -2,6 +2,7 @@
 // valued at the day rate, against what they add a month; the rule of thumb stands beside it
 // with why they differ; no verdict without the prices the comparison needs (issue 13, item 1).
 #include "analysis/economics.h"
+#include "analysis/evaluation.h"
 #include "analysis/reliability.h"
 #include "io/report_io.h"
 #include "testutil.h"
@@ -72,6 +73,7 @@ class TestEconomicsVerdict : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void bestCountOnTheSweepFitsAndPaysMost();
     void claim16VerdictFollowsItsNumbers();
     void verdictFollowsComparison_data();
     void verdictFollowsComparison();
@@ -282,6 +284,58 @@ void TestEconomicsVerdict::runThatNeverEndsIsNotFailureFree()
     QVERIFY(j.value(QStringLiteral("time_to_train_h")).isNull());
     QVERIFY(j.value(QStringLiteral("rent_cost_per_run_usd")).isNull());
     QCOMPARE(j.value(QStringLiteral("steps_per_run")).toDouble(), never.steps_per_run);
+}
+
+void TestEconomicsVerdict::bestCountOnTheSweepFitsAndPaysMost()
+{
+    // Issue 26: the verdict compared N GPUs with one GPU only ("16 GPUs: worth it" where 8 are
+    // faster for half the hardware) and recommended counts that do not fit. The count it names
+    // is the one of the sweep that pays most, counted from the same reference, and it fits.
+    Result<Scenario> loaded = loadScenarioFile(
+        QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/scenarios/claim16-economics-4x4090.json"),
+        builtinCatalog());
+    QVERIFY(loaded);
+    int named = 0;
+    for (const int gpus_per_node : {4, 16}) {
+        Scenario sc = loaded.value();
+        sc.hardware.gpus_per_node = gpus_per_node;
+        sc.parallel.data = gpus_per_node;
+        sc.training.micro_batch = 64;
+        EvaluationRequest request;
+        request.sweep = true;
+        request.skip_unreachable_counts = true;
+        const Result<ScenarioEvaluation> e = evaluateScenario(sc, request);
+        QVERIFY2(e, e ? "" : e.error().toString().c_str());
+        QVERIFY(e.value().cost);
+        const CostReport &own = *e.value().cost;
+        const CostBaseline baseline = costBaseline(e.value().reference, e.value().step.summary);
+        double most = own.verdict.decision == CostDecision::AtReference ? 0.0
+                                                                        : own.verdict.net_usd_per_month;
+        int most_gpus = own.gpus;
+        for (const SweepRow &row : e.value().sweep) {
+            if (row.gpus == own.gpus || !row.summary.memory.fits())
+                continue;
+            const CostReport r = costReport(sc, row.summary, baseline);
+            const double net =
+                r.verdict.decision == CostDecision::AtReference ? 0.0 : r.verdict.net_usd_per_month;
+            if (net > most) {
+                most = net;
+                most_gpus = row.gpus;
+            }
+        }
+        if (most_gpus == own.gpus) {
+            QVERIFY(!own.best);
+            continue;
+        }
+        QVERIFY2(own.best, qPrintable(QStringLiteral("%1 GPUs pay more than %2, unnamed")
+                                          .arg(most_gpus)
+                                          .arg(own.gpus)));
+        QCOMPARE(own.best->gpus, most_gpus);
+        QCOMPARE(own.best->net_usd_per_month, most);
+        ++named;
+    }
+    // Sixteen RTX 4090 on one 10 GbE node: eight are faster and pay more (named).
+    QVERIFY(named > 0);
 }
 
 QTEST_GUILESS_MAIN(TestEconomicsVerdict)
