@@ -307,8 +307,10 @@ void weighSweep(CostReport &report, const Scenario &scenario, const std::vector<
     // Named only where it pays more than the scenario's count by a margin a reader would
     // notice (1% of what is at stake), not by rounding.
     const double stake = std::max({std::abs(own_net), report.verdict.gpus_cost_usd_per_month, 1.0});
-    if (best && best->net_usd_per_month > own_net + 0.01 * stake)
+    if (best && best->net_usd_per_month > own_net + 0.01 * stake) {
+        best->gain_usd_per_month = best->net_usd_per_month - own_net;
         report.best = best;
+    }
 }
 
 } // namespace scalescope

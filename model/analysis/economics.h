@@ -133,6 +133,7 @@ struct SweepCostChoice {
     /// reference itself): the figure the verdict compares counts by.
     double net_usd_per_month = 0;
     double faster_than_scenario = 0; // the scenario's time to train over this count's
+    double gain_usd_per_month = 0;   // net_usd_per_month over the scenario's own
 };
 
 struct CostReport {

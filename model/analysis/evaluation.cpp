@@ -59,8 +59,6 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
         e.timeline = std::make_shared<const Timeline>(std::move(*e.step.sim.timeline));
         e.step.sim.timeline.reset();
     }
-    if (scenario.cost) // against one GPU until the reference is known (below)
-        e.cost = costReport(scenario, e.step.summary, costBaseline({}, e.step.summary));
     SimOptions point;
     point.max_tasks = request.sweep_max_tasks;
     point.cancel = request.cancel;
@@ -69,6 +67,9 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
     if (request.sweep && on_stage) {
         ScenarioEvaluation early = e;
         early.reference = oneGpuReference(*e.context);
+        if (scenario.cost) // every stage carries its cost (the window's Cost tab reads it)
+            early.cost = costReport(scenario, early.step.summary,
+                                    costBaseline(early.reference, early.step.summary));
         on_stage(EvaluationStage::Step, early);
     }
     // The one speed-up reference of this evaluation: among the default chart's counts, so
@@ -93,7 +94,7 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
     if (!reference)
         return reference.error();
     e.reference = reference.value();
-    if (scenario.cost && e.reference.rebased())
+    if (scenario.cost) // once, against the evaluation's reference
         e.cost = costReport(scenario, e.step.summary, costBaseline(e.reference, e.step.summary));
     if (!request.sweep)
         return e;

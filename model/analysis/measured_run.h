@@ -18,20 +18,25 @@ namespace scalescope
 
 struct Summary;
 
-/// One step of one rank: its window [start_us, end_us) and the figures measured inside it.
-struct MeasuredStep {
-    int64_t number = -1; // N of ProfilerStep#N; -1 for the one step of a trace without steps
-    double start_us = 0, end_us = 0;
+/// The figures of one step, as `per_step_s` and `step_time_s.median` name them; the
+/// measured run's medians and the model's predicted step both fill one.
+struct StepFigures {
     double step_time_s = 0;
     double compute_s = 0;
     double communication_s = 0;
     double communication_exposed_s = 0;
     double copies_s = 0;
     double idle_s = 0;
-    /// Union of each kind's kernels inside the window; `kind_present`: a kernel of that kind
-    /// starts inside the window.
     std::array<double, kCommKindCount> kind_s{};
     std::array<bool, kCommKindCount> kind_present{};
+};
+
+/// One step of one rank: its window [start_us, end_us) and the figures measured inside it
+/// (the union of each kind's kernels inside the window; `kind_present`: a kernel of that kind
+/// starts inside the window).
+struct MeasuredStep : StepFigures {
+    int64_t number = -1; // N of ProfilerStep#N; -1 for the one step of a trace without steps
+    double start_us = 0, end_us = 0;
 };
 
 /// What the definitions met on the way (for notes and --json diagnostics).
@@ -60,19 +65,6 @@ MeasuredRank measureRank(const KinetoTrace &trace);
 /// numpy's default linear percentile. Empty input gives 0.
 double medianOf(std::vector<double> values);
 double percentileOf(std::vector<double> values, double q);
-
-/// The figures of one step, as `per_step_s` and `step_time_s.median` name them; the
-/// measured run's medians and the model's predicted step both fill one.
-struct StepFigures {
-    double step_time_s = 0;
-    double compute_s = 0;
-    double communication_s = 0;
-    double communication_exposed_s = 0;
-    double copies_s = 0;
-    double idle_s = 0;
-    std::array<double, kCommKindCount> kind_s{};
-    std::array<bool, kCommKindCount> kind_present{};
-};
 
 /// All ranks together (spec/cli.md "trace", --json).
 struct MeasuredRun {

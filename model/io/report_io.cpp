@@ -207,6 +207,7 @@ QJsonObject costToJson(const CostReport &c)
         b[QStringLiteral("cost_usd_per_month")] = c.best->cost_usd_per_month;
         b[QStringLiteral("net_usd_per_month")] = c.best->net_usd_per_month;
         b[QStringLiteral("faster_than_scenario")] = c.best->faster_than_scenario;
+        b[QStringLiteral("gain_usd_per_month")] = c.best->gain_usd_per_month;
         o[QStringLiteral("best_on_sweep")] = b; // only where a count of the sweep pays better
     }
     QJsonArray advice;

@@ -759,10 +759,7 @@ void CostView::showReport(const CostReport &r)
                "%5 a month better than %3 GPUs.")
                 .arg(locale.toString(b.gpus), locale.toString(b.faster_than_scenario, 'f', 2),
                      locale.toString(r.gpus), usd(b.cost_usd_per_month),
-                     usd(b.net_usd_per_month - (v.decision == CostDecision::MoreGpusPay ||
-                                                        v.decision == CostDecision::MoreGpusDoNotPay
-                                                    ? v.net_usd_per_month
-                                                    : 0.0)));
+                     usd(b.gain_usd_per_month));
         detail = detail.isEmpty() ? best : detail + QLatin1Char(' ') + best;
     }
     verdict_->setText(headline);
