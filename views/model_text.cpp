@@ -51,6 +51,11 @@ const Source kFixedLabels[] = {
     QT_TRANSLATE_NOOP3("ModelText", "backward (thermal throttling: clocks reduced)", "timeline segment"),
     QT_TRANSLATE_NOOP3("ModelText", "recompute + backward (thermal throttling: clocks reduced)", "timeline segment"),
     QT_TRANSLATE_NOOP3("ModelText", "optimizer step (thermal throttling: clocks reduced)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "expert dispatch + combine (all-to-all, forward)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "expert dispatch + combine (all-to-all, backward)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "waiting for the busiest expert (routing imbalance)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "context-parallel key/value exchange (forward)", "timeline segment"),
+    QT_TRANSLATE_NOOP3("ModelText", "context-parallel key/value exchange (backward)", "timeline segment"),
 };
 static_assert(std::size(kFixedLabels) == kFixedLabelCount);
 
@@ -71,6 +76,8 @@ const Source kMerged[] = {
     QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly wait (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
     QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly data_loading (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
     QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly optimizer (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
+    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly ep_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
+    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly cp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
 };
 static_assert(std::size(kMerged) == kSegmentKindCount);
 
@@ -90,6 +97,9 @@ const Source kPipelineSends = QT_TRANSLATE_NOOP3("ModelText", "Pipeline sends be
 const Source kThermalAll = QT_TRANSLATE_NOOP3("ModelText", "The GPUs run hot (above %1 C) and throttle their clocks by %2%.", "bottleneck, thermal");
 const Source kThermalSome = QT_TRANSLATE_NOOP3("ModelText", "%1 of %2 GPUs run hot (above %3 C) and throttle their clocks by %4%.", "bottleneck, thermal");
 const Source kVirtualGpu = QT_TRANSLATE_NOOP3("ModelText", "Each GPU is a %1% slice of a physical GPU: the job runs like %2 whole GPUs.", "bottleneck, virtual GPUs");
+const Source kExpertAllToAll = QT_TRANSLATE_NOOP3("ModelText", "Expert all-to-all (token dispatch and combine) over %1 is exposed for %2% of the step; overlapping it with another micro-batch, DeepEP, or an expert group inside the NVLink domain hides it.", "bottleneck; %1 = link name");
+const Source kContextExchange = QT_TRANSLATE_NOOP3("ModelText", "Context-parallel key/value exchange over %1 is exposed for %2% of the step; longer sequences per GPU or a context group inside the node hide it behind attention.", "bottleneck; %1 = link name");
+const Source kExpertImbalance = QT_TRANSLATE_NOOP3("ModelText", "Routing imbalance: GPUs wait %1% of the step for the busiest expert; balanced routing (auxiliary loss or bias) or a capacity factor shortens it.", "bottleneck");
 const Source kOutOfMemory = QT_TRANSLATE_NOOP3("ModelText", "It does not fit: %1 GB per GPU against %2 GB.", "bottleneck, memory");
 
 /// What "the largest loss is ..." names, by StepLoss.
@@ -100,6 +110,9 @@ const Source kLosses[] = {
     QT_TRANSLATE_NOOP3("ModelText", "waiting for the slowest GPU", "bottleneck: the largest loss is ..."),
     QT_TRANSLATE_NOOP3("ModelText", "data loading", "bottleneck: the largest loss is ..."),
     QT_TRANSLATE_NOOP3("ModelText", "pipeline sends", "bottleneck: the largest loss is ..."),
+    QT_TRANSLATE_NOOP3("ModelText", "expert all-to-all", "bottleneck: the largest loss is ..."),
+    QT_TRANSLATE_NOOP3("ModelText", "context-parallel exchange", "bottleneck: the largest loss is ..."),
+    QT_TRANSLATE_NOOP3("ModelText", "waiting for the busiest expert", "bottleneck: the largest loss is ..."),
 };
 
 // Cost advice (AdviceKind).
@@ -184,6 +197,12 @@ QString mainSentence(const Bottleneck &b)
         return translated(kDataLoader, {percent(b.share)});
     case BottleneckKind::PipelineSends:
         return translated(kPipelineSends, {percent(b.share)});
+    case BottleneckKind::ExpertAllToAll:
+        return translated(kExpertAllToAll, {qs(b.link), percent(b.share)});
+    case BottleneckKind::ContextExchange:
+        return translated(kContextExchange, {qs(b.link), percent(b.share)});
+    case BottleneckKind::ExpertImbalance:
+        return translated(kExpertImbalance, {percent(b.share)});
     }
     return {};
 }

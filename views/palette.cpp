@@ -32,6 +32,10 @@ QColor projectorKindColor(SegmentKind kind)
         return QColor(0x00, 0x7a, 0x52);
     case SegmentKind::Optimizer:
         return QColor(0x1f, 0x8f, 0xc9);
+    case SegmentKind::EpComm:
+        return QColor(0x5c, 0x3c, 0x92);
+    case SegmentKind::CpComm:
+        return QColor(0x6b, 0x6b, 0x00);
     }
     return Qt::black;
 }
@@ -101,6 +105,10 @@ QColor kindColor(SegmentKind kind)
         return QColor(0x00, 0x9e, 0x73);
     case SegmentKind::Optimizer:
         return QColor(0x56, 0xb4, 0xe9);
+    case SegmentKind::EpComm:
+        return QColor(0x8e, 0x6b, 0xc4);
+    case SegmentKind::CpComm:
+        return QColor(0xa6, 0xa6, 0x1e);
     }
     return Qt::black;
 }
@@ -124,6 +132,10 @@ QString kindName(SegmentKind kind)
         return QCoreApplication::translate("Palette", "Data loading");
     case SegmentKind::Optimizer:
         return QCoreApplication::translate("Palette", "Optimizer");
+    case SegmentKind::EpComm:
+        return QCoreApplication::translate("Palette", "Expert all-to-all");
+    case SegmentKind::CpComm:
+        return QCoreApplication::translate("Palette", "Context exchange");
     }
     return {};
 }
@@ -152,6 +164,12 @@ QString kindDescription(SegmentKind kind)
         return QCoreApplication::translate("Palette", "Idle: waiting for the data loader");
     case SegmentKind::Optimizer:
         return QCoreApplication::translate("Palette", "Optimizer step (weights update)");
+    case SegmentKind::EpComm:
+        return QCoreApplication::translate(
+            "Palette", "Mixture of experts: tokens dispatched to their experts and combined back");
+    case SegmentKind::CpComm:
+        return QCoreApplication::translate(
+            "Palette", "Context parallelism: key/value blocks passed around the sequence's GPUs");
     }
     return {};
 }

@@ -42,6 +42,12 @@ QString scheduleText(const PlanCandidate &c)
         return PlanDialog::tr("1F1B");
     case Schedule::Interleaved:
         return PlanDialog::tr("interleaved, %1 virtual").arg(c.parallel.virtual_stages);
+    case Schedule::ZbH1:
+        return PlanDialog::tr("zero bubble (ZB-H1)");
+    case Schedule::ZbV:
+        return PlanDialog::tr("zero bubble V (ZB-V)");
+    case Schedule::DualPipe:
+        return PlanDialog::tr("DualPipe");
     }
     return QString();
 }

@@ -103,10 +103,17 @@ Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
         double share;
         int which;
     };
-    const double dp_exposed = std::max(0.0, b.communication_exposed - b.tp_comm - b.pp_exposed);
-    const Part parts[] = {{dp_exposed / step, 0},        {b.tp_comm / step, 1},
-                          {b.pipeline_bubble / step, 2}, {b.wait / step, 3},
-                          {b.data_loading / step, 4},    {b.pp_exposed / step, 5}};
+    const double dp_exposed = std::max(0.0, b.communication_exposed - b.tp_comm - b.pp_exposed -
+                                                b.ep_comm - b.cp_comm);
+    const Part parts[] = {{dp_exposed / step, 0},
+                          {b.tp_comm / step, 1},
+                          {b.pipeline_bubble / step, 2},
+                          {(b.wait - b.expert_wait) / step, 3},
+                          {b.data_loading / step, 4},
+                          {b.pp_exposed / step, 5},
+                          {b.ep_comm / step, 6},
+                          {b.cp_comm / step, 7},
+                          {b.expert_wait / step, 8}};
     const Part *worst = &parts[0];
     for (const Part &p : parts)
         if (p.share > worst->share)
@@ -135,9 +142,11 @@ Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
         }
     } else {
         static constexpr BottleneckKind kKinds[] = {
-            BottleneckKind::DpExchange,     BottleneckKind::TpAllReduce,
-            BottleneckKind::PipelineBubble, BottleneckKind::Synchronisation,
-            BottleneckKind::DataLoader,     BottleneckKind::PipelineSends};
+            BottleneckKind::DpExchange,      BottleneckKind::TpAllReduce,
+            BottleneckKind::PipelineBubble,  BottleneckKind::Synchronisation,
+            BottleneckKind::DataLoader,      BottleneckKind::PipelineSends,
+            BottleneckKind::ExpertAllToAll,  BottleneckKind::ContextExchange,
+            BottleneckKind::ExpertImbalance};
         r.kind = kKinds[worst->which];
         switch (r.kind) {
         case BottleneckKind::DpExchange: {
@@ -155,6 +164,13 @@ Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
             r.host_staged = !network && ctx.comm.hostStaged();
             break;
         }
+        case BottleneckKind::ExpertAllToAll:
+            // The expert group's tokens leave the NVLink domain once it spans several.
+            r.link = ctx.plan.expertGroup().nodes > 1 ? hw.inter.name : hw.intra.name;
+            break;
+        case BottleneckKind::ContextExchange:
+            r.link = ctx.plan.contextGroup().nodes > 1 ? hw.inter.name : hw.intra.name;
+            break;
         case BottleneckKind::PipelineBubble:
             r.micro_batches = ctx.plan.micro_batches;
             r.stages = ctx.plan.pipeline;
@@ -187,9 +203,15 @@ std::string bottleneckText(const Bottleneck &r)
     case BottleneckKind::NothingToSimulate:
         return "Nothing to simulate.";
     case BottleneckKind::ComputeBound: {
-        static const char *const kLoss[] = {"data-parallel exchange", "tensor-parallel all-reduces",
-                                            "pipeline bubble",        "waiting for the slowest GPU",
-                                            "data loading",           "pipeline sends"};
+        static const char *const kLoss[] = {"data-parallel exchange",
+                                            "tensor-parallel all-reduces",
+                                            "pipeline bubble",
+                                            "waiting for the slowest GPU",
+                                            "data loading",
+                                            "pipeline sends",
+                                            "expert all-to-all",
+                                            "context-parallel exchange",
+                                            "waiting for the busiest expert"};
         sentence = "Compute-bound: the GPUs compute " + percent(r.compute_share) +
                    " of the step at " + bottleneckMfuPercent(r.mfu) + "% MFU";
         if (r.largest_loss)
@@ -233,6 +255,23 @@ std::string bottleneckText(const Bottleneck &r)
     case BottleneckKind::PipelineSends:
         sentence = "Pipeline sends between stages block the GPUs for " + percent(r.share) +
                    " of the step; fewer stages or faster links between them help.";
+        break;
+    case BottleneckKind::ExpertAllToAll:
+        sentence = "Expert all-to-all (token dispatch and combine) over " + r.link +
+                   " is exposed for " + percent(r.share) +
+                   " of the step; overlapping it with another micro-batch, DeepEP, or an expert "
+                   "group inside the NVLink domain hides it.";
+        break;
+    case BottleneckKind::ContextExchange:
+        sentence = "Context-parallel key/value exchange over " + r.link + " is exposed for " +
+                   percent(r.share) +
+                   " of the step; longer sequences per GPU or a context group inside the node "
+                   "hide it behind attention.";
+        break;
+    case BottleneckKind::ExpertImbalance:
+        sentence = "Routing imbalance: GPUs wait " + percent(r.share) +
+                   " of the step for the busiest expert; balanced routing (auxiliary loss or "
+                   "bias) or a capacity factor shortens it.";
         break;
     }
     if (r.host_staged) // DpExchange, TpAllReduce inside a node

@@ -154,6 +154,12 @@ const char *speedupLossName(SpeedupLoss l)
         return "data_loading";
     case SpeedupLoss::Optimizer:
         return "optimizer";
+    case SpeedupLoss::ExpertComm:
+        return "expert_all_to_all";
+    case SpeedupLoss::ContextComm:
+        return "context_exchange";
+    case SpeedupLoss::ExpertImbalance:
+        return "expert_imbalance";
     case SpeedupLoss::Compute:
         break;
     }
@@ -179,13 +185,14 @@ SpeedupAttribution attributeSpeedupLoss(int gpus, const Summary &s)
     const Breakdown &b = s.breakdown;
     const double n = gpus;
     // Excess time of each cause over the ideal step T1 / N (the breakdown sums to the step).
-    const double dp_exposed = std::max(0.0, b.communication_exposed - b.tp_comm - b.pp_exposed);
+    const double dp_exposed = std::max(0.0, b.communication_exposed - b.tp_comm - b.pp_exposed -
+                                                b.ep_comm - b.cp_comm);
     const double opt_excess = b.optimizer - s.single_gpu_optimizer_s / n;
     const double compute_excess =
         (b.compute - b.optimizer) - (s.single_gpu_step_s - s.single_gpu_optimizer_s) / n;
-    const double excess[kSpeedupLossCount] = {dp_exposed,   b.tp_comm,     b.pipeline_bubble,
-                                              b.pp_exposed, b.wait,        b.data_loading,
-                                              opt_excess,   compute_excess};
+    const double excess[kSpeedupLossCount] = {
+        dp_exposed, b.tp_comm,  b.pipeline_bubble, b.pp_exposed,   b.wait - b.expert_wait,
+        b.data_loading, opt_excess, compute_excess, b.ep_comm, b.cp_comm, b.expert_wait};
     double sum = 0;
     for (int i = 0; i < kSpeedupLossCount; ++i) {
         double x = n * excess[i] / step;

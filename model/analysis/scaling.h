@@ -86,8 +86,11 @@ enum class SpeedupLoss {
     Optimizer,    // optimizer step not divided by the GPUs (replicated without ZeRO)
     Compute,      // per-GPU compute beyond 1/gpus of the single-GPU work (smaller GEMMs,
                   // launch and host-issue latency of more, smaller kernels)
+    ExpertComm,      // expert dispatch and combine on the critical path
+    ContextComm,     // context-parallel attention exchange on the critical path
+    ExpertImbalance, // waiting for the busiest expert
 };
-inline constexpr int kSpeedupLossCount = 8;
+inline constexpr int kSpeedupLossCount = 11;
 const char *speedupLossName(SpeedupLoss l);
 
 struct SpeedupAttribution {

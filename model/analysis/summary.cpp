@@ -237,7 +237,10 @@ Summary analyticSummary(const SimContext &ctx)
 
     // Per stage: compute and TP time per micro-batch, bucket pieces of its backward.
     std::vector<double> stage_compute(static_cast<size_t>(P.pipeline), 0.0);
+    // Per micro-batch, everything on a stage's critical path besides compute (tensor-parallel
+    // collectives, expert all-to-alls and waits, context exchange), and its parts.
     std::vector<double> stage_tp(static_cast<size_t>(P.pipeline), 0.0);
+    std::vector<Piece> stage_parts(static_cast<size_t>(P.pipeline));
     std::vector<double> stage_exposed(static_cast<size_t>(P.pipeline), 0.0);
     std::vector<double> stage_dp_total(static_cast<size_t>(P.pipeline), 0.0);
     std::vector<double> stage_busy(static_cast<size_t>(P.pipeline), 0.0); // ZeRO-2 reductions
@@ -249,7 +252,7 @@ Summary analyticSummary(const SimContext &ctx)
             const StepChunk &chunk = D.chunks[static_cast<size_t>(c * P.pipeline + s)];
             for (auto piece = chunk.pieces.rbegin(); piece != chunk.pieces.rend(); ++piece) {
                 // Each piece's reduction (and, with ZeRO-3, its gathers).
-                piece_bwd.push_back(piece->bwd + piece->tp_bwd);
+                piece_bwd.push_back(piece->bwd + piece->extraBwd());
                 piece_comm.push_back(piece->grad.time_s);
                 if (D.zero3) {
                     zero3_comm_mb += 2 * piece->gather.time_s;
@@ -261,16 +264,17 @@ Summary analyticSummary(const SimContext &ctx)
             // other micro-batches before chunk c - 1's (Megatron-LM's schedule order): that
             // time also hides the reductions already queued.
             if (c > 0) {
-                piece_bwd.push_back((P.pipeline - 1) * (chunk.total.bwd + chunk.total.tp_bwd));
+                piece_bwd.push_back((P.pipeline - 1) * (chunk.total.bwd + chunk.total.extraBwd()));
                 piece_comm.push_back(0);
             }
         }
         const Piece &per_mb = stage.per_micro_batch;
         const double fwd_mb = per_mb.fwd, bwd_mb = per_mb.bwd;
-        const double tp_mb = per_mb.tp_fwd + per_mb.tp_bwd;
+        const double tp_mb = per_mb.extraFwd() + per_mb.extraBwd();
         const size_t si = static_cast<size_t>(s);
         stage_compute[si] = fwd_mb + bwd_mb;
         stage_tp[si] = tp_mb;
+        stage_parts[si] = per_mb;
         double comm_total = 0;
         for (double c : piece_comm)
             comm_total += c;
@@ -392,9 +396,9 @@ Summary analyticSummary(const SimContext &ctx)
         // mean of K draws, whose spread is sigma / sqrt K).
         const double k_tasks = std::max(1.0, 2.0 * m * P.virtual_stages);
         double f = mean_jitter;
-        if (P.tensor > 1)
-            f = std::max(f,
-                         1.0 + D.jitter * std::sqrt(2.0 * std::log(static_cast<double>(P.tensor))));
+        if (P.stageWidth() > 1)
+            f = std::max(f, 1.0 + D.jitter * std::sqrt(2.0 * std::log(static_cast<double>(
+                                                 P.stageWidth()))));
         if (P.data > 1)
             f *= 1.0 + D.jitter / std::sqrt(k_tasks) *
                            std::sqrt(2.0 * std::log(static_cast<double>(P.data))) / mean_jitter;
@@ -418,7 +422,7 @@ Summary analyticSummary(const SimContext &ctx)
         // stretch is compute, the others' is waiting for it; tensor groups still meet at
         // every task under jitter (the expected maximum above).
         double own_sum = 0, pace_sum = 0;
-        const int per_replica = P.tensor * P.pipeline;
+        const int per_replica = P.stageWidth() * P.pipeline;
         const bool differ = D.max_slowdown > 1 || D.thermal_varies;
         const double t = fx.thermal.start_s.value_or(0.0);
         const auto factor = [&](int g) {
@@ -428,7 +432,7 @@ Summary analyticSummary(const SimContext &ctx)
         for (int r = 0; differ && r < P.data; ++r) {
             double replica = 1;
             for (int st = 0; st < P.pipeline; ++st)
-                for (int k = 0; k < P.tensor; ++k) {
+                for (int k = 0; k < P.stageWidth(); ++k) {
                     const double f = factor(P.rankOf(k, r, st));
                     own_sum += f;
                     replica = std::max(replica, f);
@@ -437,9 +441,9 @@ Summary analyticSummary(const SimContext &ctx)
         }
         const double own = (differ ? own_sum / P.gpus : 1.0) * mean_jitter;
         double pace = (differ ? pace_sum / P.gpus : 1.0) * mean_jitter;
-        if (D.jitter > 0 && P.tensor > 1)
-            pace = std::max(
-                pace, 1.0 + D.jitter * std::sqrt(2.0 * std::log(static_cast<double>(P.tensor))));
+        if (D.jitter > 0 && P.stageWidth() > 1)
+            pace = std::max(pace, 1.0 + D.jitter * std::sqrt(2.0 * std::log(static_cast<double>(
+                                                       P.stageWidth()))));
         own_pace = compute_part * (own - 1.0);
         wait = compute_part * std::max(0.0, pace - own);
     }
@@ -457,14 +461,22 @@ Summary analyticSummary(const SimContext &ctx)
     s.step_time_s = step;
     Breakdown &b = s.breakdown;
     double compute_avg = 0, tp_avg = 0, dp_total_avg = 0, exposed_avg = 0;
+    double ep_avg = 0, cp_avg = 0, expert_wait_avg = 0;
     for (int st = 0; st < P.pipeline; ++st) {
         compute_avg += m * stage_compute[static_cast<size_t>(st)];
-        tp_avg += m * stage_tp[static_cast<size_t>(st)];
+        const Piece &parts = stage_parts[static_cast<size_t>(st)];
+        tp_avg += m * (parts.tp_fwd + parts.tp_bwd);
+        ep_avg += m * (parts.ep_fwd + parts.ep_bwd);
+        cp_avg += m * (parts.cp_fwd + parts.cp_bwd);
+        expert_wait_avg += m * (parts.wait_fwd + parts.wait_bwd);
         dp_total_avg += stage_dp_total[static_cast<size_t>(st)];
         exposed_avg += stage_exposed[static_cast<size_t>(st)];
     }
     compute_avg /= P.pipeline;
     tp_avg /= P.pipeline;
+    ep_avg /= P.pipeline;
+    cp_avg /= P.pipeline;
+    expert_wait_avg /= P.pipeline;
     dp_total_avg /= P.pipeline;
     exposed_avg /= P.pipeline;
     b.compute = compute_avg + opt + own_pace;
@@ -475,9 +487,13 @@ Summary analyticSummary(const SimContext &ctx)
     // time per GPU, 2 (V - 1) per micro-batch over the p stages, is all exposed.
     b.pp_exposed = m * sends_avg;
     b.pp_comm = b.pp_exposed;
-    b.communication_total = b.tp_comm + b.dp_comm + b.pp_comm;
-    b.communication_exposed = tp_avg + b.pp_exposed + (D.sync ? exposed_avg : 0);
-    b.wait = wait;
+    b.ep_comm = ep_avg;
+    b.cp_comm = cp_avg;
+    b.communication_total = b.tp_comm + b.dp_comm + b.pp_comm + ep_avg + cp_avg;
+    b.communication_exposed =
+        tp_avg + ep_avg + cp_avg + b.pp_exposed + (D.sync ? exposed_avg : 0);
+    b.wait = wait + expert_wait_avg;
+    b.expert_wait = expert_wait_avg;
     b.data_loading = data_wait;
     b.pipeline_bubble =
         std::max(0.0, step - b.compute - b.communication_exposed - b.wait - b.data_loading);

@@ -25,6 +25,9 @@ enum class BottleneckKind : uint8_t {
     DataLoader,        // the data loader starves the GPUs
     PipelineSends,     // blocking sends between pipeline stages
     HostBound,         // no loss reaches 10%, and the host's issuing sets most of the compute
+    ExpertAllToAll,    // expert dispatch and combine on the critical path
+    ContextExchange,   // the context-parallel attention exchange on the critical path
+    ExpertImbalance,   // waiting for the busiest expert
 };
 
 /// The losses of a step beside computing; a compute-bound step names its largest.
@@ -35,6 +38,9 @@ enum class StepLoss : uint8_t {
     SlowestGpu,
     DataLoading,
     PipelineSends,
+    ExpertAllToAll,
+    ContextExchange,
+    ExpertImbalance,
 };
 
 /// The bottleneck as a record: its kind, the figures its sentence names, and the sentences

@@ -489,6 +489,40 @@ double TensorParallelCost::operator()(double bytes)
     return cache_.time(CollectiveOp::AllReduce, bytes);
 }
 
+double CommModel::expertAllToAllTime(double tokens, double top_k, double token_bytes,
+                                     const GroupShape &g, bool deepep) const
+{
+    if (g.ranks <= 1 || tokens <= 0)
+        return 0;
+    const double n = g.ranks;
+    const double copies = tokens * top_k * token_bytes;
+    // Experts spread evenly over the group: (ranks_per_node - 1)/n of the copies stay on
+    // this node (another GPU), (n - ranks_per_node)/n leave it (Thakur et al. 2005).
+    const double on_node = copies * (g.ranks_per_node - 1.0) / n;
+    double off_node = g.nodes > 1 ? copies * (n - g.ranks_per_node) / n : 0.0;
+    double latency = (n - 1.0) * (g.nodes > 1 ? inter_lat_ : intra_lat_);
+    if (deepep) {
+        // DeepEP's normal kernels (deepseek-ai/DeepEP README; DeepSeek-V3 report, Sec.
+        // 3.2.2): one RDMA transfer per (token, remote node) then NVLink forwarding; with
+        // top_k picks over `nodes` nodes a token reaches nodes x (1 - (1 - 1/nodes)^k)
+        // distinct nodes on average, (nodes - 1)/nodes of them remote. The kernels issue
+        // all peers at once: one network and one NVLink latency.
+        if (g.nodes > 1) {
+            const double nodes = g.nodes;
+            const double distinct = nodes * (1.0 - std::pow(1.0 - 1.0 / nodes, top_k));
+            off_node = tokens * token_bytes * distinct * (nodes - 1.0) / nodes;
+        }
+        latency = (g.nodes > 1 ? inter_lat_ : 0.0) + intra_lat_;
+    }
+    double t = 0;
+    if (on_node > 0)
+        t = std::max(t, on_node / intra_bw_);
+    if (off_node > 0)
+        // The node's members send off-node together through their share of the NICs.
+        t = std::max(t, off_node * g.ranks_per_node / interBandwidthPerGroup(g));
+    return kBaseLatency + latency + t;
+}
+
 double CommModel::p2pTime(double bytes, bool crosses_nodes) const
 {
     if (bytes <= 0)

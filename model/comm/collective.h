@@ -89,6 +89,12 @@ public:
     bool supports(CollectiveOp op, const GroupShape &group, CollectiveAlgo algo) const;
     /// One point-to-point transfer between two GPUs.
     double p2pTime(double bytes, bool crosses_nodes) const;
+    /// An MoE dispatch (or combine): each rank of `g` sends `tokens` token vectors of
+    /// `token_bytes` to `top_k` experts spread evenly over the group. NCCL's all-to-all sends
+    /// every copy; DeepEP (`deepep`) sends a token once to each remote node holding one of its
+    /// experts and forwards it over NVLink there.
+    double expertAllToAllTime(double tokens, double top_k, double token_bytes,
+                              const GroupShape &g, bool deepep) const;
 
     /// Effective (achievable) bandwidths in bytes/s.
     double intraBandwidth() const { return intra_bw_; }

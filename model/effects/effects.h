@@ -142,6 +142,9 @@ struct EffectsSpec {
     DataLoaderSpec data_loader;
     VirtualGpuSpec virtual_gpu;
     FailureSpec failures;
+    /// Tokens received by the busiest expert over the mean, per MoE layer (1 = balanced
+    /// routing, as benchmarks force it): the layer's experts finish when the busiest does.
+    double expert_imbalance = 1;
 
     /// Effects that make GPUs differ, so every replica must be simulated. (Thermal
     /// throttling in steady state slows every GPU alike unless their cooling differs.)

@@ -74,6 +74,8 @@ struct FrameworkSpec {
     int max_zero = 0;               // highest ZeRO stage (3 = full sharding / FSDP)
     int max_zero_with_pipeline = 0; // highest ZeRO stage together with pipeline parallelism
     bool async_update = false;      // asynchronous (stale-gradient) updates
+    bool context_parallel = false;  // parallel.context > 1
+    bool expert_parallel = false;   // parallel.expert > 1
 
     bool operator==(const FrameworkSpec &) const = default;
 };

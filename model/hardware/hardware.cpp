@@ -179,8 +179,14 @@ int HardwareSpec::cpuCores() const
 HardwareSpec HardwareSpec::communicationView() const
 {
     HardwareSpec view = *this;
-    const int domain = nvlinkDomainGpus();
-    if (domain <= gpus_per_node || gpuCount() % domain != 0)
+    int domain = nvlinkDomainGpus();
+    // A job that does not fill whole domains (256 GPUs on NVL72 racks) is placed in equal
+    // slices of them, whole trays each (Slurm's topology/block plugin allocates in blocks of
+    // one NVLink domain: 4 racks x 64 GPUs, not 3 full racks and a remainder): the largest
+    // multiple of the tray size that divides the GPU count and fits in a domain.
+    while (domain > gpus_per_node && gpuCount() % domain != 0)
+        domain -= gpus_per_node;
+    if (domain <= gpus_per_node)
         return view;
     // NVIDIA GB200 NVL72 datasheet: 72 GPUs in one NVLink domain (fifth-generation NVLink
     // switch trays, 1.8 TB/s per GPU); each compute tray keeps its own NICs for the

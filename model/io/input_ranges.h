@@ -26,6 +26,11 @@ inline constexpr IntRange kCollectiveBytesRange{1, 10000000000000};
 inline constexpr IntRange kGpuIndexRange{0, kMaxGpuCount - 1};
 inline constexpr IntRange kSeedRange{0, int64_t(1) << 53};
 inline constexpr RealRange kJitterRange = RealRange::closed(0, 1);
+inline constexpr IntRange kSeqLenRange{1, 10000000};
+inline constexpr IntRange kMtpDepthRange{0, 8};
+// The busiest expert's tokens over the mean: 1 (balanced) up to every token of the layer on
+// one expert of 1024.
+inline constexpr RealRange kExpertImbalanceRange = RealRange::closed(1, 1024);
 inline constexpr RealRange kSlowdownRange = RealRange::closed(1, 100);
 inline constexpr RealRange kThrottleRange = RealRange::closed(20, 120);
 inline constexpr RealRange kClockDropRange = RealRange::closed(0, 0.9);

@@ -107,19 +107,22 @@ std::string readString(const QJsonValue &value, const std::string &path);
 QJsonObject readObject(const QJsonValue &value, const std::string &path);
 QJsonArray readArray(const QJsonValue &value, const std::string &path);
 
-/// Reads a string naming one of `values` (as spelled by `nameOf`).
+/// Reads a string naming one of `values` (as spelled by `nameOf`); `also` lists further
+/// names the caller accepts before asking (they appear in the error's allowed list).
 template <typename E>
 E readEnum(const QJsonValue &value, const std::string &path, std::span<const E> values,
-           const char *(*nameOf)(E))
+           const char *(*nameOf)(E), const std::vector<std::string> &also = {})
 {
     std::vector<std::string> names;
-    names.reserve(values.size());
+    names.reserve(values.size() + also.size());
     for (E e : values)
         names.emplace_back(nameOf(e));
+    const size_t own = names.size();
+    names.insert(names.end(), also.begin(), also.end());
     if (!value.isString())
         fail(path, "expected a string, got " + describe(value) + "; allowed: " + joinNames(names));
     const std::string text = value.toString().toStdString();
-    for (size_t i = 0; i < names.size(); ++i) {
+    for (size_t i = 0; i < own; ++i) {
         if (names[i] == text)
             return values[i];
     }
@@ -176,9 +179,9 @@ public:
     }
     template <typename E>
     E optionalEnum(std::string_view key, std::span<const E> values, const char *(*nameOf)(E),
-                   E fallback) const
+                   E fallback, const std::vector<std::string> &also = {}) const
     {
-        return has(key) ? readEnum(value(key), pathOf(key), values, nameOf) : fallback;
+        return has(key) ? readEnum(value(key), pathOf(key), values, nameOf, also) : fallback;
     }
 
 private:

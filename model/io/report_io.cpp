@@ -135,6 +135,9 @@ QJsonObject summaryToJson(const Summary &s)
     comm[QStringLiteral("data_parallel")] = s.breakdown.dp_comm;
     comm[QStringLiteral("pipeline_p2p")] = s.breakdown.pp_comm;
     comm[QStringLiteral("pipeline_p2p_exposed")] = s.breakdown.pp_exposed;
+    comm[QStringLiteral("expert_all_to_all")] = s.breakdown.ep_comm;
+    comm[QStringLiteral("context_parallel")] = s.breakdown.cp_comm;
+    o[QStringLiteral("expert_imbalance_wait_s")] = s.breakdown.expert_wait;
     o[QStringLiteral("communication_by_kind_s")] = comm;
     o[QStringLiteral("single_gpu_step_time_s")] = s.single_gpu_step_s;
     o[QStringLiteral("hardware_flops_per_step")] = s.hardware_flops_per_step;

@@ -52,7 +52,10 @@ constexpr std::array kPrecisions = {Precision::FP32, Precision::TF32, Precision:
                                     Precision::BF16, Precision::FP8};
 constexpr std::array kOptimizers = {Optimizer::SGD, Optimizer::Adam};
 constexpr std::array kRecomputes = {Recompute::None, Recompute::Selective, Recompute::Full};
-constexpr std::array kSchedules = {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved};
+constexpr std::array kSchedules = {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved,
+                                   Schedule::ZbH1,  Schedule::ZbV,      Schedule::DualPipe};
+constexpr std::array kContextAlgorithms = {ContextAlgorithm::Ring, ContextAlgorithm::AllToAll};
+constexpr std::array kExpertDispatchers = {ExpertDispatcher::AllToAll, ExpertDispatcher::DeepEP};
 constexpr std::array kUpdateModes = {UpdateMode::Sync, UpdateMode::Async};
 constexpr std::array kCollectiveOps = {CollectiveOp::AllReduce, CollectiveOp::AllGather,
                                        CollectiveOp::ReduceScatter, CollectiveOp::Broadcast,
@@ -220,16 +223,40 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
     return hw;
 }
 
+/// training.precision: a Precision, or a block format (`mxfp8`, `nvfp4`) that runs as FP8.
+void readPrecision(const ObjectReader &r, TrainingSpec &t)
+{
+    const TrainingSpec defaults;
+    if (r.has("precision")) {
+        const QJsonValue v = r.value("precision");
+        if (v.isString() && v.toString() == QLatin1String(blockFormatName(BlockFormat::MXFP8))) {
+            t.precision = Precision::FP8;
+            t.block_format = BlockFormat::MXFP8;
+            return;
+        }
+        if (v.isString() && v.toString() == QLatin1String(blockFormatName(BlockFormat::NVFP4))) {
+            t.precision = Precision::FP8;
+            t.block_format = BlockFormat::NVFP4;
+            return;
+        }
+    }
+    std::vector<std::string> extra{blockFormatName(BlockFormat::MXFP8),
+                                   blockFormatName(BlockFormat::NVFP4)};
+    t.precision = r.optionalEnum<Precision>("precision", kPrecisions, precisionName,
+                                            defaults.precision, extra);
+}
+
 TrainingSpec readTraining(const ObjectReader &r)
 {
     r.allowKeys({"global_batch", "micro_batch", "precision", "optimizer", "recompute",
-                 "flash_attention", "compile", "framework"});
+                 "flash_attention", "compile", "framework", "seq_len", "mtp_depth"});
     const TrainingSpec defaults;
     TrainingSpec t;
     t.global_batch = r.requiredInt("global_batch", kGlobalBatchRange);
     t.micro_batch = r.optionalInt("micro_batch", {1, t.global_batch}, 0);
-    t.precision =
-        r.optionalEnum<Precision>("precision", kPrecisions, precisionName, defaults.precision);
+    readPrecision(r, t);
+    t.seq_len = r.optionalInt("seq_len", kSeqLenRange, 0);
+    t.mtp_depth = r.optionalInt("mtp_depth", kMtpDepthRange, -1);
     t.optimizer =
         r.optionalEnum<Optimizer>("optimizer", kOptimizers, optimizerName, defaults.optimizer);
     t.recompute =
@@ -260,7 +287,9 @@ void readStacks(Scenario &s, const ObjectReader &training, const Catalog &catalo
 ParallelSpec readParallel(const ObjectReader &r, int gpus)
 {
     r.allowKeys({"data", "tensor", "pipeline", "zero", "schedule", "virtual_stages", "overlap",
-                 "bucket_mb", "sequence_parallel", "update", "tp_overlap"});
+                 "bucket_mb", "sequence_parallel", "update", "tp_overlap", "context",
+                 "context_algorithm", "expert", "expert_tensor", "expert_dispatcher",
+                 "expert_overlap", "pipeline_counts_embedding", "pipeline_counts_loss"});
     const ParallelSpec defaults;
     const IntRange degree{1, gpus};
     ParallelSpec p;
@@ -279,6 +308,20 @@ ParallelSpec readParallel(const ObjectReader &r, int gpus)
     p.update = r.optionalEnum<UpdateMode>("update", kUpdateModes, updateModeName, defaults.update);
     if (r.has("tp_overlap"))
         p.tp_overlap = r.requiredBool("tp_overlap");
+    p.context = static_cast<int>(r.optionalInt("context", degree, defaults.context));
+    if (r.has("context_algorithm"))
+        p.context_algorithm = r.requiredEnum<ContextAlgorithm>(
+            "context_algorithm", kContextAlgorithms, contextAlgorithmName);
+    p.expert = static_cast<int>(r.optionalInt("expert", degree, defaults.expert));
+    p.expert_tensor =
+        static_cast<int>(r.optionalInt("expert_tensor", degree, defaults.expert_tensor));
+    if (r.has("expert_dispatcher"))
+        p.expert_dispatcher = r.requiredEnum<ExpertDispatcher>(
+            "expert_dispatcher", kExpertDispatchers, expertDispatcherName);
+    p.expert_overlap = r.optionalBool("expert_overlap", defaults.expert_overlap);
+    p.pipeline_counts_embedding =
+        r.optionalBool("pipeline_counts_embedding", defaults.pipeline_counts_embedding);
+    p.pipeline_counts_loss = r.optionalBool("pipeline_counts_loss", defaults.pipeline_counts_loss);
     return p;
 }
 
@@ -315,10 +358,13 @@ CollectiveSpec readCollective(const ObjectReader &r)
 EffectsSpec readEffects(const ObjectReader &r, int gpus)
 {
     r.allowKeys(
-        {"seed", "jitter", "stragglers", "thermal", "data_loader", "virtual_gpu", "failures"});
+        {"seed", "jitter", "stragglers", "thermal", "data_loader", "virtual_gpu", "failures",
+         "expert_imbalance"});
     EffectsSpec e;
     e.seed = static_cast<uint64_t>(r.optionalInt("seed", kSeedRange, int64_t(e.seed)));
     e.jitter = r.optionalDouble("jitter", kJitterRange, e.jitter);
+    e.expert_imbalance =
+        r.optionalDouble("expert_imbalance", kExpertImbalanceRange, e.expert_imbalance);
 
     const std::string stragglersPath = r.pathOf("stragglers");
     const QJsonArray stragglers = r.optionalArray("stragglers");
@@ -461,6 +507,20 @@ CostSpec readCost(const ObjectReader &r, bool has_tokens)
 }
 
 /// A catalog input pipeline decodes images: the model must state its input.
+/// training.seq_len and mtp_depth act on the model (a catalog model trained at another
+/// length, DeepSeek-V3 run without its MTP module): they exist only for transformers.
+void applyTrainingToModel(Scenario &s, const ObjectReader &training)
+{
+    for (const char *key : {"seq_len", "mtp_depth"})
+        if (training.has(key) && s.model.kind != ModelSpec::Kind::Transformer)
+            fail(training.pathOf(key), "this model is not a transformer; allowed: seq_len and "
+                                       "mtp_depth only with a transformer model");
+    if (s.training.seq_len > 0)
+        s.model.transformer.seq_len = s.training.seq_len;
+    if (s.training.mtp_depth >= 0)
+        s.model.transformer.mtp_depth = s.training.mtp_depth;
+}
+
 void checkLoaderInput(const Scenario &s, const ObjectReader &effects)
 {
     if (s.effects.data_loader.pipeline == LoaderPipeline::None || s.isCollective() ||
@@ -499,6 +559,7 @@ Scenario readScenario(const QJsonObject &root, const Catalog &catalog, const QSt
         const ObjectReader training = doc.requiredObject("training");
         s.training = readTraining(training);
         precisionGiven = training.has("precision");
+        applyTrainingToModel(s, training);
         const ObjectReader parallel =
             doc.optionalObject("parallel").value_or(ObjectReader(QJsonObject(), "parallel"));
         s.parallel = readParallel(parallel, gpus);
@@ -559,7 +620,8 @@ OrderedObject writeTraining(const TrainingSpec &t)
     out.add("global_batch", qint64(t.global_batch));
     if (t.micro_batch > 0)
         out.add("micro_batch", qint64(t.micro_batch));
-    out.add("precision", name(precisionName(t.precision)))
+    out.add("precision", name(t.block_format != BlockFormat::None ? blockFormatName(t.block_format)
+                                                                   : precisionName(t.precision)))
         .add("optimizer", name(optimizerName(t.optimizer)))
         .add("recompute", name(recomputeName(t.recompute)));
     if (t.flash_attention)
@@ -568,6 +630,10 @@ OrderedObject writeTraining(const TrainingSpec &t)
         out.add("compile", true);
     if (t.framework != kFrameworkAuto)
         out.add("framework", text(t.framework));
+    if (t.seq_len > 0)
+        out.add("seq_len", qint64(t.seq_len));
+    if (t.mtp_depth >= 0)
+        out.add("mtp_depth", qint64(t.mtp_depth));
     return out;
 }
 
@@ -590,6 +656,23 @@ OrderedObject writeParallel(const ParallelSpec &p)
         .add("update", name(updateModeName(p.update)));
     if (p.tp_overlap)
         out.add("tp_overlap", *p.tp_overlap);
+    const ParallelSpec defaults;
+    if (p.context != defaults.context)
+        out.add("context", p.context);
+    if (p.context_algorithm)
+        out.add("context_algorithm", name(contextAlgorithmName(*p.context_algorithm)));
+    if (p.expert != defaults.expert)
+        out.add("expert", p.expert);
+    if (p.expert_tensor != defaults.expert_tensor)
+        out.add("expert_tensor", p.expert_tensor);
+    if (p.expert_dispatcher)
+        out.add("expert_dispatcher", name(expertDispatcherName(*p.expert_dispatcher)));
+    if (p.expert_overlap)
+        out.add("expert_overlap", true);
+    if (p.pipeline_counts_embedding)
+        out.add("pipeline_counts_embedding", true);
+    if (p.pipeline_counts_loss)
+        out.add("pipeline_counts_loss", true);
     return out;
 }
 
@@ -611,6 +694,8 @@ OrderedObject writeEffects(const EffectsSpec &e)
         out.add("seed", qint64(e.seed));
     if (e.jitter != defaults.jitter)
         out.add("jitter", e.jitter);
+    if (e.expert_imbalance != defaults.expert_imbalance)
+        out.add("expert_imbalance", e.expert_imbalance);
     if (!e.stragglers.empty()) {
         std::vector<OrderedObject> stragglers;
         for (const StragglerSpec &straggler : e.stragglers) {

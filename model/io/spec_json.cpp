@@ -125,10 +125,26 @@ void writeSource(OrderedObject &out, const std::string &source)
         out.add("source", QString::fromStdString(source));
 }
 
+MoeSpec readMoe(const ObjectReader &r, int64_t layers)
+{
+    r.allowKeys({"experts", "top_k", "expert_ffn_hidden", "shared_experts", "dense_layers",
+                 "every", "capacity_factor"});
+    MoeSpec m;
+    m.experts = r.requiredInt("experts", {1, 100000});
+    m.top_k = r.requiredInt("top_k", {1, m.experts});
+    m.expert_ffn_hidden = r.requiredInt("expert_ffn_hidden", {1, 10000000});
+    m.shared_experts = r.optionalInt("shared_experts", {0, 1024}, 0);
+    m.dense_layers = r.optionalInt("dense_layers", {0, layers - 1}, 0);
+    m.every = r.optionalInt("every", {1, layers}, 1);
+    m.capacity_factor = r.optionalDouble("capacity_factor", RealRange::zeroOr(1, 1024), 0);
+    return m;
+}
+
 TransformerSpec readTransformer(const ObjectReader &reader)
 {
     reader.allowKeys({"layers", "hidden", "heads", "seq_len", "vocab", "ffn_hidden", "kv_heads",
-                      "gated_mlp", "tied_embeddings", "causal"});
+                      "gated_mlp", "tied_embeddings", "causal", "head_dim", "moe", "mla",
+                      "sliding_window", "sliding_every", "mtp_depth"});
     TransformerSpec t;
     t.layers = reader.requiredInt("layers", {1, kMaxModelLayers});
     t.hidden = reader.requiredInt("hidden", {1, 1000000});
@@ -148,6 +164,21 @@ TransformerSpec readTransformer(const ObjectReader &reader)
     t.gated_mlp = reader.optionalBool("gated_mlp", false);
     t.tied_embeddings = reader.optionalBool("tied_embeddings", true);
     t.causal = reader.optionalBool("causal", true);
+    t.head_dim = reader.optionalInt("head_dim", {1, 1000000}, 0);
+    if (auto moe = reader.optionalObject("moe"))
+        t.moe = readMoe(*moe, t.layers);
+    if (auto mla = reader.optionalObject("mla")) {
+        mla->allowKeys({"q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim",
+                        "v_head_dim"});
+        t.mla.q_lora_rank = mla->optionalInt("q_lora_rank", {0, 1000000}, 0);
+        t.mla.kv_lora_rank = mla->requiredInt("kv_lora_rank", {1, 1000000});
+        t.mla.qk_nope_head_dim = mla->requiredInt("qk_nope_head_dim", {1, 100000});
+        t.mla.qk_rope_head_dim = mla->requiredInt("qk_rope_head_dim", {0, 100000});
+        t.mla.v_head_dim = mla->requiredInt("v_head_dim", {1, 100000});
+    }
+    t.sliding_window = reader.optionalInt("sliding_window", {0, 100000000}, 0);
+    t.sliding_every = reader.optionalInt("sliding_every", {0, t.layers}, t.sliding_window > 0 ? 1 : 0);
+    t.mtp_depth = reader.optionalInt("mtp_depth", {0, 8}, 0);
     return t;
 }
 
@@ -437,6 +468,38 @@ OrderedObject writeModel(const ModelSpec &model, Keys keys)
             body.add("tied_embeddings", t.tied_embeddings);
         if (every || !t.causal)
             body.add("causal", t.causal);
+        if (t.head_dim > 0)
+            body.add("head_dim", qint64(t.head_dim));
+        if (t.moe.enabled()) {
+            OrderedObject moe;
+            moe.add("experts", qint64(t.moe.experts))
+                .add("top_k", qint64(t.moe.top_k))
+                .add("expert_ffn_hidden", qint64(t.moe.expert_ffn_hidden));
+            if (every || t.moe.shared_experts > 0)
+                moe.add("shared_experts", qint64(t.moe.shared_experts));
+            if (every || t.moe.dense_layers > 0)
+                moe.add("dense_layers", qint64(t.moe.dense_layers));
+            if (every || t.moe.every != 1)
+                moe.add("every", qint64(t.moe.every));
+            if (every || t.moe.capacity_factor > 0)
+                moe.add("capacity_factor", t.moe.capacity_factor);
+            body.add("moe", std::move(moe));
+        }
+        if (t.mla.enabled()) {
+            OrderedObject mla;
+            if (t.mla.q_lora_rank > 0)
+                mla.add("q_lora_rank", qint64(t.mla.q_lora_rank));
+            mla.add("kv_lora_rank", qint64(t.mla.kv_lora_rank))
+                .add("qk_nope_head_dim", qint64(t.mla.qk_nope_head_dim))
+                .add("qk_rope_head_dim", qint64(t.mla.qk_rope_head_dim))
+                .add("v_head_dim", qint64(t.mla.v_head_dim));
+            body.add("mla", std::move(mla));
+        }
+        if (t.sliding_window > 0)
+            body.add("sliding_window", qint64(t.sliding_window))
+                .add("sliding_every", qint64(t.sliding_every));
+        if (every || t.mtp_depth > 0)
+            body.add("mtp_depth", qint64(t.mtp_depth));
         out.add("transformer", std::move(body));
         break;
     }
@@ -517,13 +580,16 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
 
     const ObjectReader plans = reader.requiredObject("plans");
     plans.allowKeys(
-        {"tensor", "pipeline", "max_zero", "max_zero_with_pipeline", "async", "source"});
+        {"tensor", "pipeline", "max_zero", "max_zero_with_pipeline", "context", "expert", "async",
+         "source"});
     f.tensor_parallel = plans.requiredBool("tensor");
     f.pipeline_parallel = plans.requiredBool("pipeline");
     f.max_zero = static_cast<int>(plans.requiredInt("max_zero", IntRange{0, 3}));
     f.max_zero_with_pipeline =
         static_cast<int>(plans.requiredInt("max_zero_with_pipeline", IntRange{0, 3}));
     f.async_update = plans.optionalBool("async", false);
+    f.context_parallel = plans.optionalBool("context", false);
+    f.expert_parallel = plans.optionalBool("expert", false);
 
     // Which kernels it runs (issue 25): the defaults are eager PyTorch's.
     if (auto kernels = reader.optionalObject("kernels")) {
@@ -580,6 +646,8 @@ OrderedObject writeFramework(const FrameworkSpec &f)
         .add("pipeline", f.pipeline_parallel)
         .add("max_zero", f.max_zero)
         .add("max_zero_with_pipeline", f.max_zero_with_pipeline)
+        .add("context", f.context_parallel)
+        .add("expert", f.expert_parallel)
         .add("async", f.async_update);
     kernels
         .add("attention", QString::fromLatin1(f.attention_kernel ==

@@ -96,49 +96,233 @@ Fp8CastBytes fp8CastBytes(const ComputeModel &c, double inputs_after_norm, doubl
     return b;
 }
 
+// A linear layer's GEMMs at the scenario's matrix format: NVFP4 runs them on Blackwell's FP4
+// tensor cores at twice the FP8 rate (NVIDIA Blackwell datasheet: B200 9 PFLOPS dense FP4
+// against 4.5 FP8), MXFP8 at the FP8 rate (its block scales ride in the MMA instruction,
+// tcgen05.mma.kind::mxf8f6f4, PTX ISA 8.7).
+double formatShare(const Plan &plan)
+{
+    return plan.block_format == BlockFormat::NVFP4 ? 2.0 : 1.0;
+}
+double linearForward(const ComputeModel &c, const Plan &plan, const Gemm &g)
+{
+    return c.gemmTime(g.m, g.n, g.k, g.batch, 0, formatShare(plan));
+}
+double linearBackward(const ComputeModel &c, const Plan &plan, const Gemm &g)
+{
+    if (plan.block_format == BlockFormat::None)
+        return backwardTime(c, g);
+    // Transformer Engine's MXFP8 and NVFP4 recipes quantize both backward GEMMs' operands
+    // too (TE docs, "MXFP8 and NVFP4 recipes"), with the FP32 accumulation the FP8 recipe
+    // pays in backward (backwardTime).
+    const double share = formatShare(plan) / 1.15;
+    return c.gemmTime(g.m, g.k, g.n, g.batch, 0, share) +
+           c.gemmTime(g.k, g.n, g.m, g.batch, 0, share);
+}
+
+/// The routed experts of an MoE layer, added to `l`: router, permutation, the experts'
+/// grouped GEMMs at the shapes their tokens give, and the all-to-all each token takes.
+/// Returns the activations they keep per micro-batch (bytes) and the time of the experts'
+/// activation function (what a `moe_act` recompute reruns).
+struct RoutedCost {
+    double activation_bytes = 0;
+    double act_fwd_s = 0;
+};
+
+RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const ComputeModel &c,
+                            double T, LayerCost &l)
+{
+    const MoeSpec &m = ts.moe;
+    const double e = activationBytes(plan.precision);
+    const double h = static_cast<double>(ts.hidden);
+    const double E = static_cast<double>(m.experts);
+    const double k = static_cast<double>(m.top_k);
+    const double etp = plan.expert_tensor;
+    const double fe = static_cast<double>(m.expert_ffn_hidden) / etp;
+    const double local = E / plan.expert; // experts on this GPU
+    // Megatron-Core MoE (moe_layer.py, token_dispatcher.py): the sequence-parallel tokens of
+    // this GPU are routed; each is sent to top_k experts; the expert-tensor group shares its
+    // tokens, so a GPU's experts receive T/t x k x etp token copies under balanced routing
+    // (Switch Transformer, Fedus et al. 2022, Sec. 2.2: tokens per expert = tokens x k / E).
+    const double routed = T / plan.tensor;
+    const double received = routed * k * etp;
+    const double per_expert = received / local;
+    // The busiest expert gets `expert_imbalance` times the mean; a capacity factor drops
+    // what exceeds capacity_factor x the mean (GShard, Lepikhin et al. 2021, Sec. 2.2).
+    double busiest = plan.expert_imbalance;
+    if (m.capacity_factor > 0)
+        busiest = std::min(busiest, m.capacity_factor);
+    const double gated = ts.gated_mlp ? 2.0 : 1.0;
+    const ComputeModel hc = c.precision() == Precision::FP8 ? c.at(Precision::BF16) : c;
+    // Router: logits against the expert centroids (bf16), then softmax/sigmoid and top-k.
+    const Gemm router{routed, E, h, 1};
+    const double router_fwd = forwardTime(hc, router), router_bwd = backwardTime(hc, router);
+    // Grouped GEMMs (one kernel over the local experts: TE GroupedLinear / CUTLASS grouped
+    // GEMM), each expert's product as small as its tokens make it.
+    const auto experts = [&](double tokens, bool backward) {
+        const Gemm fc1{tokens, gated * fe, h, local};
+        const Gemm fc2{tokens, h, fe, local};
+        return backward ? linearBackward(c, plan, fc1) + linearBackward(c, plan, fc2)
+                        : linearForward(c, plan, fc1) + linearForward(c, plan, fc2);
+    };
+    const double mean_fwd = experts(per_expert, false), mean_bwd = experts(per_expert, true);
+    const double busy_fwd = experts(per_expert * busiest, false);
+    const double busy_bwd = experts(per_expert * busiest, true);
+    // Permute and unpermute: gathers of the token vectors into expert order and back, each
+    // reading and writing them (fused permutation kernels, Megatron-Core moe_utils.py).
+    const double moved = routed * k * h * e;
+    const ElementwiseBytes eb = elementwiseBytes(ts, c.fusedElementwise(), e);
+    const double act_fwd = c.memoryTime(eb.act_fwd * received * fe);
+    const double act_bwd = c.memoryTime(eb.act_bwd * received * fe);
+    const Fp8CastBytes cast =
+        fp8CastBytes(c, 0.0, received * (h + fe), received * (gated * fe + h),
+                     local * (gated + 1.0) * h * fe, static_cast<double>(plan.micro_batches));
+    l.fwd_s += router_fwd + mean_fwd + memoryKernels(c, {2.0 * moved, 2.0 * moved}) + act_fwd +
+               c.memoryTime(cast.forward);
+    l.bwd_s += router_bwd + mean_bwd + memoryKernels(c, {3.0 * moved, 3.0 * moved}) + act_bwd +
+               c.memoryTime(cast.backward);
+    l.expert_wait_fwd = std::max(0.0, busy_fwd - mean_fwd) + act_fwd * (busiest - 1.0);
+    l.expert_wait_bwd = std::max(0.0, busy_bwd - mean_bwd) + act_bwd * (busiest - 1.0);
+    l.fwd_flops += router.flops() + 2.0 * received * (gated + 1.0) * fe * h;
+    // Router, permutation, two all-to-alls, two grouped GEMMs, activation, unpermutation,
+    // probabilities: ~12 more operations a layer (Megatron-Core moe_layer.py forward).
+    l.kernels_fwd += 12;
+    l.expert_params = local * (gated + 1.0) * h * fe;
+    l.params += l.expert_params + h * E;
+    if (plan.expert > 1 || etp > 1) {
+        // Dispatch and combine forward; their gradients backward (Megatron-Core
+        // MoEAlltoAllTokenDispatcher; DeepEP's dispatch/combine kernels).
+        l.ep_fwd_ops = 2;
+        l.ep_bwd_ops = 2;
+        l.ep_tokens = routed;
+        l.ep_top_k = k;
+        l.ep_token_bytes = h * 2.0; // the bf16 hidden state of a token
+    }
+    RoutedCost r;
+    r.act_fwd_s = act_fwd;
+    // Kept for backward: the permuted inputs, the FC1 output (both halves when gated), the
+    // activation's output, and the unpermuted output's routing weights.
+    r.activation_bytes = received * (h + (gated + 1.0) * fe) * e + routed * k * h * e;
+    return r;
+}
+
+/// The shapes of one transformer layer on one GPU: attention (multi-head, grouped-query or
+/// multi-head latent), its context-parallel split, and the dense or expert MLP.
+struct AttentionShape {
+    std::vector<Gemm> in;  // projections before the core (column-parallel or replicated)
+    Gemm out{0, 0, 0, 0};  // the output projection (row-parallel)
+    double dq = 0, dv = 0; // query/key and value width of one head
+    double heads = 0;      // query heads on this GPU
+    double kv_heads = 0;   // key/value heads on this GPU (MLA: the up-projected heads)
+    double params = 0;     // on this GPU
+    double qk_elements = 0; // rotary-embedded query/key elements per token
+};
+
+AttentionShape attentionShape(const TransformerSpec &ts, const Plan &plan, double T)
+{
+    const double h = static_cast<double>(ts.hidden);
+    const double t = plan.tensor;
+    AttentionShape a;
+    a.heads = static_cast<double>(ts.heads) / t;
+    if (ts.mla.enabled()) {
+        // DeepSeek-V2 Sec. 2.1.2-2.1.3 (Eq. 9-14): queries from a latent of q_lora_rank, keys
+        // and values up-projected from one of kv_lora_rank, a decoupled rotary key of
+        // qk_rope_head_dim shared by the heads. Megatron-Core runs the down-projections
+        // replicated on every tensor rank, the up-projections column-parallel.
+        const MlaSpec &m = ts.mla;
+        const double ql = static_cast<double>(m.q_lora_rank);
+        const double kl = static_cast<double>(m.kv_lora_rank);
+        const double rope = static_cast<double>(m.qk_rope_head_dim);
+        a.dq = static_cast<double>(m.qk_nope_head_dim) + rope;
+        a.dv = static_cast<double>(m.v_head_dim);
+        a.kv_heads = a.heads;
+        if (ql > 0) {
+            a.in.push_back({T, ql, h, 1});
+            a.in.push_back({T, a.heads * a.dq, ql, 1});
+            a.params += h * ql + ql * a.heads * a.dq + ql; // with the latent's norm
+        } else {
+            a.in.push_back({T, a.heads * a.dq, h, 1});
+            a.params += h * a.heads * a.dq;
+        }
+        a.in.push_back({T, kl + rope, h, 1});
+        a.in.push_back({T, a.heads * (m.qk_nope_head_dim + a.dv), kl, 1});
+        a.params += h * (kl + rope) + kl * a.heads * (m.qk_nope_head_dim + a.dv) + kl;
+        a.qk_elements = (a.heads + 1.0) * rope;
+    } else {
+        a.dq = a.dv = static_cast<double>(ts.headDim());
+        a.kv_heads = std::max(1.0, static_cast<double>(ts.kvHeads()) / t);
+        const double qkv_n = (a.heads + 2.0 * a.kv_heads) * a.dq;
+        a.in.push_back({T, qkv_n, h, 1});
+        a.params += h * qkv_n;
+        if (!ts.gated_mlp)
+            a.params += qkv_n; // QKV bias (GPT-style; LLaMA has none)
+        a.qk_elements = (a.heads + a.kv_heads) * a.dq;
+    }
+    a.out = {T, h, a.heads * a.dv, 1};
+    a.params += a.heads * a.dv * h;
+    return a;
+}
+
 LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const ComputeModel &c,
-                           bool flash)
+                           bool flash, int64_t layer)
 {
     // Attention runs in bf16 under an FP8 recipe (above).
     const ComputeModel hc = c.precision() == Precision::FP8 ? c.at(Precision::BF16) : c;
     const double e = activationBytes(plan.precision);
     const double b = static_cast<double>(plan.micro_batch);
     const double s = static_cast<double>(ts.seq_len);
+    const double cp = plan.context;
+    const double sl = s / cp; // a sequence's tokens on this GPU (context parallelism)
     const double h = static_cast<double>(ts.hidden);
     const double t = plan.tensor;
-    const double a = static_cast<double>(ts.heads);
-    const double hd = h / a;
-    const double at = a / t;
-    const double kvt = std::max(1.0, static_cast<double>(ts.kvHeads()) / t);
     const double f = static_cast<double>(ts.ffn());
     const double ft = f / t;
-    const double T = b * s;                               // tokens per micro-batch
+    const double T = b * sl;                              // tokens per micro-batch here
     const double Tl = plan.sequence_parallel ? T / t : T; // tokens in norms/dropouts
-    const double qkv_n = (at + 2.0 * kvt) * hd;
-    const double fc1_n = ts.gated_mlp ? 2.0 * ft : ft;
+    const bool moe = ts.isMoeLayer(layer);
+    const double mats = ts.gated_mlp ? 3.0 : 2.0;
+    const AttentionShape as = attentionShape(ts, plan, T);
 
     // Megatron-LM tensor-parallel layer (Shoeybi et al. 2019, Sec. 3): column-parallel QKV
-    // and FC1, row-parallel projection and FC2.
-    const Gemm linear[] = {{T, qkv_n, h, 1}, {T, h, at * hd, 1}, {T, fc1_n, h, 1}, {T, h, ft, 1}};
-    // Attention scores and weighted values, batched over (micro-batch x local heads).
-    const Gemm scores{s, s, hd, b * at};
-    const Gemm values{s, hd, s, b * at};
+    // and FC1, row-parallel projection and FC2. An MoE layer's MLP is the shared experts (a
+    // dense MLP of shared_experts x expert_ffn_hidden, tensor-parallel) beside the routed ones.
+    std::vector<Gemm> attn = as.in;
+    attn.push_back(as.out);
+    std::vector<Gemm> mlp;
+    double mlp_width = moe ? static_cast<double>(ts.moe.shared_experts * ts.moe.expert_ffn_hidden) / t
+                           : ft;
+    if (mlp_width > 0) {
+        mlp.push_back({T, ts.gated_mlp ? 2.0 * mlp_width : mlp_width, h, 1});
+        mlp.push_back({T, h, mlp_width, 1});
+    }
 
     LayerCost l;
-    l.name = "block";
+    l.name = moe ? "moe block" : "block";
     double gemm_fwd = 0, gemm_bwd = 0;
-    for (size_t i = 0; i < std::size(linear); ++i) {
-        const double fwd = forwardTime(c, linear[i]), bwd = backwardTime(c, linear[i]);
-        gemm_fwd += fwd;
-        gemm_bwd += bwd;
-        l.fwd_flops += linear[i].flops();
-        // Attention's collective beside QKV and the projection, the MLP's beside FC1 and FC2.
-        l.tp_beside_fwd[i / 2] += fwd;
-        l.tp_beside_bwd[i / 2] += bwd;
-    }
+    const auto addGemms = [&](const std::vector<Gemm> &gemms, int side) {
+        for (const Gemm &g : gemms) {
+            const double fwd = linearForward(c, plan, g), bwd = linearBackward(c, plan, g);
+            gemm_fwd += fwd;
+            gemm_bwd += bwd;
+            l.fwd_flops += g.flops();
+            // Attention's collective beside its projections, the MLP's beside FC1 and FC2.
+            l.tp_beside_fwd[side] += fwd;
+            l.tp_beside_bwd[side] += bwd;
+        }
+    };
+    addGemms(attn, 0);
+    addGemms(mlp, 1);
+
+    // The attention core over the sequence: each local query against the whole sequence's
+    // keys (ring attention passes the other GPUs' blocks by, Liu et al. 2023; a causal
+    // sequence split in 2 x context chunks gives each GPU an equal share, Megatron-Core CP).
+    // Sliding-window layers attend to the last `sliding_window` keys only (gpt-oss).
+    const bool windowed = ts.isWindowed(layer) && static_cast<double>(ts.sliding_window) < s;
+    const double keys = windowed ? static_cast<double>(ts.sliding_window) : s;
+    const Gemm scores{sl, keys, as.dq, b * as.heads};
+    const Gemm values{sl, as.dv, keys, b * as.heads};
     const double attn_flops = scores.flops() + values.flops();
     l.fwd_flops += attn_flops;
-    l.bwd_flops = 2.0 * l.fwd_flops;
 
     // Memory-bound kernels, bytes read + written (Korthikanti et al. 2022, Sec. 4.1 lists
     // the tensors: two layer norms, two bias-dropout-adds with 1-byte masks, the MLP
@@ -147,35 +331,43 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const ElementwiseBytes eb = elementwiseBytes(ts, c.fusedElementwise(), e);
     const double ln = eb.norm_fwd * Tl * h;
     const double bda = (3.0 * e + 1.0) * Tl * h;
-    const double act = eb.act_fwd * T * ft;
-    const double qk = T * (at + kvt) * hd;
-    const double sq = b * at * s * s;
+    const double act = eb.act_fwd * T * mlp_width;
+    const double qk = T * as.qk_elements;
+    const double sq = b * as.heads * sl * keys;
     double attn_fwd = 0, attn_bwd = 0;
     if (flash) {
         // Fused attention at the stack's kernel as measured on this architecture
         // (ComputeModel::attentionTime); a causal kernel skips the masked half of the
-        // blocks (FlashAttention-2, Sec. 3.1.1). Backward recomputes S and P: 2.5x the
-        // forward FLOPs (Dao 2023, Sec. 3.2).
-        const double work = ts.causal ? 0.5 * attn_flops : attn_flops;
-        attn_fwd = hc.attentionTime(work, hd, false);
-        attn_bwd = hc.attentionTime(2.5 * work, hd, true);
+        // blocks (FlashAttention-2, Sec. 3.1.1), a windowed one the blocks outside the
+        // window. Backward recomputes S and P: 2.5x the forward FLOPs (Dao 2023, Sec. 3.2).
+        const double work = ts.causal && !windowed ? 0.5 * attn_flops : attn_flops;
+        attn_fwd = hc.attentionTime(work, as.dq, false);
+        attn_bwd = hc.attentionTime(2.5 * work, as.dq, true);
     } else {
         attn_fwd = forwardTime(hc, scores) + forwardTime(hc, values) +
                    memoryKernels(hc, {2.0 * e * sq, (2.0 * e + 1.0) * sq});
         attn_bwd = backwardTime(hc, scores) + backwardTime(hc, values) +
                    memoryKernels(hc, {3.0 * e * sq, (2.0 * e + 1.0) * sq});
     }
-    const double linear_weights = h * qkv_n + at * hd * h + h * fc1_n + ft * h;
-    const Fp8CastBytes cast =
-        fp8CastBytes(c, Tl * h * 2.0, T * (at * hd + ft), T * (qkv_n + fc1_n + 2.0 * h),
-                     linear_weights, static_cast<double>(plan.micro_batches));
+    double linear_weights = 0, linear_inputs = 0, linear_outputs = 0;
+    for (const Gemm &g : attn) {
+        linear_weights += g.n * g.k;
+        linear_outputs += g.m * g.n;
+    }
+    for (const Gemm &g : mlp) {
+        linear_weights += g.n * g.k;
+        linear_outputs += g.m * g.n;
+    }
+    linear_inputs = T * (as.heads * as.dv + mlp_width);
+    const Fp8CastBytes cast = fp8CastBytes(c, Tl * h * 2.0, linear_inputs, linear_outputs,
+                                           linear_weights, static_cast<double>(plan.micro_batches));
     const double rope_fwd = eb.rope_fwd * qk, rope_bwd = eb.rope_bwd * qk;
     const double mem_fwd =
         memoryKernels(c, {ln, ln, bda, bda, act, rope_fwd}) + c.memoryTime(cast.forward);
     // Backward of elementwise kernels reads the saved input and the incoming gradient and
     // writes the outgoing one: ~1.5-2x the forward traffic.
     const double ln_bwd = eb.norm_bwd * Tl * h;
-    const double act_bwd = eb.act_bwd * T * ft;
+    const double act_bwd = eb.act_bwd * T * mlp_width;
     const double mem_bwd = memoryKernels(c, {ln_bwd, ln_bwd, 1.5 * bda, 1.5 * bda, act_bwd,
                                              rope_bwd}) +
                            c.memoryTime(cast.backward);
@@ -188,6 +380,18 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         // adds), from generated code.
         l.kernels_fwd = std::min(l.kernels_fwd, 4.0 + 1.0 + 6.0);
     }
+
+    // Parameters on this GPU (SC21 Eq. 2 per layer: 12h^2 + 13h for ffn = 4h).
+    l.params = as.params + mats * h * mlp_width + 4.0 * h;
+    if (!ts.gated_mlp)
+        l.params += h + mlp_width + h; // biases (GPT-style; LLaMA has none)
+
+    const double dense_fwd = l.fwd_s;
+    RoutedCost routed;
+    if (moe)
+        routed = addRoutedExperts(ts, plan, c, T, l);
+    const double routed_act = routed.activation_bytes; // kept per micro-batch
+    const double moe_fwd = l.fwd_s - dense_fwd;
     const bool per_op = c.stack().selective_per_op;
 
     switch (plan.recompute) {
@@ -197,13 +401,17 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         if (per_op) {
             // torchtitan's per-operation policy: every other matmul output kept, so half
             // the linear forward reruns, with every elementwise kernel; attention kept.
-            l.recompute_s = 0.5 * gemm_fwd + mem_fwd;
+            l.recompute_s = 0.5 * (gemm_fwd + moe_fwd) + mem_fwd;
             l.recompute_flops = 0.5 * (l.fwd_flops - attn_flops);
         } else if (!flash) {
             // Recompute the core attention only (Korthikanti et al. 2022, Sec. 5); fused
             // attention already recomputes it inside its backward kernel.
             l.recompute_s = attn_fwd;
             l.recompute_flops = attn_flops;
+        } else if (moe) {
+            // Megatron-Core's MoE recipes recompute the norms and the experts' activation
+            // (--recompute-modules layernorm moe_act).
+            l.recompute_s = memoryKernels(c, {ln, ln}) + routed.act_fwd_s;
         }
         break;
     case Recompute::Full:
@@ -212,27 +420,25 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         l.recompute_flops = l.fwd_flops;
         break;
     }
-
-    // Parameters on this GPU (SC21 Eq. 2 per layer: 12h^2 + 13h for ffn = 4h).
-    const double mlp_mats = ts.gated_mlp ? 3.0 : 2.0;
-    l.params = h * qkv_n + at * hd * h + mlp_mats * h * ft + 4.0 * h;
-    if (!ts.gated_mlp)
-        l.params += qkv_n + h + ft + h; // biases (GPT-style; LLaMA has none)
+    l.bwd_flops = 2.0 * l.fwd_flops;
 
     // Activation memory per micro-batch (Korthikanti et al. 2022, Eq. 1-6, Table 2):
     // replicated 10sbh (norms, inputs, masks), split across TP 8sbh + 4sbf (+2sbf gated)
     // + 5as^2b; sequence parallelism splits the replicated part too; bytes scale with the
-    // element size (the paper assumes 2-byte activations).
+    // element size (the paper assumes 2-byte activations). Here per local token T (context
+    // parallelism splits every activation), the attention's 8sbh at its heads' widths and
+    // the routed experts' activations at their dispatched tokens.
     const double scale = e / 2.0;
-    const double sbh = s * b * h;
-    const double replicated = 10.0 * sbh;
-    const double split = 8.0 * sbh + (ts.gated_mlp ? 6.0 : 4.0) * s * b * f;
+    const double replicated = 10.0 * T * h;
+    const double attn_width = as.heads * t * (as.dq + as.dv) / 2.0; // h for plain attention
+    const double split = 8.0 * T * attn_width + (ts.gated_mlp ? 6.0 : 4.0) * T * mlp_width * t;
     const double quadratic =
-        (flash || plan.recompute == Recompute::Selective) ? 0.0 : 5.0 * a * s * s * b;
+        (flash || plan.recompute == Recompute::Selective) ? 0.0 : 5.0 * as.heads * t * sl * keys * b;
     const double no_recompute =
-        scale * (replicated / (plan.sequence_parallel ? t : 1.0) + (split + quadratic) / t);
+        scale * (replicated / (plan.sequence_parallel ? t : 1.0) + (split + quadratic) / t) +
+        routed_act;
     if (plan.recompute == Recompute::Full) {
-        l.activation_bytes = 2.0 * sbh * scale / (plan.sequence_parallel ? t : 1.0);
+        l.activation_bytes = 2.0 * T * h * scale / (plan.sequence_parallel ? t : 1.0);
         // Backward of a checkpointed layer rebuilds all of its activations at once
         // (Chen et al. 2016, Sec. 4: the peak is the checkpoints plus one segment).
         l.transient_bytes = no_recompute;
@@ -240,8 +446,11 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         // Kept: the layer input, every other matmul output in forward order (Q, V, FC1 and
         // FC2 for LLaMA's seven; QKV and FC1 for four), the attention output and its
         // log-sum-exp (torchtitan _save_list).
-        const double kept_mm = ts.gated_mlp ? at * hd + kvt * hd + ft + h : qkv_n + ft;
-        l.activation_bytes = e * T * (h / (plan.sequence_parallel ? t : 1.0) + kept_mm + at * hd);
+        const double kept_mm = ts.gated_mlp ? (as.heads + as.kv_heads) * as.dq + mlp_width + h
+                                            : as.in.front().n + mlp_width;
+        l.activation_bytes = e * T * (h / (plan.sequence_parallel ? t : 1.0) + kept_mm +
+                                      as.heads * as.dv) +
+                             routed_act;
         l.transient_bytes = std::max(0.0, no_recompute - l.activation_bytes);
     } else {
         l.activation_bytes = no_recompute;
@@ -250,12 +459,33 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     if (plan.tensor > 1) {
         // Two all-reduces forward, two backward (Shoeybi et al. 2019, Fig. 4); with
         // sequence parallelism each becomes an all-gather + reduce-scatter pair of the same
-        // volume (Korthikanti et al. 2022, Sec. 4.2.2).
-        l.tp_fwd_ops = 2;
-        l.tp_bwd_ops = 2;
-        l.tp_recompute_ops = plan.recompute == Recompute::Full ? 2 : 0;
+        // volume (Korthikanti et al. 2022, Sec. 4.2.2). An MoE layer's routed experts take
+        // the sequence-parallel tokens straight to their dispatch (Megatron-Core MoE: no
+        // tensor-parallel collective around them); its shared experts keep theirs.
+        const int ops = mlp_width > 0 ? 2 : 1;
+        l.tp_fwd_ops = ops;
+        l.tp_bwd_ops = ops;
+        l.tp_recompute_ops = plan.recompute == Recompute::Full ? ops : 0;
         l.tp_bytes = T * h * e;
         l.tp_overlap_backward = c.stack().tp_overlap_backward;
+    }
+    if (plan.context > 1) {
+        if (plan.context_algorithm == ContextAlgorithm::Ring) {
+            // Ring attention (Liu et al. 2023; Megatron-Core CP p2p): context - 1 steps, each
+            // passing one block of keys and values to the next GPU while the current block's
+            // attention runs; the backward passes keys, values and their gradients.
+            l.cp_fwd_steps = plan.context - 1;
+            l.cp_bwd_steps = plan.context - 1;
+            l.cp_step_bytes = b * sl * as.kv_heads * (as.dq + as.dv) * e;
+        } else {
+            // DeepSpeed-Ulysses (Jacobs et al. 2023, Sec. 3.1): all-to-alls of queries, keys,
+            // values and the output re-shard heads and sequence, forward and backward.
+            l.cp_fwd_steps = 4;
+            l.cp_bwd_steps = 4;
+            l.cp_step_bytes = T * (as.heads * (2.0 * as.dq + as.dv) + as.kv_heads * as.dv) * e / 4.0;
+        }
+        l.cp_attn_fwd = attn_fwd;
+        l.cp_attn_bwd = attn_bwd;
     }
     return l;
 }
@@ -263,7 +493,7 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
 LayerCost transformerEmbedding(const TransformerSpec &ts, const Plan &plan, const ComputeModel &c)
 {
     const double e = activationBytes(plan.precision);
-    const double T = static_cast<double>(plan.micro_batch * ts.seq_len);
+    const double T = static_cast<double>(plan.micro_batch * ts.seq_len) / plan.context;
     const double h = static_cast<double>(ts.hidden);
     LayerCost l;
     l.name = "embedding";
@@ -283,7 +513,7 @@ LayerCost transformerEmbedding(const TransformerSpec &ts, const Plan &plan, cons
 LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const ComputeModel &c)
 {
     const double e = activationBytes(plan.precision);
-    const double T = static_cast<double>(plan.micro_batch * ts.seq_len);
+    const double T = static_cast<double>(plan.micro_batch * ts.seq_len) / plan.context;
     const double h = static_cast<double>(ts.hidden);
     const double vt = static_cast<double>(ts.vocab) / plan.tensor;
     const double Tl = plan.sequence_parallel ? T / plan.tensor : T;
@@ -449,30 +679,86 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
 
 } // namespace
 
-double transformerForwardFlops(const TransformerSpec &ts)
+namespace
 {
+
+/// Parameters of layer `i`, all of them or those one token passes through (`active`).
+double layerParams(const TransformerSpec &ts, int64_t i, bool active)
+{
+    Plan one; // one GPU, no parallelism
+    const double h = static_cast<double>(ts.hidden);
+    const AttentionShape as = attentionShape(ts, one, 1.0);
+    const double mats = ts.gated_mlp ? 3.0 : 2.0;
+    double p = as.params + 4.0 * h;
+    if (ts.isMoeLayer(i)) {
+        const MoeSpec &m = ts.moe;
+        const double fe = static_cast<double>(m.expert_ffn_hidden);
+        const double routed = static_cast<double>(active ? m.top_k : m.experts);
+        p += (routed + static_cast<double>(m.shared_experts)) * mats * h * fe +
+             h * static_cast<double>(m.experts);
+    } else {
+        const double f = static_cast<double>(ts.ffn());
+        p += mats * h * f;
+        if (!ts.gated_mlp)
+            p += h + f + h;
+    }
+    return p;
+}
+
+/// Forward FLOPs of layer `i` per sample: 2 x the active parameters' products per token
+/// (Kaplan et al. 2020, Sec. 2.1: C_forward = 2N + 2 n_layer n_ctx d_attn) plus attention
+/// scores and values over the keys each query sees.
+double layerForwardFlops(const TransformerSpec &ts, int64_t i)
+{
+    Plan one;
     const double s = static_cast<double>(ts.seq_len);
     const double h = static_cast<double>(ts.hidden);
-    const double hd = h / static_cast<double>(ts.heads);
-    const double f = static_cast<double>(ts.ffn());
-    const double kv = static_cast<double>(ts.kvHeads());
-    const double qkv = h * (h + 2.0 * kv * hd);
-    const double mlp = (ts.gated_mlp ? 3.0 : 2.0) * h * f;
-    const double per_layer = 2.0 * s * (qkv + h * h + mlp) + 4.0 * s * s * h;
-    return per_layer * static_cast<double>(ts.layers) + 2.0 * s * h * static_cast<double>(ts.vocab);
+    const AttentionShape as = attentionShape(ts, one, 1.0);
+    const double matrices = layerParams(ts, i, true) - 4.0 * h -
+                            (ts.isMoeLayer(i) ? h * static_cast<double>(ts.moe.experts) : 0.0);
+    const bool windowed = ts.isWindowed(i) && static_cast<double>(ts.sliding_window) < s;
+    const double keys = windowed ? static_cast<double>(ts.sliding_window) : s;
+    return 2.0 * s * matrices + 2.0 * s * keys * as.heads * (as.dq + as.dv) +
+           (ts.isMoeLayer(i) ? 2.0 * s * h * static_cast<double>(ts.moe.experts) : 0.0);
+}
+
+} // namespace
+
+double transformerForwardFlops(const TransformerSpec &ts)
+{
+    double flops = 0;
+    for (int64_t i = 0; i < ts.layers; ++i)
+        flops += layerForwardFlops(ts, i);
+    const double s = static_cast<double>(ts.seq_len);
+    const double h = static_cast<double>(ts.hidden);
+    const double logits = 2.0 * s * h * static_cast<double>(ts.vocab);
+    // Each MTP module: a projection of [h; embedding] to h, one more layer and the shared
+    // output head (DeepSeek-V3 report, Sec. 2.2, Eq. 21-23).
+    const double mtp = static_cast<double>(ts.mtp_depth) *
+                       (layerForwardFlops(ts, ts.layers - 1) + 2.0 * s * 2.0 * h * h + logits);
+    return flops + logits + mtp;
 }
 
 double transformerParams(const TransformerSpec &ts)
 {
+    double p = 0;
+    for (int64_t i = 0; i < ts.layers; ++i)
+        p += layerParams(ts, i, false);
     const double h = static_cast<double>(ts.hidden);
-    const double hd = h / static_cast<double>(ts.heads);
-    const double f = static_cast<double>(ts.ffn());
-    const double kv = static_cast<double>(ts.kvHeads());
-    double layer = h * (h + 2.0 * kv * hd) + h * h + (ts.gated_mlp ? 3.0 : 2.0) * h * f + 4.0 * h;
-    if (!ts.gated_mlp)
-        layer += (h + 2.0 * kv * hd) + h + f + h;
     const double embed = static_cast<double>(ts.vocab) * h * (ts.tied_embeddings ? 1.0 : 2.0);
-    return layer * static_cast<double>(ts.layers) + embed + 2.0 * h;
+    const double mtp =
+        static_cast<double>(ts.mtp_depth) * (layerParams(ts, ts.layers - 1, false) + 2.0 * h * h + 2.0 * h);
+    return p + embed + 2.0 * h + mtp;
+}
+
+double transformerActiveParams(const TransformerSpec &ts)
+{
+    double p = 0;
+    for (int64_t i = 0; i < ts.layers; ++i)
+        p += layerParams(ts, i, true);
+    const double h = static_cast<double>(ts.hidden);
+    const double embed = static_cast<double>(ts.vocab) * h * (ts.tied_embeddings ? 1.0 : 2.0);
+    return p + embed + 2.0 * h;
 }
 
 WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
@@ -487,16 +773,48 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
         w.layers.push_back(transformerEmbedding(ts, plan, compute));
         w.first_block = 1;
         w.block_count = static_cast<int>(ts.layers);
-        const LayerCost block = transformerBlock(ts, plan, compute, flash_attention);
-        w.layers.insert(w.layers.end(), static_cast<size_t>(ts.layers), block);
+        // Layers differ by their MLP (dense or experts) and attention (full or windowed):
+        // each kind is costed once.
+        LayerCost kinds[2][2];
+        bool made[2][2] = {{false, false}, {false, false}};
+        for (int64_t i = 0; i < ts.layers; ++i) {
+            const int moe = ts.isMoeLayer(i) ? 1 : 0, windowed = ts.isWindowed(i) ? 1 : 0;
+            if (!made[moe][windowed]) {
+                kinds[moe][windowed] = transformerBlock(ts, plan, compute, flash_attention, i);
+                made[moe][windowed] = true;
+            }
+            w.layers.push_back(kinds[moe][windowed]);
+        }
         w.layers.push_back(transformerHead(ts, plan, compute));
+        for (int64_t d = 0; d < ts.mtp_depth; ++d) {
+            // Multi-token prediction on the last stage (Megatron-Core places the MTP modules
+            // with the output layer): one more layer of the model's last kind, a 2h x h
+            // projection, and another pass through the shared output head.
+            LayerCost mtp = transformerBlock(ts, plan, compute, flash_attention, ts.layers - 1);
+            const double Tm = static_cast<double>(plan.micro_batch * ts.seq_len) / plan.context;
+            const double hh = static_cast<double>(ts.hidden);
+            const Gemm proj{Tm, hh / plan.tensor, 2.0 * hh, 1};
+            mtp.fwd_s += forwardTime(compute, proj);
+            mtp.bwd_s += backwardTime(compute, proj);
+            mtp.fwd_flops += proj.flops();
+            mtp.params += 2.0 * hh * hh / plan.tensor;
+            mtp.name = "mtp";
+            w.layers.push_back(mtp);
+            LayerCost head = transformerHead(ts, plan, compute);
+            head.params = 0; // the main output head's weights
+            head.name = "mtp head";
+            w.layers.push_back(head);
+        }
+        w.counts_embedding = plan.pipeline_counts_embedding;
+        w.counts_loss = plan.pipeline_counts_loss;
         // Model FLOPs: forward + backward = 3x forward (Korthikanti et al. 2022, Eq. 7).
         w.model_flops_per_sample = 3.0 * transformerForwardFlops(ts);
         w.total_params = transformerParams(ts);
         w.tokens_per_sample = static_cast<double>(ts.seq_len);
         // Pipeline send: b*s*h activations; split across TP ranks with the scatter-gather
-        // optimisation or sequence parallelism (SC21 Sec. 4.1).
-        w.p2p_bytes = b * static_cast<double>(ts.seq_len * ts.hidden) * e / plan.tensor;
+        // optimisation or sequence parallelism (SC21 Sec. 4.1), and across the context group.
+        w.p2p_bytes = b * static_cast<double>(ts.seq_len * ts.hidden) * e /
+                      (plan.tensor * plan.context);
         w.input_bytes_per_sample = static_cast<double>(ts.seq_len) * 4.0; // token ids
         break;
     }
@@ -590,7 +908,7 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
         w.host_excess_per_micro_batch_s += total - gpu;
         recompute += l.recompute_flops;
     }
-    w.recompute_flops_per_sample = recompute * plan.tensor / b;
+    w.recompute_flops_per_sample = recompute * plan.tensor * plan.context / b;
     w.unsharded_fp32_grads =
         compute.stack().pipeline_unsharded_grads && plan.pipeline > 1 && plan.zero >= 2;
     return w;

@@ -38,6 +38,23 @@ struct LayerCost {
     double tp_beside_bwd[2] = {0, 0};
     /// The stack pipelines the backward's collectives too (FrameworkSpec::tp_overlap_backward).
     bool tp_overlap_backward = true;
+
+    // Mixture of experts (MoE layers only).
+    double expert_params = 0; // the routed experts' parameters on this GPU (part of params)
+    /// Token dispatch and combine: all-to-alls in the expert group, per micro-batch; each
+    /// GPU sends ep_tokens x top_k token vectors of ep_token_bytes.
+    int ep_fwd_ops = 0, ep_bwd_ops = 0;
+    double ep_tokens = 0;
+    double ep_top_k = 0;
+    double ep_token_bytes = 0;
+    /// Waiting for the busiest expert (effects.expert_imbalance), forward and backward: the
+    /// other experts' GPUs idle while it finishes; not part of fwd_s / bwd_s.
+    double expert_wait_fwd = 0, expert_wait_bwd = 0;
+
+    // Context parallelism: the attention's exchange in the context group, per micro-batch.
+    int cp_fwd_steps = 0, cp_bwd_steps = 0; // ring steps, or all-to-alls (all_to_all)
+    double cp_step_bytes = 0;               // what each step sends (forward; backward x2 ring)
+    double cp_attn_fwd = 0, cp_attn_bwd = 0; // the attention compute a ring overlaps with
 };
 
 struct WorkloadCost {
@@ -56,6 +73,10 @@ struct WorkloadCost {
     bool unsharded_fp32_grads = false;
     double compute_per_micro_batch_s = 0;
     double host_excess_per_micro_batch_s = 0;
+    /// The embedding / the output layer and loss count as one pipeline layer each when the
+    /// blocks are spread over stages (parallel.pipeline_counts_embedding / _loss).
+    bool counts_embedding = false;
+    bool counts_loss = false;
 };
 
 /// Builds the per-layer costs of `model` under `plan` on one GPU described by `compute`.
@@ -65,7 +86,11 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
 /// Model FLOPs of one forward pass of a transformer per sample (Korthikanti et al. 2022,
 /// Eq. 7 divided by 3: 24 s h^2 L (1 + s/(6h) + V/(12 h L)) for ffn = 4h, generalised).
 double transformerForwardFlops(const TransformerSpec &t);
-/// Parameter count (Narayanan et al. SC21, Eq. 2 generalised to ffn, kv heads, gating).
+/// Parameter count (Narayanan et al. SC21, Eq. 2 generalised to ffn, kv heads, gating,
+/// multi-head latent attention, routed and shared experts and MTP modules).
 double transformerParams(const TransformerSpec &t);
+/// Parameters one token passes through (an MoE model's active parameters: top_k routed and
+/// the shared experts of each MoE layer; the DeepSeek-V3 report's "37B activated").
+double transformerActiveParams(const TransformerSpec &t);
 
 } // namespace scalescope

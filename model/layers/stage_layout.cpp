@@ -24,12 +24,20 @@ int64_t peakInFlight(Schedule schedule, int stages, int stage, int64_t micro_bat
 
 LayerRange virtualStageLayers(const WorkloadCost &w, int vstages, int vs)
 {
-    const int blocks = w.block_count;
-    const int base = blocks / vstages;
-    const int extra = blocks % vstages;
+    // Megatron-Core's account-for-embedding/loss split: the embedding and the loss are one
+    // pipeline layer each, so the first and last virtual stages take one block fewer
+    // (transformer_block.py, get_num_layers_to_build).
+    const int lead = w.counts_embedding ? 1 : 0;
+    const int units = w.block_count + lead + (w.counts_loss ? 1 : 0);
+    const int base = units / vstages;
+    const int extra = units % vstages;
+    const auto unitStart = [&](int v) { return v * base + std::min(v, extra); };
+    const auto blockAt = [&](int unit) {
+        return w.first_block + std::clamp(unit - lead, 0, w.block_count);
+    };
     LayerRange r;
-    r.begin = w.first_block + vs * base + std::min(vs, extra);
-    r.end = r.begin + base + (vs < extra ? 1 : 0);
+    r.begin = blockAt(unitStart(vs));
+    r.end = blockAt(unitStart(vs + 1));
     if (vs == 0)
         r.begin = 0;
     if (vs == vstages - 1)

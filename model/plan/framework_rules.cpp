@@ -12,6 +12,10 @@ std::string autoFrameworkId(const ParallelSpec &p)
     // FSDP is PyTorch's ZeRO-2/3 (Zhao et al., VLDB 2023).
     if (p.update == UpdateMode::Async && p.tensor == 1 && p.pipeline == 1 && p.zero == 0)
         return "tensorflow";
+    // Context and expert parallelism: Megatron-Core (its CP and MoE parallel folding; Korthikanti
+    // et al. and the Megatron-Core MoE docs), torchtitan where parameters are sharded.
+    if (p.context > 1 || p.expert > 1)
+        return p.zero >= 2 ? "torchtitan" : "megatron-core";
     if (p.zero >= 2 && p.pipeline > 1)
         return "torchtitan";
     if (p.tensor > 1 || p.pipeline > 1)
@@ -66,6 +70,10 @@ std::optional<FrameworkFinding> frameworkRejects(const FrameworkSpec &f, const P
                                 f.max_zero_with_pipeline, p.pipeline};
     if (p.update == UpdateMode::Async && !f.async_update)
         return FrameworkFinding{Kind::Async, "parallel.update", 0, 0, p.pipeline};
+    if (p.context > 1 && !f.context_parallel)
+        return FrameworkFinding{Kind::Context, "parallel.context", p.context, 1, p.pipeline};
+    if (p.expert > 1 && !f.expert_parallel)
+        return FrameworkFinding{Kind::Expert, "parallel.expert", p.expert, 1, p.pipeline};
     return std::nullopt;
 }
 
@@ -98,6 +106,16 @@ InputError frameworkError(const FrameworkSpec &f, const FrameworkFinding &x)
     case Kind::Async:
         what = "asynchronous updates";
         allowed = "update \"sync\", or tensorflow (parameter-server training)";
+        break;
+    case Kind::Context:
+        what = "context = " + std::to_string(x.value);
+        allowed = "context = 1, or a framework with context parallelism (megatron-core, "
+                  "torchtitan, deepspeed, megatron-deepspeed)";
+        break;
+    case Kind::Expert:
+        what = "expert = " + std::to_string(x.value);
+        allowed = "expert = 1, or a framework with expert parallelism (megatron-core, "
+                  "torchtitan, deepspeed, megatron-deepspeed)";
         break;
     }
     return InputError{"training.framework", who + what + " (" + x.key + "); allowed: " + allowed};

@@ -15,7 +15,8 @@ namespace scalescope
 
 /// The stack that usually runs this plan (documented in docs/model.md, "Software stacks"):
 /// asynchronous data parallelism -> tensorflow (parameter servers); ZeRO-2/3 with pipeline
-/// parallelism -> torchtitan (FSDP2 + PP); tensor or pipeline parallelism -> megatron-lm;
+/// parallelism -> torchtitan (FSDP2 + PP); context or expert parallelism -> megatron-core
+/// (torchtitan with ZeRO-2/3); tensor or pipeline parallelism -> megatron-lm;
 /// ZeRO-2/3 alone -> pytorch-fsdp; otherwise pytorch-ddp.
 std::string autoFrameworkId(const ParallelSpec &parallel);
 
@@ -38,7 +39,7 @@ bool flashAttentionOf(const Scenario &scenario, const FrameworkSpec &stack);
 
 /// A plan that a named stack cannot run.
 struct FrameworkFinding {
-    enum class Kind { Tensor, Pipeline, Zero, ZeroWithPipeline, Async };
+    enum class Kind { Tensor, Pipeline, Zero, ZeroWithPipeline, Async, Context, Expert };
     Kind kind = Kind::Tensor;
     std::string key; // the plan key: "parallel.tensor", "parallel.zero", ...
     int value = 0;   // the degree or ZeRO stage asked for

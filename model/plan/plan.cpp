@@ -42,7 +42,22 @@ GroupShape Plan::tensorGroup() const
 
 GroupShape Plan::dataGroup() const
 {
-    return shapeOf(data, tensor, gpus_per_node, gpus);
+    return shapeOf(gradRanks(), tensor, gpus_per_node, gpus);
+}
+
+GroupShape Plan::contextGroup() const
+{
+    return shapeOf(context, tensor, gpus_per_node, gpus);
+}
+
+GroupShape Plan::expertGroup() const
+{
+    return shapeOf(expert, expert_tensor, gpus_per_node, gpus);
+}
+
+GroupShape Plan::expertDataGroup() const
+{
+    return shapeOf(expertDataRanks(), expert * expert_tensor, gpus_per_node, gpus);
 }
 
 bool Plan::pipelineCrossesNodes() const
@@ -50,7 +65,7 @@ bool Plan::pipelineCrossesNodes() const
     // From the rank placement (rankOf: tensor innermost, then data, then pipeline, as
     // Megatron-LM places ranks): some pair of consecutive stages sits on two nodes. The
     // slowest send sets the pace of the pipeline's steady state, so one crossing is enough.
-    if (pipeline > 1 && int64_t(tensor) * data >= gpus_per_node)
+    if (pipeline > 1 && int64_t(stageWidth()) * data >= gpus_per_node)
         return true; // a stage's ranks and the next stage's are a node or more apart
     for (int pp = 0; pp + 1 < pipeline; ++pp)
         for (int dp = 0; dp < data; ++dp)
@@ -72,9 +87,27 @@ Result<Plan> makePlan(const Scenario &s)
     p.gpus_per_node = s.hardware.communicationView().gpus_per_node;
     p.tensor = s.parallel.tensor;
     p.pipeline = s.parallel.pipeline;
-    p.data = s.parallel.data > 0 ? s.parallel.data : p.gpus / (p.tensor * p.pipeline);
+    p.context = s.parallel.context;
+    p.data = s.parallel.data > 0 ? s.parallel.data : p.gpus / (p.tensor * p.pipeline * p.context);
     p.schedule = s.parallel.schedule;
-    p.virtual_stages = s.parallel.schedule == Schedule::Interleaved ? s.parallel.virtual_stages : 1;
+    p.virtual_stages = s.parallel.schedule == Schedule::Interleaved ? s.parallel.virtual_stages
+                                                                      : scheduleChunks(p.schedule);
+    p.expert = s.parallel.expert;
+    p.expert_tensor = s.parallel.expert_tensor;
+    // Megatron-Core's and torchtitan's defaults: the point-to-point ring for context
+    // parallelism (--cp-comm-type p2p), NCCL all-to-all for the token dispatcher
+    // (--moe-token-dispatcher-type alltoall); DeepSpeed's Ulysses re-shards heads.
+    p.context_algorithm = s.parallel.context_algorithm.value_or(
+        stackIdFor(s.training, s.parallel) == "deepspeed" ? ContextAlgorithm::AllToAll
+                                                          : ContextAlgorithm::Ring);
+    p.dispatcher = s.parallel.expert_dispatcher.value_or(ExpertDispatcher::AllToAll);
+    // DualPipe overlaps a chunk's all-to-all with the other direction's compute by design
+    // (DeepSeek-V3 report, Sec. 3.2.1).
+    p.expert_overlap = s.parallel.expert_overlap || p.schedule == Schedule::DualPipe;
+    p.expert_imbalance = s.effects.expert_imbalance;
+    p.block_format = s.training.block_format;
+    p.pipeline_counts_embedding = s.parallel.pipeline_counts_embedding;
+    p.pipeline_counts_loss = s.parallel.pipeline_counts_loss;
     p.zero = s.parallel.zero;
     p.stack = stackOf(s);
     const FrameworkSpec &stack = p.stack;

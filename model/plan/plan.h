@@ -4,6 +4,7 @@
 #include "plan/error.h"
 #include "plan/scenario.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -24,7 +25,17 @@ struct Plan {
     int nodes = 1;
     int gpus_per_node = 1;
     int data = 1, tensor = 1, pipeline = 1;
-    int virtual_stages = 1; // model chunks per GPU (interleaved schedule), else 1
+    int context = 1;        // GPUs sharing each sequence (context parallelism)
+    int expert = 1;         // expert-parallel degree of the MoE layers
+    int expert_tensor = 1;  // tensor-parallel degree inside each expert
+    ContextAlgorithm context_algorithm = ContextAlgorithm::Ring;
+    ExpertDispatcher dispatcher = ExpertDispatcher::AllToAll;
+    bool expert_overlap = false;  // the all-to-all hidden behind another micro-batch (or DualPipe)
+    double expert_imbalance = 1;  // busiest expert's tokens over the mean
+    BlockFormat block_format = BlockFormat::None;
+    bool pipeline_counts_embedding = false;
+    bool pipeline_counts_loss = false;
+    int virtual_stages = 1; // model chunks per GPU (interleaved, zb-v, dualpipe), else 1
     int zero = 0;
     Schedule schedule = Schedule::OneFOneB;
     bool overlap = true;
@@ -56,14 +67,26 @@ struct Plan {
     bool tp_overlap = false;    // the stack overlaps tensor-parallel collectives with GEMMs
     bool zero3_prefetch = true; // ZeRO-3 gathers run ahead of the compute that needs them
 
-    // Megatron-LM rank order (tensor fastest, then data, then pipeline):
-    // rank = tp + tensor * (dp + data * pp).
-    int rankOf(int tp, int dp, int pp) const { return tp + tensor * (dp + data * pp); }
+    // Megatron-Core rank order (tensor fastest, then context, then data, then pipeline;
+    // "tp-cp-ep-dp-pp", experts folded onto the same ranks): a stage's model-parallel width
+    // is tensor * context, and rank = k + width * (dp + data * pp) for k < width.
+    int stageWidth() const { return tensor * context; }
+    int rankOf(int k, int dp, int pp) const { return k + stageWidth() * (dp + data * pp); }
     int nodeOf(int rank) const { return rank / gpus_per_node; }
     int virtualStageCount() const { return pipeline * virtual_stages; }
+    /// Ranks that hold the same dense weights and reduce their gradients together (and shard
+    /// them under ZeRO / FSDP): data x context (Megatron-Core and torchtitan's dp_shard_cp).
+    int gradRanks() const { return data * context; }
+    /// Ranks that hold the same experts: the stage's dense ranks over the expert group.
+    int expertDataRanks() const { return std::max(1, stageWidth() * data / (expert * expert_tensor)); }
 
     GroupShape tensorGroup() const;
+    /// The gradient group (gradRanks() ranks, tensor apart).
     GroupShape dataGroup() const;
+    GroupShape contextGroup() const;
+    /// The expert-parallel group: `expert` ranks, expert_tensor apart.
+    GroupShape expertGroup() const;
+    GroupShape expertDataGroup() const;
     /// Whether consecutive pipeline stages sit on different nodes.
     bool pipelineCrossesNodes() const;
 };

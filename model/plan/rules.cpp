@@ -100,21 +100,22 @@ private:
         const ParallelSpec &p = s_.parallel;
         const HardwareSpec &hw = s_.hardware;
         const int64_t gpus = hw.gpuCount();
-        const int64_t mp = int64_t(p.tensor) * p.pipeline;
+        const int64_t mp = int64_t(p.tensor) * p.pipeline * p.context;
         int64_t data = 0;
         if (p.data > 0) {
             if (p.data * mp != gpus)
                 add(Rule::DegreesProduct, "parallel",
                     {.nodes = hw.nodes, .gpus_per_node = hw.gpus_per_node, .gpus = gpus,
                      .data = p.data, .tensor = p.tensor, .pipeline = p.pipeline,
-                     .product = p.data * mp});
+                     .context = p.context, .product = p.data * mp});
             else
                 data = p.data;
         } else if (p.tensor <= 0 || gpus % p.tensor != 0) {
             add(Rule::TensorDividesGpus, "parallel.tensor", {.gpus = gpus, .tensor = p.tensor});
         } else if (mp <= 0 || gpus % mp != 0) {
             add(Rule::ModelParallelDividesGpus, "parallel.pipeline",
-                {.gpus = gpus, .tensor = p.tensor, .pipeline = p.pipeline, .product = mp});
+                {.gpus = gpus, .tensor = p.tensor, .pipeline = p.pipeline, .context = p.context,
+                 .product = mp});
         } else {
             data = gpus / mp;
         }
@@ -129,7 +130,43 @@ private:
             warn(Rule::SequenceParallelAlone, "parallel.sequence_parallel");
         if (p.update == UpdateMode::Async && p.zero > 0)
             add(Rule::AsyncWithZero, "parallel.update", {.zero = p.zero});
+        expertsAndContext(data);
         return data;
+    }
+
+    /// Expert and context parallelism (spec/scenario.md, "parallel"): experts fold onto the
+    /// GPUs of the dense layers (Megatron-Core parallel folding, Liu et al. 2025, "MoE Parallel
+    /// Folding", Sec. 3): tensor*context*data a multiple of expert_tensor*expert, and the
+    /// routed experts split evenly; a sequence splits into 2*context chunks for causal load
+    /// balance (Megatron-Core context parallelism: sequence length divisible by 2*CP).
+    void expertsAndContext(int64_t data)
+    {
+        const ParallelSpec &p = s_.parallel;
+        const bool transformer = s_.model.kind == ModelSpec::Kind::Transformer;
+        const MoeSpec &moe = s_.model.transformer.moe;
+        if (p.expert > 1 || p.expert_tensor > 1) {
+            if (!transformer || !moe.enabled()) {
+                add(Rule::ExpertNeedsMoe, p.expert > 1 ? "parallel.expert" : "parallel.expert_tensor",
+                    {.expert = std::max(p.expert, p.expert_tensor)});
+            } else if (moe.experts % p.expert != 0) {
+                add(Rule::ExpertsDivide, "parallel.expert",
+                    {.expert = p.expert, .experts = moe.experts});
+            } else if (data > 0) {
+                const int64_t dense = int64_t(p.tensor) * p.context * data;
+                const int64_t ep = int64_t(p.expert) * p.expert_tensor;
+                if (dense % ep != 0)
+                    add(Rule::ExpertFolding, "parallel.expert_tensor",
+                        {.data = data, .tensor = p.tensor, .context = p.context, .expert = p.expert,
+                         .expert_tensor = p.expert_tensor, .expert_product = ep, .product = dense});
+            }
+        }
+        if (p.context > 1) {
+            if (!transformer)
+                add(Rule::ContextNeedsSequence, "parallel.context", {.context = p.context});
+            else if (s_.model.transformer.seq_len % (2 * p.context) != 0)
+                add(Rule::ContextDividesSequence, "parallel.context",
+                    {.context = p.context, .seq_len = s_.model.transformer.seq_len});
+        }
     }
 
     void batch(int64_t data)
@@ -146,6 +183,12 @@ private:
             add(Rule::PrecisionUnsupported, "training.precision",
                 {.gpu_name = gpu.name, .precision = precisionName(t.precision),
                  .supported = supported});
+        } else if (t.block_format != BlockFormat::None && gpu.family != GpuFamily::Blackwell) {
+            // MXFP8 and NVFP4 are Blackwell tensor-core formats (NVIDIA Blackwell
+            // architecture technical brief, "fifth-generation Tensor Cores"; Transformer
+            // Engine docs: MXFP8 and NVFP4 recipes need compute capability 10.0).
+            add(Rule::BlockFormatUnsupported, "training.precision",
+                {.gpu_name = gpu.name, .precision = blockFormatName(t.block_format)});
         }
         if (t.global_batch < 1)
             add(Rule::BatchEmpty, "training.global_batch", {.global_batch = t.global_batch});
@@ -173,19 +216,40 @@ private:
                 {.virtual_stages = p.virtual_stages, .schedule = scheduleName(p.schedule)});
         if (p.schedule == Schedule::Interleaved && p.pipeline > 1 && p.virtual_stages == 1)
             warn(Rule::InterleavedOneChunk, "parallel.virtual_stages");
-        const int64_t layers = modelLayerCount(s_.model);
-        const int64_t chunks = int64_t(p.pipeline) * p.virtual_stages;
+        const int64_t layers = modelLayerCount(s_.model) + (p.pipeline_counts_embedding ? 1 : 0) +
+                               (p.pipeline_counts_loss ? 1 : 0);
+        const int64_t chunks =
+            int64_t(p.pipeline) * std::max(p.virtual_stages, scheduleChunks(p.schedule));
+        // The V-shaped and bidirectional schedules place two chunks on each of at least two
+        // stages (Qi et al. 2024, "Pipeline Parallelism with Controllable Memory", Sec. 3;
+        // DeepSeek-V3 report, Sec. 3.2.1).
+        if (scheduleChunks(p.schedule) > 1 && p.pipeline < 2)
+            add(Rule::ScheduleNeedsPipeline, "parallel.schedule",
+                {.pipeline = p.pipeline, .schedule = scheduleName(p.schedule)});
         if (layers > 0 && chunks > layers)
             add(Rule::StagesExceedLayers, "parallel.pipeline",
                 {.pipeline = p.pipeline, .virtual_stages = p.virtual_stages, .stages = chunks,
                  .layers = layers});
-        if (p.schedule != Schedule::Interleaved || p.virtual_stages <= 1 || data <= 0 ||
-            t.global_batch <= 0)
+        if (data <= 0 || t.global_batch <= 0)
             return;
         const int64_t micro = t.micro_batch > 0 ? t.micro_batch : t.global_batch / data;
         if (micro <= 0 || t.global_batch % (micro * data) != 0)
             return; // the batch rule has said it
         const int64_t m = t.global_batch / (micro * data);
+        // DualPipe feeds micro-batches from both ends of an even number of ranks, at least
+        // two per rank (deepseek-ai/DualPipe: num_ranks even, num_chunks >= 2 * num_ranks);
+        // ZB-V needs a steady phase (m >= pipeline, Qi et al. 2024, Sec. 3).
+        if (p.pipeline >= 2 && p.schedule == Schedule::DualPipe &&
+            (p.pipeline % 2 != 0 || m < 2 * p.pipeline || m % 2 != 0))
+            add(Rule::ScheduleMicroBatches, "parallel.schedule",
+                {.pipeline = p.pipeline, .product = 2 * p.pipeline, .micro_batches = m,
+                 .schedule = scheduleName(p.schedule)});
+        if (p.pipeline >= 2 && p.schedule == Schedule::ZbV && m < p.pipeline)
+            add(Rule::ScheduleMicroBatches, "parallel.schedule",
+                {.pipeline = p.pipeline, .product = p.pipeline, .micro_batches = m,
+                 .schedule = scheduleName(p.schedule)});
+        if (p.schedule != Schedule::Interleaved || p.virtual_stages <= 1)
+            return;
         // Megatron-LM restriction of the interleaved schedule (Narayanan et al. SC21 Sec. 2.2.2).
         if (m % p.pipeline != 0)
             add(Rule::InterleavedMicroBatches, "parallel.virtual_stages",
@@ -336,13 +400,55 @@ std::string ruleMessage(const RuleFinding &f)
         return "an NVLink bridge joins two cards; with " + i(a.gpus_per_node) +
                " GPUs per node the others talk over PCIe";
     case Rule::DegreesProduct:
+        if (a.context > 1)
+            return "data*tensor*pipeline*context = " + i(a.data) + "*" + i(a.tensor) + "*" +
+                   i(a.pipeline) + "*" + i(a.context) + " = " + i(a.product) + " must equal " +
+                   gpuCount;
         return "data*tensor*pipeline = " + i(a.data) + "*" + i(a.tensor) + "*" + i(a.pipeline) +
                " = " + i(a.product) + " must equal " + gpuCount;
+    case Rule::ExpertNeedsMoe:
+        return "expert parallelism splits routed experts, and this model has none "
+               "(model.transformer.moe); allowed: 1";
+    case Rule::ExpertsDivide:
+        return "expert = " + i(a.expert) + " does not divide the model's " + i(a.experts) +
+               " routed experts; allowed: a divisor of " + i(a.experts);
+    case Rule::ExpertFolding:
+        return "expert_tensor*expert = " + i(a.expert_tensor) + "*" + i(a.expert) + " = " +
+               i(a.expert_product) + " must divide tensor*context*data = " + i(a.tensor) + "*" +
+               i(a.context) + "*" + i(a.data) + " = " + i(a.product) +
+               " (the experts fold onto the dense layers' GPUs); allowed: expert_tensor*expert "
+               "dividing " +
+               i(a.product);
+    case Rule::ContextNeedsSequence:
+        return "context parallelism splits a sequence, and this model has none (a transformer "
+               "has); allowed: 1";
+    case Rule::ContextDividesSequence:
+        return "context = " + i(a.context) + " needs the sequence length " + i(a.seq_len) +
+               " to be a multiple of 2*context = " + i(2 * a.context) +
+               " (two chunks per GPU balance causal attention); allowed: context with 2*context "
+               "dividing " +
+               i(a.seq_len);
+    case Rule::ScheduleNeedsPipeline:
+        return "schedule \"" + a.schedule + "\" places two model chunks on each pipeline stage "
+               "and needs pipeline >= 2, got " + i(a.pipeline) + "; allowed: 1f1b or gpipe";
+    case Rule::ScheduleMicroBatches:
+        return "schedule \"" + a.schedule + "\" needs at least " + i(a.product) +
+               " micro-batches per step" + (a.schedule == "dualpipe" ? " (an even count, on an even pipeline)" : "") +
+               " with pipeline = " + i(a.pipeline) + ", got " + i(a.micro_batches) +
+               "; allowed: a larger global_batch, a smaller micro_batch, or 1f1b";
+    case Rule::BlockFormatUnsupported:
+        return "\"" + a.precision + "\" is a Blackwell tensor-core format and the GPU \"" +
+               a.gpu_name + "\" has none; allowed: fp8 or bf16 on this GPU, or a Blackwell GPU";
     case Rule::TensorDividesGpus:
         return "tensor = " + i(a.tensor) + " does not divide " + gpuCount +
                ", so the data-parallel degree would not be whole; allowed: a divisor of " +
                i(a.gpus);
     case Rule::ModelParallelDividesGpus:
+        if (a.context > 1)
+            return "tensor*pipeline*context = " + i(a.tensor) + "*" + i(a.pipeline) + "*" +
+                   i(a.context) + " = " + i(a.product) + " does not divide " + gpuCount +
+                   ", so the data-parallel degree would not be whole; allowed: "
+                   "tensor*pipeline*context dividing " + i(a.gpus);
         return "tensor*pipeline = " + i(a.tensor) + "*" + i(a.pipeline) + " = " + i(a.product) +
                " does not divide " + gpuCount +
                ", so the data-parallel degree would not be whole; allowed: tensor*pipeline "
@@ -441,7 +547,8 @@ void fillDerivedPlan(Scenario &s)
         return;
     ParallelSpec &p = s.parallel;
     if (p.data == 0)
-        p.data = static_cast<int>(s.hardware.gpuCount() / (int64_t(p.tensor) * p.pipeline));
+        p.data = static_cast<int>(s.hardware.gpuCount() /
+                                  (int64_t(p.tensor) * p.pipeline * p.context));
     if (s.training.micro_batch == 0 && p.data > 0) // (a draft's degrees may not divide)
         s.training.micro_batch = s.training.global_batch / p.data;
 }

@@ -34,8 +34,8 @@ enum class Rule {
     AmdWithNVLink,       // hardware.intra_node (warning): gpu_name, link_name
     BridgeBeyondTwo,     // hardware.intra_node (warning): gpus_per_node
     // The plan's degrees
-    DegreesProduct,           // parallel: data, tensor, pipeline, product, gpus, nodes,
-                              //   gpus_per_node
+    DegreesProduct,           // parallel: data, tensor, pipeline, context, product, gpus,
+                              //   nodes, gpus_per_node
     TensorDividesGpus,        // parallel.tensor (data auto): tensor, gpus
     ModelParallelDividesGpus, // parallel.pipeline (data auto): tensor, pipeline, product, gpus
     TensorBeyondNode,         // parallel.tensor (warning): tensor, gpus_per_node
@@ -48,11 +48,20 @@ enum class Rule {
     InterleavedMicroBatches,  // parallel.virtual_stages: virtual_stages, global_batch,
                               //   micro_batch, data, micro_batches, pipeline
     StackCannotRun,           // training.framework: stack_id, stack_name (and `framework`)
+    ExpertNeedsMoe,           // parallel.expert: expert
+    ExpertsDivide,            // parallel.expert: expert, experts
+    ExpertFolding,            // parallel.expert_tensor: tensor, context, data, product,
+                              //   expert, expert_tensor, expert_product
+    ContextNeedsSequence,     // parallel.context: context
+    ContextDividesSequence,   // parallel.context: context, seq_len
+    ScheduleNeedsPipeline,    // parallel.schedule: schedule, pipeline
+    ScheduleMicroBatches,     // parallel.schedule: schedule, pipeline, micro_batches, product
     // Batch and numerics
     BatchEmpty,            // training.global_batch: global_batch (below 1)
     BatchDividesData,      // training.global_batch (micro_batch auto): global_batch, data
     MicroBatchDividesStep, // training.micro_batch: global_batch, micro_batch, data, product
     PrecisionUnsupported,  // training.precision: precision, gpu_name, supported
+    BlockFormatUnsupported, // training.precision: precision, gpu_name
     // Effects
     StragglerMissing,       // effects.stragglers[i].gpu: gpu, gpus
     StragglerTwice,         // effects.stragglers[i].gpu: gpu, earlier_path
@@ -82,6 +91,12 @@ struct RuleFigures {
     int64_t data = 0;
     int64_t tensor = 0;
     int64_t pipeline = 0;
+    int64_t context = 1;
+    int64_t expert = 0;
+    int64_t expert_tensor = 0;
+    int64_t experts = 0;        // routed experts per MoE layer
+    int64_t expert_product = 0; // expert_tensor * expert
+    int64_t seq_len = 0;
     int64_t product = 0; // of the degrees or batch factors the rule multiplies
     int64_t heads = 0;
     int64_t zero = 0;

@@ -14,9 +14,48 @@ const char *scheduleName(Schedule s)
     case Schedule::OneFOneB:
         return "1f1b";
     case Schedule::Interleaved:
+        return "interleaved";
+    case Schedule::ZbH1:
+        return "zb-h1";
+    case Schedule::ZbV:
+        return "zb-v";
+    case Schedule::DualPipe:
         break;
     }
-    return "interleaved";
+    return "dualpipe";
+}
+
+const char *contextAlgorithmName(ContextAlgorithm a)
+{
+    return a == ContextAlgorithm::Ring ? "ring" : "all_to_all";
+}
+
+const char *blockFormatName(BlockFormat f)
+{
+    switch (f) {
+    case BlockFormat::MXFP8:
+        return "mxfp8";
+    case BlockFormat::NVFP4:
+        return "nvfp4";
+    case BlockFormat::None:
+        break;
+    }
+    return "";
+}
+
+const char *expertDispatcherName(ExpertDispatcher d)
+{
+    return d == ExpertDispatcher::DeepEP ? "deepep" : "all_to_all";
+}
+
+bool splitsBackward(Schedule s)
+{
+    return s == Schedule::ZbH1 || s == Schedule::ZbV || s == Schedule::DualPipe;
+}
+
+int scheduleChunks(Schedule s)
+{
+    return s == Schedule::ZbV || s == Schedule::DualPipe ? 2 : 1;
 }
 
 double busBandwidthFactor(CollectiveOp op, int ranks)

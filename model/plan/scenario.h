@@ -19,11 +19,28 @@ namespace scalescope
 
 enum class Optimizer { SGD, Adam };
 enum class Recompute { None, Selective, Full };
-enum class Schedule { GPipe, OneFOneB, Interleaved };
+/// Pipeline schedules (spec/scenario.md, parallel.schedule; sim/schedule.h cites each).
+enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1, ZbV, DualPipe };
 enum class UpdateMode { Sync, Async };
+/// How attention is split over the context group (parallel.context_algorithm).
+enum class ContextAlgorithm { Ring, AllToAll };
+/// How tokens reach their experts (parallel.expert_dispatcher).
+enum class ExpertDispatcher { AllToAll, DeepEP };
+/// Block-scaled low-precision formats beside the FP8 of Hopper (training.precision `mxfp8`,
+/// `nvfp4`): the matrices run as FP8 (MX blocks of 32 with an 8-bit scale, OCP MX spec v1.0)
+/// or FP4 (NVFP4: blocks of 16 with an FP8 scale), on GPUs whose tensor cores have them.
+enum class BlockFormat { None, MXFP8, NVFP4 };
 
-/// The scenario file's name of a schedule ("gpipe", "1f1b", "interleaved").
+/// The scenario file's name of a schedule ("gpipe", "1f1b", "interleaved", "zb-h1", ...).
 const char *scheduleName(Schedule s);
+const char *contextAlgorithmName(ContextAlgorithm a);
+/// "mxfp8", "nvfp4" (training.precision), "" for None.
+const char *blockFormatName(BlockFormat f);
+const char *expertDispatcherName(ExpertDispatcher d);
+/// Whether the schedule splits the backward into input- and weight-gradient passes.
+bool splitsBackward(Schedule s);
+/// Model chunks per pipeline rank a schedule needs of itself (zb-v and dualpipe: 2).
+int scheduleChunks(Schedule s);
 
 struct TrainingSpec {
     int64_t global_batch = 0;
@@ -39,6 +56,14 @@ struct TrainingSpec {
     /// training.framework as written: a catalog id or "auto". The stack that runs the plan
     /// is derived from it when a plan is made (stackOf, plan/framework_rules.h).
     std::string framework = kFrameworkAuto;
+    /// `mxfp8` / `nvfp4`: `precision` is FP8 and this names the block format.
+    BlockFormat block_format = BlockFormat::None;
+    /// Tokens per sample where they differ from the model's (0: the model's); applied to
+    /// the model when the scenario is read.
+    int64_t seq_len = 0;
+    /// Multi-token-prediction modules (-1: the model's published setting); applied to the
+    /// model when the scenario is read.
+    int64_t mtp_depth = -1;
 
     bool operator==(const TrainingSpec &) const = default;
 };
@@ -59,6 +84,21 @@ struct ParallelSpec {
     /// Tensor-parallel communication overlapped with the GEMMs (Megatron-Core
     /// tp_comm_overlap, torchtitan async TP); unset: the framework's default.
     std::optional<bool> tp_overlap;
+    /// Context parallelism: each sequence split over `context` GPUs (Megatron-Core CP,
+    /// torchtitan); unset algorithm: the framework's default (ring).
+    int context = 1;
+    std::optional<ContextAlgorithm> context_algorithm;
+    /// Expert parallelism: routed experts split over `expert` ranks, each expert's MLP over
+    /// `expert_tensor` (Megatron-Core's parallel folding: the expert group is carved from the
+    /// same GPUs as tensor x context x data).
+    int expert = 1;
+    int expert_tensor = 1;
+    std::optional<ExpertDispatcher> expert_dispatcher;
+    bool expert_overlap = false;
+    /// Megatron-Core counts the embedding / the loss as one pipeline layer each
+    /// (account_for_embedding_in_pipeline_split, account_for_loss_in_pipeline_split).
+    bool pipeline_counts_embedding = false;
+    bool pipeline_counts_loss = false;
 
     bool operator==(const ParallelSpec &) const = default;
 };

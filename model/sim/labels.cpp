@@ -22,6 +22,10 @@ const char *segmentKindName(SegmentKind k)
         return "data_loading";
     case SegmentKind::Optimizer:
         return "optimizer";
+    case SegmentKind::EpComm:
+        return "ep_comm";
+    case SegmentKind::CpComm:
+        return "cp_comm";
     }
     return "?";
 }
@@ -35,6 +39,8 @@ const char *segmentCategory(SegmentKind k)
     case SegmentKind::TpComm:
     case SegmentKind::DpComm:
     case SegmentKind::PpComm:
+    case SegmentKind::EpComm:
+    case SegmentKind::CpComm:
         return "communication";
     case SegmentKind::Bubble:
         return "bubble";
@@ -103,6 +109,16 @@ const char *fixedLabelText(LabelKind l)
         return "recompute + backward (thermal throttling: clocks reduced)";
     case LabelKind::OptimizerHot:
         return "optimizer step (thermal throttling: clocks reduced)";
+    case LabelKind::ExpertForward:
+        return "expert dispatch + combine (all-to-all, forward)";
+    case LabelKind::ExpertBackward:
+        return "expert dispatch + combine (all-to-all, backward)";
+    case LabelKind::WaitExpert:
+        return "waiting for the busiest expert (routing imbalance)";
+    case LabelKind::ContextForward:
+        return "context-parallel key/value exchange (forward)";
+    case LabelKind::ContextBackward:
+        return "context-parallel key/value exchange (backward)";
     case LabelKind::WaitForGpu:
     case LabelKind::Merged:
     case LabelKind::Text:

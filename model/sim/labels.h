@@ -17,8 +17,10 @@ enum class SegmentKind : uint8_t {
     Wait,
     DataLoad,
     Optimizer,
+    EpComm, // expert dispatch and combine (all-to-all)
+    CpComm, // context-parallel attention exchange
 };
-inline constexpr int kSegmentKindCount = 8;
+inline constexpr int kSegmentKindCount = 10;
 const char *segmentKindName(SegmentKind k);
 /// Chrome-trace category of a kind: compute | communication | wait | bubble | data.
 const char *segmentCategory(SegmentKind k);
@@ -51,13 +53,18 @@ enum class LabelKind : uint8_t {
     BackwardHot,
     RecomputeBackwardHot,
     OptimizerHot,
+    ExpertForward,  // dispatch + combine all-to-all (forward)
+    ExpertBackward, // their gradients (backward)
+    WaitExpert,     // waiting for the busiest expert
+    ContextForward, // context-parallel key/value exchange (forward)
+    ContextBackward,
     // Labels with values (the fixed ones above take none):
     WaitForGpu, // waiting for GPU `gpu`, the slowest data-parallel replica, for `cause`
     Merged,     // several items merged, mostly `merged_kind` (a simplified timeline)
     Text,       // a label given as text only (TimelineBuilder::internLabel(std::string))
 };
-/// The labels without values, Forward .. OptimizerHot.
-inline constexpr int kFixedLabelCount = static_cast<int>(LabelKind::OptimizerHot) + 1;
+/// The labels without values, Forward .. ContextBackward.
+inline constexpr int kFixedLabelCount = static_cast<int>(LabelKind::ContextBackward) + 1;
 
 /// Why the GPU a WaitForGpu label names was the slowest.
 enum class WaitCause : uint8_t { None, ThermalThrottling, Straggler };

@@ -41,11 +41,23 @@ void Simulation::accountUnit(uint32_t unit, const UnitRows &rows, UnitAccount &a
                 b.communication_exposed += x;
                 b.pp_exposed += x;
                 break;
+            case SegmentKind::EpComm:
+                b.communication_exposed += x;
+                b.communication_total += x;
+                b.ep_comm += x;
+                break;
+            case SegmentKind::CpComm:
+                b.communication_exposed += x;
+                b.communication_total += x;
+                b.cp_comm += x;
+                break;
             case SegmentKind::Bubble:
                 b.pipeline_bubble += x;
                 break;
             case SegmentKind::Wait:
                 b.wait += x;
+                if (label == labelId(LabelKind::WaitExpert))
+                    b.expert_wait += x;
                 acc.addWait(label, x);
                 break;
             case SegmentKind::DataLoad:
@@ -66,7 +78,7 @@ void Simulation::accountUnit(uint32_t unit, const UnitRows &rows, UnitAccount &a
     for (int s = 0; s < kStreamCount; ++s)
         for (const Item &it : rows.row[s])
             account(static_cast<Stream>(s), it.start, it.dur, it.kind, it.label, weight);
-    if (!(per_rank_ && plan_.tensor > 1))
+    if (!(per_rank_ && plan_.stageWidth() > 1))
         return;
     // ...then, per member, the part of jittered work it spends waiting for the slowest:
     // taken from the work's kind (compute or optimizer) and added to waiting.

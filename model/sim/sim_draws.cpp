@@ -43,7 +43,7 @@ void Simulation::drawFactors()
         }
     if (!per_rank_)
         return;
-    const size_t T = static_cast<size_t>(plan_.tensor);
+    const size_t T = static_cast<size_t>(plan_.stageWidth());
     factor_.resize(graph_.size() * T);
     const JitterDraw jitter(fx.jitter);
     // The measured steps' compute, calm and as drawn (per unit, summed in unit order so the

@@ -28,7 +28,7 @@ void Simulation::labelGroups()
         // The GPU of the slowest replica that made it slow (its slowest tensor rank).
         int gpu = plan_.rankOf(0, replica, stage);
         double worst = 0;
-        for (int k = 0; k < plan_.tensor; ++k) {
+        for (int k = 0; k < plan_.stageWidth(); ++k) {
             const int g = plan_.rankOf(k, replica, stage);
             const double f = step_.slowdownOf(g) * thermalFactor(g, graph_[slowest].iteration);
             if (f > worst + 1e-12) {

@@ -20,11 +20,11 @@ std::vector<int> Simulation::membersOf(uint32_t unit) const
     const int stage = static_cast<int>(unit) % plan_.pipeline;
     const int replica = static_cast<int>(unit) / plan_.pipeline;
     if (per_rank_) {
-        for (int k = 0; k < plan_.tensor; ++k)
+        for (int k = 0; k < plan_.stageWidth(); ++k)
             ranks.push_back(plan_.rankOf(k, replica, stage));
     } else {
         for (int d = 0; d < plan_.data; ++d)
-            for (int k = 0; k < plan_.tensor; ++k)
+            for (int k = 0; k < plan_.stageWidth(); ++k)
                 ranks.push_back(plan_.rankOf(k, d, stage));
     }
     return ranks;
@@ -91,11 +91,26 @@ void Simulation::buildUnit(int replica, int stage)
                 recent_compute[1] = id;
                 return id;
             };
-            auto tp = [&](double dur, uint32_t label, double bytes) {
+            auto onCompute = [&](double dur, SegmentKind kind, uint32_t label, double bytes) {
                 if (dur <= 0)
                     return;
-                last = addTask(unit, Stream::Compute, SegmentKind::TpComm, dur, label, mb, it,
-                               false, bytes);
+                last = addTask(unit, Stream::Compute, kind, dur, label, mb, it, false, bytes);
+            };
+            // What follows a piece's compute on the critical path: the wait for the busiest
+            // expert, the experts' all-to-alls, the context exchange and the tensor-parallel
+            // collectives (one task each, summed over the piece's layers).
+            auto after = [&](const Piece &p, bool forward) {
+                onCompute(forward ? p.wait_fwd : p.wait_bwd, SegmentKind::Wait,
+                          labelId(LabelKind::WaitExpert), 0);
+                onCompute(forward ? p.ep_fwd : p.ep_bwd, SegmentKind::EpComm,
+                          labelId(forward ? LabelKind::ExpertForward : LabelKind::ExpertBackward),
+                          forward ? p.ep_fwd_bytes : p.ep_bwd_bytes);
+                onCompute(forward ? p.cp_fwd : p.cp_bwd, SegmentKind::CpComm,
+                          labelId(forward ? LabelKind::ContextForward : LabelKind::ContextBackward),
+                          forward ? p.cp_fwd_bytes : p.cp_bwd_bytes);
+                onCompute(forward ? p.tp_fwd : p.tp_bwd, SegmentKind::TpComm,
+                          labelId(forward ? LabelKind::TpForward : LabelKind::TpBackward),
+                          forward ? p.tp_fwd_bytes : p.tp_bwd_bytes);
             };
             // A blocking pipeline send of this micro-batch after the work just added.
             auto send = [&](uint32_t label) {
@@ -144,11 +159,11 @@ void Simulation::buildUnit(int replica, int stage)
                         const TaskId ag = zero3Gather(piece);
                         const TaskId c = compute(piece.fwd, labelId(LabelKind::Forward));
                         graph_.depend(c, ag);
-                        tp(piece.tp_fwd, labelId(LabelKind::TpForward), piece.tp_fwd_bytes);
+                        after(piece, true);
                     }
                 } else {
                     compute(st.total.fwd, labelId(LabelKind::Forward));
-                    tp(st.total.tp_fwd, labelId(LabelKind::TpForward), st.total.tp_fwd_bytes);
+                    after(st.total, true);
                 }
                 graph_.depend(first, load);
                 if (first_op)
@@ -185,14 +200,14 @@ void Simulation::buildUnit(int replica, int stage)
                         const TaskId ag = next_ag;
                         const TaskId c = compute(piece->bwd, label);
                         graph_.depend(c, ag);
-                        tp(piece->tp_bwd, labelId(LabelKind::TpBackward), piece->tp_bwd_bytes);
+                        after(*piece, false);
                         if (d.zero3 && piece + 1 != st.pieces.rend())
                             next_ag = zero3Gather(*(piece + 1));
                         reduce(piece->grad);
                     }
                 } else {
                     compute(st.total.bwd, label);
-                    tp(st.total.tp_bwd, labelId(LabelKind::TpBackward), st.total.tp_bwd_bytes);
+                    after(st.total, false);
                     // Unbucketed: the chunk is one piece (packPieces), its gradients one
                     // reduction.
                     reduce(st.pieces.front().grad);
@@ -289,6 +304,71 @@ size_t Simulation::estimateTasks() const
 
 } // namespace sim_detail
 
+namespace
+{
+
+/// An MoE layer's dispatch and combine, its wait for the busiest expert, and the context
+/// group's attention exchange, added to `cur` (per micro-batch).
+void addExpertAndContext(const SimContext &ctx, const LayerCost &l, Piece &cur)
+{
+    const Plan &P = ctx.plan;
+    const bool full = P.recompute == Recompute::Full; // the backward reruns the forward
+    cur.wait_fwd += l.expert_wait_fwd;
+    cur.wait_bwd += l.expert_wait_bwd + (full ? l.expert_wait_fwd : 0.0);
+    if (l.ep_fwd_ops > 0) {
+        const double one = ctx.comm.expertAllToAllTime(l.ep_tokens, l.ep_top_k, l.ep_token_bytes,
+                                                       P.expertGroup(),
+                                                       P.dispatcher == ExpertDispatcher::DeepEP);
+        const double bytes = l.ep_tokens * l.ep_top_k * l.ep_token_bytes;
+        double fwd = l.ep_fwd_ops * one;
+        double bwd = (l.ep_bwd_ops + (full ? l.ep_fwd_ops : 0)) * one;
+        cur.ep_fwd_bytes += l.ep_fwd_ops * bytes;
+        cur.ep_bwd_bytes += (l.ep_bwd_ops + (full ? l.ep_fwd_ops : 0)) * bytes;
+        if (P.expert_overlap) {
+            // Megatron-Core's 1F1B all-to-all overlap and DualPipe run one micro-batch's
+            // dispatch and combine beside another's forward or backward of the same layer
+            // (DeepSeek-V3 report, Sec. 3.2.1, Fig. 4): what outlasts that compute stays
+            // exposed, and the communication kernels take SMs from it while they run (20 of
+            // the H800's 132 SMs, ibid. Sec. 3.2.2).
+            constexpr double kCommSmShare = 20.0 / 132.0;
+            const double beside = l.fwd_s + l.bwd_s + l.recompute_s;
+            const double hidden = std::min(fwd + bwd, beside);
+            const double exposed = fwd + bwd - hidden;
+            const double share = fwd + bwd > 0 ? fwd / (fwd + bwd) : 0.5;
+            cur.fwd += hidden * kCommSmShare * share;
+            cur.bwd += hidden * kCommSmShare * (1.0 - share);
+            fwd = exposed * share;
+            bwd = exposed * (1.0 - share);
+        }
+        cur.ep_fwd += fwd;
+        cur.ep_bwd += bwd;
+    }
+    if (l.cp_fwd_steps > 0) {
+        const GroupShape g = P.contextGroup();
+        if (P.context_algorithm == ContextAlgorithm::Ring) {
+            // Each ring step's transfer overlaps the attention of the block in hand (Liu et
+            // al. 2023, Sec. 3.1): exposed where a transfer outlasts a block's compute.
+            const double blocks = P.context;
+            const double send_f = ctx.comm.p2pTime(l.cp_step_bytes, g.nodes > 1);
+            const double send_b = ctx.comm.p2pTime(2.0 * l.cp_step_bytes, g.nodes > 1);
+            const double f = l.cp_fwd_steps * std::max(0.0, send_f - l.cp_attn_fwd / blocks);
+            const double b = l.cp_bwd_steps * std::max(0.0, send_b - l.cp_attn_bwd / blocks);
+            cur.cp_fwd += f;
+            cur.cp_bwd += b + (full ? f : 0.0);
+            cur.cp_fwd_bytes += l.cp_fwd_steps * l.cp_step_bytes;
+            cur.cp_bwd_bytes += l.cp_bwd_steps * 2.0 * l.cp_step_bytes;
+        } else {
+            const double one = ctx.comm.cost(CollectiveOp::AllToAll, l.cp_step_bytes, g).time_s;
+            cur.cp_fwd += l.cp_fwd_steps * one;
+            cur.cp_bwd += (l.cp_bwd_steps + (full ? l.cp_fwd_steps : 0)) * one;
+            cur.cp_fwd_bytes += l.cp_fwd_steps * l.cp_step_bytes;
+            cur.cp_bwd_bytes += l.cp_bwd_steps * l.cp_step_bytes;
+        }
+    }
+}
+
+} // namespace
+
 std::vector<Piece> packPieces(const SimContext &ctx, LayerRange range, TensorParallelCost &tp)
 {
     const WorkloadCost &w = ctx.workload;
@@ -337,6 +417,8 @@ std::vector<Piece> packPieces(const SimContext &ctx, LayerRange range, TensorPar
         cur.tp_fwd_bytes += l.tp_fwd_ops * l.tp_bytes;
         cur.tp_bwd_bytes += (l.tp_bwd_ops + l.tp_recompute_ops) * l.tp_bytes;
         cur.params += l.params;
+        cur.expert_params += l.expert_params;
+        addExpertAndContext(ctx, l, cur);
         if (bucket > 0 && cur.params * grad_bytes >= bucket) {
             reversed.push_back(cur);
             cur = Piece{};

@@ -169,7 +169,7 @@ bool Simulation::buildTimeline(SimResult &result)
 
     // Rows of a GPU are identical for every member of a unit unless jittered work differs
     // per member (jitter, stragglers or uneven heat inside a tensor-parallel group).
-    const bool member_varies = per_rank_ && plan_.tensor > 1;
+    const bool member_varies = per_rank_ && plan_.stageWidth() > 1;
     const size_t gpus = static_cast<size_t>(plan_.gpus);
     // Every row of units [ub, ue): f(unit, row, source), where source is the row of the
     // unit's first member that this one repeats (kNoRow: it has segments of its own).

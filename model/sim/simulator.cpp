@@ -142,6 +142,9 @@ void Simulation::account(SimResult &result)
                                               &Breakdown::dp_comm,
                                               &Breakdown::pp_comm,
                                               &Breakdown::pp_exposed,
+                                              &Breakdown::ep_comm,
+                                              &Breakdown::cp_comm,
+                                              &Breakdown::expert_wait,
                                               &Breakdown::optimizer};
     for (const UnitAccount &acc : accounts) {
         for (double Breakdown::*f : kFields)

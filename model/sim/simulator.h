@@ -31,6 +31,9 @@ struct Breakdown {
     double dp_comm = 0;
     double pp_comm = 0;
     double pp_exposed = 0; // blocking pipeline sends on the critical path
+    double ep_comm = 0;    // expert dispatch and combine on the critical path (exposed)
+    double cp_comm = 0;    // context-parallel exchange on the critical path (exposed)
+    double expert_wait = 0; // waiting for the busiest expert (part of wait)
     double optimizer = 0;  // optimizer step on the compute stream (part of compute)
 };
 

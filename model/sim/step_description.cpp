@@ -17,7 +17,7 @@ StepDescription describeStep(const SimContext &ctx)
     StepDescription d;
     d.pipeline = P.pipeline;
     d.virtual_stages = P.virtual_stages;
-    d.data_parallel = P.data > 1;
+    d.data_parallel = P.gradRanks() > 1;
     // ZeRO shards gradients: reduce-scatter instead of all-reduce (Rajbhandari et al. SC20,
     // Sec. 5.2); DDP and ZeRO-1 reduce once per step after the last micro-batch, ZeRO-2/3
     // every micro-batch (DeepSpeed's partitioned gradients are reduced as they are made).
@@ -31,8 +31,16 @@ StepDescription describeStep(const SimContext &ctx)
     d.sync = P.update == UpdateMode::Sync;
 
     GroupCostCache dp_cost(ctx.comm, P.dataGroup());
-    const auto collective = [&](CollectiveOp op, double bytes) {
-        return StepCollective{op, bytes, d.data_parallel ? dp_cost.time(op, bytes) : 0.0};
+    // Routed experts reduce and gather over their own data group (the GPUs holding the same
+    // experts: Megatron-Core's expert-data-parallel group), the rest over the data group.
+    GroupCostCache edp_cost(ctx.comm, P.expertDataGroup());
+    const bool expert_dp = P.expertDataRanks() > 1;
+    const auto collective = [&](CollectiveOp op, double bytes, double expert_bytes = 0) {
+        const double dense = bytes - expert_bytes;
+        double time = d.data_parallel && dense > 0 ? dp_cost.time(op, dense) : 0.0;
+        if (expert_bytes > 0 && expert_dp)
+            time += edp_cost.time(op, expert_bytes);
+        return StepCollective{op, bytes, time};
     };
     const double grad_bytes = P.grad_bytes_per_param;
     const double weight_bytes = weightBytesPerParam(P.precision);
@@ -45,9 +53,11 @@ StepDescription describeStep(const SimContext &ctx)
         for (const Piece &p : packPieces(ctx, virtualStageLayers(ctx.workload, V, v), tp)) {
             StepPiece piece;
             static_cast<Piece &>(piece) = p;
-            piece.grad = collective(d.grad_op, p.params * grad_bytes);
+            piece.grad =
+                collective(d.grad_op, p.params * grad_bytes, p.expert_params * grad_bytes);
             if (d.zero3)
-                piece.gather = collective(CollectiveOp::AllGather, p.params * weight_bytes);
+                piece.gather = collective(CollectiveOp::AllGather, p.params * weight_bytes,
+                                          p.expert_params * weight_bytes);
             chunk.pieces.push_back(piece);
             chunk.total += p;
         }
@@ -65,16 +75,20 @@ StepDescription describeStep(const SimContext &ctx)
         double busy = 0; // compute and tensor-parallel time per micro-batch
         for (int c = 0; c < P.virtual_stages; ++c) {
             const Piece &t = d.chunks[static_cast<size_t>(c * P.pipeline + s)].total;
-            busy += t.fwd + t.bwd + t.tp_fwd + t.tp_bwd;
+            busy += t.fwd + t.bwd + t.extraFwd() + t.extraBwd();
             sum += t;
         }
         // The optimizer reads and writes each parameter's states once (memory-bound); ZeRO
         // updates only this GPU's 1/data shard (SC20 Sec. 5.1).
-        const double local_params = sum.params / (P.zero >= 1 ? P.data : 1);
+        const double local_params =
+            P.zero >= 1 ? (sum.params - sum.expert_params) / P.gradRanks() +
+                              sum.expert_params / P.expertDataRanks()
+                        : sum.params;
         st.optimizer_s = ctx.compute.memoryTime(local_params *
                                                 optimizerTrafficPerParam(P.optimizer, P.precision));
         if (d.param_gather)
-            st.param_gather = collective(CollectiveOp::AllGather, sum.params * weight_bytes);
+            st.param_gather = collective(CollectiveOp::AllGather, sum.params * weight_bytes,
+                                         sum.expert_params * weight_bytes);
         // Blocking exchanges: every chunk's forward and backward end with a send the stage
         // waits for (Megatron-LM p2p_communication.py), except the first virtual stage's
         // backward and the last one's forward.

@@ -23,6 +23,18 @@ struct Piece {
     double tp_fwd = 0, tp_bwd = 0;
     double tp_fwd_bytes = 0, tp_bwd_bytes = 0; // what those all-reduces move (their buffers)
     double params = 0;
+    double expert_params = 0; // the routed experts' share of params (sharded over expert data)
+    // Expert dispatch and combine (exposed time and bytes), waiting for the busiest expert,
+    // and the context-parallel attention exchange (exposed), per micro-batch.
+    double ep_fwd = 0, ep_bwd = 0;
+    double ep_fwd_bytes = 0, ep_bwd_bytes = 0;
+    double wait_fwd = 0, wait_bwd = 0;
+    double cp_fwd = 0, cp_bwd = 0;
+    double cp_fwd_bytes = 0, cp_bwd_bytes = 0;
+
+    /// Everything on the stage's critical path besides compute, forward and backward.
+    double extraFwd() const { return tp_fwd + ep_fwd + wait_fwd + cp_fwd; }
+    double extraBwd() const { return tp_bwd + ep_bwd + wait_bwd + cp_bwd; }
 
     /// Adds `o`'s times, bytes and parameters (a chunk's or a stage's sum of pieces).
     Piece &operator+=(const Piece &o)
@@ -34,6 +46,17 @@ struct Piece {
         tp_fwd_bytes += o.tp_fwd_bytes;
         tp_bwd_bytes += o.tp_bwd_bytes;
         params += o.params;
+        expert_params += o.expert_params;
+        ep_fwd += o.ep_fwd;
+        ep_bwd += o.ep_bwd;
+        ep_fwd_bytes += o.ep_fwd_bytes;
+        ep_bwd_bytes += o.ep_bwd_bytes;
+        wait_fwd += o.wait_fwd;
+        wait_bwd += o.wait_bwd;
+        cp_fwd += o.cp_fwd;
+        cp_bwd += o.cp_bwd;
+        cp_fwd_bytes += o.cp_fwd_bytes;
+        cp_bwd_bytes += o.cp_bwd_bytes;
         return *this;
     }
 };

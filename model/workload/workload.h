@@ -1,12 +1,44 @@
 // Workload (model) specifications: transformer dimensions, per-layer CNN tables, custom.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace scalescope
 {
+
+/// Mixture of experts (model.transformer.moe, spec/scenario.md): routed experts replace the
+/// MLP of every `every`-th layer after `dense_layers` leading dense ones (Switch Transformer,
+/// Fedus et al. 2022; GShard, Lepikhin et al. 2021; DeepSeekMoE, Dai et al. 2024: shared
+/// experts beside the routed ones).
+struct MoeSpec {
+    int64_t experts = 0; // routed experts per MoE layer; 0 = a dense model
+    int64_t top_k = 1;   // experts each token is sent to
+    int64_t expert_ffn_hidden = 0;
+    int64_t shared_experts = 0; // always-active experts of expert_ffn_hidden each
+    int64_t dense_layers = 0;   // leading layers with a dense MLP of ffn_hidden
+    int64_t every = 1;          // an MoE layer every `every` layers after those
+    double capacity_factor = 0; // 0 = dropless
+    bool enabled() const { return experts > 0; }
+
+    bool operator==(const MoeSpec &) const = default;
+};
+
+/// Multi-head latent attention (DeepSeek-V2, Sec. 2.1; DeepSeek-V3 report, Sec. 2.1.1): keys
+/// and values from a compressed latent of kv_lora_rank, queries from one of q_lora_rank;
+/// each head's query/key is qk_nope_head_dim + qk_rope_head_dim wide, its value v_head_dim.
+struct MlaSpec {
+    int64_t q_lora_rank = 0;
+    int64_t kv_lora_rank = 0; // 0 = ordinary multi-head attention
+    int64_t qk_nope_head_dim = 0;
+    int64_t qk_rope_head_dim = 0;
+    int64_t v_head_dim = 0;
+    bool enabled() const { return kv_lora_rank > 0; }
+
+    bool operator==(const MlaSpec &) const = default;
+};
 
 struct TransformerSpec {
     int64_t layers = 0;
@@ -21,9 +53,39 @@ struct TransformerSpec {
     /// Causal (decoder) self-attention: fused kernels skip the masked half of the scores
     /// (FlashAttention-2, Sec. 3.1.1); false for encoders such as BERT.
     bool causal = true;
+    int64_t head_dim = 0; // 0 = hidden / heads
+    MoeSpec moe;
+    MlaSpec mla;
+    /// Sliding-window attention (GPT-OSS: every other layer attends to the last
+    /// `sliding_window` tokens, OpenAI gpt-oss model card, Sec. 2): the window, and every how
+    /// many layers one is windowed (2 = alternating); 0 = none.
+    int64_t sliding_window = 0;
+    int64_t sliding_every = 0;
+    /// Multi-token-prediction modules trained with the model (DeepSeek-V3 report, Sec.
+    /// 2.2): each one more transformer layer and a pass through the shared output head.
+    int64_t mtp_depth = 0;
 
     int64_t ffn() const { return ffn_hidden > 0 ? ffn_hidden : 4 * hidden; }
     int64_t kvHeads() const { return kv_heads > 0 ? kv_heads : heads; }
+    int64_t headDim() const { return head_dim > 0 ? head_dim : hidden / heads; }
+    /// Whether layer `i` (0-based) has routed experts instead of a dense MLP.
+    bool isMoeLayer(int64_t i) const
+    {
+        return moe.enabled() && i >= moe.dense_layers &&
+               (i - moe.dense_layers) % std::max<int64_t>(1, moe.every) == 0;
+    }
+    int64_t moeLayers() const
+    {
+        if (!moe.enabled() || layers <= moe.dense_layers)
+            return 0;
+        const int64_t every = std::max<int64_t>(1, moe.every);
+        return (layers - moe.dense_layers + every - 1) / every;
+    }
+    /// Whether layer `i` attends within a sliding window.
+    bool isWindowed(int64_t i) const
+    {
+        return sliding_window > 0 && sliding_every > 0 && i % sliding_every == 0;
+    }
 
     bool operator==(const TransformerSpec &) const = default;
 };

@@ -169,6 +169,12 @@ QColor speedupLossColor(SpeedupLoss loss)
         return kindColor(SegmentKind::Optimizer);
     case SpeedupLoss::Compute:
         return QColor(0x8c, 0x6d, 0x31);
+    case SpeedupLoss::ExpertComm:
+        return kindColor(SegmentKind::EpComm);
+    case SpeedupLoss::ContextComm:
+        return kindColor(SegmentKind::CpComm);
+    case SpeedupLoss::ExpertImbalance:
+        return QColor(0x99, 0x1a, 0x4d);
     }
     return Qt::black;
 }
@@ -192,6 +198,12 @@ QString speedupLossLabel(SpeedupLoss loss)
         return QCoreApplication::translate("ResultViews", "Optimizer");
     case SpeedupLoss::Compute:
         return QCoreApplication::translate("ResultViews", "Compute and latency");
+    case SpeedupLoss::ExpertComm:
+        return QCoreApplication::translate("ResultViews", "Expert all-to-all");
+    case SpeedupLoss::ContextComm:
+        return QCoreApplication::translate("ResultViews", "Context exchange");
+    case SpeedupLoss::ExpertImbalance:
+        return QCoreApplication::translate("ResultViews", "Busiest expert");
     }
     return {};
 }

@@ -45,6 +45,18 @@ QString frameworkFindingText(const FrameworkSpec &f, const FrameworkFinding &x)
             .arg(x.value)
             .arg(x.pipeline)
             .arg(x.allowed);
+    case Kind::Context:
+        return QCoreApplication::translate("ControlChecks",
+                                           "%1 has no context parallelism (context = %2); use "
+                                           "context 1 or Megatron-Core, torchtitan or DeepSpeed")
+            .arg(who)
+            .arg(x.value);
+    case Kind::Expert:
+        return QCoreApplication::translate("ControlChecks",
+                                           "%1 has no expert parallelism (expert = %2); use "
+                                           "expert 1 or Megatron-Core, torchtitan or DeepSpeed")
+            .arg(who)
+            .arg(x.value);
     case Kind::Async:
         break;
     }
@@ -98,6 +110,17 @@ QString findingText(const RuleFinding &f)
                    "PCIe")
             .arg(a.gpus_per_node);
     case Rule::DegreesProduct:
+        if (a.context > 1)
+            return QCoreApplication::translate(
+                       "ControlChecks",
+                       "data × tensor × pipeline × context = %1 × %2 × %3 × %4 = %5, but the "
+                       "cluster has %6 GPUs")
+                .arg(a.data)
+                .arg(a.tensor)
+                .arg(a.pipeline)
+                .arg(a.context)
+                .arg(a.product)
+                .arg(a.gpus);
         return QCoreApplication::translate(
                    "ControlChecks",
                    "data × tensor × pipeline = %1 × %2 × %3 = %4, but the cluster has %5 GPUs "
@@ -116,6 +139,54 @@ QString findingText(const RuleFinding &f)
                    "be whole")
             .arg(a.tensor)
             .arg(a.gpus);
+    case Rule::ExpertNeedsMoe:
+        return QCoreApplication::translate(
+            "ControlChecks", "expert parallelism splits routed experts, and this model has none");
+    case Rule::ExpertsDivide:
+        return QCoreApplication::translate(
+                   "ControlChecks", "expert = %1 does not divide the model's %2 routed experts")
+            .arg(a.expert)
+            .arg(a.experts);
+    case Rule::ExpertFolding:
+        return QCoreApplication::translate(
+                   "ControlChecks",
+                   "expert tensor × expert = %1 × %2 = %3 must divide tensor × context × data = "
+                   "%4 (the experts fold onto the same GPUs)")
+            .arg(a.expert_tensor)
+            .arg(a.expert)
+            .arg(a.expert_product)
+            .arg(a.product);
+    case Rule::ContextNeedsSequence:
+        return QCoreApplication::translate(
+            "ControlChecks", "context parallelism splits a sequence, and this model has none");
+    case Rule::ContextDividesSequence:
+        return QCoreApplication::translate(
+                   "ControlChecks",
+                   "context = %1 needs the sequence length %2 to be a multiple of %3 (two chunks "
+                   "per GPU balance causal attention)")
+            .arg(a.context)
+            .arg(a.seq_len)
+            .arg(2 * a.context);
+    case Rule::ScheduleNeedsPipeline:
+        return QCoreApplication::translate(
+                   "ControlChecks",
+                   "the %1 schedule puts two model chunks on each stage and needs 2 or more "
+                   "pipeline stages")
+            .arg(q(a.schedule));
+    case Rule::ScheduleMicroBatches:
+        return QCoreApplication::translate(
+                   "ControlChecks",
+                   "the %1 schedule needs at least %2 micro-batches per step with %3 stages, got "
+                   "%4")
+            .arg(q(a.schedule))
+            .arg(a.product)
+            .arg(a.pipeline)
+            .arg(a.micro_batches);
+    case Rule::BlockFormatUnsupported:
+        return QCoreApplication::translate(
+                   "ControlChecks",
+                   "%1 is a Blackwell tensor-core format; %2 has none (use fp8 or bf16)")
+            .arg(q(a.precision), q(a.gpu_name));
     case Rule::ModelParallelDividesGpus:
         return QCoreApplication::translate(
                    "ControlChecks",

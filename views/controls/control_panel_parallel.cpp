@@ -65,6 +65,9 @@ QWidget *ControlPanel::buildParallel(QWidget *parent)
     schedule_combo_->addItem(tr("GPipe"), int(Schedule::GPipe));
     schedule_combo_->addItem(tr("1F1B"), int(Schedule::OneFOneB));
     schedule_combo_->addItem(tr("Interleaved 1F1B"), int(Schedule::Interleaved));
+    schedule_combo_->addItem(tr("Zero bubble (ZB-H1)"), int(Schedule::ZbH1));
+    schedule_combo_->addItem(tr("Zero bubble V (ZB-V)"), int(Schedule::ZbV));
+    schedule_combo_->addItem(tr("DualPipe (DeepSeek-V3)"), int(Schedule::DualPipe));
     addRow(form, tr("Schedule"), schedule_combo_, schedule_combo_,
            {QStringLiteral("parallel.schedule")}, QStringLiteral("scheduleComboError"));
 
