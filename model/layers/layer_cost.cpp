@@ -108,6 +108,15 @@ double linearForward(const ComputeModel &c, const Plan &plan, const Gemm &g)
 {
     return c.gemmTime(g.m, g.n, g.k, g.batch, 0, formatShare(plan));
 }
+/// The weight-gradient GEMM of a linear layer's backward (dW = X^T dY: k x n over m).
+double linearWgrad(const ComputeModel &c, const Plan &plan, const Gemm &g)
+{
+    const double share = plan.block_format != BlockFormat::None ? formatShare(plan) / 1.15
+                         : c.precision() == Precision::FP8      ? 1.0 / 1.15
+                                                                : 1.0;
+    return c.gemmTime(g.k, g.n, g.m, g.batch, 0, share);
+}
+
 double linearBackward(const ComputeModel &c, const Plan &plan, const Gemm &g)
 {
     if (plan.block_format == BlockFormat::None)
@@ -165,6 +174,11 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
         return backward ? linearBackward(c, plan, fc1) + linearBackward(c, plan, fc2)
                         : linearForward(c, plan, fc1) + linearForward(c, plan, fc2);
     };
+    {
+        const Gemm fc1{per_expert, gated * fe, h, local};
+        const Gemm fc2{per_expert, h, fe, local};
+        l.wgrad_s += linearWgrad(c, plan, fc1) + linearWgrad(c, plan, fc2);
+    }
     const double mean_fwd = experts(per_expert, false), mean_bwd = experts(per_expert, true);
     const double busy_fwd = experts(per_expert * busiest, false);
     const double busy_bwd = experts(per_expert * busiest, true);
@@ -304,6 +318,7 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
             const double fwd = linearForward(c, plan, g), bwd = linearBackward(c, plan, g);
             gemm_fwd += fwd;
             gemm_bwd += bwd;
+            l.wgrad_s += linearWgrad(c, plan, g);
             l.fwd_flops += g.flops();
             // Attention's collective beside its projections, the MLP's beside FC1 and FC2.
             l.tp_beside_fwd[side] += fwd;
@@ -530,6 +545,7 @@ LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const Com
         c.memoryTime(4.0 * Tl * h * e) + backwardTime(hc, logits) + c.memoryTime(T * vt * (4.0 + e));
     l.fwd_flops = logits.flops();
     l.bwd_flops = 2.0 * logits.flops();
+    l.wgrad_s = hc.gemmTime(logits.k, logits.n, logits.m);
     l.params = 2.0 * h; // final norm
     // An untied output matrix, or the tied copy held by the last pipeline stage.
     if (!ts.tied_embeddings || plan.pipeline > 1)
@@ -714,12 +730,22 @@ double layerForwardFlops(const TransformerSpec &ts, int64_t i)
     const double s = static_cast<double>(ts.seq_len);
     const double h = static_cast<double>(ts.hidden);
     const AttentionShape as = attentionShape(ts, one, 1.0);
-    const double matrices = layerParams(ts, i, true) - 4.0 * h -
-                            (ts.isMoeLayer(i) ? h * static_cast<double>(ts.moe.experts) : 0.0);
+    // Weight elements each token multiplies (biases and norms are not products).
+    double matrices = as.out.n * as.out.k;
+    for (const Gemm &g : as.in)
+        matrices += g.n * g.k;
+    const double mats = ts.gated_mlp ? 3.0 : 2.0;
+    if (ts.isMoeLayer(i)) {
+        const MoeSpec &m = ts.moe;
+        matrices += static_cast<double>(m.top_k + m.shared_experts) * mats * h *
+                        static_cast<double>(m.expert_ffn_hidden) +
+                    h * static_cast<double>(m.experts); // the router
+    } else {
+        matrices += mats * h * static_cast<double>(ts.ffn());
+    }
     const bool windowed = ts.isWindowed(i) && static_cast<double>(ts.sliding_window) < s;
     const double keys = windowed ? static_cast<double>(ts.sliding_window) : s;
-    return 2.0 * s * matrices + 2.0 * s * keys * as.heads * (as.dq + as.dv) +
-           (ts.isMoeLayer(i) ? 2.0 * s * h * static_cast<double>(ts.moe.experts) : 0.0);
+    return 2.0 * s * matrices + 2.0 * s * keys * as.heads * (as.dq + as.dv);
 }
 
 } // namespace

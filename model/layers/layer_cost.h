@@ -17,6 +17,9 @@ struct LayerCost {
     double fwd_s = 0;       // forward compute time (TP communication excluded)
     double bwd_s = 0;       // backward compute time
     double recompute_s = 0; // forward work repeated in backward (recompute mode)
+    /// The weight-gradient GEMMs inside bwd_s: what a zero-bubble schedule defers (Qi et al.,
+    /// ICLR 2024, Sec. 2: backward = B (input gradient) + W (weight gradient)).
+    double wgrad_s = 0;
     double fwd_flops = 0;   // model FLOPs on this GPU, forward
     double bwd_flops = 0;
     double recompute_flops = 0;

@@ -20,6 +20,7 @@ struct SimContext;
 /// fill `bucket_mb`, with their compute and tensor-parallel time per micro-batch.
 struct Piece {
     double fwd = 0, bwd = 0; // compute (bwd includes recompute)
+    double wgrad = 0;        // the weight-gradient GEMMs within bwd (zero-bubble schedules)
     double tp_fwd = 0, tp_bwd = 0;
     double tp_fwd_bytes = 0, tp_bwd_bytes = 0; // what those all-reduces move (their buffers)
     double params = 0;
@@ -41,6 +42,7 @@ struct Piece {
     {
         fwd += o.fwd;
         bwd += o.bwd;
+        wgrad += o.wgrad;
         tp_fwd += o.tp_fwd;
         tp_bwd += o.tp_bwd;
         tp_fwd_bytes += o.tp_fwd_bytes;
