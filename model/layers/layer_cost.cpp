@@ -263,7 +263,8 @@ AttentionShape attentionShape(const TransformerSpec &ts, const Plan &plan, doubl
         a.params += h * (kl + rope) + kl * a.heads * (m.qk_nope_head_dim + a.dv) + kl;
         a.qk_elements = (a.heads + 1.0) * rope;
     } else {
-        a.dq = a.dv = static_cast<double>(ts.headDim());
+        a.dq = a.dv = ts.head_dim > 0 ? static_cast<double>(ts.head_dim)
+                                      : h / static_cast<double>(ts.heads);
         a.kv_heads = std::max(1.0, static_cast<double>(ts.kvHeads()) / t);
         const double qkv_n = (a.heads + 2.0 * a.kv_heads) * a.dq;
         a.in.push_back({T, qkv_n, h, 1});
