@@ -28,19 +28,24 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
     MemoryBreakdown best;
     best.capacity = capacity_bytes;
     const int vstages = plan.virtualStageCount();
-    const double d = plan.data;
+    // ZeRO and FSDP shard over the ranks holding the same weights: the data x context ranks
+    // for dense weights (Megatron-Core and torchtitan shard over dp x cp), the expert-data
+    // group for routed experts (Megatron-Core's expert data-parallel group).
+    const double d = plan.gradRanks();
+    const double de = plan.expertDataRanks();
     // Stages differ only at the ends (embedding, head) and by uneven splits: check the
     // first, the last and one middle stage.
     std::vector<int> candidates = {0, plan.pipeline - 1};
     if (plan.pipeline > 2)
         candidates.push_back(plan.pipeline / 2);
     for (int stage : candidates) {
-        double params = 0, act_per_mb = 0, transient = 0;
+        double params = 0, expert = 0, act_per_mb = 0, transient = 0;
         for (int c = 0; c < plan.virtual_stages; ++c) {
             const LayerRange r = virtualStageLayers(w, vstages, c * plan.pipeline + stage);
             for (int i = r.begin; i < r.end; ++i) {
                 const LayerCost &l = w.layers[static_cast<size_t>(i)];
-                params += l.params;
+                params += l.params - l.expert_params;
+                expert += l.expert_params;
                 act_per_mb += l.activation_bytes;
                 transient = std::max(transient, l.transient_bytes);
             }
@@ -50,12 +55,16 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         m.stage = stage;
         // ZeRO stage 1 shards optimizer states, 2 also gradients, 3 also parameters
         // (Rajbhandari et al. 2020, Fig. 1: (2 + 2 + K) Psi / Nd per stage).
-        m.parameters = params * weightBytesPerParam(plan.precision) / (plan.zero >= 3 ? d : 1.0);
-        m.gradients = params * plan.grad_bytes_per_param / (plan.zero >= 2 ? d : 1.0);
+        const auto sharded = [&](double bytes_per_param, int from_stage) {
+            const bool shard = plan.zero >= from_stage;
+            return params * bytes_per_param / (shard ? d : 1.0) +
+                   expert * bytes_per_param / (shard ? de : 1.0);
+        };
+        m.parameters = sharded(weightBytesPerParam(plan.precision), 3);
+        m.gradients = sharded(plan.grad_bytes_per_param, 2);
         if (w.unsharded_fp32_grads) // accumulated unsharded until the last micro-batch
-            m.gradients = params * 4.0;
-        m.optimizer_states = params * optimizerBytesPerParam(plan.optimizer, plan.precision) /
-                             (plan.zero >= 1 ? d : 1.0);
+            m.gradients = (params + expert) * 4.0;
+        m.optimizer_states = sharded(optimizerBytesPerParam(plan.optimizer, plan.precision), 1);
         if (plan.zero >= 3) {
             // Gathered full parameters of the layers being computed (the prefetch window).
             double largest = 0;

@@ -198,9 +198,14 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     l.expert_wait_fwd = std::max(0.0, busy_fwd - mean_fwd) + act_fwd * (busiest - 1.0);
     l.expert_wait_bwd = std::max(0.0, busy_bwd - mean_bwd) + act_bwd * (busiest - 1.0);
     l.fwd_flops += router.flops() + 2.0 * received * (gated + 1.0) * fe * h;
-    // Router, permutation, two all-to-alls, two grouped GEMMs, activation, unpermutation,
-    // probabilities: ~12 more operations a layer (Megatron-Core moe_layer.py forward).
-    l.kernels_fwd += 12;
+    // Operations the host issues for the routed experts (Megatron-Core on GB200, NVIDIA's
+    // "Optimizing DeepSeek-V3 Training Performance on GB200 NVL72", Sec. 2.1): the router's
+    // elementwise kernels, 72 (31 with the opt-in --moe-router-fusion); permutation, the two
+    // all-to-alls and unpermutation, ~12; and per local expert its two GEMMs (TE's grouped
+    // GEMM launches one cuBLAS GEMM per expert on several streams), each with an input
+    // quantization under an FP8 recipe.
+    const double ops_per_expert = c.precision() == Precision::FP8 ? 4.0 : 2.0;
+    l.kernels_fwd += 72.0 + 12.0 + local * ops_per_expert;
     l.expert_params = local * (gated + 1.0) * h * fe;
     l.params += l.expert_params + h * E;
     if (plan.expert > 1 || etp > 1) {
