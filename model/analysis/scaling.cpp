@@ -125,6 +125,8 @@ MemoryBreakdown singleGpuReferenceMemory(const SimContext &ctx)
     Plan one = ctx.plan;
     one.gpus = one.nodes = one.gpus_per_node = 1;
     one.data = one.tensor = one.pipeline = one.virtual_stages = 1;
+    one.context = one.expert = one.expert_tensor = 1;
+    one.expert_overlap = false;
     one.zero = 0;
     one.sequence_parallel = false;
     one.micro_batch = std::max<int64_t>(1, one.micro_batch);

@@ -115,6 +115,8 @@ std::shared_ptr<SimContext> referenceContext(const SimContext &ctx, bool calm = 
     one.hardware.gpus_per_node = 1;
     ParallelSpec &p = one.parallel;
     p.data = p.tensor = p.pipeline = p.virtual_stages = 1;
+    p.context = p.expert = p.expert_tensor = 1; // one GPU holds every expert and token
+    p.expert_overlap = false;
     p.zero = 0;
     p.schedule = Schedule::OneFOneB;
     p.sequence_parallel = false;

@@ -13,7 +13,7 @@ Result<Scenario> scaledScenario(const Scenario &base, int gpus, Scaling scaling,
 {
     Scenario s = base;
     const int per_node = node_gpus > 0 ? node_gpus : base.hardware.gpus_per_node;
-    const int mp = base.parallel.tensor * base.parallel.pipeline;
+    const int mp = base.parallel.tensor * base.parallel.pipeline * base.parallel.context;
     auto reject = [&](const std::string &why) {
         return InputError{kRequestedGpusPath, std::to_string(gpus) + " GPUs: " + why};
     };

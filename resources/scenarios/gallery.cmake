@@ -28,4 +28,6 @@ set(SCALESCOPE_GALLERY_FILES
   claim14-small-model.json
   claim15-a-image-classification.json
   claim15-b-language-model.json
-  claim16-economics-4x4090.json)
+  claim16-economics-4x4090.json
+  claim17-moe-all-to-all.json
+  claim18-long-context.json)

@@ -80,53 +80,53 @@
 <context>
     <name>ControlChecks</name>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="101"/>
+        <location filename="../../views/controls/control_checks.cpp" line="124"/>
         <source>data × tensor × pipeline = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%6 nodes × %7 GPUs per node)</source>
         <translation>数据 × 张量 × 流水线 = %1 × %2 × %3 = %4，但集群有 %5 个 GPU（%6 个节点 × 每节点 %7 个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="120"/>
+        <location filename="../../views/controls/control_checks.cpp" line="191"/>
         <source>tensor × pipeline = %1 × %2 = %3 does not divide the %4 GPUs, so the data degree (auto) would not be whole</source>
         <translation>张量 × 流水线 = %1 × %2 = %3 不能整除 %4 个 GPU，因此数据并行度（自动）不是整数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="129"/>
+        <location filename="../../views/controls/control_checks.cpp" line="200"/>
         <source>tensor = %1 is more than the %2 GPUs per node: its all-reduces cross the inter-node network (allowed, but slow)</source>
         <translation>tensor = %1 大于每节点 %2 个 GPU：其 all-reduce 会跨节点间网络（允许，但很慢）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="136"/>
+        <location filename="../../views/controls/control_checks.cpp" line="207"/>
         <source>tensor = %1 does not divide the model's %2 attention heads</source>
         <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="141"/>
+        <location filename="../../views/controls/control_checks.cpp" line="212"/>
         <source>sequence parallelism works inside a tensor-parallel group; with tensor = 1 it has no effect</source>
         <translation>序列并行在张量并行组内起作用；tensor = 1 时无效果</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="185"/>
-        <location filename="../../views/controls/control_checks.cpp" line="192"/>
+        <location filename="../../views/controls/control_checks.cpp" line="256"/>
+        <location filename="../../views/controls/control_checks.cpp" line="263"/>
         <source>global batch %1 does not split evenly over %2 data-parallel replicas</source>
         <translation>全局批大小 %1 无法均分到 %2 个数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="197"/>
+        <location filename="../../views/controls/control_checks.cpp" line="268"/>
         <source>micro-batch %1 does not divide the per-replica batch %2 / %3 = %4</source>
         <translation>微批次 %1 不能整除每副本批大小 %2 / %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="152"/>
+        <location filename="../../views/controls/control_checks.cpp" line="223"/>
         <source>%1 virtual stages need the interleaved schedule</source>
         <translation>%1 个虚拟阶段需要交错调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="156"/>
+        <location filename="../../views/controls/control_checks.cpp" line="227"/>
         <source>the interleaved schedule with 1 virtual stage is plain 1F1B; use 2 or more</source>
         <translation>只有 1 个虚拟阶段的交错调度就是普通 1F1B；请使用 2 个或更多</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="160"/>
+        <location filename="../../views/controls/control_checks.cpp" line="231"/>
         <source>pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 layers</source>
         <translation>流水线 × 虚拟阶段 = %1 × %2 = %3 个阶段，但模型只有 %4 层</translation>
     </message>
@@ -151,117 +151,172 @@
         <translation>%1 无法把 ZeRO 第 %2 阶段与 pipeline = %3 组合使用（最多第 %4 阶段）；torchtitan 可以</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="51"/>
+        <location filename="../../views/controls/control_checks.cpp" line="63"/>
         <source>%1 has no asynchronous updates; use sync</source>
         <translation>%1 不支持异步更新；请使用同步更新</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="168"/>
+        <location filename="../../views/controls/control_checks.cpp" line="239"/>
         <source>the interleaved schedule needs the %1 micro-batches per step to be a multiple of pipeline = %2</source>
         <translation>交错调度要求每步的 %1 个微批次是 pipeline = %2 的倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="205"/>
+        <location filename="../../views/controls/control_checks.cpp" line="276"/>
         <source>%1 is not supported by the %2</source>
         <translation>%2 不支持 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="228"/>
+        <location filename="../../views/controls/control_checks.cpp" line="299"/>
         <source>steady state %1 °C is below the ambient %2 °C: a GPU under load does not end up cooler than its intake air</source>
         <translation>稳态温度 %1 °C 低于环境温度 %2 °C：负载下的 GPU 不会比其进风更凉</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="217"/>
+        <location filename="../../views/controls/control_checks.cpp" line="288"/>
         <source>GPU %1 with its own cooling does not exist: the GPUs are numbered 0-%2</source>
         <translation>单独设置散热的 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="62"/>
+        <location filename="../../views/controls/control_checks.cpp" line="49"/>
+        <source>%1 has no context parallelism (context = %2); use context 1 or Megatron-Core, torchtitan or DeepSpeed</source>
+        <translation>%1 不支持上下文并行（context = %2）；请使用 context 1，或 Megatron-Core、torchtitan、DeepSpeed</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="55"/>
+        <source>%1 has no expert parallelism (expert = %2); use expert 1 or Megatron-Core, torchtitan or DeepSpeed</source>
+        <translation>%1 不支持专家并行（expert = %2）；请使用 expert 1，或 Megatron-Core、torchtitan、DeepSpeed</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="74"/>
         <source>%1 nodes × %2 GPUs per node = %3 GPUs; at most %4 GPUs</source>
         <translation>%1 个节点 × 每节点 %2 个 GPU = %3 个 GPU；最多 %4 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="75"/>
+        <location filename="../../views/controls/control_checks.cpp" line="87"/>
         <source>the profile's collectives ran on %1 × %2 GPUs, this cluster is %3 × %4: their bus bandwidths stand for another cluster's links</source>
         <translation>该配置文件的集合通信测自 %1 × %2 个 GPU，而本集群为 %3 × %4：其总线带宽代表的是另一个集群的链路</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="113"/>
+        <location filename="../../views/controls/control_checks.cpp" line="114"/>
+        <source>data × tensor × pipeline × context = %1 × %2 × %3 × %4 = %5, but the cluster has %6 GPUs</source>
+        <translation>数据 × 张量 × 流水线 × 上下文 = %1 × %2 × %3 × %4 = %5，但集群有 %6 块 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="136"/>
         <source>tensor = %1 does not divide the %2 GPUs, so the data degree (auto) would not be whole</source>
         <translation>tensor = %1 不能整除 %2 个 GPU，因此数据并行度（自动）不是整数</translation>
     </message>
     <message>
+        <location filename="../../views/controls/control_checks.cpp" line="143"/>
+        <source>expert parallelism splits routed experts, and this model has none</source>
+        <translation>专家并行切分的是路由专家，而此模型没有路由专家</translation>
+    </message>
+    <message>
         <location filename="../../views/controls/control_checks.cpp" line="146"/>
+        <source>expert = %1 does not divide the model's %2 routed experts</source>
+        <translation>expert = %1 不能整除模型的 %2 个路由专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="151"/>
+        <source>expert tensor × expert = %1 × %2 = %3 must divide tensor × context × data = %4 (the experts fold onto the same GPUs)</source>
+        <translation>专家张量 × 专家 = %1 × %2 = %3 必须整除 张量 × 上下文 × 数据 = %4（专家折叠到同一批 GPU 上）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="160"/>
+        <source>context parallelism splits a sequence, and this model has none</source>
+        <translation>上下文并行切分的是序列，而此模型没有序列</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="163"/>
+        <source>context = %1 needs the sequence length %2 to be a multiple of %3 (two chunks per GPU balance causal attention)</source>
+        <translation>context = %1 要求序列长度 %2 是 %3 的倍数（每块 GPU 两个分块，以平衡因果注意力）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="171"/>
+        <source>the %1 schedule puts two model chunks on each stage and needs 2 or more pipeline stages</source>
+        <translation>%1 调度在每个阶段放两个模型分块，需要 2 个或更多流水线阶段</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="177"/>
+        <source>the %1 schedule needs at least %2 micro-batches per step with %3 stages, got %4</source>
+        <translation>%1 调度在 %3 个阶段时每步至少需要 %2 个微批次，当前为 %4</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="186"/>
+        <source>%1 is a Blackwell tensor-core format; %2 has none (use fp8 or bf16)</source>
+        <translation>%1 是 Blackwell 张量核心格式；%2 不支持（请使用 fp8 或 bf16）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="217"/>
         <source>asynchronous updates cannot shard the optimizer (ZeRO stage %1): every replica's gradients are needed each step; use sync or ZeRO 0</source>
         <translation>异步更新不能切分优化器（ZeRO 阶段 %1）：每一步都需要所有副本的梯度；请使用同步更新或 ZeRO 0</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="181"/>
+        <location filename="../../views/controls/control_checks.cpp" line="252"/>
         <source>a global batch of %1 samples trains nothing; use at least 1</source>
         <translation>全局批量为 %1 个样本时无法训练；至少使用 1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="213"/>
+        <location filename="../../views/controls/control_checks.cpp" line="284"/>
         <source>straggler GPU %1 is listed twice; each GPU has one slowdown</source>
         <translation>掉队 GPU %1 被列出两次；每个 GPU 只有一个减速系数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="223"/>
+        <location filename="../../views/controls/control_checks.cpp" line="294"/>
         <source>GPU %1 is listed twice; each GPU has one steady-state temperature</source>
         <translation>GPU %1 被列出两次；每个 GPU 只有一个稳态温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="235"/>
+        <location filename="../../views/controls/control_checks.cpp" line="306"/>
         <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
         <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="241"/>
+        <location filename="../../views/controls/control_checks.cpp" line="312"/>
         <source>no GPU gets hotter than %1 °C, the throttling threshold is %2 °C: thermal throttling has no effect</source>
         <translation>没有 GPU 温度超过 %1 °C，而降频阈值为 %2 °C：温度降频不起作用</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="253"/>
+        <location filename="../../views/controls/control_checks.cpp" line="324"/>
         <source>a checkpoint every %1 s, but writing one takes %2 s (%3 GB at %4 GB/s): more time goes to checkpoints than to training</source>
         <translation>每 %1 s 保存一次检查点，但写入一次需要 %2 s（%3 GB，%4 GB/s）：花在检查点上的时间多于训练</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="262"/>
+        <location filename="../../views/controls/control_checks.cpp" line="333"/>
         <source>a checkpoint every %1 s, but with %2 GPUs one fails every %3 s on average: most work between checkpoints is lost</source>
         <translation>每 %1 s 保存一次检查点，但 %2 个 GPU 平均每 %3 s 就有一个故障：检查点之间的大部分工作会丢失</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="270"/>
+        <location filename="../../views/controls/control_checks.cpp" line="341"/>
         <source>with %1 GPUs one fails every %2 s on average, before a restart and a checkpoint (%3 s) are done: the job hardly progresses</source>
         <translation>%1 个 GPU 平均每 %2 s 就有一个故障，来不及完成重启和一次检查点（%3 s）：作业几乎没有进展</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="208"/>
+        <location filename="../../views/controls/control_checks.cpp" line="279"/>
         <source>straggler GPU %1 does not exist: the GPUs are numbered 0-%2</source>
         <translation>慢节点 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="248"/>
+        <location filename="../../views/controls/control_checks.cpp" line="319"/>
         <source>0 workers: the training process loads each batch itself, one at a time (PyTorch num_workers = 0)</source>
         <translation>0 个工作进程：训练进程自己逐个加载每个批次（PyTorch num_workers = 0）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="84"/>
+        <location filename="../../views/controls/control_checks.cpp" line="96"/>
         <source>%1 has no NVLink: GeForce cards connect over PCIe, so "%2" cannot exist in this machine</source>
         <translation>%1 没有 NVLink：GeForce 显卡之间通过 PCIe 连接，因此这台机器不可能配备“%2”</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="90"/>
+        <location filename="../../views/controls/control_checks.cpp" line="102"/>
         <source>%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not "%2"</source>
         <translation>%1 是 AMD GPU：它们之间通过 Infinity Fabric 互连，而不是“%2”</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="69"/>
+        <location filename="../../views/controls/control_checks.cpp" line="81"/>
         <source>the profile was measured on %1, not on %2: its figures would replace this GPU's; choose a profile of the same GPU or none</source>
         <translation>该配置文件是在 %1 上测得的，而不是 %2：它的数据会替换这块 GPU 的数据；请选择同型号 GPU 的配置文件，或不使用</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="95"/>
+        <location filename="../../views/controls/control_checks.cpp" line="107"/>
         <source>an NVLink bridge joins two cards; with %1 GPUs per node the others talk over PCIe</source>
         <translation>NVLink 桥只能连接两张卡；每个节点有 %1 块 GPU 时，其余 GPU 之间通过 PCIe 通信</translation>
     </message>
@@ -501,223 +556,301 @@
         <translation>优化器更新（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="59"/>
+        <location filename="../../views/model_text.cpp" line="54"/>
+        <source>expert dispatch + combine (all-to-all, forward)</source>
+        <comment>timeline segment</comment>
+        <translation>专家分发 + 合并（all-to-all，前向）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="55"/>
+        <source>expert dispatch + combine (all-to-all, backward)</source>
+        <comment>timeline segment</comment>
+        <translation>专家分发 + 合并（all-to-all，反向）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="56"/>
+        <source>waiting for the busiest expert (routing imbalance)</source>
+        <comment>timeline segment</comment>
+        <translation>等待最忙的专家（路由不均衡）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="57"/>
+        <source>context-parallel key/value exchange (forward)</source>
+        <comment>timeline segment</comment>
+        <translation>上下文并行键/值交换（前向）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="58"/>
+        <source>context-parallel key/value exchange (backward)</source>
+        <comment>timeline segment</comment>
+        <translation>上下文并行键/值交换（反向）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="64"/>
         <source>waiting for GPU %1 (slowest data-parallel replica)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="60"/>
+        <location filename="../../views/model_text.cpp" line="65"/>
         <source>waiting for GPU %1 (slowest data-parallel replica, thermal throttling)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本，温度降频）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="61"/>
+        <location filename="../../views/model_text.cpp" line="66"/>
         <source>waiting for GPU %1 (slowest data-parallel replica, straggler)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本，慢节点）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="66"/>
+        <location filename="../../views/model_text.cpp" line="71"/>
         <source>several items merged, mostly compute (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>计算为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="67"/>
+        <location filename="../../views/model_text.cpp" line="72"/>
         <source>several items merged, mostly tp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>张量并行通信为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="68"/>
+        <location filename="../../views/model_text.cpp" line="73"/>
         <source>several items merged, mostly dp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>数据并行通信为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="69"/>
+        <location filename="../../views/model_text.cpp" line="74"/>
         <source>several items merged, mostly pp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>流水线通信为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="70"/>
+        <location filename="../../views/model_text.cpp" line="75"/>
         <source>several items merged, mostly bubble (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>流水线气泡为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="71"/>
+        <location filename="../../views/model_text.cpp" line="76"/>
         <source>several items merged, mostly wait (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>等待为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="72"/>
+        <location filename="../../views/model_text.cpp" line="77"/>
         <source>several items merged, mostly data_loading (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>数据加载为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="73"/>
+        <location filename="../../views/model_text.cpp" line="78"/>
         <source>several items merged, mostly optimizer (timeline simplified: zoomed-out detail beyond the segment limit)</source>
         <comment>timeline segment of a simplified timeline</comment>
         <translation>优化器为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="78"/>
+        <location filename="../../views/model_text.cpp" line="79"/>
+        <source>several items merged, mostly ep_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
+        <comment>timeline segment of a simplified timeline</comment>
+        <translation>专家 all-to-all 为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="80"/>
+        <source>several items merged, mostly cp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
+        <comment>timeline segment of a simplified timeline</comment>
+        <translation>上下文并行交换为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="85"/>
         <source>Nothing to simulate.</source>
         <comment>bottleneck</comment>
         <translation>没有可模拟的内容。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="79"/>
+        <location filename="../../views/model_text.cpp" line="86"/>
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU.</source>
         <comment>bottleneck</comment>
         <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="80"/>
+        <location filename="../../views/model_text.cpp" line="87"/>
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU; the largest loss is %3 (%4%).</source>
         <comment>bottleneck; %3 = what is lost</comment>
         <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%；最大的损失来自%3（%4%）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="81"/>
+        <location filename="../../views/model_text.cpp" line="88"/>
         <source>Host-bound: %1 issues each operation in %2 us, longer than the GPU runs it: %3% of the compute time is the host's, at %4% MFU; larger micro-batches, fused kernels or CUDA graphs hide it.</source>
         <comment>bottleneck; %1 = software stack name</comment>
         <translation>主机瓶颈：%1 下发每个操作需要 %2 微秒，比 GPU 执行它的时间还长：计算时间的 %3% 花在主机上，MFU 为 %4%；更大的微批次、融合内核或 CUDA Graphs 可以掩盖它。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="82"/>
+        <location filename="../../views/model_text.cpp" line="89"/>
         <source>Data-parallel gradient exchange over %1 is exposed for %2% of the step; larger batches per GPU or faster links hide it.</source>
         <comment>bottleneck; %1 = link name</comment>
         <translation>经 %1 的数据并行梯度交换有 %2% 的步时间未被掩盖；增大每个 GPU 的批大小或使用更快的互连可将其隐藏。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="83"/>
+        <location filename="../../views/model_text.cpp" line="90"/>
         <source>Tensor-parallel all-reduces over %1 take %2% of the step; they sit on the critical path of every layer.</source>
         <comment>bottleneck; %1 = link name</comment>
         <translation>经 %1 的张量并行 all-reduce 占步时间的 %2%；它们位于每一层的关键路径上。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="84"/>
+        <location filename="../../views/model_text.cpp" line="91"/>
         <source>The GPUs have no peer-to-peer access: every transfer is staged through host memory.</source>
         <comment>bottleneck, after the data- or tensor-parallel sentence</comment>
         <translation>这些 GPU 之间没有点对点访问：每次传输都要经主机内存中转。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="85"/>
+        <location filename="../../views/model_text.cpp" line="92"/>
         <source>Pipeline bubble: %1% of the step is idle with %2 micro-batches on %3 stages; more micro-batches or interleaving shrink it.</source>
         <comment>bottleneck</comment>
         <translation>流水线气泡：%3 个阶段、%2 个微批次时，%1% 的步时间处于空闲；增加微批次或采用交错调度可缩小气泡。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="86"/>
+        <location filename="../../views/model_text.cpp" line="93"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter).</source>
         <comment>bottleneck</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="87"/>
+        <location filename="../../views/model_text.cpp" line="94"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.</source>
         <comment>bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动），主要是%2。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="88"/>
+        <location filename="../../views/model_text.cpp" line="95"/>
         <source>The data loader starves the GPUs for %1% of the step; add loader workers before adding GPUs.</source>
         <comment>bottleneck</comment>
         <translation>数据加载器让 GPU 在 %1% 的步时间内等数据；先增加加载工作进程，再增加 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="89"/>
+        <location filename="../../views/model_text.cpp" line="96"/>
         <source>Pipeline sends between stages block the GPUs for %1% of the step; fewer stages or faster links between them help.</source>
         <comment>bottleneck</comment>
         <translation>阶段间的流水线发送使 GPU 阻塞 %1% 的步时间；减少阶段数或加快阶段间互连会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="90"/>
+        <location filename="../../views/model_text.cpp" line="97"/>
         <source>The GPUs run hot (above %1 C) and throttle their clocks by %2%.</source>
         <comment>bottleneck, thermal</comment>
         <translation>GPU 温度过高（超过 %1 C），时钟降频 %2%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="91"/>
+        <location filename="../../views/model_text.cpp" line="98"/>
         <source>%1 of %2 GPUs run hot (above %3 C) and throttle their clocks by %4%.</source>
         <comment>bottleneck, thermal</comment>
         <translation>%2 个 GPU 中有 %1 个温度过高（超过 %3 C），时钟降频 %4%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="92"/>
+        <location filename="../../views/model_text.cpp" line="99"/>
         <source>Each GPU is a %1% slice of a physical GPU: the job runs like %2 whole GPUs.</source>
         <comment>bottleneck, virtual GPUs</comment>
         <translation>每个 GPU 是物理 GPU 的 %1% 切片：任务的运行效果相当于 %2 个完整 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="93"/>
+        <location filename="../../views/model_text.cpp" line="100"/>
+        <source>Expert all-to-all (token dispatch and combine) over %1 is exposed for %2% of the step; overlapping it with another micro-batch, DeepEP, or an expert group inside the NVLink domain hides it.</source>
+        <comment>bottleneck; %1 = link name</comment>
+        <translation>专家 all-to-all（token 分发与合并）经由 %1 暴露的时间占每步的 %2%；与另一个微批次重叠、使用 DeepEP，或把专家组放在 NVLink 域内，都能把它隐藏起来。</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="101"/>
+        <source>Context-parallel key/value exchange over %1 is exposed for %2% of the step; longer sequences per GPU or a context group inside the node hide it behind attention.</source>
+        <comment>bottleneck; %1 = link name</comment>
+        <translation>上下文并行的键/值交换经由 %1 暴露的时间占每步的 %2%；每块 GPU 上更长的序列或节点内的上下文组能把它隐藏在注意力计算之后。</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="102"/>
+        <source>Routing imbalance: GPUs wait %1% of the step for the busiest expert; balanced routing (auxiliary loss or bias) or a capacity factor shortens it.</source>
+        <comment>bottleneck</comment>
+        <translation>路由不均衡：GPU 有 %1% 的步时间在等待最忙的专家；均衡路由（辅助损失或偏置）或容量因子可以缩短等待。</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="103"/>
         <source>It does not fit: %1 GB per GPU against %2 GB.</source>
         <comment>bottleneck, memory</comment>
         <translation>显存放不下：每个 GPU 需要 %1 GB，而只有 %2 GB。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="106"/>
+        <location filename="../../views/model_text.cpp" line="113"/>
+        <source>expert all-to-all</source>
+        <comment>bottleneck: the largest loss is ...</comment>
+        <translation>专家 all-to-all</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="114"/>
+        <source>context-parallel exchange</source>
+        <comment>bottleneck: the largest loss is ...</comment>
+        <translation>上下文并行交换</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="115"/>
+        <source>waiting for the busiest expert</source>
+        <comment>bottleneck: the largest loss is ...</comment>
+        <translation>等待最忙的专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="119"/>
         <source>Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep more GPUs busy, multiply the learning rate by k and warm it up over the first ~5 epochs; this scenario keeps the global batch at %1.</source>
         <comment>cost advice</comment>
         <translation>线性缩放规则（Goyal 等，2017）：若为让更多 GPU 保持忙碌而将全局批大小扩大 k 倍，则将学习率乘以 k，并在前约 5 个 epoch 内预热；本场景的全局批大小保持为 %1。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="107"/>
+        <location filename="../../views/model_text.cpp" line="120"/>
         <source>Data loader: each GPU consumes about %1 samples/s; at %2 samples/s per worker it needs %3 workers (has %4).</source>
         <comment>cost advice</comment>
         <translation>数据加载器：每个 GPU 每秒约消耗 %1 个样本；按每个工作进程 %2 样本/s 计，需要 %3 个工作进程（当前 %4 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="108"/>
+        <location filename="../../views/model_text.cpp" line="121"/>
         <source>Data loader: start with 4 workers per GPU (PyTorch rule of thumb) and raise until GPU utilisation stops rising, at most the CPU cores per GPU.</source>
         <comment>cost advice</comment>
         <translation>数据加载器：从每个 GPU 4 个工作进程起步（PyTorch 经验法则），逐步增加直到 GPU 利用率不再上升，最多为每个 GPU 分到的 CPU 核数。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="97"/>
+        <location filename="../../views/model_text.cpp" line="107"/>
         <source>data-parallel exchange</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据并行通信</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="98"/>
+        <location filename="../../views/model_text.cpp" line="108"/>
         <source>tensor-parallel all-reduces</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>张量并行 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="99"/>
+        <location filename="../../views/model_text.cpp" line="109"/>
         <source>pipeline bubble</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="100"/>
+        <location filename="../../views/model_text.cpp" line="110"/>
         <source>waiting for the slowest GPU</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>等待最慢的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="101"/>
+        <location filename="../../views/model_text.cpp" line="111"/>
         <source>data loading</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="102"/>
+        <location filename="../../views/model_text.cpp" line="112"/>
         <source>pipeline sends</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线发送</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="111"/>
+        <location filename="../../views/model_text.cpp" line="124"/>
         <source>%1 %2</source>
         <comment>two sentences in a row</comment>
         <translation>%1%2</translation>
@@ -804,101 +937,121 @@
 <context>
     <name>Palette</name>
     <message>
-        <location filename="../../views/palette.cpp" line="112"/>
-        <location filename="../../views/palette.cpp" line="184"/>
+        <location filename="../../views/palette.cpp" line="120"/>
+        <location filename="../../views/palette.cpp" line="202"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="114"/>
+        <location filename="../../views/palette.cpp" line="122"/>
         <source>TP comm</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="116"/>
+        <location filename="../../views/palette.cpp" line="124"/>
         <source>DP comm</source>
         <translation>DP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="118"/>
+        <location filename="../../views/palette.cpp" line="126"/>
         <source>PP send/recv</source>
         <translation>PP 发送/接收</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="120"/>
-        <location filename="../../views/palette.cpp" line="192"/>
+        <location filename="../../views/palette.cpp" line="128"/>
+        <location filename="../../views/palette.cpp" line="210"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="122"/>
-        <location filename="../../views/palette.cpp" line="194"/>
+        <location filename="../../views/palette.cpp" line="130"/>
+        <location filename="../../views/palette.cpp" line="212"/>
         <source>Waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="124"/>
-        <location filename="../../views/palette.cpp" line="196"/>
+        <location filename="../../views/palette.cpp" line="132"/>
+        <location filename="../../views/palette.cpp" line="214"/>
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="126"/>
+        <location filename="../../views/palette.cpp" line="134"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="135"/>
+        <location filename="../../views/palette.cpp" line="136"/>
+        <source>Expert all-to-all</source>
+        <translation>专家 all-to-all</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="138"/>
+        <source>Context exchange</source>
+        <translation>上下文交换</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="147"/>
         <source>Forward and backward kernels</source>
         <translation>前向与反向内核</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="137"/>
+        <location filename="../../views/palette.cpp" line="149"/>
         <source>Tensor-parallel all-reduce / all-gather per layer</source>
         <translation>每层的张量并行 all-reduce / all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="140"/>
+        <location filename="../../views/palette.cpp" line="152"/>
         <source>Data-parallel gradient all-reduce / ZeRO traffic</source>
         <translation>数据并行梯度 all-reduce / ZeRO 通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="143"/>
+        <location filename="../../views/palette.cpp" line="155"/>
         <source>Pipeline point-to-point activations and gradients</source>
         <translation>流水线点对点传输的激活与梯度</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="146"/>
+        <location filename="../../views/palette.cpp" line="158"/>
         <source>Idle: the pipeline schedule has no work here</source>
         <translation>空闲：流水线调度在此处没有任务</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="149"/>
+        <location filename="../../views/palette.cpp" line="161"/>
         <source>Idle: waiting for another GPU or a transfer</source>
         <translation>空闲：等待其他 GPU 或一次传输</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="152"/>
+        <location filename="../../views/palette.cpp" line="164"/>
         <source>Idle: waiting for the data loader</source>
         <translation>空闲：等待数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="154"/>
+        <location filename="../../views/palette.cpp" line="166"/>
         <source>Optimizer step (weights update)</source>
         <translation>优化器步骤（更新权重）</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="186"/>
+        <location filename="../../views/palette.cpp" line="168"/>
+        <source>Mixture of experts: tokens dispatched to their experts and combined back</source>
+        <translation>混合专家：token 分发到各自的专家，再合并回来</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="171"/>
+        <source>Context parallelism: key/value blocks passed around the sequence's GPUs</source>
+        <translation>上下文并行：键/值块在共享序列的 GPU 之间环形传递</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="204"/>
         <source>Tensor-parallel communication</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="188"/>
+        <location filename="../../views/palette.cpp" line="206"/>
         <source>Exposed data-parallel communication</source>
         <translation>暴露的数据并行通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="190"/>
+        <location filename="../../views/palette.cpp" line="208"/>
         <source>Exposed pipeline communication</source>
         <translation>暴露的流水线通信</translation>
     </message>
@@ -931,44 +1084,59 @@
 %1%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="180"/>
+        <location filename="../../views/charts/chart_common.cpp" line="186"/>
         <source>DP communication</source>
         <translation>DP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="182"/>
+        <location filename="../../views/charts/chart_common.cpp" line="188"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="184"/>
+        <location filename="../../views/charts/chart_common.cpp" line="190"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="186"/>
+        <location filename="../../views/charts/chart_common.cpp" line="192"/>
         <source>Point-to-point</source>
         <translation>点对点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="188"/>
+        <location filename="../../views/charts/chart_common.cpp" line="194"/>
         <source>Stragglers and jitter</source>
         <translation>慢节点与抖动</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="190"/>
+        <location filename="../../views/charts/chart_common.cpp" line="196"/>
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="192"/>
+        <location filename="../../views/charts/chart_common.cpp" line="198"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="194"/>
+        <location filename="../../views/charts/chart_common.cpp" line="200"/>
         <source>Compute and latency</source>
         <translation>计算与延迟</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="202"/>
+        <source>Expert all-to-all</source>
+        <translation>专家 all-to-all</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="204"/>
+        <source>Context exchange</source>
+        <translation>上下文交换</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/chart_common.cpp" line="206"/>
+        <source>Busiest expert</source>
+        <translation>最忙的专家</translation>
     </message>
 </context>
 <context>
@@ -1675,8 +1843,8 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_parallel.cpp" line="42"/>
-        <source>Data-parallel degree, 0 = auto (GPU count / (tensor × pipeline)), 0-131072</source>
-        <translation>数据并行度，0 = 自动（GPU 数 / (张量 × 流水线)），0-131072</translation>
+        <source>Data-parallel degree, 0 = auto (GPU count / (tensor × pipeline × context)), 0-131072</source>
+        <translation>数据并行度，0 = 自动（GPU 数 / (张量 × 流水线 × 上下文)），0-131072</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_parallel.cpp" line="45"/>
@@ -1704,127 +1872,202 @@
         <translation>流水线(&amp;l)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="56"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="52"/>
+        <source>Context-parallel degree: GPUs sharing each sequence (long context), 1-1024</source>
+        <translation>上下文并行度：共享每个序列的 GPU 数（长上下文），1-1024</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="54"/>
+        <source>&amp;Context</source>
+        <translation>上下文(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="64"/>
+        <source>Expert-parallel degree: the routed experts split over this many GPUs, 1-1024</source>
+        <translation>专家并行度：路由专家切分到这么多块 GPU 上，1-1024</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="66"/>
+        <source>E&amp;xperts over</source>
+        <translation>专家分布于(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="70"/>
+        <source>How tokens reach their experts: NCCL all-to-all, or DeepEP's kernels that send each token once per node</source>
+        <translation>token 到达专家的方式：NCCL all-to-all，或 DeepEP 内核（每个节点只发送一次 token）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="72"/>
+        <source>NCCL all-to-all</source>
+        <translation>NCCL all-to-all</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="73"/>
+        <source>DeepEP</source>
+        <translation>DeepEP</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="74"/>
+        <source>Dispatcher</source>
+        <translation>分发器</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="77"/>
+        <source>Overlap expert all-to-all</source>
+        <translation>重叠专家 all-to-all</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="78"/>
+        <source>Hide the experts' all-to-all behind another micro-batch's computation</source>
+        <translation>把专家 all-to-all 隐藏在另一个微批次的计算之后</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="82"/>
+        <source>Tokens of the busiest expert over the mean: 1 = balanced routing, 1-16</source>
+        <translation>最忙专家的 token 数与平均值之比：1 = 均衡路由，1-16</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="85"/>
+        <source>Expert &amp;imbalance</source>
+        <translation>专家不均衡(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="88"/>
         <source>ZeRO stage: what data parallelism shards</source>
         <translation>ZeRO 阶段：数据并行切分哪些内容</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="57"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="89"/>
         <source>0, none</source>
         <translation>0，无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="58"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="90"/>
         <source>1, optimizer states</source>
         <translation>1，优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="59"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="91"/>
         <source>2, + gradients</source>
         <translation>2，+ 梯度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="60"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="92"/>
         <source>3, + parameters (FSDP)</source>
         <translation>3，+ 参数（FSDP）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="61"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="93"/>
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="64"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="96"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="65"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="97"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="66"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="98"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="67"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="99"/>
         <source>Interleaved 1F1B</source>
         <translation>交错 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="68"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="100"/>
+        <source>Zero bubble (ZB-H1)</source>
+        <translation>零气泡（ZB-H1）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="101"/>
+        <source>Zero bubble V (ZB-V)</source>
+        <translation>零气泡 V（ZB-V）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="102"/>
+        <source>DualPipe (DeepSeek-V3)</source>
+        <translation>DualPipe（DeepSeek-V3）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="103"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="72"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="107"/>
         <source>Model chunks per GPU for the interleaved schedule, 1-128</source>
         <translation>交错调度下每个 GPU 的模型块数，1-128</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="73"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="108"/>
         <source>&amp;Virtual stages</source>
         <translation>虚拟阶段(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="77"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="112"/>
         <source>Se&amp;quence parallel</source>
         <translation>序列并行(&amp;q)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="78"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="113"/>
         <source>Megatron sequence parallelism inside the tensor-parallel group</source>
         <translation>在张量并行组内使用 Megatron 序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="83"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="118"/>
         <source>Overlap gradient communication</source>
         <translation>重叠梯度通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="84"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="119"/>
         <source>Overlap gradient communication with the backward pass</source>
         <translation>让梯度通信与反向传播重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="89"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="124"/>
         <source>Gradient bucket size, 0 = one all-reduce after the whole backward, 0-100000 MB</source>
         <translation>梯度桶大小，0 = 整个反向结束后做一次 all-reduce，0-100000 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="91"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="126"/>
         <source> MB</source>
         <translation> MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="92"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="127"/>
         <source>one all-reduce</source>
         <translation>一次 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="93"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="128"/>
         <source>Bucket</source>
         <translation>桶</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="97"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="132"/>
         <source>Synchronous (a barrier every step) or asynchronous updates (stale gradients)</source>
         <translation>同步更新（每步一次屏障）或异步更新（过期梯度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="99"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="134"/>
         <source>Synchronous</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="100"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="135"/>
         <source>Asynchronous</source>
         <translation>异步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="101"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="136"/>
         <source>Update</source>
         <translation>更新</translation>
     </message>
@@ -2385,77 +2628,107 @@
         <translation>关闭 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="115"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="150"/>
         <source>Set strategy to %1</source>
         <translation>将策略设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="121"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="156"/>
         <source>Set data degree to auto</source>
         <translation>将数据并行度设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="121"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="156"/>
         <source>Set data degree to %1</source>
         <translation>将数据并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="127"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="162"/>
         <source>Set tensor degree to %1</source>
         <translation>将张量并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="132"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="167"/>
         <source>Set pipeline degree to %1</source>
         <translation>将流水线并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="142"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="172"/>
+        <source>Set context degree to %1</source>
+        <translation>将上下文并行度设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="177"/>
+        <source>Set expert degree to %1</source>
+        <translation>将专家并行度设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="182"/>
+        <source>Set dispatcher to %1</source>
+        <translation>将分发器设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="189"/>
+        <source>Turn expert all-to-all overlap on</source>
+        <translation>开启专家 all-to-all 重叠</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="189"/>
+        <source>Turn expert all-to-all overlap off</source>
+        <translation>关闭专家 all-to-all 重叠</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="195"/>
+        <source>Set expert imbalance to %1</source>
+        <translation>将专家不均衡设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="205"/>
         <source>Set software stack to %1</source>
         <translation>将软件栈设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="148"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="211"/>
         <source>Set ZeRO stage to %1</source>
         <translation>将 ZeRO 阶段设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="153"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="216"/>
         <source>Set schedule to %1</source>
         <translation>将调度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="158"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="221"/>
         <source>Set virtual stages to %1</source>
         <translation>将虚拟阶段数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="164"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="227"/>
         <source>Turn sequence parallelism on</source>
         <translation>开启序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="164"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="227"/>
         <source>Turn sequence parallelism off</source>
         <translation>关闭序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="169"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="232"/>
         <source>Turn overlap on</source>
         <translation>开启通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="169"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="232"/>
         <source>Turn overlap off</source>
         <translation>关闭通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="174"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="237"/>
         <source>Set bucket size to %1 MB</source>
         <translation>将桶大小设为 %1 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="179"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="242"/>
         <source>Set update to %1</source>
         <translation>将更新方式设为 %1</translation>
     </message>
@@ -2667,12 +2940,12 @@
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="191"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="254"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="192"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="255"/>
         <source>Auto: %1</source>
         <translation>自动：%1</translation>
     </message>
@@ -3235,8 +3508,8 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="553"/>
-        <location filename="../../views/charts/cost_view.cpp" line="829"/>
-        <location filename="../../views/charts/cost_view.cpp" line="836"/>
+        <location filename="../../views/charts/cost_view.cpp" line="826"/>
+        <location filename="../../views/charts/cost_view.cpp" line="833"/>
         <source>%1 GPU-h</source>
         <translation>%1 GPU 时</translation>
     </message>
@@ -3352,148 +3625,148 @@
         <translation>扩展扫描中的最佳选择：%1 个 GPU，速度是 %3 个 GPU 的 %2×，每月 %4，比 %3 个 GPU 每月划算 %5。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="773"/>
+        <location filename="../../views/charts/cost_view.cpp" line="770"/>
         <source>8+ GPUs</source>
         <translation>8+ 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="774"/>
+        <location filename="../../views/charts/cost_view.cpp" line="771"/>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="775"/>
+        <location filename="../../views/charts/cost_view.cpp" line="772"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="779"/>
+        <location filename="../../views/charts/cost_view.cpp" line="776"/>
         <source>the job takes %1 on one GPU</source>
         <translation>该任务在单卡上需要%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="780"/>
+        <location filename="../../views/charts/cost_view.cpp" line="777"/>
         <source>the job takes %1 of GPU time (%2 GPUs hold the model)</source>
         <translation>该任务需要%1的 GPU 时间（%2 个 GPU 才能装下模型）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="782"/>
+        <location filename="../../views/charts/cost_view.cpp" line="779"/>
         <source>Rule of thumb: %1, %2, so the decision table suggests %3; %4.</source>
         <translation>经验法则：%1，%2，因此决策表建议 %3；%4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="817"/>
+        <location filename="../../views/charts/cost_view.cpp" line="814"/>
         <source>one GPU</source>
         <translation>单个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="818"/>
+        <location filename="../../views/charts/cost_view.cpp" line="815"/>
         <source>%1 GPUs, the fewest that fit</source>
         <translation>%1 个 GPU（能装下模型的最少数量）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="821"/>
+        <location filename="../../views/charts/cost_view.cpp" line="818"/>
         <source>never ends on %1 GPUs: failures come faster than checkpoints; %2 on %3</source>
         <translation>在 %1 个 GPU 上永远无法完成：故障比检查点来得更快；%3 需 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="828"/>
+        <location filename="../../views/charts/cost_view.cpp" line="825"/>
         <source>%1 on %2 GPUs</source>
         <translation>%2 个 GPU 上 %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="831"/>
+        <location filename="../../views/charts/cost_view.cpp" line="828"/>
         <source>%1 on %2 GPUs; %3 on %5 (%4× faster)</source>
         <translation>%2 个 GPU 上 %1；%5 上 %3（快 %4×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="878"/>
+        <location filename="../../views/charts/cost_view.cpp" line="875"/>
         <source>none (the reference itself)</source>
         <translation>无（即基准本身）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="880"/>
+        <location filename="../../views/charts/cost_view.cpp" line="877"/>
         <source>%1 a month against %2</source>
         <translation>相比%2每月节省 %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="784"/>
+        <location filename="../../views/charts/cost_view.cpp" line="781"/>
         <source>at %1 hours of use a month owning pays (over about 200)</source>
         <translation>每月使用 %1 小时，自购更划算（超过约 200 小时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="787"/>
+        <location filename="../../views/charts/cost_view.cpp" line="784"/>
         <source>at %1 hours of use a month renting is cheaper (owning pays over about 200)</source>
         <translation>每月使用 %1 小时，租用更便宜（超过约 200 小时才值得自购）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="792"/>
+        <location filename="../../views/charts/cost_view.cpp" line="789"/>
         <source>The verdict differs: the rule counts GPU-hours, not the %1 of waiting a month the %2 GPUs save, worth %3 against %4.</source>
         <translation>结论与经验法则不同：经验法则只看 GPU 小时数，没有计入这 %2 块 GPU 每月节省的 %1 等待时间——它价值 %3，而代价是 %4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="798"/>
+        <location filename="../../views/charts/cost_view.cpp" line="795"/>
         <source>The verdict differs: the %1 GPUs add %2 a month, more than the %3 of waiting they save is worth (%4).</source>
         <translation>结论与经验法则不同：这 %1 块 GPU 每月多花 %2，超过了它们节省的 %3 等待时间的价值（%4）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="805"/>
+        <location filename="../../views/charts/cost_view.cpp" line="802"/>
         <source>At these prices owning pays above %1 hours of use a month, not 200 (this job: %2).</source>
         <translation>按这些价格，每月使用超过 %1 小时自购才划算，而不是 200 小时（本任务：%2 小时）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="810"/>
+        <location filename="../../views/charts/cost_view.cpp" line="807"/>
         <source>At these prices renting is cheaper at any usage.</source>
         <translation>按这些价格，无论用量多少，租用都更便宜。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="814"/>
+        <location filename="../../views/charts/cost_view.cpp" line="811"/>
         <source>%1 steps</source>
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="838"/>
+        <location filename="../../views/charts/cost_view.cpp" line="835"/>
         <source>%1 kWh, %2 of electricity</source>
         <translation>%1 kWh，电费 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="840"/>
-        <location filename="../../views/charts/cost_view.cpp" line="851"/>
+        <location filename="../../views/charts/cost_view.cpp" line="837"/>
+        <location filename="../../views/charts/cost_view.cpp" line="848"/>
         <source>— (price not set)</source>
         <translation>—（价格未设置）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="842"/>
+        <location filename="../../views/charts/cost_view.cpp" line="839"/>
         <source>%1 W per GPU at %2 % utilisation (compute share of the step; idle draws %3 % of TDP), PUE %4</source>
         <translation>每个 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="857"/>
+        <location filename="../../views/charts/cost_view.cpp" line="854"/>
         <source>%1, written off over %2 years</source>
         <translation>%1，分 %2 年折旧</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="859"/>
+        <location filename="../../views/charts/cost_view.cpp" line="856"/>
         <source>own %1, rent %2 (%3 machine-hours)</source>
         <translation>自购 %1，租用 %2（%3 机时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="864"/>
+        <location filename="../../views/charts/cost_view.cpp" line="861"/>
         <source>own %1, rent %2</source>
         <translation>自购 %1，租用 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="869"/>
+        <location filename="../../views/charts/cost_view.cpp" line="866"/>
         <source>owning pays above %1 machine-hours a month (this job: %2)</source>
         <translation>每月超过 %1 机时则自购更划算（本任务：%2）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="873"/>
+        <location filename="../../views/charts/cost_view.cpp" line="870"/>
         <source>never: renting is cheaper at any usage</source>
         <translation>永不：任何用量下租用都更便宜</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="874"/>
+        <location filename="../../views/charts/cost_view.cpp" line="871"/>
         <source>%1 (%2 days at %3 a day)</source>
         <translation>%1（%2 天，每天 %3）</translation>
     </message>
@@ -4594,7 +4867,7 @@
     <name>scalescope::PlanDialog</name>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="37"/>
-        <location filename="../../app/gui/plan_dialog.cpp" line="53"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="59"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -4614,117 +4887,132 @@
         <translation>交错，%1 个虚拟阶段</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="55"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="46"/>
+        <source>zero bubble (ZB-H1)</source>
+        <translation>零气泡（ZB-H1）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="48"/>
+        <source>zero bubble V (ZB-V)</source>
+        <translation>零气泡 V（ZB-V）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="50"/>
+        <source>DualPipe</source>
+        <translation>DualPipe</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/plan_dialog.cpp" line="61"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="57"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="63"/>
         <source>full</source>
         <translation>完全</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="93"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="99"/>
         <source>GPU count</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="95"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="101"/>
         <source>Plans shown</source>
         <translation>显示方案数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="97"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="103"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="106"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="112"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="113"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="119"/>
         <source>Search cancelled after %1 plans (%2 ms); the best of those are shown.</source>
         <translation>搜索在考察 %1 个方案后取消（%2 ms）；显示其中最好的方案。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="117"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="123"/>
         <source>%1 plans considered, %2 fit in memory, %3 dropped for memory, %4 ms</source>
         <translation>已考察 %1 个方案，%2 个可放入显存，%3 个因显存不足被舍弃，%4 ms</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="124"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="130"/>
         <source>No plan fits in memory on %1 GPUs: try more GPUs or a smaller model.</source>
         <translation>%1 个 GPU 上没有能放入显存的方案：请尝试更多 GPU 或更小的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="349"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="355"/>
         <source>Suggest plan</source>
         <translation>建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="355"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="361"/>
         <source> GPUs</source>
         <translation> 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="356"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="362"/>
         <source>GPUs to plan for (1 to %1); above one node, a multiple of %2 GPUs per node</source>
         <translation>规划的 GPU 数（1 到 %1）；超过一个节点时须为每节点 %2 个 GPU 的倍数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="365"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="371"/>
         <source> plans</source>
         <translation> 个方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="366"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="372"/>
         <source>How many of the fastest plans to list (1 to 50)</source>
         <translation>列出最快方案的个数（1 到 50）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="368"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="374"/>
         <source>&amp;Search</source>
         <translation>搜索(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="371"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="377"/>
         <source>&amp;Cancel search</source>
         <translation>取消搜索(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="383"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="389"/>
         <source>&amp;GPU count:</source>
         <translation>GPU 数(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="385"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="391"/>
         <source>&amp;Plans shown:</source>
         <translation>显示方案数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="418"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="424"/>
         <source>&amp;Apply plan</source>
         <translation>应用方案(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="422"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="428"/>
         <source>Use the selected plan in the scenario</source>
         <translation>在场景中使用所选方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="470"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="476"/>
         <source>Searching plans on %1 GPUs…</source>
         <translation>正在搜索 %1 个 GPU 上的方案…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="505"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="511"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="565"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="571"/>
         <source>Search cancelled.</source>
         <translation>搜索已取消。</translation>
     </message>
@@ -4732,128 +5020,128 @@
 <context>
     <name>scalescope::PlanTableModel</name>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="196"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="202"/>
         <source>%1 (current)</source>
         <translation>%1（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="216"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="222"/>
         <source>≈ %1</source>
         <comment>closed-form estimate</comment>
         <translation>≈ %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="222"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="228"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="264"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="270"/>
         <source>Simulated, as the window shows it once the plan is applied</source>
         <translation>模拟结果，即应用该方案后窗口显示的数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="265"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="271"/>
         <source>Closed-form estimate (too large to simulate here)</source>
         <translation>闭式估算（规模太大，无法在此模拟）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="267"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="273"/>
         <source>The plan the scenario uses now</source>
         <translation>场景当前使用的方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="294"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="300"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="296"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="302"/>
         <source>Data (GPUs)</source>
         <translation>数据 (GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="298"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="304"/>
         <source>Tensor (GPUs)</source>
         <translation>张量 (GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="300"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="306"/>
         <source>Pipeline (stages)</source>
         <translation>流水线 (阶段)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="302"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="308"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="304"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="310"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="306"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="312"/>
         <source>Micro-batch (samples)</source>
         <translation>微批次 (样本)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="308"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="314"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="310"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="316"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="312"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="318"/>
         <source>Samples/s</source>
         <translation>样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="314"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="320"/>
         <source>MFU (%)</source>
         <translation>MFU (%)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="316"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="322"/>
         <source>Memory / capacity (GB per GPU)</source>
         <translation>显存 / 容量 (GB/GPU)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="318"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="324"/>
         <source>Bottleneck</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="324"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="330"/>
         <source>Data-parallel degree: model replicas</source>
         <translation>数据并行度：模型副本数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="326"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="332"/>
         <source>Tensor-parallel degree: GPUs sharing each layer, inside a node</source>
         <translation>张量并行度：节点内共享每一层的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="328"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="334"/>
         <source>Pipeline-parallel degree: stages of consecutive layers</source>
         <translation>流水线并行度：由连续层组成的阶段数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="330"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="336"/>
         <source>ZeRO stage: 0 none, 1 optimizer, 2 + gradients, 3 + parameters sharded</source>
         <translation>ZeRO 阶段：0 不分片，1 分片优化器状态，2 再加梯度，3 再加参数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="332"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="338"/>
         <source>Model FLOPs utilisation: useful FLOPs over peak</source>
         <translation>模型 FLOPs 利用率：有效 FLOPs 与峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/plan_dialog.cpp" line="334"/>
+        <location filename="../../app/gui/plan_dialog.cpp" line="340"/>
         <source>Memory of the most loaded GPU, and the GPU's capacity</source>
         <translation>负载最重 GPU 的显存及该 GPU 的容量</translation>
     </message>

@@ -145,7 +145,8 @@ void ControlPanel::setGpuShape(Scenario &s, int nodes, int gpusPerNode) const
 {
     const int64_t oldGpus = s.hardware.gpuCount();
     ParallelSpec &p = s.parallel;
-    const bool dataFollowed = p.data > 0 && int64_t(p.data) * p.tensor * p.pipeline == oldGpus;
+    const bool dataFollowed =
+        p.data > 0 && int64_t(p.data) * p.tensor * p.pipeline * p.context == oldGpus;
     s.hardware.nodes = nodes;
     s.hardware.gpus_per_node = gpusPerNode;
     // A data degree that filled the old cluster keeps filling it: "auto" (shown as such).

@@ -161,6 +161,11 @@ private:
     QSpinBox *data_spin_ = nullptr;
     QSpinBox *tensor_spin_ = nullptr;
     QSpinBox *pipeline_spin_ = nullptr;
+    QSpinBox *context_spin_ = nullptr;
+    QSpinBox *expert_spin_ = nullptr;
+    QComboBox *dispatcher_combo_ = nullptr;
+    QCheckBox *expert_overlap_check_ = nullptr;
+    QDoubleSpinBox *imbalance_spin_ = nullptr;
     QComboBox *zero_combo_ = nullptr;
     QComboBox *schedule_combo_ = nullptr;
     QSpinBox *virtual_stages_spin_ = nullptr;

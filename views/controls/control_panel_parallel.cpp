@@ -39,7 +39,7 @@ QWidget *ControlPanel::buildParallel(QWidget *parent)
     addRow(form, tr("&Strategy"), strategy_combo_, strategy_combo_);
 
     data_spin_ = makeSpin(group, "dataSpin", 0, 131072,
-                          tr("Data-parallel degree, 0 = auto (GPU count / (tensor × pipeline)), "
+                          tr("Data-parallel degree, 0 = auto (GPU count / (tensor × pipeline × context)), "
                              "0-131072"));
     data_spin_->setSpecialValueText(tr("auto"));
     addRow(form, tr("&Data"), data_spin_, data_spin_);
@@ -48,10 +48,42 @@ QWidget *ControlPanel::buildParallel(QWidget *parent)
     pipeline_spin_ =
         makeSpin(group, "pipelineSpin", 1, 1024, tr("Pipeline-parallel degree (stages), 1-1024"));
     addRow(form, tr("Pipe&line"), pipeline_spin_, pipeline_spin_);
+    context_spin_ = makeSpin(group, "contextSpin", 1, 1024,
+                             tr("Context-parallel degree: GPUs sharing each sequence (long "
+                                "context), 1-1024"));
+    addRow(form, tr("&Context"), context_spin_, context_spin_);
     addMessageRow(form,
                   {QStringLiteral("parallel"), QStringLiteral("parallel.data"),
-                   QStringLiteral("parallel.tensor"), QStringLiteral("parallel.pipeline")},
+                   QStringLiteral("parallel.tensor"), QStringLiteral("parallel.pipeline"),
+                   QStringLiteral("parallel.context")},
                   QStringLiteral("degreesError"));
+
+    // Mixture of experts: the expert-parallel degree, how tokens reach their experts, and
+    // how unevenly the router spreads them.
+    expert_spin_ = makeSpin(group, "expertSpin", 1, 1024,
+                            tr("Expert-parallel degree: the routed experts split over this many "
+                               "GPUs, 1-1024"));
+    addRow(form, tr("E&xperts over"), expert_spin_, expert_spin_,
+           {QStringLiteral("parallel.expert"), QStringLiteral("parallel.expert_tensor")},
+           QStringLiteral("expertSpinError"));
+    dispatcher_combo_ = makeCombo(group, "dispatcherCombo",
+                                  tr("How tokens reach their experts: NCCL all-to-all, or DeepEP's "
+                                     "kernels that send each token once per node"));
+    dispatcher_combo_->addItem(tr("NCCL all-to-all"), int(ExpertDispatcher::AllToAll));
+    dispatcher_combo_->addItem(tr("DeepEP"), int(ExpertDispatcher::DeepEP));
+    addRow(form, tr("Dispatcher"), dispatcher_combo_, dispatcher_combo_,
+           {QStringLiteral("parallel.expert_dispatcher")}, QStringLiteral("dispatcherComboError"));
+    expert_overlap_check_ =
+        makeCheck(group, "expertOverlapCheck", tr("Overlap expert all-to-all"),
+                  tr("Hide the experts' all-to-all behind another micro-batch's computation"));
+    addRow(form, QString(), expert_overlap_check_, expert_overlap_check_,
+           {QStringLiteral("parallel.expert_overlap")}, QStringLiteral("expertOverlapCheckError"));
+    imbalance_spin_ = makeDoubleSpin(group, "imbalanceSpin", 1, 16, 2,
+                                     tr("Tokens of the busiest expert over the mean: 1 = "
+                                        "balanced routing, 1-16"),
+                                     QStringLiteral("×"));
+    addRow(form, tr("Expert &imbalance"), imbalance_spin_, imbalance_spin_,
+           {QStringLiteral("effects.expert_imbalance")}, QStringLiteral("imbalanceSpinError"));
 
     zero_combo_ = makeCombo(group, "zeroCombo", tr("ZeRO stage: what data parallelism shards"));
     zero_combo_->addItem(tr("0, none"), 0);
@@ -134,6 +166,34 @@ void ControlPanel::connectParallel()
         s.parallel.pipeline = pipeline;
         commit(std::move(s), tr("Set pipeline degree to %1").arg(pipeline), 0);
     });
+    connect(context_spin_, &QSpinBox::valueChanged, this, [this](int context) {
+        Scenario s = scenario_;
+        s.parallel.context = context;
+        commit(std::move(s), tr("Set context degree to %1").arg(context), 0);
+    });
+    connect(expert_spin_, &QSpinBox::valueChanged, this, [this](int expert) {
+        Scenario s = scenario_;
+        s.parallel.expert = expert;
+        commit(std::move(s), tr("Set expert degree to %1").arg(expert), 0);
+    });
+    connect(dispatcher_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        s.parallel.expert_dispatcher = ExpertDispatcher(dispatcher_combo_->itemData(index).toInt());
+        commit(std::move(s), tr("Set dispatcher to %1").arg(dispatcher_combo_->itemText(index)),
+               0);
+    });
+    connect(expert_overlap_check_, &QCheckBox::toggled, this, [this](bool on) {
+        Scenario s = scenario_;
+        s.parallel.expert_overlap = on;
+        commit(std::move(s),
+               on ? tr("Turn expert all-to-all overlap on") : tr("Turn expert all-to-all overlap off"),
+               0);
+    });
+    connect(imbalance_spin_, &QDoubleSpinBox::valueChanged, this, [this](double imbalance) {
+        Scenario s = scenario_;
+        s.effects.expert_imbalance = imbalance;
+        commit(std::move(s), tr("Set expert imbalance to %1").arg(imbalance), 0);
+    });
     connect(framework_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
         Scenario s = scenario_;
         s.training.framework = framework_combo_->itemData(index).toString().toStdString();
@@ -198,6 +258,18 @@ void ControlPanel::syncParallel()
     setSpin(data_spin_, p.data);
     setSpin(tensor_spin_, p.tensor);
     setSpin(pipeline_spin_, p.pipeline);
+    setSpin(context_spin_, p.context);
+    setSpin(expert_spin_, p.expert);
+    setComboData(dispatcher_combo_, int(p.expert_dispatcher.value_or(ExpertDispatcher::AllToAll)));
+    setCheck(expert_overlap_check_, p.expert_overlap);
+    setDouble(imbalance_spin_, scenario_.effects.expert_imbalance);
+    // The expert rows matter only for a model with routed experts.
+    const bool moe = scenario_.model.kind == ModelSpec::Kind::Transformer &&
+                     scenario_.model.transformer.moe.enabled();
+    for (QWidget *w : {static_cast<QWidget *>(expert_spin_), static_cast<QWidget *>(dispatcher_combo_),
+                       static_cast<QWidget *>(expert_overlap_check_),
+                       static_cast<QWidget *>(imbalance_spin_)})
+        w->setEnabled(moe || p.expert > 1);
     setComboData(zero_combo_, p.zero);
     setComboData(schedule_combo_, int(p.schedule));
     setSpin(virtual_stages_spin_, p.virtual_stages);
