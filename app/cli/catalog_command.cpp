@@ -3,8 +3,10 @@
 #include "cli/command.h"
 
 #include "io/catalog_io.h"
+#include "layers/layer_cost.h"
 
 #include <QJsonDocument>
+#include <QJsonArray>
 #include <QJsonObject>
 
 namespace scalescope::cli
@@ -66,15 +68,50 @@ void writeLinks(const Catalog &c, bool json, Output &out, QJsonObject &root)
                      .arg(s(l.name)));
 }
 
+/// Total parameters, and those one token passes through (an MoE model's active ones).
+std::pair<double, double> modelParams(const ModelSpec &m)
+{
+    switch (m.kind) {
+    case ModelSpec::Kind::Transformer:
+        return {transformerParams(m.transformer), transformerActiveParams(m.transformer)};
+    case ModelSpec::Kind::LayerTable: {
+        double p = 0;
+        for (const LayerSpec &l : m.table)
+            p += l.params;
+        return {p, p};
+    }
+    case ModelSpec::Kind::Custom:
+        break;
+    }
+    return {m.custom.params, m.custom.params};
+}
+
 void writeModels(const Catalog &c, bool json, Output &out, QJsonObject &root)
 {
     if (json) {
-        root[QStringLiteral("models")] = catalogListing(c, "models");
+        QJsonArray listing = catalogListing(c, "models");
+        for (qsizetype i = 0; i < listing.size() && i < qsizetype(c.models.size()); ++i) {
+            QJsonObject entry = listing[i].toObject();
+            const auto [total, active] = modelParams(c.models[size_t(i)]);
+            entry[QStringLiteral("params_total")] = total;
+            entry[QStringLiteral("params_active")] = active;
+            listing[i] = entry;
+        }
+        root[QStringLiteral("models")] = listing;
         return;
     }
-    out.line(QStringLiteral("Models:"));
-    for (const ModelSpec &m : c.models)
-        out.line(QStringLiteral("  %1 %2").arg(s(m.id), -18).arg(s(m.name)));
+    out.line(QStringLiteral("Models (parameters: total, active per token):"));
+    for (const ModelSpec &m : c.models) {
+        const auto [total, active] = modelParams(m);
+        const auto billions = [](double p) {
+            return QString::number(p / 1e9, 'f', p < 1e10 ? 2 : 1) + QStringLiteral("B");
+        };
+        out.line(QStringLiteral("  %1 %2 %3  %4")
+                     .arg(s(m.id), -18)
+                     .arg(billions(total), 8)
+                     .arg(billions(active), 8)
+                     .arg(s(m.name)));
+    }
 }
 
 void writeFrameworks(const Catalog &c, bool json, Output &out, QJsonObject &root)

@@ -1,0 +1,303 @@
+// Issue 27: mixture of experts, expert and context parallelism. The catalog's MoE models
+// against their published sizes, the busiest expert's wait, the all-to-all over NVLink and
+// across nodes, context parallelism's memory and exchange, the folding rule, and the closed
+// form against the engine on MoE and context-parallel plans.
+#include "analysis/memory.h"
+#include "comm/collective.h"
+#include "layers/layer_cost.h"
+#include "plan/rules.h"
+#include "testutil.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace scalescope;
+using namespace scalescope::test;
+
+namespace
+{
+
+const ModelSpec &catalogModel(const char *id)
+{
+    const Catalog &c = builtinCatalog();
+    for (const ModelSpec &m : c.models)
+        if (m.id == id)
+            return m;
+    qFatal("no catalog model %s", id);
+}
+
+// Mixtral-like MoE on one node of 8 H100: every MoE layer, 8 experts, top 2; expert 8.
+constexpr const char *kMoe = R"({"scalescope": 1,
+  "hardware": {"gpu": "h100-sxm5-80gb", "nodes": NODES, "gpus_per_node": 8,
+               "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8},
+  "model": {"transformer": {"layers": 8, "hidden": 4096, "heads": 32, "kv_heads": 8,
+             "seq_len": 4096, "vocab": 32000, "ffn_hidden": 14336, "gated_mlp": true,
+             "tied_embeddings": false,
+             "moe": {"experts": 16, "top_k": 2, "expert_ffn_hidden": 4096}}},
+  "training": {"global_batch": GBS, "micro_batch": 1, "precision": "bf16",
+               "framework": "megatron-core"},
+  "parallel": {"tensor": 1, "pipeline": 1, "zero": 1, "expert": EXPERT,
+               "expert_dispatcher": "DISPATCHER"},
+  "effects": {"expert_imbalance": IMBALANCE}})";
+
+Scenario moe(int nodes, int expert, double imbalance, const char *dispatcher = "all_to_all")
+{
+    QString text = QString::fromLatin1(kMoe);
+    text.replace(QStringLiteral("NODES"), QString::number(nodes));
+    text.replace(QStringLiteral("GBS"), QString::number(8 * nodes * 2));
+    text.replace(QStringLiteral("EXPERT"), QString::number(expert));
+    text.replace(QStringLiteral("DISPATCHER"), QString::fromLatin1(dispatcher));
+    text.replace(QStringLiteral("IMBALANCE"), QString::number(imbalance));
+    return scenarioFrom(text.toUtf8().constData());
+}
+
+// Llama 3 8B at 32,768 tokens on 8 H100 under torchtitan with context degree CONTEXT.
+constexpr const char *kLong = R"({"scalescope": 1,
+  "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 1, "gpus_per_node": 8, "intra_node": "nvlink4"},
+  "model": "llama3-8b",
+  "training": {"global_batch": 8, "micro_batch": 1, "precision": "bf16", "recompute": "full",
+               "framework": "torchtitan", "seq_len": 32768},
+  "parallel": {"zero": 3, "context": CONTEXT, "context_algorithm": "ALGO"}})";
+
+Scenario longContext(int context, const char *algo = "ring")
+{
+    QString text = QString::fromLatin1(kLong);
+    text.replace(QStringLiteral("CONTEXT"), QString::number(context));
+    text.replace(QStringLiteral("ALGO"), QString::fromLatin1(algo));
+    return scenarioFrom(text.toUtf8().constData());
+}
+
+} // namespace
+
+class TestMoe : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void catalogSizesAsPublished_data();
+    void catalogSizesAsPublished();
+    void imbalanceWaitsForTheBusiestExpert();
+    void allToAllCrossingNodesCostsMore();
+    void deepEpSendsATokenOncePerNode();
+    void contextParallelismSplitsActivations();
+    void contextExchangeHidesBehindAttention();
+    void foldingRuleNamesItsKeys();
+    void newKeysRoundTrip();
+    void closedFormAgreesWithEngine_data();
+    void closedFormAgreesWithEngine();
+};
+
+void TestMoe::catalogSizesAsPublished_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<double>("total_b");
+    QTest::addColumn<double>("active_b");
+    // Mixtral paper Sec. 1 (46.7B / 12.9B); Qwen3 report Table 2 (30.5B / 3.3B, 235B / 22B);
+    // DeepSeek-V3 report (671B + 14B MTP module, 37B activated); Llama 4 card (109B / 17B).
+    QTest::newRow("mixtral-8x7b") << "mixtral-8x7b" << 46.7 << 12.9;
+    QTest::newRow("qwen3-30b-a3b") << "qwen3-30b-a3b" << 30.5 << 3.3;
+    QTest::newRow("qwen3-235b-a22b") << "qwen3-235b-a22b" << 235.0 << 22.0;
+    QTest::newRow("deepseek-v3") << "deepseek-v3" << 685.0 << 37.0;
+    QTest::newRow("llama4-scout") << "llama4-scout" << 109.0 << 17.0;
+}
+
+void TestMoe::catalogSizesAsPublished()
+{
+    QFETCH(QString, id);
+    QFETCH(double, total_b);
+    QFETCH(double, active_b);
+    const TransformerSpec &t = catalogModel(id.toLatin1().constData()).transformer;
+    const double total = transformerParams(t) / 1e9, active = transformerActiveParams(t) / 1e9;
+    QVERIFY2(std::abs(total / total_b - 1) < 0.03, qPrintable(QString::number(total)));
+    QVERIFY2(std::abs(active / active_b - 1) < 0.04, qPrintable(QString::number(active)));
+}
+
+void TestMoe::imbalanceWaitsForTheBusiestExpert()
+{
+    // Imbalance 1.5: the busiest expert gets 1.5x the mean; the others wait for it. The
+    // wait is half of the experts' GEMM time (plus their activation) in every MoE layer.
+    const Scenario balanced = moe(1, 8, 1.0), skewed = moe(1, 8, 1.5);
+    const auto bctx = contextFrom(balanced), sctx = contextFrom(skewed);
+    double expert_gemm_share = 0;
+    for (const LayerCost &l : sctx->workload.layers)
+        expert_gemm_share += l.expert_wait_fwd + l.expert_wait_bwd;
+    QVERIFY(expert_gemm_share > 0);
+    for (const LayerCost &l : bctx->workload.layers)
+        QCOMPARE(l.expert_wait_fwd + l.expert_wait_bwd, 0.0);
+
+    SimOptions o;
+    o.build_timeline = true;
+    const SimResult rb = simulate(*bctx, o), rs = simulate(*sctx, o);
+    QVERIFY(rb.ok && rs.ok);
+    const Summary b = summarize(*bctx, rb), s = summarize(*sctx, rs);
+    // Slower by the waits: micro-batches x (forward + backward waits of every layer).
+    const double waits = static_cast<double>(sctx->plan.micro_batches) * expert_gemm_share;
+    QVERIFY2(std::abs((s.step_time_s - b.step_time_s) / waits - 1) < 0.02,
+             qPrintable(QStringLiteral("%1 vs %2").arg(s.step_time_s - b.step_time_s).arg(waits)));
+    QVERIFY(std::abs(s.breakdown.expert_wait / waits - 1) < 0.02);
+    // On the timeline: waiting segments labelled as the busiest expert's, on every GPU.
+    const Timeline &t = *rs.timeline;
+    double drawn = 0;
+    for (size_t i = 0; i < t.size(); ++i)
+        if (t.kind(i) == SegmentKind::Wait && t.labelRecord(i).kind == LabelKind::WaitExpert)
+            drawn += t.duration(i);
+    QVERIFY2(std::abs(drawn / (waits * t.gpus()) - 1) < 0.02, qPrintable(QString::number(drawn)));
+    QCOMPARE(s.bottleneck.kind == BottleneckKind::ExpertImbalance ||
+                 s.bottleneck.largest_loss == StepLoss::ExpertImbalance ||
+                 s.breakdown.expert_wait > 0,
+             true);
+}
+
+void TestMoe::allToAllCrossingNodesCostsMore()
+{
+    // Expert 8 inside a node (NVLink) against expert 16 over two nodes (InfiniBand).
+    const Summary inside = simulateSummary(moe(2, 8, 1.0)), across = simulateSummary(moe(2, 16, 1.0));
+    QVERIFY(inside.breakdown.ep_comm > 0);
+    QVERIFY2(across.breakdown.ep_comm > 2.0 * inside.breakdown.ep_comm,
+             qPrintable(QStringLiteral("%1 vs %2")
+                            .arg(across.breakdown.ep_comm)
+                            .arg(inside.breakdown.ep_comm)));
+    // The bottleneck names the link the expert group crosses.
+    const Summary heavy = simulateSummary(moe(4, 16, 1.0));
+    if (heavy.bottleneck.kind == BottleneckKind::ExpertAllToAll)
+        QCOMPARE(QString::fromStdString(heavy.bottleneck.link).contains(QStringLiteral("InfiniBand")),
+                 true);
+}
+
+void TestMoe::deepEpSendsATokenOncePerNode()
+{
+    HardwareSpec hw = moe(4, 16, 1.0).hardware;
+    const CommModel comm(hw.communicationView());
+    GroupShape g{32, 8, 4, 1};
+    const double nccl = comm.expertAllToAllTime(4096, 8, 8192, g, false);
+    const double deepep = comm.expertAllToAllTime(4096, 8, 8192, g, true);
+    // Top-8 over 4 nodes reaches 4 (1 - (3/4)^8) = 3.6 nodes, 2.7 of them remote, against 6
+    // remote copies under NCCL's all-to-all: less than half the bytes on the network.
+    QVERIFY2(deepep < 0.55 * nccl, qPrintable(QStringLiteral("%1 vs %2").arg(deepep).arg(nccl)));
+    // Inside one node both move the same bytes over NVLink.
+    GroupShape node{8, 8, 1, 1};
+    const double a = comm.expertAllToAllTime(4096, 8, 8192, node, false);
+    const double b = comm.expertAllToAllTime(4096, 8, 8192, node, true);
+    QVERIFY(std::abs(a / b - 1) < 0.05);
+}
+
+void TestMoe::contextParallelismSplitsActivations()
+{
+    const auto c1 = contextFrom(longContext(1)), c8 = contextFrom(longContext(8));
+    const MemoryBreakdown m1 = memoryPerGpu(c1->plan, c1->workload, c1->memory_capacity_bytes);
+    const MemoryBreakdown m8 = memoryPerGpu(c8->plan, c8->workload, c8->memory_capacity_bytes);
+    // Every activation is per local token: 8x fewer tokens per GPU.
+    QVERIFY2(m8.activations < m1.activations / 6,
+             qPrintable(QStringLiteral("%1 vs %2").arg(m8.activations).arg(m1.activations)));
+    // FSDP shards over data x context: the same shard whatever the split.
+    QVERIFY(std::abs(m8.optimizer_states / m1.optimizer_states - 1) < 1e-9);
+}
+
+void TestMoe::contextExchangeHidesBehindAttention()
+{
+    // At 32K tokens the ring's key/value blocks hide behind the attention on NVLink; the
+    // all-to-all (Ulysses) is not overlapped and shows.
+    const Summary ring = simulateSummary(longContext(8, "ring"));
+    const Summary ulysses = simulateSummary(longContext(8, "all_to_all"));
+    QVERIFY(ring.breakdown.cp_comm < 0.01 * ring.step_time_s);
+    QVERIFY(ulysses.breakdown.cp_comm > ring.breakdown.cp_comm);
+    QVERIFY(ulysses.breakdown.cp_comm > 0);
+}
+
+void TestMoe::foldingRuleNamesItsKeys()
+{
+    Scenario s = moe(1, 8, 1.0);
+    s.parallel.expert = 16;
+    s.parallel.expert_tensor = 1;
+    s.parallel.data = 8;
+    std::optional<RuleFinding> e = firstError(checkRules(s));
+    QVERIFY(e);
+    QCOMPARE(e->rule, Rule::ExpertFolding);
+    QCOMPARE(QString::fromStdString(e->path), QStringLiteral("parallel.expert_tensor"));
+    const std::string text = ruleMessage(*e);
+    QVERIFY(text.find("tensor*context*data") != std::string::npos);
+    QVERIFY(text.find("expert_tensor*expert") != std::string::npos);
+    s.parallel.expert = 3;
+    e = firstError(checkRules(s));
+    QVERIFY(e && e->rule == Rule::ExpertsDivide);
+    // A dense model has no experts to split.
+    Scenario dense = longContext(1);
+    dense.parallel.expert = 2;
+    e = firstError(checkRules(dense));
+    QVERIFY(e && e->rule == Rule::ExpertNeedsMoe);
+    // Context 3 does not split 32,768 tokens into 6 chunks.
+    Scenario odd = longContext(1);
+    odd.hardware.gpus_per_node = 6;
+    odd.parallel.context = 3;
+    odd.parallel.data = 2;
+    odd.training.global_batch = 2;
+    e = firstError(checkRules(odd));
+    QVERIFY(e && e->rule == Rule::ContextDividesSequence);
+}
+
+void TestMoe::newKeysRoundTrip()
+{
+    Scenario s = moe(2, 16, 1.3, "deepep");
+    s.parallel.expert_overlap = true;
+    s.parallel.pipeline_counts_embedding = true;
+    s.training.mtp_depth = 0;
+    const QByteArray text = writeScenario(s);
+    Result<Scenario> back = parseScenario(text, builtinCatalog());
+    QVERIFY2(back.ok(), back ? "" : back.error().toString().c_str());
+    QCOMPARE(back.value().parallel.expert, 16);
+    QCOMPARE(back.value().parallel.expert_dispatcher.value_or(ExpertDispatcher::AllToAll),
+             ExpertDispatcher::DeepEP);
+    QVERIFY(back.value().parallel.expert_overlap);
+    QCOMPARE(back.value().effects.expert_imbalance, 1.3);
+    QCOMPARE(back.value().model.transformer.moe, s.model.transformer.moe);
+    // A Blackwell format on a Hopper GPU names the key.
+    Scenario mx = longContext(1);
+    mx.training.precision = Precision::FP8;
+    mx.training.block_format = BlockFormat::MXFP8;
+    const std::optional<RuleFinding> e = firstError(checkRules(mx));
+    QVERIFY(e && e->rule == Rule::BlockFormatUnsupported);
+    QCOMPARE(QString::fromStdString(e->path), QStringLiteral("training.precision"));
+}
+
+void TestMoe::closedFormAgreesWithEngine_data()
+{
+    QTest::addColumn<int>("which");
+    QTest::newRow("moe-inside-node") << 0;
+    QTest::newRow("moe-two-nodes-imbalance") << 1;
+    QTest::newRow("moe-deepep-overlap") << 2;
+    QTest::newRow("context-ring") << 3;
+    QTest::newRow("context-ulysses") << 4;
+}
+
+void TestMoe::closedFormAgreesWithEngine()
+{
+    QFETCH(int, which);
+    Scenario s;
+    switch (which) {
+    case 0:
+        s = moe(1, 8, 1.0);
+        break;
+    case 1:
+        s = moe(2, 16, 1.4);
+        break;
+    case 2:
+        s = moe(2, 16, 1.0, "deepep");
+        s.parallel.expert_overlap = true;
+        break;
+    case 3:
+        s = longContext(4);
+        break;
+    default:
+        s = longContext(4, "all_to_all");
+        break;
+    }
+    const auto ctx = contextFrom(s);
+    const SimResult r = simulate(*ctx, SimOptions{});
+    QVERIFY(r.ok);
+    const double engine = r.step_time_s, closed = analyticSummary(*ctx).step_time_s;
+    QVERIFY2(std::abs(closed / engine - 1) < 0.02,
+             qPrintable(QStringLiteral("closed %1 engine %2").arg(closed).arg(engine)));
+}
+
+QTEST_GUILESS_MAIN(TestMoe)
+#include "tst_moe.moc"
