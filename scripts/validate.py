@@ -10,7 +10,7 @@ the mean absolute percentage error (MAPE) and the worst case.
       [--markdown OUT.md] [--update-doc docs/model.md] [--max-mape 10] [--max-error 25]
 
 When <validation>/recent/expected.csv exists, its rows (issue 25: H100-era runs, with
-memory_gib rows) get a table of their own after the others. Then, when
+memory_gib rows) get a table of their own after the others; likewise moe/ (issue 27). Then, when
 <validation>/vtrain/single_node.csv exists, the measured single-node
 Megatron-DeepSpeed iterations (vTrain): each row becomes a scenario (the setting its README
 states, as tests/validation/tst_validation.cpp builds it), and the table gives per
@@ -120,20 +120,21 @@ def vtrain_table(cli, folder):
     return "\n".join(lines + ["", summary])
 
 
-def recent_table(cli, folder):
-    """The H100-era runs of <validation>/recent (issue 25), scored the same way, reported
-    beside the main table (the limits apply to the main table only)."""
-    path = os.path.join(folder, "recent", "expected.csv")
+def subfolder_table(cli, folder, sub, title):
+    """The rows of <validation>/<sub> (recent/: issue 25's H100-era runs; moe/: issue 27's
+    mixture-of-experts and context-parallel runs), scored the same way, reported beside the
+    main table (the limits apply to the main table only)."""
+    path = os.path.join(folder, sub, "expected.csv")
     if not os.path.exists(path):
         return None
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f))
-    lines = ["Published runs on today's GPUs and stacks (`recent/`):", "",
+    lines = [title, "",
              "| case | metric | measured | predicted | error |", "|---|---|---:|---:|---:|"]
     errors = []
     failed = 0
     for row in rows:
-        scenario = os.path.join(folder, "recent", "scenarios", row["id"] + ".json")
+        scenario = os.path.join(folder, sub, "scenarios", row["id"] + ".json")
         expected = float(row["expected"])
         try:
             predicted = metric_value(run_case(cli, scenario), row["metric"])
@@ -145,7 +146,7 @@ def recent_table(cli, folder):
             lines.append(f"| {row['id']} | {row['metric']} | {expected:.4g} | failed | - |")
     mape = 100.0 * sum(errors) / len(errors) if errors else float("nan")
     worst = 100.0 * max(errors) if errors else float("nan")
-    lines += ["", f"**recent/, {len(rows)} rows: MAPE {mape:.1f}%, worst {worst:.1f}%"
+    lines += ["", f"**{sub}/, {len(rows)} rows: MAPE {mape:.1f}%, worst {worst:.1f}%"
               + (f", {failed} failed to run**" if failed else "**")]
     return "\n".join(lines)
 
@@ -198,9 +199,11 @@ def main():
     vtrain = vtrain_table(args.cli, args.validation)
     if vtrain:
         table += "\n\n" + vtrain
-    recent = recent_table(args.cli, args.validation)
-    if recent:
-        table += "\n\n" + recent
+    for sub, title in (("recent", "Published runs on today's GPUs and stacks (`recent/`):"),
+                       ("moe", "Mixture-of-experts and context-parallel runs (`moe/`):")):
+        extra = subfolder_table(args.cli, args.validation, sub, title)
+        if extra:
+            table += "\n\n" + extra
     print(table)
 
     if args.markdown:
