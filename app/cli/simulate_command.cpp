@@ -6,6 +6,7 @@
 
 #include "analysis/evaluation.h"
 #include "analysis/scaling.h"
+#include "analysis/step_spread.h"
 #include "analysis/summary.h"
 #include "io/file_io.h"
 #include "io/report_io.h"
@@ -267,8 +268,25 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
             return failure->code;
         }
     }
+    // P50 / P90 / P99 of the step over many simulated steps (issue 28): the model's own
+    // distribution where steps differ; the one step otherwise.
+    StepSpread spread;
+    spread.steps = 1;
+    spread.p50_s = spread.p90_s = spread.p99_s = s.step_time_s;
+    if (!e.step.closed_form && stepsVary(ctx)) {
+        const Result<StepSpread> got = stepSpread(ctx, sim);
+        if (got)
+            spread = got.value();
+        else
+            std::fprintf(err_, "scalescope-cli: note: no step-time spread: %s\n",
+                         printable(QString::fromStdString(got.error().toString())).toUtf8().constData());
+    }
     if (json) {
         QJsonObject o = summaryToJson(s);
+        o[QStringLiteral("step_time_p50_s")] = spread.p50_s;
+        o[QStringLiteral("step_time_p90_s")] = spread.p90_s;
+        o[QStringLiteral("step_time_p99_s")] = spread.p99_s;
+        o[QStringLiteral("step_time_spread_steps")] = spread.steps;
         o[QStringLiteral("speedup_reference")] = speedupReferenceToJson(e.reference);
         o[QStringLiteral("from_reference")] =
             speedupFiguresToJson(speedupFigures(e.reference, s.gpus, s.speedup));
@@ -277,6 +295,11 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
         out.text += QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
         printSummaryText(out, ctx, s, e.reference);
+        if (spread.steps > 1)
+            out.line(QStringLiteral("  step spread         P50 %1, P90 %2, P99 %3 over %4 simulated steps")
+                         .arg(humanTime(spread.p50_s), humanTime(spread.p90_s),
+                              humanTime(spread.p99_s))
+                         .arg(spread.steps));
         if (e.cost)
             printCostText(out, *e.cost);
     }

@@ -35,6 +35,10 @@ SimResult Simulation::run()
     }
     if (!measureWindow(result)) // sim_window.cpp
         return result;
+    for (int it = firstMeasured(); it < iterations_; ++it)
+        result.step_times_s.push_back(
+            iteration_end_[static_cast<size_t>(it)] -
+            (it > 0 ? iteration_end_[static_cast<size_t>(it) - 1] : 0.0));
     account(result);
     if (opt_.build_timeline && (cancelled(result) || !buildTimeline(result)))
         return result;

@@ -69,6 +69,9 @@ struct SimResult {
     /// weighted by each task's calm duration (0: no jitter). The one-GPU reference does the
     /// same work with the same draws (summarize()).
     double jitter_mean = 0;
+    /// Each measured step's length: from the end of the step before on its slowest GPU to
+    /// its own end there (what a profiler's ProfilerStep spans), in step order.
+    std::vector<double> step_times_s;
     double window_start_s = 0;  // the measured steps on the timeline (GPU 0's)
     double window_end_s = 0;
     /// What GPUs wait for most ("waiting for GPU 3 ..."), when they wait (labelText writes it).
