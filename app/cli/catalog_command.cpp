@@ -89,15 +89,19 @@ std::pair<double, double> modelParams(const ModelSpec &m)
 void writeModels(const Catalog &c, bool json, Output &out, QJsonObject &root)
 {
     if (json) {
-        QJsonArray listing = catalogListing(c, "models");
-        for (qsizetype i = 0; i < listing.size() && i < qsizetype(c.models.size()); ++i) {
-            QJsonObject entry = listing[i].toObject();
-            const auto [total, active] = modelParams(c.models[size_t(i)]);
-            entry[QStringLiteral("params_total")] = total;
-            entry[QStringLiteral("params_active")] = active;
-            listing[i] = entry;
+        // The entries as the loader reads them back; their sizes beside them (an MoE
+        // model's active parameters are derived, not catalog keys).
+        root[QStringLiteral("models")] = catalogListing(c, "models");
+        QJsonArray sizes;
+        for (const ModelSpec &m : c.models) {
+            const auto [total, active] = modelParams(m);
+            QJsonObject size;
+            size[QStringLiteral("id")] = s(m.id);
+            size[QStringLiteral("params_total")] = total;
+            size[QStringLiteral("params_active")] = active;
+            sizes.append(size);
         }
-        root[QStringLiteral("models")] = listing;
+        root[QStringLiteral("model_parameters")] = sizes;
         return;
     }
     out.line(QStringLiteral("Models (parameters: total, active per token):"));
