@@ -41,6 +41,8 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGraphicsColorizeEffect>
+#include <QResizeEvent>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -69,6 +71,7 @@
 #include <QVBoxLayout>
 #include <QWindow>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -94,6 +97,37 @@ inline QString formatRate(double per_second)
     if (per_second >= 1e3)
         return QStringLiteral("%1 k").arg(per_second / 1e3, 0, 'f', 1);
     return QString::number(per_second, 'f', 1);
+}
+
+/// The status bar's bottleneck sentence: wrapped onto as many lines as its width needs, the
+/// status bar growing to hold them (issue 26: at 1280 px the sentence was cut).
+class WrappedStatusLabel final : public QLabel
+{
+public:
+    WrappedStatusLabel() { setWordWrap(true); }
+    /// At most three lines (the tooltip has all of it): a status bar squeezed to a sliver
+    /// of width must not make the window taller than the screen.
+    int heightForWidth(int width) const override
+    {
+        const int line = fontMetrics().lineSpacing();
+        return std::clamp(QLabel::heightForWidth(std::max(1, width)), line, 3 * line + 2);
+    }
+    QSize minimumSizeHint() const override { return QSize(0, heightForWidth(width())); }
+    QSize sizeHint() const override { return QSize(QLabel::sizeHint().width(), minimumSizeHint().height()); }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QLabel::resizeEvent(event);
+        if (event->oldSize().width() != width())
+            updateGeometry();
+    }
+};
+
+/// "1 GPU", "8 GPUs".
+inline QString gpuCountText(int gpus)
+{
+    return gpus == 1 ? MainWindow::tr("1 GPU") : MainWindow::tr("%1 GPUs").arg(gpus);
 }
 
 } // namespace scalescope::window_detail

@@ -1,5 +1,6 @@
 // ControlPanel driven by objectName: shows a scenario, turns each kind of user edit into
 // exactly one scenarioEdited (one merge key per slider drag), explains invalid combinations.
+#include "controls/control_checks.h"
 #include "controls/control_panel.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
@@ -24,6 +25,7 @@
 #include <QStyleOptionSlider>
 #include <QTest>
 
+using scalescope::ControlIssue;
 using scalescope::ControlPanel;
 using scalescope::PcieTopology;
 using scalescope::Scenario;
@@ -138,6 +140,7 @@ private Q_SLOTS:
     void gpuCountSliderKeepsNodeSize();
     void microBatchAuto();
     void strategyShowsRelevantDegrees();
+    void tensorStrategySetsTensorParallelism();
     void stragglersAddAndRemove();
     void effectTogglesEnableTheirFields();
     void validationErrorBesideControl_data();
@@ -558,6 +561,28 @@ void TestControlPanel::microBatchAuto()
     const Edit edit = editAt(*spy_, 0);
     QCOMPARE(edit.scenario.training.micro_batch, 0);
     QCOMPARE(edit.description, QStringLiteral("Set micro-batch to auto"));
+}
+
+void TestControlPanel::tensorStrategySetsTensorParallelism()
+{
+    // Issue 26: "Tensor" kept ZeRO-3 from the strategy before (a plan no Megatron-style stack
+    // runs, shown as "Auto: Megatron-LM" beside ZeRO 3) and left tensor 1 on nodes of one GPU.
+    Scenario s = llamaScenario();
+    s.parallel.zero = 3;
+    s.hardware.nodes = 8;
+    s.hardware.gpus_per_node = 1;
+    panel_->setScenario(s);
+    auto *strategy = find<QComboBox>("strategyCombo");
+    QCOMPARE(strategy->currentData().toInt(), int(ControlPanel::Strategy::Zero3));
+    strategy->setCurrentIndex(strategy->findData(int(ControlPanel::Strategy::Tensor)));
+    QCOMPARE(spy_->count(), 1);
+    const Edit edit = editAt(*spy_, 0);
+    QCOMPARE(edit.scenario.parallel.tensor, 2);
+    QVERIFY(edit.scenario.parallel.zero <= 1);
+    panel_->setScenario(edit.scenario);
+    QCOMPARE(strategy->currentData().toInt(), int(ControlPanel::Strategy::Tensor));
+    for (const ControlIssue &issue : panel_->issues())
+        QVERIFY2(issue.severity != ControlIssue::Severity::Error, qPrintable(issue.message));
 }
 
 void TestControlPanel::strategyShowsRelevantDegrees()
