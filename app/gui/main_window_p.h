@@ -105,12 +105,12 @@ class WrappedStatusLabel final : public QLabel
 {
 public:
     WrappedStatusLabel() { setWordWrap(true); }
-    /// At most three lines (the tooltip has all of it): a status bar squeezed to a sliver
+    /// At most four lines (the tooltip has all of it): a status bar squeezed to a sliver
     /// of width must not make the window taller than the screen.
     int heightForWidth(int width) const override
     {
         const int line = fontMetrics().lineSpacing();
-        return std::clamp(QLabel::heightForWidth(std::max(1, width)), line, 3 * line + 2);
+        return std::clamp(QLabel::heightForWidth(std::max(1, width)), line, 4 * line + 2);
     }
     QSize minimumSizeHint() const override { return QSize(0, heightForWidth(width())); }
     QSize sizeHint() const override { return QSize(QLabel::sizeHint().width(), minimumSizeHint().height()); }
