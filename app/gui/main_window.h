@@ -31,6 +31,11 @@ class QToolButton;
 namespace scalescope
 {
 
+namespace window_detail
+{
+class StaleVeil;
+}
+
 class AutosaveStore;
 class BreakdownView;
 class CalibrationPage;
@@ -292,8 +297,7 @@ private:
     QLabel *timeline_note_ = nullptr;
     QLabel *compare_label_ = nullptr;
     QTabWidget *tabs_ = nullptr;
-    QWidget *views_area_ = nullptr; // the timeline and the tabs, greyed by showStalePicture
-    QLabel *stale_note_ = nullptr;
+    window_detail::StaleVeil *stale_veil_ = nullptr; // over the timeline and the tabs
     ScalingView *scaling_view_ = nullptr;
     BreakdownView *breakdown_view_ = nullptr;
     MemoryView *memory_view_ = nullptr;

@@ -41,7 +41,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QGraphicsColorizeEffect>
+#include <QPainter>
 #include <QResizeEvent>
 #include <QGuiApplication>
 #include <QHBoxLayout>
@@ -106,22 +106,96 @@ class WrappedStatusLabel final : public QLabel
 public:
     WrappedStatusLabel() { setWordWrap(true); }
     /// At most four lines (the tooltip has all of it): a status bar squeezed to a sliver
-    /// of width must not make the window taller than the screen.
+    /// of width must not make the window taller than the screen. The height only grows
+    /// while the window keeps its width: a shorter sentence, or figures beside it that take
+    /// a few pixels more or less, do not change the status bar's height, so that a new
+    /// result does not lay the whole window out again (every chart resized).
     int heightForWidth(int width) const override
     {
         const int line = fontMetrics().lineSpacing();
-        return std::clamp(QLabel::heightForWidth(std::max(1, width)), line, 4 * line + 2);
+        const int needed =
+            std::clamp(QLabel::heightForWidth(std::max(1, width)), line, 4 * line + 2);
+        const int window_width = window() != nullptr ? window()->width() : width;
+        if (window_width != kept_window_width_) {
+            kept_window_width_ = window_width;
+            kept_height_ = needed;
+        }
+        kept_height_ = std::max(kept_height_, needed);
+        return kept_height_;
     }
     QSize minimumSizeHint() const override { return QSize(0, heightForWidth(width())); }
-    QSize sizeHint() const override { return QSize(QLabel::sizeHint().width(), minimumSizeHint().height()); }
+    QSize sizeHint() const override
+    {
+        return QSize(QLabel::sizeHint().width(), minimumSizeHint().height());
+    }
 
 protected:
     void resizeEvent(QResizeEvent *event) override
     {
         QLabel::resizeEvent(event);
-        if (event->oldSize().width() != width())
+        if (event->oldSize().width() != width() && heightForWidth(width()) != height())
             updateGeometry();
     }
+
+private:
+    mutable int kept_window_width_ = -1;
+    mutable int kept_height_ = 0;
+};
+
+/// A translucent veil over the views while they show the last valid result (issue 26);
+/// painted over `covered` (a sibling: a splitter takes its children as panes), cheaper than a
+/// graphics effect that renders every chart again.
+class StaleVeil final : public QWidget
+{
+public:
+    explicit StaleVeil(QWidget *covered)
+        : QWidget(covered->parentWidget()), covered_(covered), note_(new QLabel(this))
+    {
+        setObjectName(QStringLiteral("stalePictureVeil"));
+        setAttribute(Qt::WA_TransparentForMouseEvents);
+        // The reason on the veil, not in a layout row: showing it lays nothing out again.
+        note_->setObjectName(QStringLiteral("stalePictureNote"));
+        note_->setTextFormat(Qt::PlainText);
+        note_->setWordWrap(true);
+        note_->setAutoFillBackground(true);
+        note_->setMargin(6);
+        note_->setStyleSheet(
+            QStringLiteral("QLabel { color: #b00020; font-weight: bold; background: white; }"));
+        covered->installEventFilter(this);
+        hide();
+    }
+    /// Shows the veil over its parent with `reason` at its top.
+    void showOver(const QString &reason)
+    {
+        note_->setText(reason);
+        place();
+        raise();
+        show();
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == covered_ && isVisible() &&
+            (event->type() == QEvent::Resize || event->type() == QEvent::Move))
+            place();
+        return QWidget::eventFilter(watched, event);
+    }
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter painter(this);
+        painter.fillRect(rect(), QColor(0xf0, 0xf0, 0xf0, 170));
+    }
+
+private:
+    void place()
+    {
+        setGeometry(covered_->geometry());
+        const int w = std::max(1, width() - 16);
+        note_->setGeometry(8, 8, w, note_->heightForWidth(w));
+    }
+    QWidget *covered_;
+    QLabel *note_;
 };
 
 /// "1 GPU", "8 GPUs".

@@ -346,23 +346,14 @@ QWidget *MainWindow::currentPage() const
 void MainWindow::showStalePicture(const ResultPtr &invalid)
 {
     if (!invalid) {
-        stale_note_->clear();
-        stale_note_->hide();
-        views_area_->setGraphicsEffect(nullptr);
+        stale_veil_->hide();
         return;
     }
     const QString where = invalid->error_path.isEmpty()
                               ? invalid->error
                               : invalid->error_path + QStringLiteral(": ") + invalid->error;
-    stale_note_->setText(tr("Not computed: %1. Shown greyed: the last valid scenario (%2).")
-                             .arg(where, gpuCountText(last_valid_->summary().gpus)));
-    stale_note_->show();
-    if (views_area_->graphicsEffect() == nullptr) {
-        auto *grey = new QGraphicsColorizeEffect;
-        grey->setColor(QColor(0x80, 0x80, 0x80));
-        grey->setStrength(0.85);
-        views_area_->setGraphicsEffect(grey); // owned by the widget
-    }
+    stale_veil_->showOver(tr("Not computed: %1. Shown greyed: the last valid scenario (%2).")
+                              .arg(where, gpuCountText(last_valid_->summary().gpus)));
 }
 
 void MainWindow::refreshCurrentTab()

@@ -185,15 +185,8 @@ void MainWindow::buildUi()
     splitter_->addWidget(tabs_);
     splitter_->setStretchFactor(0, 1);
     splitter_->setStretchFactor(1, 1);
-    stale_note_ = new QLabel;
-    stale_note_->setObjectName(QStringLiteral("stalePictureNote"));
-    stale_note_->setTextFormat(Qt::PlainText);
-    stale_note_->setWordWrap(true);
-    stale_note_->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
-    stale_note_->hide();
-    centre_layout->addWidget(stale_note_);
-    views_area_ = splitter_;
     centre_layout->addWidget(splitter_, 1);
+    stale_veil_ = new StaleVeil(splitter_); // over it, in the centre (after the layout owns it)
     central_stack_ = new QStackedWidget;
     central_stack_->setObjectName(QStringLiteral("centralStack"));
     central_stack_->addWidget(centre);

@@ -272,7 +272,9 @@ private Q_SLOTS:
         QVERIFY(note->isVisible());
         QVERIFY2(note->text().contains(window_->currentResult()->error), qPrintable(note->text()));
         QVERIFY2(note->text().contains(QStringLiteral("8 GPUs")), qPrintable(note->text()));
-        QVERIFY(splitter->graphicsEffect() != nullptr);
+        auto *veil = window_->findChild<QWidget *>(QStringLiteral("stalePictureVeil"));
+        QVERIFY(veil && veil->isVisible());
+        QTRY_COMPARE(veil->geometry(), splitter->geometry());
         auto *timeline = window_->findChild<TimelineWidget *>(QStringLiteral("timeline"));
         QCOMPARE(timeline->timeline(), valid->timeline());
         window_->showTab(QStringLiteral("scaling"));
@@ -287,7 +289,7 @@ private Q_SLOTS:
         QVERIFY(waitForResult());
         QVERIFY2(window_->currentResult()->ok(), qPrintable(window_->currentResult()->error));
         QVERIFY(!note->isVisible());
-        QVERIFY(splitter->graphicsEffect() == nullptr);
+        QVERIFY(!veil->isVisible());
         QCOMPARE(timeline->timeline(), window_->currentResult()->timeline());
     }
 
