@@ -989,42 +989,42 @@
         <translation>模型未能在 %1 s 内完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="235"/>
+        <location filename="../../app/gui/app.cpp" line="238"/>
         <source>cannot write %1: the PNG could not be encoded</source>
         <translation>无法写入 %1：无法编码 PNG 图像</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="295"/>
+        <location filename="../../app/gui/app.cpp" line="298"/>
         <source>Damaged autosave</source>
         <translation>自动保存已损坏</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="296"/>
+        <location filename="../../app/gui/app.cpp" line="299"/>
         <source>Unsaved work from a previous session was found but cannot be used (%1). It was not loaded and is kept as %2.</source>
         <translation>发现了上次会话未保存的工作，但无法使用（%1）。它没有被载入，已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="302"/>
+        <location filename="../../app/gui/app.cpp" line="305"/>
         <source>Unsaved work not opened</source>
         <translation>未能打开未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="303"/>
+        <location filename="../../app/gui/app.cpp" line="306"/>
         <source>Unsaved work from a previous session cannot be opened: %1. It was not loaded, and nothing was deleted: it is kept, unchanged, as %2. Correct that value in a text editor, then open the file.</source>
         <translation>上次会话未保存的工作无法打开：%1。它没有被载入，也没有删除任何内容：它原样保留为 %2。请在文本编辑器中改正这个值，然后再打开该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="325"/>
+        <location filename="../../app/gui/app.cpp" line="328"/>
         <source>Its plan breaks a rule of scenario files (%1). It opens as it was left, with the problem shown beside its control; it can be saved once that is fixed.</source>
         <translation>它的方案违反了场景文件的一条规则（%1）。它会按离开时的样子打开，问题显示在对应的控件旁；改正之后即可保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="331"/>
+        <location filename="../../app/gui/app.cpp" line="334"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="313"/>
+        <location filename="../../app/gui/app.cpp" line="316"/>
         <source>ScaleScope did not close normally. Restore the unsaved changes to “%1” from %2?</source>
         <translation>ScaleScope 上次未正常关闭。是否从 %2 恢复对“%1”的未保存更改？</translation>
     </message>
@@ -1472,7 +1472,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_model.cpp" line="64"/>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="44"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="62"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -1592,202 +1592,202 @@
         <translation>软件栈(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="30"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="48"/>
         <source>Parallel strategy: shows the degrees it uses and sets them to a fitting start</source>
         <translation>并行策略：显示其使用的并行度，并设为合适的初始值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="32"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="50"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="33"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="51"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="34"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="52"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="35"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="53"/>
         <source>ZeRO-3 (FSDP)</source>
         <translation>ZeRO-3 (FSDP)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="36"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="54"/>
         <source>Tensor</source>
         <translation>张量</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="37"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="55"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="38"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="56"/>
         <source>3D hybrid</source>
         <translation>3D 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="39"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="57"/>
         <source>&amp;Strategy</source>
         <translation>策略(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="42"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="60"/>
         <source>Data-parallel degree, 0 = auto (GPU count / (tensor × pipeline)), 0-131072</source>
         <translation>数据并行度，0 = 自动（GPU 数 / (张量 × 流水线)），0-131072</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="45"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="63"/>
         <source>&amp;Data</source>
         <translation>数据(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="46"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="64"/>
         <source>Tensor-parallel degree, 1-1024</source>
         <translation>张量并行度，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="47"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="65"/>
         <source>&amp;Tensor</source>
         <translation>张量(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="49"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="67"/>
         <source>Pipeline-parallel degree (stages), 1-1024</source>
         <translation>流水线并行度（阶段数），1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="50"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="68"/>
         <source>Pipe&amp;line</source>
         <translation>流水线(&amp;l)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="56"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="74"/>
         <source>ZeRO stage: what data parallelism shards</source>
         <translation>ZeRO 阶段：数据并行切分哪些内容</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="57"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="75"/>
         <source>0, none</source>
         <translation>0，无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="58"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="76"/>
         <source>1, optimizer states</source>
         <translation>1，优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="59"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="77"/>
         <source>2, + gradients</source>
         <translation>2，+ 梯度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="60"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="78"/>
         <source>3, + parameters (FSDP)</source>
         <translation>3，+ 参数（FSDP）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="61"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="79"/>
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="64"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="82"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="65"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="83"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="66"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="84"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="67"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="85"/>
         <source>Interleaved 1F1B</source>
         <translation>交错 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="68"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="86"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="72"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="90"/>
         <source>Model chunks per GPU for the interleaved schedule, 1-128</source>
         <translation>交错调度下每块 GPU 的模型块数，1-128</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="73"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="91"/>
         <source>&amp;Virtual stages</source>
         <translation>虚拟阶段(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="77"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="95"/>
         <source>Se&amp;quence parallel</source>
         <translation>序列并行(&amp;q)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="78"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="96"/>
         <source>Megatron sequence parallelism inside the tensor-parallel group</source>
         <translation>在张量并行组内使用 Megatron 序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="83"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="101"/>
         <source>Overlap gradient communication</source>
         <translation>重叠梯度通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="84"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="102"/>
         <source>Overlap gradient communication with the backward pass</source>
         <translation>让梯度通信与反向传播重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="89"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="107"/>
         <source>Gradient bucket size, 0 = one all-reduce after the whole backward, 0-100000 MB</source>
         <translation>梯度桶大小，0 = 整个反向结束后做一次 all-reduce，0-100000 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="91"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="109"/>
         <source> MB</source>
         <translation> MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="92"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="110"/>
         <source>one all-reduce</source>
         <translation>一次 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="93"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="111"/>
         <source>Bucket</source>
         <translation>桶</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="97"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="115"/>
         <source>Synchronous (a barrier every step) or asynchronous updates (stale gradients)</source>
         <translation>同步更新（每步一次屏障）或异步更新（过期梯度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="99"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="117"/>
         <source>Synchronous</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="100"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="118"/>
         <source>Asynchronous</source>
         <translation>异步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="101"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="119"/>
         <source>Update</source>
         <translation>更新</translation>
     </message>
@@ -2348,77 +2348,77 @@
         <translation>关闭 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="115"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="133"/>
         <source>Set strategy to %1</source>
         <translation>将策略设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="121"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="139"/>
         <source>Set data degree to auto</source>
         <translation>将数据并行度设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="121"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="139"/>
         <source>Set data degree to %1</source>
         <translation>将数据并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="127"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="145"/>
         <source>Set tensor degree to %1</source>
         <translation>将张量并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="132"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="150"/>
         <source>Set pipeline degree to %1</source>
         <translation>将流水线并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="142"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="160"/>
         <source>Set software stack to %1</source>
         <translation>将软件栈设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="148"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="166"/>
         <source>Set ZeRO stage to %1</source>
         <translation>将 ZeRO 阶段设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="153"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="171"/>
         <source>Set schedule to %1</source>
         <translation>将调度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="158"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="176"/>
         <source>Set virtual stages to %1</source>
         <translation>将虚拟阶段数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="164"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="182"/>
         <source>Turn sequence parallelism on</source>
         <translation>开启序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="164"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="182"/>
         <source>Turn sequence parallelism off</source>
         <translation>关闭序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="169"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="187"/>
         <source>Turn overlap on</source>
         <translation>开启通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="169"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="187"/>
         <source>Turn overlap off</source>
         <translation>关闭通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="174"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="192"/>
         <source>Set bucket size to %1 MB</source>
         <translation>将桶大小设为 %1 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="179"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="197"/>
         <source>Set update to %1</source>
         <translation>将更新方式设为 %1</translation>
     </message>
@@ -2630,12 +2630,18 @@
         <translation>%1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="191"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="221"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="238"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="192"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="226"/>
+        <source>Switch to %1, which runs this plan</source>
+        <translation>切换到 %1（它能运行此方案）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="239"/>
         <source>Auto: %1</source>
         <translation>自动：%1</translation>
     </message>
@@ -4503,12 +4509,12 @@
         <translation>未注明 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_p.h" line="125"/>
+        <location filename="../../app/gui/main_window_p.h" line="130"/>
         <source>1 GPU</source>
         <translation>1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_p.h" line="125"/>
+        <location filename="../../app/gui/main_window_p.h" line="130"/>
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
     </message>

@@ -141,6 +141,7 @@ private Q_SLOTS:
     void microBatchAuto();
     void strategyShowsRelevantDegrees();
     void tensorStrategySetsTensorParallelism();
+    void stackErrorOffersTheStackThatRunsThePlan();
     void stragglersAddAndRemove();
     void effectTogglesEnableTheirFields();
     void validationErrorBesideControl_data();
@@ -583,6 +584,35 @@ void TestControlPanel::tensorStrategySetsTensorParallelism()
     QCOMPARE(strategy->currentData().toInt(), int(ControlPanel::Strategy::Tensor));
     for (const ControlIssue &issue : panel_->issues())
         QVERIFY2(issue.severity != ControlIssue::Severity::Error, qPrintable(issue.message));
+}
+
+void TestControlPanel::stackErrorOffersTheStackThatRunsThePlan()
+{
+    // Issue 26: a stack that cannot run the plan was an error in key-path words with no fix;
+    // a button beside it switches to a stack that runs the plan, in one click.
+    Scenario s = llamaScenario();
+    s.training.framework = "pytorch-ddp";
+    s.parallel.zero = 3;
+    panel_->setScenario(s);
+    const auto stackError = [this] {
+        for (const ControlIssue &issue : panel_->issues())
+            if (issue.finding.rule == scalescope::Rule::StackCannotRun &&
+                issue.severity == ControlIssue::Severity::Error)
+                return true;
+        return false;
+    };
+    QVERIFY(stackError());
+    auto *fix = find<QPushButton>("stackFixButton");
+    QVERIFY(fix->isVisibleTo(panel_));
+    QVERIFY2(fix->text().contains(QStringLiteral("FSDP")), qPrintable(fix->text()));
+    fix->click();
+    QCOMPARE(spy_->count(), 1);
+    const Edit edit = editAt(*spy_, 0);
+    QCOMPARE(edit.scenario.training.framework, std::string("pytorch-fsdp"));
+    QCOMPARE(edit.scenario.parallel.zero, 3); // the plan stays; the stack follows it
+    panel_->setScenario(edit.scenario);
+    QVERIFY(!stackError());
+    QVERIFY(!fix->isVisibleTo(panel_));
 }
 
 void TestControlPanel::strategyShowsRelevantDegrees()

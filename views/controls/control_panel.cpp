@@ -268,6 +268,7 @@ void ControlPanel::syncControls()
     updateStrategyRows();
     issues_ = checkScenario(scenario_);
     updateMessages();
+    updateStackFix();
 }
 
 // ---------------------------------------------------------------------------------------
