@@ -95,7 +95,7 @@ ShownLabels shownLabels(QChartView *view)
         auto *text = qgraphicsitem_cast<QGraphicsTextItem *>(item);
         if (text == nullptr || !text->isVisible())
             continue;
-        const QString plain = text->toPlainText();
+        const QString plain = text->toPlainText().trimmed(); // labels may end in a space
         if (plain.contains(QStringLiteral("...")) || plain.contains(QChar(0x2026)))
             out.elided << plain;
         if (!number.match(plain).hasMatch())
@@ -138,6 +138,7 @@ private Q_SLOTS:
     void currentRunThatDoesNotFitIsMarked();
     void sweepPointsSayHowTheyWereComputed();
     void logAxesSayLogAtAnySize();
+    void chineseAxisTitlesBesideOneDigitLabels();
     void lossBarsSumToGpus();
     void lossBarsUseResultAttribution();
 
@@ -448,6 +449,27 @@ void TestChartViews::logAxesSayLogAtAnySize()
             }
     }
     QVERIFY(shown > 0);
+}
+
+void TestChartViews::chineseAxisTitlesBesideOneDigitLabels()
+{
+    // Issue 26 (slides 22-24): beside ticks of one digit ("1", "2", "4") a Chinese axis title,
+    // whose CJK line is taller than a Latin one, was drawn as a vertical "...".
+    ScalingView view;
+    view.setResult(test::amdahlResult({1, 2, 4}, kSerial, 4));
+    for (QChart *chart : {view.speedupChart(), view.lossChart()})
+        for (QAbstractAxis *axis : chart->axes(Qt::Vertical))
+            axis->setTitleText(QStringLiteral("加速比（×，对数刻度）"));
+    for (QSize size : {QSize(1280, 520), QSize(1900, 800)}) {
+        showAt(&view, size);
+        for (const char *name : {"speedupChart", "speedupLossChart"}) {
+            auto *chart = view.findChild<QChartView *>(QLatin1String(name));
+            QVERIFY(chart);
+            const ShownLabels shown = shownLabels(chart);
+            QVERIFY2(shown.elided.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(
+                                                 QLatin1String(name), shown.elided.join(' '))));
+        }
+    }
 }
 
 void TestChartViews::lossBarsSumToGpus()

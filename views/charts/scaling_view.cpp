@@ -84,6 +84,13 @@ QScatterSeries *addOutOfMemory(QChart *chart, const QString &object_name)
     return series;
 }
 
+/// Labels of a vertical axis whose ticks may all be one digit ("1", "2", "4"): a space after
+/// each (ASCII: Qt Charts formats labels through Latin-1). Qt Charts sizes such an axis from
+/// its widest label but leaves its title the axis' width less the width of "...", so
+/// one-digit labels left a title in a CJK font (a taller line than Latin) no room: it was
+/// drawn as a vertical "..." (issue 26, slides 22-24).
+const QString kNarrowLabelFormat = QStringLiteral("%g ");
+
 /// Filled circles on the sweep points the engine simulated (every GPU's step).
 QScatterSeries *addSimulatedPoints(QChart *chart, const QString &object_name)
 {
@@ -232,7 +239,7 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     speedup_x_ = makeGpuAxis();
     speedup_y_ = new QLogValueAxis;
     speedup_y_->setBase(2);
-    speedup_y_->setLabelFormat(QStringLiteral("%g"));
+    speedup_y_->setLabelFormat(kNarrowLabelFormat);
     speedup_y_->setMinorTickCount(0);
     setAxisTitles(speedup_y_, tr("Speed-up (×, log scale)"), tr("Speed-up (×, log)"));
     attach(speedup_chart_, speedup_x_, speedup_y_);
@@ -292,7 +299,7 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     loss_x_ = new QBarCategoryAxis;
     loss_x_->setTitleText(tr("GPUs"));
     loss_y_ = new QValueAxis;
-    loss_y_->setLabelFormat(QStringLiteral("%g"));
+    loss_y_->setLabelFormat(kNarrowLabelFormat);
     setAxisTitles(loss_y_, tr("Speed-up and lost speed-up (GPUs)"), tr("Speed-up (GPUs)"));
     attach(loss_chart_, loss_x_, loss_y_);
     loss_view_ = new QChartView(loss_chart_, this);
