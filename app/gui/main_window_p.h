@@ -61,6 +61,7 @@
 #include <QShortcut>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStackedLayout>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -142,18 +143,16 @@ private:
     mutable int kept_height_ = 0;
 };
 
-/// A translucent veil over the views while they show the last valid result (issue 26);
-/// painted over `covered` (a sibling: a splitter takes its children as panes), cheaper than a
-/// graphics effect that renders every chart again.
+/// A translucent veil over the views while they show the last valid result (issue 26),
+/// stacked over them by a QStackedLayout (StackAll); cheaper than a graphics effect that
+/// renders every chart again, and no layout row: showing it lays nothing out again.
 class StaleVeil final : public QWidget
 {
 public:
-    explicit StaleVeil(QWidget *covered)
-        : QWidget(covered->parentWidget()), covered_(covered), note_(new QLabel(this))
+    StaleVeil() : note_(new QLabel(this))
     {
         setObjectName(QStringLiteral("stalePictureVeil"));
         setAttribute(Qt::WA_TransparentForMouseEvents);
-        // The reason on the veil, not in a layout row: showing it lays nothing out again.
         note_->setObjectName(QStringLiteral("stalePictureNote"));
         note_->setTextFormat(Qt::PlainText);
         note_->setWordWrap(true);
@@ -161,25 +160,21 @@ public:
         note_->setMargin(6);
         note_->setStyleSheet(
             QStringLiteral("QLabel { color: #b00020; font-weight: bold; background: white; }"));
-        covered->installEventFilter(this);
-        hide();
     }
-    /// Shows the veil over its parent with `reason` at its top.
+    /// Shows the veil with `reason` at its top.
     void showOver(const QString &reason)
     {
         note_->setText(reason);
-        place();
+        placeNote();
         raise();
         show();
     }
 
 protected:
-    bool eventFilter(QObject *watched, QEvent *event) override
+    void resizeEvent(QResizeEvent *event) override
     {
-        if (watched == covered_ && isVisible() &&
-            (event->type() == QEvent::Resize || event->type() == QEvent::Move))
-            place();
-        return QWidget::eventFilter(watched, event);
+        QWidget::resizeEvent(event);
+        placeNote();
     }
     void paintEvent(QPaintEvent *) override
     {
@@ -188,13 +183,11 @@ protected:
     }
 
 private:
-    void place()
+    void placeNote()
     {
-        setGeometry(covered_->geometry());
         const int w = std::max(1, width() - 16);
         note_->setGeometry(8, 8, w, note_->heightForWidth(w));
     }
-    QWidget *covered_;
     QLabel *note_;
 };
 

@@ -185,8 +185,17 @@ void MainWindow::buildUi()
     splitter_->addWidget(tabs_);
     splitter_->setStretchFactor(0, 1);
     splitter_->setStretchFactor(1, 1);
-    centre_layout->addWidget(splitter_, 1);
-    stale_veil_ = new StaleVeil(splitter_); // over it, in the centre (after the layout owns it)
+    // The views and, stacked over them by one layout (same geometry, no event tracking), the
+    // veil of a result that did not compute.
+    auto *views_box = new QWidget;
+    auto *views_stack = new QStackedLayout(views_box);
+    views_stack->setStackingMode(QStackedLayout::StackAll);
+    views_stack->addWidget(splitter_);
+    stale_veil_ = new StaleVeil;
+    views_stack->addWidget(stale_veil_);
+    views_stack->setCurrentWidget(stale_veil_); // on top whenever shown
+    stale_veil_->hide();
+    centre_layout->addWidget(views_box, 1);
     central_stack_ = new QStackedWidget;
     central_stack_->setObjectName(QStringLiteral("centralStack"));
     central_stack_->addWidget(centre);

@@ -160,6 +160,7 @@ private Q_SLOTS:
     void costViewOutputs();
     void costViewTokens();
     void tokensCountInChineseUnits();
+    void costOnOneGpuIsSingular();
     void costReportComputed();
     void costReportKnownVerdict();
     void costSetResultEmitsNothing();
@@ -955,6 +956,19 @@ void TestChartViews::tokensCountInChineseUnits()
     showBillionTokens(view);
     QCOMPARE(run->value(), 10.0);
     QCOMPARE(view.runSteps(), 954.0);
+}
+
+void TestChartViews::costOnOneGpuIsSingular()
+{
+    // Issue 26: "31.0 h on 1 GPUs".
+    CostView view;
+    view.setResult(test::costResult(1));
+    QVERIFY(view.showsReport());
+    for (QLabel *label : view.findChildren<QLabel *>())
+        QVERIFY2(!label->text().contains(QStringLiteral("1 GPUs")),
+                 qPrintable(label->objectName() + QStringLiteral(": ") + label->text()));
+    const QString time = view.findChild<QLabel *>(QStringLiteral("timeToTrain"))->text();
+    QVERIFY2(time.endsWith(QStringLiteral(" on 1 GPU")), qPrintable(time));
 }
 
 namespace
