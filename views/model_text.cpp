@@ -1,6 +1,9 @@
 #include "model_text.h"
 
+#include "palette.h"
+
 #include <QCoreApplication>
+#include <QLocale>
 #include <QStringList>
 
 #include <array>
@@ -66,20 +69,8 @@ const Source kWaitForGpu[] = {
     QT_TRANSLATE_NOOP3("ModelText", "waiting for GPU %1 (slowest data-parallel replica, straggler)", "timeline segment; %1 = GPU number"),
 };
 
-/// Merged segments of a simplified timeline, by SegmentKind.
-const Source kMerged[] = {
-    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly compute (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
-    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly tp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
-    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly dp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
-    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly pp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
-    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly bubble (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
-    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly wait (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
-    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly data_loading (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
-    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly optimizer (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
-    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly ep_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
-    QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly cp_comm (timeline simplified: zoomed-out detail beyond the segment limit)", "timeline segment of a simplified timeline"),
-};
-static_assert(std::size(kMerged) == kSegmentKindCount);
+/// Merged segments of a simplified timeline; %1 = the legend's name of the dominant kind.
+const Source kMerged = QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly %1 (timeline simplified: items closer than its merge step stay merged at any zoom)", "timeline segment of a simplified timeline; %1 = a legend entry such as 'PP send/recv'");
 
 // The bottleneck (BottleneckKind, then the sentences that follow it).
 const Source kNothingToSimulate = QT_TRANSLATE_NOOP3("ModelText", "Nothing to simulate.", "bottleneck");
@@ -94,9 +85,9 @@ const Source kSynchronisation = QT_TRANSLATE_NOOP3("ModelText", "Synchronisation
 const Source kSynchronisationMostly = QT_TRANSLATE_NOOP3("ModelText", "Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.", "bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'");
 const Source kDataLoader = QT_TRANSLATE_NOOP3("ModelText", "The data loader starves the GPUs for %1% of the step; add loader workers before adding GPUs.", "bottleneck");
 const Source kPipelineSends = QT_TRANSLATE_NOOP3("ModelText", "Pipeline sends between stages block the GPUs for %1% of the step; fewer stages or faster links between them help.", "bottleneck");
-const Source kThermalAll = QT_TRANSLATE_NOOP3("ModelText", "The GPUs run hot (above %1 C) and throttle their clocks by %2%.", "bottleneck, thermal");
-const Source kThermalSome = QT_TRANSLATE_NOOP3("ModelText", "%1 of %2 GPUs run hot (above %3 C) and throttle their clocks by %4%.", "bottleneck, thermal");
-const Source kVirtualGpu = QT_TRANSLATE_NOOP3("ModelText", "Each GPU is a %1% slice of a physical GPU: the job runs like %2 whole GPUs.", "bottleneck, virtual GPUs");
+const Source kThermalAll = QT_TRANSLATE_NOOP3("ModelText", "The GPUs run hot (above %1 °C) and throttle their clocks by %2%.", "bottleneck, thermal");
+const Source kThermalSome = QT_TRANSLATE_NOOP3("ModelText", "%1 of %2 GPUs run hot (above %3 °C) and throttle their clocks by %4%.", "bottleneck, thermal");
+const Source kVirtualGpu = QT_TRANSLATE_NOOP3("ModelText", "Each GPU is a %1% slice of a physical GPU: the job gets %2x the compute of one whole GPU.", "bottleneck, virtual GPUs");
 const Source kExpertAllToAll = QT_TRANSLATE_NOOP3("ModelText", "Expert all-to-all (token dispatch and combine) over %1 is exposed for %2% of the step; overlapping it with another micro-batch, DeepEP, or an expert group inside the NVLink domain hides it.", "bottleneck; %1 = link name");
 const Source kContextExchange = QT_TRANSLATE_NOOP3("ModelText", "Context-parallel key/value exchange over %1 is exposed for %2% of the step; longer sequences per GPU or a context group inside the node hide it behind attention.", "bottleneck; %1 = link name");
 const Source kExpertImbalance = QT_TRANSLATE_NOOP3("ModelText", "Routing imbalance: GPUs wait %1% of the step for the busiest expert; balanced routing (auxiliary loss or bias) or a capacity factor shortens it.", "bottleneck");
@@ -216,7 +207,7 @@ QString translatedLabel(const SegmentLabel &label)
         return translated(kWaitForGpu[static_cast<size_t>(label.cause)],
                           {QString::number(label.gpu)});
     case LabelKind::Merged:
-        return translated(kMerged[static_cast<size_t>(label.merged_kind)]);
+        return translated(kMerged, {kindName(label.merged_kind)});
     case LabelKind::Text:
         return {};
     default:
@@ -302,6 +293,26 @@ const QString &ModelLabelCache::label(const std::shared_ptr<const Timeline> &tim
         e.done[id] = 1;
     }
     return e.texts[id];
+}
+
+QString scenarioHeadline(const Scenario &scenario)
+{
+    const HardwareSpec &hw = scenario.hardware;
+    QString what = qs(scenario.model.name);
+    if (scenario.isCollective())
+        what = QCoreApplication::translate(kContext, "A collective", "scenario headline");
+    else if (what.isEmpty())
+        what = qs(!scenario.model.id.empty() ? scenario.model.id : scenario.name);
+    if (hw.nodes > 1)
+        return QCoreApplication::translate(kContext, "%1 on %2 × %3 %4 (%5, %6)",
+                                           "scenario headline; %2 nodes × %3 GPUs per node, %4 "
+                                           "GPU, %5 link inside a node, %6 network")
+            .arg(what, QLocale().toString(hw.nodes), QLocale().toString(hw.gpus_per_node),
+                 qs(hw.gpu.name), qs(hw.intra.name), qs(hw.inter.name));
+    return QCoreApplication::translate(kContext, "%1 on %2 %3 (%4)",
+                                       "scenario headline; %2 GPUs, %3 GPU, %4 link inside the "
+                                       "node")
+        .arg(what, QLocale().toString(hw.gpus_per_node), qs(hw.gpu.name), qs(hw.intra.name));
 }
 
 } // namespace scalescope

@@ -6,6 +6,7 @@
 
 #include "analysis/economics.h"
 #include "analysis/summary.h"
+#include "plan/scenario.h"
 #include "sim/timeline.h"
 
 #include <QString>
@@ -23,6 +24,10 @@ QString translatedLabel(const SegmentLabel &label);
 QString translatedBottleneck(const Bottleneck &bottleneck);
 /// One advice line in the current language.
 QString translatedAdvice(const Advice &advice);
+/// What a scenario runs on, from its current hardware: "GPT-2 1.5B on 2 × 4 RTX 4090 (PCIe
+/// 4.0, 25 GbE)" (one node: "… on 8 RTX 4090 (PCIe 4.0)"). A name written into a file goes
+/// stale when the hardware is edited; this does not.
+QString scenarioHeadline(const Scenario &scenario);
 
 /// Translated timeline labels by label id, per timeline, translated on first use: painting
 /// looks a label up by id. A label given as text only is shown as written. Holds weak

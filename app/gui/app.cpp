@@ -116,12 +116,15 @@ void Application::setLanguage(const QString &language)
         settings_->setValue(QStringLiteral("window/geometry"), window_->saveGeometry());
         settings_->setValue(QStringLiteral("window/state"), window_->saveState());
         const bool visible = window_->isVisible();
+        // The tab and claim shown stay (issue 26: a language switch went back to the first tab).
+        const MainWindow::ViewState state = window_->viewState();
         // Rebuild the window around the same document; the old one goes when control
         // returns to the event loop (this is called from one of its menu actions).
         retired_window_ = std::move(window_);
         retired_window_->hide();
         QTimer::singleShot(0, this, [this] { retired_window_.reset(); });
         createWindow();
+        window_->restoreViewState(state);
         if (visible)
             window_->show();
     }
@@ -224,7 +227,10 @@ int Application::takeScreenshot()
     }
     if (!options_.tab.isEmpty())
         w->showTab(options_.tab);
-    QCoreApplication::processEvents();
+    // Layouts settle in a chain of posted requests (a wrapped status sentence grows the status
+    // bar, which shrinks the views): a few passes, not one.
+    for (int pass = 0; pass < 4; ++pass)
+        QCoreApplication::processEvents();
     const QImage image = w->grab().toImage();
     QByteArray png;
     QBuffer buffer(&png);

@@ -158,8 +158,20 @@ CalibrationPage::CalibrationPage(QWidget *parent) : QWidget(parent)
     gemm_chart_ = new QChartView(new QChart);
     gemm_chart_->setObjectName(QStringLiteral("gemmChart"));
     gemm_chart_->setRenderHint(QPainter::Antialiasing);
+    gemm_note_ = new QLabel(tr("No GEMM throughput in the selected profiles: they measured "
+                               "collectives only (an nccl-tests log, or a run whose GEMM tests "
+                               "were skipped)."));
+    gemm_note_->setObjectName(QStringLiteral("gemmNote"));
+    gemm_note_->setWordWrap(true);
+    gemm_note_->setAlignment(Qt::AlignCenter);
+    gemm_note_->hide();
+    auto *chart_box = new QWidget;
+    auto *chart_layout = new QVBoxLayout(chart_box);
+    chart_layout->setContentsMargins(0, 0, 0, 0);
+    chart_layout->addWidget(gemm_chart_, 1);
+    chart_layout->addWidget(gemm_note_, 1);
     figures->addWidget(figure_view_);
-    figures->addWidget(gemm_chart_);
+    figures->addWidget(chart_box);
     figures->setStretchFactor(0, 3); // the table: figure, datasheet and each profile
     figures->setStretchFactor(1, 2);
     figures->setSizes({600, 400}); // scaled to the width at first show
@@ -364,6 +376,7 @@ void CalibrationPage::updateChart(const std::vector<const CalibrationProfile *> 
     chart->addAxis(y, Qt::AlignLeft);
     double y_max = 1;
     double x_min = 1e30, x_max = 0;
+    int series_count = 0;
     for (size_t p = 0; p < profiles.size(); ++p) {
         if (profiles[p]->gpus.empty())
             continue;
@@ -390,6 +403,7 @@ void CalibrationPage::updateChart(const std::vector<const CalibrationProfile *> 
             }
             series->replace(pts);
             chart->addSeries(series);
+            ++series_count;
             series->attachAxis(x);
             series->attachAxis(y);
         }
@@ -402,6 +416,10 @@ void CalibrationPage::updateChart(const std::vector<const CalibrationProfile *> 
     QChart *old = gemm_chart_->chart();
     gemm_chart_->setChart(chart);
     delete old;
+    // No GEMM measured (a collectives-only profile, an nccl-tests log): no empty chart with
+    // ticks "0, 1, 1, 2" (issue 26), but a line saying so.
+    gemm_chart_->setVisible(series_count > 0);
+    gemm_note_->setVisible(series_count == 0);
 }
 
 bool CalibrationPage::startProbe(bool quick)
@@ -465,8 +483,11 @@ void CalibrationPage::probeFinished(int exit_code, const QString &message)
         if (made && made.value().gpus.empty() && made.value().collectives.empty() &&
             made.value().p2p.empty()) {
             QFile::remove(probe_output_);
+            // The log above named the file gpuprobe wrote; say that it is gone again (issue 26:
+            // "wrote ...json" and then "no profile was saved").
             const QString why = tr("Nothing was measured (no GPU was found or every test was "
-                                   "skipped), so no profile was saved.");
+                                   "skipped), so %1 was deleted again: no profile was kept.")
+                                    .arg(QFileInfo(probe_output_).fileName());
             progress_label_->setText(message + QLatin1Char(' ') + why);
             log_->appendPlainText(why);
         }

@@ -91,6 +91,7 @@ private:
     QTableView *list_view_ = nullptr;
     QTableView *figure_view_ = nullptr;
     QChartView *gemm_chart_ = nullptr;
+    QLabel *gemm_note_ = nullptr; // instead of the chart when no profile measured GEMMs
     QLabel *details_ = nullptr;
     QLabel *applied_label_ = nullptr;
     QLabel *apply_report_ = nullptr;

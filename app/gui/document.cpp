@@ -4,6 +4,7 @@
 #include "io/catalog_io.h"
 #include "io/file_io.h"
 #include "io/scenario_io.h"
+#include "model_text.h"
 
 #include <QApplication>
 #include <QCryptographicHash>
@@ -53,9 +54,11 @@ QString Document::displayName() const
 {
     if (!file_path_.isEmpty())
         return QFileInfo(file_path_).fileName();
-    if (!scenario_.name.empty())
+    // An edited scenario is named by what it runs on now: its written name ("... (PCIe,
+    // 25 GbE)") went stale with the first change of hardware (issue 26).
+    if (!scenario_.name.empty() && !isModified())
         return QString::fromStdString(scenario_.name);
-    return tr("Untitled");
+    return scenarioHeadline(scenario_);
 }
 
 QByteArray Document::serialized() const

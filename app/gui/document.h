@@ -42,7 +42,8 @@ public:
     const Scenario &scenario() const { return scenario_; }
     QUndoStack *undoStack() { return &undo_; }
     QString filePath() const { return file_path_; }
-    /// File name, or the scenario's name for a document never saved.
+    /// File name; for a document never saved, the scenario's name until it is edited, then
+    /// what it runs on now (scenarioHeadline, views/model_text.h).
     QString displayName() const;
     bool isModified() const { return !undo_.isClean() || modified_without_undo_; }
 

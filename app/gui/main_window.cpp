@@ -39,6 +39,8 @@ MainWindow::MainWindow(const WindowContext &context, QWidget *parent)
             QString::fromStdString(ctx_.document->scenario().hardware.calibration_path) !=
                 calibration_applied_)
             calibration_page_->setApplyReport(QString());
+        updateTitle(); // an edited scenario's title names what it runs on now
+        updateSlideTitle();
         requestRecompute();
     });
     connect(ctx_.document, &Document::modifiedChanged, this, [this](bool modified) {
@@ -293,6 +295,8 @@ void MainWindow::clearPin()
     pinned_timeline_->setTimeline(nullptr);
     pinned_timeline_->setSharedExtent(0);
     timeline_->setSharedExtent(0);
+    // The shared axis ends with the compare (issue 26: it kept A's range, -100..870 ms).
+    timeline_->fitToView();
     timeline_->setTitle(QString());
     compare_label_->clear();
     unpin_action_->setEnabled(false);

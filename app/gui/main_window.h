@@ -31,6 +31,11 @@ class QToolButton;
 namespace scalescope
 {
 
+namespace window_detail
+{
+class StaleVeil;
+}
+
 class AutosaveStore;
 class BreakdownView;
 class CalibrationPage;
@@ -65,6 +70,15 @@ public:
 
     /// Shows a tab by --tab name; "timeline" gives the timeline most of the height.
     bool showTab(const QString &name);
+    /// What a window rebuilt around the same document (a language switch) carries over:
+    /// the tab shown and the claim the document is.
+    struct ViewState {
+        int tab = 0;
+        int gallery_index = -1;
+        std::vector<int> sweep_counts;
+    };
+    ViewState viewState() const;
+    void restoreViewState(const ViewState &state);
     /// Presentation mode (presentation.h): no menu bar, tool bar, docks or status bar; a
     /// slide is the claim's title and text, the view its gallery entry names and a status
     /// line, in room-sized fonts and the projector palette. Arrow keys, PgUp/PgDn, Space,
@@ -74,6 +88,12 @@ public:
     /// or an edited untitled scenario, is a one-slide deck), else at the first slide. Full
     /// screen unless `full_screen` is false (screenshots and tests at a given size).
     void setPresentationMode(bool on, bool full_screen = true);
+    /// What a show presents: the claims gallery (F5; from the claim the document is, else
+    /// from the first), the document alone as one slide (Shift+F5), or as --present chooses
+    /// (the gallery slide of the document's file, a file not in the gallery alone, else the
+    /// gallery). Whatever the show loads, the document is what it was when the show ends.
+    enum class ShowWhat { Auto, Gallery, Document };
+    void present(ShowWhat what, bool full_screen = true);
     bool presentationMode() const { return presenting_; }
     /// The stage of presentation mode (null before the first presentation).
     PresentationStage *presentationStage() const { return stage_; }
@@ -165,6 +185,22 @@ private:
     void showSlide();
     /// Chooses the first slide when presentation starts (see setPresentationMode()).
     void chooseStartSlide();
+    /// The one-slide deck of the document: its file's gallery text while unedited; titled by
+    /// what it runs on now once edited (Document::displayName).
+    void presentDocumentAlone();
+    /// The title of the slide shown: the claim's, or what the edited scenario runs on now.
+    QString slideTitle(const GalleryEntry *entry) const;
+    /// The gallery entry (or one-slide deck) shown while presenting, or null.
+    const GalleryEntry *shownEntry() const;
+    /// An edit during a show (F6) retitles the slide by what it runs on now.
+    void updateSlideTitle();
+    /// Greys the views, which keep the last valid result, and says why above them (`invalid`:
+    /// the result that did not compute; null: the views are current).
+    void showStalePicture(const ResultPtr &invalid);
+    /// Highlights gallery row `index` (-1: none, the document is no claim).
+    void showGalleryRow(int index);
+    /// Gives the document back as the show found it (show_return_), if a slide replaced it.
+    void restoreDocumentAfterShow();
     QStringList statusFigures() const;
     bool maybeSave();
     bool save();
@@ -207,6 +243,19 @@ private:
     bool gallery_tabbed_ = false; // arrangeDocksFor put the gallery behind the Scenario dock
     QPointer<QWidget> focus_before_presenting_;
     std::optional<GalleryEntry> single_slide_; // one-slide deck (a file not in the gallery)
+    ShowWhat show_what_ = ShowWhat::Auto;     // what the show starting now presents
+    /// The document as the show found it, given back when the show ends if a slide replaced it.
+    struct ShowReturn {
+        Scenario scenario;
+        QString path;
+        bool modified = false;
+        int gallery_index = -1;
+        std::vector<int> sweep_counts;
+        bool replaced = false; // a gallery slide was loaded into the document
+    };
+    std::optional<ShowReturn> show_return_;
+    ResultPtr last_valid_;   // the newest result that computed
+    ResultPtr views_result_; // what the timeline and tabs show (last_valid_ after an error)
     // The first result of a newly loaded slide refits the timeline to the slide's zoom.
     quint64 refit_generation_ = 0;
     bool refit_pending_ = false;
@@ -248,6 +297,7 @@ private:
     QLabel *timeline_note_ = nullptr;
     QLabel *compare_label_ = nullptr;
     QTabWidget *tabs_ = nullptr;
+    window_detail::StaleVeil *stale_veil_ = nullptr; // over the timeline and the tabs
     ScalingView *scaling_view_ = nullptr;
     BreakdownView *breakdown_view_ = nullptr;
     MemoryView *memory_view_ = nullptr;
@@ -264,7 +314,8 @@ private:
     QLabel *status_bottleneck_ = nullptr;
     QLabel *status_busy_ = nullptr;
     QMenu *recent_menu_ = nullptr;
-    QAction *present_action_ = nullptr;
+    QAction *present_action_ = nullptr;          // present the gallery (F5)
+    QAction *present_scenario_action_ = nullptr; // present my scenario (Shift+F5)
     QAction *pin_action_ = nullptr;
     QAction *unpin_action_ = nullptr;
     QTimer *autosave_timer_ = nullptr;

@@ -31,6 +31,7 @@ bool MainWindow::openFile(const QString &path)
     }
     gallery_index_ = -1;
     sweep_counts_.clear();
+    showGalleryRow(-1); // no claim highlighted for a file the gallery did not load
     updateGalleryText();
     addRecentFile(ctx_.document->filePath());
     return true;
@@ -73,6 +74,7 @@ void MainWindow::newDocument()
         return;
     gallery_index_ = -1;
     sweep_counts_.clear();
+    showGalleryRow(-1);
     Scenario s = ctx_.document->scenario();
     if (Result<Scenario> r = parseScenario(f.readAll(), builtinCatalog()))
         s = r.value();

@@ -41,6 +41,8 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QPainter>
+#include <QResizeEvent>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -59,6 +61,7 @@
 #include <QShortcut>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStackedLayout>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -69,6 +72,7 @@
 #include <QVBoxLayout>
 #include <QWindow>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -94,6 +98,103 @@ inline QString formatRate(double per_second)
     if (per_second >= 1e3)
         return QStringLiteral("%1 k").arg(per_second / 1e3, 0, 'f', 1);
     return QString::number(per_second, 'f', 1);
+}
+
+/// The status bar's bottleneck sentence: wrapped onto as many lines as its width needs, the
+/// status bar growing to hold them (issue 26: at 1280 px the sentence was cut).
+class WrappedStatusLabel final : public QLabel
+{
+public:
+    WrappedStatusLabel() { setWordWrap(true); }
+    /// At most four lines (the tooltip has all of it): a status bar squeezed to a sliver
+    /// of width must not make the window taller than the screen. The height only grows
+    /// while the window keeps its width: a shorter sentence, or figures beside it that take
+    /// a few pixels more or less, do not change the status bar's height, so that a new
+    /// result does not lay the whole window out again (every chart resized).
+    int heightForWidth(int width) const override
+    {
+        const int line = fontMetrics().lineSpacing();
+        const int needed =
+            std::clamp(QLabel::heightForWidth(std::max(1, width)), line, 4 * line + 2);
+        const int window_width = window() != nullptr ? window()->width() : width;
+        if (window_width != kept_window_width_) {
+            kept_window_width_ = window_width;
+            kept_height_ = needed;
+        }
+        kept_height_ = std::max(kept_height_, needed);
+        return kept_height_;
+    }
+    QSize minimumSizeHint() const override { return QSize(0, heightForWidth(width())); }
+    QSize sizeHint() const override
+    {
+        return QSize(QLabel::sizeHint().width(), minimumSizeHint().height());
+    }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QLabel::resizeEvent(event);
+        if (event->oldSize().width() != width() && heightForWidth(width()) != height())
+            updateGeometry();
+    }
+
+private:
+    mutable int kept_window_width_ = -1;
+    mutable int kept_height_ = 0;
+};
+
+/// A translucent veil over the views while they show the last valid result (issue 26),
+/// stacked over them by a QStackedLayout (StackAll); cheaper than a graphics effect that
+/// renders every chart again, and no layout row: showing it lays nothing out again.
+class StaleVeil final : public QWidget
+{
+public:
+    StaleVeil() : note_(new QLabel(this))
+    {
+        setObjectName(QStringLiteral("stalePictureVeil"));
+        setAttribute(Qt::WA_TransparentForMouseEvents);
+        note_->setObjectName(QStringLiteral("stalePictureNote"));
+        note_->setTextFormat(Qt::PlainText);
+        note_->setWordWrap(true);
+        note_->setAutoFillBackground(true);
+        note_->setMargin(6);
+        note_->setStyleSheet(
+            QStringLiteral("QLabel { color: #b00020; font-weight: bold; background: white; }"));
+    }
+    /// Shows the veil with `reason` at its top.
+    void showOver(const QString &reason)
+    {
+        note_->setText(reason);
+        placeNote();
+        raise();
+        show();
+    }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QWidget::resizeEvent(event);
+        placeNote();
+    }
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter painter(this);
+        painter.fillRect(rect(), QColor(0xf0, 0xf0, 0xf0, 170));
+    }
+
+private:
+    void placeNote()
+    {
+        const int w = std::max(1, width() - 16);
+        note_->setGeometry(8, 8, w, note_->heightForWidth(w));
+    }
+    QLabel *note_;
+};
+
+/// "1 GPU", "8 GPUs".
+inline QString gpuCountText(int gpus)
+{
+    return gpus == 1 ? MainWindow::tr("1 GPU") : MainWindow::tr("%1 GPUs").arg(gpus);
 }
 
 } // namespace scalescope::window_detail

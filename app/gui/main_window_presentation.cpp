@@ -7,16 +7,26 @@ namespace scalescope
 
 using namespace window_detail;
 
+void MainWindow::present(ShowWhat what, bool full_screen)
+{
+    if (presenting_)
+        return;
+    show_what_ = what;
+    setPresentationMode(true, full_screen);
+    show_what_ = ShowWhat::Auto;
+}
+
 void MainWindow::setPresentationMode(bool on, bool full_screen)
 {
     if (on == presenting_)
         return;
     if (on) {
-        // The first slide before anything changes: loading one may ask to save first.
+        // The document as the show finds it: a gallery slide replaces it for the show only.
+        const Document &doc = *ctx_.document;
+        show_return_ = ShowReturn{doc.scenario(), doc.filePath(), doc.isModified(), gallery_index_,
+                                  sweep_counts_, false};
         chooseStartSlide();
         presenting_ = true;
-        if (!present_action_->isChecked())
-            present_action_->setChecked(true);
         was_maximized_ = isMaximized();
         was_full_screen_ = isFullScreen();
         focus_before_presenting_ = QApplication::focusWidget();
@@ -41,8 +51,6 @@ void MainWindow::setPresentationMode(bool on, bool full_screen)
         requestRecompute(); // one step per slide (the slide's zoom)
     } else {
         presenting_ = false;
-        if (present_action_->isChecked())
-            present_action_->setChecked(false);
         qApp->removeEventFilter(this);
         stage_->setBlank(false);
         setPaletteMode(PaletteMode::Screen);
@@ -53,6 +61,7 @@ void MainWindow::setPresentationMode(bool on, bool full_screen)
         controls_dock_->setVisible(controls_were_visible_);
         controls_dock_->setFont(QFont()); // back to the window's font
         single_slide_.reset();
+        restoreDocumentAfterShow();
         if (was_full_screen_)
             showFullScreen();
         else if (was_maximized_)
@@ -72,32 +81,47 @@ void MainWindow::setPresentationMode(bool on, bool full_screen)
 void MainWindow::chooseStartSlide()
 {
     single_slide_.reset();
-    if (gallery_index_ >= 0)
+    const bool edited = ctx_.document->isModified();
+    if (show_what_ == ShowWhat::Document) {
+        presentDocumentAlone();
+        return;
+    }
+    const bool gallery = ctx_.gallery && !ctx_.gallery->empty();
+    // The document is the claim shown, unedited: the show starts at its slide.
+    if (gallery_index_ >= 0 && !edited)
         return;
     const QString path = ctx_.document->filePath();
-    if (!path.isEmpty()) {
-        const int index = galleryIndexOfFile(path);
-        if (index >= 0) {
-            // The document already holds the gallery scenario: show it as that slide.
-            gallery_index_ = index;
-            sweep_counts_ = (*ctx_.gallery)[static_cast<size_t>(index)].sweep;
-            if (gallery_list_->currentRow() != index)
-                gallery_list_->setCurrentRow(index);
-            refit_pending_ = true;
-            refit_generation_ = ctx_.recomputer->latestGeneration() + 1;
-            return;
-        }
+    const int file_index = edited ? -1 : galleryIndexOfFile(path);
+    if (file_index >= 0) {
+        gallery_index_ = file_index;
+        sweep_counts_ = (*ctx_.gallery)[static_cast<size_t>(file_index)].sweep;
+        showGalleryRow(file_index);
+        refit_pending_ = true;
+        refit_generation_ = ctx_.recomputer->latestGeneration() + 1;
+        return;
     }
-    if (path.isEmpty() && !ctx_.document->isModified() && ctx_.gallery && !ctx_.gallery->empty()) {
-        loadGalleryEntry(0);
-        if (gallery_index_ == 0)
+    // Auto (--present): a file not in the gallery, or edited work, is shown alone.
+    if (show_what_ == ShowWhat::Auto && (!path.isEmpty() || edited)) {
+        presentDocumentAlone();
+        return;
+    }
+    if (gallery) {
+        loadGalleryEntry(gallery_index_ >= 0 ? gallery_index_ : 0);
+        if (gallery_index_ >= 0)
             return;
     }
-    // A file that is not in the gallery, or edited work: a one-slide deck of the document,
-    // with the file's own "x-gallery" text where it has one.
+    presentDocumentAlone();
+}
+
+void MainWindow::presentDocumentAlone()
+{
+    // A one-slide deck of the document, with the file's own "x-gallery" text while it is
+    // unedited (edited, its title would name hardware it no longer has).
+    const QString path = ctx_.document->filePath();
+    const bool edited = ctx_.document->isModified();
     GalleryEntry slide;
     slide.scenario = ctx_.document->scenario();
-    if (!path.isEmpty()) {
+    if (!edited && !path.isEmpty()) {
         QFile f(path);
         if (f.open(QIODevice::ReadOnly)) {
             Result<GalleryEntry> entry =
@@ -105,16 +129,72 @@ void MainWindow::chooseStartSlide()
             if (entry)
                 slide = entry.value();
         }
-    }
-    if (slide.title_en.isEmpty()) {
-        const QString name = QString::fromStdString(ctx_.document->scenario().name);
-        slide.title_en = slide.title_zh = !name.isEmpty() ? name : ctx_.document->displayName();
+    } else if (!edited && gallery_index_ >= 0) {
+        slide = (*ctx_.gallery)[static_cast<size_t>(gallery_index_)];
     }
     slide.path = path;
     sweep_counts_ = slide.sweep;
     single_slide_ = slide;
     refit_pending_ = true;
     refit_generation_ = ctx_.recomputer->latestGeneration() + 1;
+}
+
+const GalleryEntry *MainWindow::shownEntry() const
+{
+    if (single_slide_)
+        return &*single_slide_;
+    if (ctx_.gallery && gallery_index_ >= 0)
+        return &(*ctx_.gallery)[static_cast<size_t>(gallery_index_)];
+    return nullptr;
+}
+
+void MainWindow::updateSlideTitle()
+{
+    if (!presenting_ || !stage_)
+        return;
+    PresentationStage::Slide slide = stage_->slide();
+    const QString title = slideTitle(shownEntry());
+    if (slide.title != title) {
+        slide.title = title;
+        stage_->setSlide(slide);
+    }
+}
+
+QString MainWindow::slideTitle(const GalleryEntry *entry) const
+{
+    const Document &doc = *ctx_.document;
+    if (entry != nullptr && !doc.isModified() && !entry->title(ctx_.language).isEmpty())
+        return entry->title(ctx_.language);
+    // Edited, or a file without a gallery title: what it runs on now.
+    if (!doc.isModified() && !doc.scenario().name.empty())
+        return QString::fromStdString(doc.scenario().name);
+    return scenarioHeadline(doc.scenario());
+}
+
+void MainWindow::restoreDocumentAfterShow()
+{
+    if (!show_return_)
+        return;
+    ShowReturn back = std::move(*show_return_);
+    show_return_.reset();
+    if (!back.replaced)
+        return;
+    gallery_index_ = back.gallery_index;
+    sweep_counts_ = back.sweep_counts;
+    showGalleryRow(back.gallery_index);
+    refit_pending_ = true;
+    refit_generation_ = ctx_.recomputer->latestGeneration() + 1;
+    ctx_.document->reset(back.scenario, back.path, back.modified);
+}
+
+void MainWindow::showGalleryRow(int index)
+{
+    if (index < 0) {
+        gallery_list_->setCurrentRow(-1);
+        gallery_list_->clearSelection();
+    } else if (gallery_list_->currentRow() != index) {
+        gallery_list_->setCurrentRow(index);
+    }
 }
 
 int MainWindow::galleryIndexOfFile(const QString &path) const
@@ -161,22 +241,19 @@ void MainWindow::showSlide()
     if (!stage_)
         return;
     PresentationStage::Slide slide;
-    const GalleryEntry *entry = nullptr;
+    const GalleryEntry *entry = shownEntry();
     if (single_slide_) {
-        entry = &*single_slide_;
-        slide.number = slide.count = 1;
-    } else if (ctx_.gallery && gallery_index_ >= 0) {
-        entry = &(*ctx_.gallery)[static_cast<size_t>(gallery_index_)];
+        slide.number = 1;
+        slide.count = 0; // no "1/1": the document alone (PresentationStage::updateTexts)
+    } else if (entry != nullptr) {
         slide.number = gallery_index_ + 1;
         slide.count = static_cast<int>(ctx_.gallery->size());
     }
+    slide.title = slideTitle(entry);
     if (entry != nullptr) {
-        slide.title = entry->title(ctx_.language);
         slide.text = entry->explanation(ctx_.language);
         slide.view = entry->view;
         slide.zoom = entry->zoom;
-    } else {
-        slide.title = ctx_.document->displayName();
     }
     stage_->setSlide(slide);
     if (current_) {
@@ -191,15 +268,17 @@ void MainWindow::loadGalleryEntry(int index)
         return;
     // During a talk, changes made to a gallery scenario are demonstrations: stepping on does
     // not ask to save them. Work on a file is never dropped without asking.
-    const bool demo = presenting_ && ctx_.document->filePath().isEmpty();
+    // A show gives the document back when it ends (restoreDocumentAfterShow): nothing to save.
+    const bool demo = show_return_.has_value();
     if (!demo && !maybeSave())
         return;
+    if (show_return_)
+        show_return_->replaced = true;
     const GalleryEntry &e = (*ctx_.gallery)[static_cast<size_t>(index)];
     gallery_index_ = index;
     single_slide_.reset();
     sweep_counts_ = e.sweep;
-    if (gallery_list_->currentRow() != index)
-        gallery_list_->setCurrentRow(index);
+    showGalleryRow(index);
     startEditTimer();
     // The reset requests the recompute whose result refits the timeline.
     refit_pending_ = true;
@@ -215,7 +294,12 @@ void MainWindow::loadGalleryEntry(int index)
 
 void MainWindow::stepGallery(int delta)
 {
-    if (single_slide_ || !ctx_.gallery || ctx_.gallery->empty())
+    if (single_slide_ && stage_) {
+        stage_->setHint(tr("This show is your scenario alone. Esc ends it; F5 presents the "
+                           "claims gallery."));
+        return;
+    }
+    if (!ctx_.gallery || ctx_.gallery->empty())
         return;
     const int n = static_cast<int>(ctx_.gallery->size());
     const int next = gallery_index_ < 0 ? 0 : ((gallery_index_ + delta) % n + n) % n;
@@ -224,7 +308,11 @@ void MainWindow::stepGallery(int delta)
 
 void MainWindow::goToSlide(int index)
 {
-    if (single_slide_ || !ctx_.gallery || ctx_.gallery->empty())
+    if (single_slide_) {
+        stepGallery(0);
+        return;
+    }
+    if (!ctx_.gallery || ctx_.gallery->empty())
         return;
     loadGalleryEntry(std::clamp(index, 0, static_cast<int>(ctx_.gallery->size()) - 1));
 }

@@ -47,7 +47,9 @@ void MainWindow::showTimelineOf(const ResultPtr &result)
                            "or asynchronous updates carry state from step to step)")
                             .arg(result->warmupSteps()));
     if (result->ok() && result->timeline() && result->timelineMergeQuantumS() > 0)
-        notes << tr("Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)")
+        // Said plainly: zooming in does not bring the merged detail back (issue 26).
+        notes << tr("Simplified at this size: items closer than %1 stay merged at every zoom "
+                    "(%2 of about %3 segments drawn)")
                      .arg(formatDuration(result->timelineMergeQuantumS()),
                           QLocale().toString(qulonglong(result->timeline()->size())),
                           QLocale().toString(qulonglong(result->timelineFullSegments())));
@@ -105,8 +107,16 @@ void MainWindow::showResult(const ResultPtr &result)
         status_busy_->clear();
 
     controls_->setValidationError(result->error_path, result->error);
+    // An edit the plan cannot take (a GPU count the batch does not split) keeps the last
+    // valid picture, greyed, with the reason above it (issue 26: every chart went blank while
+    // the slider passed such counts). The status bar and the control say the error.
+    if (result->ok())
+        last_valid_ = result;
+    const bool keep_last = !result->ok() && last_valid_ != nullptr;
+    views_result_ = keep_last ? last_valid_ : result;
+    showStalePicture(keep_last ? result : nullptr);
     refit_now_ = false;
-    showTimelineOf(result);
+    showTimelineOf(views_result_);
     const bool refit = refit_now_;
     // Only the tab on screen is redrawn now; the others catch up when they are shown (while
     // presenting, the stage's view is the one on screen).
@@ -116,7 +126,7 @@ void MainWindow::showResult(const ResultPtr &result)
         updateStatus(result);
         if (stage_) {
             controls_dock_->setFont(stage_->font()); // F6: the room's font size
-            stage_->setResult(result, refit);
+            stage_->setResult(views_result_, refit);
             stage_->setStatus(statusFigures(), bottleneck_plain_);
         }
     } else {
@@ -186,14 +196,24 @@ void MainWindow::updateStatus(const ResultPtr &result)
     // The headline of f, one wording for the status bar, whether the run fits or not.
     QString speedup_text;
     QString efficiency_text;
+    // Scaling efficiency compares with the reference, not with busy GPUs: 100% beside a
+    // step the GPUs spend 29% of waiting read as a contradiction (issue 26, slides 19 and
+    // 21), so the figure says what it is and how long each GPU is still idle.
+    const double idle = s.step_time_s > 0 ? 1.0 - s.breakdown.compute / s.step_time_s : 0.0;
+    const auto scalingEfficiency = [idle](double efficiency) {
+        return idle >= 0.005 ? tr("Scaling efficiency %1% (each GPU still idles %2%)")
+                                   .arg(efficiency * 100, 0, 'f', 0)
+                                   .arg(idle * 100, 0, 'f', 0)
+                             : tr("Scaling efficiency %1%").arg(efficiency * 100, 0, 'f', 0);
+    };
     switch (f.kind) {
     case Kind::OneGpu:
         speedup_text = tr("Speed-up %1× on 1 GPU").arg(f.speedup, 0, 'f', 2);
-        efficiency_text = tr("Efficiency %1%").arg(f.efficiency * 100, 0, 'f', 0);
+        efficiency_text = scalingEfficiency(f.efficiency);
         break;
     case Kind::AgainstOne:
         speedup_text = tr("Speed-up %1× on %2 GPUs").arg(f.speedup, 0, 'f', 2).arg(f.gpus);
-        efficiency_text = tr("Efficiency %1%").arg(f.efficiency * 100, 0, 'f', 0);
+        efficiency_text = scalingEfficiency(f.efficiency);
         break;
     case Kind::Rebased:
         speedup_text = tr("%1× as fast as %2 GPUs, the fewest that fit; ideal %3×")
@@ -323,19 +343,33 @@ QWidget *MainWindow::currentPage() const
     return scroll != nullptr ? scroll->widget() : tabs_->currentWidget();
 }
 
+void MainWindow::showStalePicture(const ResultPtr &invalid)
+{
+    if (!invalid) {
+        stale_veil_->hide();
+        return;
+    }
+    const QString where = invalid->error_path.isEmpty()
+                              ? invalid->error
+                              : invalid->error_path + QStringLiteral(": ") + invalid->error;
+    stale_veil_->showOver(tr("Not computed: %1. Shown greyed: the last valid scenario (%2).")
+                              .arg(where, gpuCountText(last_valid_->summary().gpus)));
+}
+
 void MainWindow::refreshCurrentTab()
 {
-    if (!current_)
+    const ResultPtr &current = views_result_ ? views_result_ : current_;
+    if (!current)
         return;
     QWidget *page = currentPage();
     if (page == scaling_view_)
-        scaling_view_->setResult(current_);
+        scaling_view_->setResult(current);
     else if (page == breakdown_view_)
-        breakdown_view_->setResult(current_);
+        breakdown_view_->setResult(current);
     else if (page == memory_view_)
-        memory_view_->setResult(current_);
+        memory_view_->setResult(current);
     else if (page == cost_view_)
-        cost_view_->setResult(current_);
+        cost_view_->setResult(current);
     else if (page == delta_view_)
         delta_view_->setResults(pinned_, current_);
     if (page != nullptr)
@@ -345,6 +379,25 @@ void MainWindow::refreshCurrentTab()
         if (page != nullptr)
             fresh_pages_.insert(page);
         stale_tabs_ = false;
+    }
+}
+
+MainWindow::ViewState MainWindow::viewState() const
+{
+    return ViewState{tabs_->currentIndex(), gallery_index_, sweep_counts_};
+}
+
+void MainWindow::restoreViewState(const ViewState &state)
+{
+    if (state.tab >= 0 && state.tab < tabs_->count())
+        tabs_->setCurrentIndex(state.tab);
+    if (ctx_.gallery && state.gallery_index < static_cast<int>(ctx_.gallery->size())) {
+        gallery_index_ = state.gallery_index;
+        sweep_counts_ = state.sweep_counts;
+        showGalleryRow(gallery_index_);
+        updateGalleryText();
+        if (!sweep_counts_.empty())
+            requestRecompute(); // the claim's own sweep counts
     }
 }
 

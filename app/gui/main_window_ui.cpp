@@ -185,7 +185,17 @@ void MainWindow::buildUi()
     splitter_->addWidget(tabs_);
     splitter_->setStretchFactor(0, 1);
     splitter_->setStretchFactor(1, 1);
-    centre_layout->addWidget(splitter_, 1);
+    // The views and, stacked over them by one layout (same geometry, no event tracking), the
+    // veil of a result that did not compute.
+    auto *views_box = new QWidget;
+    auto *views_stack = new QStackedLayout(views_box);
+    views_stack->setStackingMode(QStackedLayout::StackAll);
+    views_stack->addWidget(splitter_);
+    stale_veil_ = new StaleVeil;
+    views_stack->addWidget(stale_veil_);
+    views_stack->setCurrentWidget(stale_veil_); // on top whenever shown
+    stale_veil_->hide();
+    centre_layout->addWidget(views_box, 1);
     central_stack_ = new QStackedWidget;
     central_stack_->setObjectName(QStringLiteral("centralStack"));
     central_stack_->addWidget(centre);
@@ -214,14 +224,14 @@ void MainWindow::buildUi()
         make_label("statusStaleness", tr("Asynchronous updates: how many steps old the parameters "
                                          "are that an applied gradient was computed on"));
     status_staleness_->hide();
-    status_bottleneck_ = new QLabel;
+    status_bottleneck_ = new WrappedStatusLabel;
     status_bottleneck_->setObjectName(QStringLiteral("statusBottleneck"));
     // Rich text (an error's key path in bold, in red): what it quotes is escaped.
     status_bottleneck_->setTextFormat(Qt::RichText);
     status_bottleneck_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // The sentence gives way first (its tooltip has all of it): a narrow window cuts it, not
-    // the figures before it.
-    status_bottleneck_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // The sentence gives way first, onto more lines: a narrow window wraps it, and the
+    // figures before it keep their width.
+    status_bottleneck_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Minimum);
     statusBar()->addWidget(status_bottleneck_, 1);
     status_busy_ = new QLabel;
     status_busy_->setTextFormat(Qt::PlainText);
@@ -276,11 +286,19 @@ void MainWindow::buildMenus()
     addAction(redo);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    present_action_ = view->addAction(tr("&Presentation mode"));
+    // Two shows (issue 26: F5 on an edited scenario showed it as "1/1" under a stale title):
+    // the claims gallery, or the scenario being edited as one slide. Esc ends either.
+    present_action_ = view->addAction(tr("&Present the gallery"));
+    present_action_->setObjectName(QStringLiteral("presentGalleryAction"));
     present_action_->setShortcut(QKeySequence(Qt::Key_F5));
-    present_action_->setCheckable(true);
-    connect(present_action_, &QAction::toggled, this, [this](bool on) { setPresentationMode(on); });
+    connect(present_action_, &QAction::triggered, this, [this] { present(ShowWhat::Gallery); });
     addAction(present_action_);
+    present_scenario_action_ = view->addAction(tr("Present &my scenario"));
+    present_scenario_action_->setObjectName(QStringLiteral("presentScenarioAction"));
+    present_scenario_action_->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    connect(present_scenario_action_, &QAction::triggered, this,
+            [this] { present(ShowWhat::Document); });
+    addAction(present_scenario_action_);
     view->addSeparator();
     pin_action_ = view->addAction(tr("Pin as &A (compare)"), this, &MainWindow::pinCurrent);
     pin_action_->setShortcut(QKeySequence(tr("Ctrl+P")));

@@ -286,9 +286,16 @@ QWidget *PresentationStage::currentView() const
     return page == timeline_page_ ? timeline_ : page;
 }
 
+void PresentationStage::setHint(const QString &hint)
+{
+    hint_ = hint;
+    updateTexts();
+}
+
 void PresentationStage::setSlide(const Slide &slide)
 {
     slide_ = slide;
+    hint_.clear();
     QWidget *view = viewWidget(slide.view);
     views_->setCurrentWidget(view == timeline_ ? timeline_page_ : view);
     updateTexts();
@@ -296,11 +303,13 @@ void PresentationStage::setSlide(const Slide &slide)
 
 void PresentationStage::updateTexts()
 {
-    title_->setText(
-        QStringLiteral("<b>%1</b>&nbsp;&nbsp;<span style='font-size:small'>%2/%3</span>")
-            .arg(slide_.title.toHtmlEscaped())
-            .arg(slide_.number)
-            .arg(slide_.count));
+    // A gallery slide's number; the document shown alone has none ("1/1" read as a deck).
+    QString where = slide_.count > 0 ? QStringLiteral("%1/%2").arg(slide_.number).arg(slide_.count)
+                                     : tr("your scenario");
+    if (!hint_.isEmpty())
+        where += QStringLiteral(" — ") + hint_;
+    title_->setText(QStringLiteral("<b>%1</b>&nbsp;&nbsp;<span style='font-size:small'>%2</span>")
+                        .arg(slide_.title.toHtmlEscaped(), where.toHtmlEscaped()));
     text_->setText(slide_.text);
     text_->setVisible(!slide_.text.isEmpty());
 }

@@ -95,6 +95,8 @@ public:
     /// Shows a slide's text and its view (the result follows with setResult).
     void setSlide(const Slide &slide);
     const Slide &slide() const { return slide_; }
+    /// A line beside the title until the next slide (why a key did nothing).
+    void setHint(const QString &hint);
     /// Gives the result to the slide's view. `refit`: the first result of a new slide, so
     /// the timeline shows the slide's zoom (one whole step) whatever it showed before.
     void setResult(const ResultPtr &result, bool refit);
@@ -132,6 +134,7 @@ private:
     void updateTexts();
 
     Slide slide_;
+    QString hint_; // setHint(), until the next slide
     ResultPtr result_;
     int base_px_ = 0;
     bool fitting_ = false;

@@ -283,11 +283,12 @@ std::string bottleneckText(const Bottleneck &r)
                          : std::to_string(r.thermal->throttled_gpus) + " of " +
                                std::to_string(r.thermal->gpus) + " GPUs run") +
                     " hot (above " + std::to_string(r.thermal->throttle_above_c) +
-                    " C) and throttle their clocks by " + percent(r.thermal->clock_drop) + ".";
+                    " °C) and throttle their clocks by " + percent(r.thermal->clock_drop) + ".";
     if (r.virtual_gpu)
         sentence += " Each GPU is a " + percent(r.virtual_gpu->fraction) +
-                    " slice of a physical GPU: the job runs like " +
-                    bottleneckNumber(r.virtual_gpu->full_gpu_equivalents) + " whole GPUs.";
+                    " slice of a physical GPU: the job gets " +
+                    bottleneckNumber(r.virtual_gpu->full_gpu_equivalents) +
+                    "x the compute of one whole GPU.";
     if (r.out_of_memory)
         sentence += " It does not fit: " + gigabytes(r.out_of_memory->total_bytes) +
                     " per GPU against " + gigabytes(r.out_of_memory->capacity_bytes) + ".";

@@ -30,6 +30,37 @@ const char *segmentKindName(SegmentKind k)
     return "?";
 }
 
+namespace
+{
+/// The kind as the timeline's legend names it ("PP send/recv"; views/palette.h kindName).
+const char *segmentKindTitle(SegmentKind k)
+{
+    switch (k) {
+    case SegmentKind::Compute:
+        return "Compute";
+    case SegmentKind::TpComm:
+        return "TP comm";
+    case SegmentKind::DpComm:
+        return "DP comm";
+    case SegmentKind::PpComm:
+        return "PP send/recv";
+    case SegmentKind::Bubble:
+        return "Pipeline bubble";
+    case SegmentKind::Wait:
+        return "Waiting";
+    case SegmentKind::DataLoad:
+        return "Data loading";
+    case SegmentKind::Optimizer:
+        return "Optimizer";
+    case SegmentKind::EpComm:
+        return "Expert all-to-all";
+    case SegmentKind::CpComm:
+        return "Context exchange";
+    }
+    return "?";
+}
+} // namespace
+
 const char *segmentCategory(SegmentKind k)
 {
     switch (k) {
@@ -141,8 +172,8 @@ std::string labelText(const SegmentLabel &label)
                cause + ")";
     }
     case LabelKind::Merged:
-        return std::string("several items merged, mostly ") + segmentKindName(label.merged_kind) +
-               " (timeline simplified: zoomed-out detail beyond the segment limit)";
+        return std::string("several items merged, mostly ") + segmentKindTitle(label.merged_kind) +
+               " (timeline simplified: items closer than its merge step stay merged at any zoom)";
     case LabelKind::Text:
         return {};
     default:

@@ -82,17 +82,17 @@
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="124"/>
         <source>data × tensor × pipeline = %1 × %2 × %3 = %4, but the cluster has %5 GPUs (%6 nodes × %7 GPUs per node)</source>
-        <translation>数据 × 张量 × 流水线 = %1 × %2 × %3 = %4，但集群有 %5 个 GPU（%6 个节点 × 每节点 %7 个 GPU）</translation>
+        <translation>数据 × 张量 × 流水线 = %1 × %2 × %3 = %4，但集群有 %5 块 GPU（%6 个节点 × 每节点 %7 块 GPU）</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="191"/>
         <source>tensor × pipeline = %1 × %2 = %3 does not divide the %4 GPUs, so the data degree (auto) would not be whole</source>
-        <translation>张量 × 流水线 = %1 × %2 = %3 不能整除 %4 个 GPU，因此数据并行度（自动）不是整数</translation>
+        <translation>张量 × 流水线 = %1 × %2 = %3 不能整除 %4 块 GPU，因此数据并行度（自动）不是整数</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="200"/>
         <source>tensor = %1 is more than the %2 GPUs per node: its all-reduces cross the inter-node network (allowed, but slow)</source>
-        <translation>tensor = %1 大于每节点 %2 个 GPU：其 all-reduce 会跨节点间网络（允许，但很慢）</translation>
+        <translation>tensor = %1 大于每节点 %2 块 GPU：其 all-reduce 会跨节点间网络（允许，但很慢）</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="207"/>
@@ -188,12 +188,12 @@
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="74"/>
         <source>%1 nodes × %2 GPUs per node = %3 GPUs; at most %4 GPUs</source>
-        <translation>%1 个节点 × 每节点 %2 个 GPU = %3 个 GPU；最多 %4 个 GPU</translation>
+        <translation>%1 个节点 × 每节点 %2 块 GPU = %3 块 GPU；最多 %4 块 GPU</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="87"/>
         <source>the profile's collectives ran on %1 × %2 GPUs, this cluster is %3 × %4: their bus bandwidths stand for another cluster's links</source>
-        <translation>该配置文件的集合通信测自 %1 × %2 个 GPU，而本集群为 %3 × %4：其总线带宽代表的是另一个集群的链路</translation>
+        <translation>该配置文件的集合通信测自 %1 × %2 块 GPU，而本集群为 %3 × %4：其总线带宽代表的是另一个集群的链路</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="114"/>
@@ -203,7 +203,7 @@
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="136"/>
         <source>tensor = %1 does not divide the %2 GPUs, so the data degree (auto) would not be whole</source>
-        <translation>tensor = %1 不能整除 %2 个 GPU，因此数据并行度（自动）不是整数</translation>
+        <translation>tensor = %1 不能整除 %2 块 GPU，因此数据并行度（自动）不是整数</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="143"/>
@@ -258,12 +258,12 @@
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="284"/>
         <source>straggler GPU %1 is listed twice; each GPU has one slowdown</source>
-        <translation>掉队 GPU %1 被列出两次；每个 GPU 只有一个减速系数</translation>
+        <translation>慢节点 GPU %1 被列出两次；每块 GPU 只有一个减速系数</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="294"/>
         <source>GPU %1 is listed twice; each GPU has one steady-state temperature</source>
-        <translation>GPU %1 被列出两次；每个 GPU 只有一个稳态温度</translation>
+        <translation>GPU %1 被列出两次；每块 GPU 只有一个稳态温度</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="306"/>
@@ -283,12 +283,12 @@
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="333"/>
         <source>a checkpoint every %1 s, but with %2 GPUs one fails every %3 s on average: most work between checkpoints is lost</source>
-        <translation>每 %1 s 保存一次检查点，但 %2 个 GPU 平均每 %3 s 就有一个故障：检查点之间的大部分工作会丢失</translation>
+        <translation>每 %1 s 保存一次检查点，但 %2 块 GPU 平均每 %3 s 就有一个故障：检查点之间的大部分工作会丢失</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="341"/>
         <source>with %1 GPUs one fails every %2 s on average, before a restart and a checkpoint (%3 s) are done: the job hardly progresses</source>
-        <translation>%1 个 GPU 平均每 %2 s 就有一个故障，来不及完成重启和一次检查点（%3 s）：作业几乎没有进展</translation>
+        <translation>%1 块 GPU 平均每 %2 s 就有一个故障，来不及完成重启和一次检查点（%3 s）：作业几乎没有进展</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="279"/>
@@ -400,457 +400,403 @@
 <context>
     <name>ModelText</name>
     <message>
-        <location filename="../../views/model_text.cpp" line="28"/>
+        <location filename="../../views/model_text.cpp" line="31"/>
         <source>forward</source>
         <comment>timeline segment</comment>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="29"/>
+        <location filename="../../views/model_text.cpp" line="32"/>
         <source>backward</source>
         <comment>timeline segment</comment>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="30"/>
+        <location filename="../../views/model_text.cpp" line="33"/>
         <source>recompute + backward</source>
         <comment>timeline segment</comment>
         <translation>重计算 + 反向</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="31"/>
+        <location filename="../../views/model_text.cpp" line="34"/>
         <source>tensor-parallel all-reduce (forward)</source>
         <comment>timeline segment</comment>
         <translation>张量并行 all-reduce（前向）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="32"/>
+        <location filename="../../views/model_text.cpp" line="35"/>
         <source>tensor-parallel all-reduce (backward)</source>
         <comment>timeline segment</comment>
         <translation>张量并行 all-reduce（反向）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="33"/>
+        <location filename="../../views/model_text.cpp" line="36"/>
         <source>send activations to next stage</source>
         <comment>timeline segment</comment>
         <translation>向下一阶段发送激活值</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="34"/>
+        <location filename="../../views/model_text.cpp" line="37"/>
         <source>send gradients to previous stage</source>
         <comment>timeline segment</comment>
         <translation>向上一阶段发送梯度</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="35"/>
+        <location filename="../../views/model_text.cpp" line="38"/>
         <source>gradient all-reduce (bucket)</source>
         <comment>timeline segment</comment>
         <translation>梯度 all-reduce（桶）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="36"/>
+        <location filename="../../views/model_text.cpp" line="39"/>
         <source>gradient reduce-scatter (ZeRO)</source>
         <comment>timeline segment</comment>
         <translation>梯度 reduce-scatter（ZeRO）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="37"/>
+        <location filename="../../views/model_text.cpp" line="40"/>
         <source>parameter all-gather (ZeRO)</source>
         <comment>timeline segment</comment>
         <translation>参数 all-gather（ZeRO）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="38"/>
+        <location filename="../../views/model_text.cpp" line="41"/>
         <source>parameter all-gather before use (ZeRO-3)</source>
         <comment>timeline segment</comment>
         <translation>使用前的参数 all-gather（ZeRO-3）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="39"/>
+        <location filename="../../views/model_text.cpp" line="42"/>
         <source>optimizer step</source>
         <comment>timeline segment</comment>
         <translation>优化器更新</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="40"/>
+        <location filename="../../views/model_text.cpp" line="43"/>
         <source>data loader</source>
         <comment>timeline segment</comment>
         <translation>数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="41"/>
+        <location filename="../../views/model_text.cpp" line="44"/>
         <source>waiting for the data loader</source>
         <comment>timeline segment</comment>
         <translation>等待数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="42"/>
+        <location filename="../../views/model_text.cpp" line="45"/>
         <source>pipeline bubble: waiting for another stage</source>
         <comment>timeline segment</comment>
         <translation>流水线气泡：等待其他阶段</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="43"/>
+        <location filename="../../views/model_text.cpp" line="46"/>
         <source>waiting for the slowest GPU of the tensor-parallel group</source>
         <comment>timeline segment</comment>
         <translation>等待张量并行组中最慢的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="44"/>
+        <location filename="../../views/model_text.cpp" line="47"/>
         <source>waiting for data-parallel communication (exposed)</source>
         <comment>timeline segment</comment>
         <translation>等待数据并行通信（暴露部分）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="45"/>
+        <location filename="../../views/model_text.cpp" line="48"/>
         <source>idle until the slowest GPU finishes the step</source>
         <comment>timeline segment</comment>
         <translation>空闲，直到最慢的 GPU 完成此步</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="46"/>
+        <location filename="../../views/model_text.cpp" line="49"/>
         <source>waiting for the slowest data-parallel replica</source>
         <comment>timeline segment</comment>
         <translation>等待最慢的数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="47"/>
+        <location filename="../../views/model_text.cpp" line="50"/>
         <source>pipeline send in progress (blocking exchange)</source>
         <comment>timeline segment</comment>
         <translation>流水线发送进行中（阻塞式交换）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="48"/>
+        <location filename="../../views/model_text.cpp" line="51"/>
         <source>receiving from the neighbouring pipeline stage</source>
         <comment>timeline segment</comment>
         <translation>正在从相邻流水线阶段接收</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="49"/>
+        <location filename="../../views/model_text.cpp" line="52"/>
         <source>receive from the neighbouring stage</source>
         <comment>timeline segment</comment>
         <translation>从相邻阶段接收</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="50"/>
+        <location filename="../../views/model_text.cpp" line="53"/>
         <source>forward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>前向（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="51"/>
+        <location filename="../../views/model_text.cpp" line="54"/>
         <source>backward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>反向（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="52"/>
+        <location filename="../../views/model_text.cpp" line="55"/>
         <source>recompute + backward (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>重计算 + 反向（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="53"/>
+        <location filename="../../views/model_text.cpp" line="56"/>
         <source>optimizer step (thermal throttling: clocks reduced)</source>
         <comment>timeline segment</comment>
         <translation>优化器更新（温度降频：时钟降低）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="54"/>
+        <location filename="../../views/model_text.cpp" line="57"/>
         <source>expert dispatch + combine (all-to-all, forward)</source>
         <comment>timeline segment</comment>
         <translation>专家分发 + 合并（all-to-all，前向）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="55"/>
+        <location filename="../../views/model_text.cpp" line="58"/>
         <source>expert dispatch + combine (all-to-all, backward)</source>
         <comment>timeline segment</comment>
         <translation>专家分发 + 合并（all-to-all，反向）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="56"/>
+        <location filename="../../views/model_text.cpp" line="59"/>
         <source>waiting for the busiest expert (routing imbalance)</source>
         <comment>timeline segment</comment>
         <translation>等待最忙的专家（路由不均衡）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="57"/>
+        <location filename="../../views/model_text.cpp" line="60"/>
         <source>context-parallel key/value exchange (forward)</source>
         <comment>timeline segment</comment>
         <translation>上下文并行键/值交换（前向）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="58"/>
+        <location filename="../../views/model_text.cpp" line="61"/>
         <source>context-parallel key/value exchange (backward)</source>
         <comment>timeline segment</comment>
         <translation>上下文并行键/值交换（反向）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="64"/>
+        <location filename="../../views/model_text.cpp" line="67"/>
         <source>waiting for GPU %1 (slowest data-parallel replica)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="65"/>
+        <location filename="../../views/model_text.cpp" line="68"/>
         <source>waiting for GPU %1 (slowest data-parallel replica, thermal throttling)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本，温度降频）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="66"/>
+        <location filename="../../views/model_text.cpp" line="69"/>
         <source>waiting for GPU %1 (slowest data-parallel replica, straggler)</source>
         <comment>timeline segment; %1 = GPU number</comment>
         <translation>等待 GPU %1（最慢的数据并行副本，慢节点）</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="71"/>
-        <source>several items merged, mostly compute (timeline simplified: zoomed-out detail beyond the segment limit)</source>
-        <comment>timeline segment of a simplified timeline</comment>
-        <translation>计算为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="72"/>
-        <source>several items merged, mostly tp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
-        <comment>timeline segment of a simplified timeline</comment>
-        <translation>张量并行通信为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="73"/>
-        <source>several items merged, mostly dp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
-        <comment>timeline segment of a simplified timeline</comment>
-        <translation>数据并行通信为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="74"/>
-        <source>several items merged, mostly pp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
-        <comment>timeline segment of a simplified timeline</comment>
-        <translation>流水线通信为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="75"/>
-        <source>several items merged, mostly bubble (timeline simplified: zoomed-out detail beyond the segment limit)</source>
-        <comment>timeline segment of a simplified timeline</comment>
-        <translation>流水线气泡为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
-    </message>
-    <message>
         <location filename="../../views/model_text.cpp" line="76"/>
-        <source>several items merged, mostly wait (timeline simplified: zoomed-out detail beyond the segment limit)</source>
-        <comment>timeline segment of a simplified timeline</comment>
-        <translation>等待为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="77"/>
-        <source>several items merged, mostly data_loading (timeline simplified: zoomed-out detail beyond the segment limit)</source>
-        <comment>timeline segment of a simplified timeline</comment>
-        <translation>数据加载为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="78"/>
-        <source>several items merged, mostly optimizer (timeline simplified: zoomed-out detail beyond the segment limit)</source>
-        <comment>timeline segment of a simplified timeline</comment>
-        <translation>优化器为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="79"/>
-        <source>several items merged, mostly ep_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
-        <comment>timeline segment of a simplified timeline</comment>
-        <translation>专家 all-to-all 为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="80"/>
-        <source>several items merged, mostly cp_comm (timeline simplified: zoomed-out detail beyond the segment limit)</source>
-        <comment>timeline segment of a simplified timeline</comment>
-        <translation>上下文并行交换为主（多个条目已合并；时间线已简化：超出段数上限的细节在缩小视图中合并）</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="85"/>
         <source>Nothing to simulate.</source>
         <comment>bottleneck</comment>
         <translation>没有可模拟的内容。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="86"/>
+        <location filename="../../views/model_text.cpp" line="77"/>
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU.</source>
         <comment>bottleneck</comment>
         <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="87"/>
+        <location filename="../../views/model_text.cpp" line="78"/>
         <source>Compute-bound: the GPUs compute %1% of the step at %2% MFU; the largest loss is %3 (%4%).</source>
         <comment>bottleneck; %3 = what is lost</comment>
         <translation>计算受限：GPU 在 %1% 的步时间内进行计算，MFU 为 %2%；最大的损失来自%3（%4%）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="88"/>
+        <location filename="../../views/model_text.cpp" line="79"/>
         <source>Host-bound: %1 issues each operation in %2 us, longer than the GPU runs it: %3% of the compute time is the host's, at %4% MFU; larger micro-batches, fused kernels or CUDA graphs hide it.</source>
         <comment>bottleneck; %1 = software stack name</comment>
         <translation>主机瓶颈：%1 下发每个操作需要 %2 微秒，比 GPU 执行它的时间还长：计算时间的 %3% 花在主机上，MFU 为 %4%；更大的微批次、融合内核或 CUDA Graphs 可以掩盖它。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="89"/>
+        <location filename="../../views/model_text.cpp" line="80"/>
         <source>Data-parallel gradient exchange over %1 is exposed for %2% of the step; larger batches per GPU or faster links hide it.</source>
         <comment>bottleneck; %1 = link name</comment>
-        <translation>经 %1 的数据并行梯度交换有 %2% 的步时间未被掩盖；增大每个 GPU 的批大小或使用更快的互连可将其隐藏。</translation>
+        <translation>经 %1 的数据并行梯度交换有 %2% 的步时间未被掩盖；增大每块 GPU 的批大小或使用更快的互连可将其隐藏。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="90"/>
+        <location filename="../../views/model_text.cpp" line="81"/>
         <source>Tensor-parallel all-reduces over %1 take %2% of the step; they sit on the critical path of every layer.</source>
         <comment>bottleneck; %1 = link name</comment>
         <translation>经 %1 的张量并行 all-reduce 占步时间的 %2%；它们位于每一层的关键路径上。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="91"/>
+        <location filename="../../views/model_text.cpp" line="82"/>
         <source>The GPUs have no peer-to-peer access: every transfer is staged through host memory.</source>
         <comment>bottleneck, after the data- or tensor-parallel sentence</comment>
         <translation>这些 GPU 之间没有点对点访问：每次传输都要经主机内存中转。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="92"/>
+        <location filename="../../views/model_text.cpp" line="83"/>
         <source>Pipeline bubble: %1% of the step is idle with %2 micro-batches on %3 stages; more micro-batches or interleaving shrink it.</source>
         <comment>bottleneck</comment>
         <translation>流水线气泡：%3 个阶段、%2 个微批次时，%1% 的步时间处于空闲；增加微批次或采用交错调度可缩小气泡。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="93"/>
+        <location filename="../../views/model_text.cpp" line="84"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter).</source>
         <comment>bottleneck</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="94"/>
+        <location filename="../../views/model_text.cpp" line="85"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.</source>
         <comment>bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动），主要是%2。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="95"/>
+        <location filename="../../views/model_text.cpp" line="86"/>
         <source>The data loader starves the GPUs for %1% of the step; add loader workers before adding GPUs.</source>
         <comment>bottleneck</comment>
         <translation>数据加载器让 GPU 在 %1% 的步时间内等数据；先增加加载工作进程，再增加 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="96"/>
+        <location filename="../../views/model_text.cpp" line="87"/>
         <source>Pipeline sends between stages block the GPUs for %1% of the step; fewer stages or faster links between them help.</source>
         <comment>bottleneck</comment>
         <translation>阶段间的流水线发送使 GPU 阻塞 %1% 的步时间；减少阶段数或加快阶段间互连会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="97"/>
-        <source>The GPUs run hot (above %1 C) and throttle their clocks by %2%.</source>
-        <comment>bottleneck, thermal</comment>
-        <translation>GPU 温度过高（超过 %1 C），时钟降频 %2%。</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="98"/>
-        <source>%1 of %2 GPUs run hot (above %3 C) and throttle their clocks by %4%.</source>
-        <comment>bottleneck, thermal</comment>
-        <translation>%2 个 GPU 中有 %1 个温度过高（超过 %3 C），时钟降频 %4%。</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="99"/>
-        <source>Each GPU is a %1% slice of a physical GPU: the job runs like %2 whole GPUs.</source>
-        <comment>bottleneck, virtual GPUs</comment>
-        <translation>每个 GPU 是物理 GPU 的 %1% 切片：任务的运行效果相当于 %2 个完整 GPU。</translation>
-    </message>
-    <message>
-        <location filename="../../views/model_text.cpp" line="100"/>
+        <location filename="../../views/model_text.cpp" line="91"/>
         <source>Expert all-to-all (token dispatch and combine) over %1 is exposed for %2% of the step; overlapping it with another micro-batch, DeepEP, or an expert group inside the NVLink domain hides it.</source>
         <comment>bottleneck; %1 = link name</comment>
         <translation>专家 all-to-all（token 分发与合并）经由 %1 暴露的时间占每步的 %2%；与另一个微批次重叠、使用 DeepEP，或把专家组放在 NVLink 域内，都能把它隐藏起来。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="101"/>
+        <location filename="../../views/model_text.cpp" line="92"/>
         <source>Context-parallel key/value exchange over %1 is exposed for %2% of the step; longer sequences per GPU or a context group inside the node hide it behind attention.</source>
         <comment>bottleneck; %1 = link name</comment>
         <translation>上下文并行的键/值交换经由 %1 暴露的时间占每步的 %2%；每块 GPU 上更长的序列或节点内的上下文组能把它隐藏在注意力计算之后。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="102"/>
+        <location filename="../../views/model_text.cpp" line="93"/>
         <source>Routing imbalance: GPUs wait %1% of the step for the busiest expert; balanced routing (auxiliary loss or bias) or a capacity factor shortens it.</source>
         <comment>bottleneck</comment>
         <translation>路由不均衡：GPU 有 %1% 的步时间在等待最忙的专家；均衡路由（辅助损失或偏置）或容量因子可以缩短等待。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="103"/>
+        <location filename="../../views/model_text.cpp" line="94"/>
         <source>It does not fit: %1 GB per GPU against %2 GB.</source>
         <comment>bottleneck, memory</comment>
-        <translation>显存放不下：每个 GPU 需要 %1 GB，而只有 %2 GB。</translation>
+        <translation>显存放不下：每块 GPU 需要 %1 GB，而只有 %2 GB。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="113"/>
+        <location filename="../../views/model_text.cpp" line="104"/>
         <source>expert all-to-all</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>专家 all-to-all</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="114"/>
+        <location filename="../../views/model_text.cpp" line="105"/>
         <source>context-parallel exchange</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>上下文并行交换</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="115"/>
+        <location filename="../../views/model_text.cpp" line="106"/>
         <source>waiting for the busiest expert</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>等待最忙的专家</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="119"/>
+        <location filename="../../views/model_text.cpp" line="110"/>
         <source>Linear scaling rule (Goyal et al. 2017): if the global batch grows k-fold to keep more GPUs busy, multiply the learning rate by k and warm it up over the first ~5 epochs; this scenario keeps the global batch at %1.</source>
         <comment>cost advice</comment>
         <translation>线性缩放规则（Goyal 等，2017）：若为让更多 GPU 保持忙碌而将全局批大小扩大 k 倍，则将学习率乘以 k，并在前约 5 个 epoch 内预热；本场景的全局批大小保持为 %1。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="120"/>
+        <location filename="../../views/model_text.cpp" line="111"/>
         <source>Data loader: each GPU consumes about %1 samples/s; at %2 samples/s per worker it needs %3 workers (has %4).</source>
         <comment>cost advice</comment>
-        <translation>数据加载器：每个 GPU 每秒约消耗 %1 个样本；按每个工作进程 %2 样本/s 计，需要 %3 个工作进程（当前 %4 个）。</translation>
+        <translation>数据加载器：每块 GPU 每秒约消耗 %1 个样本；按每个工作进程 %2 样本/s 计，需要 %3 个工作进程（当前 %4 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="121"/>
+        <location filename="../../views/model_text.cpp" line="112"/>
         <source>Data loader: start with 4 workers per GPU (PyTorch rule of thumb) and raise until GPU utilisation stops rising, at most the CPU cores per GPU.</source>
         <comment>cost advice</comment>
-        <translation>数据加载器：从每个 GPU 4 个工作进程起步（PyTorch 经验法则），逐步增加直到 GPU 利用率不再上升，最多为每个 GPU 分到的 CPU 核数。</translation>
+        <translation>数据加载器：从每块 GPU 4 个工作进程起步（PyTorch 经验法则），逐步增加直到 GPU 利用率不再上升，最多为每块 GPU 分到的 CPU 核数。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="107"/>
+        <location filename="../../views/model_text.cpp" line="98"/>
         <source>data-parallel exchange</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据并行通信</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="108"/>
+        <location filename="../../views/model_text.cpp" line="73"/>
+        <source>several items merged, mostly %1 (timeline simplified: items closer than its merge step stay merged at any zoom)</source>
+        <comment>timeline segment of a simplified timeline; %1 = a legend entry such as 'PP send/recv'</comment>
+        <translation>%1为主（多个条目已合并；时间线已简化：间隔小于合并步长的条目在任何缩放级别下都保持合并）</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="88"/>
+        <source>The GPUs run hot (above %1 °C) and throttle their clocks by %2%.</source>
+        <comment>bottleneck, thermal</comment>
+        <translation>GPU 温度过高（超过 %1 °C），时钟降频 %2%。</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="89"/>
+        <source>%1 of %2 GPUs run hot (above %3 °C) and throttle their clocks by %4%.</source>
+        <comment>bottleneck, thermal</comment>
+        <translation>%2 块 GPU 中有 %1 块温度过高（超过 %3 °C），时钟降频 %4%。</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="90"/>
+        <source>Each GPU is a %1% slice of a physical GPU: the job gets %2x the compute of one whole GPU.</source>
+        <comment>bottleneck, virtual GPUs</comment>
+        <translation>每块 GPU 是物理 GPU 的 %1% 切片：整个任务获得的算力相当于 %2 块完整 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="99"/>
         <source>tensor-parallel all-reduces</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>张量并行 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="109"/>
+        <location filename="../../views/model_text.cpp" line="100"/>
         <source>pipeline bubble</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="110"/>
+        <location filename="../../views/model_text.cpp" line="101"/>
         <source>waiting for the slowest GPU</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>等待最慢的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="111"/>
+        <location filename="../../views/model_text.cpp" line="102"/>
         <source>data loading</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="112"/>
+        <location filename="../../views/model_text.cpp" line="103"/>
         <source>pipeline sends</source>
         <comment>bottleneck: the largest loss is ...</comment>
         <translation>流水线发送</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="124"/>
+        <location filename="../../views/model_text.cpp" line="115"/>
         <source>%1 %2</source>
         <comment>two sentences in a row</comment>
         <translation>%1%2</translation>
@@ -1067,74 +1013,74 @@
 <context>
     <name>ResultViews</name>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="130"/>
+        <location filename="../../views/charts/chart_common.cpp" line="139"/>
         <source>No result yet.</source>
         <translation>尚无结果。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="135"/>
+        <location filename="../../views/charts/chart_common.cpp" line="144"/>
         <source>%1: </source>
         <translation>%1: </translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="136"/>
+        <location filename="../../views/charts/chart_common.cpp" line="145"/>
         <source>This scenario cannot be computed.
 %1%2</source>
         <translation>无法计算此场景。
 %1%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="186"/>
+        <location filename="../../views/charts/chart_common.cpp" line="195"/>
         <source>DP communication</source>
         <translation>DP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="188"/>
+        <location filename="../../views/charts/chart_common.cpp" line="197"/>
         <source>TP communication</source>
         <translation>TP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="190"/>
+        <location filename="../../views/charts/chart_common.cpp" line="199"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="192"/>
+        <location filename="../../views/charts/chart_common.cpp" line="201"/>
         <source>Point-to-point</source>
         <translation>点对点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="194"/>
+        <location filename="../../views/charts/chart_common.cpp" line="203"/>
         <source>Stragglers and jitter</source>
         <translation>慢节点与抖动</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="196"/>
+        <location filename="../../views/charts/chart_common.cpp" line="205"/>
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="198"/>
+        <location filename="../../views/charts/chart_common.cpp" line="207"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="200"/>
+        <location filename="../../views/charts/chart_common.cpp" line="209"/>
         <source>Compute and latency</source>
         <translation>计算与延迟</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="202"/>
+        <location filename="../../views/charts/chart_common.cpp" line="211"/>
         <source>Expert all-to-all</source>
         <translation>专家 all-to-all</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="204"/>
+        <location filename="../../views/charts/chart_common.cpp" line="213"/>
         <source>Context exchange</source>
         <translation>上下文交换</translation>
     </message>
     <message>
-        <location filename="../../views/charts/chart_common.cpp" line="206"/>
+        <location filename="../../views/charts/chart_common.cpp" line="215"/>
         <source>Busiest expert</source>
         <translation>最忙的专家</translation>
     </message>
@@ -1175,12 +1121,12 @@
         <translation>此版本缺少中文翻译</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="156"/>
+        <location filename="../../app/gui/app.cpp" line="159"/>
         <source>cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="159"/>
+        <location filename="../../app/gui/app.cpp" line="162"/>
         <source>%1
 
 %2</source>
@@ -1189,52 +1135,52 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="190"/>
+        <location filename="../../app/gui/app.cpp" line="193"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="222"/>
+        <location filename="../../app/gui/app.cpp" line="225"/>
         <source>the model did not finish within %1 s</source>
         <translation>模型未能在 %1 s 内完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="232"/>
+        <location filename="../../app/gui/app.cpp" line="238"/>
         <source>cannot write %1: the PNG could not be encoded</source>
         <translation>无法写入 %1：无法编码 PNG 图像</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="292"/>
+        <location filename="../../app/gui/app.cpp" line="298"/>
         <source>Damaged autosave</source>
         <translation>自动保存已损坏</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="293"/>
+        <location filename="../../app/gui/app.cpp" line="299"/>
         <source>Unsaved work from a previous session was found but cannot be used (%1). It was not loaded and is kept as %2.</source>
         <translation>发现了上次会话未保存的工作，但无法使用（%1）。它没有被载入，已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="299"/>
+        <location filename="../../app/gui/app.cpp" line="305"/>
         <source>Unsaved work not opened</source>
         <translation>未能打开未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="300"/>
+        <location filename="../../app/gui/app.cpp" line="306"/>
         <source>Unsaved work from a previous session cannot be opened: %1. It was not loaded, and nothing was deleted: it is kept, unchanged, as %2. Correct that value in a text editor, then open the file.</source>
         <translation>上次会话未保存的工作无法打开：%1。它没有被载入，也没有删除任何内容：它原样保留为 %2。请在文本编辑器中改正这个值，然后再打开该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="322"/>
+        <location filename="../../app/gui/app.cpp" line="328"/>
         <source>Its plan breaks a rule of scenario files (%1). It opens as it was left, with the problem shown beside its control; it can be saved once that is fixed.</source>
         <translation>它的方案违反了场景文件的一条规则（%1）。它会按离开时的样子打开，问题显示在对应的控件旁；改正之后即可保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="328"/>
+        <location filename="../../app/gui/app.cpp" line="334"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="310"/>
+        <location filename="../../app/gui/app.cpp" line="316"/>
         <source>ScaleScope did not close normally. Restore the unsaved changes to “%1” from %2?</source>
         <translation>ScaleScope 上次未正常关闭。是否从 %2 恢复对“%1”的未保存更改？</translation>
     </message>
@@ -1352,67 +1298,72 @@
         <translation>&lt;h3&gt;未选择校准配置文件&lt;/h3&gt;&lt;p&gt;模型对你的 GPU 和互连使用规格表数据。校准配置文件会用在你自己机器上实测的数据替代它们：按尺寸的 GEMM 吞吐量、显存带宽、内核启动开销、主机与点对点带宽，以及 NCCL 集合通信。&lt;/p&gt;&lt;p&gt;要生成配置文件，请在装有 NVIDIA GPU 的计算机上点击&lt;b&gt;测量本机&lt;/b&gt;，或在那里运行 &lt;code&gt;gpuprobe --output my-gpus.json&lt;/code&gt;（用 &lt;code&gt;mpirun&lt;/code&gt; 启动可测量跨节点的集合通信），或导入集群已生成的 nccl-tests 日志。然后选择该配置文件并点击&lt;b&gt;应用到场景&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="193"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="161"/>
+        <source>No GEMM throughput in the selected profiles: they measured collectives only (an nccl-tests log, or a run whose GEMM tests were skipped).</source>
+        <translation>所选配置文件中没有 GEMM 吞吐量：它们只测了集合通信（nccl-tests 日志，或跳过了 GEMM 测试的运行）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/calibration_page.cpp" line="205"/>
         <source>nccl-tests logs</source>
         <translation>nccl-tests 日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="193"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="205"/>
         <source>Logs (*.log *.txt *.out);;All (*)</source>
         <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="202"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="214"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="282"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="294"/>
         <source>The scenario uses datasheet figures.</source>
         <translation>场景使用规格表数据。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="283"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="295"/>
         <source>The scenario uses the profile %1.</source>
         <translation>场景使用配置文件 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="352"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="364"/>
         <source>GEMM throughput against size (first GPU of each profile)</source>
-        <translation>GEMM 吞吐量随尺寸变化（每个配置文件的第一个 GPU）</translation>
+        <translation>GEMM 吞吐量随尺寸变化（每个配置文件的第一块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="359"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="371"/>
         <source>GEMM work, 2·m·n·k (FLOP)</source>
         <translation>GEMM 工作量，2·m·n·k（FLOP）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="362"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="374"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="412"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="430"/>
         <source>Starting gpuprobe…</source>
         <translation>正在启动 gpuprobe…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="419"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="437"/>
         <source>Reading nccl-tests logs…</source>
         <translation>正在读取 nccl-tests 日志…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="468"/>
-        <source>Nothing was measured (no GPU was found or every test was skipped), so no profile was saved.</source>
-        <translation>没有测到任何数据（未找到 GPU 或所有测试均被跳过），因此没有保存配置文件。</translation>
+        <location filename="../../app/gui/calibration_page.cpp" line="488"/>
+        <source>Nothing was measured (no GPU was found or every test was skipped), so %1 was deleted again: no profile was kept.</source>
+        <translation>什么都没有测到（没有找到 GPU，或所有测试都被跳过），因此已再次删除 %1：没有保留配置文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="489"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="510"/>
         <source>Delete profile</source>
         <translation>删除配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="490"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="511"/>
         <source>Delete the profile %1? This cannot be undone.</source>
         <translation>删除配置文件 %1？此操作无法撤销。</translation>
     </message>
@@ -1673,11 +1624,11 @@
     <message>
         <location filename="../../views/controls/control_panel_model.cpp" line="62"/>
         <source>Samples per forward/backward pass on one GPU, 0 = auto (global batch / data degree), 0-1000000000</source>
-        <translation>单个 GPU 每次前向/反向的样本数，0 = 自动（全局批大小 / 数据并行度），0-1000000000</translation>
+        <translation>单块 GPU 每次前向/反向的样本数，0 = 自动（全局批大小 / 数据并行度），0-1000000000</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_model.cpp" line="64"/>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="44"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="62"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
@@ -1797,277 +1748,277 @@
         <translation>软件栈(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="30"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="48"/>
         <source>Parallel strategy: shows the degrees it uses and sets them to a fitting start</source>
         <translation>并行策略：显示其使用的并行度，并设为合适的初始值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="32"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="50"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="33"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="51"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="34"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="52"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="35"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="53"/>
         <source>ZeRO-3 (FSDP)</source>
         <translation>ZeRO-3 (FSDP)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="36"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="54"/>
         <source>Tensor</source>
         <translation>张量</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="37"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="55"/>
         <source>Pipeline</source>
         <translation>流水线</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="38"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="56"/>
         <source>3D hybrid</source>
         <translation>3D 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="39"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="57"/>
         <source>&amp;Strategy</source>
         <translation>策略(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="42"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="60"/>
         <source>Data-parallel degree, 0 = auto (GPU count / (tensor × pipeline × context)), 0-131072</source>
         <translation>数据并行度，0 = 自动（GPU 数 / (张量 × 流水线 × 上下文)），0-131072</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="45"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="63"/>
         <source>&amp;Data</source>
         <translation>数据(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="46"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="64"/>
         <source>Tensor-parallel degree, 1-1024</source>
         <translation>张量并行度，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="47"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="65"/>
         <source>&amp;Tensor</source>
         <translation>张量(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="49"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="67"/>
         <source>Pipeline-parallel degree (stages), 1-1024</source>
         <translation>流水线并行度（阶段数），1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="50"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="68"/>
         <source>Pipe&amp;line</source>
         <translation>流水线(&amp;l)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="52"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="70"/>
         <source>Context-parallel degree: GPUs sharing each sequence (long context), 1-1024</source>
         <translation>上下文并行度：共享每个序列的 GPU 数（长上下文），1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="54"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="72"/>
         <source>&amp;Context</source>
         <translation>上下文(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="64"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="82"/>
         <source>Expert-parallel degree: the routed experts split over this many GPUs, 1-1024</source>
         <translation>专家并行度：路由专家切分到这么多块 GPU 上，1-1024</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="66"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="84"/>
         <source>E&amp;xperts over</source>
         <translation>专家分布于(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="70"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="88"/>
         <source>How tokens reach their experts: NCCL all-to-all, or DeepEP's kernels that send each token once per node</source>
         <translation>token 到达专家的方式：NCCL all-to-all，或 DeepEP 内核（每个节点只发送一次 token）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="72"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="90"/>
         <source>NCCL all-to-all</source>
         <translation>NCCL all-to-all</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="73"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="91"/>
         <source>DeepEP</source>
         <translation>DeepEP</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="74"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="92"/>
         <source>Dispatcher</source>
         <translation>分发器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="77"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="95"/>
         <source>Overlap expert all-to-all</source>
         <translation>重叠专家 all-to-all</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="78"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="96"/>
         <source>Hide the experts' all-to-all behind another micro-batch's computation</source>
         <translation>把专家 all-to-all 隐藏在另一个微批次的计算之后</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="82"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="100"/>
         <source>Tokens of the busiest expert over the mean: 1 = balanced routing, 1-16</source>
         <translation>最忙专家的 token 数与平均值之比：1 = 均衡路由，1-16</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="85"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="103"/>
         <source>Expert &amp;imbalance</source>
         <translation>专家不均衡(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="88"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="106"/>
         <source>ZeRO stage: what data parallelism shards</source>
         <translation>ZeRO 阶段：数据并行切分哪些内容</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="89"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="107"/>
         <source>0, none</source>
         <translation>0，无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="90"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="108"/>
         <source>1, optimizer states</source>
         <translation>1，优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="91"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="109"/>
         <source>2, + gradients</source>
         <translation>2，+ 梯度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="92"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="110"/>
         <source>3, + parameters (FSDP)</source>
         <translation>3，+ 参数（FSDP）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="93"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="111"/>
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="96"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="114"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="97"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="115"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="98"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="116"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="99"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="117"/>
         <source>Interleaved 1F1B</source>
         <translation>交错 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="100"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="118"/>
         <source>Zero bubble (ZB-H1)</source>
         <translation>零气泡（ZB-H1）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="101"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="119"/>
         <source>Zero bubble V (ZB-V)</source>
         <translation>零气泡 V（ZB-V）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="102"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="120"/>
         <source>DualPipe (DeepSeek-V3)</source>
         <translation>DualPipe（DeepSeek-V3）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="103"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="121"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="107"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="125"/>
         <source>Model chunks per GPU for the interleaved schedule, 1-128</source>
-        <translation>交错调度下每个 GPU 的模型块数，1-128</translation>
+        <translation>交错调度下每块 GPU 的模型块数，1-128</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="108"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="126"/>
         <source>&amp;Virtual stages</source>
         <translation>虚拟阶段(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="112"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="130"/>
         <source>Se&amp;quence parallel</source>
         <translation>序列并行(&amp;q)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="113"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="131"/>
         <source>Megatron sequence parallelism inside the tensor-parallel group</source>
         <translation>在张量并行组内使用 Megatron 序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="118"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="136"/>
         <source>Overlap gradient communication</source>
         <translation>重叠梯度通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="119"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="137"/>
         <source>Overlap gradient communication with the backward pass</source>
         <translation>让梯度通信与反向传播重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="124"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="142"/>
         <source>Gradient bucket size, 0 = one all-reduce after the whole backward, 0-100000 MB</source>
         <translation>梯度桶大小，0 = 整个反向结束后做一次 all-reduce，0-100000 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="126"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="144"/>
         <source> MB</source>
         <translation> MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="127"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="145"/>
         <source>one all-reduce</source>
         <translation>一次 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="128"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="146"/>
         <source>Bucket</source>
         <translation>桶</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="132"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="150"/>
         <source>Synchronous (a barrier every step) or asynchronous updates (stale gradients)</source>
         <translation>同步更新（每步一次屏障）或异步更新（过期梯度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="134"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="152"/>
         <source>Synchronous</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="135"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="153"/>
         <source>Asynchronous</source>
         <translation>异步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="136"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="154"/>
         <source>Update</source>
         <translation>更新</translation>
     </message>
@@ -2172,7 +2123,7 @@
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="71"/>
         <source>Loader worker processes per GPU, 0-1024</source>
-        <translation>每个 GPU 的数据加载工作进程数，0-1024</translation>
+        <translation>每块 GPU 的数据加载工作进程数，0-1024</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="72"/>
@@ -2268,7 +2219,7 @@
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="113"/>
         <source>Cooling of every GPU: its steady-state temperature under sustained load (presets are assumptions), or none given (every GPU settles above the threshold)</source>
-        <translation>每个 GPU 的散热：持续负载下的稳态温度（预设为假设值），或不指定（每个 GPU 都稳定在阈值之上）</translation>
+        <translation>每块 GPU 的散热：持续负载下的稳态温度（预设为假设值），或不指定（每块 GPU 都稳定在阈值之上）</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="116"/>
@@ -2298,7 +2249,7 @@
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="125"/>
         <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model's assumption (threshold + 6 °C)</source>
-        <translation>持续负载下每个 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
+        <translation>持续负载下每块 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="128"/>
@@ -2393,7 +2344,7 @@
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="191"/>
         <source>Every GPU is a time-sliced share of a physical GPU (vGPU, shared GPU)</source>
-        <translation>每个 GPU 都是物理 GPU 的分时份额（vGPU，共享 GPU）</translation>
+        <translation>每块 GPU 都是物理 GPU 的分时份额（vGPU，共享 GPU）</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="196"/>
@@ -2428,7 +2379,7 @@
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="211"/>
         <source>Mean time between failures of one GPU (with its share of the node), 0.1-1000000000 h</source>
-        <translation>单个 GPU 的平均故障间隔时间（含其所占节点份额），0.1-1000000000 h</translation>
+        <translation>单块 GPU 的平均故障间隔时间（含其所占节点份额），0.1-1000000000 h</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="213"/>
@@ -2628,107 +2579,107 @@
         <translation>关闭 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="150"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="168"/>
         <source>Set strategy to %1</source>
         <translation>将策略设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="156"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="174"/>
         <source>Set data degree to auto</source>
         <translation>将数据并行度设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="156"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="174"/>
         <source>Set data degree to %1</source>
         <translation>将数据并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="162"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="180"/>
         <source>Set tensor degree to %1</source>
         <translation>将张量并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="167"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="185"/>
         <source>Set pipeline degree to %1</source>
         <translation>将流水线并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="172"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="190"/>
         <source>Set context degree to %1</source>
         <translation>将上下文并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="177"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="195"/>
         <source>Set expert degree to %1</source>
         <translation>将专家并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="182"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="200"/>
         <source>Set dispatcher to %1</source>
         <translation>将分发器设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="189"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="207"/>
         <source>Turn expert all-to-all overlap on</source>
         <translation>开启专家 all-to-all 重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="189"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="207"/>
         <source>Turn expert all-to-all overlap off</source>
         <translation>关闭专家 all-to-all 重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="195"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="213"/>
         <source>Set expert imbalance to %1</source>
         <translation>将专家不均衡设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="205"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="223"/>
         <source>Set software stack to %1</source>
         <translation>将软件栈设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="211"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="229"/>
         <source>Set ZeRO stage to %1</source>
         <translation>将 ZeRO 阶段设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="216"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="234"/>
         <source>Set schedule to %1</source>
         <translation>将调度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="221"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="239"/>
         <source>Set virtual stages to %1</source>
         <translation>将虚拟阶段数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="227"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="245"/>
         <source>Turn sequence parallelism on</source>
         <translation>开启序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="227"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="245"/>
         <source>Turn sequence parallelism off</source>
         <translation>关闭序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="232"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="250"/>
         <source>Turn overlap on</source>
         <translation>开启通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="232"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="250"/>
         <source>Turn overlap off</source>
         <translation>关闭通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="237"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="255"/>
         <source>Set bucket size to %1 MB</source>
         <translation>将桶大小设为 %1 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="242"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="260"/>
         <source>Set update to %1</source>
         <translation>将更新方式设为 %1</translation>
     </message>
@@ -2932,20 +2883,26 @@
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="211"/>
         <source>1 GPU</source>
-        <translation>1 个 GPU</translation>
+        <translation>1 块 GPU</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="211"/>
         <source>%1 GPUs</source>
-        <translation>%1 个 GPU</translation>
+        <translation>%1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="254"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="284"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="301"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="255"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="289"/>
+        <source>Switch to %1, which runs this plan</source>
+        <translation>切换到 %1（它能运行此方案）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="302"/>
         <source>Auto: %1</source>
         <translation>自动：%1</translation>
     </message>
@@ -3043,740 +3000,751 @@
         <translation>每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="151"/>
+        <location filename="../../views/charts/cost_view.cpp" line="194"/>
         <source>Number of steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="152"/>
+        <location filename="../../views/charts/cost_view.cpp" line="195"/>
         <source>Tokens to train</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="157"/>
-        <location filename="../../views/charts/cost_view.cpp" line="358"/>
+        <location filename="../../views/charts/cost_view.cpp" line="200"/>
+        <location filename="../../views/charts/cost_view.cpp" line="378"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="159"/>
+        <location filename="../../views/charts/cost_view.cpp" line="202"/>
         <source>Training steps in the run (1 to 1,000,000,000)</source>
         <translation>本次运行的训练步数（1 到 1,000,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="165"/>
-        <location filename="../../views/charts/cost_view.cpp" line="341"/>
+        <location filename="../../views/charts/cost_view.cpp" line="161"/>
         <source> billion tokens</source>
         <translation> 十亿 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="168"/>
-        <source>Tokens to train, in billions (0.001 to 1,000,000); steps = tokens / (global batch × sequence length)</source>
-        <translation>训练 token 数，单位十亿（0.001 到 1,000,000）；步数 = token 数 / (全局批大小 × 序列长度)</translation>
+        <location filename="../../views/charts/cost_view.cpp" line="160"/>
+        <source> hundred million tokens</source>
+        <translation> 亿 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="179"/>
+        <location filename="../../views/charts/cost_view.cpp" line="211"/>
+        <source>Tokens to train, in billions (0.001 to 1,000,000); steps = tokens / (global batch × sequence length)</source>
+        <translation>训练 token 数，单位亿（0.01 到 10,000,000）；步数 = token 数 / (全局批大小 × 序列长度)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="222"/>
         <source> per kWh</source>
         <translation> /kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="180"/>
+        <location filename="../../views/charts/cost_view.cpp" line="223"/>
         <source>Electricity price per kWh, in any currency (0 to 10)</source>
         <translation>每 kWh 电价，任意货币（0 到 10）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="182"/>
+        <location filename="../../views/charts/cost_view.cpp" line="225"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="184"/>
+        <location filename="../../views/charts/cost_view.cpp" line="227"/>
         <source>Run &amp;length:</source>
         <translation>运行长度(&amp;l)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="185"/>
+        <location filename="../../views/charts/cost_view.cpp" line="228"/>
         <source>&amp;Steps:</source>
         <translation>步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="186"/>
+        <location filename="../../views/charts/cost_view.cpp" line="229"/>
         <source>&amp;Tokens:</source>
         <translation>Token 数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="188"/>
+        <location filename="../../views/charts/cost_view.cpp" line="231"/>
         <source>Electricity &amp;price:</source>
         <translation>电价(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="190"/>
+        <location filename="../../views/charts/cost_view.cpp" line="233"/>
         <source>Time and energy</source>
         <translation>时间与能耗</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="198"/>
+        <location filename="../../views/charts/cost_view.cpp" line="241"/>
         <source>Time per step:</source>
         <translation>每步时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="199"/>
+        <location filename="../../views/charts/cost_view.cpp" line="242"/>
         <source>Time per run:</source>
         <translation>每次运行时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="200"/>
-        <location filename="../../views/charts/cost_view.cpp" line="399"/>
+        <location filename="../../views/charts/cost_view.cpp" line="243"/>
+        <location filename="../../views/charts/cost_view.cpp" line="419"/>
         <source>GPU-hours per run:</source>
         <translation>每次运行 GPU 时：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="201"/>
+        <location filename="../../views/charts/cost_view.cpp" line="244"/>
         <source>Energy per step:</source>
         <translation>每步能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="202"/>
-        <location filename="../../views/charts/cost_view.cpp" line="400"/>
+        <location filename="../../views/charts/cost_view.cpp" line="245"/>
+        <location filename="../../views/charts/cost_view.cpp" line="420"/>
         <source>Energy per run:</source>
         <translation>每次运行能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="203"/>
+        <location filename="../../views/charts/cost_view.cpp" line="246"/>
         <source>Electricity per run:</source>
         <translation>每次运行电费：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="207"/>
+        <location filename="../../views/charts/cost_view.cpp" line="250"/>
         <source>&amp;Add a cost section</source>
         <translation>添加成本设置(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="210"/>
+        <location filename="../../views/charts/cost_view.cpp" line="253"/>
         <source>Add prices, usage and migration effort to the scenario for the full cost report: owning against renting, break-even and whether more GPUs are worth it</source>
         <translation>在场景中加入价格、用量和迁移工作量，得到完整成本报告：自购与租用对比、盈亏平衡点，以及增加 GPU 是否值得</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="297"/>
+        <location filename="../../views/charts/cost_view.cpp" line="316"/>
         <source>Prices and work</source>
         <translation>价格与工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="299"/>
+        <location filename="../../views/charts/cost_view.cpp" line="318"/>
         <source> USD</source>
         <translation> USD</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="300"/>
+        <location filename="../../views/charts/cost_view.cpp" line="319"/>
         <source>&amp;GPU price:</source>
         <translation>GPU 价格(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="303"/>
+        <location filename="../../views/charts/cost_view.cpp" line="322"/>
         <source>Price of one GPU (0 to 1,000,000,000 USD)</source>
-        <translation>单个 GPU 的价格（0 到 1,000,000,000 USD）</translation>
+        <translation>单块 GPU 的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="303"/>
+        <location filename="../../views/charts/cost_view.cpp" line="322"/>
         <source>Change GPU price</source>
         <translation>修改 GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="304"/>
+        <location filename="../../views/charts/cost_view.cpp" line="323"/>
         <source>Ser&amp;ver price:</source>
         <translation>服务器价格(&amp;v)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="306"/>
+        <location filename="../../views/charts/cost_view.cpp" line="325"/>
         <source> USD per node</source>
         <translation> USD/节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="307"/>
+        <location filename="../../views/charts/cost_view.cpp" line="326"/>
         <source>Price of one server (node) beyond its GPUs (0 to 1,000,000,000 USD)</source>
         <translation>除 GPU 外单台服务器（节点）的价格（0 到 1,000,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="309"/>
+        <location filename="../../views/charts/cost_view.cpp" line="328"/>
         <source>Change server price</source>
         <translation>修改服务器价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="310"/>
+        <location filename="../../views/charts/cost_view.cpp" line="329"/>
         <source>A&amp;mortisation:</source>
         <translation>折旧期(&amp;m)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="312"/>
+        <location filename="../../views/charts/cost_view.cpp" line="331"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="313"/>
+        <location filename="../../views/charts/cost_view.cpp" line="332"/>
         <source>Years over which the hardware is written off (0.1 to 50)</source>
         <translation>硬件折旧年限（0.1 到 50）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="314"/>
+        <location filename="../../views/charts/cost_view.cpp" line="333"/>
         <source>Change amortisation period</source>
         <translation>修改折旧期</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="315"/>
+        <location filename="../../views/charts/cost_view.cpp" line="334"/>
         <source>Po&amp;wer price:</source>
         <translation>电价(&amp;w)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="317"/>
+        <location filename="../../views/charts/cost_view.cpp" line="336"/>
         <source> USD/kWh</source>
         <translation> USD/kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="318"/>
+        <location filename="../../views/charts/cost_view.cpp" line="337"/>
         <source>Electricity price (0 to 100 USD per kWh)</source>
         <translation>电价（每 kWh 0 到 100 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="319"/>
+        <location filename="../../views/charts/cost_view.cpp" line="338"/>
         <source>Change power price</source>
         <translation>修改电价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="320"/>
+        <location filename="../../views/charts/cost_view.cpp" line="339"/>
         <source>P&amp;UE:</source>
         <translation>PUE(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="322"/>
+        <location filename="../../views/charts/cost_view.cpp" line="341"/>
         <source>Power usage effectiveness: facility power over IT power (1 to 5; 1.58 is the 2023 average)</source>
         <translation>电能使用效率：设施总功耗与 IT 设备功耗之比（1 到 5；2023 年平均值为 1.58）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="324"/>
+        <location filename="../../views/charts/cost_view.cpp" line="343"/>
         <source>Change PUE</source>
         <translation>修改 PUE</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="325"/>
+        <location filename="../../views/charts/cost_view.cpp" line="344"/>
         <source>&amp;Cloud price:</source>
         <translation>云价格(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="328"/>
+        <location filename="../../views/charts/cost_view.cpp" line="347"/>
         <source> USD per GPU-hour</source>
         <translation> USD/GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="329"/>
+        <location filename="../../views/charts/cost_view.cpp" line="348"/>
         <source>Rent of one cloud GPU for an hour (0 to 10,000 USD)</source>
         <translation>租用一个云 GPU 一小时的费用（0 到 10,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="330"/>
+        <location filename="../../views/charts/cost_view.cpp" line="349"/>
         <source>Change cloud price</source>
         <translation>修改云价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="334"/>
+        <location filename="../../views/charts/cost_view.cpp" line="353"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="335"/>
+        <location filename="../../views/charts/cost_view.cpp" line="354"/>
         <source>Epochs × samples</source>
         <translation>Epoch 数 × 样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="336"/>
+        <location filename="../../views/charts/cost_view.cpp" line="355"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="337"/>
+        <location filename="../../views/charts/cost_view.cpp" line="356"/>
         <source>How the work of one training run is given</source>
         <translation>单次训练运行工作量的给出方式</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="339"/>
+        <location filename="../../views/charts/cost_view.cpp" line="358"/>
         <source>&amp;Work per run:</source>
         <translation>每次运行工作量(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="342"/>
+        <location filename="../../views/charts/cost_view.cpp" line="362"/>
         <source>Tokens to train per run, in billions (0.001 to 1,000,000,000; transformers only)</source>
-        <translation>每次运行训练的 token 数，单位十亿（0.001 到 1,000,000,000；仅限 Transformer）</translation>
+        <translation>每次运行训练的 token 数，单位亿（0.01 到 10,000,000,000；仅限 Transformer）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="344"/>
+        <location filename="../../views/charts/cost_view.cpp" line="364"/>
         <source>Change tokens per run</source>
         <translation>修改每次运行的 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="346"/>
+        <location filename="../../views/charts/cost_view.cpp" line="366"/>
         <source>T&amp;okens:</source>
         <translation>Token 数(&amp;o)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="347"/>
+        <location filename="../../views/charts/cost_view.cpp" line="367"/>
         <source> epochs</source>
         <translation> 个 epoch</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="348"/>
+        <location filename="../../views/charts/cost_view.cpp" line="368"/>
         <source>Passes over the data set per run (0.01 to 1,000,000)</source>
         <translation>每次运行遍历数据集的次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="349"/>
+        <location filename="../../views/charts/cost_view.cpp" line="369"/>
         <source>Change epochs per run</source>
         <translation>修改每次运行的 epoch 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="351"/>
+        <location filename="../../views/charts/cost_view.cpp" line="371"/>
         <source>&amp;Epochs:</source>
         <translation>Epoch 数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="353"/>
+        <location filename="../../views/charts/cost_view.cpp" line="373"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="353"/>
+        <location filename="../../views/charts/cost_view.cpp" line="373"/>
         <source>Samples in one epoch (1 to 1e15)</source>
         <translation>每个 epoch 的样本数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="354"/>
+        <location filename="../../views/charts/cost_view.cpp" line="374"/>
         <source>Change samples per epoch</source>
         <translation>修改每个 epoch 的样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="356"/>
+        <location filename="../../views/charts/cost_view.cpp" line="376"/>
         <source>Samples per e&amp;poch:</source>
         <translation>每 epoch 样本数(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="359"/>
+        <location filename="../../views/charts/cost_view.cpp" line="379"/>
         <source>Optimizer steps per run (1 to 1e15)</source>
         <translation>每次运行的优化器步数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="359"/>
+        <location filename="../../views/charts/cost_view.cpp" line="379"/>
         <source>Change steps per run</source>
         <translation>修改每次运行的步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="361"/>
+        <location filename="../../views/charts/cost_view.cpp" line="381"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;t)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="362"/>
+        <location filename="../../views/charts/cost_view.cpp" line="382"/>
         <source>&amp;Runs per month:</source>
         <translation>每月运行次数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="364"/>
+        <location filename="../../views/charts/cost_view.cpp" line="384"/>
         <source> runs</source>
         <translation> 次</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="364"/>
+        <location filename="../../views/charts/cost_view.cpp" line="384"/>
         <source>Training runs a month (0.01 to 1,000,000)</source>
         <translation>每月训练运行次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="365"/>
+        <location filename="../../views/charts/cost_view.cpp" line="385"/>
         <source>Change runs per month</source>
         <translation>修改每月运行次数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="366"/>
+        <location filename="../../views/charts/cost_view.cpp" line="386"/>
         <source>M&amp;igration:</source>
         <translation>迁移(&amp;i)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="368"/>
+        <location filename="../../views/charts/cost_view.cpp" line="388"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="369"/>
+        <location filename="../../views/charts/cost_view.cpp" line="389"/>
         <source>Engineering days to move the job to several GPUs (0 to 3,650)</source>
         <translation>将任务迁移到多 GPU 所需的工程人天（0 到 3,650）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="371"/>
+        <location filename="../../views/charts/cost_view.cpp" line="391"/>
         <source>Change migration days</source>
         <translation>修改迁移天数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="372"/>
+        <location filename="../../views/charts/cost_view.cpp" line="392"/>
         <source>&amp;Day rate:</source>
         <translation>人天单价(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="374"/>
+        <location filename="../../views/charts/cost_view.cpp" line="394"/>
         <source> USD/day</source>
         <translation> USD/天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="375"/>
+        <location filename="../../views/charts/cost_view.cpp" line="395"/>
         <source>Cost of one engineering day; waiting is valued at a eighth of it per hour (0 to 1,000,000 USD)</source>
         <translation>一个工程人天的费用；等待时间按其八分之一每小时计价（0 到 1,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="377"/>
+        <location filename="../../views/charts/cost_view.cpp" line="397"/>
         <source>Change day rate</source>
         <translation>修改人天单价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="381"/>
+        <location filename="../../views/charts/cost_view.cpp" line="401"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="384"/>
+        <location filename="../../views/charts/cost_view.cpp" line="404"/>
         <source>Time, energy and money</source>
         <translation>时间、能耗与费用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="397"/>
+        <location filename="../../views/charts/cost_view.cpp" line="417"/>
         <source>Steps per run:</source>
         <translation>每次运行步数：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="398"/>
+        <location filename="../../views/charts/cost_view.cpp" line="418"/>
         <source>Time to train:</source>
         <translation>训练时长：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="401"/>
+        <location filename="../../views/charts/cost_view.cpp" line="421"/>
         <source>Power:</source>
         <translation>功耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="402"/>
+        <location filename="../../views/charts/cost_view.cpp" line="422"/>
         <source>Hardware:</source>
         <translation>硬件：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="403"/>
+        <location filename="../../views/charts/cost_view.cpp" line="423"/>
         <source>Per month:</source>
         <translation>每月：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="404"/>
+        <location filename="../../views/charts/cost_view.cpp" line="424"/>
         <source>Per run:</source>
         <translation>每次运行：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="405"/>
+        <location filename="../../views/charts/cost_view.cpp" line="425"/>
         <source>Break-even:</source>
         <translation>盈亏平衡：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="406"/>
+        <location filename="../../views/charts/cost_view.cpp" line="426"/>
         <source>Migration:</source>
         <translation>迁移：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="407"/>
+        <location filename="../../views/charts/cost_view.cpp" line="427"/>
         <source>Waiting saved:</source>
         <translation>节省等待：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="409"/>
+        <location filename="../../views/charts/cost_view.cpp" line="429"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="538"/>
+        <location filename="../../views/charts/cost_view.cpp" line="558"/>
         <source>= %1 steps of %2 samples × %3 tokens</source>
         <translation>= %1 步，每步 %2 样本 × %3 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="543"/>
+        <location filename="../../views/charts/cost_view.cpp" line="563"/>
         <source>Tokens need a transformer model; using the steps.</source>
         <translation>按 token 计算需要 Transformer 模型；改用步数。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="550"/>
+        <location filename="../../views/charts/cost_view.cpp" line="570"/>
         <source>never ends: failures come faster than checkpoints</source>
         <translation>永远无法完成：故障比检查点来得更快</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="553"/>
-        <location filename="../../views/charts/cost_view.cpp" line="826"/>
-        <location filename="../../views/charts/cost_view.cpp" line="833"/>
+        <location filename="../../views/charts/cost_view.cpp" line="573"/>
+        <location filename="../../views/charts/cost_view.cpp" line="844"/>
+        <location filename="../../views/charts/cost_view.cpp" line="851"/>
         <source>%1 GPU-h</source>
         <translation>%1 GPU 时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="556"/>
+        <location filename="../../views/charts/cost_view.cpp" line="576"/>
         <source>The time per run includes failures, restarts and checkpoints: %1% of the time is useful.</source>
         <translation>每次运行的时间包含故障、重启和检查点：其中 %1% 的时间是有效训练。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="561"/>
-        <location filename="../../views/charts/cost_view.cpp" line="562"/>
+        <location filename="../../views/charts/cost_view.cpp" line="581"/>
+        <location filename="../../views/charts/cost_view.cpp" line="582"/>
         <source>%1 kWh</source>
         <translation>%1 kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="563"/>
+        <location filename="../../views/charts/cost_view.cpp" line="583"/>
         <source>%1 (at %2 per kWh)</source>
         <translation>%1（按每 kWh %2 计）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="567"/>
+        <location filename="../../views/charts/cost_view.cpp" line="587"/>
         <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section's default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
         <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：空闲功耗为 %3 TDP 的 30%，其余按该步中计算所占比例 %4% 计）× 时间 × PUE %5（成本部分的默认值：制冷与供电损耗）。云端租用和自购成本见完整成本报告：请添加成本部分。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="639"/>
+        <location filename="../../views/charts/cost_view.cpp" line="659"/>
         <source>Give the work per run in tokens</source>
         <translation>以 token 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="644"/>
+        <location filename="../../views/charts/cost_view.cpp" line="664"/>
         <source>Give the work per run in epochs</source>
         <translation>以 epoch 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="648"/>
+        <location filename="../../views/charts/cost_view.cpp" line="668"/>
         <source>Give the work per run in steps</source>
         <translation>以步数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="667"/>
+        <location filename="../../views/charts/cost_view.cpp" line="687"/>
         <source>Add a cost section</source>
         <translation>添加成本设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="700"/>
+        <location filename="../../views/charts/cost_view.cpp" line="720"/>
         <source>buy and own</source>
         <translation>购买自有</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="700"/>
+        <location filename="../../views/charts/cost_view.cpp" line="720"/>
         <source>rent in the cloud</source>
         <translation>云上租用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="709"/>
+        <location filename="../../views/charts/cost_view.cpp" line="729"/>
         <source>No verdict: prices missing</source>
         <translation>无法给出结论：缺少价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="711"/>
+        <location filename="../../views/charts/cost_view.cpp" line="731"/>
         <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format's documented defaults; change them to yours.</source>
         <translation>请输入%1以得出结论：价格为 0 视为未设置。电价、PUE、折旧年限、迁移天数和日薪采用场景格式文档中的默认值，请改为你自己的数值。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="719"/>
+        <location filename="../../views/charts/cost_view.cpp" line="739"/>
         <source>1 GPU: %1</source>
-        <translation>1 个 GPU：%1</translation>
+        <translation>1 块 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="720"/>
+        <location filename="../../views/charts/cost_view.cpp" line="740"/>
         <source>%1 GPUs, the fewest that fit: %2</source>
-        <translation>%1 个 GPU（能装下模型的最少数量）：%2</translation>
+        <translation>%1 块 GPU（能装下模型的最少数量）：%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="723"/>
-        <source>%1 GPUs: not worth it — the plan does not fit in memory</source>
-        <translation>%1 个 GPU：不值得 — 该方案显存放不下</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="726"/>
+        <location filename="../../views/charts/cost_view.cpp" line="745"/>
         <source>Each GPU would need %1 GB of its %2 GB: this plan does not run, whatever it costs.</source>
-        <translation>每个 GPU 需要 %1 GB，而它只有 %2 GB：无论花多少钱，这个方案都跑不起来。</translation>
+        <translation>每块 GPU 需要 %1 GB，而它只有 %2 GB：无论花多少钱，这个方案都跑不起来。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="734"/>
+        <location filename="../../views/charts/cost_view.cpp" line="753"/>
         <source>%1 GPUs: worth it — %2</source>
-        <translation>%1 个 GPU：值得 — %2</translation>
+        <translation>%1 块 GPU：值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="734"/>
+        <location filename="../../views/charts/cost_view.cpp" line="753"/>
         <source>%1 GPUs: not worth it — %2</source>
-        <translation>%1 个 GPU：不值得 — %2</translation>
+        <translation>%1 块 GPU：不值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="737"/>
+        <location filename="../../views/charts/cost_view.cpp" line="756"/>
         <source>They save %1 of waiting a month, worth %2 at %3 an hour (the day rate over 8 hours), against %4 a month more: %5 of hardware or cloud time and %6 of migration spread over the amortisation period.</source>
         <translation>它们每月节省 %1 的等待时间，按每小时 %3（日薪除以 8 小时）计价值 %2；代价是每月多花 %4：其中硬件或云端时长 %5，迁移工作 %6（分摊到折旧期内）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="749"/>
-        <source>%1 GPUs: not worth it — the run never ends</source>
-        <translation>%1 个 GPU：不值得 — 训练永远无法完成</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="750"/>
-        <source>The run never ends on %1 GPUs: failures come faster than checkpoints can be written (goodput 0).</source>
-        <translation>在 %1 个 GPU 上这次训练永远无法完成：故障比写入检查点来得更快（有效产出为 0）。</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="758"/>
+        <location filename="../../views/charts/cost_view.cpp" line="777"/>
         <source>Best on the scaling sweep: %1 GPUs, %2× as fast as %3 GPUs at %4 a month, %5 a month better than %3 GPUs.</source>
-        <translation>扩展扫描中的最佳选择：%1 个 GPU，速度是 %3 个 GPU 的 %2×，每月 %4，比 %3 个 GPU 每月划算 %5。</translation>
+        <translation>扩展扫描中的最佳选择：%1 块 GPU，速度是 %3 块 GPU 的 %2×，每月 %4，比 %3 块 GPU 每月划算 %5。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="770"/>
+        <location filename="../../views/charts/cost_view.cpp" line="789"/>
         <source>8+ GPUs</source>
-        <translation>8+ 个 GPU</translation>
+        <translation>8+ 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="771"/>
+        <location filename="../../views/charts/cost_view.cpp" line="148"/>
+        <location filename="../../views/charts/cost_view.cpp" line="790"/>
         <source>1 GPU</source>
-        <translation>1 个 GPU</translation>
+        <translation>1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="772"/>
+        <location filename="../../views/charts/cost_view.cpp" line="148"/>
+        <location filename="../../views/charts/cost_view.cpp" line="791"/>
         <source>%1 GPUs</source>
-        <translation>%1 个 GPU</translation>
+        <translation>%1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="776"/>
+        <location filename="../../views/charts/cost_view.cpp" line="743"/>
+        <source>%1: not worth it — the plan does not fit in memory</source>
+        <translation>%1：不值得 — 该方案显存放不下</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="768"/>
+        <source>%1: not worth it — the run never ends</source>
+        <translation>%1：不值得 — 训练永远无法完成</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="769"/>
+        <source>The run never ends on %1: failures come faster than checkpoints can be written (goodput 0).</source>
+        <translation>在 %1 上这次训练永远无法完成：故障比写入检查点来得更快（有效产出为 0）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="795"/>
         <source>the job takes %1 on one GPU</source>
         <translation>该任务在单卡上需要%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="777"/>
+        <location filename="../../views/charts/cost_view.cpp" line="796"/>
         <source>the job takes %1 of GPU time (%2 GPUs hold the model)</source>
-        <translation>该任务需要%1的 GPU 时间（%2 个 GPU 才能装下模型）</translation>
+        <translation>该任务需要%1的 GPU 时间（%2 块 GPU 才能装下模型）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="779"/>
+        <location filename="../../views/charts/cost_view.cpp" line="803"/>
+        <source>at %1 hours of use a month the rule says owning pays</source>
+        <translation>按经验法则，每月使用 %1 小时时自购更划算</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="804"/>
+        <source>at %1 hours of use a month the rule says renting is cheaper</source>
+        <translation>按经验法则，每月使用 %1 小时时租用更便宜</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="811"/>
         <source>Rule of thumb: %1, %2, so the decision table suggests %3; %4.</source>
         <translation>经验法则：%1，%2，因此决策表建议 %3；%4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="814"/>
+        <location filename="../../views/charts/cost_view.cpp" line="826"/>
+        <source>At these prices the break-even below says otherwise.</source>
+        <translation>按当前价格，下方的盈亏平衡点给出不同的结论。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="832"/>
         <source>one GPU</source>
-        <translation>单个 GPU</translation>
+        <translation>单块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="815"/>
+        <location filename="../../views/charts/cost_view.cpp" line="833"/>
         <source>%1 GPUs, the fewest that fit</source>
-        <translation>%1 个 GPU（能装下模型的最少数量）</translation>
+        <translation>%1 块 GPU（能装下模型的最少数量）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="818"/>
-        <source>never ends on %1 GPUs: failures come faster than checkpoints; %2 on %3</source>
-        <translation>在 %1 个 GPU 上永远无法完成：故障比检查点来得更快；%3 需 %2</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="825"/>
-        <source>%1 on %2 GPUs</source>
-        <translation>%2 个 GPU 上 %1</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="828"/>
-        <source>%1 on %2 GPUs; %3 on %5 (%4× faster)</source>
-        <translation>%2 个 GPU 上 %1；%5 上 %3（快 %4×）</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="875"/>
+        <location filename="../../views/charts/cost_view.cpp" line="893"/>
         <source>none (the reference itself)</source>
         <translation>无（即基准本身）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="877"/>
+        <location filename="../../views/charts/cost_view.cpp" line="895"/>
         <source>%1 a month against %2</source>
         <translation>相比%2每月节省 %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="781"/>
+        <location filename="../../views/charts/cost_view.cpp" line="806"/>
         <source>at %1 hours of use a month owning pays (over about 200)</source>
         <translation>每月使用 %1 小时，自购更划算（超过约 200 小时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="784"/>
+        <location filename="../../views/charts/cost_view.cpp" line="808"/>
         <source>at %1 hours of use a month renting is cheaper (owning pays over about 200)</source>
         <translation>每月使用 %1 小时，租用更便宜（超过约 200 小时才值得自购）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="789"/>
+        <location filename="../../views/charts/cost_view.cpp" line="815"/>
         <source>The verdict differs: the rule counts GPU-hours, not the %1 of waiting a month the %2 GPUs save, worth %3 against %4.</source>
         <translation>结论与经验法则不同：经验法则只看 GPU 小时数，没有计入这 %2 块 GPU 每月节省的 %1 等待时间——它价值 %3，而代价是 %4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="795"/>
+        <location filename="../../views/charts/cost_view.cpp" line="821"/>
         <source>The verdict differs: the %1 GPUs add %2 a month, more than the %3 of waiting they save is worth (%4).</source>
         <translation>结论与经验法则不同：这 %1 块 GPU 每月多花 %2，超过了它们节省的 %3 等待时间的价值（%4）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="802"/>
-        <source>At these prices owning pays above %1 hours of use a month, not 200 (this job: %2).</source>
-        <translation>按这些价格，每月使用超过 %1 小时自购才划算，而不是 200 小时（本任务：%2 小时）。</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="807"/>
-        <source>At these prices renting is cheaper at any usage.</source>
-        <translation>按这些价格，无论用量多少，租用都更便宜。</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/cost_view.cpp" line="811"/>
+        <location filename="../../views/charts/cost_view.cpp" line="829"/>
         <source>%1 steps</source>
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="835"/>
+        <location filename="../../views/charts/cost_view.cpp" line="836"/>
+        <source>never ends on %1: failures come faster than checkpoints; %2 on %3</source>
+        <translation>在 %1 上永远无法完成：故障比检查点来得更快；%3 需 %2</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="843"/>
+        <source>%1 on %2</source>
+        <translation>%2 上 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="846"/>
+        <source>%1 on %2; %3 on %5 (%4× faster)</source>
+        <translation>%2 上 %1；%5 上 %3（快 %4×）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="853"/>
         <source>%1 kWh, %2 of electricity</source>
         <translation>%1 kWh，电费 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="837"/>
-        <location filename="../../views/charts/cost_view.cpp" line="848"/>
+        <location filename="../../views/charts/cost_view.cpp" line="855"/>
+        <location filename="../../views/charts/cost_view.cpp" line="866"/>
         <source>— (price not set)</source>
         <translation>—（价格未设置）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="839"/>
+        <location filename="../../views/charts/cost_view.cpp" line="857"/>
         <source>%1 W per GPU at %2 % utilisation (compute share of the step; idle draws %3 % of TDP), PUE %4</source>
-        <translation>每个 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
+        <translation>每块 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="854"/>
+        <location filename="../../views/charts/cost_view.cpp" line="872"/>
         <source>%1, written off over %2 years</source>
         <translation>%1，分 %2 年折旧</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="856"/>
+        <location filename="../../views/charts/cost_view.cpp" line="874"/>
         <source>own %1, rent %2 (%3 machine-hours)</source>
         <translation>自购 %1，租用 %2（%3 机时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="861"/>
+        <location filename="../../views/charts/cost_view.cpp" line="879"/>
         <source>own %1, rent %2</source>
         <translation>自购 %1，租用 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="866"/>
+        <location filename="../../views/charts/cost_view.cpp" line="884"/>
         <source>owning pays above %1 machine-hours a month (this job: %2)</source>
         <translation>每月超过 %1 机时则自购更划算（本任务：%2）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="870"/>
+        <location filename="../../views/charts/cost_view.cpp" line="888"/>
         <source>never: renting is cheaper at any usage</source>
         <translation>永不：任何用量下租用都更便宜</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="871"/>
+        <location filename="../../views/charts/cost_view.cpp" line="889"/>
         <source>%1 (%2 days at %3 a day)</source>
         <translation>%1（%2 天，每天 %3）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="576"/>
+        <location filename="../../views/charts/cost_view.cpp" line="596"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="580"/>
+        <location filename="../../views/charts/cost_view.cpp" line="600"/>
         <source>The board power (TDP) of the %1 is not known, so energy cannot be estimated.</source>
         <translation>%1 的板卡功耗 (TDP) 未知，无法估算能耗。</translation>
     </message>
@@ -3940,47 +3908,42 @@
 <context>
     <name>scalescope::Document</name>
     <message>
-        <location filename="../../app/gui/document.cpp" line="58"/>
-        <source>Untitled</source>
-        <translation>未命名</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/document.cpp" line="143"/>
+        <location filename="../../app/gui/document.cpp" line="146"/>
         <source>Not saved: a scenario file cannot hold this plan, it would not open again. Fix %1 first: %2</source>
         <translation>未保存：场景文件无法保存此方案，保存后将无法再次打开。请先修正 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="179"/>
+        <location filename="../../app/gui/document.cpp" line="182"/>
         <source>File changed on disk</source>
         <translation>文件已在磁盘上被更改</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="180"/>
+        <location filename="../../app/gui/document.cpp" line="183"/>
         <source>“%1” was changed on disk by another window or program (%2) since you opened or last saved it.</source>
         <translation>自您打开或上次保存以来，“%1”已被另一个窗口或程序在磁盘上更改（%2）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="185"/>
+        <location filename="../../app/gui/document.cpp" line="188"/>
         <source>Overwrite it with your version (the other changes are lost), save your version under another name, or cancel?</source>
         <translation>用您的版本覆盖它（其他更改将丢失）、以另一个名称保存您的版本，还是取消？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="187"/>
+        <location filename="../../app/gui/document.cpp" line="190"/>
         <source>Overwrite</source>
         <translation>覆盖</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="188"/>
+        <location filename="../../app/gui/document.cpp" line="191"/>
         <source>Save As…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="203"/>
+        <location filename="../../app/gui/document.cpp" line="206"/>
         <source>Save scenario as</source>
         <translation>场景另存为</translation>
     </message>
     <message>
-        <location filename="../../app/gui/document.cpp" line="204"/>
+        <location filename="../../app/gui/document.cpp" line="207"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
@@ -4012,7 +3975,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="41"/>
-        <location filename="../../app/gui/main_window_ui.cpp" line="308"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="326"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
@@ -4024,7 +3987,7 @@
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="82"/>
         <source>Fit</source>
-        <translation>适应</translation>
+        <translation>适合窗口</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="84"/>
@@ -4072,278 +4035,283 @@
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="204"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="214"/>
         <source>Memory per GPU against the GPU's capacity</source>
         <translation>每块 GPU 所需显存与 GPU 显存容量的对比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="207"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="217"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="208"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="218"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="209"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="219"/>
         <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="211"/>
-        <location filename="../../app/gui/main_window_results.cpp" line="152"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="221"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="162"/>
         <source>Against one GPU of the same kind</source>
-        <translation>相对同型号单个 GPU</translation>
+        <translation>相对同型号单块 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="212"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="222"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="214"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="224"/>
         <source>Asynchronous updates: how many steps old the parameters are that an applied gradient was computed on</source>
         <translation>异步更新：所应用的梯度是基于落后多少步的参数计算的</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="235"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="245"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="236"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="246"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="238"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="248"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="240"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="250"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="244"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="254"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="246"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="256"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="249"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="259"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="250"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="260"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="252"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="262"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="254"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="264"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="256"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="266"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="258"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="268"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="259"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="269"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="261"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="271"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="264"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="274"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="265"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="275"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="268"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="278"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="278"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="288"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="279"/>
-        <source>&amp;Presentation mode</source>
-        <translation>演示模式(&amp;P)</translation>
+        <location filename="../../app/gui/main_window_ui.cpp" line="291"/>
+        <source>&amp;Present the gallery</source>
+        <translation>放映论断集(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="285"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="296"/>
+        <source>Present &amp;my scenario</source>
+        <translation>放映我的场景(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_ui.cpp" line="303"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="286"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="304"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="287"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="305"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="296"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="314"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="298"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="316"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="300"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="318"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="301"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="319"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="304"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="322"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="313"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="331"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="330"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="348"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="331"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="349"/>
         <source>&amp;Keyboard and mouse…</source>
         <translation>键盘和鼠标(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="335"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="353"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="337"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="355"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="338"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="356"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="369"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="387"/>
         <source>Timeline: zoom around the pointer</source>
         <translation>时间线：以指针为中心缩放</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="369"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="387"/>
         <source>Wheel (when the timeline has focus)</source>
         <translation>滚轮（时间线获得焦点时）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="370"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="388"/>
         <source>Timeline: pan</source>
         <translation>时间线：平移</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="370"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="388"/>
         <source>Drag</source>
         <translation>拖动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="371"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="389"/>
         <source>Timeline: fit the whole step</source>
         <translation>时间线：完整显示一步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="371"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="389"/>
         <source>Home or double-click</source>
         <translation>Home 键或双击</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="372"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="390"/>
         <source>Timeline: collapse or expand a node</source>
         <translation>时间线：折叠或展开节点</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="372"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="390"/>
         <source>Click its name</source>
         <translation>单击节点名称</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="374"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="392"/>
         <source>Presentation: next or previous slide</source>
         <translation>演示：下一张或上一张幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="374"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="392"/>
         <source>Arrow keys, Page Up / Page Down, Space</source>
         <translation>方向键、Page Up / Page Down、空格键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="382"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="400"/>
         <source>Keyboard and mouse</source>
         <translation>键盘和鼠标</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="388"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="406"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="388"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="406"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="130"/>
+        <location filename="../../app/gui/main_window.cpp" line="132"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="152"/>
+        <location filename="../../app/gui/main_window.cpp" line="154"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
@@ -4358,240 +4326,254 @@
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="50"/>
-        <source>Simplified: items closer than %1 are merged (%2 of about %3 segments drawn)</source>
-        <translation>已简化：间隔小于 %1 的条目被合并（约 %3 个片段中绘制了 %2 个）</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="66"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="68"/>
         <source>simulating…</source>
         <translation>正在模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="67"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="69"/>
         <source>Updating the timeline…</source>
         <translation>正在更新时间线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="69"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="71"/>
         <source>computing the scaling sweep…</source>
         <translation>正在计算扩展曲线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="178"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="188"/>
         <source>The one-GPU reference cannot hold this model (it would need %1 GB of its %2 GB): its time is on paper, not a run.</source>
         <translation>作为基准的单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准时间只是纸面上的，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="238"/>
-        <source>Does not fit: %1 GB per GPU against %2 GB</source>
-        <translation>显存放不下：每个 GPU 需要 %1 GB，而只有 %2 GB</translation>
+        <location filename="../../app/gui/main_window_results.cpp" line="204"/>
+        <source>Scaling efficiency %1% (each GPU still idles %2%)</source>
+        <translation>扩展效率 %1%（每块 GPU 仍有 %2% 的时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="245"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="207"/>
+        <source>Scaling efficiency %1%</source>
+        <translation>扩展效率 %1%</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="258"/>
+        <source>Does not fit: %1 GB per GPU against %2 GB</source>
+        <translation>显存放不下：每块 GPU 需要 %1 GB，而只有 %2 GB</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="265"/>
         <source>If it fitted: step %1</source>
         <translation>假如放得下：每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="246"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="266"/>
         <source>If it fitted: step %1, %2</source>
         <translation>假如放得下：每步 %1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="247"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="267"/>
         <source>What this step would take if the memory of each GPU held it. It cannot run: reduce the memory per GPU (ZeRO, tensor or pipeline parallelism, recomputation, a smaller micro-batch) or use GPUs with more memory.</source>
         <translation>这是每块 GPU 的显存放得下时这一步所需的时间。实际上它无法运行：请减少每块 GPU 的显存占用（ZeRO、张量或流水线并行、重计算、更小的微批次），或换用显存更大的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="255"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="275"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="256"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="276"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="258"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="278"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="260"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="280"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="191"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="355"/>
+        <source>Not computed: %1. Shown greyed: the last valid scenario (%2).</source>
+        <translation>无法计算：%1。灰色显示的是上一个有效场景（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="211"/>
         <source>Speed-up %1× on 1 GPU</source>
-        <translation>1 个 GPU 上加速比 %1×</translation>
+        <translation>1 块 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="263"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="283"/>
         <source>Speed-up on %1 GPUs: once the fewest GPUs that fit are simulated</source>
-        <translation>%1 个 GPU 的加速比：待能放下模型的最少 GPU 数模拟完成后给出</translation>
+        <translation>%1 块 GPU 的加速比：待能放下模型的最少 GPU 数模拟完成后给出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="199"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="219"/>
         <source>%1× as fast as %2 GPUs, the fewest that fit; ideal %3×</source>
         <translation>速度是 %2 块 GPU（能放下模型的最少 GPU 数）的 %1×；理想为 %3×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="215"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="235"/>
         <source>Speed-up %1× on %2 GPUs against 1 GPU on paper</source>
-        <translation>%2 个 GPU 上加速比 %1×（相对纸面上的单个 GPU）</translation>
+        <translation>%2 块 GPU 上加速比 %1×（相对纸面上的单块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="195"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="215"/>
         <source>Speed-up %1× on %2 GPUs</source>
-        <translation>%2 个 GPU 上加速比 %1×</translation>
+        <translation>%2 块 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="225"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="245"/>
         <source>Counted from %1 GPUs, the fewest that hold the model: ideally %2 GPUs would be %3× as fast as they are.</source>
         <translation>以能放下模型的最少 GPU 数 %1 块为基准：理想情况下 %2 块 GPU 的速度应是它们的 %3×。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="192"/>
-        <location filename="../../app/gui/main_window_results.cpp" line="196"/>
-        <source>Efficiency %1%</source>
-        <translation>效率 %1%</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="183"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="193"/>
         <source>Against the one GPU on paper this run is %1× (efficiency %2%).</source>
-        <translation>相对纸面上的单个 GPU，本次运行为 %1×（效率 %2%）。</translation>
+        <translation>相对纸面上的单块 GPU，本次运行为 %1×（效率 %2%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="208"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="228"/>
         <source>%1 GPUs are the fewest that fit: %2× against 1 GPU on paper</source>
-        <translation>%1 块 GPU 是能放下模型的最少数量：相对纸面上的单个 GPU 为 %2×</translation>
+        <translation>%1 块 GPU 是能放下模型的最少数量：相对纸面上的单块 GPU 为 %2×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="211"/>
-        <location filename="../../app/gui/main_window_results.cpp" line="218"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="231"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="238"/>
         <source>Efficiency %1% against 1 GPU on paper</source>
-        <translation>效率 %1%（相对纸面上的单个 GPU）</translation>
+        <translation>效率 %1%（相对纸面上的单块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="203"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="223"/>
         <source>Efficiency %1% from %2 GPUs</source>
         <translation>效率 %1%（以 %2 块 GPU 为基准）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="276"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="51"/>
+        <source>Simplified at this size: items closer than %1 stay merged at every zoom (%2 of about %3 segments drawn)</source>
+        <translation>此规模下已简化：间隔小于 %1 的条目在任何缩放级别下都保持合并（绘制了约 %3 段中的 %2 段）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="296"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="277"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="297"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="289"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="309"/>
         <source>If it fitted: %1</source>
         <translation>假如放得下：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="291"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="311"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="293"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="313"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_presentation.cpp" line="290"/>
+        <location filename="../../app/gui/main_window_presentation.cpp" line="298"/>
+        <source>This show is your scenario alone. Esc ends it; F5 presents the claims gallery.</source>
+        <translation>本次放映只有你的场景。按 Esc 结束；按 F5 放映论断集。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_presentation.cpp" line="378"/>
         <source>Pick a claim to load its scenario. In presentation mode (F5) the arrow keys step through them.</source>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="167"/>
+        <location filename="../../app/gui/main_window.cpp" line="169"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="172"/>
-        <location filename="../../app/gui/main_window.cpp" line="188"/>
+        <location filename="../../app/gui/main_window.cpp" line="174"/>
+        <location filename="../../app/gui/main_window.cpp" line="190"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="178"/>
+        <location filename="../../app/gui/main_window.cpp" line="180"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="189"/>
+        <location filename="../../app/gui/main_window.cpp" line="191"/>
         <source>The profile was measured on %1, not on the scenario's %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2，并且目录中没有 %1；请选择 %2 的配置文件，或不使用配置文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="195"/>
+        <location filename="../../app/gui/main_window.cpp" line="197"/>
         <source>Profile of another GPU</source>
         <translation>其他 GPU 的配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="196"/>
+        <location filename="../../app/gui/main_window.cpp" line="198"/>
         <source>The profile was measured on %1, not on the scenario's %2. Switch the scenario's GPU to %3 and apply it?</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2。要把场景的 GPU 切换为 %3 并应用它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="205"/>
+        <location filename="../../app/gui/main_window.cpp" line="207"/>
         <source>Apply calibration profile %1 (GPU set to %2, where it was measured)</source>
         <translation>应用校准配置文件 %1（GPU 设为测量所用的 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="223"/>
+        <location filename="../../app/gui/main_window.cpp" line="225"/>
         <source>Applied %1.</source>
         <translation>已应用 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="227"/>
+        <location filename="../../app/gui/main_window.cpp" line="229"/>
         <source>The GPU is now %1, where the profile was measured.</source>
         <translation>GPU 现为测量该配置文件时所用的 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="232"/>
+        <location filename="../../app/gui/main_window.cpp" line="234"/>
         <source>%1 %2 → %3 %4 (%5%)</source>
         <translation>%1 %2 → %3 %4（%5%）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="239"/>
+        <location filename="../../app/gui/main_window.cpp" line="241"/>
         <source>Measured instead of datasheet: %1.</source>
         <translation>以实测值代替数据手册：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="241"/>
+        <location filename="../../app/gui/main_window.cpp" line="243"/>
         <source>Datasheet figures restored.</source>
         <translation>已恢复数据手册数值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="245"/>
+        <location filename="../../app/gui/main_window.cpp" line="247"/>
         <source>Step %1 → %2 (%3%).</source>
         <translation>单步 %1 → %2（%3%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="258"/>
+        <location filename="../../app/gui/main_window.cpp" line="260"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="268"/>
+        <location filename="../../app/gui/main_window.cpp" line="270"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="271"/>
+        <location filename="../../app/gui/main_window.cpp" line="273"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="282"/>
+        <location filename="../../app/gui/main_window.cpp" line="284"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
@@ -4612,7 +4594,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_files.cpp" line="29"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="45"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="46"/>
         <source>%1
 
 %2</source>
@@ -4621,54 +4603,54 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="45"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="46"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="49"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="50"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="24"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="63"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="64"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="24"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="63"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="64"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="86"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="88"/>
         <source>Open scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="87"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="89"/>
         <source>Scenarios (*.json);;All files (*)</source>
         <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="112"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="114"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="115"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="117"/>
         <source>Clear list</source>
         <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="194"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="196"/>
         <source>Export timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="188"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="190"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
@@ -4688,67 +4670,67 @@
         <translation>在测量步之前绘制了 %1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="188"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="190"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="201"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="211"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="217"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="226"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="234"/>
-        <location filename="../../app/gui/main_window_files.cpp" line="250"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="203"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="213"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="219"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="228"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="236"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="252"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="206"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="208"/>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="217"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="219"/>
         <source>There is no scaling sweep to export yet.</source>
         <translation>尚无可导出的扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="220"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="222"/>
         <source>Export sweep</source>
         <translation>导出扫描</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="220"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="222"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="234"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="236"/>
         <source>There is no timeline to export.</source>
         <translation>没有可导出的时间线。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="238"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="240"/>
         <source>Export Chrome trace</source>
         <translation>导出 Chrome trace</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="238"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="240"/>
         <source>Trace files (*.json)</source>
         <translation>Trace 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_files.cpp" line="265"/>
+        <location filename="../../app/gui/main_window_files.cpp" line="267"/>
         <source>Autosave failed: %1</source>
         <translation>自动保存失败：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="241"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="251"/>
         <source>Open &amp;measured trace…</source>
         <translation>打开实测跟踪(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="243"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="253"/>
         <source>Close measured trace</source>
         <translation>关闭实测跟踪</translation>
     </message>
@@ -4786,6 +4768,16 @@
         <location filename="../../app/gui/main_window_trace.cpp" line="146"/>
         <source>GPU not named</source>
         <translation>未注明 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_p.h" line="197"/>
+        <source>1 GPU</source>
+        <translation>1 块 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_p.h" line="197"/>
+        <source>%1 GPUs</source>
+        <translation>%1 块 GPU</translation>
     </message>
 </context>
 <context>
@@ -4840,7 +4832,7 @@
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="235"/>
         <source>Each GPU</source>
-        <translation>每个 GPU</translation>
+        <translation>每块 GPU</translation>
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="237"/>
@@ -4944,7 +4936,7 @@
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="130"/>
         <source>No plan fits in memory on %1 GPUs: try more GPUs or a smaller model.</source>
-        <translation>%1 个 GPU 上没有能放入显存的方案：请尝试更多 GPU 或更小的模型。</translation>
+        <translation>%1 块 GPU 上没有能放入显存的方案：请尝试更多 GPU 或更小的模型。</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="355"/>
@@ -4954,12 +4946,12 @@
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="361"/>
         <source> GPUs</source>
-        <translation> 个 GPU</translation>
+        <translation> 块 GPU</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="362"/>
         <source>GPUs to plan for (1 to %1); above one node, a multiple of %2 GPUs per node</source>
-        <translation>规划的 GPU 数（1 到 %1）；超过一个节点时须为每节点 %2 个 GPU 的倍数</translation>
+        <translation>规划的 GPU 数（1 到 %1）；超过一个节点时须为每节点 %2 块 GPU 的倍数</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="371"/>
@@ -5004,7 +4996,7 @@
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="476"/>
         <source>Searching plans on %1 GPUs…</source>
-        <translation>正在搜索 %1 个 GPU 上的方案…</translation>
+        <translation>正在搜索 %1 块 GPU 上的方案…</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="511"/>
@@ -5149,32 +5141,37 @@
 <context>
     <name>scalescope::PresentationStage</name>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="346"/>
+        <location filename="../../app/gui/presentation.cpp" line="308"/>
+        <source>your scenario</source>
+        <translation>你的场景</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/presentation.cpp" line="355"/>
         <source>Both GPUs have the same timeline: one row stands for both.</source>
         <translation>两块 GPU 的时间线完全相同：用一行代表两者。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="348"/>
+        <location filename="../../app/gui/presentation.cpp" line="357"/>
         <source>All %1 GPUs have the same timeline: one row stands for all of them.</source>
         <translation>全部 %1 块 GPU 的时间线完全相同：用一行代表全部。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="355"/>
+        <location filename="../../app/gui/presentation.cpp" line="364"/>
         <source>GPU %1 stands for GPUs %2</source>
         <translation>GPU %1 代表 GPU %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="359"/>
+        <location filename="../../app/gui/presentation.cpp" line="368"/>
         <source>GPUs with identical timelines are drawn once: %1.</source>
         <translation>时间线完全相同的 GPU 只画一次：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="364"/>
+        <location filename="../../app/gui/presentation.cpp" line="373"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/presentation.cpp" line="368"/>
+        <location filename="../../app/gui/presentation.cpp" line="377"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
@@ -5273,190 +5270,215 @@
 <context>
     <name>scalescope::ScalingView</name>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="107"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="129"/>
         <source>GPUs (log scale)</source>
         <translation>GPU 数（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="148"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="170"/>
         <source>&amp;Scaling:</source>
         <translation>扩展方式(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="151"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="173"/>
         <source>Strong (same global batch)</source>
         <translation>强扩展（全局批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="152"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="174"/>
         <source>Weak (same batch per replica)</source>
         <translation>弱扩展（每副本批大小不变）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="153"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="175"/>
         <source>Strong scaling spreads a fixed global batch over more GPUs; weak scaling grows the global batch with the GPU count.</source>
         <translation>强扩展将固定的全局批分摊到更多 GPU 上；弱扩展则随 GPU 数增大全局批大小。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="176"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="198"/>
         <source>&amp;Cluster:</source>
         <translation>集群(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="184"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="206"/>
         <source>How the sweep reaches each GPU count: more nodes of the scenario's size, or nodes of %1 GPUs filled before another is added</source>
-        <translation>扫描如何达到每个 GPU 数量：增加与场景相同规模的节点，或先把每个节点装满 %1 块 GPU 再增加节点</translation>
+        <translation>扫描如何达到每块 GPU 数量：增加与场景相同规模的节点，或先把每个节点装满 %1 块 GPU 再增加节点</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="200"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="222"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="232"/>
         <source>Speed-up</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="203"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="232"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="225"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="256"/>
         <source>Ideal</source>
         <translation>理想</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="210"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="235"/>
-        <source>Simulated</source>
-        <translation>模拟</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="220"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="244"/>
         <source>Speed-up (×, log scale)</source>
         <translation>加速比（×，对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="220"/>
-        <source>Speed-up (×)</source>
-        <translation>加速比（×）</translation>
+        <location filename="../../views/charts/scaling_view.cpp" line="99"/>
+        <source>Simulated by the engine</source>
+        <translation>由模拟引擎计算</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="229"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="113"/>
+        <source>Closed form (estimate: too large for the engine)</source>
+        <translation>解析公式（估算：规模超出模拟引擎）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="129"/>
+        <source>GPUs (log)</source>
+        <translation>GPU 数（对数）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="244"/>
+        <source>Speed-up (×, log)</source>
+        <translation>加速比（×，对数）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="253"/>
         <source>Scaling efficiency</source>
         <translation>扩展效率</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="229"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="253"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="259"/>
         <source>Efficiency</source>
         <translation>效率</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="243"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="267"/>
         <source>Efficiency (%)</source>
         <translation>效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="255"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="281"/>
         <source>Where the missing speed-up went</source>
         <translation>缺失的加速比去了哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="255"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="281"/>
         <source>Missing speed-up</source>
         <translation>缺失的加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="258"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="284"/>
         <source>Achieved speed-up</source>
         <translation>实际加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="107"/>
-        <location filename="../../views/charts/scaling_view.cpp" line="274"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="300"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="277"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="303"/>
         <source>Speed-up and lost speed-up (GPUs)</source>
         <translation>加速比与损失的加速比（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="277"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="303"/>
         <source>Speed-up (GPUs)</source>
         <translation>加速比（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="342"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="368"/>
         <source>add nodes like the scenario's (GPUs per node: %1)</source>
         <translation>按场景的节点规模增加节点（每节点 GPU 数：%1）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="343"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="369"/>
         <source>fill nodes of %1 GPUs first</source>
         <translation>先装满每节点 %1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="367"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="393"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="470"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="498"/>
         <source>N = %1</source>
         <translation>N = %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="498"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="549"/>
         <source>Amdahl fit: s = %1 %</source>
         <translation>Amdahl 拟合：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="500"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="551"/>
         <source>No Amdahl or Gustafson fit: both laws count from one GPU, and one GPU cannot hold this model.</source>
         <translation>不做 Amdahl 或 Gustafson 拟合：这两条定律都从单块 GPU 起算，而单块 GPU 放不下这个模型。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="547"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="560"/>
+        <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N; R² = %2 over %3 points).</source>
+        <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长；R² = %2，基于 %3 个点）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="564"/>
+        <source>No Gustafson fit: it needs at least %1 sweep points with more than one GPU, this sweep has %2.</source>
+        <translation>没有 Gustafson 拟合：至少需要 %1 个多于一块 GPU 的扫描点，本次扫描只有 %2 个。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="569"/>
+        <source>No Gustafson fit: Gustafson's law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction.</source>
+        <translation>没有 Gustafson 拟合：Gustafson 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="612"/>
         <source>No Amdahl fit: it needs at least %1 sweep points with more than one GPU, this sweep has %2.</source>
         <translation>没有 Amdahl 拟合：至少需要 %1 个多于一块 GPU 的扫描点，本次扫描只有 %2 个。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="551"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="616"/>
         <source>No Amdahl fit: Amdahl's law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
         <translation>没有 Amdahl 拟合：Amdahl 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例，也不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="568"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="633"/>
         <source>The simulated speed-up already passes 1/s, so the fit gives no ceiling.</source>
         <translation>模拟的加速比已经超过 1/s，因此该拟合不给出上限。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="586"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="651"/>
         <source>One GPU cannot hold this model (it would need %1 GB of its %2 GB), so speed-up is how many times as fast as %3 GPUs, the fewest that fit, with an ideal of N / %3 on N GPUs; efficiency is speed-up over ideal. Where the missing speed-up went is still counted against the one GPU on paper.</source>
         <translation>单块 GPU 放不下这个模型（需要 %1 GB，而它只有 %2 GB），因此加速比表示速度是能放下模型的最少 GPU 数 %3 块的多少倍，N 块 GPU 的理想值为 N / %3；效率为加速比除以理想值。“缺失的加速比去哪了”仍以纸面上的单块 GPU 为基准。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="593"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="658"/>
         <source>Speed-up against one GPU, which cannot hold this model (it would need %1 GB of its %2 GB): the reference is a time on paper, not a run.</source>
         <translation>加速比以单块 GPU 为基准，但单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准只是纸面上的时间，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="667"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="732"/>
         <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB; this run cannot start.</source>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB；这次运行无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="685"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="750"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="689"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="754"/>
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
-        <translation>N = %1：%2 损失了 %3 个 GPU 的加速比（实际 %4×，理想 %1×）</translation>
+        <translation>N = %1：%2 损失了 %3 块 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="693"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="758"/>
         <source>This run does not fit in memory and cannot start.</source>
         <translation>这次运行显存容纳不下，无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="560"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="625"/>
         <source>Amdahl fit: serial fraction s = %1 % (R² = %2 over %3 points).</source>
         <translation>Amdahl 拟合：串行比例 s = %1 %（R² = %2，基于 %3 个点）。</translation>
     </message>
@@ -5466,27 +5488,17 @@
         <translation>显存容纳不下</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="92"/>
-        <source>Closed form (beyond the simulation's size)</source>
-        <translation>闭式模型（超出模拟规模）</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="565"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="630"/>
         <source>With a fixed batch, no number of GPUs gets past %1× (1/s).</source>
         <translation>批大小固定时，无论多少 GPU 都无法超过 %1×（1/s）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="504"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="559"/>
         <source>Gustafson: s = %1 %</source>
         <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="507"/>
-        <source>Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up N - s (N - 1), the work grows with N).</source>
-        <translation>弱扩展：Gustafson 串行比例 s = %1 %（扩展加速比 N - s (N - 1)，工作量随 N 增长）。</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="660"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="725"/>
         <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
         <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
     </message>
@@ -5494,132 +5506,148 @@
 <context>
     <name>scalescope::SweepTableModel</name>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="87"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="135"/>
         <source>%1 (closed form)</source>
         <translation>%1（闭式模型）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="106"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="156"/>
         <source>Does not fit: speed-ups count from %1 GPUs, the fewest that fit.</source>
         <translation>放不下：加速比从能放下模型的最少 GPU 数 %1 块起算。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="109"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="159"/>
         <source>More tasks than the window simulates per sweep point: these figures come from the closed-form model, not the event simulation.</source>
         <translation>任务数超过窗口对每个扫描点模拟的上限：这些数字来自闭式模型，而非事件模拟。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="131"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="181"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="133"/>
-        <source>Step time (s)</source>
-        <translation>步时间 (s)</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="135"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="185"/>
         <source>Samples/s</source>
         <translation>样本/s</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="138"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="188"/>
         <source>Speed-up (× from %1 GPUs)</source>
         <translation>加速比（×，从 %1 块 GPU 起算）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="139"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="189"/>
         <source>Speed-up (×)</source>
         <translation>加速比 (×)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="141"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="191"/>
         <source>Efficiency (%)</source>
         <translation>效率 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="143"/>
-        <source>Compute (s)</source>
-        <translation>计算 (s)</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="145"/>
-        <source>Exposed comm (s)</source>
-        <translation>暴露通信 (s)</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="147"/>
-        <source>Bubble (s)</source>
-        <translation>气泡 (s)</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="149"/>
-        <source>Wait (s)</source>
-        <translation>等待 (s)</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="151"/>
-        <source>Data loading (s)</source>
-        <translation>数据加载 (s)</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="153"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="203"/>
         <source>Comm share (%)</source>
         <translation>通信占比 (%)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="160"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="210"/>
         <source>Number of GPUs in this sweep point</source>
         <translation>此扫描点的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="162"/>
-        <source>Time of one training step, in seconds</source>
-        <translation>一个训练步的时间，单位秒</translation>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="31"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="66"/>
+        <source>s</source>
+        <translation>s</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="164"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="34"/>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="37"/>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="183"/>
+        <source>Step time (%1)</source>
+        <translation>步时间 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="193"/>
+        <source>Compute (%1)</source>
+        <translation>计算 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="195"/>
+        <source>Exposed comm (%1)</source>
+        <translation>暴露通信 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="197"/>
+        <source>Bubble (%1)</source>
+        <translation>气泡 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="199"/>
+        <source>Wait (%1)</source>
+        <translation>等待 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="201"/>
+        <source>Data loading (%1)</source>
+        <translation>数据加载 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="212"/>
+        <source>Time of one training step</source>
+        <translation>一个训练步的时间</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="214"/>
         <source>Training samples processed per second</source>
         <translation>每秒处理的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="166"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="216"/>
         <source>Step-time speed-up over one GPU of the same kind</source>
-        <translation>相对同型号单个 GPU 的步时间加速比</translation>
+        <translation>相对同型号单块 GPU 的步时间加速比</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="168"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="218"/>
         <source>Speed-up divided by the number of GPUs</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="170"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="220"/>
         <source>Compute time per step, averaged over GPUs</source>
         <translation>每步计算时间，各 GPU 平均</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="172"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="222"/>
         <source>Communication not hidden behind compute, per step</source>
         <translation>每步未被计算掩盖的通信</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="174"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="224"/>
         <source>Idle time of the pipeline schedule, per step</source>
         <translation>每步流水线调度的空闲时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="176"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="226"/>
         <source>Time spent waiting for other GPUs, per step</source>
         <translation>每步等待其他 GPU 的时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="178"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="228"/>
         <source>Time spent waiting for the data loader, per step</source>
         <translation>每步等待数据加载器的时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/sweep_table_model.cpp" line="180"/>
+        <location filename="../../views/charts/sweep_table_model.cpp" line="230"/>
         <source>Exposed communication as a share of the step time</source>
         <translation>暴露通信占步时间的比例</translation>
     </message>
@@ -5674,7 +5702,7 @@
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="152"/>
         <source>All %1 GPUs</source>
-        <translation>全部 %1 个 GPU</translation>
+        <translation>全部 %1 块 GPU</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="155"/>
@@ -5709,7 +5737,7 @@
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="216"/>
         <source>%1 of %2 GPUs throttle.</source>
-        <translation>%2 个 GPU 中有 %1 个降频。</translation>
+        <translation>%2 块 GPU 中有 %1 块降频。</translation>
     </message>
     <message>
         <location filename="../../views/charts/thermal_view.cpp" line="219"/>
@@ -5745,7 +5773,7 @@
         <location filename="../../views/timeline/timeline_widget.cpp" line="214"/>
         <location filename="../../views/timeline/timeline_paint.cpp" line="277"/>
         <source>(%1 GPUs)</source>
-        <translation>（%1 个 GPU）</translation>
+        <translation>（%1 块 GPU）</translation>
     </message>
     <message>
         <location filename="../../views/timeline/timeline_widget.cpp" line="361"/>

@@ -1,5 +1,6 @@
 // ControlPanel driven by objectName: shows a scenario, turns each kind of user edit into
 // exactly one scenarioEdited (one merge key per slider drag), explains invalid combinations.
+#include "controls/control_checks.h"
 #include "controls/control_panel.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
@@ -24,6 +25,7 @@
 #include <QStyleOptionSlider>
 #include <QTest>
 
+using scalescope::ControlIssue;
 using scalescope::ControlPanel;
 using scalescope::PcieTopology;
 using scalescope::Scenario;
@@ -138,6 +140,8 @@ private Q_SLOTS:
     void gpuCountSliderKeepsNodeSize();
     void microBatchAuto();
     void strategyShowsRelevantDegrees();
+    void tensorStrategySetsTensorParallelism();
+    void stackErrorOffersTheStackThatRunsThePlan();
     void stragglersAddAndRemove();
     void effectTogglesEnableTheirFields();
     void validationErrorBesideControl_data();
@@ -558,6 +562,57 @@ void TestControlPanel::microBatchAuto()
     const Edit edit = editAt(*spy_, 0);
     QCOMPARE(edit.scenario.training.micro_batch, 0);
     QCOMPARE(edit.description, QStringLiteral("Set micro-batch to auto"));
+}
+
+void TestControlPanel::tensorStrategySetsTensorParallelism()
+{
+    // Issue 26: "Tensor" kept ZeRO-3 from the strategy before (a plan no Megatron-style stack
+    // runs, shown as "Auto: Megatron-LM" beside ZeRO 3) and left tensor 1 on nodes of one GPU.
+    Scenario s = llamaScenario();
+    s.parallel.zero = 3;
+    s.hardware.nodes = 8;
+    s.hardware.gpus_per_node = 1;
+    panel_->setScenario(s);
+    auto *strategy = find<QComboBox>("strategyCombo");
+    QCOMPARE(strategy->currentData().toInt(), int(ControlPanel::Strategy::Zero3));
+    strategy->setCurrentIndex(strategy->findData(int(ControlPanel::Strategy::Tensor)));
+    QCOMPARE(spy_->count(), 1);
+    const Edit edit = editAt(*spy_, 0);
+    QCOMPARE(edit.scenario.parallel.tensor, 2);
+    QVERIFY(edit.scenario.parallel.zero <= 1);
+    panel_->setScenario(edit.scenario);
+    QCOMPARE(strategy->currentData().toInt(), int(ControlPanel::Strategy::Tensor));
+    for (const ControlIssue &issue : panel_->issues())
+        QVERIFY2(issue.severity != ControlIssue::Severity::Error, qPrintable(issue.message));
+}
+
+void TestControlPanel::stackErrorOffersTheStackThatRunsThePlan()
+{
+    // Issue 26: a stack that cannot run the plan was an error in key-path words with no fix;
+    // a button beside it switches to a stack that runs the plan, in one click.
+    Scenario s = llamaScenario();
+    s.training.framework = "pytorch-ddp";
+    s.parallel.zero = 3;
+    panel_->setScenario(s);
+    const auto stackError = [this] {
+        for (const ControlIssue &issue : panel_->issues())
+            if (issue.finding.rule == scalescope::Rule::StackCannotRun &&
+                issue.severity == ControlIssue::Severity::Error)
+                return true;
+        return false;
+    };
+    QVERIFY(stackError());
+    auto *fix = find<QPushButton>("stackFixButton");
+    QVERIFY(fix->isVisibleTo(panel_));
+    QVERIFY2(fix->text().contains(QStringLiteral("FSDP")), qPrintable(fix->text()));
+    fix->click();
+    QCOMPARE(spy_->count(), 1);
+    const Edit edit = editAt(*spy_, 0);
+    QCOMPARE(edit.scenario.training.framework, std::string("pytorch-fsdp"));
+    QCOMPARE(edit.scenario.parallel.zero, 3); // the plan stays; the stack follows it
+    panel_->setScenario(edit.scenario);
+    QVERIFY(!stackError());
+    QVERIFY(!fix->isVisibleTo(panel_));
 }
 
 void TestControlPanel::strategyShowsRelevantDegrees()

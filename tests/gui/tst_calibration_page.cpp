@@ -11,8 +11,10 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTemporaryDir>
@@ -317,6 +319,14 @@ private Q_SLOTS:
             QVERIFY(figures->index(r, 2).data().toString().contains(QStringLiteral("%")));
         }
         QVERIFY(found);
+        // Issue 26: a collectives-only profile showed an empty GEMM chart (ticks "0, 1, 1, 2");
+        // a line says that no GEMM was measured instead.
+        auto *chart = page.findChild<QWidget *>(QStringLiteral("gemmChart"));
+        auto *note = page.findChild<QLabel *>(QStringLiteral("gemmNote"));
+        QVERIFY(chart && note);
+        QVERIFY(!chart->isVisibleTo(&page));
+        QVERIFY(note->isVisibleTo(&page));
+        QVERIFY(note->text().contains(QStringLiteral("collectives only")));
     }
 
     void noGpuIsExplained()
@@ -336,6 +346,15 @@ private Q_SLOTS:
         QCOMPARE(status.count(QStringLiteral("usable GPU"), Qt::CaseInsensitive), 1);
         // Issue 13: nothing measured, nothing saved: no empty profile joins the list.
         QCOMPARE(QDir(userDir()).entryList({QStringLiteral("*.json")}, QDir::Files).size(), 0);
+        // Issue 26: the log named the file gpuprobe wrote, then said no profile was saved;
+        // it says that this file was deleted again.
+        const QString log = page.findChild<QPlainTextEdit *>(QStringLiteral("probeLog"))->toPlainText();
+        const QRegularExpression wrote(QStringLiteral("wrote \\S*/([^/\\s]+\\.json)"));
+        const QRegularExpressionMatch m = wrote.match(log);
+        if (m.hasMatch())
+            QVERIFY2(log.contains(m.captured(1) + QStringLiteral(" was deleted again")),
+                     qPrintable(log));
+        QVERIFY2(!log.contains(QStringLiteral("no profile was saved")), qPrintable(log));
     }
 
     void cancelStopsTheProbe()

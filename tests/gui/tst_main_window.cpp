@@ -3,6 +3,7 @@
 #include "app.h"
 #include "autosave.h"
 #include "charts/chart_common.h"
+#include "charts/scaling_view.h"
 #include "controls/control_panel.h"
 #include "document.h"
 #include "io/catalog_io.h"
@@ -31,6 +32,8 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QSplitter>
+#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -238,7 +241,76 @@ private Q_SLOTS:
         QVERIFY2(statusText("statusSpeedup").contains(QStringLiteral("1.00× on 1 GPU")),
                  qPrintable(statusText("statusSpeedup") + " | " + statusText("statusBottleneck")));
         QVERIFY(!statusText("statusSpeedup").contains(QStringLiteral("GPUs")));
-        QCOMPARE(statusText("statusEfficiency"), QStringLiteral("Efficiency 100%"));
+        // Issue 26 (slides 19 and 21): "Efficiency 100%" beside a step the GPU spends
+        // starved by its data loader; the figure says what it is and how long the GPU idles.
+        const Summary &one = window_->currentResult()->summary();
+        const double idle = 1.0 - one.breakdown.compute / one.step_time_s;
+        QVERIFY(idle > 0.05);
+        QCOMPARE(statusText("statusEfficiency"),
+                 QStringLiteral("Scaling efficiency 100% (each GPU still idles %1%)")
+                     .arg(idle * 100, 0, 'f', 0));
+    }
+
+    // Issue 26: moving the GPU count past a count the batch cannot split blanked every
+    // chart. The last valid picture stays, greyed, and the reason is said above it.
+    void invalidEditKeepsTheLastPictureGreyed()
+    {
+        QVERIFY(waitForResult());
+        const ResultPtr valid = window_->currentResult();
+        QVERIFY(valid && valid->ok());
+        auto *note = window_->findChild<QLabel *>(QStringLiteral("stalePictureNote"));
+        auto *splitter = window_->findChild<QSplitter *>(QStringLiteral("centreSplitter"));
+        QVERIFY(note && splitter);
+        QVERIFY(!note->isVisible());
+        Scenario s = document_->scenario();
+        s.parallel.data = 0; // follows the GPU count
+        s.hardware.nodes = 2;
+        s.hardware.gpus_per_node = 3; // 6 GPUs: a global batch of 64 does not split
+        document_->edit(s, QStringLiteral("6 GPUs"));
+        QVERIFY(waitForResult());
+        QVERIFY(!window_->currentResult()->ok());
+        QVERIFY(note->isVisible());
+        QVERIFY2(note->text().contains(window_->currentResult()->error), qPrintable(note->text()));
+        QVERIFY2(note->text().contains(QStringLiteral("8 GPUs")), qPrintable(note->text()));
+        auto *veil = window_->findChild<QWidget *>(QStringLiteral("stalePictureVeil"));
+        QVERIFY(veil && veil->isVisible());
+        QTRY_COMPARE(veil->geometry(), splitter->geometry());
+        auto *timeline = window_->findChild<TimelineWidget *>(QStringLiteral("timeline"));
+        QCOMPARE(timeline->timeline(), valid->timeline());
+        window_->showTab(QStringLiteral("scaling"));
+        auto *scaling = window_->findChild<ScalingView *>();
+        QVERIFY(scaling);
+        auto *message = scaling->findChild<QLabel *>(QStringLiteral("emptyState"));
+        auto *stack = scaling->findChild<QStackedWidget *>();
+        QVERIFY(message && stack && stack->currentWidget() != message);
+        // A valid count again: the picture is current and in colour.
+        s.hardware.gpus_per_node = 2;
+        document_->edit(s, QStringLiteral("4 GPUs"));
+        QVERIFY(waitForResult());
+        QVERIFY2(window_->currentResult()->ok(), qPrintable(window_->currentResult()->error));
+        QVERIFY(!note->isVisible());
+        QVERIFY(!veil->isVisible());
+        QCOMPARE(timeline->timeline(), window_->currentResult()->timeline());
+    }
+
+    // Issue 26: at 1280 px the bottleneck sentence was cut; it wraps, and the status bar
+    // holds every line.
+    void statusSentenceWrapsAt1280()
+    {
+        window_->resize(1280, 720);
+        QVERIFY(waitForResult());
+        for (int i = 0; i < 5; ++i) {
+            QCoreApplication::processEvents();
+            QTest::qWait(10);
+        }
+        auto *sentence = window_->findChild<QLabel *>(QStringLiteral("statusBottleneck"));
+        QVERIFY(sentence && sentence->isVisible());
+        QVERIFY(sentence->fontMetrics().horizontalAdvance(sentence->text()) > sentence->width());
+        QVERIFY(sentence->wordWrap());
+        QVERIFY2(sentence->height() >= sentence->heightForWidth(sentence->width()),
+                 qPrintable(QStringLiteral("%1 < %2")
+                                .arg(sentence->height())
+                                .arg(sentence->heightForWidth(sentence->width()))));
     }
 
     void outOfMemoryIsSaidFirst()
@@ -506,6 +578,11 @@ private Q_SLOTS:
         QVERIFY(found);
         window_->clearPin();
         QVERIFY(!pinned->isVisible());
+        // Issue 26: the axis kept the compare's range after End compare; it fits B's step.
+        const double own_end = window_->currentResult()->timeline()->endTime();
+        QVERIFY2(current->timeRange().second < longer,
+                 qPrintable(QStringLiteral("%1 %2").arg(current->timeRange().second).arg(longer)));
+        QVERIFY(current->timeRange().second >= own_end);
     }
 
     void saveAndReopen()
@@ -718,9 +795,14 @@ private Q_SLOTS:
         Scenario s = app.document()->scenario();
         s.training.global_batch = 128;
         app.document()->edit(s, "batch 128");
+        // Issue 26: the switch went back to the first tab; the tab shown stays.
+        QVERIFY(app.window()->showTab(QStringLiteral("cost")));
+        const int cost_tab = tabs->currentIndex();
+        QVERIFY(cost_tab > 0);
         app.setLanguage(QStringLiteral("zh_CN"));
         tabs = app.window()->findChild<QTabWidget *>("resultTabs");
         QCOMPARE(tabs->tabText(0), QStringLiteral("扩展"));
+        QCOMPARE(tabs->currentIndex(), cost_tab);
         QCOMPARE(app.document()->scenario().training.global_batch, int64_t(128));
         QCOMPARE(app.document()->undoStack()->count(), 1);
         QCOMPARE(app.settings()->value("language").toString(), QStringLiteral("zh_CN"));

@@ -20,9 +20,11 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QListWidget>
 #include <QMenuBar>
 #include <QScreen>
 #include <QScrollBar>
@@ -189,6 +191,34 @@ private Q_SLOTS:
             QVERIFY2(views.contains(g.value(QStringLiteral("view")).toString()),
                      qPrintable(e.path));
             QCOMPARE(g.value(QStringLiteral("zoom")).toString(), QStringLiteral("step"));
+        }
+    }
+
+    // Issue 26: slide 13 said "about 16 bytes per parameter ... about 125 GB" beside a Memory
+    // chart of 18 bytes per parameter and 133 GB. Its text says the chart's figures.
+    void memorySlideSaysItsChartsFigures()
+    {
+        const GalleryEntry *entry = nullptr;
+        for (const GalleryEntry &e : gallery_)
+            if (QFileInfo(e.path).fileName() == QStringLiteral("claim08-a-ddp-out-of-memory.json"))
+                entry = &e;
+        QVERIFY(entry);
+        QCOMPARE(entry->view, GalleryView::Memory);
+        RecomputeRequest request;
+        request.scenario = entry->scenario;
+        const ResultPtr r = computeResult(request);
+        QVERIFY(r && r->ok());
+        const MemoryBreakdown &m = r->summary().memory;
+        QCOMPARE(entry->scenario.training.precision, Precision::BF16); // 2 bytes per weight
+        const double params = m.parameters / 2;
+        const double states = m.parameters + m.gradients + m.optimizer_states;
+        const QString per_parameter = QString::number(std::lround(states / params));
+        const QString states_gb = QString::number(std::lround(states / 1e9));
+        const QString total_gb = QString::number(std::lround(m.total / 1e9));
+        for (const QString &text : {entry->explanation_en, entry->explanation_zh}) {
+            QVERIFY2(text.contains(per_parameter + QStringLiteral(" ")), qPrintable(text));
+            QVERIFY2(text.contains(states_gb + QStringLiteral(" GB")), qPrintable(text));
+            QVERIFY2(text.contains(total_gb + QStringLiteral(" GB")), qPrintable(text));
         }
     }
 
@@ -418,6 +448,88 @@ private Q_SLOTS:
         QVERIFY(!window_->presentationMode());
         QVERIFY(window_->menuBar()->isVisible());
         QVERIFY(window_->statusBar()->isVisible());
+    }
+
+    // Issue 26: F5 on an edited scenario showed "1/1" under the title it was loaded with
+    // (naming links it no longer had), the arrows did nothing without a word, and the window
+    // title kept the old link names. The document shown alone is titled by what it runs on
+    // now, has no slide number, says why the arrows do nothing, and stays the document.
+    void editedScenarioIsPresentedAsItIsNow()
+    {
+        makeWindow(screenOf(kScreens[0]));
+        QVERIFY(window_->windowTitle().contains(QStringLiteral("25 GbE")));
+        Scenario edited = document_->scenario();
+        const InterLinkSpec *fast = builtinCatalog().findInter("eth-100g");
+        QVERIFY(fast);
+        edited.hardware.inter = *fast;
+        document_->edit(edited, QStringLiteral("network"));
+        QVERIFY(waitForResult());
+        const QString title = window_->windowTitle();
+        QVERIFY2(!title.contains(QStringLiteral("25 GbE")), qPrintable(title));
+        QVERIFY2(title.contains(QStringLiteral("Ethernet 100 Gb/s")), qPrintable(title));
+
+        window_->present(MainWindow::ShowWhat::Document, false);
+        QVERIFY(window_->presentationMode());
+        QVERIFY(window_->presentsSingleSlide());
+        auto *banner = window_->findChild<QLabel *>(QStringLiteral("presentationBanner"));
+        QVERIFY(banner);
+        QVERIFY2(banner->text().contains(QStringLiteral("Ethernet 100 Gb/s")),
+                 qPrintable(banner->text()));
+        QVERIFY2(!banner->text().contains(QStringLiteral("25 GbE")), qPrintable(banner->text()));
+        QVERIFY2(!banner->text().contains(QStringLiteral("1/1")), qPrintable(banner->text()));
+        QTest::keyClick(window_.get(), Qt::Key_Right);
+        QVERIFY2(banner->text().contains(QStringLiteral("Esc ends it")),
+                 qPrintable(banner->text()));
+        QCOMPARE(window_->galleryIndex(), -1);
+        QTest::keyClick(window_.get(), Qt::Key_Escape);
+        QVERIFY(!window_->presentationMode());
+        QCOMPARE(document_->scenario(), edited);
+        QVERIFY(document_->isModified());
+        QCOMPARE(document_->undoStack()->count(), 1); // the history is the user's still
+    }
+
+    // Issue 26: leaving a gallery show left its last scenario as the document. The gallery
+    // (F5) is presented from the first claim over edited work, and the work is the document
+    // again when the show ends.
+    void galleryShowGivesTheDocumentBack()
+    {
+        makeWindow(screenOf(kScreens[0]));
+        Scenario edited = document_->scenario();
+        edited.hardware.gpus_per_node = 2;
+        document_->edit(edited, QStringLiteral("GPUs"));
+        QVERIFY(waitForResult());
+        QTest::keyClick(window_.get(), Qt::Key_F5);
+        QVERIFY(window_->presentationMode());
+        QVERIFY(!window_->presentsSingleSlide());
+        QCOMPARE(window_->galleryIndex(), 0);
+        QCOMPARE(document_->scenario(), gallery_[0].scenario);
+        auto *banner = window_->findChild<QLabel *>(QStringLiteral("presentationBanner"));
+        QVERIFY(banner->text().contains(QStringLiteral("1/%1").arg(gallery_.size())));
+        QTest::keyClick(window_.get(), Qt::Key_Right);
+        QCOMPARE(window_->galleryIndex(), 1);
+        QTest::keyClick(window_.get(), Qt::Key_Escape);
+        QVERIFY(!window_->presentationMode());
+        QCOMPARE(document_->scenario(), edited);
+        QVERIFY(document_->isModified());
+        QCOMPARE(window_->galleryIndex(), -1);
+        auto *list = window_->findChild<QListWidget *>(QStringLiteral("galleryList"));
+        QVERIFY(list);
+        QVERIFY(list->selectedItems().isEmpty());
+    }
+
+    // Issue 26: the claim loaded last stayed highlighted after File > Open.
+    void galleryHighlightFollowsTheDocument()
+    {
+        makeWindow(screenOf(kScreens[0]));
+        window_->loadGalleryEntry(3);
+        auto *list = window_->findChild<QListWidget *>(QStringLiteral("galleryList"));
+        QVERIFY(list);
+        QCOMPARE(list->currentRow(), 3);
+        QVERIFY(window_->openFile(
+            QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/scenarios/default.json")));
+        QCOMPARE(window_->galleryIndex(), -1);
+        QCOMPARE(list->currentRow(), -1);
+        QVERIFY(list->selectedItems().isEmpty());
     }
 
     // Each step refits the timeline to the new slide's whole step (slide 18, thermal

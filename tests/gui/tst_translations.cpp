@@ -64,6 +64,41 @@ private Q_SLOTS:
         QVERIFY(messages > 500);
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
+
+    // Issue 26: one word for each thing in Chinese. GPUs are counted with 块 ("8 个 GPU"
+    // stood beside "8 块 GPU"), a straggler is 慢节点 (掉队者 too), degrees are °C ("84 C"),
+    // and the timeline's Fit button does not read 适应 (to adapt).
+    void chineseSaysEachThingOneWay()
+    {
+        QFile file(
+            QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/translations/scalescope_zh_CN.ts"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&file);
+        const QRegularExpression counted_with_ge(QStringLiteral("个\\s*GPU"));
+        const QRegularExpression bare_celsius(QStringLiteral("(\\d|%\\d)\\s*C(?![a-zA-Z])"));
+        QString source;
+        QStringList problems;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement())
+                continue;
+            if (xml.name() == QLatin1String("source")) {
+                source = xml.readElementText();
+            } else if (xml.name() == QLatin1String("translation")) {
+                const QString text = xml.readElementText();
+                if (text.contains(counted_with_ge))
+                    problems << QStringLiteral("个 GPU (块 GPU): ") + text;
+                if (text.contains(QStringLiteral("掉队")))
+                    problems << QStringLiteral("掉队 (慢节点): ") + text;
+                if (text.contains(bare_celsius))
+                    problems << QStringLiteral("C (°C): ") + text;
+                if (source == QLatin1String("Fit") && text == QStringLiteral("适应"))
+                    problems << QStringLiteral("Fit: ") + text;
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTranslations)

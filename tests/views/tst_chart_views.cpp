@@ -31,6 +31,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScatterSeries>
@@ -94,7 +95,7 @@ ShownLabels shownLabels(QChartView *view)
         auto *text = qgraphicsitem_cast<QGraphicsTextItem *>(item);
         if (text == nullptr || !text->isVisible())
             continue;
-        const QString plain = text->toPlainText();
+        const QString plain = text->toPlainText().trimmed(); // labels may end in a space
         if (plain.contains(QStringLiteral("...")) || plain.contains(QChar(0x2026)))
             out.elided << plain;
         if (!number.match(plain).hasMatch())
@@ -135,6 +136,9 @@ private Q_SLOTS:
     void scalingEmptyAndError();
     void scalingFontsFollowWidget();
     void currentRunThatDoesNotFitIsMarked();
+    void sweepPointsSayHowTheyWereComputed();
+    void logAxesSayLogAtAnySize();
+    void chineseAxisTitlesBesideOneDigitLabels();
     void lossBarsSumToGpus();
     void lossBarsUseResultAttribution();
 
@@ -155,6 +159,8 @@ private Q_SLOTS:
     void formatRunDuration();
     void costViewOutputs();
     void costViewTokens();
+    void tokensCountInChineseUnits();
+    void costOnOneGpuIsSingular();
     void costReportComputed();
     void costReportKnownVerdict();
     void costSetResultEmitsNothing();
@@ -198,7 +204,11 @@ void TestChartViews::scalingSeries()
         QCOMPARE(speedup->at(i).x(), double(kCounts[size_t(i)]));
         QCOMPARE(speedup->at(i).y(), result->sweep()[size_t(i)].summary.speedup);
     }
-    QVERIFY(speedup->pointsVisible());
+    // Every row was simulated: filled points on each, no closed-form mark.
+    QXYSeries *simulated = seriesNamed(view.speedupChart(), QStringLiteral("speedupSimulated"));
+    QVERIFY(simulated);
+    QCOMPARE(simulated->points(), speedup->points());
+    QCOMPARE(seriesNamed(view.speedupChart(), QStringLiteral("speedupClosedForm"))->count(), 0);
 
     QXYSeries *ideal = seriesNamed(view.speedupChart(), QStringLiteral("idealSpeedup"));
     QVERIFY(ideal);
@@ -258,29 +268,38 @@ void TestChartViews::scalingSeries()
 void TestChartViews::scalingWeakShowsGustafson()
 {
     ScalingView view;
-    const auto result = test::amdahlResult(kCounts, kSerial, 16, Scaling::Weak);
-    view.setResult(result);
+    // Issue 26: Gustafson's line was drawn and quoted without R² or the gate Amdahl's fit
+    // passes. An Amdahl-shaped sweep is not Gustafson-shaped: no line, and the text says why.
+    const auto amdahl_shaped = test::amdahlResult(kCounts, kSerial, 16, Scaling::Weak);
+    view.setResult(amdahl_shaped);
     auto *mode = view.findChild<QComboBox *>(QStringLiteral("scalingMode"));
     QVERIFY(mode);
     QCOMPARE(view.scalingMode(), Scaling::Weak);
-    // Gustafson's serial fraction of the rows: mean of (N - S) / (N - 1) over N > 1.
-    double sum = 0;
-    for (const SweepRow &row : result->sweep())
-        if (row.gpus > 1)
-            sum += (row.gpus - row.summary.speedup) / (row.gpus - 1.0);
-    const double gustafson_s = sum / double(kCounts.size() - 1);
-    QVERIFY(gustafson_s > kSerial); // an Amdahl-shaped sweep: not the Amdahl fraction
     QXYSeries *gustafson = seriesNamed(view.speedupChart(), QStringLiteral("gustafson"));
+    QVERIFY(!gustafson->isVisible());
+    QString fit = view.findChild<QLabel *>(QStringLiteral("amdahlLabel"))->text();
+    QVERIFY2(fit.contains(QStringLiteral("No Gustafson fit: Gustafson's law does not describe "
+                                         "this curve")),
+             qPrintable(fit));
+    QVERIFY(fit.contains(QStringLiteral("over 6 points, below 0.90")));
+    QVERIFY(fit.contains(QStringLiteral("Amdahl fit: serial fraction s = 5.0 %")));
+
+    // A Gustafson-shaped sweep (scaled speed-up N - s (N - 1)): drawn, with its R².
+    const double gs = 0.08;
+    auto result = test::amdahlResult(kCounts, kSerial, 16, Scaling::Weak);
+    for (SweepRow &row : editEvaluation(*result).sweep)
+        row.summary.speedup = row.gpus - gs * (row.gpus - 1);
+    view.setResult(result);
     QVERIFY(gustafson->isVisible());
     QVERIFY(gustafson->count() >= int(kCounts.size()));
     for (const QPointF &p : gustafson->points())
-        QVERIFY(qAbs(p.y() - (p.x() - gustafson_s * (p.x() - 1))) < 1e-9);
-    const QString s_text = QLocale().toString(gustafson_s * 100.0, 'f', 1);
+        QVERIFY(qAbs(p.y() - (p.x() - gs * (p.x() - 1))) < 1e-9);
+    const QString s_text = QLocale().toString(gs * 100.0, 'f', 1);
     QCOMPARE(gustafson->name(), QStringLiteral("Gustafson: s = %1 %").arg(s_text));
-    const QString fit = view.findChild<QLabel *>(QStringLiteral("amdahlLabel"))->text();
+    fit = view.findChild<QLabel *>(QStringLiteral("amdahlLabel"))->text();
     QVERIFY2(fit.contains(QStringLiteral("Gustafson serial fraction s = %1 %").arg(s_text)),
              qPrintable(fit));
-    QVERIFY(fit.contains(QStringLiteral("Amdahl fit: serial fraction s = 5.0 %")));
+    QVERIFY2(fit.contains(QStringLiteral("R² = 1.000 over 6 points")), qPrintable(fit));
     QCOMPARE(seriesNamed(view.speedupChart(), QStringLiteral("currentSpeedup"))->name(),
              QStringLiteral("N = 16"));
     // Strong scaling: no Gustafson fraction in the text.
@@ -373,6 +392,85 @@ void TestChartViews::currentRunThatDoesNotFitIsMarked()
     QXYSeries *efficiency_oom =
         seriesNamed(view.efficiencyChart(), QStringLiteral("efficiencyOutOfMemory"));
     QCOMPARE(efficiency_oom->count(), 1);
+}
+
+void TestChartViews::sweepPointsSayHowTheyWereComputed()
+{
+    // Issue 26: the closed-form points were hollow squares over the line's own filled points,
+    // whose legend entry ("Simulated") covered both, and the text legend drew every entry as
+    // a filled square (the closed form's a white one). Each kind of point has its own series
+    // and a legend entry in its own shape.
+    ScalingView view;
+    auto result = test::amdahlResult(kCounts, kSerial, 8);
+    for (SweepRow &row : editEvaluation(*result).sweep)
+        row.closed_form = row.gpus >= 32;
+    view.setResult(result);
+    showAt(&view, QSize(1200, 700));
+    for (const QString &prefix : {QStringLiteral("speedup"), QStringLiteral("efficiency")}) {
+        auto *chart = view.findChild<QChartView *>(prefix + QStringLiteral("Chart"));
+        QVERIFY(chart);
+        QXYSeries *line = seriesNamed(chart->chart(), prefix);
+        QXYSeries *simulated = seriesNamed(chart->chart(), prefix + QStringLiteral("Simulated"));
+        QXYSeries *closed = seriesNamed(chart->chart(), prefix + QStringLiteral("ClosedForm"));
+        QVERIFY(line && simulated && closed);
+        QVERIFY(!line->pointsVisible());
+        QCOMPARE(simulated->count(), 5);
+        QCOMPARE(closed->count(), 2);
+        QCOMPARE(closed->at(0).x(), 32.0);
+        QCOMPARE(simulated->at(4).x(), 16.0);
+        QVERIFY(simulated->isVisible() && closed->isVisible());
+        QCOMPARE(simulated->name(), QStringLiteral("Simulated by the engine"));
+        auto *legend = chart->parentWidget()->findChild<QLabel *>(QStringLiteral("chartLegend"));
+        QVERIFY(legend);
+        const QString html = legend->text();
+        // A filled circle names the engine's points, a hollow square the closed form's.
+        QVERIFY2(html.contains(QStringLiteral("&#9679;</span>&nbsp;Simulated&nbsp;by&nbsp;the&nbsp;engine")),
+                 qPrintable(html));
+        QVERIFY2(html.contains(QStringLiteral("&#9633;</span>&nbsp;Closed&nbsp;form")),
+                 qPrintable(html));
+    }
+}
+
+void TestChartViews::logAxesSayLogAtAnySize()
+{
+    // Issue 26: where the long axis title did not fit, the short one ("Speed-up (×)", "GPUs")
+    // dropped the log scale. Whatever title an axis shows names it.
+    ScalingView view;
+    view.setResult(test::amdahlResult(kCounts, kSerial, 8));
+    int shown = 0;
+    for (QSize size : {QSize(640, 420), QSize(820, 520), QSize(1000, 560), QSize(1280, 720)}) {
+        showAt(&view, size);
+        for (QChart *chart : {view.speedupChart(), view.efficiencyChart()})
+            for (QAbstractAxis *axis : chart->axes()) {
+                if (!qobject_cast<QLogValueAxis *>(axis) || !axis->isTitleVisible())
+                    continue;
+                ++shown;
+                QVERIFY2(axis->titleText().contains(QStringLiteral("log")),
+                         qPrintable(axis->titleText()));
+            }
+    }
+    QVERIFY(shown > 0);
+}
+
+void TestChartViews::chineseAxisTitlesBesideOneDigitLabels()
+{
+    // Issue 26 (slides 22-24): beside ticks of one digit ("1", "2", "4") a Chinese axis title,
+    // whose CJK line is taller than a Latin one, was drawn as a vertical "...".
+    ScalingView view;
+    view.setResult(test::amdahlResult({1, 2, 4}, kSerial, 4));
+    for (QChart *chart : {view.speedupChart(), view.lossChart()})
+        for (QAbstractAxis *axis : chart->axes(Qt::Vertical))
+            axis->setTitleText(QStringLiteral("加速比（×，对数刻度）"));
+    for (QSize size : {QSize(1280, 520), QSize(1900, 800)}) {
+        showAt(&view, size);
+        for (const char *name : {"speedupChart", "speedupLossChart"}) {
+            auto *chart = view.findChild<QChartView *>(QLatin1String(name));
+            QVERIFY(chart);
+            const ShownLabels shown = shownLabels(chart);
+            QVERIFY2(shown.elided.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(
+                                                 QLatin1String(name), shown.elided.join(' '))));
+        }
+    }
 }
 
 void TestChartViews::lossBarsSumToGpus()
@@ -795,9 +893,12 @@ void TestChartViews::costViewOutputs()
     QVERIFY(showsMessage(&view));
 }
 
-void TestChartViews::costViewTokens()
+namespace
 {
-    CostView view;
+/// A transformer with a global batch of 512 sequences of 2048 tokens, shown on `view` with
+/// a run length of one billion tokens.
+std::shared_ptr<ScenarioResult> showBillionTokens(CostView &view)
+{
     auto result = test::amdahlResult({1, 2}, 0.0, 8);
     editEvaluation(*result).step.summary.is_transformer = true;
     result->scenario.model.kind = ModelSpec::Kind::Transformer;
@@ -806,6 +907,14 @@ void TestChartViews::costViewTokens()
     view.setResult(result);
     view.setRunLength(CostView::RunLength::Tokens);
     view.setRunTokensBillions(1.0);
+    return result;
+}
+} // namespace
+
+void TestChartViews::costViewTokens()
+{
+    CostView view;
+    auto result = showBillionTokens(view);
     // 1e9 tokens / (512 samples x 2048 tokens), rounded up; the model's figures use them.
     QCOMPARE(view.runSteps(), 954.0);
     const CostReport by_tokens = view.engineReport();
@@ -824,6 +933,42 @@ void TestChartViews::costViewTokens()
     QVERIFY(view.findChild<QLabel *>(QStringLiteral("stepsFromTokens"))
                 ->text()
                 .contains(QStringLiteral("Tokens need a transformer")));
+}
+
+void TestChartViews::tokensCountInChineseUnits()
+{
+    // Issue 26: the Chinese window read "10.000 十亿 token" (ten thousandths of a billion
+    // that Chinese does not count in); Chinese counts tokens in 亿 (10^8): "100 亿 token".
+    struct Locale {
+        QLocale before;
+        Locale() { QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China)); }
+        ~Locale() { QLocale::setDefault(before); }
+    } chinese;
+    CostView view;
+    auto *work = view.findChild<QDoubleSpinBox *>(QStringLiteral("tokensSpin"));
+    auto *run = view.findChild<QDoubleSpinBox *>(QStringLiteral("runTokens"));
+    QVERIFY(work && run);
+    QCOMPARE(work->value(), 100.0); // 10 billion tokens
+    QCOMPARE(work->decimals(), 2);
+    QVERIFY2(work->text().startsWith(QStringLiteral("100 ")), qPrintable(work->text()));
+    QVERIFY2(run->text().startsWith(QStringLiteral("3,000 ")), qPrintable(run->text()));
+    // The run length in billions from outside, steps from 亿 inside.
+    showBillionTokens(view);
+    QCOMPARE(run->value(), 10.0);
+    QCOMPARE(view.runSteps(), 954.0);
+}
+
+void TestChartViews::costOnOneGpuIsSingular()
+{
+    // Issue 26: "31.0 h on 1 GPUs".
+    CostView view;
+    view.setResult(test::costResult(1));
+    QVERIFY(view.showsReport());
+    for (QLabel *label : view.findChildren<QLabel *>())
+        QVERIFY2(!label->text().contains(QStringLiteral("1 GPUs")),
+                 qPrintable(label->objectName() + QStringLiteral(": ") + label->text()));
+    const QString time = view.findChild<QLabel *>(QStringLiteral("timeToTrain"))->text();
+    QVERIFY2(time.endsWith(QStringLiteral(" on 1 GPU")), qPrintable(time));
 }
 
 namespace
@@ -913,8 +1058,8 @@ void TestChartViews::costReportComputed()
     QCOMPARE(labelText(&view, "costRuleOfThumb"),
              QStringLiteral("Rule of thumb: the job takes 1-3 days on one GPU, over 200 "
                             "GPU-hours a month, so the decision table suggests 2 GPUs; at 32 "
-                            "hours of use a month renting is cheaper (owning pays over about "
-                            "200). The verdict differs: the rule counts GPU-hours, not the 224 h "
+                            "hours of use a month the rule says renting is cheaper. The "
+                            "verdict differs: the rule counts GPU-hours, not the 224 h "
                             "(9.3 days) of waiting a month the 8 GPUs save, worth 22400 USD "
                             "against 44.44 USD."));
     const QString advice = labelText(&view, "costAdvice");
@@ -990,8 +1135,12 @@ void TestChartViews::costReportKnownVerdict()
     QCOMPARE(labelText(&view, "costRuleOfThumb"),
              QStringLiteral("Rule of thumb: the job takes over two weeks on one GPU, over 200 "
                             "GPU-hours a month, so the decision table suggests 8+ GPUs; at 400 "
-                            "hours of use a month owning pays (over about 200). At these prices "
-                            "renting is cheaper at any usage."));
+                            "hours of use a month the rule says owning pays. At these prices "
+                            "the break-even below says otherwise."));
+    // Issue 26: one break-even figure on the page, the prices' (the rule's 200 hours stood
+    // beside it and disagreed).
+    QVERIFY(!labelText(&view, "costRuleOfThumb").contains(QStringLiteral("200 hours")));
+    QVERIFY(!labelText(&view, "costRuleOfThumb").contains(QStringLiteral("about 200")));
     QCOMPARE(labelText(&view, "breakEven"),
              QStringLiteral("never: renting is cheaper at any usage"));
     QCOMPARE(labelText(&view, "timeToTrain"),
@@ -1018,7 +1167,7 @@ void TestChartViews::costReportKnownVerdict()
     QCOMPARE(labelText(&view, "costRuleOfThumb"),
              QStringLiteral("Rule of thumb: the job takes 3-14 days on one GPU, 50-200 GPU-hours "
                             "a month, so the decision table suggests 4 GPUs; at 400 hours of use "
-                            "a month owning pays (over about 200). The verdict differs: the 4 "
+                            "a month the rule says owning pays. The verdict differs: the 4 "
                             "GPUs add 300 USD a month, more than the 2.0 h of waiting they save "
                             "is worth (200 USD)."));
 

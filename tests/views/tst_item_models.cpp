@@ -28,6 +28,7 @@ private Q_SLOTS:
     void deltaModelHeaders();
     void deltaArithmetic_data();
     void deltaArithmetic();
+    void sweepTimeColumnsHaveOneUnit();
     void deltaMissingSides();
     void deltaBetterWorse_data();
     void deltaBetterWorse();
@@ -96,12 +97,43 @@ void TestItemModels::sweepModelData()
     QCOMPARE(model.index(0, SweepTableModel::Speedup).data().toString(), QStringLiteral("1.00"));
     QCOMPARE(model.index(0, SweepTableModel::Efficiency).data().toString(),
              QStringLiteral("100.0"));
-    QCOMPARE(model.index(3, SweepTableModel::StepTime).data().toString(), QStringLiteral("0.2125"));
+    // One unit per time column: the 1-GPU step is 1 s, so seconds to four digits.
+    QCOMPARE(model.headerData(SweepTableModel::StepTime, Qt::Horizontal).toString(),
+             QStringLiteral("Step time (s)"));
+    QCOMPARE(model.index(3, SweepTableModel::StepTime).data().toString(),
+             QLocale().toString(s8.step_time_s, 'f', 3));
     QVERIFY(model.index(0, 0).data(Qt::TextAlignmentRole).toInt() & Qt::AlignRight);
     // The current scenario's row is bold, the others are not.
     QVERIFY(model.index(2, 0).data(Qt::FontRole).value<QFont>().bold());
     QVERIFY(!model.index(1, 0).data(Qt::FontRole).isValid());
     QVERIFY(!model.index(0, 0).data(Qt::DecorationRole).isValid());
+}
+
+void TestItemModels::sweepTimeColumnsHaveOneUnit()
+{
+    // Issue 26: the Breakdown table's time columns were written with 'g' each ("0.0006875"
+    // and "4,545" in one column of seconds). A column has one unit and one number of decimals.
+    SweepTableModel model;
+    auto result = test::amdahlResult({1, 2}, 0.1, 2);
+    std::vector<SweepRow> rows = result->sweep();
+    rows[0].summary.step_time_s = 4545;
+    rows[1].summary.step_time_s = 0.0006875;
+    model.setRows(rows);
+    QCOMPARE(model.headerData(SweepTableModel::StepTime, Qt::Horizontal).toString(),
+             QStringLiteral("Step time (s)"));
+    QCOMPARE(model.index(0, SweepTableModel::StepTime).data().toString(), QLocale().toString(4545.0, 'f', 1));
+    QCOMPARE(model.index(1, SweepTableModel::StepTime).data().toString(), QStringLiteral("0.0"));
+    // Short steps: milliseconds or microseconds, not a row of zeros.
+    rows[0].summary.step_time_s = 0.0125;
+    rows[1].summary.step_time_s = 0.0006875;
+    model.setRows(rows);
+    QCOMPARE(model.headerData(SweepTableModel::StepTime, Qt::Horizontal).toString(),
+             QStringLiteral("Step time (ms)"));
+    QCOMPARE(model.index(0, SweepTableModel::StepTime).data().toString(), QStringLiteral("12.50"));
+    QCOMPARE(model.index(1, SweepTableModel::StepTime).data().toString(), QStringLiteral("0.69"));
+    // The raw value stays in seconds.
+    QCOMPARE(model.index(1, SweepTableModel::StepTime).data(SweepTableModel::RawValueRole).toDouble(),
+             0.0006875);
 }
 
 void TestItemModels::deltaModelResets()

@@ -10,6 +10,7 @@
 #include "io/gallery_io.h"
 #include "io/scenario_io.h"
 #include "model_text.h"
+#include "palette.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -21,6 +22,7 @@
 #include <QtTest>
 
 #include <map>
+#include <optional>
 
 using namespace scalescope;
 
@@ -374,6 +376,8 @@ private Q_SLOTS:
     void englishIsTheModels();
     void scenarioRecordsRenderAsTheModelWrites();
     void everyKindRendersInChinese();
+    void mergedLabelsNameTheLegendsKinds();
+    void oneWholeGpuIsNoPlural();
     void translatorGetsFiguresInOrder();
     void timelineKeepsRecords();
     void labelCache();
@@ -398,9 +402,9 @@ void TestModelText::englishIsTheModels()
         bottleneckCases().back().english,
         QStringLiteral("Synchronisation: GPUs wait 20% of the step for the slowest one "
                        "(stragglers, jitter), mostly waiting for GPU 3 (slowest "
-                       "data-parallel replica, straggler). 2 of 8 GPUs run hot (above 83 C) "
+                       "data-parallel replica, straggler). 2 of 8 GPUs run hot (above 83 °C) "
                        "and throttle their clocks by 20%. Each GPU is a 50% slice of a "
-                       "physical GPU: the job runs like 4 whole GPUs. It does not fit: 95.1 GB "
+                       "physical GPU: the job gets 4x the compute of one whole GPU. It does not fit: 95.1 GB "
                        "per GPU against 80.0 GB."));
     QCOMPARE(adviceCases()[1].english,
              QStringLiteral("Data loader: each GPU consumes about 950 samples/s; at 200 samples/s "
@@ -472,6 +476,40 @@ void TestModelText::everyKindRendersInChinese()
     QVERIFY2(missing.isEmpty(),
              qPrintable(QStringLiteral("no Chinese entry for:\n") + missing.join('\n')));
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+}
+
+void TestModelText::mergedLabelsNameTheLegendsKinds()
+{
+    // Issue 26: a simplified timeline's rows read "mostly pp_comm", the engine's internal
+    // name; they name the kind as the legend does, in either language.
+    ChineseTranslator zh;
+    QVERIFY2(zh.load(), qPrintable(kChineseTs));
+    for (bool chinese : {false, true}) {
+        std::optional<Installed> installed;
+        if (chinese)
+            installed.emplace(&zh);
+        for (int k = 0; k < kSegmentKindCount; ++k) {
+            const auto kind = static_cast<SegmentKind>(k);
+            const QString text =
+                translatedLabel(SegmentLabel{LabelKind::Merged, WaitCause::None, kind});
+            QVERIFY2(text.contains(kindName(kind)), qPrintable(text));
+            QVERIFY2(!text.contains(QLatin1Char('_')), qPrintable(text));
+        }
+    }
+}
+
+void TestModelText::oneWholeGpuIsNoPlural()
+{
+    // Issue 26: four quarter slices read "the job runs like 1 whole GPUs".
+    Bottleneck b;
+    b.kind = BottleneckKind::ComputeBound;
+    b.compute_share = 0.9;
+    b.mfu = 0.4;
+    b.virtual_gpu = Bottleneck::VirtualGpu{0.25, 1.0};
+    const QString text = translatedBottleneck(b);
+    QCOMPARE(text, QString::fromStdString(bottleneckText(b)));
+    QVERIFY2(!text.contains(QStringLiteral("1 whole GPUs")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("1x the compute of one whole GPU.")), qPrintable(text));
 }
 
 void TestModelText::translatorGetsFiguresInOrder()

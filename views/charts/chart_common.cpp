@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QScatterSeries>
 #include <QLocale>
 #include <QVBoxLayout>
 
@@ -100,10 +101,18 @@ void refreshWrappingLegend(QChartView *view)
             !marker->series()->isVisible() || marker->label().isEmpty())
             continue;
         // Line and outline-only markers carry their colour in the pen, filled ones in the brush.
-        const QColor colour =
-            marker->brush().style() == Qt::NoBrush || marker->brush().color().alpha() == 0
-                ? marker->pen().color()
-                : marker->brush().color();
+        // Points are drawn in their own shape, filled or hollow (a white or faint fill reads
+        // as hollow), so that the legend tells filled circles from hollow squares.
+        const QBrush brush = marker->brush();
+        const bool hollow = brush.style() == Qt::NoBrush || brush.color().alpha() < 128 ||
+                            brush.color() == QColor(Qt::white);
+        const QColor colour = hollow ? marker->pen().color() : brush.color();
+        QString glyph = QStringLiteral("&#9632;"); // a filled square: lines, bars, areas
+        if (const auto *points = qobject_cast<const QScatterSeries *>(marker->series())) {
+            const bool square = points->markerShape() == QScatterSeries::MarkerShapeRectangle;
+            glyph = square ? (hollow ? QStringLiteral("&#9633;") : QStringLiteral("&#9632;"))
+                           : (hollow ? QStringLiteral("&#9675;") : QStringLiteral("&#9679;"));
+        }
         // One entry never breaks inside: spaces are non-breaking, and a word joiner (U+2060)
         // between characters keeps Chinese text, which may break anywhere, in one piece.
         QString joined;
@@ -117,8 +126,8 @@ void refreshWrappingLegend(QChartView *view)
         }
         QString label = joined.toHtmlEscaped();
         label.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
-        items << QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
-                     .arg(colour.name(), label);
+        items << QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+                     .arg(colour.name(), glyph, label);
     }
     legend->setText(items.join(QStringLiteral(" &nbsp; ")));
     legend->setVisible(!items.isEmpty());

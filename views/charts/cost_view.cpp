@@ -122,7 +122,50 @@ QString costInputName(CostInput input)
     return {};
 }
 
-constexpr double kTokensPerBillion = 1e9;
+/// A spin box that writes its value without trailing zeros ("90 epochs", "2 runs", not
+/// "90.00" and "2.00"; issue 26), in the widget's locale; typing and stepping are unchanged.
+class TrimmedSpinBox final : public QDoubleSpinBox
+{
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    QString textFromValue(double value) const override
+    {
+        QString text = QDoubleSpinBox::textFromValue(value);
+        const QString point = locale().decimalPoint();
+        if (decimals() > 0 && text.contains(point)) {
+            while (text.endsWith(QLatin1Char('0')))
+                text.chop(1);
+            if (text.endsWith(point))
+                text.chop(point.size());
+        }
+        return text;
+    }
+};
+
+/// "1 GPU", "8 GPUs" (issue 26: "on 1 GPUs").
+QString gpuCount(int gpus)
+{
+    return gpus == 1 ? CostView::tr("1 GPU") : CostView::tr("%1 GPUs").arg(QLocale().toString(gpus));
+}
+
+/// Tokens per unit of the token spin boxes: a billion, or in Chinese 亿 (10^8), the unit
+/// large numbers are counted in there ("100 亿 token", not "10 十亿 token"; issue 26).
+double tokenUnit()
+{
+    return QLocale().language() == QLocale::Chinese ? 1e8 : 1e9;
+}
+
+QString tokenSuffix()
+{
+    return tokenUnit() == 1e8 ? CostView::tr(" hundred million tokens")
+                              : CostView::tr(" billion tokens");
+}
+
+/// Decimals that reach a million tokens in the unit of tokenUnit().
+int tokenDecimals()
+{
+    return tokenUnit() == 1e8 ? 2 : 3;
+}
 
 } // namespace
 
@@ -157,12 +200,12 @@ QWidget *CostView::buildEnginePage()
     steps_->setSuffix(tr(" steps"));
     steps_->setGroupSeparatorShown(true);
     steps_->setToolTip(tr("Training steps in the run (1 to 1,000,000,000)"));
-    tokens_ = new QDoubleSpinBox(page);
+    tokens_ = new TrimmedSpinBox(page);
     tokens_->setObjectName(QStringLiteral("runTokens"));
-    tokens_->setDecimals(3);
-    tokens_->setRange(0.001, 1'000'000);
-    tokens_->setValue(300);
-    tokens_->setSuffix(tr(" billion tokens"));
+    tokens_->setDecimals(tokenDecimals());
+    tokens_->setRange(1e6 / tokenUnit(), 1e15 / tokenUnit());
+    tokens_->setValue(300e9 / tokenUnit());
+    tokens_->setSuffix(tokenSuffix());
     tokens_->setGroupSeparatorShown(true);
     tokens_->setToolTip(
         tr("Tokens to train, in billions (0.001 to 1,000,000); steps = tokens / (global batch "
@@ -230,30 +273,6 @@ QWidget *CostView::buildEnginePage()
     return page;
 }
 
-namespace
-{
-
-/// A spin box that writes its value without trailing zeros ("90 epochs", "2 runs", not
-/// "90.00" and "2.00"; issue 26), in the widget's locale; typing and stepping are unchanged.
-class TrimmedSpinBox final : public QDoubleSpinBox
-{
-public:
-    using QDoubleSpinBox::QDoubleSpinBox;
-    QString textFromValue(double value) const override
-    {
-        QString text = QDoubleSpinBox::textFromValue(value);
-        const QString point = locale().decimalPoint();
-        if (decimals() > 0 && text.contains(point)) {
-            while (text.endsWith(QLatin1Char('0')))
-                text.chop(1);
-            if (text.endsWith(point))
-                text.chop(point.size());
-        }
-        return text;
-    }
-};
-
-} // namespace
 
 QDoubleSpinBox *CostView::addCostSpin(const char *object_name, double CostSpec::*member, double min,
                                       double max, int decimals, double single_step,
@@ -338,11 +357,12 @@ QWidget *CostView::buildReportPage()
     connect(work_kind_, &QComboBox::currentIndexChanged, this, [this](int) { workKindEdited(); });
     in_form->addRow(tr("&Work per run:"), work_kind_);
     work_tokens_ =
-        addCostSpin("tokensSpin", &CostSpec::tokens, 0.001, 1e9, 3, 1, tr(" billion tokens"),
+        addCostSpin("tokensSpin", &CostSpec::tokens, 1e6 / tokenUnit(), 1e18 / tokenUnit(),
+                    tokenDecimals(), 1, tokenSuffix(),
                     tr("Tokens to train per run, in billions (0.001 to 1,000,000,000; "
                        "transformers only)"),
-                    tr("Change tokens per run"), kTokensPerBillion);
-    work_tokens_->setValue(10);
+                    tr("Change tokens per run"), tokenUnit());
+    work_tokens_->setValue(10e9 / tokenUnit());
     in_form->addRow(tr("T&okens:"), work_tokens_);
     work_epochs_ = addCostSpin("epochsSpin", &CostSpec::epochs, 0.01, 1e6, 2, 1, tr(" epochs"),
                                tr("Passes over the data set per run (0.01 to 1,000,000)"),
@@ -451,7 +471,7 @@ void CostView::setRunSteps(int steps)
 
 void CostView::setRunTokensBillions(double tokens_billions)
 {
-    tokens_->setValue(tokens_billions);
+    tokens_->setValue(tokens_billions * 1e9 / tokenUnit());
 }
 
 void CostView::setPricePerKwh(double price)
@@ -500,7 +520,7 @@ void CostView::setResult(const ResultPtr &result)
 double CostView::runSteps() const
 {
     if (runLength() == RunLength::Tokens && hasTokens(result_))
-        return stepsForTokens(tokens_->value() * kTokensPerBillion,
+        return stepsForTokens(tokens_->value() * tokenUnit(),
                               result_->scenario.training.global_batch,
                               result_->scenario.model.transformer.seq_len);
     return steps_->value();
@@ -635,7 +655,7 @@ void CostView::workKindEdited()
     QString description;
     switch (workKind()) {
     case WorkKind::Tokens:
-        spec_.tokens = work_tokens_->value() * kTokensPerBillion;
+        spec_.tokens = work_tokens_->value() * tokenUnit();
         description = tr("Give the work per run in tokens");
         break;
     case WorkKind::Epochs:
@@ -660,7 +680,7 @@ void CostView::addCostSection()
     CostSpec spec;
     spec.power_price_per_kwh = price_->value();
     if (runLength() == RunLength::Tokens && hasTokens(result_))
-        spec.tokens = tokens_->value() * kTokensPerBillion;
+        spec.tokens = tokens_->value() * tokenUnit();
     else
         spec.steps = steps_->value();
     focus_missing_ = true;
@@ -720,8 +740,7 @@ void CostView::showReport(const CostReport &r)
                        : tr("%1 GPUs, the fewest that fit: %2").arg(locale.toString(r.gpus), where);
         break;
     case CostDecision::DoesNotFit:
-        headline = tr("%1 GPUs: not worth it — the plan does not fit in memory")
-                       .arg(locale.toString(r.gpus));
+        headline = tr("%1: not worth it — the plan does not fit in memory").arg(gpuCount(r.gpus));
         color = QColor(0xc6, 0x28, 0x28);
         detail = tr("Each GPU would need %1 GB of its %2 GB: this plan does not run, whatever it "
                     "costs.")
@@ -746,10 +765,10 @@ void CostView::showReport(const CostReport &r)
     // Goodput 0: there are no costs to compare, the run does not end (economics.cpp), so
     // no venue is cheaper (both costs are infinite; "rent in the cloud" was a tie's default).
     if (!std::isfinite(r.time_to_train_h) && v.decision != CostDecision::NoVerdict) {
-        headline = tr("%1 GPUs: not worth it — the run never ends").arg(locale.toString(r.gpus));
-        detail = tr("The run never ends on %1 GPUs: failures come faster than checkpoints "
+        headline = tr("%1: not worth it — the run never ends").arg(gpuCount(r.gpus));
+        detail = tr("The run never ends on %1: failures come faster than checkpoints "
                     "can be written (goodput 0).")
-                     .arg(locale.toString(r.gpus));
+                     .arg(gpuCount(r.gpus));
     }
     // The count of the scaling sweep that pays best, where it is not this one (economics.h).
     if (r.best) {
@@ -776,14 +795,21 @@ void CostView::showReport(const CostReport &r)
             ? tr("the job takes %1 on one GPU").arg(durationBand(v.duration))
             : tr("the job takes %1 of GPU time (%2 GPUs hold the model)")
                   .arg(durationBand(v.duration), locale.toString(r.reference_gpus));
+    // One break-even on the page (issue 26: "over about 200" here disagreed with the
+    // Break-even line): the rule's own 200 hours only while the prices give none.
+    const bool priced = !v.isMissing(CostInput::GpuPrice) &&
+                        !v.isMissing(CostInput::PowerPrice) && !v.isMissing(CostInput::CloudPrice);
+    const QString venue =
+        priced ? (v.rule_own ? tr("at %1 hours of use a month the rule says owning pays").arg(use)
+                             : tr("at %1 hours of use a month the rule says renting is cheaper")
+                                   .arg(use))
+               : (v.rule_own ? tr("at %1 hours of use a month owning pays (over about 200)")
+                                   .arg(use)
+                             : tr("at %1 hours of use a month renting is cheaper (owning pays "
+                                  "over about 200)")
+                                   .arg(use));
     QString rule = tr("Rule of thumb: %1, %2, so the decision table suggests %3; %4.")
-                       .arg(takes, usageBand(v.usage), suggested,
-                            v.rule_own ? tr("at %1 hours of use a month owning pays (over "
-                                            "about 200)")
-                                             .arg(use)
-                                       : tr("at %1 hours of use a month renting is cheaper "
-                                            "(owning pays over about 200)")
-                                             .arg(use));
+                       .arg(takes, usageBand(v.usage), suggested, venue);
     if (v.gap == RuleGap::WaitingValued)
         rule += QLatin1Char(' ') +
                 tr("The verdict differs: the rule counts GPU-hours, not the %1 of waiting a "
@@ -796,16 +822,8 @@ void CostView::showReport(const CostReport &r)
                    "they save is worth (%4).")
                     .arg(locale.toString(r.gpus), usd(v.extra_cost_usd_per_month),
                          hours(v.waiting_saved_h_per_month), usd(v.waiting_value_usd_per_month));
-    if (v.venue_differs) {
-        if (std::isfinite(r.break_even_hours_per_month))
-            rule += QLatin1Char(' ') +
-                    tr("At these prices owning pays above %1 hours of use a month, not 200 (this "
-                       "job: %2).")
-                        .arg(locale.toString(r.break_even_hours_per_month, 'f', 0),
-                             figure(r.usage_hours_per_month, 0));
-        else
-            rule += QLatin1Char(' ') + tr("At these prices renting is cheaper at any usage.");
-    }
+    if (v.venue_differs && priced)
+        rule += QLatin1Char(' ') + tr("At these prices the break-even below says otherwise.");
     rule_of_thumb_->setText(rule);
 
     steps_per_run_->setText(tr("%1 steps").arg(locale.toString(r.steps_per_run, 'f', 0)));
@@ -815,18 +833,18 @@ void CostView::showReport(const CostReport &r)
                                   : tr("%1 GPUs, the fewest that fit")
                                         .arg(locale.toString(r.reference_gpus));
     if (!std::isfinite(r.time_to_train_h)) {
-        time_to_train_->setText(tr("never ends on %1 GPUs: failures come faster than "
+        time_to_train_->setText(tr("never ends on %1: failures come faster than "
                                    "checkpoints; %2 on %3")
-                                    .arg(locale.toString(r.gpus), hours(r.reference_time_h),
+                                    .arg(gpuCount(r.gpus), hours(r.reference_time_h),
                                          reference));
         gpu_hours_per_run_->setText(QStringLiteral("—"));
     } else if (r.gpus <= r.reference_gpus) { // the run is its own reference
         time_to_train_->setText(
-            tr("%1 on %2 GPUs").arg(hours(r.time_to_train_h), locale.toString(r.gpus)));
+            tr("%1 on %2").arg(hours(r.time_to_train_h), gpuCount(r.gpus)));
         gpu_hours_per_run_->setText(tr("%1 GPU-h").arg(figure(r.gpu_hours_per_run, 1)));
     } else {
-        time_to_train_->setText(tr("%1 on %2 GPUs; %3 on %5 (%4× faster)")
-                                    .arg(hours(r.time_to_train_h), locale.toString(r.gpus),
+        time_to_train_->setText(tr("%1 on %2; %3 on %5 (%4× faster)")
+                                    .arg(hours(r.time_to_train_h), gpuCount(r.gpus),
                                          hours(r.reference_time_h),
                                          locale.toString(faster, 'f', 1), reference));
         gpu_hours_per_run_->setText(

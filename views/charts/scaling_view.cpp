@@ -84,12 +84,33 @@ QScatterSeries *addOutOfMemory(QChart *chart, const QString &object_name)
     return series;
 }
 
+/// Labels of a vertical axis whose ticks may all be one digit ("1", "2", "4"): a space after
+/// each (ASCII: Qt Charts formats labels through Latin-1). Qt Charts sizes such an axis from
+/// its widest label but leaves its title the axis' width less the width of "...", so
+/// one-digit labels left a title in a CJK font (a taller line than Latin) no room: it was
+/// drawn as a vertical "..." (issue 26, slides 22-24).
+const QString kNarrowLabelFormat = QStringLiteral("%g ");
+
+/// Filled circles on the sweep points the engine simulated (every GPU's step).
+QScatterSeries *addSimulatedPoints(QChart *chart, const QString &object_name)
+{
+    auto *series = new QScatterSeries(chart);
+    series->setObjectName(object_name);
+    series->setName(ScalingView::tr("Simulated by the engine"));
+    series->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    series->setMarkerSize(9);
+    series->setBrush(kindColor(SegmentKind::Compute));
+    series->setPen(QPen(kindColor(SegmentKind::Compute).darker(130), 1));
+    chart->addSeries(series);
+    return series;
+}
+
 /// Hollow squares on the sweep points the closed form answered (beyond the engine's size).
 QScatterSeries *addClosedForm(QChart *chart, const QString &object_name)
 {
     auto *series = new QScatterSeries(chart);
     series->setObjectName(object_name);
-    series->setName(ScalingView::tr("Closed form (beyond the simulation's size)"));
+    series->setName(ScalingView::tr("Closed form (estimate: too large for the engine)"));
     series->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     series->setMarkerSize(11);
     series->setBrush(Qt::white);
@@ -104,7 +125,8 @@ QLogValueAxis *makeGpuAxis()
     auto *axis = new QLogValueAxis;
     axis->setBase(2);
     axis->setLabelFormat(QStringLiteral("%g"));
-    setAxisTitles(axis, ScalingView::tr("GPUs (log scale)"), ScalingView::tr("GPUs"));
+    // The short title still says the scale (issue 26: at 1280 px the axis read "GPUs").
+    setAxisTitles(axis, ScalingView::tr("GPUs (log scale)"), ScalingView::tr("GPUs (log)"));
     axis->setMinorTickCount(0);
     return axis;
 }
@@ -207,17 +229,19 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
                          Qt::DotLine, 2.5);
     speedup_ = addLine(speedup_chart_, QStringLiteral("speedup"), kindColor(SegmentKind::Compute),
                        Qt::SolidLine, 2.5);
-    speedup_->setName(tr("Simulated"));
-    speedup_->setPointsVisible(true);
+    speedup_->setName(tr("Speed-up"));
+    // The points say how each was computed: filled by the engine, hollow by the closed form
+    // (issue 26: the line's own points, under a legend entry "Simulated", covered both).
+    speedup_sim_ = addSimulatedPoints(speedup_chart_, QStringLiteral("speedupSimulated"));
     current_speedup_ = addHighlight(speedup_chart_, QStringLiteral("currentSpeedup"));
     speedup_oom_ = addOutOfMemory(speedup_chart_, QStringLiteral("speedupOutOfMemory"));
     speedup_cf_ = addClosedForm(speedup_chart_, QStringLiteral("speedupClosedForm"));
     speedup_x_ = makeGpuAxis();
     speedup_y_ = new QLogValueAxis;
     speedup_y_->setBase(2);
-    speedup_y_->setLabelFormat(QStringLiteral("%g"));
+    speedup_y_->setLabelFormat(kNarrowLabelFormat);
     speedup_y_->setMinorTickCount(0);
-    setAxisTitles(speedup_y_, tr("Speed-up (×, log scale)"), tr("Speed-up (×)"));
+    setAxisTitles(speedup_y_, tr("Speed-up (×, log scale)"), tr("Speed-up (×, log)"));
     attach(speedup_chart_, speedup_x_, speedup_y_);
     speedup_view_ = new QChartView(speedup_chart_, this);
     speedup_view_->setObjectName(QStringLiteral("speedupChart"));
@@ -232,8 +256,8 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     ideal_efficiency_->setName(tr("Ideal"));
     efficiency_ = addLine(efficiency_chart_, QStringLiteral("efficiency"),
                           kindColor(SegmentKind::Compute), Qt::SolidLine, 2.5);
-    efficiency_->setName(tr("Simulated"));
-    efficiency_->setPointsVisible(true);
+    efficiency_->setName(tr("Efficiency"));
+    efficiency_sim_ = addSimulatedPoints(efficiency_chart_, QStringLiteral("efficiencySimulated"));
     current_efficiency_ = addHighlight(efficiency_chart_, QStringLiteral("currentEfficiency"));
     efficiency_oom_ = addOutOfMemory(efficiency_chart_, QStringLiteral("efficiencyOutOfMemory"));
     efficiency_cf_ = addClosedForm(efficiency_chart_, QStringLiteral("efficiencyClosedForm"));
@@ -247,7 +271,9 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     efficiency_view_->setRenderHint(QPainter::Antialiasing);
     efficiency_view_->setMinimumSize(kMinChartWidth, 200);
 
-    for (QLineSeries *s : {speedup_, efficiency_})
+    for (QXYSeries *s : std::initializer_list<QXYSeries *>{speedup_, efficiency_, speedup_sim_,
+                                                          efficiency_sim_, speedup_cf_,
+                                                          efficiency_cf_})
         connect(s, &QXYSeries::hovered, this, &ScalingView::showPointToolTip);
 
     // Where the missing speed-up went: achieved speed-up, then the losses by cause.
@@ -273,7 +299,7 @@ ScalingView::ScalingView(QWidget *parent) : QWidget(parent)
     loss_x_ = new QBarCategoryAxis;
     loss_x_->setTitleText(tr("GPUs"));
     loss_y_ = new QValueAxis;
-    loss_y_->setLabelFormat(QStringLiteral("%g"));
+    loss_y_->setLabelFormat(kNarrowLabelFormat);
     setAxisTitles(loss_y_, tr("Speed-up and lost speed-up (GPUs)"), tr("Speed-up (GPUs)"));
     attach(loss_chart_, loss_x_, loss_y_);
     loss_view_ = new QChartView(loss_chart_, this);
@@ -375,7 +401,7 @@ void ScalingView::updateCharts()
         for (QXYSeries *s : std::initializer_list<QXYSeries *>{
                  speedup_, ideal_, amdahl_, gustafson_, current_speedup_, efficiency_,
                  ideal_efficiency_, current_efficiency_, speedup_oom_, efficiency_oom_, speedup_cf_,
-                 efficiency_cf_})
+                 efficiency_cf_, speedup_sim_, efficiency_sim_})
             s->clear();
         speedup_oom_->setVisible(false);
         efficiency_oom_->setVisible(false);
@@ -394,7 +420,7 @@ void ScalingView::updateCharts()
     const bool weak = result_->scaling == Scaling::Weak;
 
     QList<QPointF> speedup, ideal, efficiency, ideal_efficiency, speedup_oom, efficiency_oom,
-        speedup_cf, efficiency_cf;
+        speedup_cf, efficiency_cf, speedup_sim, efficiency_sim;
     int lo = rows.front()->gpus, hi = rows.back()->gpus;
     double speedup_lo = 1, speedup_hi = 1, efficiency_hi = 100;
     double simulated_hi = 0; // highest speed-up of the simulated curve (and current point)
@@ -412,10 +438,8 @@ void ScalingView::updateCharts()
         efficiency.append(QPointF(row->gpus, eff_pct));
         ideal_efficiency.append(QPointF(row->gpus, 100.0));
         simulated_hi = std::max(simulated_hi, row_speedup);
-        if (row->closed_form) {
-            speedup_cf.append(speedup.back());
-            efficiency_cf.append(efficiency.back());
-        }
+        (row->closed_form ? speedup_cf : speedup_sim).append(speedup.back());
+        (row->closed_form ? efficiency_cf : efficiency_sim).append(efficiency.back());
         if (exceedsCapacity(row->summary.memory)) {
             speedup_oom.append(speedup.back());
             efficiency_oom.append(efficiency.back());
@@ -433,6 +457,10 @@ void ScalingView::updateCharts()
     efficiency_cf_->replace(efficiency_cf);
     speedup_cf_->setVisible(!speedup_cf.isEmpty());
     efficiency_cf_->setVisible(!efficiency_cf.isEmpty());
+    speedup_sim_->replace(speedup_sim);
+    efficiency_sim_->replace(efficiency_sim);
+    speedup_sim_->setVisible(!speedup_sim.isEmpty());
+    efficiency_sim_->setVisible(!efficiency_sim.isEmpty());
 
     // The current scenario, from its own summary (it need not be one of the sweep counts).
     QList<QPointF> current_speedup, current_efficiency;
@@ -480,9 +508,32 @@ void ScalingView::updateCharts()
         row_gpus.push_back(row->gpus);
         row_speedups.push_back(row->summary.speedup);
     }
-    const bool show_gustafson = weak && hi > 1 && !ref.rebased();
-    const double gustafson_s =
-        show_gustafson ? gustafsonSerialFraction(row_gpus, row_speedups) : 0.0;
+    const bool weak_view = weak && hi > 1 && !ref.rebased();
+    const double gustafson_s = weak_view ? gustafsonSerialFraction(row_gpus, row_speedups) : 0.0;
+    // Gustafson's line passes the gate Amdahl's fit does (issue 26: it was drawn and quoted
+    // without R²): R² of its speed-ups against the simulated ones over the rows beyond one
+    // GPU, at least kAmdahlMinPoints of them and R² >= kAmdahlMinRSquared (analysis/scaling.h).
+    int gustafson_points = 0;
+    double gustafson_r2 = 0;
+    if (weak_view) {
+        double mean = 0, ss_res = 0, ss_tot = 0;
+        std::vector<size_t> used;
+        for (size_t i = 0; i < row_gpus.size(); ++i)
+            if (row_gpus[i] > 1 && std::isfinite(row_speedups[i]) && row_speedups[i] > 0) {
+                used.push_back(i);
+                mean += row_speedups[i];
+            }
+        gustafson_points = int(used.size());
+        mean = used.empty() ? 0.0 : mean / double(used.size());
+        for (size_t i : used) {
+            const double r = row_speedups[i] - gustafsonSpeedup(gustafson_s, row_gpus[i]);
+            ss_res += r * r;
+            ss_tot += (row_speedups[i] - mean) * (row_speedups[i] - mean);
+        }
+        gustafson_r2 = ss_tot > 0 ? 1.0 - ss_res / ss_tot : (ss_res < 1e-12 ? 1.0 : 0.0);
+    }
+    const bool show_gustafson = weak_view && gustafson_points >= kAmdahlMinPoints &&
+                                gustafson_r2 >= kAmdahlMinRSquared;
     QList<QPointF> amdahl, gustafson;
     for (int n : curveSamples(lo, hi)) {
         if (fit.valid)
@@ -500,14 +551,28 @@ void ScalingView::updateCharts()
                        ? tr("No Amdahl or Gustafson fit: both laws count from one GPU, and one "
                             "GPU cannot hold this model.")
                        : amdahlText(fit, simulated_hi);
+    const QLocale locale;
+    const QString r2_text =
+        locale.toString(gustafson_r2, 'f', decimalsApart(gustafson_r2, kAmdahlMinRSquared, 3));
+    QString gustafson_text;
     if (show_gustafson) {
         gustafson_->setName(tr("Gustafson: s = %1 %").arg(percent(gustafson_s)));
-        if (!text.isEmpty())
-            text += QLatin1Char(' ');
-        text += tr("Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up "
-                   "N - s (N - 1), the work grows with N).")
-                    .arg(percent(gustafson_s));
+        gustafson_text = tr("Weak scaling: Gustafson serial fraction s = %1 % (scaled speed-up "
+                            "N - s (N - 1), the work grows with N; R² = %2 over %3 points).")
+                             .arg(percent(gustafson_s), r2_text, locale.toString(gustafson_points));
+    } else if (weak_view && gustafson_points < kAmdahlMinPoints) {
+        gustafson_text = tr("No Gustafson fit: it needs at least %1 sweep points with more than "
+                            "one GPU, this sweep has %2.")
+                             .arg(locale.toString(kAmdahlMinPoints),
+                                  locale.toString(gustafson_points));
+    } else if (weak_view) {
+        gustafson_text = tr("No Gustafson fit: Gustafson's law does not describe this curve "
+                            "(R² = %1 over %2 points, below %3), so it gives no serial fraction.")
+                             .arg(r2_text, locale.toString(gustafson_points),
+                                  locale.toString(kAmdahlMinRSquared, 'f', 2));
     }
+    if (!gustafson_text.isEmpty())
+        text = text.isEmpty() ? gustafson_text : text + QLatin1Char(' ') + gustafson_text;
     fit_label_->setText(text);
     updateReferenceNote();
     amdahl_->replace(amdahl);

@@ -104,6 +104,7 @@ private:
     QScatterSeries *current_speedup_ = nullptr;
     QScatterSeries *speedup_oom_ = nullptr; // sweep points that do not fit in memory
     QScatterSeries *speedup_cf_ = nullptr;  // sweep points from the closed form
+    QScatterSeries *speedup_sim_ = nullptr; // sweep points the engine simulated
 
     QChart *efficiency_chart_ = nullptr;
     QChartView *efficiency_view_ = nullptr;
@@ -114,6 +115,7 @@ private:
     QScatterSeries *current_efficiency_ = nullptr;
     QScatterSeries *efficiency_oom_ = nullptr;
     QScatterSeries *efficiency_cf_ = nullptr;
+    QScatterSeries *efficiency_sim_ = nullptr;
 
     QChart *loss_chart_ = nullptr;
     QChartView *loss_view_ = nullptr;

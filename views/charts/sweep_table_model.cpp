@@ -3,6 +3,9 @@
 #include <QFont>
 #include <QLocale>
 
+#include <algorithm>
+#include <cmath>
+
 namespace scalescope
 {
 
@@ -15,7 +18,52 @@ void SweepTableModel::setRows(std::vector<SweepRow> rows, int highlighted_gpus,
     rows_ = std::move(rows);
     highlighted_gpus_ = highlighted_gpus;
     reference_ = reference;
+    units_.assign(ColumnCount, TimeUnit{});
+    for (int c = 0; c < ColumnCount; ++c) {
+        if (!isTimeColumn(c))
+            continue;
+        double largest = 0;
+        for (const SweepRow &row : rows_)
+            largest = std::max(largest, std::abs(value(row, c)));
+        TimeUnit &u = units_[size_t(c)];
+        if (largest >= 1 || largest == 0) {
+            u.seconds = 1;
+            u.name = tr("s");
+        } else if (largest >= 1e-3) {
+            u.seconds = 1e-3;
+            u.name = tr("ms");
+        } else {
+            u.seconds = 1e-6;
+            u.name = tr("µs");
+        }
+        // Four significant digits for the largest value, at least one decimal.
+        const double scaled = largest / u.seconds;
+        const int magnitude = scaled > 0 ? int(std::floor(std::log10(scaled))) : 0;
+        u.decimals = std::clamp(3 - magnitude, 1, 4);
+    }
     endResetModel();
+}
+
+bool SweepTableModel::isTimeColumn(int column)
+{
+    switch (Column(column)) {
+    case StepTime:
+    case Compute:
+    case CommunicationExposed:
+    case PipelineBubble:
+    case Wait:
+    case DataLoading:
+        return true;
+    default:
+        return false;
+    }
+}
+
+SweepTableModel::TimeUnit SweepTableModel::timeUnit(int column) const
+{
+    if (column >= 0 && size_t(column) < units_.size() && isTimeColumn(column))
+        return units_[size_t(column)];
+    return TimeUnit{1, tr("s"), 3};
 }
 
 void SweepTableModel::clear()
@@ -93,8 +141,10 @@ QVariant SweepTableModel::data(const QModelIndex &index, int role) const
         case Efficiency:
         case CommunicationShare:
             return locale.toString(v, 'f', 1);
-        default:
-            return locale.toString(v, 'g', 4);
+        default: {
+            const TimeUnit u = timeUnit(index.column());
+            return locale.toString(v / u.seconds, 'f', u.decimals);
+        }
         }
     }
     case RawValueRole:
@@ -130,7 +180,7 @@ QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, i
         case Gpus:
             return tr("GPUs");
         case StepTime:
-            return tr("Step time (s)");
+            return tr("Step time (%1)").arg(timeUnit(section).name);
         case SamplesPerS:
             return tr("Samples/s");
         case Speedup:
@@ -140,15 +190,15 @@ QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, i
         case Efficiency:
             return tr("Efficiency (%)");
         case Compute:
-            return tr("Compute (s)");
+            return tr("Compute (%1)").arg(timeUnit(section).name);
         case CommunicationExposed:
-            return tr("Exposed comm (s)");
+            return tr("Exposed comm (%1)").arg(timeUnit(section).name);
         case PipelineBubble:
-            return tr("Bubble (s)");
+            return tr("Bubble (%1)").arg(timeUnit(section).name);
         case Wait:
-            return tr("Wait (s)");
+            return tr("Wait (%1)").arg(timeUnit(section).name);
         case DataLoading:
-            return tr("Data loading (s)");
+            return tr("Data loading (%1)").arg(timeUnit(section).name);
         case CommunicationShare:
             return tr("Comm share (%)");
         case ColumnCount:
@@ -159,7 +209,7 @@ QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, i
         case Gpus:
             return tr("Number of GPUs in this sweep point");
         case StepTime:
-            return tr("Time of one training step, in seconds");
+            return tr("Time of one training step");
         case SamplesPerS:
             return tr("Training samples processed per second");
         case Speedup:

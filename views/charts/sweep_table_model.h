@@ -29,8 +29,18 @@ public:
         CommunicationShare,
         ColumnCount
     };
-    /// The unformatted number of a cell (double), in the unit of its header; for sorting.
+    /// The unformatted number of a cell (double): seconds for the time columns (whose header
+    /// and text use one unit per column, timeUnit()), the header's unit otherwise; for sorting.
     static constexpr int RawValueRole = Qt::UserRole;
+    /// The one unit of a time column, chosen from its largest value (issue 26: a column mixed
+    /// "0.0006875" and "4,545" s): seconds per unit, its name and the decimals shown.
+    struct TimeUnit {
+        double seconds = 1;
+        QString name;
+        int decimals = 3;
+    };
+    TimeUnit timeUnit(int column) const;
+    static bool isTimeColumn(int column);
 
     explicit SweepTableModel(QObject *parent = nullptr);
 
@@ -55,6 +65,7 @@ private:
     std::vector<SweepRow> rows_;
     int highlighted_gpus_ = 0;
     SpeedupReference reference_;
+    std::vector<TimeUnit> units_; // by column (setRows)
 };
 
 } // namespace scalescope

@@ -205,9 +205,13 @@ void ControlPanel::applyStrategy(Scenario &s, Strategy strategy) const
         p.sequence_parallel = false;
         break;
     case Strategy::Tensor:
-        // Tensor parallel inside a node, data parallel across nodes.
-        p.tensor = largestDivisorAtMost(gpus, perNode, heads);
+        // Tensor parallel inside a node, data parallel across nodes; across nodes where a
+        // node holds one GPU (issue 26: "Tensor" left tensor 1). Megatron-style stacks shard
+        // the optimizer at most (ZeRO-1); ZeRO-3 with tensor parallelism was left over from
+        // the strategy before.
+        p.tensor = largestDivisorAtMost(gpus, std::max(perNode, 2), heads);
         p.pipeline = 1;
+        p.zero = std::min(p.zero, 1);
         p.virtual_stages = 1;
         break;
     case Strategy::Pipeline:
@@ -265,6 +269,7 @@ void ControlPanel::syncControls()
     updateStrategyRows();
     issues_ = checkScenario(scenario_);
     updateMessages();
+    updateStackFix();
 }
 
 // ---------------------------------------------------------------------------------------

@@ -12,6 +12,9 @@
 #include <QString>
 #include <QWidget>
 
+#include <optional>
+#include <string>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -114,6 +117,11 @@ private:
     void syncThermal();
     void updateStrategyRows();
     void updateMessages();
+    /// The stack a plan the chosen stack cannot run should switch to (a catalog stack that
+    /// runs it, else Auto), or nothing when the stack runs the plan.
+    std::optional<std::string> stackThatRunsThePlan() const;
+    /// Shows the one-click fix beside the stack's error (stackFixButton), or hides it.
+    void updateStackFix();
 
     const Catalog &catalog_;
     Scenario scenario_;
@@ -157,6 +165,7 @@ private:
     QCheckBox *flash_check_ = nullptr;
     // Parallelism
     QComboBox *framework_combo_ = nullptr;
+    QPushButton *stack_fix_ = nullptr;
     QComboBox *strategy_combo_ = nullptr;
     QSpinBox *data_spin_ = nullptr;
     QSpinBox *tensor_spin_ = nullptr;

@@ -24,6 +24,24 @@ QWidget *ControlPanel::buildParallel(QWidget *parent)
         framework_combo_->addItem(QString::fromStdString(f.name), QString::fromStdString(f.id));
     addRow(form, tr("Software stac&k"), framework_combo_, framework_combo_,
            {QStringLiteral("training.framework")}, QStringLiteral("frameworkComboError"));
+    // A plan the chosen stack cannot run offers the stack that runs it, in one click (issue
+    // 26: the error named the keys and left the user to find the fix).
+    stack_fix_ = new QPushButton(group);
+    stack_fix_->setObjectName(QStringLiteral("stackFixButton"));
+    form->addRow(stack_fix_);
+    form->setRowVisible(stack_fix_, false);
+    connect(stack_fix_, &QPushButton::clicked, this, [this] {
+        const std::optional<std::string> id = stackThatRunsThePlan();
+        if (!id)
+            return;
+        Scenario s = scenario_;
+        s.training.framework = *id;
+        // As a stack chosen in the combo box: its defaults where the scenario is silent.
+        s.parallel.overlap.reset();
+        s.parallel.bucket_mb.reset();
+        s.training.flash_attention.reset();
+        commit(std::move(s), stack_fix_->text(), 0);
+    });
 
     strategy_combo_ =
         makeCombo(group, "strategyCombo",
@@ -241,6 +259,35 @@ void ControlPanel::connectParallel()
         s.parallel.update = UpdateMode(update_combo_->itemData(index).toInt());
         commit(std::move(s), tr("Set update to %1").arg(update_combo_->itemText(index)), 0);
     });
+}
+
+std::optional<std::string> ControlPanel::stackThatRunsThePlan() const
+{
+    const bool cannot_run =
+        std::any_of(issues_.begin(), issues_.end(), [](const ControlIssue &issue) {
+            return issue.finding.rule == Rule::StackCannotRun &&
+                   issue.severity == ControlIssue::Severity::Error;
+        });
+    if (!cannot_run)
+        return std::nullopt;
+    // A named stack of the catalog that runs the plan, in catalog order; else Auto, which
+    // picks one for the plan.
+    for (const FrameworkSpec &f : catalog_.frameworks)
+        if (!frameworkRejects(f, scenario_.parallel))
+            return f.id;
+    return std::string(kFrameworkAuto);
+}
+
+void ControlPanel::updateStackFix()
+{
+    const std::optional<std::string> id = stackThatRunsThePlan();
+    QString name = tr("Auto");
+    if (id)
+        for (const FrameworkSpec &f : catalog_.frameworks)
+            if (f.id == *id)
+                name = QString::fromStdString(f.name);
+    stack_fix_->setText(tr("Switch to %1, which runs this plan").arg(name));
+    form_of_field_.value(framework_combo_)->setRowVisible(stack_fix_, id.has_value());
 }
 
 void ControlPanel::syncParallel()
