@@ -142,10 +142,10 @@ std::vector<PipelineOp> dualPipeOrder(int stages, int rank, int64_t m)
 
 // ZB-V as the zero-bubble repo builds it (zbv.py, PipelineGraph.try_v_schedule; Qi et al.
 // 2024, "Pipeline Parallelism with Controllable Memory", Sec. 3 V-ZB): a list schedule of
-// every stage at the chunks' own costs. An idle stage runs the oldest ready B (the later
-// virtual stage first), else the oldest ready forward if its activations fit 1F1B's peak
+// every stage at given costs. An idle stage runs the oldest ready B (the later virtual
+// stage first), else the oldest ready forward if its activations fit 1F1B's peak
 // (2 * stages chunk forwards; F +2, B -1, W -1 in half units), else a deferred W.
-std::vector<std::vector<PipelineOp>> zbVOrders(int stages, int64_t m, const PassCosts &c)
+std::vector<std::vector<PipelineOp>> zbVListSchedule(int stages, int64_t m, const PassCosts &c)
 {
     using K = PipelineOp::Kind;
     const PipelineLayout layout = pipelineLayout(Schedule::ZbV, stages, 2, m);
@@ -167,47 +167,44 @@ std::vector<std::vector<PipelineOp>> zbVOrders(int stages, int64_t m, const Pass
     std::vector<std::vector<PipelineOp>> orders(static_cast<size_t>(stages));
     int64_t left = 3 * 2 * m * stages;
     double t = 0;
-    const auto done = [&](double end) { return end >= 0 && end <= t; };
+    // Ends reached along different sums of the same costs differ in the last bits: equal
+    // within a billionth of a micro-batch's passes.
+    const double eps = 1e-9 * (cost[0] + cost[1] + cost[2]);
+    const auto done = [&](double end) { return end >= 0 && end <= t + eps; };
     bool relax_memory = false; // never needed in practice: a guard against a stall
     while (left > 0) {
         bool progressed = false;
         for (int s = 0; s < stages; ++s) {
             StageState &x = st[static_cast<size_t>(s)];
-            if (x.free > t)
+            if (x.free > t + eps)
                 continue;
             // Candidates: the oldest micro-batch, then the later virtual stage.
             int pick_kind = -1, pick_chunk = -1;
             int64_t pick_mb = std::numeric_limits<int64_t>::max();
             int pick_v = -1;
-            for (int chunk = 0; chunk < 2; ++chunk) {
-                const int v = layout.virtualStage(s, chunk);
-                const int64_t mb = x.next_b[chunk];
-                if (mb >= m || !done(f_end[at(v, mb)]))
-                    continue;
-                if (v < V - 1 && !done(b_end[at(v + 1, mb)]))
-                    continue;
+            const auto consider = [&](int kind, int chunk, int v, int64_t mb) {
                 if (mb < pick_mb || (mb == pick_mb && v > pick_v)) {
-                    pick_kind = 1;
+                    pick_kind = kind;
                     pick_chunk = chunk;
                     pick_mb = mb;
                     pick_v = v;
                 }
+            };
+            for (int chunk = 0; chunk < 2; ++chunk) {
+                const int v = layout.virtualStage(s, chunk);
+                const int64_t mb = x.next_b[chunk];
+                if (mb < m && done(f_end[at(v, mb)]) && (v == V - 1 || done(b_end[at(v + 1, mb)])))
+                    consider(1, chunk, v, mb);
             }
             if (pick_kind < 0 && (x.memory + 2 <= max_memory || relax_memory)) {
                 for (int chunk = 0; chunk < 2; ++chunk) {
                     const int v = layout.virtualStage(s, chunk);
                     const int64_t mb = x.next_f[chunk];
-                    if (mb >= m || (v > 0 && !done(f_end[at(v - 1, mb)])))
-                        continue;
-                    if (mb < pick_mb || (mb == pick_mb && v > pick_v)) {
-                        pick_kind = 0;
-                        pick_chunk = chunk;
-                        pick_mb = mb;
-                        pick_v = v;
-                    }
+                    if (mb < m && (v == 0 || done(f_end[at(v - 1, mb)])))
+                        consider(0, chunk, v, mb);
                 }
             }
-            double end = t;
+            double end = std::max(t, x.free);
             if (pick_kind == 0) {
                 end += cost[0];
                 f_end[at(pick_v, pick_mb)] = end;
@@ -238,7 +235,7 @@ std::vector<std::vector<PipelineOp>> zbVOrders(int stages, int64_t m, const Pass
             continue; // zero-length passes end now: look again at the same moment
         double next = std::numeric_limits<double>::infinity();
         for (const StageState &x : st)
-            if (x.free > t)
+            if (x.free > t + eps)
                 next = std::min(next, x.free);
         if (next == std::numeric_limits<double>::infinity())
             relax_memory = true;
@@ -248,7 +245,71 @@ std::vector<std::vector<PipelineOp>> zbVOrders(int stages, int64_t m, const Pass
     return orders;
 }
 
+// zbv.py keeps the shortest of several greedy runs (create_schedule); here the list
+// schedule at the chunks' own costs and at equal costs (the order of the paper's figures),
+// each replayed at the own costs: near-equal costs can tip the greedy at their own values.
+std::vector<std::vector<PipelineOp>> zbVOrders(int stages, int64_t m, const PassCosts &c)
+{
+    auto own = zbVListSchedule(stages, m, c);
+    auto even = zbVListSchedule(stages, m, PassCosts{});
+    const double a = pipelineSpan(Schedule::ZbV, stages, m, 2, c, own);
+    const double b = pipelineSpan(Schedule::ZbV, stages, m, 2, c, even);
+    return b >= 0 && (a < 0 || b < a) ? even : own;
+}
+
 } // namespace
+
+double pipelineSpan(Schedule schedule, int stages, int64_t m, int chunks, const PassCosts &c,
+                    const std::vector<std::vector<PipelineOp>> &orders)
+{
+    using K = PipelineOp::Kind;
+    const PipelineLayout layout = pipelineLayout(schedule, stages, chunks, m);
+    const auto at = [m](int v, int64_t mb) { return static_cast<size_t>(v * m + mb); };
+    std::vector<double> f_end(static_cast<size_t>(layout.virtualStages() * m), -1);
+    std::vector<double> b_end(f_end.size(), -1);
+    std::vector<size_t> next(static_cast<size_t>(stages), 0);
+    std::vector<double> free(static_cast<size_t>(stages), 0);
+    size_t left = 0;
+    for (const auto &o : orders)
+        left += o.size();
+    while (left > 0) {
+        bool moved = false;
+        for (int s = 0; s < stages; ++s) {
+            const auto &order = orders[static_cast<size_t>(s)];
+            size_t &k = next[static_cast<size_t>(s)];
+            for (; k < order.size(); ++k, --left, moved = true) {
+                const PipelineOp &op = order[k];
+                const int v = layout.virtualStage(s, op.chunk);
+                const int64_t mb = op.micro_batch;
+                // What the pass waits for besides its GPU: the forward before it, or its
+                // own forward and the gradient from the virtual stage after it, or its B.
+                const double need = op.kind == K::Forward
+                                        ? (v > layout.firstOf(mb) ? f_end[at(v - 1, mb)] : 0.0)
+                                    : op.kind == K::WeightGrad ? b_end[at(v, mb)]
+                                    : v < layout.lastOf(mb)
+                                        ? std::min(f_end[at(v, mb)], b_end[at(v + 1, mb)]) < 0
+                                              ? -1.0
+                                              : b_end[at(v + 1, mb)]
+                                        : f_end[at(v, mb)];
+                if (need < 0)
+                    break;
+                const double dur = op.kind == K::Forward      ? c.forward
+                                   : op.kind == K::InputGrad  ? c.input_grad
+                                   : op.kind == K::WeightGrad ? c.weight_grad
+                                                              : c.input_grad + c.weight_grad;
+                double &free_s = free[static_cast<size_t>(s)];
+                free_s = std::max(free_s, need) + dur;
+                if (op.kind == K::Forward)
+                    f_end[at(v, mb)] = free_s;
+                else if (op.kind != K::WeightGrad)
+                    b_end[at(v, mb)] = free_s;
+            }
+        }
+        if (!moved)
+            return -1;
+    }
+    return *std::max_element(free.begin(), free.end());
+}
 
 std::vector<std::vector<PipelineOp>> pipelineOrders(Schedule schedule, int stages,
                                                     int64_t micro_batches, int chunks,

@@ -52,6 +52,11 @@ std::vector<std::vector<PipelineOp>> pipelineOrders(Schedule schedule, int stage
                                                     int64_t micro_batches, int chunks,
                                                     const PassCosts &costs = {});
 
+/// The step's length when every stage runs `orders` with `costs` per chunk pass (a whole
+/// backward B + W) under the pipeline's dependencies, sends free; -1 where they deadlock.
+double pipelineSpan(Schedule schedule, int stages, int64_t micro_batches, int chunks,
+                    const PassCosts &costs, const std::vector<std::vector<PipelineOp>> &orders);
+
 /// Peak number of micro-batch forward passes (per model chunk) whose backward is pending on
 /// `stage`: what the schedule keeps in memory. Where the backward is split, B frees half of
 /// a forward's activations and W the rest (the zero-bubble repo's V scheduler counts F +2,
