@@ -347,6 +347,7 @@ Summary analyticSummary(const SimContext &ctx)
     const bool fold = D.zero3 && D.sync;
     double slowest = 0, all = 0, sends_avg = 0;
     double ramp_all = 0, ramp_slowest = 0; // zero-bubble schedules: per stage, see below
+    std::vector<double> stage_t(static_cast<size_t>(P.pipeline)), hop(stage_t.size());
     for (int s = 0; s < P.pipeline; ++s) {
         const double t = stage_compute[static_cast<size_t>(s)] + stage_tp[static_cast<size_t>(s)] +
                          D.stages[static_cast<size_t>(s)].sends_per_micro_batch * p2p +
@@ -371,16 +372,28 @@ Summary analyticSummary(const SimContext &ctx)
         if (t > slowest)
             ramp_slowest = ramp;
         ramp_all += ramp;
+        stage_t[static_cast<size_t>(s)] = t;
+        hop[static_cast<size_t>(s)] = ramp;
         slowest = std::max(slowest, t);
         all += t;
         sends_avg += D.stages[static_cast<size_t>(s)].sends_per_micro_batch * p2p / P.pipeline;
     }
     // Fill and drain: the other stages' work per micro-batch (sends included) once.
     double bubble_time = P.pipeline > 1 ? (all - slowest) / P.virtual_stages : 0;
-    if (P.pipeline > 1 && splitsBackward(P.schedule)) {
-        const double depth = P.schedule == Schedule::DualPipe ? P.pipeline / 2 - 1.0
-                                                              : P.pipeline - 1.0;
-        bubble_time = (ramp_all - ramp_slowest) * depth / (P.pipeline - 1.0);
+    if (P.pipeline > 1 && splitsBackward(P.schedule))
+        bubble_time = ramp_all - ramp_slowest;
+    if (P.pipeline > 1 && P.schedule == Schedule::DualPipe) {
+        // Both ends start at once; a rank starts after the hops from the nearer end, and
+        // the rank whose work and start add up to most sets the step (uniform ranks: the
+        // middle ones, p/2 - 1 hops).
+        double end = 0;
+        for (int r = 0; r < P.pipeline; ++r) {
+            double before = 0, after = 0;
+            for (int q = 0; q < P.pipeline; ++q)
+                (q < r ? before : after) += q == r ? 0.0 : hop[static_cast<size_t>(q)];
+            end = std::max(end, m * stage_t[static_cast<size_t>(r)] + std::min(before, after));
+        }
+        bubble_time = end - m * slowest;
     }
     // ZeRO-2's per-micro-batch reductions overlap the stage's m micro-batch slots, which
     // run at the slowest stage's pace (1F1B steady state, SC21 Sec. 2.2), not at the

@@ -57,6 +57,33 @@ std::vector<Named> scenarios()
     return out;
 }
 
+/// The zero-bubble and bidirectional schedules (issue 27, item 4) on a dense model with data
+/// parallelism and on a mixture of experts with expert parallelism.
+std::vector<Named> scheduleScenarios()
+{
+    std::vector<Named> out;
+    for (const char *schedule : {"1f1b", "zb-h1", "zb-v", "dualpipe"}) {
+        const QString dense = QStringLiteral(R"({"scalescope": 1,
+          "hardware": {"gpu": "a100-sxm4-80gb", "nodes": 2, "gpus_per_node": 8,
+                       "intra_node": "nvlink3", "inter_node": "ib-hdr-200"},
+          "model": "gpt2-1.5b",
+          "training": {"global_batch": 64, "micro_batch": 1},
+          "parallel": {"data": 4, "pipeline": 4, "schedule": "%1"}})")
+                                  .arg(QLatin1String(schedule));
+        out.push_back({QStringLiteral("gpt2 p4 d4 %1").arg(QLatin1String(schedule)),
+                       test::scenarioFrom(dense.toUtf8().constData())});
+        const QString moe = QStringLiteral(R"({"scalescope": 1,
+          "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 4, "gpus_per_node": 8},
+          "model": "mixtral-8x7b",
+          "training": {"global_batch": 128, "micro_batch": 1},
+          "parallel": {"tensor": 2, "pipeline": 4, "expert": 8, "schedule": "%1"}})")
+                                .arg(QLatin1String(schedule));
+        out.push_back({QStringLiteral("mixtral p4 t2 e8 %1").arg(QLatin1String(schedule)),
+                       test::scenarioFrom(moe.toUtf8().constData())});
+    }
+    return out;
+}
+
 struct Parts {
     double compute, exposed, idle_bubble, wait, data;
 };
@@ -74,10 +101,13 @@ class TestBreakdownAgreement : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void wholeBreakdownAgrees()
+    void wholeBreakdownAgrees() { agree(scenarios(), 40); }
+    void schedulesAgree() { agree(scheduleScenarios(), 8); }
+
+private:
+    void agree(const std::vector<Named> &all, size_t at_least)
     {
-        const std::vector<Named> all = scenarios();
-        QVERIFY(all.size() >= 40);
+        QVERIFY(all.size() >= at_least);
         const char *names[] = {"step", "compute", "exposed comm", "bubble", "wait", "data"};
         double worst[6] = {};
         QString worst_name[6];
