@@ -41,8 +41,8 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
     for (int stage : candidates) {
         double params = 0, act_per_mb = 0, transient = 0;
         for (int c = 0; c < plan.virtual_stages; ++c) {
-            const LayerRange r = virtualStageLayers(
-                w, layout.parts(), layout.partOf(layout.virtualStage(stage, c)));
+            const LayerRange r =
+                virtualStageLayers(w, layout.parts(), layout.partOf(layout.virtualStage(stage, c)));
             for (int i = r.begin; i < r.end; ++i) {
                 const LayerCost &l = w.layers[static_cast<size_t>(i)];
                 params += l.params;

@@ -366,9 +366,10 @@ Summary analyticSummary(const SimContext &ctx)
         // table's bound.
         const Piece &x = stage_parts[static_cast<size_t>(s)];
         const double chunk = P.schedule == Schedule::ZbV ? P.virtual_stages : 1.0;
-        const double ramp =
-            (x.fwd + x.extraFwd()) / chunk + p2p +
-            std::max(0.0, (x.bwd - x.wgrad + x.extraBwd() - x.wgrad) / chunk + p2p);
+        // ZeRO-3's exposed gathers come before each forward and B piece (folded above).
+        const double gathers = fold ? stage_exposed[static_cast<size_t>(s)] / m : 0.0;
+        const double ramp = (x.fwd + x.extraFwd() + gathers) / chunk + p2p +
+                            std::max(0.0, (x.bwd - x.wgrad + x.extraBwd() - x.wgrad) / chunk + p2p);
         if (t > slowest)
             ramp_slowest = ramp;
         ramp_all += ramp;

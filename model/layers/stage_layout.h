@@ -52,7 +52,10 @@ struct PipelineLayout {
     int parts() const { return bidirectional() ? stages : virtualStages(); }
     int partOf(int vs) const { return bidirectional() ? vs % stages : vs; }
     /// The first and last virtual stage micro-batch `mb` passes.
-    int firstOf(int64_t mb) const { return bidirectional() && 2 * mb >= micro_batches ? stages : 0; }
+    int firstOf(int64_t mb) const
+    {
+        return bidirectional() && 2 * mb >= micro_batches ? stages : 0;
+    }
     int lastOf(int64_t mb) const
     {
         return bidirectional() && 2 * mb < micro_batches ? stages - 1 : virtualStages() - 1;

@@ -216,8 +216,7 @@ std::vector<std::vector<PipelineOp>> zbVListSchedule(int stages, int64_t m, cons
                 b_end[at(pick_v, pick_mb)] = end;
                 ++x.next_b[pick_chunk];
                 x.memory -= 1;
-                orders[static_cast<size_t>(s)].push_back(
-                    makeOp(K::InputGrad, pick_mb, pick_chunk));
+                orders[static_cast<size_t>(s)].push_back(makeOp(K::InputGrad, pick_mb, pick_chunk));
                 x.weights.push_back(makeOp(K::WeightGrad, pick_mb, pick_chunk));
             } else if (!x.weights.empty()) {
                 end += cost[2];
@@ -283,14 +282,13 @@ double pipelineSpan(Schedule schedule, int stages, int64_t m, int chunks, const 
                 const int64_t mb = op.micro_batch;
                 // What the pass waits for besides its GPU: the forward before it, or its
                 // own forward and the gradient from the virtual stage after it, or its B.
-                const double need = op.kind == K::Forward
-                                        ? (v > layout.firstOf(mb) ? f_end[at(v - 1, mb)] : 0.0)
-                                    : op.kind == K::WeightGrad ? b_end[at(v, mb)]
-                                    : v < layout.lastOf(mb)
-                                        ? std::min(f_end[at(v, mb)], b_end[at(v + 1, mb)]) < 0
-                                              ? -1.0
-                                              : b_end[at(v + 1, mb)]
-                                        : f_end[at(v, mb)];
+                const double need =
+                    op.kind == K::Forward ? (v > layout.firstOf(mb) ? f_end[at(v - 1, mb)] : 0.0)
+                    : op.kind == K::WeightGrad ? b_end[at(v, mb)]
+                    : v < layout.lastOf(mb) ? std::min(f_end[at(v, mb)], b_end[at(v + 1, mb)]) < 0
+                                                  ? -1.0
+                                                  : b_end[at(v + 1, mb)]
+                                            : f_end[at(v, mb)];
                 if (need < 0)
                     break;
                 const double dur = op.kind == K::Forward      ? c.forward
@@ -341,8 +339,7 @@ double peakInFlight(Schedule schedule, int stages, int stage, int64_t micro_batc
     if (schedule == Schedule::ZbH1 || schedule == Schedule::DualPipe) {
         // Replayed: F +1, B -1/2, W -1/2, a whole backward -1.
         double live = 0, peak = 0;
-        for (const PipelineOp &op :
-             pipelineOrder(schedule, stages, stage, micro_batches, chunks)) {
+        for (const PipelineOp &op : pipelineOrder(schedule, stages, stage, micro_batches, chunks)) {
             live += op.kind == PipelineOp::Kind::Forward    ? 1.0
                     : op.kind == PipelineOp::Kind::Backward ? -1.0
                                                             : -0.5;

@@ -185,9 +185,8 @@ void Simulation::buildUnit(int replica, int stage)
                 // At the V's turn the next virtual stage is on this GPU: it waits for
                 // the forward itself, nothing is sent.
                 if (v != layout.lastOf(mb))
-                    f_send_[idx] = layout.sendsAfter(v)
-                                       ? send(labelId(LabelKind::SendActivations))
-                                       : last;
+                    f_send_[idx] =
+                        layout.sendsAfter(v) ? send(labelId(LabelKind::SendActivations)) : last;
             } else if (op.kind == PipelineOp::Kind::WeightGrad) {
                 // W: the weight-gradient GEMMs a zero-bubble schedule deferred (Qi et al.,
                 // ICLR 2024, Sec. 2); the piece's gradients are complete after it, so its

@@ -297,7 +297,8 @@ void TestEngine::zeroBubbleOrdersReproducePapers_data()
                      {"zb-h1", Schedule::ZbH1},
                      {"zb-v", Schedule::ZbV},
                      {"dualpipe", Schedule::DualPipe}};
-    const double costs[][3] = {{1, 1, 1}, {1, 1.5, 0.5}, {2, 1, 1}, {1, 0.8, 1.2}, {1, 1.2, 0.8}, {1, 1, 0.977}};
+    const double costs[][3] = {{1, 1, 1},     {1, 1.5, 0.5}, {2, 1, 1},
+                               {1, 0.8, 1.2}, {1, 1.2, 0.8}, {1, 1, 0.977}};
     for (const auto &sc : schedules)
         for (int p : {4, 6, 8})
             for (int m : {2 * p, 3 * p})
@@ -309,9 +310,9 @@ void TestEngine::zeroBubbleOrdersReproducePapers_data()
                     if (sc.s == Schedule::ZbV && !even && !(c[1] > c[2] && c[1] < 1.3))
                         continue;
                     // DualPipe's order where B is far above W: within 10%.
-                    const double tol = sc.s == Schedule::ZbV && !even         ? 0.15
+                    const double tol = sc.s == Schedule::ZbV && !even        ? 0.15
                                        : sc.s == Schedule::DualPipe && !even ? 0.10
-                                                                              : 1e-9;
+                                                                             : 1e-9;
                     QTest::addRow("%s p%d m%d F%g B%g W%g", sc.name, p, m, c[0], c[1], c[2])
                         << int(sc.s) << p << m << c[0] << c[1] << c[2] << tol;
                 }
