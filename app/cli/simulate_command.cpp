@@ -134,14 +134,16 @@ void printLayersText(Output &out, const SimContext &ctx)
     const WorkloadCost &w = ctx.workload;
     const Plan &p = ctx.plan;
     const int vstages = p.virtualStageCount();
+    // The schedule's layout: zb-v's V and dualpipe's two directions (layers/stage_layout.h).
+    const PipelineLayout &layout = ctx.step.layout;
     out.line(
         QStringLiteral("  per micro-batch of %1 on one GPU (forward / backward incl. recompute):")
             .arg(p.micro_batch));
     for (int v = 0; v < vstages; ++v) {
-        const LayerRange r = virtualStageLayers(w, vstages, v);
+        const LayerRange r = virtualStageLayers(w, layout.parts(), layout.partOf(v));
         out.line(QStringLiteral("  stage %1%2:")
-                     .arg(v % p.pipeline)
-                     .arg(p.virtual_stages > 1 ? QStringLiteral(" chunk %1").arg(v / p.pipeline)
+                     .arg(layout.stageOf(v))
+                     .arg(p.virtual_stages > 1 ? QStringLiteral(" chunk %1").arg(layout.chunkOf(v))
                                                : QString()));
         for (int i = r.begin; i < r.end;) {
             // Runs of identical layers (transformer blocks) print once with a count.

@@ -27,12 +27,16 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
 {
     MemoryBreakdown best;
     best.capacity = capacity_bytes;
-    const int vstages = plan.virtualStageCount();
     // ZeRO and FSDP shard over the ranks holding the same weights: the data x context ranks
     // for dense weights (Megatron-Core and torchtitan shard over dp x cp), the expert-data
     // group for routed experts (Megatron-Core's expert data-parallel group).
     const double d = plan.gradRanks();
     const double de = plan.expertDataRanks();
+    // The chunks of a stage (sim_graph.cpp reads the same layout): dualpipe's two are two
+    // stages' layers, a model copy per direction, so its parameters, their gradients and
+    // optimizer states count twice (DeepSeek-V3 report, Sec. 3.2.1 and Table 2: 2x).
+    const PipelineLayout layout =
+        pipelineLayout(plan.schedule, plan.pipeline, plan.virtual_stages, plan.micro_batches);
     // Stages differ only at the ends (embedding, head) and by uneven splits: check the
     // first, the last and one middle stage.
     std::vector<int> candidates = {0, plan.pipeline - 1};
@@ -41,7 +45,8 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
     for (int stage : candidates) {
         double params = 0, expert = 0, act_per_mb = 0, transient = 0;
         for (int c = 0; c < plan.virtual_stages; ++c) {
-            const LayerRange r = virtualStageLayers(w, vstages, c * plan.pipeline + stage);
+            const LayerRange r =
+                virtualStageLayers(w, layout.parts(), layout.partOf(layout.virtualStage(stage, c)));
             for (int i = r.begin; i < r.end; ++i) {
                 const LayerCost &l = w.layers[static_cast<size_t>(i)];
                 params += l.params - l.expert_params;
@@ -75,9 +80,12 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         // In-flight micro-batches hold their activations (each chunk holds 1/v of the
         // stage's layers, so the chunk-level peak is divided by v: Korthikanti et al. 2022,
         // Sec. 4.2.3 on interleaving).
-        const int64_t in_flight = peakInFlight(plan.schedule, plan.pipeline, stage,
-                                               plan.micro_batches, plan.virtual_stages);
-        m.activations = act_per_mb * static_cast<double>(in_flight) / plan.virtual_stages;
+        // Zero-bubble schedules count a forward half freed by its B pass (sim/schedule.h):
+        // zb-h1 and zb-v keep 1F1B's peak (Qi et al., ICLR 2024 Sec. 3; Qi et al. 2024),
+        // dualpipe p + 1 chunks (DeepSeek-V3 report, Table 2), replayed from its order.
+        const double in_flight = peakInFlight(plan.schedule, plan.pipeline, stage,
+                                              plan.micro_batches, plan.virtual_stages);
+        m.activations = act_per_mb * in_flight / plan.virtual_stages;
         // One layer's backward at a time adds its working memory (layers/layer_cost.h, transient_bytes):
         // the peak the framework prints is reached there.
         m.activations += transient;

@@ -250,11 +250,14 @@ Summary analyticSummary(const SimContext &ctx)
         const StepStage &stage = D.stages[static_cast<size_t>(s)];
         std::vector<double> piece_bwd, piece_comm; // the last micro-batch's backward order
         double ag_first = -1, zero3_comm_mb = 0;
+        const bool split = splitsBackward(P.schedule) && P.pipeline > 1;
         for (int c = P.virtual_stages - 1; c >= 0; --c) {
-            const StepChunk &chunk = D.chunks[static_cast<size_t>(c * P.pipeline + s)];
+            const StepChunk &chunk = D.chunks[static_cast<size_t>(D.layout.virtualStage(s, c))];
             for (auto piece = chunk.pieces.rbegin(); piece != chunk.pieces.rend(); ++piece) {
-                // Each piece's reduction (and, with ZeRO-3, its gathers).
-                piece_bwd.push_back(piece->bwd + piece->extraBwd());
+                // Each piece's reduction (and, with ZeRO-3, its gathers). Zero-bubble
+                // schedules end the step with W passes: a reduction follows its piece's W
+                // (sim_graph.cpp), so only the W passes still to come hide it.
+                piece_bwd.push_back(split ? piece->wgrad : piece->bwd + piece->extraBwd());
                 piece_comm.push_back(piece->grad.time_s);
                 if (D.zero3) {
                     zero3_comm_mb += 2 * piece->gather.time_s;
@@ -265,7 +268,7 @@ Summary analyticSummary(const SimContext &ctx)
             // Interleaved 1F1B finishes chunk c's last backward p - 1 chunk-backwards of
             // other micro-batches before chunk c - 1's (Megatron-LM's schedule order): that
             // time also hides the reductions already queued.
-            if (c > 0) {
+            if (c > 0 && P.schedule == Schedule::Interleaved) {
                 piece_bwd.push_back((P.pipeline - 1) * (chunk.total.bwd + chunk.total.extraBwd()));
                 piece_comm.push_back(0);
             }
@@ -345,16 +348,56 @@ Summary analyticSummary(const SimContext &ctx)
     // invariant test found it). Without a pipeline both give the same step.
     const bool fold = D.zero3 && D.sync;
     double slowest = 0, all = 0, sends_avg = 0;
+    double ramp_all = 0, ramp_slowest = 0; // zero-bubble schedules: per stage, see below
+    std::vector<double> stage_t(static_cast<size_t>(P.pipeline)), hop(stage_t.size());
     for (int s = 0; s < P.pipeline; ++s) {
         const double t = stage_compute[static_cast<size_t>(s)] + stage_tp[static_cast<size_t>(s)] +
                          D.stages[static_cast<size_t>(s)].sends_per_micro_batch * p2p +
                          (fold ? stage_exposed[static_cast<size_t>(s)] / m : 0.0);
+        // With the backward split, each hop of the pipeline's fill costs a forward and only
+        // what its B pass outlasts the W passes held back for the drain: Qi et al., ICLR
+        // 2024, Sec. 3, ZB-H1 (p-1)(F+B-W) against 1F1B's (p-1)(F+B+W) (B the input
+        // gradient), never less than the forward ramp (p-1)F, which is all that remains
+        // where W >= B (the same order, tst_engine). ZB-V runs it at chunk size: no
+        // bubble inside a stage's span when F = B = W (Qi et al. 2024, "Pipeline
+        // Parallelism with Controllable Memory", V-ZB), its last stage starting p-1
+        // chunk forwards late. DualPipe fills from both ends, half the depth: DeepSeek-V3
+        // report, Table 2, (p/2-1)(F&B+B-3W); its published order run with each
+        // overlapped pair as forward then backward measures ZB1P's term at that depth,
+        // (p/2-1)(F+B-2W) in the table's notation (B whole), which this takes, below the
+        // table's bound.
+        const Piece &x = stage_parts[static_cast<size_t>(s)];
+        const double chunk = P.schedule == Schedule::ZbV ? P.virtual_stages : 1.0;
+        // ZeRO-3's exposed gathers come before each forward and B piece (folded above).
+        const double gathers = fold ? stage_exposed[static_cast<size_t>(s)] / m : 0.0;
+        const double ramp = (x.fwd + x.extraFwd() + gathers) / chunk + p2p +
+                            std::max(0.0, (x.bwd - x.wgrad + x.extraBwd() - x.wgrad) / chunk + p2p);
+        if (t > slowest)
+            ramp_slowest = ramp;
+        ramp_all += ramp;
+        stage_t[static_cast<size_t>(s)] = t;
+        hop[static_cast<size_t>(s)] = ramp;
         slowest = std::max(slowest, t);
         all += t;
         sends_avg += D.stages[static_cast<size_t>(s)].sends_per_micro_batch * p2p / P.pipeline;
     }
     // Fill and drain: the other stages' work per micro-batch (sends included) once.
-    const double bubble_time = P.pipeline > 1 ? (all - slowest) / P.virtual_stages : 0;
+    double bubble_time = P.pipeline > 1 ? (all - slowest) / P.virtual_stages : 0;
+    if (P.pipeline > 1 && splitsBackward(P.schedule))
+        bubble_time = ramp_all - ramp_slowest;
+    if (P.pipeline > 1 && P.schedule == Schedule::DualPipe) {
+        // Both ends start at once; a rank starts after the hops from the nearer end, and
+        // the rank whose work and start add up to most sets the step (uniform ranks: the
+        // middle ones, p/2 - 1 hops).
+        double end = 0;
+        for (int r = 0; r < P.pipeline; ++r) {
+            double before = 0, after = 0;
+            for (int q = 0; q < P.pipeline; ++q)
+                (q < r ? before : after) += q == r ? 0.0 : hop[static_cast<size_t>(q)];
+            end = std::max(end, m * stage_t[static_cast<size_t>(r)] + std::min(before, after));
+        }
+        bubble_time = end - m * slowest;
+    }
     // ZeRO-2's per-micro-batch reductions overlap the stage's m micro-batch slots, which
     // run at the slowest stage's pace (1F1B steady state, SC21 Sec. 2.2), not at the
     // stage's own compute: a stage that waits for a slower one keeps reducing meanwhile.

@@ -889,6 +889,9 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
         l.fwd_s = compute.gemmTime(rows, side, side) + compute.memoryTime(2.0 * act);
         l.bwd_s = compute.gemmTime(rows, side, side) + compute.gemmTime(side, side, rows) +
                   compute.memoryTime(3.0 * act);
+        // The backward's second GEMM (K = rows) is the weight gradient (Qi et al., ICLR
+        // 2024, Sec. 2: W), what zero-bubble schedules defer.
+        l.wgrad_s = compute.gemmTime(side, side, rows) / plan.tensor;
         l.fwd_flops = flops / plan.tensor;
         l.bwd_flops = 2.0 * l.fwd_flops;
         l.fwd_s /= plan.tensor;

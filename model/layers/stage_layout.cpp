@@ -5,21 +5,14 @@
 namespace scalescope
 {
 
-int64_t peakInFlight(Schedule schedule, int stages, int stage, int64_t micro_batches, int chunks)
+PipelineLayout pipelineLayout(Schedule schedule, int stages, int chunks, int64_t micro_batches)
 {
-    // Forward passes whose backward is still pending, per chunk: the schedules' warm-up
-    // depth plus the one in flight during the steady phase (sim/schedule.cpp; tested
-    // against a replay of the order).
-    if (stages <= 1 && chunks <= 1)
-        return 1;
-    const int64_t total = micro_batches * chunks;
-    if (schedule == Schedule::GPipe && chunks <= 1)
-        return micro_batches;
-    if (chunks <= 1)
-        return std::min<int64_t>(stages - stage, micro_batches);
-    const int64_t warmup =
-        static_cast<int64_t>(stages - stage - 1) * 2 + static_cast<int64_t>(chunks - 1) * stages;
-    return std::min(total, warmup + 1);
+    PipelineLayout l;
+    l.schedule = schedule;
+    l.stages = std::max(1, stages);
+    l.chunks = std::max(1, chunks);
+    l.micro_batches = std::max<int64_t>(1, micro_batches);
+    return l;
 }
 
 LayerRange virtualStageLayers(const WorkloadCost &w, int vstages, int vs)

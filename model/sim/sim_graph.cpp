@@ -47,11 +47,10 @@ void Simulation::buildUnit(int replica, int stage)
 {
     const auto unit = static_cast<uint32_t>(replica * plan_.pipeline + stage);
     const auto first_task = static_cast<TaskId>(graph_.size());
-    const int p = plan_.pipeline;
     const int64_t m = plan_.micro_batches;
     const StepDescription &d = step_;
-    const std::vector<PipelineOp> order =
-        pipelineOrder(plan_.schedule, p, stage, m, plan_.virtual_stages);
+    const PipelineLayout &layout = d.layout;
+    const std::vector<PipelineOp> &order = orders_[static_cast<size_t>(stage)];
     auto dpTask = [&](const StepCollective &c, uint32_t label, int32_t mb, int it) {
         const TaskId id = addTask(unit, Stream::Collective, SegmentKind::DpComm, c.time_s, label,
                                   mb, it, false, c.bytes);
@@ -71,7 +70,7 @@ void Simulation::buildUnit(int replica, int stage)
         std::vector<std::pair<const StepCollective *, int>> deferred; // when !overlap
         bool first_op = true;
         for (const PipelineOp &op : order) {
-            const int v = op.chunk * p + stage;
+            const int v = layout.virtualStage(stage, op.chunk);
             const StepChunk &st = d.chunks[static_cast<size_t>(v)];
             const int32_t mb = op.micro_batch;
             const size_t idx = tableIndex(replica, it, v, mb);
@@ -130,10 +129,21 @@ void Simulation::buildUnit(int replica, int stage)
                 graph_.depend(ag, recent_compute[d.zero3_prefetch ? 0 : 1]);
                 return ag;
             };
+            // A gradient reduction after the work just added (with overlap), or after
+            // the whole backward pass.
+            auto reduceGrad = [&](const StepCollective &grad) {
+                if (d.overlap) {
+                    const TaskId r = dpTask(grad, grad_label, mb, it);
+                    graph_.depend(r, last);
+                    grad_comms.push_back(r);
+                } else {
+                    deferred.emplace_back(&grad, mb);
+                }
+            };
             const bool recompute = plan_.recompute != Recompute::None;
-            if (op.forward) {
+            if (op.forward()) {
                 TaskId load = kNoTask;
-                if (v == 0 && d.loader_s > 0) {
+                if (v == layout.firstOf(mb) && d.loader_s > 0) {
                     load =
                         graph_.add(unit, Stream::Loader, SegmentKind::DataLoad,
                                    loads_free_ ? 0.0 : d.loader_s,
@@ -146,12 +156,15 @@ void Simulation::buildUnit(int replica, int stage)
                     // compute task, which under ZeRO-3 is one piece, not the forward: the
                     // job loaded ahead of a forward that the same job without ZeRO-3 and
                     // its one-GPU reference waited out (efficiency 1.06).
-                    const int64_t global = it * m + mb;
+                    // Counted in the loader's own micro-batches: dualpipe loads each
+                    // direction at its own end.
+                    const int64_t own = layout.lastMicroBatch(v) - layout.firstMicroBatch(v) + 1;
+                    const int64_t global = it * own + (mb - layout.firstMicroBatch(v));
                     if (global >= d.loader_depth) {
                         const int64_t back = global - d.loader_depth;
                         graph_.dependOnStart(
-                            load,
-                            f_first_[tableIndex(replica, static_cast<int>(back / m), 0, back % m)]);
+                            load, f_first_[tableIndex(replica, static_cast<int>(back / own), v,
+                                                      layout.firstMicroBatch(v) + back % own)]);
                     }
                 }
                 if (d.zero3) {
@@ -169,26 +182,48 @@ void Simulation::buildUnit(int replica, int stage)
                 if (first_op)
                     graph_.depend(first, gate);
                 f_first_[idx] = first;
-                if (v < vstages_ - 1)
-                    f_send_[idx] = send(labelId(LabelKind::SendActivations));
+                // At the V's turn the next virtual stage is on this GPU: it waits for
+                // the forward itself, nothing is sent.
+                if (v != layout.lastOf(mb))
+                    f_send_[idx] =
+                        layout.sendsAfter(v) ? send(labelId(LabelKind::SendActivations)) : last;
+            } else if (op.kind == PipelineOp::Kind::WeightGrad) {
+                // W: the weight-gradient GEMMs a zero-bubble schedule deferred (Qi et al.,
+                // ICLR 2024, Sec. 2); the piece's gradients are complete after it, so its
+                // reduction follows it, not the B pass.
+                const bool reduce_now =
+                    d.data_parallel &&
+                    (d.reduce_every_micro_batch || mb == layout.lastMicroBatch(v));
+                const uint32_t label = labelId(LabelKind::Backward);
+                if (d.zero3 || (reduce_now && d.bucketed)) {
+                    for (auto piece = st.pieces.rbegin(); piece != st.pieces.rend(); ++piece) {
+                        compute(piece->wgrad, label);
+                        if (reduce_now)
+                            reduceGrad(piece->grad);
+                    }
+                } else {
+                    compute(st.total.wgrad, label);
+                    if (reduce_now)
+                        reduceGrad(st.pieces.front().grad);
+                }
             } else {
                 const uint32_t label = recompute ? labelId(LabelKind::RecomputeBackward)
                                                  : labelId(LabelKind::Backward);
                 // Gradients are reduced once per step (after the last micro-batch) or
                 // every micro-batch (step_description.cpp).
+                // B (the input gradient only) leaves the weight gradient and the
+                // reduction to its W pass.
+                const bool input_only = op.kind == PipelineOp::Kind::InputGrad;
                 const bool reduce_now =
-                    d.data_parallel && (d.reduce_every_micro_batch || mb == m - 1);
+                    !input_only && d.data_parallel &&
+                    (d.reduce_every_micro_batch || mb == layout.lastMicroBatch(v));
                 const bool split = d.zero3 || (reduce_now && d.bucketed);
                 auto reduce = [&](const StepCollective &grad) {
-                    if (!reduce_now)
-                        return;
-                    if (d.overlap) {
-                        const TaskId r = dpTask(grad, grad_label, mb, it);
-                        graph_.depend(r, last);
-                        grad_comms.push_back(r);
-                    } else {
-                        deferred.emplace_back(&grad, mb);
-                    }
+                    if (reduce_now)
+                        reduceGrad(grad);
+                };
+                const auto time = [input_only](const Piece &x) {
+                    return input_only ? x.bwd - x.wgrad : x.bwd;
                 };
                 if (split) {
                     // ZeRO-3 gathers the next piece before reducing this one (FSDP
@@ -198,7 +233,7 @@ void Simulation::buildUnit(int replica, int stage)
                         next_ag = zero3Gather(st.pieces.back());
                     for (auto piece = st.pieces.rbegin(); piece != st.pieces.rend(); ++piece) {
                         const TaskId ag = next_ag;
-                        const TaskId c = compute(piece->bwd, label);
+                        const TaskId c = compute(time(*piece), label);
                         graph_.depend(c, ag);
                         after(*piece, false);
                         if (d.zero3 && piece + 1 != st.pieces.rend())
@@ -206,15 +241,17 @@ void Simulation::buildUnit(int replica, int stage)
                         reduce(piece->grad);
                     }
                 } else {
-                    compute(st.total.bwd, label);
+                    compute(time(st.total), label);
                     after(st.total, false);
                     // Unbucketed: the chunk is one piece (packPieces), its gradients one
                     // reduction.
                     reduce(st.pieces.front().grad);
                 }
                 b_first_[idx] = first;
-                if (v > 0)
-                    b_send_[idx] = send(labelId(LabelKind::SendGradients));
+                if (v != layout.firstOf(mb))
+                    b_send_[idx] = layout.sendsAfter(v - 1)
+                                       ? send(labelId(LabelKind::SendGradients))
+                                       : last;
             }
             first_op = false;
         }
@@ -245,22 +282,25 @@ void Simulation::buildUnit(int replica, int stage)
 
 void Simulation::linkPipeline()
 {
+    const PipelineLayout &layout = step_.layout;
     for (int r = 0; r < replicas_; ++r)
         for (int it = 0; it < iterations_; ++it)
             for (int v = 0; v < vstages_; ++v)
-                for (int64_t mb = 0; mb < plan_.micro_batches; ++mb) {
+                for (int64_t mb = layout.firstMicroBatch(v); mb <= layout.lastMicroBatch(v);
+                     ++mb) {
                     const size_t idx = tableIndex(r, it, v, mb);
                     const uint32_t unit = graph_[f_first_[idx]].unit;
-                    if (v > 0) {
-                        const TaskId send = f_send_[tableIndex(r, it, v - 1, mb)];
-                        graph_.depend(f_first_[idx], send);
-                        recv_tasks_[unit].push_back(send);
-                    }
-                    if (v < vstages_ - 1) {
-                        const TaskId send = b_send_[tableIndex(r, it, v + 1, mb)];
-                        graph_.depend(b_first_[idx], send);
-                        recv_tasks_[unit].push_back(send);
-                    }
+                    // What a virtual stage waits for: the send from the one before it, or
+                    // at the V's turn that stage's own last task on this GPU.
+                    const auto link = [&](TaskId task, TaskId from) {
+                        graph_.depend(task, from);
+                        if (graph_[from].kind == SegmentKind::PpComm)
+                            recv_tasks_[unit].push_back(from);
+                    };
+                    if (v > layout.firstOf(mb))
+                        link(f_first_[idx], f_send_[tableIndex(r, it, v - 1, mb)]);
+                    if (v < layout.lastOf(mb))
+                        link(b_first_[idx], b_send_[tableIndex(r, it, v + 1, mb)]);
                 }
 }
 
@@ -294,7 +334,8 @@ size_t Simulation::estimateTasks() const
     for (const StepChunk &c : step_.chunks)
         pieces = std::max(pieces, c.pieces.size());
     const bool zero3 = step_.zero3;
-    const double ops = 2.0 * static_cast<double>(plan_.micro_batches) * plan_.virtual_stages;
+    const double passes = splitsBackward(plan_.schedule) ? 3.0 : 2.0; // F, B, (W)
+    const double ops = passes * static_cast<double>(plan_.micro_batches) * plan_.virtual_stages;
     const double per_op = 3.0 + (zero3 ? 3.0 * static_cast<double>(pieces) : 0.0);
     const double per_unit =
         ops * per_op + 3.0 * static_cast<double>(pieces) * plan_.virtual_stages + 4.0;

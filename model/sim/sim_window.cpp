@@ -118,8 +118,8 @@ bool Simulation::loaderBound(int replica, int first) const
     const int64_t begin = first * m - 1, end = static_cast<int64_t>(iterations_) * m - 1;
     const auto starved = [&](int64_t k) {
         const TaskId load = load_[base + static_cast<size_t>(k)];
-        const TaskId in =
-            f_first_[tableIndex(replica, static_cast<int>(k / m), 0, k % m)];
+        const TaskId in = f_first_[tableIndex(replica, static_cast<int>(k / m),
+                                              step_.layout.firstOf(k % m), k % m)];
         return load != kNoTask && in != kNoTask && graph_[in].start == graph_[load].end();
     };
     if (!starved(begin) || !starved(end))

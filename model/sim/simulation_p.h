@@ -3,6 +3,7 @@
 
 #include "sim/engine.h"
 #include "sim/parallel.h"
+#include "sim/schedule.h"
 #include "sim/simulator.h"
 
 #include <algorithm>
@@ -154,6 +155,8 @@ private:
     int threads_ = 1;
     std::vector<std::vector<TaskId>> stream_tasks_; // per unit * kStreamCount
     std::vector<TaskId> f_first_, f_send_, b_first_, b_send_;
+    /// Per pipeline stage: the schedule's program order (sim/schedule.h).
+    std::vector<std::vector<PipelineOp>> orders_;
     /// Per replica, iteration and micro-batch: its load (kNoTask without a loader). The
     /// measured window is bounded by the loads (Simulation::measureWindow).
     std::vector<TaskId> load_;

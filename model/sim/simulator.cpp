@@ -76,6 +76,8 @@ bool Simulation::buildAndRun(SimResult &result)
     unit_tasks_.assign(static_cast<size_t>(units_), {});
     graph_.reserve(static_cast<size_t>(units_) * iterations_ *
                    (static_cast<size_t>(plan_.micro_batches * plan_.virtual_stages) * 6 + 64));
+    orders_ = pipelineOrders(plan_.schedule, plan_.pipeline, plan_.micro_batches,
+                             plan_.virtual_stages, step_.pass_costs);
     for (int r = 0; r < replicas_; ++r)
         for (int s = 0; s < plan_.pipeline; ++s)
             buildUnit(r, s);

@@ -6,6 +6,7 @@
 #include "layers/stage_layout.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace scalescope
 {
@@ -17,6 +18,7 @@ StepDescription describeStep(const SimContext &ctx)
     StepDescription d;
     d.pipeline = P.pipeline;
     d.virtual_stages = P.virtual_stages;
+    d.layout = pipelineLayout(P.schedule, P.pipeline, P.virtual_stages, P.micro_batches);
     d.data_parallel = P.gradRanks() > 1;
     // ZeRO shards gradients: reduce-scatter instead of all-reduce (Rajbhandari et al. SC20,
     // Sec. 5.2); DDP and ZeRO-1 reduce once per step after the last micro-batch, ZeRO-2/3
@@ -46,11 +48,15 @@ StepDescription describeStep(const SimContext &ctx)
     const double weight_bytes = weightBytesPerParam(P.precision);
 
     const int V = P.virtualStageCount();
+    const PipelineLayout &layout = d.layout;
     TensorParallelCost tp(ctx.comm, P);
+    d.pass_costs = PassCosts{0, 0, 0};
     d.chunks.resize(static_cast<size_t>(V));
     for (int v = 0; v < V; ++v) {
         StepChunk &chunk = d.chunks[static_cast<size_t>(v)];
-        for (const Piece &p : packPieces(ctx, virtualStageLayers(ctx.workload, V, v), tp)) {
+        const LayerRange layers =
+            virtualStageLayers(ctx.workload, layout.parts(), layout.partOf(v));
+        for (const Piece &p : packPieces(ctx, layers, tp)) {
             StepPiece piece;
             static_cast<Piece &>(piece) = p;
             piece.grad =
@@ -61,6 +67,10 @@ StepDescription describeStep(const SimContext &ctx)
             chunk.pieces.push_back(piece);
             chunk.total += p;
         }
+        const Piece &t = chunk.total;
+        d.pass_costs.forward += (t.fwd + t.extraFwd()) / V;
+        d.pass_costs.input_grad += (t.bwd - t.wgrad + t.extraBwd()) / V;
+        d.pass_costs.weight_grad += t.wgrad / V;
     }
 
     // Interleaved chunks on one pipeline stage (pipeline = 1) hand activations to the same
@@ -73,10 +83,20 @@ StepDescription describeStep(const SimContext &ctx)
         StepStage &st = d.stages[static_cast<size_t>(s)];
         Piece &sum = st.per_micro_batch;
         double busy = 0; // compute and tensor-parallel time per micro-batch
+        double sends = 0; // blocking pipeline sends per micro-batch of the step
         for (int c = 0; c < P.virtual_stages; ++c) {
-            const Piece &t = d.chunks[static_cast<size_t>(c * P.pipeline + s)].total;
-            busy += t.fwd + t.bwd + t.extraFwd() + t.extraBwd();
-            sum += t;
+            const int v = layout.virtualStage(s, c);
+            const Piece &t = d.chunks[static_cast<size_t>(v)].total;
+            const double share = layout.share(v);
+            busy += share * (t.fwd + t.bwd + t.extraFwd() + t.extraBwd());
+            sum.add(t, share);
+            // Every chunk's forward and backward end with a send the stage waits for
+            // (Megatron-LM p2p_communication.py), except where its micro-batches leave or
+            // enter the pipeline and at the V's turn, which stays on the GPU.
+            const bool last = v == layout.lastOf(layout.lastMicroBatch(v));
+            const bool first = v == layout.firstOf(layout.firstMicroBatch(v));
+            sends += share * ((!last && layout.sendsAfter(v) ? 1 : 0) +
+                              (!first && layout.sendsAfter(v - 1) ? 1 : 0));
         }
         // The optimizer reads and writes each parameter's states once (memory-bound); ZeRO
         // updates only this GPU's 1/data shard (SC20 Sec. 5.1).
@@ -89,12 +109,8 @@ StepDescription describeStep(const SimContext &ctx)
         if (d.param_gather)
             st.param_gather = collective(CollectiveOp::AllGather, sum.params * weight_bytes,
                                          sum.expert_params * weight_bytes);
-        // Blocking exchanges: every chunk's forward and backward end with a send the stage
-        // waits for (Megatron-LM p2p_communication.py), except the first virtual stage's
-        // backward and the last one's forward.
         if (P.pipeline > 1)
-            st.sends_per_micro_batch =
-                2 * P.virtual_stages - (s == 0 ? 1 : 0) - (s == P.pipeline - 1 ? 1 : 0);
+            st.sends_per_micro_batch = static_cast<int>(std::lround(sends));
         d.step_compute_s = std::max(d.step_compute_s, busy * m);
     }
 

@@ -6,7 +6,9 @@
 #pragma once
 
 #include "comm/collective.h"
+#include "layers/stage_layout.h"
 #include "plan/collective_op.h"
+#include "sim/schedule.h"
 
 #include <cstdint>
 #include <vector>
@@ -38,27 +40,31 @@ struct Piece {
     double extraBwd() const { return tp_bwd + ep_bwd + wait_bwd + cp_bwd; }
 
     /// Adds `o`'s times, bytes and parameters (a chunk's or a stage's sum of pieces).
-    Piece &operator+=(const Piece &o)
+    Piece &operator+=(const Piece &o) { return add(o, 1.0); }
+    /// Adds `o`'s times and bytes per micro-batch times `share`, the part of the step's
+    /// micro-batches that pass it (dualpipe: each direction's chunk half), and its
+    /// parameters whole.
+    Piece &add(const Piece &o, double share)
     {
-        fwd += o.fwd;
-        bwd += o.bwd;
-        wgrad += o.wgrad;
-        tp_fwd += o.tp_fwd;
-        tp_bwd += o.tp_bwd;
-        tp_fwd_bytes += o.tp_fwd_bytes;
-        tp_bwd_bytes += o.tp_bwd_bytes;
+        fwd += share * o.fwd;
+        bwd += share * o.bwd;
+        wgrad += share * o.wgrad;
+        tp_fwd += share * o.tp_fwd;
+        tp_bwd += share * o.tp_bwd;
+        tp_fwd_bytes += share * o.tp_fwd_bytes;
+        tp_bwd_bytes += share * o.tp_bwd_bytes;
         params += o.params;
         expert_params += o.expert_params;
-        ep_fwd += o.ep_fwd;
-        ep_bwd += o.ep_bwd;
-        ep_fwd_bytes += o.ep_fwd_bytes;
-        ep_bwd_bytes += o.ep_bwd_bytes;
-        wait_fwd += o.wait_fwd;
-        wait_bwd += o.wait_bwd;
-        cp_fwd += o.cp_fwd;
-        cp_bwd += o.cp_bwd;
-        cp_fwd_bytes += o.cp_fwd_bytes;
-        cp_bwd_bytes += o.cp_bwd_bytes;
+        ep_fwd += share * o.ep_fwd;
+        ep_bwd += share * o.ep_bwd;
+        ep_fwd_bytes += share * o.ep_fwd_bytes;
+        ep_bwd_bytes += share * o.ep_bwd_bytes;
+        wait_fwd += share * o.wait_fwd;
+        wait_bwd += share * o.wait_bwd;
+        cp_fwd += share * o.cp_fwd;
+        cp_bwd += share * o.cp_bwd;
+        cp_fwd_bytes += share * o.cp_fwd_bytes;
+        cp_bwd_bytes += share * o.cp_bwd_bytes;
         return *this;
     }
 };
@@ -84,7 +90,7 @@ struct StepChunk {
 
 /// One pipeline stage: its chunks summed, its optimizer step and what follows it.
 struct StepStage {
-    Piece per_micro_batch;         // all its chunks, per micro-batch
+    Piece per_micro_batch;         // all its chunks, per micro-batch of the step
     double optimizer_s = 0;        // the update of its parameters (its shard under ZeRO)
     StepCollective param_gather;   // ZeRO-1/2: updated shards gathered after the update
     int sends_per_micro_batch = 0; // blocking pipeline sends (forward and backward)
@@ -92,8 +98,14 @@ struct StepStage {
 
 struct StepDescription {
     int pipeline = 1, virtual_stages = 1;
-    std::vector<StepChunk> chunks; // virtual stage c * pipeline + s is chunk c of stage s
+    /// Which GPU each virtual stage is on and which micro-batches pass it.
+    PipelineLayout layout;
+    std::vector<StepChunk> chunks; // per virtual stage; chunk c of stage s is
+                                   // layout.virtualStage(s, c)
     std::vector<StepStage> stages;
+    /// Forward, input- and weight-gradient time of the mean chunk per micro-batch (critical
+    /// path included): what zb-v's order is list-scheduled with.
+    PassCosts pass_costs;
 
     // Data-parallel exchange.
     bool data_parallel = false; // more than one replica
