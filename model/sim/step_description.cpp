@@ -19,7 +19,12 @@ StepDescription describeStep(const SimContext &ctx)
     d.pipeline = P.pipeline;
     d.virtual_stages = P.virtual_stages;
     d.layout = pipelineLayout(P.schedule, P.pipeline, P.virtual_stages, P.micro_batches);
-    d.data_parallel = P.gradRanks() > 1;
+    // Replicas exchange gradients: of the dense weights over data x context, of the routed
+    // experts over their expert-data group (which tensor ranks join when experts are not
+    // split by tensor parallelism).
+    const bool moe = ctx.scenario.model.kind == ModelSpec::Kind::Transformer &&
+                     ctx.scenario.model.transformer.moe.enabled();
+    d.data_parallel = P.gradRanks() > 1 || (moe && P.expertDataRanks() > 1);
     // ZeRO shards gradients: reduce-scatter instead of all-reduce (Rajbhandari et al. SC20,
     // Sec. 5.2); DDP and ZeRO-1 reduce once per step after the last micro-batch, ZeRO-2/3
     // every micro-batch (DeepSpeed's partitioned gradients are reduced as they are made).
@@ -39,7 +44,7 @@ StepDescription describeStep(const SimContext &ctx)
     const bool expert_dp = P.expertDataRanks() > 1;
     const auto collective = [&](CollectiveOp op, double bytes, double expert_bytes = 0) {
         const double dense = bytes - expert_bytes;
-        double time = d.data_parallel && dense > 0 ? dp_cost.time(op, dense) : 0.0;
+        double time = P.gradRanks() > 1 && dense > 0 ? dp_cost.time(op, dense) : 0.0;
         if (expert_bytes > 0 && expert_dp)
             time += edp_cost.time(op, expert_bytes);
         return StepCollective{op, bytes, time};
