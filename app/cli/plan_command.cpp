@@ -112,7 +112,11 @@ int cmdPlan(const QStringList &argv, Output &out, Failure *failure)
                  QStringLiteral("  %1 GB  %2%  %3")
                      .arg(fixed(c.memory_bytes / 1e9, 1), 8)
                      .arg(fixed(100.0 * c.mfu, 1), 5)
-                     .arg(QString::fromStdString(c.stack)));
+                     .arg(QString::fromStdString(c.stack)) +
+                 (c.parallel.context > 1 ? QStringLiteral("  context %1").arg(c.parallel.context)
+                                         : QString()) +
+                 (c.parallel.expert > 1 ? QStringLiteral("  expert %1").arg(c.parallel.expert)
+                                        : QString()));
     }
     return kOk;
 }

@@ -80,11 +80,38 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
         if (node_gpus % t == 0 &&
             (t == 1 || (transformer && base.model.transformer.heads % t == 0)))
             tensors.push_back(t);
-    std::vector<std::pair<int, int>> outer;
+    // Context parallelism for long sequences (16K tokens and more: where one sequence's
+    // activations outgrow a GPU, Megatron-Core and torchtitan split it), powers of two inside
+    // a node whose 2 x degree divides the sequence.
+    std::vector<int> contexts = {1};
+    const int64_t seq = transformer ? base.model.transformer.seq_len : 0;
+    if (seq >= 16384)
+        for (int cp = 2; cp <= node_gpus; cp *= 2)
+            if (node_gpus % cp == 0 && seq % (2 * cp) == 0)
+                contexts.push_back(cp);
+    struct Outer {
+        int t, p, cp;
+    };
+    std::vector<Outer> outer;
     for (int t : tensors)
-        for (int p : divisorsOf(gpus / t, layers))
-            if (batch % (gpus / t / p) == 0)
-                outer.emplace_back(t, p);
+        for (int cp : contexts) {
+            if (gpus % (t * cp) != 0)
+                continue;
+            for (int p : divisorsOf(gpus / (t * cp), layers))
+                if (batch % (gpus / (t * cp) / p) == 0)
+                    outer.push_back({t, p, cp});
+        }
+    // Expert degrees for an MoE model: powers of two (and the whole count) dividing the
+    // routed experts and folding onto tensor x context x data (Megatron-Core's parallel
+    // folding, plan/rules.h).
+    const int64_t experts = transformer ? base.model.transformer.moe.experts : 0;
+    const auto expertDegrees = [&](int64_t dense_ranks) {
+        std::vector<int> out = {1};
+        for (int64_t e = 2; e <= std::min<int64_t>(experts, dense_ranks); e *= 2)
+            if (experts % e == 0 && dense_ranks % e == 0)
+                out.push_back(static_cast<int>(e));
+        return out;
+    };
 
     std::vector<Recompute> recomputes = {Recompute::None, Recompute::Full};
     if (transformer)
@@ -93,7 +120,8 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
     // Workloads and single-GPU references are shared by plans that differ only in the
     // data degree, ZeRO stage or schedule, and run on the same stack (its host costs and
     // fused attention enter the workload; stackOf resolves it per plan).
-    std::map<std::tuple<int, bool, int64_t, int, std::string, bool>, WorkloadCost> workloads;
+    std::map<std::tuple<int, bool, int64_t, int, std::string, bool, int, int>, WorkloadCost>
+        workloads;
     std::map<std::tuple<int64_t, int, std::string>, double> single_step;
     std::vector<PlanCandidate> best; // sorted, fastest first
     auto worst = [&] {
@@ -107,8 +135,9 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
         }
         if (o.progress)
             o.progress(static_cast<double>(oi) / static_cast<double>(outer.size()));
-        const auto [t, p] = outer[oi];
-        const int d = gpus / (t * p);
+        const auto [t, p, cp] = outer[oi];
+        const int d = gpus / (t * p * cp);
+        const std::vector<int> eps = expertDegrees(int64_t(t) * cp * d);
         const int64_t per_replica = batch / d;
         // Micro-batches: powers of two dividing the replica's batch, and the whole of it.
         std::vector<int64_t> mbs;
@@ -128,9 +157,10 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                 if (p > 1 && m % p == 0 && 2 * p <= layers)
                     scheds.push_back({Schedule::Interleaved, 2});
                 for (int zero = 0; zero <= 3; ++zero) {
-                    if (zero > 0 && d == 1)
+                    if (zero > 0 && d * cp == 1)
                         continue;
-                    for (const Sched &sc : scheds) {
+                    for (const Sched &sc : scheds)
+                    for (int ep : eps) {
                         if (o.cancel && o.cancel->load()) {
                             result.cancelled = true;
                             break;
@@ -145,6 +175,9 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                         c.parallel.schedule = sc.schedule;
                         c.parallel.virtual_stages = sc.v;
                         c.parallel.sequence_parallel = transformer && t > 1;
+                        c.parallel.context = cp;
+                        c.parallel.expert = ep;
+                        c.parallel.expert_tensor = 1;
                         if (zero > 0 && c.parallel.update == UpdateMode::Async)
                             c.parallel.update = UpdateMode::Sync;
                         c.micro_batch = mb;
@@ -157,7 +190,7 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                             continue;
                         const Plan &pl = plan.value();
                         const auto key = std::make_tuple(t, p > 1, mb, static_cast<int>(rc),
-                                                         pl.stack.id, pl.flash_attention);
+                                                         pl.stack.id, pl.flash_attention, cp, ep);
                         auto wi = workloads.find(key);
                         if (wi == workloads.end())
                             wi = workloads

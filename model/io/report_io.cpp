@@ -271,12 +271,11 @@ QJsonObject planSearchToJson(const PlanSearchResult &r, int gpus)
         p[QStringLiteral("tensor")] = c.parallel.tensor;
         p[QStringLiteral("pipeline")] = c.parallel.pipeline;
         p[QStringLiteral("zero")] = c.parallel.zero;
-        p[QStringLiteral("schedule")] =
-            QString::fromLatin1(c.parallel.schedule == Schedule::GPipe      ? "gpipe"
-                                : c.parallel.schedule == Schedule::OneFOneB ? "1f1b"
-                                                                            : "interleaved");
+        p[QStringLiteral("schedule")] = QString::fromLatin1(scheduleName(c.parallel.schedule));
         p[QStringLiteral("virtual_stages")] = c.parallel.virtual_stages;
         p[QStringLiteral("sequence_parallel")] = c.parallel.sequence_parallel;
+        p[QStringLiteral("context")] = c.parallel.context;
+        p[QStringLiteral("expert")] = c.parallel.expert;
         p[QStringLiteral("micro_batch")] = static_cast<double>(c.micro_batch);
         p[QStringLiteral("recompute")] =
             QString::fromLatin1(c.recompute == Recompute::None        ? "none"

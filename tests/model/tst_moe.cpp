@@ -3,6 +3,7 @@
 // across nodes, context parallelism's memory and exchange, the folding rule, and the closed
 // form against the engine on MoE and context-parallel plans.
 #include "analysis/memory.h"
+#include "analysis/planner.h"
 #include "comm/collective.h"
 #include "layers/layer_cost.h"
 #include "plan/rules.h"
@@ -83,6 +84,7 @@ private Q_SLOTS:
     void contextExchangeHidesBehindAttention();
     void foldingRuleNamesItsKeys();
     void newKeysRoundTrip();
+    void planSearchTriesContextAndExpertDegrees();
     void closedFormAgreesWithEngine_data();
     void closedFormAgreesWithEngine();
 };
@@ -257,6 +259,35 @@ void TestMoe::newKeysRoundTrip()
     const std::optional<RuleFinding> e = firstError(checkRules(mx));
     QVERIFY(e && e->rule == Rule::BlockFormatUnsupported);
     QCOMPARE(QString::fromStdString(e->path), QStringLiteral("training.precision"));
+}
+
+void TestMoe::planSearchTriesContextAndExpertDegrees()
+{
+    // At 32,768 tokens the search splits sequences over the context group; an MoE model's
+    // search tries expert degrees that fold onto the dense ranks.
+    PlanSearchOptions o;
+    o.top_k = 50;
+    o.gpus = 8;
+    const Result<PlanSearchResult> lcr = searchPlans(longContext(1), o);
+    QVERIFY(lcr.ok());
+    const PlanSearchResult &lc = lcr.value();
+    QVERIFY(!lc.best.empty());
+    bool context = false;
+    for (const PlanCandidate &c : lc.best)
+        context = context || c.parallel.context > 1;
+    QVERIFY(context);
+    o.gpus = 16;
+    const Result<PlanSearchResult> msr = searchPlans(moe(2, 8, 1.0), o);
+    QVERIFY(msr.ok());
+    const PlanSearchResult &ms = msr.value();
+    bool expert = false;
+    for (const PlanCandidate &c : ms.best) {
+        expert = expert || c.parallel.expert > 1;
+        QVERIFY(int64_t(c.parallel.tensor) * c.parallel.context * c.parallel.data %
+                    c.parallel.expert ==
+                0);
+    }
+    QVERIFY(expert);
 }
 
 void TestMoe::closedFormAgreesWithEngine_data()
