@@ -166,8 +166,9 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     // Router: logits against the expert centroids (bf16), then softmax/sigmoid and top-k.
     const Gemm router{routed, E, h, 1};
     const double router_fwd = forwardTime(hc, router), router_bwd = backwardTime(hc, router);
-    // Grouped GEMMs (one kernel over the local experts: TE GroupedLinear / CUTLASS grouped
-    // GEMM), each expert's product as small as its tokens make it.
+    // The local experts' GEMMs run side by side (TE's GroupedLinear: one cuBLAS GEMM per
+    // expert on several streams, NVIDIA's GB200 guide Sec. 1 item 3; CUTLASS grouped GEMM),
+    // costed as one batched product whose members are as small as their tokens make them.
     const auto experts = [&](double tokens, bool backward) {
         const Gemm fc1{tokens, gated * fe, h, local};
         const Gemm fc2{tokens, h, fe, local};
