@@ -191,6 +191,10 @@ QColor breakdownColor(BreakdownPart part)
         return kindColor(SegmentKind::Wait);
     case BreakdownPart::DataLoading:
         return kindColor(SegmentKind::DataLoad);
+    case BreakdownPart::ExpertCommunication:
+        return kindColor(SegmentKind::EpComm);
+    case BreakdownPart::ContextCommunication:
+        return kindColor(SegmentKind::CpComm);
     }
     return Qt::black;
 }
@@ -212,6 +216,10 @@ QString breakdownName(BreakdownPart part)
         return QCoreApplication::translate("Palette", "Waiting");
     case BreakdownPart::DataLoading:
         return QCoreApplication::translate("Palette", "Data loading");
+    case BreakdownPart::ExpertCommunication:
+        return QCoreApplication::translate("Palette", "Exposed expert all-to-all");
+    case BreakdownPart::ContextCommunication:
+        return QCoreApplication::translate("Palette", "Exposed context exchange");
     }
     return {};
 }

@@ -39,9 +39,11 @@ enum class BreakdownPart {
     PpCommunication, // exposed pipeline sends and receives
     PipelineBubble,
     Wait,
-    DataLoading
+    DataLoading,
+    ExpertCommunication,  // exposed expert dispatch and combine (all-to-all)
+    ContextCommunication, // exposed context-parallel key/value exchange
 };
-inline constexpr int kBreakdownPartCount = 7;
+inline constexpr int kBreakdownPartCount = 9;
 QColor breakdownColor(BreakdownPart part);
 QString breakdownName(BreakdownPart part);
 

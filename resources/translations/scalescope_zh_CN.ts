@@ -884,7 +884,7 @@
     <name>Palette</name>
     <message>
         <location filename="../../views/palette.cpp" line="120"/>
-        <location filename="../../views/palette.cpp" line="202"/>
+        <location filename="../../views/palette.cpp" line="206"/>
         <source>Compute</source>
         <translation>计算</translation>
     </message>
@@ -905,19 +905,19 @@
     </message>
     <message>
         <location filename="../../views/palette.cpp" line="128"/>
-        <location filename="../../views/palette.cpp" line="210"/>
+        <location filename="../../views/palette.cpp" line="214"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
         <location filename="../../views/palette.cpp" line="130"/>
-        <location filename="../../views/palette.cpp" line="212"/>
+        <location filename="../../views/palette.cpp" line="216"/>
         <source>Waiting</source>
         <translation>等待</translation>
     </message>
     <message>
         <location filename="../../views/palette.cpp" line="132"/>
-        <location filename="../../views/palette.cpp" line="214"/>
+        <location filename="../../views/palette.cpp" line="218"/>
         <source>Data loading</source>
         <translation>数据加载</translation>
     </message>
@@ -987,19 +987,29 @@
         <translation>上下文并行：键/值块在共享序列的 GPU 之间环形传递</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="204"/>
+        <location filename="../../views/palette.cpp" line="208"/>
         <source>Tensor-parallel communication</source>
         <translation>张量并行通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="206"/>
+        <location filename="../../views/palette.cpp" line="210"/>
         <source>Exposed data-parallel communication</source>
         <translation>暴露的数据并行通信</translation>
     </message>
     <message>
-        <location filename="../../views/palette.cpp" line="208"/>
+        <location filename="../../views/palette.cpp" line="212"/>
         <source>Exposed pipeline communication</source>
         <translation>暴露的流水线通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="220"/>
+        <source>Exposed expert all-to-all</source>
+        <translation>暴露的专家 all-to-all</translation>
+    </message>
+    <message>
+        <location filename="../../views/palette.cpp" line="222"/>
+        <source>Exposed context exchange</source>
+        <translation>暴露的上下文交换</translation>
     </message>
 </context>
 <context>
@@ -1188,59 +1198,59 @@
 <context>
     <name>scalescope::BreakdownView</name>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="66"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="71"/>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="69"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="74"/>
         <source>Seconds per step</source>
         <translation>每步秒数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="70"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="75"/>
         <source>Share of the step (%)</source>
         <translation>占单步比例（%）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="79"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="84"/>
         <source>Where the step time goes</source>
         <translation>单步时间花在哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="79"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="84"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="92"/>
-        <location filename="../../views/charts/breakdown_view.cpp" line="231"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="97"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="236"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="182"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="187"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="203"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="208"/>
         <source>%1 ✗</source>
         <comment>GPU count whose run does not fit in memory</comment>
         <translation>%1 ✗</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="231"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="236"/>
         <source>GPUs (✗: out of memory)</source>
         <translation>GPU 数（✗：显存不足）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="235"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="240"/>
         <source>Where the step time goes (% of the step)</source>
         <translation>单步时间花在哪里（占单步的百分比）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="236"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="241"/>
         <source>Where the step time goes (seconds per step)</source>
         <translation>单步时间花在哪里（每步秒数）</translation>
     </message>

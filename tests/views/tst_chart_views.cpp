@@ -583,6 +583,8 @@ void TestChartViews::breakdownBars()
         QCOMPARE(view.barSet(int(BreakdownPart::PipelineBubble))->at(i), b.pipeline_bubble);
         QCOMPARE(view.barSet(int(BreakdownPart::Wait))->at(i), b.wait);
         QCOMPARE(view.barSet(int(BreakdownPart::DataLoading))->at(i), b.data_loading);
+        QCOMPARE(view.barSet(int(BreakdownPart::ExpertCommunication))->at(i), b.ep_comm);
+        QCOMPARE(view.barSet(int(BreakdownPart::ContextCommunication))->at(i), b.cp_comm);
     }
     // Exposed communication by parallelism in the timeline's colours; the legend wraps
     // below the bars and lists only the parts this sweep has (no tensor parallelism here).

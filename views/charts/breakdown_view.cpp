@@ -42,9 +42,10 @@ double partSeconds(const Breakdown &b, BreakdownPart part)
     case BreakdownPart::TpCommunication:
         return b.tp_comm;
     case BreakdownPart::DpCommunication:
-        // Exposed communication is tensor + pipeline + data parallel (sim/sim_breakdown.cpp,
-        // analysis/summary.cpp): the rest is data-parallel.
-        return std::max(0.0, b.communication_exposed - b.tp_comm - b.pp_exposed);
+        // Exposed communication is tensor + pipeline + expert + context + data parallel
+        // (sim/sim_breakdown.cpp, analysis/summary.cpp): the rest is data-parallel.
+        return std::max(0.0, b.communication_exposed - b.tp_comm - b.pp_exposed - b.ep_comm -
+                                 b.cp_comm);
     case BreakdownPart::PpCommunication:
         return b.pp_exposed;
     case BreakdownPart::PipelineBubble:
@@ -53,6 +54,10 @@ double partSeconds(const Breakdown &b, BreakdownPart part)
         return b.wait;
     case BreakdownPart::DataLoading:
         return b.data_loading;
+    case BreakdownPart::ExpertCommunication:
+        return b.ep_comm;
+    case BreakdownPart::ContextCommunication:
+        return b.cp_comm;
     }
     return 0;
 }
