@@ -88,7 +88,7 @@ const Source kPipelineSends = QT_TRANSLATE_NOOP3("ModelText", "Pipeline sends be
 const Source kThermalAll = QT_TRANSLATE_NOOP3("ModelText", "The GPUs run hot (above %1 °C) and throttle their clocks by %2%.", "bottleneck, thermal");
 const Source kThermalSome = QT_TRANSLATE_NOOP3("ModelText", "%1 of %2 GPUs run hot (above %3 °C) and throttle their clocks by %4%.", "bottleneck, thermal");
 const Source kVirtualGpu = QT_TRANSLATE_NOOP3("ModelText", "Each GPU is a %1% slice of a physical GPU: the job gets %2x the compute of one whole GPU.", "bottleneck, virtual GPUs");
-const Source kExpertAllToAll = QT_TRANSLATE_NOOP3("ModelText", "Expert all-to-all (token dispatch and combine) over %1 is exposed for %2% of the step; overlapping it with another micro-batch, DeepEP, or an expert group inside the NVLink domain hides it.", "bottleneck; %1 = link name");
+const Source kExpertAllToAll = QT_TRANSLATE_NOOP3("ModelText", "Expert all-to-all (token dispatch and combine) over %1 is exposed for %2% of the step; overlap with another micro-batch, DeepEP or experts inside the NVLink domain hide it.", "bottleneck; %1 = link name");
 const Source kContextExchange = QT_TRANSLATE_NOOP3("ModelText", "Context-parallel key/value exchange over %1 is exposed for %2% of the step; longer sequences per GPU or a context group inside the node hide it behind attention.", "bottleneck; %1 = link name");
 const Source kExpertImbalance = QT_TRANSLATE_NOOP3("ModelText", "Routing imbalance: GPUs wait %1% of the step for the busiest expert; balanced routing (auxiliary loss or bias) or a capacity factor shortens it.", "bottleneck");
 const Source kOutOfMemory = QT_TRANSLATE_NOOP3("ModelText", "It does not fit: %1 GB per GPU against %2 GB.", "bottleneck, memory");

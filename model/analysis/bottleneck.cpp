@@ -259,8 +259,8 @@ std::string bottleneckText(const Bottleneck &r)
     case BottleneckKind::ExpertAllToAll:
         sentence = "Expert all-to-all (token dispatch and combine) over " + r.link +
                    " is exposed for " + percent(r.share) +
-                   " of the step; overlapping it with another micro-batch, DeepEP, or an expert "
-                   "group inside the NVLink domain hides it.";
+                   " of the step; overlap with another micro-batch, DeepEP or experts inside the "
+                   "NVLink domain hide it.";
         break;
     case BottleneckKind::ContextExchange:
         sentence = "Context-parallel key/value exchange over " + r.link + " is exposed for " +

@@ -70,6 +70,16 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         if (w.unsharded_fp32_grads) // accumulated unsharded until the last micro-batch
             m.gradients = (params + expert) * 4.0;
         m.optimizer_states = sharded(optimizerBytesPerParam(plan.optimizer, plan.precision), 1);
+        {
+            const double p = params;
+            params = 0; // the routed experts' share alone
+            m.expert_states = sharded(weightBytesPerParam(plan.precision), 3) +
+                              sharded(plan.grad_bytes_per_param, 2) +
+                              sharded(optimizerBytesPerParam(plan.optimizer, plan.precision), 1);
+            if (w.unsharded_fp32_grads)
+                m.expert_states += expert * 4.0 - sharded(plan.grad_bytes_per_param, 2);
+            params = p;
+        }
         if (plan.zero >= 3) {
             // Gathered full parameters of the layers being computed (the prefetch window).
             double largest = 0;

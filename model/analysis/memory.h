@@ -21,6 +21,9 @@ struct MemoryBreakdown {
     double allocator_reserve = 0;
     double total = 0;
     double capacity = 0;
+    /// Of parameters + gradients + optimizer states, what the routed experts hold (an MoE
+    /// model's expert weights and their states, sharded over the expert-data group).
+    double expert_states = 0;
     int stage = 0; // the most loaded pipeline stage
     bool fits() const { return total <= capacity; }
 };

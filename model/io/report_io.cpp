@@ -123,6 +123,7 @@ QJsonObject summaryToJson(const Summary &s)
     m[QStringLiteral("parameters")] = s.memory.parameters;
     m[QStringLiteral("gradients")] = s.memory.gradients;
     m[QStringLiteral("optimizer_states")] = s.memory.optimizer_states;
+    m[QStringLiteral("expert_states")] = s.memory.expert_states;
     m[QStringLiteral("activations")] = s.memory.activations;
     m[QStringLiteral("total")] = s.memory.total;
     m[QStringLiteral("capacity")] = s.memory.capacity;

@@ -676,12 +676,6 @@
         <translation>阶段间的流水线发送使 GPU 阻塞 %1% 的步时间；减少阶段数或加快阶段间互连会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../views/model_text.cpp" line="91"/>
-        <source>Expert all-to-all (token dispatch and combine) over %1 is exposed for %2% of the step; overlapping it with another micro-batch, DeepEP, or an expert group inside the NVLink domain hides it.</source>
-        <comment>bottleneck; %1 = link name</comment>
-        <translation>专家 all-to-all（token 分发与合并）经由 %1 暴露的时间占每步的 %2%；与另一个微批次重叠、使用 DeepEP，或把专家组放在 NVLink 域内，都能把它隐藏起来。</translation>
-    </message>
-    <message>
         <location filename="../../views/model_text.cpp" line="92"/>
         <source>Context-parallel key/value exchange over %1 is exposed for %2% of the step; longer sequences per GPU or a context group inside the node hide it behind attention.</source>
         <comment>bottleneck; %1 = link name</comment>
@@ -764,6 +758,12 @@
         <source>Each GPU is a %1% slice of a physical GPU: the job gets %2x the compute of one whole GPU.</source>
         <comment>bottleneck, virtual GPUs</comment>
         <translation>每块 GPU 是物理 GPU 的 %1% 切片：整个任务获得的算力相当于 %2 块完整 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="91"/>
+        <source>Expert all-to-all (token dispatch and combine) over %1 is exposed for %2% of the step; overlap with another micro-batch, DeepEP or experts inside the NVLink domain hide it.</source>
+        <comment>bottleneck; %1 = link name</comment>
+        <translation>专家 all-to-all（token 分发与合并）经由 %1 暴露，占每步 %2%；与另一微批次重叠、DeepEP 或把专家放在 NVLink 域内可将其隐藏。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="99"/>
@@ -4861,6 +4861,11 @@
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="264"/>
+        <source>Of the parameters, gradients and optimizer states, the routed experts hold %1 GB.</source>
+        <translation>在参数、梯度和优化器状态中，路由专家占 %1 GB。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="269"/>
         <source>Pipeline stage %1 holds the most; other stages need less.</source>
         <translation>流水线阶段 %1 占用最多；其他阶段需要更少。</translation>
     </message>

@@ -193,6 +193,15 @@ void TestMoe::contextParallelismSplitsActivations()
              qPrintable(QStringLiteral("%1 vs %2").arg(m8.activations).arg(m1.activations)));
     // FSDP shards over data x context: the same shard whatever the split.
     QVERIFY(std::abs(m8.optimizer_states / m1.optimizer_states - 1) < 1e-9);
+    QCOMPARE(m8.expert_states, 0.0); // a dense model
+    // An MoE model's routed experts hold part of the states, sharded over the expert-data
+    // group: more experts per GPU (expert 8 against 16 on two nodes) hold more.
+    const auto e8 = contextFrom(moe(2, 8, 1.0)), e16 = contextFrom(moe(2, 16, 1.0));
+    const MemoryBreakdown x8 = memoryPerGpu(e8->plan, e8->workload, e8->memory_capacity_bytes);
+    const MemoryBreakdown x16 = memoryPerGpu(e16->plan, e16->workload, e16->memory_capacity_bytes);
+    QVERIFY(x8.expert_states > 0);
+    QVERIFY(x8.expert_states < x8.parameters + x8.gradients + x8.optimizer_states);
+    QVERIFY(x16.expert_states < x8.expert_states);
 }
 
 void TestMoe::contextExchangeHidesBehindAttention()

@@ -259,6 +259,11 @@ void MemoryView::updateChart()
             QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(kOverCapacity.name()));
     }
     QString details = parts.join(QStringLiteral(" · "));
+    if (m.expert_states > 0)
+        details += QLatin1Char('\n') +
+                   tr("Of the parameters, gradients and optimizer states, the routed experts "
+                      "hold %1 GB.")
+                       .arg(formatGb(m.expert_states));
     if (pipeline > 1)
         details += QLatin1Char('\n') +
                    tr("Pipeline stage %1 holds the most; other stages need less.").arg(m.stage);
