@@ -60,26 +60,24 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         m.stage = stage;
         // ZeRO stage 1 shards optimizer states, 2 also gradients, 3 also parameters
         // (Rajbhandari et al. 2020, Fig. 1: (2 + 2 + K) Psi / Nd per stage).
-        const auto sharded = [&](double bytes_per_param, int from_stage) {
-            const bool shard = plan.zero >= from_stage;
-            return params * bytes_per_param / (shard ? d : 1.0) +
-                   expert * bytes_per_param / (shard ? de : 1.0);
+        // Weights, gradients and optimizer states of `count` parameters sharded over
+        // `ranks` from the ZeRO stage that shards each.
+        const auto states = [&](double count, double ranks, MemoryBreakdown &out) {
+            const auto shard = [&](int from_stage) { return plan.zero >= from_stage ? ranks : 1.0; };
+            out.parameters += count * weightBytesPerParam(plan.precision) / shard(3);
+            // Accumulated unsharded in fp32 until the last micro-batch where the stack does so.
+            out.gradients += w.unsharded_fp32_grads ? count * 4.0
+                                                    : count * plan.grad_bytes_per_param / shard(2);
+            out.optimizer_states +=
+                count * optimizerBytesPerParam(plan.optimizer, plan.precision) / shard(1);
         };
-        m.parameters = sharded(weightBytesPerParam(plan.precision), 3);
-        m.gradients = sharded(plan.grad_bytes_per_param, 2);
-        if (w.unsharded_fp32_grads) // accumulated unsharded until the last micro-batch
-            m.gradients = (params + expert) * 4.0;
-        m.optimizer_states = sharded(optimizerBytesPerParam(plan.optimizer, plan.precision), 1);
-        {
-            const double p = params;
-            params = 0; // the routed experts' share alone
-            m.expert_states = sharded(weightBytesPerParam(plan.precision), 3) +
-                              sharded(plan.grad_bytes_per_param, 2) +
-                              sharded(optimizerBytesPerParam(plan.optimizer, plan.precision), 1);
-            if (w.unsharded_fp32_grads)
-                m.expert_states += expert * 4.0 - sharded(plan.grad_bytes_per_param, 2);
-            params = p;
-        }
+        states(params, d, m);
+        MemoryBreakdown experts; // the routed experts' share of the states
+        states(expert, de, experts);
+        m.parameters += experts.parameters;
+        m.gradients += experts.gradients;
+        m.optimizer_states += experts.optimizer_states;
+        m.expert_states = experts.parameters + experts.gradients + experts.optimizer_states;
         if (plan.zero >= 3) {
             // Gathered full parameters of the layers being computed (the prefetch window).
             double largest = 0;

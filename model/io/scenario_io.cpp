@@ -227,21 +227,15 @@ HardwareSpec readHardware(const ObjectReader &r, const Catalog &catalog, const Q
 void readPrecision(const ObjectReader &r, TrainingSpec &t)
 {
     const TrainingSpec defaults;
-    if (r.has("precision")) {
-        const QJsonValue v = r.value("precision");
-        if (v.isString() && v.toString() == QLatin1String(blockFormatName(BlockFormat::MXFP8))) {
+    std::vector<std::string> extra;
+    for (const BlockFormat f : {BlockFormat::MXFP8, BlockFormat::NVFP4}) {
+        extra.emplace_back(blockFormatName(f));
+        if (r.has("precision") && r.value("precision").toString() == QLatin1String(extra.back())) {
             t.precision = Precision::FP8;
-            t.block_format = BlockFormat::MXFP8;
-            return;
-        }
-        if (v.isString() && v.toString() == QLatin1String(blockFormatName(BlockFormat::NVFP4))) {
-            t.precision = Precision::FP8;
-            t.block_format = BlockFormat::NVFP4;
+            t.block_format = f;
             return;
         }
     }
-    std::vector<std::string> extra{blockFormatName(BlockFormat::MXFP8),
-                                   blockFormatName(BlockFormat::NVFP4)};
     t.precision = r.optionalEnum<Precision>("precision", kPrecisions, precisionName,
                                             defaults.precision, extra);
 }

@@ -108,25 +108,26 @@ double linearForward(const ComputeModel &c, const Plan &plan, const Gemm &g)
 {
     return c.gemmTime(g.m, g.n, g.k, g.batch, 0, formatShare(plan));
 }
+/// The share of the tensor peak a linear layer's backward GEMMs reach: FP8 recipes (and
+/// Transformer Engine's MXFP8 / NVFP4 ones, which quantize both backward GEMMs' operands
+/// too: TE docs, "MXFP8 and NVFP4 recipes") accumulate in FP32 there (backwardTime), at the
+/// matrix format's rate.
+double backwardShare(const ComputeModel &c, const Plan &plan)
+{
+    if (plan.block_format != BlockFormat::None)
+        return formatShare(plan) / 1.15;
+    return c.precision() == Precision::FP8 ? 1.0 / 1.15 : 1.0;
+}
 /// The weight-gradient GEMM of a linear layer's backward (dW = X^T dY: k x n over m).
 double linearWgrad(const ComputeModel &c, const Plan &plan, const Gemm &g)
 {
-    const double share = plan.block_format != BlockFormat::None ? formatShare(plan) / 1.15
-                         : c.precision() == Precision::FP8      ? 1.0 / 1.15
-                                                                : 1.0;
-    return c.gemmTime(g.k, g.n, g.m, g.batch, 0, share);
+    return c.gemmTime(g.k, g.n, g.m, g.batch, 0, backwardShare(c, plan));
 }
-
+/// Input gradient (dX = dY W^T: m x k over n) and weight gradient.
 double linearBackward(const ComputeModel &c, const Plan &plan, const Gemm &g)
 {
-    if (plan.block_format == BlockFormat::None)
-        return backwardTime(c, g);
-    // Transformer Engine's MXFP8 and NVFP4 recipes quantize both backward GEMMs' operands
-    // too (TE docs, "MXFP8 and NVFP4 recipes"), with the FP32 accumulation the FP8 recipe
-    // pays in backward (backwardTime).
-    const double share = formatShare(plan) / 1.15;
-    return c.gemmTime(g.m, g.k, g.n, g.batch, 0, share) +
-           c.gemmTime(g.k, g.n, g.m, g.batch, 0, share);
+    return c.gemmTime(g.m, g.k, g.n, g.batch, 0, backwardShare(c, plan)) +
+           linearWgrad(c, plan, g);
 }
 
 /// The routed experts of an MoE layer, added to `l`: router, permutation, the experts'
