@@ -70,7 +70,7 @@ const Source kWaitForGpu[] = {
 };
 
 /// Merged segments of a simplified timeline; %1 = the legend's name of the dominant kind.
-const Source kMerged = QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly %1 (timeline simplified: items closer than its merge step stay merged at any zoom)", "timeline segment of a simplified timeline; %1 = a legend entry such as 'PP send/recv'");
+const Source kMerged = QT_TRANSLATE_NOOP3("ModelText", "several items merged, mostly %1 (timeline simplified: items closer than its merge step stay merged at any zoom; the GPUs of the first data-parallel replica keep every item)", "timeline segment of a simplified timeline; %1 = a legend entry such as 'PP send/recv'");
 
 // The bottleneck (BottleneckKind, then the sentences that follow it).
 const Source kNothingToSimulate = QT_TRANSLATE_NOOP3("ModelText", "Nothing to simulate.", "bottleneck");

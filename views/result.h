@@ -61,6 +61,10 @@ struct ScenarioResult {
     }
     /// The timeline was simplified to the segment limit: items closer than this merged.
     double timelineMergeQuantumS() const { return eval().step.sim.timeline_merge_quantum_s; }
+    bool timelineFirstReplicaDetailed() const
+    {
+        return eval().step.sim.timeline_first_replica_detailed;
+    }
     size_t timelineFullSegments() const { return eval().step.sim.timeline_full_segments; }
     /// Steps simulated before the measured ones (data loaders and asynchronous updates
     /// carry state from step to step); the timeline draws them first.

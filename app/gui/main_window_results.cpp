@@ -48,8 +48,12 @@ void MainWindow::showTimelineOf(const ResultPtr &result)
                             .arg(result->warmupSteps()));
     if (result->ok() && result->timeline() && result->timelineMergeQuantumS() > 0)
         // Said plainly: zooming in does not bring the merged detail back (issue 26).
-        notes << tr("Simplified at this size: items closer than %1 stay merged at every zoom "
-                    "(%2 of about %3 segments drawn)")
+        notes << (result->timelineFirstReplicaDetailed()
+                      ? tr("Simplified at this size: items closer than %1 stay merged at every "
+                           "zoom, except on the GPUs of the first data-parallel replica, which "
+                           "keep every item (%2 of about %3 segments drawn)")
+                      : tr("Simplified at this size: items closer than %1 stay merged at every "
+                           "zoom (%2 of about %3 segments drawn)"))
                      .arg(formatDuration(result->timelineMergeQuantumS()),
                           QLocale().toString(qulonglong(result->timeline()->size())),
                           QLocale().toString(qulonglong(result->timelineFullSegments())));

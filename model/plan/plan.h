@@ -72,6 +72,8 @@ struct Plan {
     // is tensor * context, and rank = k + width * (dp + data * pp) for k < width.
     int stageWidth() const { return tensor * context; }
     int rankOf(int k, int dp, int pp) const { return k + stageWidth() * (dp + data * pp); }
+    /// The data-parallel replica of a rank numbered by rankOf.
+    int replicaOf(int rank) const { return (rank / stageWidth()) % data; }
     int nodeOf(int rank) const { return rank / gpus_per_node; }
     int virtualStageCount() const { return pipeline * virtual_stages; }
     /// Ranks that hold the same dense weights and reduce their gradients together (and shard

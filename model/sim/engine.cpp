@@ -10,12 +10,12 @@ TaskGraph::TaskGraph(int units) : units_(units)
     last_in_stream_.assign(static_cast<size_t>(units) * kEngineStreamCount, kNoTask);
 }
 
-void TaskGraph::reserve(size_t tasks)
+void TaskGraph::reserve(size_t tasks, size_t edges)
 {
     tasks_.reserve(tasks);
     prev_.reserve(tasks);
-    edges_.reserve(tasks * 2);
-    edge_on_start_.reserve(tasks * 2);
+    edges_.reserve(edges);
+    edge_on_start_.reserve(edges);
 }
 
 TaskId TaskGraph::add(uint32_t unit, Stream stream, SegmentKind kind, double duration,

@@ -48,7 +48,8 @@ public:
     void dependOnStart(TaskId task, TaskId on);
     /// Makes `members` one collective: they start at the latest of their ready times.
     void group(const std::vector<TaskId> &members);
-    void reserve(size_t tasks);
+    void reserve(size_t tasks, size_t edges);
+    size_t edgeCount() const { return edges_.size(); }
 
     size_t size() const { return tasks_.size(); }
     Task &operator[](TaskId id) { return tasks_[id]; }

@@ -173,7 +173,8 @@ std::string labelText(const SegmentLabel &label)
     }
     case LabelKind::Merged:
         return std::string("several items merged, mostly ") + segmentKindTitle(label.merged_kind) +
-               " (timeline simplified: items closer than its merge step stay merged at any zoom)";
+               " (timeline simplified: items closer than its merge step stay merged at any zoom; the GPUs of "
+               "the first data-parallel replica keep every item)";
     case LabelKind::Text:
         return {};
     default:

@@ -145,8 +145,33 @@ bool Simulation::buildTimeline(SimResult &result)
     const size_t rows_total = busy_rows;
     const double span = iteration_end_.back();
     double quantum = 0;
+    // Where the timeline is simplified, the GPUs of the first data-parallel replica (one
+    // per tensor and context rank of every pipeline stage) keep every item, so that zooming
+    // into their rows shows the step as simulated (issue 26: at 131,072 GPUs every row
+    // stayed merged at any zoom; Perfetto likewise keeps full detail where it is asked for).
+    const size_t gpus = static_cast<size_t>(plan_.gpus);
+    std::vector<char> detailed(gpus, 0);
+    size_t detailed_estimate = 0;
     if (estimate > opt_.max_segments) {
-        const size_t room = opt_.max_segments > 2 * rows_total ? opt_.max_segments - rows_total : 0;
+        for (uint32_t u = 0; u < static_cast<uint32_t>(units_); ++u) {
+            size_t per_gpu = recv_tasks_[u].size();
+            for (int s = 0; s < kStreamCount; ++s)
+                per_gpu += stream_tasks_[u * kStreamCount + static_cast<size_t>(s)].size();
+            for (int g : members_[u])
+                if (plan_.replicaOf(g) == 0) {
+                    detailed[static_cast<size_t>(g)] = 1;
+                    detailed_estimate += per_gpu * 2;
+                }
+        }
+        if (detailed_estimate * 2 > opt_.max_segments) { // more than half the room: merge them too
+            std::fill(detailed.begin(), detailed.end(), 0);
+            detailed_estimate = 0;
+        }
+    }
+    if (estimate > opt_.max_segments) {
+        const size_t reserved = rows_total + detailed_estimate;
+        const size_t room =
+            opt_.max_segments > 2 * reserved ? opt_.max_segments - reserved : 0;
         if (room == 0 || span <= 0) {
             result.error = "the timeline would hold about " + std::to_string(estimate) +
                            " segments on " + std::to_string(rows_total) +
@@ -157,6 +182,7 @@ bool Simulation::buildTimeline(SimResult &result)
         quantum = span * static_cast<double>(rows_total) / static_cast<double>(room);
         result.timeline_merge_quantum_s = quantum;
         result.timeline_full_segments = estimate;
+        result.timeline_first_replica_detailed = detailed_estimate > 0;
     }
     TimelineBuilder builder(plan_.gpus, plan_.gpus_per_node, iterations_);
     std::array<uint32_t, kSegmentKindCount> merged_label{};
@@ -170,24 +196,35 @@ bool Simulation::buildTimeline(SimResult &result)
     // Rows of a GPU are identical for every member of a unit unless jittered work differs
     // per member (jitter, stragglers or uneven heat inside a tensor-parallel group).
     const bool member_varies = per_rank_ && plan_.stageWidth() > 1;
-    const size_t gpus = static_cast<size_t>(plan_.gpus);
     // Every row of units [ub, ue): f(unit, row, source), where source is the row of the
-    // unit's first member that this one repeats (kNoRow: it has segments of its own).
+    // unit's first member of the same detail that this one repeats (kNoRow: it has segments
+    // of its own).
     constexpr size_t kNoRow = static_cast<size_t>(-1);
     const auto forEachRow = [&](size_t ub, size_t ue, auto &&f) {
         for (size_t u = ub; u < ue; ++u) {
             const std::vector<int> &members = members_[u];
-            for (size_t m = 0; m < members.size(); ++m)
+            const auto firstOf = [&](char detail) {
+                for (size_t m = 0; m < members.size(); ++m)
+                    if (detailed[static_cast<size_t>(members[m])] == detail)
+                        return m;
+                return size_t{0};
+            };
+            const size_t first_detailed = firstOf(1), first_merged = firstOf(0);
+            for (size_t m = 0; m < members.size(); ++m) {
+                const size_t src =
+                    detailed[static_cast<size_t>(members[m])] ? first_detailed : first_merged;
                 for (size_t s = 0; s < kStreamCount; ++s) {
-                    const bool same = m > 0 && (!member_varies || s > 0);
+                    const bool same = m != src && (!member_varies || s > 0);
                     f(u, static_cast<size_t>(members[m]) * kStreamCount + s,
-                      same ? static_cast<size_t>(members[0]) * kStreamCount + s : kNoRow);
+                      same ? static_cast<size_t>(members[src]) * kStreamCount + s : kNoRow);
                 }
+            }
         }
     };
-    // A row's segments, merged per quantum where the timeline is simplified.
+    // A row's segments, merged per quantum where the timeline is simplified (except the
+    // rows kept in full detail).
     const auto emitRow = [&](size_t u, size_t row, auto &&out) {
-        Merger merge(quantum, merged_label.data(), out);
+        Merger merge(detailed[row / kStreamCount] ? 0.0 : quantum, merged_label.data(), out);
         expand(unit_rows_[u].row[row % kStreamCount], static_cast<int>(row / kStreamCount),
                [&](double start, double dur, SegmentKind k, uint32_t label, int32_t mb,
                    double bytes) { merge(start, dur, k, label_ids[label], mb, bytes); });

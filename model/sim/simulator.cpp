@@ -74,13 +74,25 @@ bool Simulation::buildAndRun(SimResult &result)
     dp_collectives_.assign(static_cast<size_t>(units_), {});
     recv_tasks_.assign(static_cast<size_t>(units_), {});
     unit_tasks_.assign(static_cast<size_t>(units_), {});
-    graph_.reserve(static_cast<size_t>(units_) * iterations_ *
-                   (static_cast<size_t>(plan_.micro_batches * plan_.virtual_stages) * 6 + 64));
+    {
+        const size_t tasks = static_cast<size_t>(units_) * iterations_ *
+                             (static_cast<size_t>(plan_.micro_batches * plan_.virtual_stages) * 6 + 64);
+        graph_.reserve(tasks, 2 * tasks);
+    }
     orders_ = pipelineOrders(plan_.schedule, plan_.pipeline, plan_.micro_batches,
                              plan_.virtual_stages, step_.pass_costs);
-    for (int r = 0; r < replicas_; ++r)
+    for (int r = 0; r < replicas_; ++r) {
         for (int s = 0; s < plan_.pipeline; ++s)
             buildUnit(r, s);
+        if (r == 0 && replicas_ > 1) {
+            // Replicas build the same tasks and edges: size the graph once from the first
+            // (the estimate above is short for plans with many tasks per micro-batch, as
+            // expert and context parallelism add, and each doubling of a vector of
+            // millions of tasks copies it and faults in fresh pages).
+            const size_t r_count = static_cast<size_t>(replicas_);
+            graph_.reserve(graph_.size() * r_count + 64, graph_.edgeCount() * r_count + 64);
+        }
+    }
     linkPipeline();
     groupCollectives();
     if (cancelled(result))
@@ -192,7 +204,8 @@ void keepHeapBetweenRuns()
 #ifdef __GLIBC__
     static const bool once = [] {
         return getpid() == static_cast<pid_t>(syscall(SYS_gettid)) &&
-               mallopt(M_TOP_PAD, 64 << 20) == 1;
+               mallopt(M_TOP_PAD, 64 << 20) == 1 && mallopt(M_MMAP_THRESHOLD, 1 << 30) == 1 &&
+               mallopt(M_TRIM_THRESHOLD, 1 << 30) == 1;
     }();
     (void)once;
 #endif

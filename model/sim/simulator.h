@@ -81,6 +81,8 @@ struct SimResult {
     /// and how many segments the full timeline would have held. 0 when it is exact.
     double timeline_merge_quantum_s = 0;
     size_t timeline_full_segments = 0;
+    /// ...and whether the GPUs of the first data-parallel replica kept every item then.
+    bool timeline_first_replica_detailed = false;
 };
 
 /// Everything the engine needs, derived once from a scenario.

@@ -737,9 +737,9 @@
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="73"/>
-        <source>several items merged, mostly %1 (timeline simplified: items closer than its merge step stay merged at any zoom)</source>
+        <source>several items merged, mostly %1 (timeline simplified: items closer than its merge step stay merged at any zoom; the GPUs of the first data-parallel replica keep every item)</source>
         <comment>timeline segment of a simplified timeline; %1 = a legend entry such as 'PP send/recv'</comment>
-        <translation>%1为主（多个条目已合并；时间线已简化：间隔小于合并步长的条目在任何缩放级别下都保持合并）</translation>
+        <translation>%1为主（多个条目已合并；时间线已简化：间隔小于合并间隔的条目在任何缩放级别下都保持合并；第一个数据并行副本的 GPU 保留全部条目）</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="88"/>
@@ -4066,7 +4066,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="221"/>
-        <location filename="../../app/gui/main_window_results.cpp" line="162"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="166"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单块 GPU</translation>
     </message>
@@ -4336,158 +4336,163 @@
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="68"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="52"/>
+        <source>Simplified at this size: items closer than %1 stay merged at every zoom, except on the GPUs of the first data-parallel replica, which keep every item (%2 of about %3 segments drawn)</source>
+        <translation>此规模下已简化：间隔小于 %1 的条目在任何缩放级别下都保持合并，第一个数据并行副本的 GPU 除外，它们保留全部条目（绘制了约 %3 段中的 %2 段）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="72"/>
         <source>simulating…</source>
         <translation>正在模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="69"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="73"/>
         <source>Updating the timeline…</source>
         <translation>正在更新时间线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="71"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="75"/>
         <source>computing the scaling sweep…</source>
         <translation>正在计算扩展曲线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="188"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="192"/>
         <source>The one-GPU reference cannot hold this model (it would need %1 GB of its %2 GB): its time is on paper, not a run.</source>
         <translation>作为基准的单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准时间只是纸面上的，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="204"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="208"/>
         <source>Scaling efficiency %1% (each GPU still idles %2%)</source>
         <translation>扩展效率 %1%（每块 GPU 仍有 %2% 的时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="207"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="211"/>
         <source>Scaling efficiency %1%</source>
         <translation>扩展效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="258"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="262"/>
         <source>Does not fit: %1 GB per GPU against %2 GB</source>
         <translation>显存放不下：每块 GPU 需要 %1 GB，而只有 %2 GB</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="265"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="269"/>
         <source>If it fitted: step %1</source>
         <translation>假如放得下：每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="266"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="270"/>
         <source>If it fitted: step %1, %2</source>
         <translation>假如放得下：每步 %1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="267"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="271"/>
         <source>What this step would take if the memory of each GPU held it. It cannot run: reduce the memory per GPU (ZeRO, tensor or pipeline parallelism, recomputation, a smaller micro-batch) or use GPUs with more memory.</source>
         <translation>这是每块 GPU 的显存放得下时这一步所需的时间。实际上它无法运行：请减少每块 GPU 的显存占用（ZeRO、张量或流水线并行、重计算、更小的微批次），或换用显存更大的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="275"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="279"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="276"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="280"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="278"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="282"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="280"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="284"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="355"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="359"/>
         <source>Not computed: %1. Shown greyed: the last valid scenario (%2).</source>
         <translation>无法计算：%1。灰色显示的是上一个有效场景（%2）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="211"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="215"/>
         <source>Speed-up %1× on 1 GPU</source>
         <translation>1 块 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="283"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="287"/>
         <source>Speed-up on %1 GPUs: once the fewest GPUs that fit are simulated</source>
         <translation>%1 块 GPU 的加速比：待能放下模型的最少 GPU 数模拟完成后给出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="219"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="223"/>
         <source>%1× as fast as %2 GPUs, the fewest that fit; ideal %3×</source>
         <translation>速度是 %2 块 GPU（能放下模型的最少 GPU 数）的 %1×；理想为 %3×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="235"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="239"/>
         <source>Speed-up %1× on %2 GPUs against 1 GPU on paper</source>
         <translation>%2 块 GPU 上加速比 %1×（相对纸面上的单块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="215"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="219"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 块 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="245"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="249"/>
         <source>Counted from %1 GPUs, the fewest that hold the model: ideally %2 GPUs would be %3× as fast as they are.</source>
         <translation>以能放下模型的最少 GPU 数 %1 块为基准：理想情况下 %2 块 GPU 的速度应是它们的 %3×。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="193"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="197"/>
         <source>Against the one GPU on paper this run is %1× (efficiency %2%).</source>
         <translation>相对纸面上的单块 GPU，本次运行为 %1×（效率 %2%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="228"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="232"/>
         <source>%1 GPUs are the fewest that fit: %2× against 1 GPU on paper</source>
         <translation>%1 块 GPU 是能放下模型的最少数量：相对纸面上的单块 GPU 为 %2×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="231"/>
-        <location filename="../../app/gui/main_window_results.cpp" line="238"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="235"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="242"/>
         <source>Efficiency %1% against 1 GPU on paper</source>
         <translation>效率 %1%（相对纸面上的单块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="223"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="227"/>
         <source>Efficiency %1% from %2 GPUs</source>
         <translation>效率 %1%（以 %2 块 GPU 为基准）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="51"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="55"/>
         <source>Simplified at this size: items closer than %1 stay merged at every zoom (%2 of about %3 segments drawn)</source>
         <translation>此规模下已简化：间隔小于 %1 的条目在任何缩放级别下都保持合并（绘制了约 %3 段中的 %2 段）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="296"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="300"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="297"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="301"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="309"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="313"/>
         <source>If it fitted: %1</source>
         <translation>假如放得下：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="311"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="315"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="313"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="317"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>

@@ -107,6 +107,7 @@ private Q_SLOTS:
     void jitterNeverBeatsTheHardware();
     void timelineCoversEveryGpu();
     void timelineSimplifiedBeyondTheLimit();
+    void simplifiedTimelineKeepsTheFirstReplicaInDetail();
     void speedupReference();
 };
 
@@ -595,6 +596,52 @@ void TestInvariants::timelineSimplifiedBeyondTheLimit()
         }
         QVERIFY(merged_seen);
     }
+}
+
+void TestInvariants::simplifiedTimelineKeepsTheFirstReplicaInDetail()
+{
+    // Issue 26: at 131,072 GPUs zooming in never showed detail. Where the timeline is
+    // simplified, the GPUs of the first data-parallel replica keep every item: their rows
+    // equal the exact timeline's, while the other replicas' rows are merged.
+    const Scenario s = scenarioFrom(R"({ "scalescope": 1, "hardware": { "gpu": "a100-sxm4-80gb",
+      "nodes": 4, "gpus_per_node": 8, "intra_node": "nvlink3", "inter_node": "ib-hdr-200",
+      "nics_per_node": 8 }, "model": "gpt2-1.5b",
+      "training": { "global_batch": 256, "micro_batch": 2 },
+      "parallel": { "data": 16, "pipeline": 2, "schedule": "1f1b" },
+      "effects": { "seed": 3, "jitter": 0.05 } })");
+    const auto ctx = contextFrom(s);
+    SimOptions o;
+    o.build_timeline = true;
+    o.iterations = 2;
+    const SimResult exact = simulate(*ctx, o);
+    QVERIFY(exact.ok);
+    const Timeline &e = *exact.timeline;
+    o.max_segments = e.size() / 2;
+    const SimResult r = simulate(*ctx, o);
+    QVERIFY2(r.ok, r.error.c_str());
+    QVERIFY(r.timeline_merge_quantum_s > 0);
+    QVERIFY(r.timeline_first_replica_detailed);
+    const Timeline &t = *r.timeline;
+    QVERIFY(t.size() <= o.max_segments);
+    const Plan &plan = ctx->plan;
+    int detailed_rows = 0, merged_rows = 0;
+    for (int row = 0; row < t.rows(); ++row) {
+        const int gpu = row / kStreamCount;
+        const size_t n = t.rowEnd(row) - t.rowBegin(row);
+        const size_t n_exact = e.rowEnd(row) - e.rowBegin(row);
+        if (plan.replicaOf(gpu) == 0) {
+            QCOMPARE(n, n_exact);
+            for (size_t i = 0; i < n; ++i) {
+                QCOMPARE(t.start(t.rowBegin(row) + i), e.start(e.rowBegin(row) + i));
+                QCOMPARE(t.label(t.rowBegin(row) + i), e.label(e.rowBegin(row) + i));
+            }
+            detailed_rows += n > 0;
+        } else if (n < n_exact) {
+            ++merged_rows;
+        }
+    }
+    QVERIFY(detailed_rows >= 2); // both stages' compute rows at least
+    QVERIFY(merged_rows > 0);
 }
 
 void TestInvariants::speedupReference()
