@@ -2891,12 +2891,22 @@
         <translation>%1（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="211"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="235"/>
+        <source>1 GPU: %1</source>
+        <translation>1 块 GPU：%1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="236"/>
+        <source>%1 GPUs: %2</source>
+        <translation>%1 块 GPU：%2</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="240"/>
         <source>1 GPU</source>
         <translation>1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="211"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="240"/>
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
     </message>

@@ -1,6 +1,7 @@
 // ControlPanel driven by objectName: shows a scenario, turns each kind of user edit into
 // exactly one scenarioEdited (one merge key per slider drag), explains invalid combinations.
 #include "controls/control_checks.h"
+#include "controls/blocked_range_slider.h"
 #include "controls/control_panel.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
@@ -138,6 +139,7 @@ private Q_SLOTS:
     void sliderKeyboardEdit();
     void sliderDragMergesIntoOneKey();
     void gpuCountSliderKeepsNodeSize();
+    void gpuCountSliderGreysRefusedCounts();
     void microBatchAuto();
     void strategyShowsRelevantDegrees();
     void tensorStrategySetsTensorParallelism();
@@ -551,6 +553,48 @@ void TestControlPanel::gpuCountSliderKeepsNodeSize()
     edit = editAt(*spy_, 2);
     QCOMPARE(edit.scenario.hardware.nodes, 4);
     QCOMPARE(edit.scenario.hardware.gpus_per_node, 4);
+}
+
+void TestControlPanel::gpuCountSliderGreysRefusedCounts()
+{
+    // Issue 26: tensor 4 x pipeline 2 need 8 GPUs per replica; the counts below 8 are refused
+    // by the rule table, so the slider greys them and says why over each; 8 and above stay
+    // open (global batch 64 splits over up to 8 replicas x 1 micro-batch... at 1024 GPUs 128
+    // replicas cannot split 64 samples: refused too).
+    Scenario s = llamaScenario();
+    s.parallel.tensor = 4;
+    s.parallel.pipeline = 2;
+    s.parallel.data = 0;
+    QVERIFY(parses(s));
+    panel_->setScenario(s);
+    auto *slider = panel_->findChild<scalescope::BlockedRangeSlider *>(QStringLiteral("gpuCountSlider"));
+    QVERIFY(slider);
+    for (int e = 0; e < 3; ++e) {
+        QVERIFY2(slider->isBlocked(e), qPrintable(QString::number(1 << e)));
+        const QString why = slider->blockedReasons()[static_cast<size_t>(e)];
+        QVERIFY2(why.startsWith(e == 0 ? QStringLiteral("1 GPU: ")
+                                       : QStringLiteral("%1 GPUs: ").arg(1 << e)),
+                 qPrintable(why));
+    }
+    for (int e = 3; e <= 6; ++e)
+        QVERIFY2(!slider->isBlocked(e), qPrintable(slider->blockedReasons()[static_cast<size_t>(e)]));
+    QVERIFY(slider->isBlocked(10)); // 128 replicas for a batch of 64
+    // Moving into the greyed part is still allowed (the panel never refuses an edit) and
+    // the error shows; the greyed positions stay as they were.
+    slider->setValue(1);
+    QCOMPARE(panel_->scenario().hardware.gpuCount(), 2);
+    QVERIFY(slider->isBlocked(0) && slider->isBlocked(2) && !slider->isBlocked(3));
+    // The positions map onto the slider's track in order.
+    QVERIFY(slider->positionOf(0) < slider->positionOf(5));
+    QCOMPARE(slider->valueAt(slider->positionOf(4)), 4);
+
+    // An error that does not depend on the count (an optimizer the stack lacks, a micro-batch
+    // the batch cannot split at any count) greys nothing.
+    Scenario odd = llamaScenario();
+    odd.training.micro_batch = 3;
+    panel_->setScenario(odd);
+    for (int e = 0; e <= 4; ++e)
+        QVERIFY2(!slider->isBlocked(e), qPrintable(slider->blockedReasons()[static_cast<size_t>(e)]));
 }
 
 void TestControlPanel::microBatchAuto()

@@ -23,6 +23,11 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 class QSlider;
+
+namespace scalescope
+{
+class BlockedRangeSlider;
+}
 class QSpinBox;
 
 namespace scalescope
@@ -140,7 +145,7 @@ private:
 
     // Hardware
     QComboBox *gpu_combo_ = nullptr;
-    QSlider *gpu_count_slider_ = nullptr;
+    BlockedRangeSlider *gpu_count_slider_ = nullptr;
     QLabel *gpu_count_label_ = nullptr;
     QSpinBox *nodes_spin_ = nullptr;
     QSpinBox *gpus_per_node_spin_ = nullptr;

@@ -30,7 +30,7 @@ QWidget *ControlPanel::buildHardware(QWidget *parent)
 
     QHBoxLayout *countLayout = nullptr;
     QWidget *countBox = makeRowBox(group, &countLayout);
-    gpu_count_slider_ = makeLogSlider(
+    gpu_count_slider_ = makeLogSlider<BlockedRangeSlider>(
         countBox, "gpuCountSlider", kMaxGpuCountLog2,
         tr("Total GPU count on a log scale, 1-1024 (powers of two). Sets the nodes at fixed GPUs "
            "per node, or the GPUs of one node below a full node."));
@@ -208,6 +208,35 @@ void ControlPanel::syncHardware()
     setComboData(pcie_topology_combo_, QString::fromLatin1(pcieTopologyName(hw.pcie_topology)));
     setDouble(host_memory_spin_, hw.host_memory_gbps);
     setSlider(gpu_count_slider_, nearestLog2(hw.gpuCount(), kMaxGpuCountLog2));
+    // The counts the rule table refuses, greyed on the slider with the reason as its tooltip
+    // (issue 26): an error a count brings that not every count has (errors that do not
+    // depend on the count, such as an odd micro-batch, grey nothing).
+    std::vector<std::vector<ControlIssue>> errors(kMaxGpuCountLog2 + 1);
+    std::vector<int> counts(kMaxGpuCountLog2 + 1, 0);
+    for (int e = 0; e <= kMaxGpuCountLog2; ++e) {
+        Scenario t = scenario_;
+        applyGpuTotal(t, 1 << e);
+        counts[static_cast<size_t>(e)] = t.hardware.gpuCount();
+        for (const ControlIssue &i : checkScenario(t))
+            if (i.severity == ControlIssue::Severity::Error)
+                errors[static_cast<size_t>(e)].push_back(i);
+    }
+    const auto everywhere = [&](const ControlIssue &issue) {
+        return std::all_of(errors.begin(), errors.end(), [&](const std::vector<ControlIssue> &at) {
+            return std::any_of(at.begin(), at.end(), [&](const ControlIssue &i) {
+                return i.finding.rule == issue.finding.rule && i.finding.path == issue.finding.path;
+            });
+        });
+    };
+    std::vector<QString> reasons(kMaxGpuCountLog2 + 1);
+    for (size_t e = 0; e < errors.size(); ++e)
+        for (const ControlIssue &i : errors[e])
+            if (!everywhere(i)) {
+                reasons[e] = counts[e] == 1 ? tr("1 GPU: %1").arg(i.message)
+                                            : tr("%1 GPUs: %2").arg(counts[e]).arg(i.message);
+                break;
+            }
+    gpu_count_slider_->setBlockedReasons(std::move(reasons));
     gpu_count_label_->setText(hw.gpuCount() == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(hw.gpuCount()));
 }
 

@@ -3,6 +3,7 @@
 // helpers. Private to views/controls.
 #pragma once
 
+#include "controls/blocked_range_slider.h"
 #include "controls/control_panel.h"
 
 #include "io/catalog_io.h"
@@ -138,10 +139,11 @@ inline QCheckBox *makeCheck(QWidget *parent, const char *name, const QString &te
     return check;
 }
 
-inline QSlider *makeLogSlider(QWidget *parent, const char *name, int maxExponent,
-                              const QString &tip)
+template <typename Slider = QSlider>
+inline Slider *makeLogSlider(QWidget *parent, const char *name, int maxExponent, const QString &tip)
 {
-    auto *slider = new QSlider(Qt::Horizontal, parent);
+    auto *slider = new Slider(parent);
+    slider->setOrientation(Qt::Horizontal);
     slider->setObjectName(QLatin1String(name));
     slider->setRange(0, maxExponent);
     slider->setSingleStep(1);
