@@ -218,45 +218,13 @@ void printComparison(Output &out, const QString &scenario_name,
                      .arg(figureWords(worst->name), humanTime(worst->measured)));
 }
 
-// The fitted profile as profile.md writes it, each fitted figure marked "x-source": "trace"
-// (an x- key, which every profile reader accepts: docs/trace.md).
-QByteArray markedProfile(const TraceProfileFit &fit, const QStringList &files)
+
+std::vector<QString> traceNames(const QStringList &files)
 {
-    QJsonObject root = QJsonDocument::fromJson(writeProfile(fit.profile)).object();
-    const QString trace = QStringLiteral("trace");
-    QJsonArray collectives = root.value(QStringLiteral("collectives")).toArray();
-    for (qsizetype i = 0; i < collectives.size(); ++i) {
-        QJsonObject c = collectives.at(i).toObject();
-        c[QStringLiteral("x-source")] = trace;
-        collectives[i] = c;
-    }
-    if (!collectives.isEmpty())
-        root[QStringLiteral("collectives")] = collectives;
-    QJsonArray gpus = root.value(QStringLiteral("gpus")).toArray();
-    if (!gpus.isEmpty()) {
-        QJsonObject g = gpus.at(0).toObject();
-        QJsonObject marks;
-        if (g.contains(QStringLiteral("gemm_tflops")))
-            marks[QStringLiteral("gemm_tflops")] = trace;
-        if (g.contains(QStringLiteral("host_launch_us")))
-            marks[QStringLiteral("host_launch_us")] = trace;
-        g[QStringLiteral("x-source")] = marks;
-        gpus[0] = g;
-        root[QStringLiteral("gpus")] = gpus;
-    }
-    QJsonObject source;
-    source[QStringLiteral("kind")] = QStringLiteral("measured trace");
-    QJsonArray names;
+    std::vector<QString> names;
     for (const QString &f : files)
-        names.append(displayFileName(f));
-    source[QStringLiteral("traces")] = names;
-    QJsonObject samples;
-    samples[QStringLiteral("collectives")] = static_cast<double>(fit.collective_samples);
-    samples[QStringLiteral("gemm")] = static_cast<double>(fit.gemm_samples);
-    samples[QStringLiteral("launches")] = static_cast<double>(fit.launch_samples);
-    source[QStringLiteral("samples")] = samples;
-    root[QStringLiteral("x-source")] = source;
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+        names.push_back(displayFileName(f));
+    return names;
 }
 
 } // namespace
@@ -358,7 +326,7 @@ int cmdTrace(const QStringList &argv, Output &out, Failure *failure)
             options.gpus_per_node = scenario->hardware.gpus_per_node;
         const TraceProfileFit fit = fitTraceProfile(traces, options);
         const WriteResult written =
-            writeFileSafely(*profile_file, markedProfile(fit, files), guard);
+            writeFileSafely(*profile_file, markedTraceProfile(fit, traceNames(files)), guard);
         if (!written) {
             *failure = {written.refused ? kInvalidInput : kFailure,
                         QStringLiteral("--profile: ") + written.error};

@@ -42,6 +42,8 @@ class CalibrationPage;
 class ControlPanel;
 class CostView;
 class DeltaView;
+class MeasuredRunView;
+struct TraceProfileFit;
 class Document;
 class MemoryView;
 class PresentationStage;
@@ -122,6 +124,11 @@ public:
     /// (main_window_trace.cpp); false when one is no trace (the message shown) or cancelled.
     bool openMeasuredTraces(const QStringList &files);
     void closeMeasuredTrace();
+    /// "Fit the model to this run": writes a calibration profile fitted from the open
+    /// measured traces to `path` (asked for when empty and interactive), applies it and says
+    /// what it wrote; false when no run is open, the file cannot be written or it was
+    /// cancelled.
+    bool fitModelToMeasuredRun(const QString &path = QString());
     /// Shows a result (normally from the worker; --screenshot calls it directly).
     void showResult(const ResultPtr &result);
     ResultPtr currentResult() const { return current_; }
@@ -215,6 +222,8 @@ private:
     void exportTrace();
     void openMeasuredTraceDialog();
     void buildMeasuredTimeline(QSplitter *timelines);
+    /// The Measured run tab's bars: the open run against the current result's prediction.
+    void showMeasuredComparison();
     void scheduleAutosave();
     void writeAutosave();
     /// Asks where to save, starting from suggestedFileName(what, suffix) in the last folder.
@@ -293,6 +302,9 @@ private:
     TimelineWidget *pinned_timeline_ = nullptr;
     TimelineWidget *measured_timeline_ = nullptr;     // main_window_trace.cpp
     std::shared_ptr<const Timeline> measured_;
+    std::shared_ptr<const TraceProfileFit> measured_fit_; // fitted when the traces were read
+    QStringList measured_files_;
+    MeasuredRunView *measured_view_ = nullptr; // the Measured run tab
     QSpinBox *iterations_spin_ = nullptr;
     QLabel *timeline_note_ = nullptr;
     QLabel *compare_label_ = nullptr;

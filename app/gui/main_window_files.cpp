@@ -297,13 +297,39 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
         event->acceptProposedAction();
 }
 
+namespace
+{
+/// A PyTorch profiler trace rather than a scenario: gzip (scenarios are plain JSON), or JSON
+/// whose beginning has "traceEvents" and no "scalescope" key.
+bool looksLikeTrace(const QString &path)
+{
+    if (path.endsWith(QLatin1String(".gz"), Qt::CaseInsensitive))
+        return true;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray head = f.read(64 * 1024);
+    return head.contains("\"traceEvents\"") && !head.contains("\"scalescope\"");
+}
+} // namespace
+
 void MainWindow::dropEvent(QDropEvent *event)
 {
-    const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.isEmpty() || !urls.front().isLocalFile())
+    QStringList files;
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            files << url.toLocalFile();
+    if (files.isEmpty())
         return;
     event->acceptProposedAction();
-    openFile(urls.front().toLocalFile());
+    // Profiler traces (one per rank) open as the measured run beside the prediction; a
+    // scenario opens as the document.
+    if (std::all_of(files.begin(), files.end(), looksLikeTrace)) {
+        if (openMeasuredTraces(files))
+            showTab(QStringLiteral("measured"));
+        return;
+    }
+    openFile(files.front());
 }
 
 } // namespace scalescope

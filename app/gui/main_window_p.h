@@ -11,6 +11,7 @@
 #include "charts/breakdown_view.h"
 #include "charts/cost_view.h"
 #include "charts/delta_view.h"
+#include "charts/measured_run_view.h"
 #include "charts/export.h"
 #include "charts/memory_view.h"
 #include "charts/scaling_view.h"

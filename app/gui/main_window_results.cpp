@@ -107,6 +107,8 @@ void MainWindow::showResult(const ResultPtr &result)
     }
     shown_generation_ = result->generation;
     current_ = result;
+    if (measured_)
+        showMeasuredComparison();
     if (result->generation == ctx_.recomputer->latestGeneration())
         status_busy_->clear();
 
@@ -428,6 +430,8 @@ bool MainWindow::showTab(const QString &name)
         page = calibration_page_;
     else if (name == QLatin1String("compare"))
         page = delta_view_;
+    else if (name == QLatin1String("measured"))
+        page = measured_view_;
     if (page == nullptr)
         return false;
     tabs_->setCurrentIndex(pageIndex(page));

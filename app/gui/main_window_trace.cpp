@@ -1,15 +1,21 @@
-// The main window's measured run (issue 28, item 3): File > Open measured trace reads
-// PyTorch profiler (Kineto) traces, one per rank, on a worker thread with progress and
+// The main window's measured run (issue 28, item 3): File > Open measured trace (or a drop)
+// reads PyTorch profiler (Kineto) traces, one per rank, on a worker thread with progress and
 // cancel, and draws their measured rows (analysis/measured_timeline.h) in a timeline below
-// the predicted one, on one time axis from a step start.
+// the predicted one, on one time axis from a step start; the Measured run tab compares the
+// run with the prediction, and "Fit the model to this run" writes a profile fitted from the
+// traces (analysis/trace_profile.h) and applies it.
 #include "main_window_p.h"
 #include "plain_message.h"
 
 #include "analysis/measured_run.h"
 #include "analysis/measured_timeline.h"
+#include "analysis/trace_profile.h"
+#include "io/file_io.h"
 #include "io/kineto_trace.h"
 
+#include <QDateTime>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QProgressDialog>
 #include <QThread>
 #include <QTimer>
@@ -30,12 +36,14 @@ struct MeasuredLoad {
     std::shared_ptr<const Timeline> timeline;
     std::optional<MeasuredRun> run;
     std::vector<MeasuredRank> ranks;
+    std::shared_ptr<const TraceProfileFit> fit;
     QString error;
     bool cancelled = false;
 };
 
-MeasuredLoad loadTraces(const QStringList &files, const std::atomic<bool> *cancel,
-                        std::atomic<int64_t> *done, std::atomic<int64_t> *total)
+MeasuredLoad loadTraces(const QStringList &files, int gpus_per_node,
+                        const std::atomic<bool> *cancel, std::atomic<int64_t> *done,
+                        std::atomic<int64_t> *total)
 {
     MeasuredLoad load;
     std::vector<KinetoTrace> traces;
@@ -69,6 +77,11 @@ MeasuredLoad loadTraces(const QStringList &files, const std::atomic<bool> *cance
     for (const KinetoTrace &t : traces)
         pointers.push_back(&t);
     load.timeline = std::make_shared<const Timeline>(measuredTimeline(pointers, ranks));
+    // The profile "Fit the model to this run" writes, fitted now: the traces are not kept.
+    TraceProfileOptions fit_options;
+    fit_options.gpus_per_node = gpus_per_node;
+    fit_options.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+    load.fit = std::make_shared<const TraceProfileFit>(fitTraceProfile(pointers, fit_options));
     return load;
 }
 
@@ -97,8 +110,8 @@ void MainWindow::openMeasuredTraceDialog()
     const QStringList files = QFileDialog::getOpenFileNames(
         this, tr("Open measured trace"), QString(),
         tr("PyTorch profiler traces (*.json *.json.gz *.gz);;All files (*)"));
-    if (!files.isEmpty())
-        openMeasuredTraces(files);
+    if (!files.isEmpty() && openMeasuredTraces(files))
+        showTab(QStringLiteral("measured"));
 }
 
 bool MainWindow::openMeasuredTraces(const QStringList &files)
@@ -106,7 +119,9 @@ bool MainWindow::openMeasuredTraces(const QStringList &files)
     std::atomic<bool> cancel{false};
     std::atomic<int64_t> done{0}, total{0};
     MeasuredLoad load;
-    QThread *worker = QThread::create([&] { load = loadTraces(files, &cancel, &done, &total); });
+    const int gpus_per_node = ctx_.document->scenario().hardware.gpus_per_node;
+    QThread *worker = QThread::create(
+        [&] { load = loadTraces(files, gpus_per_node, &cancel, &done, &total); });
     QProgressDialog progress(tr("Reading the measured trace…"), tr("Cancel"), 0, 1000, this);
     progress.setObjectName(QStringLiteral("measuredTraceProgress"));
     progress.setWindowModality(Qt::WindowModal);
@@ -134,12 +149,14 @@ bool MainWindow::openMeasuredTraces(const QStringList &files)
         return false;
     }
     measured_ = load.timeline;
+    measured_fit_ = load.fit;
+    measured_files_ = files;
     const MeasuredRun &run = *load.run;
     measured_timeline_->setTimeline(measured_);
     QStringList rank_numbers;
     for (const MeasuredRank &r : load.ranks)
         rank_numbers.append(QString::number(r.rank));
-    measured_timeline_->setTitle(
+    const QString title =
         tr("Measured: ranks %1, %2, median step %3 ms (compute %4 ms, exposed communication "
            "%5 ms, idle %6 ms)")
             .arg(rank_numbers.join(QStringLiteral(", ")),
@@ -147,8 +164,20 @@ bool MainWindow::openMeasuredTraces(const QStringList &files)
             .arg(run.median.step_time_s * 1e3, 0, 'f', 2)
             .arg(run.median.compute_s * 1e3, 0, 'f', 2)
             .arg(run.median.communication_exposed_s * 1e3, 0, 'f', 2)
-            .arg(run.median.idle_s * 1e3, 0, 'f', 2));
+            .arg(run.median.idle_s * 1e3, 0, 'f', 2);
+    measured_timeline_->setTitle(title);
     measured_timeline_->setVisible(true);
+    QStringList names;
+    for (const QString &f : files)
+        names << QFileInfo(f).fileName();
+    measured_view_->setMeasured(
+        run.median, tr("%1 · %2 step(s) of %3 rank(s) from %4")
+                        .arg(title)
+                        .arg(run.steps)
+                        .arg(run.ranks)
+                        .arg(names.join(QStringLiteral(", "))));
+    measured_view_->setFitReport(QString());
+    showMeasuredComparison();
     // One axis from a step start: the predicted step and the measured steps both start at 0.
     const double predicted_end = timeline_->timeline() ? timeline_->timeline()->endTime() : 0;
     const double end = std::max(predicted_end, measured_->endTime());
@@ -162,8 +191,72 @@ bool MainWindow::openMeasuredTraces(const QStringList &files)
 void MainWindow::closeMeasuredTrace()
 {
     measured_.reset();
+    measured_fit_.reset();
+    measured_files_.clear();
     measured_timeline_->setTimeline(nullptr);
     measured_timeline_->setVisible(false);
+    measured_view_->setMeasured(std::nullopt, QString());
+    measured_view_->setFitReport(QString());
+}
+
+void MainWindow::showMeasuredComparison()
+{
+    // The prediction of the step on screen (the last valid one while an edit is refused).
+    const ResultPtr &r = views_result_ ? views_result_ : current_;
+    if (r && r->ok())
+        measured_view_->setPredicted(predictedFigures(r->summary()));
+    else
+        measured_view_->setPredicted(std::nullopt);
+}
+
+bool MainWindow::fitModelToMeasuredRun(const QString &path)
+{
+    if (!measured_fit_)
+        return false;
+    QString target = path;
+    if (target.isEmpty()) {
+        if (!ctx_.interactive)
+            return false;
+        const QFileInfo first(measured_files_.value(0));
+        QString base = first.fileName();
+        for (const char *suffix : {".gz", ".json"})
+            if (base.endsWith(QLatin1String(suffix)))
+                base.chop(static_cast<int>(qstrlen(suffix)));
+        target = QFileDialog::getSaveFileName(
+            this, tr("Save the profile fitted from the measured run"),
+            first.dir().filePath(base + QStringLiteral("-profile.json")),
+            tr("Calibration profiles (*.json)"));
+        if (target.isEmpty())
+            return false;
+    }
+    // Never over one of the traces it comes from, nor over anything but a regular file.
+    WriteGuard guard;
+    guard.inputs = measured_files_;
+    std::vector<QString> names;
+    for (const QString &f : measured_files_)
+        names.push_back(QFileInfo(f).fileName());
+    const WriteResult written = writeFileSafely(target, markedTraceProfile(*measured_fit_, names), guard);
+    if (!written) {
+        showError(tr("Cannot write the fitted profile"), written.error);
+        return false;
+    }
+    const TraceProfileFit &fit = *measured_fit_;
+    QStringList notes;
+    for (const std::string &n : fit.notes)
+        notes << QString::fromStdString(n);
+    QString report =
+        tr("Wrote %1 from the traces: %2 collective sample(s), %3 GEMM sample(s), %4 launch "
+           "sample(s), each figure marked as coming from a trace. Applied to the scenario: "
+           "the Calibration tab says what it changed.")
+            .arg(QFileInfo(target).fileName())
+            .arg(fit.collective_samples)
+            .arg(fit.gemm_samples)
+            .arg(fit.launch_samples);
+    if (!notes.isEmpty())
+        report += QLatin1Char(' ') + tr("Not fitted: %1.").arg(notes.join(QStringLiteral("; ")));
+    measured_view_->setFitReport(report);
+    applyCalibration(target);
+    return true;
 }
 
 } // namespace scalescope

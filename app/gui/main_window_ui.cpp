@@ -140,6 +140,7 @@ void MainWindow::buildUi()
     cost_view_ = new CostView;
     calibration_page_ = new CalibrationPage;
     delta_view_ = new DeltaView;
+    measured_view_ = new MeasuredRunView;
     // Each page scrolls rather than forcing a large window (small screens, projectors).
     auto add_page = [this](QWidget *page, const QString &title) {
         auto *scroll = new QScrollArea;
@@ -154,6 +155,11 @@ void MainWindow::buildUi()
     add_page(cost_view_, tr("Cost"));
     add_page(calibration_page_, tr("Calibration"));
     add_page(delta_view_, tr("A/B compare"));
+    add_page(measured_view_, tr("Measured run"));
+    connect(measured_view_, &MeasuredRunView::openRequested, this,
+            &MainWindow::openMeasuredTraceDialog);
+    connect(measured_view_, &MeasuredRunView::fitRequested, this,
+            [this] { fitModelToMeasuredRun(); });
     connect(cost_view_, &CostView::costEdited, this,
             [this](const CostSpec &cost, const QString &description) {
                 Scenario s = ctx_.document->scenario();

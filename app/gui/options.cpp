@@ -15,7 +15,7 @@ QStringList tabNames()
 {
     return {QStringLiteral("timeline"), QStringLiteral("scaling"), QStringLiteral("breakdown"),
             QStringLiteral("memory"),   QStringLiteral("cost"),    QStringLiteral("calibration"),
-            QStringLiteral("compare")};
+            QStringLiteral("compare"),  QStringLiteral("measured")};
 }
 
 bool parseOptions(const QStringList &arguments, AppOptions *options, QString *error, bool *exit_now,

@@ -3995,7 +3995,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="41"/>
-        <location filename="../../app/gui/main_window_ui.cpp" line="326"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="332"/>
         <source>Claim %1: %2</source>
         <translation>论断 %1：%2</translation>
     </message>
@@ -4025,303 +4025,308 @@
         <translation>搜索数据/张量/流水线并行度、ZeRO 阶段、微批次、调度和重计算，找出能放入显存的最快方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="151"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="152"/>
         <source>Scaling</source>
         <translation>扩展</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="152"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="153"/>
         <source>Breakdown</source>
         <translation>分解</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="153"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="154"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="154"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="155"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="155"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="156"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="156"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="157"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="214"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="158"/>
+        <source>Measured run</source>
+        <translation>实测运行</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_ui.cpp" line="220"/>
         <source>Memory per GPU against the GPU's capacity</source>
         <translation>每块 GPU 所需显存与 GPU 显存容量的对比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="217"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="223"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="218"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="224"/>
         <source>Samples (and tokens) per second</source>
         <translation>每秒样本数（及 token 数）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="219"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="225"/>
         <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="221"/>
-        <location filename="../../app/gui/main_window_results.cpp" line="166"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="227"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="168"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单块 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="222"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="228"/>
         <source>Speed-up divided by GPU count</source>
         <translation>加速比除以 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="224"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="230"/>
         <source>Asynchronous updates: how many steps old the parameters are that an applied gradient was computed on</source>
         <translation>异步更新：所应用的梯度是基于落后多少步的参数计算的</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="245"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="251"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="246"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="252"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="248"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="254"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="250"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="256"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="254"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="260"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="256"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="262"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="259"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="265"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="260"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="266"/>
         <source>Timeline as PNG…</source>
         <translation>时间线为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="262"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="268"/>
         <source>Timeline as SVG…</source>
         <translation>时间线为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="264"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="270"/>
         <source>Current chart as PNG…</source>
         <translation>当前图表为 PNG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="266"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="272"/>
         <source>Current chart as SVG…</source>
         <translation>当前图表为 SVG…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="268"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="274"/>
         <source>Scaling sweep as CSV…</source>
         <translation>扩展扫描为 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="269"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="275"/>
         <source>Timeline as Chrome trace…</source>
         <translation>时间线为 Chrome trace…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="271"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="277"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="274"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="280"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="275"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="281"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="278"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="284"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="288"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="294"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="291"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="297"/>
         <source>&amp;Present the gallery</source>
         <translation>放映论断集(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="296"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="302"/>
         <source>Present &amp;my scenario</source>
         <translation>放映我的场景(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="303"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="309"/>
         <source>Pin as &amp;A (compare)</source>
         <translation>固定为 A（比较）(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="304"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="310"/>
         <source>Ctrl+P</source>
         <translation>Ctrl+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="305"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="311"/>
         <source>&amp;End compare</source>
         <translation>结束比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="314"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="320"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="316"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="322"/>
         <source>&amp;Suggest a parallel plan…</source>
         <translation>建议并行方案(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="318"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="324"/>
         <source>Ctrl+Shift+P</source>
         <translation>Ctrl+Shift+P</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="319"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="325"/>
         <source>&amp;Calibration profiles</source>
         <translation>校准配置文件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="322"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="328"/>
         <source>&amp;Gallery</source>
         <translation>论断集(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="331"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="337"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="348"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="354"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="349"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="355"/>
         <source>&amp;Keyboard and mouse…</source>
         <translation>键盘和鼠标(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="353"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="359"/>
         <source>&amp;About ScaleScope</source>
         <translation>关于 ScaleScope(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="355"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="361"/>
         <source>About ScaleScope</source>
         <translation>关于 ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="356"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="362"/>
         <source>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;Shows why adding GPUs does not make deep-learning training proportionally faster: compute, communication, pipeline bubbles, stragglers and data loading, simulated per GPU.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;ScaleScope %1&lt;/h3&gt;&lt;p&gt;展示为什么增加 GPU 并不能让深度学习训练按比例加速：计算、通信、流水线气泡、慢节点和数据加载，逐 GPU 模拟。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="387"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="393"/>
         <source>Timeline: zoom around the pointer</source>
         <translation>时间线：以指针为中心缩放</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="387"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="393"/>
         <source>Wheel (when the timeline has focus)</source>
         <translation>滚轮（时间线获得焦点时）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="388"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="394"/>
         <source>Timeline: pan</source>
         <translation>时间线：平移</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="388"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="394"/>
         <source>Drag</source>
         <translation>拖动</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="389"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="395"/>
         <source>Timeline: fit the whole step</source>
         <translation>时间线：完整显示一步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="389"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="395"/>
         <source>Home or double-click</source>
         <translation>Home 键或双击</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="390"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="396"/>
         <source>Timeline: collapse or expand a node</source>
         <translation>时间线：折叠或展开节点</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="390"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="396"/>
         <source>Click its name</source>
         <translation>单击节点名称</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="392"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="398"/>
         <source>Presentation: next or previous slide</source>
         <translation>演示：下一张或上一张幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="392"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="398"/>
         <source>Arrow keys, Page Up / Page Down, Space</source>
         <translation>方向键、Page Up / Page Down、空格键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="400"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="406"/>
         <source>Keyboard and mouse</source>
         <translation>键盘和鼠标</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="406"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="412"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="406"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="412"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
@@ -4366,113 +4371,113 @@
         <translation>正在计算扩展曲线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="192"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="194"/>
         <source>The one-GPU reference cannot hold this model (it would need %1 GB of its %2 GB): its time is on paper, not a run.</source>
         <translation>作为基准的单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准时间只是纸面上的，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="208"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="210"/>
         <source>Scaling efficiency %1% (each GPU still idles %2%)</source>
         <translation>扩展效率 %1%（每块 GPU 仍有 %2% 的时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="211"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="213"/>
         <source>Scaling efficiency %1%</source>
         <translation>扩展效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="262"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="264"/>
         <source>Does not fit: %1 GB per GPU against %2 GB</source>
         <translation>显存放不下：每块 GPU 需要 %1 GB，而只有 %2 GB</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="269"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="271"/>
         <source>If it fitted: step %1</source>
         <translation>假如放得下：每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="270"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="272"/>
         <source>If it fitted: step %1, %2</source>
         <translation>假如放得下：每步 %1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="271"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="273"/>
         <source>What this step would take if the memory of each GPU held it. It cannot run: reduce the memory per GPU (ZeRO, tensor or pipeline parallelism, recomputation, a smaller micro-batch) or use GPUs with more memory.</source>
         <translation>这是每块 GPU 的显存放得下时这一步所需的时间。实际上它无法运行：请减少每块 GPU 的显存占用（ZeRO、张量或流水线并行、重计算、更小的微批次），或换用显存更大的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="279"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="281"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="280"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="282"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="282"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="284"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="284"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="286"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="359"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="361"/>
         <source>Not computed: %1. Shown greyed: the last valid scenario (%2).</source>
         <translation>无法计算：%1。灰色显示的是上一个有效场景（%2）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="215"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="217"/>
         <source>Speed-up %1× on 1 GPU</source>
         <translation>1 块 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="287"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="289"/>
         <source>Speed-up on %1 GPUs: once the fewest GPUs that fit are simulated</source>
         <translation>%1 块 GPU 的加速比：待能放下模型的最少 GPU 数模拟完成后给出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="223"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="225"/>
         <source>%1× as fast as %2 GPUs, the fewest that fit; ideal %3×</source>
         <translation>速度是 %2 块 GPU（能放下模型的最少 GPU 数）的 %1×；理想为 %3×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="239"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="241"/>
         <source>Speed-up %1× on %2 GPUs against 1 GPU on paper</source>
         <translation>%2 块 GPU 上加速比 %1×（相对纸面上的单块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="219"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="221"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 块 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="249"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="251"/>
         <source>Counted from %1 GPUs, the fewest that hold the model: ideally %2 GPUs would be %3× as fast as they are.</source>
         <translation>以能放下模型的最少 GPU 数 %1 块为基准：理想情况下 %2 块 GPU 的速度应是它们的 %3×。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="197"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="199"/>
         <source>Against the one GPU on paper this run is %1× (efficiency %2%).</source>
         <translation>相对纸面上的单块 GPU，本次运行为 %1×（效率 %2%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="232"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="234"/>
         <source>%1 GPUs are the fewest that fit: %2× against 1 GPU on paper</source>
         <translation>%1 块 GPU 是能放下模型的最少数量：相对纸面上的单块 GPU 为 %2×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="235"/>
-        <location filename="../../app/gui/main_window_results.cpp" line="242"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="237"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="244"/>
         <source>Efficiency %1% against 1 GPU on paper</source>
         <translation>效率 %1%（相对纸面上的单块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="227"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="229"/>
         <source>Efficiency %1% from %2 GPUs</source>
         <translation>效率 %1%（以 %2 块 GPU 为基准）</translation>
     </message>
@@ -4482,27 +4487,27 @@
         <translation>此规模下已简化：间隔小于 %1 的条目在任何缩放级别下都保持合并（绘制了约 %3 段中的 %2 段）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="300"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="302"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="301"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="303"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="313"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="315"/>
         <source>If it fitted: %1</source>
         <translation>假如放得下：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="315"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="317"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="317"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="319"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
@@ -4750,59 +4755,202 @@
         <translation>自动保存失败：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="251"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="257"/>
         <source>Open &amp;measured trace…</source>
         <translation>打开实测跟踪(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_ui.cpp" line="253"/>
+        <location filename="../../app/gui/main_window_ui.cpp" line="259"/>
         <source>Close measured trace</source>
         <translation>关闭实测跟踪</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="98"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="111"/>
         <source>Open measured trace</source>
         <translation>打开实测跟踪</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="99"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="112"/>
         <source>PyTorch profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>PyTorch 性能分析器跟踪 (*.json *.json.gz *.gz);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="110"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="125"/>
         <source>Reading the measured trace…</source>
         <translation>正在读取实测跟踪…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="110"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="125"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="133"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="148"/>
         <source>Cannot open measured trace</source>
         <translation>无法打开实测跟踪</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="143"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="160"/>
         <source>Measured: ranks %1, %2, median step %3 ms (compute %4 ms, exposed communication %5 ms, idle %6 ms)</source>
         <translation>实测：rank %1，%2，步时间中位数 %3 ms（计算 %4 ms，暴露的通信 %5 ms，空闲 %6 ms）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="146"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="163"/>
         <source>GPU not named</source>
         <translation>未注明 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_p.h" line="197"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="174"/>
+        <source>%1 · %2 step(s) of %3 rank(s) from %4</source>
+        <translation>%1 · 来自 %4 的 %3 个 rank 的 %2 步</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_trace.cpp" line="226"/>
+        <source>Save the profile fitted from the measured run</source>
+        <translation>保存由实测运行拟合出的标定配置</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_trace.cpp" line="228"/>
+        <source>Calibration profiles (*.json)</source>
+        <translation>标定配置 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_trace.cpp" line="240"/>
+        <source>Cannot write the fitted profile</source>
+        <translation>无法写入拟合出的标定配置</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_trace.cpp" line="248"/>
+        <source>Wrote %1 from the traces: %2 collective sample(s), %3 GEMM sample(s), %4 launch sample(s), each figure marked as coming from a trace. Applied to the scenario: the Calibration tab says what it changed.</source>
+        <translation>已根据跟踪写入 %1：%2 个集合通信样本、%3 个 GEMM 样本、%4 个启动样本，每个数值都标明来自跟踪。已应用到场景：“校准”标签页说明了它改变了什么。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_trace.cpp" line="256"/>
+        <source>Not fitted: %1.</source>
+        <translation>未拟合：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_p.h" line="198"/>
         <source>1 GPU</source>
         <translation>1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_p.h" line="197"/>
+        <location filename="../../app/gui/main_window_p.h" line="198"/>
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
+    </message>
+</context>
+<context>
+    <name>scalescope::MeasuredRunView</name>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="34"/>
+        <source>step time</source>
+        <translation>每步时间</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="36"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="38"/>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="40"/>
+        <source>exposed communication</source>
+        <translation>未掩盖的通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="42"/>
+        <source>copies</source>
+        <translation>拷贝</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="43"/>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="48"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="63"/>
+        <source>No measured run. Open PyTorch profiler traces of your job (one per rank, .json or .json.gz) with File &gt; Open measured trace, or drop them on the window: their step is drawn under the predicted one and compared with it here.</source>
+        <translation>尚无实测运行。用“文件 &gt; 打开实测跟踪”打开作业的 PyTorch profiler 跟踪（每个 rank 一个，.json 或 .json.gz），或将其拖放到窗口上：其步骤会画在预测步骤下方，并在此处与之比较。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="70"/>
+        <source>Open measured trace…</source>
+        <translation>打开实测跟踪…</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="75"/>
+        <source>Measured step against the model's prediction</source>
+        <translation>实测步骤与模型预测对比</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="76"/>
+        <source>Measured vs predicted</source>
+        <translation>实测与预测</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="80"/>
+        <source>Measured (median over steps and ranks)</source>
+        <translation>实测（各步与各 rank 的中位数）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="81"/>
+        <source>Predicted by the model</source>
+        <translation>模型预测</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="95"/>
+        <source>ms per step</source>
+        <translation>每步毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="108"/>
+        <source>Fit the model to this run</source>
+        <translation>让模型拟合这次运行</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="110"/>
+        <source>Writes a calibration profile fitted from the traces (collective bandwidth by size, GEMM throughput where shapes were recorded, the host's launch time), applies it and says what changed</source>
+        <translation>根据跟踪写入拟合出的标定配置（按消息大小的集合通信带宽、记录了形状的 GEMM 吞吐、主机的启动时间），应用它并说明改变了什么</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="208"/>
+        <source>The model's prediction of this step is not computed yet.</source>
+        <translation>模型对这一步的预测尚未算出。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="213"/>
+        <source>No figure of the step to compare.</source>
+        <translation>这一步没有可比较的数值。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="216"/>
+        <source>The largest disagreement is %1: measured %2, %3 times the model's %4.</source>
+        <translation>差异最大的是%1：实测 %2，是模型预测 %4 的 %3 倍。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="221"/>
+        <source>The largest disagreement is %1: the model predicts %2, %3 times the measured %4.</source>
+        <translation>差异最大的是%1：模型预测 %2，是实测 %4 的 %3 倍。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="227"/>
+        <source>The largest disagreement is %1: the model predicts %2, the run measured none.</source>
+        <translation>差异最大的是%1：模型预测 %2，而运行中实测为零。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="231"/>
+        <source>The largest disagreement is %1: measured %2, which the model does not predict at all.</source>
+        <translation>差异最大的是%1：实测 %2，而模型完全没有预测这一项。</translation>
     </message>
 </context>
 <context>

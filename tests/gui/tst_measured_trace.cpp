@@ -9,15 +9,25 @@
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
 #include "sim/timeline.h"
+#include "charts/measured_run_view.h"
 #include "timeline/timeline_widget.h"
 
+#include <QApplication>
+#include <QDropEvent>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMimeData>
+#include <QTabWidget>
+#include <QUrl>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace scalescope;
@@ -137,6 +147,105 @@ private Q_SLOTS:
         if (!out.isEmpty())
             QVERIFY(window_->grab().save(QString::fromLocal8Bit(out) +
                                          QStringLiteral("/measured-trace-%1-en.png")
+                                             .arg(QLatin1String(QTest::currentDataTag()))));
+    }
+
+    // The Measured run tab: the run's medians against the prediction of the same step, the
+    // largest disagreement said, and "Fit the model to this run" writing a profile marked as
+    // from a trace and applying it.
+    void measuredRunTabComparesAndFits()
+    {
+        auto *view = window_->findChild<MeasuredRunView *>(QStringLiteral("measuredRunView"));
+        QVERIFY(view);
+        QVERIFY(view->measuredBars().isEmpty());
+        QVERIFY(!window_->fitModelToMeasuredRun(dir_.filePath(QStringLiteral("none.json"))));
+        auto *predicted = window_->findChild<TimelineWidget *>(QStringLiteral("timeline"));
+        QTRY_VERIFY_WITH_TIMEOUT(predicted->timeline() != nullptr, 60000);
+        QVERIFY(window_->openMeasuredTraces({trace("a100-2rank-cnn-rank0.json.gz")}));
+        // Idle, exposed communication, communication, compute, step time (ms, bottom up).
+        QList<qreal> m = view->measuredBars(), p = view->predictedBars();
+        std::reverse(m.begin(), m.end());
+        std::reverse(p.begin(), p.end());
+        QCOMPARE(m.size(), 5);
+        QCOMPARE(p.size(), 5);
+        QVERIFY2(m[0] > 200 && m[0] < 240, qPrintable(QString::number(m[0]))); // ~220 ms steps
+        QVERIFY(m[1] > 0 && m[1] <= m[0]);
+        const Summary &summary = window_->currentResult()->summary();
+        QVERIFY(std::abs(p[0] - summary.step_time_s * 1e3) < 1e-6 * p[0]);
+        QVERIFY2(view->disagreementText().startsWith(QStringLiteral("The largest disagreement is")),
+                 qPrintable(view->disagreementText()));
+
+        const QString profile = dir_.filePath(QStringLiteral("fitted.json"));
+        QVERIFY(window_->fitModelToMeasuredRun(profile));
+        QVERIFY(QFile::exists(profile));
+        QFile f(profile);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(root.value(QStringLiteral("x-source")).toObject().value(QStringLiteral("kind")).toString(),
+                 QStringLiteral("measured trace"));
+        QCOMPARE(QString::fromStdString(document_->scenario().hardware.calibration_path),
+                 QFileInfo(profile).absoluteFilePath());
+        QVERIFY2(view->fitReport().contains(QStringLiteral("fitted.json")), qPrintable(view->fitReport()));
+        // Never over one of the traces it comes from.
+        QVERIFY(!window_->fitModelToMeasuredRun(trace("a100-2rank-cnn-rank0.json.gz")));
+
+        window_->closeMeasuredTrace();
+        QVERIFY(view->measuredBars().isEmpty());
+        QVERIFY(!window_->fitModelToMeasuredRun(profile));
+    }
+
+    // Traces dropped on the window open as the measured run (a scenario dropped opens as the
+    // document, tested with the files).
+    void droppedTracesOpen()
+    {
+        QMimeData data;
+        data.setUrls({QUrl::fromLocalFile(trace("a100-128rank-rank0.json.gz")),
+                      QUrl::fromLocalFile(trace("a100-128rank-rank1.json.gz"))});
+        QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &data, Qt::LeftButton,
+                              Qt::NoModifier);
+        QApplication::sendEvent(window_.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(window_.get(), &drop);
+        QVERIFY(drop.isAccepted());
+        QVERIFY(measured()->isVisible());
+        QCOMPARE(measured()->timeline()->gpus(), 2);
+        auto *tabs = window_->findChild<QTabWidget *>(QStringLiteral("resultTabs"));
+        QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Measured run"));
+    }
+
+    // Screenshots of the Measured run tab (SCALESCOPE_SCREENSHOT_DIR).
+    void measuredRunTabScreenshots_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void measuredRunTabScreenshots()
+    {
+        QFETCH(QSize, size);
+        window_->resize(size);
+        // A scenario like the traced job: a CNN under DDP on 2 x A100.
+        const Result<Scenario> job = parseScenario(R"json({ "scalescope": 1,
+          "name": "ResNet-50 under DDP on 2 x A100 (like the traced job)",
+          "hardware": { "gpu": "a100-sxm4-80gb", "gpus_per_node": 2, "intra_node": "nvlink3" },
+          "model": "resnet50", "training": { "global_batch": 64, "micro_batch": 32,
+          "precision": "fp16", "optimizer": "sgd", "framework": "pytorch-ddp" } })json",
+                                                   builtinCatalog());
+        QVERIFY(job);
+        document_->reset(job.value(), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(window_->currentResult() &&
+                                     window_->currentResult()->summary().gpus == 2,
+                                 60000);
+        QVERIFY(window_->openMeasuredTraces({trace("a100-2rank-cnn-rank0.json.gz")}));
+        QVERIFY(window_->showTab(QStringLiteral("measured")));
+        QTest::qWait(50);
+        auto *chart = window_->findChild<QWidget *>(QStringLiteral("measuredRunChart"));
+        QVERIFY(chart && chart->isVisible() && chart->height() >= 150);
+        const QByteArray out = qgetenv("SCALESCOPE_SCREENSHOT_DIR");
+        if (!out.isEmpty())
+            QVERIFY(window_->grab().save(QString::fromLocal8Bit(out) +
+                                         QStringLiteral("/measured-run-tab-%1-en.png")
                                              .arg(QLatin1String(QTest::currentDataTag()))));
     }
 

@@ -1,0 +1,237 @@
+#include "charts/measured_run_view.h"
+
+#include "charts/chart_common.h"
+
+#include <QBarCategoryAxis>
+#include <QHorizontalBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace scalescope
+{
+
+namespace
+{
+// The figures drawn, in the order of compareFigures (copies are left out: the model has
+// none, and the sentence still names them when they matter).
+constexpr const char *kDrawn[] = {"step_time_s", "compute", "communication",
+                                  "communication_exposed", "idle"};
+
+QString figureName(const char *name)
+{
+    const QLatin1String n(name);
+    if (n == QLatin1String("step_time_s"))
+        return MeasuredRunView::tr("step time");
+    if (n == QLatin1String("compute"))
+        return MeasuredRunView::tr("compute");
+    if (n == QLatin1String("communication"))
+        return MeasuredRunView::tr("communication");
+    if (n == QLatin1String("communication_exposed"))
+        return MeasuredRunView::tr("exposed communication");
+    if (n == QLatin1String("copies"))
+        return MeasuredRunView::tr("copies");
+    return MeasuredRunView::tr("idle");
+}
+
+QString milliseconds(double s)
+{
+    return MeasuredRunView::tr("%1 ms").arg(QLocale().toString(s * 1e3, 'f', s < 0.01 ? 3 : 1));
+}
+
+QString ratioText(double r)
+{
+    return QLocale().toString(r, 'f', r < 10 ? 2 : 1);
+}
+} // namespace
+
+MeasuredRunView::MeasuredRunView(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("measuredRunView"));
+    description_ = new QLabel(this);
+    description_->setObjectName(QStringLiteral("measuredRunDescription"));
+    description_->setWordWrap(true);
+    empty_ = new QLabel(tr("No measured run. Open PyTorch profiler traces of your job (one per "
+                           "rank, .json or .json.gz) with File > Open measured trace, or drop "
+                           "them on the window: their step is drawn under the predicted one "
+                           "and compared with it here."),
+                        this);
+    empty_->setObjectName(QStringLiteral("measuredRunEmpty"));
+    empty_->setWordWrap(true);
+    open_ = new QPushButton(tr("Open measured trace…"), this);
+    open_->setObjectName(QStringLiteral("measuredRunOpen"));
+    connect(open_, &QPushButton::clicked, this, &MeasuredRunView::openRequested);
+
+    chart_ = makeChart();
+    setChartTitles(chart_, tr("Measured step against the model's prediction"),
+                   tr("Measured vs predicted"));
+    // Horizontal bars: the figures' names read in full on the left at any width.
+    auto *series = new QHorizontalBarSeries(chart_);
+    series->setObjectName(QStringLiteral("measuredRunBars"));
+    measured_set_ = new QBarSet(tr("Measured (median over steps and ranks)"), series);
+    predicted_set_ = new QBarSet(tr("Predicted by the model"), series);
+    measured_set_->setColor(QColor(0x55, 0x55, 0x55));
+    predicted_set_->setColor(QColor(0x1f, 0x77, 0xb4));
+    series->append(measured_set_);
+    series->append(predicted_set_);
+    chart_->addSeries(series);
+    x_ = new QBarCategoryAxis;
+    // Categories run bottom-up in a horizontal series: listed in reverse, step time on top.
+    QStringList names;
+    for (const char *n : kDrawn)
+        names.prepend(figureName(n));
+    x_->append(names);
+    y_ = new QValueAxis;
+    y_->setLabelFormat(QStringLiteral("%g"));
+    y_->setTitleText(tr("ms per step"));
+    chart_->addAxis(x_, Qt::AlignLeft);
+    chart_->addAxis(y_, Qt::AlignBottom);
+    series->attachAxis(x_);
+    series->attachAxis(y_);
+    chart_view_ = new QChartView(chart_, this);
+    chart_view_->setObjectName(QStringLiteral("measuredRunChart"));
+    chart_view_->setRenderHint(QPainter::Antialiasing);
+    chart_view_->setMinimumHeight(220);
+
+    disagreement_ = new QLabel(this);
+    disagreement_->setObjectName(QStringLiteral("measuredRunDisagreement"));
+    disagreement_->setWordWrap(true);
+    fit_ = new QPushButton(tr("Fit the model to this run"), this);
+    fit_->setObjectName(QStringLiteral("measuredRunFit"));
+    fit_->setToolTip(tr("Writes a calibration profile fitted from the traces (collective "
+                        "bandwidth by size, GEMM throughput where shapes were recorded, the "
+                        "host's launch time), applies it and says what changed"));
+    connect(fit_, &QPushButton::clicked, this, &MeasuredRunView::fitRequested);
+    fit_report_ = new QLabel(this);
+    fit_report_->setObjectName(QStringLiteral("measuredRunFitReport"));
+    fit_report_->setWordWrap(true);
+    fit_report_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(fit_);
+    buttons->addWidget(open_);
+    buttons->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(description_);
+    layout->addWidget(empty_);
+    layout->addWidget(chart_view_, 1);
+    layout->addWidget(disagreement_);
+    layout->addLayout(buttons);
+    layout->addWidget(fit_report_);
+    refresh();
+}
+
+void MeasuredRunView::setMeasured(const std::optional<StepFigures> &measured,
+                                  const QString &description)
+{
+    measured_ = measured;
+    description_->setText(description);
+    refresh();
+}
+
+void MeasuredRunView::setPredicted(const std::optional<StepFigures> &predicted)
+{
+    predicted_ = predicted;
+    refresh();
+}
+
+void MeasuredRunView::setFitReport(const QString &text)
+{
+    fit_report_->setText(text);
+    fit_report_->setVisible(!text.isEmpty());
+}
+
+QString MeasuredRunView::disagreementText() const
+{
+    return disagreement_->text();
+}
+
+QString MeasuredRunView::fitReport() const
+{
+    return fit_report_->text();
+}
+
+QList<qreal> MeasuredRunView::measuredBars() const
+{
+    QList<qreal> v;
+    for (int i = 0; i < measured_set_->count(); ++i)
+        v << measured_set_->at(i);
+    return v;
+}
+
+QList<qreal> MeasuredRunView::predictedBars() const
+{
+    QList<qreal> v;
+    for (int i = 0; i < predicted_set_->count(); ++i)
+        v << predicted_set_->at(i);
+    return v;
+}
+
+void MeasuredRunView::refresh()
+{
+    const bool have = measured_.has_value();
+    empty_->setVisible(!have);
+    description_->setVisible(have);
+    chart_view_->setVisible(have);
+    disagreement_->setVisible(have);
+    fit_->setVisible(have);
+    fit_report_->setVisible(have && !fit_report_->text().isEmpty());
+    measured_set_->remove(0, measured_set_->count());
+    predicted_set_->remove(0, predicted_set_->count());
+    if (!have) {
+        disagreement_->clear();
+        return;
+    }
+    const StepFigures none;
+    const std::vector<FigureComparison> figures =
+        compareFigures(*measured_, predicted_ ? *predicted_ : none);
+    double top = 0;
+    for (auto it = std::rbegin(kDrawn); it != std::rend(kDrawn); ++it)
+        for (const FigureComparison &c : figures)
+            if (QLatin1String(c.name) == QLatin1String(*it)) {
+                measured_set_->append(c.measured * 1e3);
+                predicted_set_->append(predicted_ ? c.predicted * 1e3 : 0.0);
+                top = std::max({top, c.measured * 1e3, predicted_ ? c.predicted * 1e3 : 0.0});
+            }
+    y_->setRange(0, top > 0 ? top * 1.1 : 1.0);
+    y_->applyNiceNumbers();
+    if (!predicted_) {
+        disagreement_->setText(tr("The model's prediction of this step is not computed yet."));
+        return;
+    }
+    const auto worst = largestDisagreement(figures, measured_->step_time_s);
+    if (!worst) {
+        disagreement_->setText(tr("No figure of the step to compare."));
+    } else if (worst->ratio && *worst->ratio >= 1) {
+        disagreement_->setText(
+            tr("The largest disagreement is %1: measured %2, %3 times the model's %4.")
+                .arg(figureName(worst->name), milliseconds(worst->measured),
+                     ratioText(*worst->ratio), milliseconds(worst->predicted)));
+    } else if (worst->ratio && *worst->ratio > 0) {
+        disagreement_->setText(
+            tr("The largest disagreement is %1: the model predicts %2, %3 times the measured "
+               "%4.")
+                .arg(figureName(worst->name), milliseconds(worst->predicted),
+                     ratioText(1.0 / *worst->ratio), milliseconds(worst->measured)));
+    } else if (worst->ratio) {
+        disagreement_->setText(
+            tr("The largest disagreement is %1: the model predicts %2, the run measured none.")
+                .arg(figureName(worst->name), milliseconds(worst->predicted)));
+    } else {
+        disagreement_->setText(
+            tr("The largest disagreement is %1: measured %2, which the model does not predict "
+               "at all.")
+                .arg(figureName(worst->name), milliseconds(worst->measured)));
+    }
+}
+
+} // namespace scalescope
