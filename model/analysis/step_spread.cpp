@@ -23,7 +23,8 @@ bool stepsVary(const SimContext &ctx)
            (fx.thermal.enabled && fx.thermal.start_s.has_value());
 }
 
-Result<StepSpread> stepSpread(const SimContext &ctx, const SimResult &one, int steps)
+Result<StepSpread> stepSpread(const SimContext &ctx, const SimResult &one, int steps,
+                              size_t max_tasks, const std::atomic<bool> *cancel)
 {
     StepSpread s;
     s.varies = stepsVary(ctx);
@@ -34,6 +35,9 @@ Result<StepSpread> stepSpread(const SimContext &ctx, const SimResult &one, int s
     }
     // As many steps as the engine's task limit allows, at least 8.
     SimOptions o;
+    if (max_tasks > 0)
+        o.max_tasks = max_tasks;
+    o.cancel = cancel;
     const size_t per_step = std::max<size_t>(1, estimatedTasks(ctx, o));
     o.iterations = std::clamp(static_cast<int>(o.max_tasks / per_step) - 4, 8, std::max(8, steps));
     const SimResult r = simulate(ctx, o);

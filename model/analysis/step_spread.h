@@ -7,6 +7,7 @@
 #include "plan/error.h"
 #include "sim/simulator.h"
 
+#include <atomic>
 #include <vector>
 
 namespace scalescope
@@ -29,6 +30,9 @@ bool stepsVary(const SimContext &ctx);
 /// The step-time spread of `ctx` over up to `steps` measured steps (fewer where the task
 /// graph would exceed the engine's limit: at least 8). `one` is the scenario's one-step
 /// result: a scenario whose steps do not vary answers from it without simulating again.
-Result<StepSpread> stepSpread(const SimContext &ctx, const SimResult &one, int steps = 50);
+/// `max_tasks` (0: the engine's limit) bounds the task graph of the steps simulated (an error
+/// when even 8 steps exceed it); `cancel` abandons it (an error).
+Result<StepSpread> stepSpread(const SimContext &ctx, const SimResult &one, int steps = 50,
+                              size_t max_tasks = 0, const std::atomic<bool> *cancel = nullptr);
 
 } // namespace scalescope

@@ -144,6 +144,33 @@ private Q_SLOTS:
         document_.reset();
     }
 
+    // Issue 28, item 5: with jitter, steps differ; the status bar gives the P90 over many
+    // simulated steps beside the step, and its tooltip the median, P90 and P99, the same
+    // figures stepSpread computes (what simulate --json prints); without variation, no P90.
+    void statusShowsStepSpread()
+    {
+        QVERIFY(!statusText("statusStepTime").contains(QStringLiteral("P90")));
+        Scenario s = document_->scenario();
+        s.effects.jitter = 0.1;
+        s.effects.seed = 5;
+        document_->edit(s, QStringLiteral("jitter"));
+        window_->requestRecompute();
+        QVERIFY(waitForResult());
+        const ResultPtr r = window_->currentResult();
+        QVERIFY(r->ok() && r->spread.has_value());
+        QVERIFY(r->spread->steps >= 8);
+        QVERIFY(r->spread->p90_s > r->spread->p50_s);
+        QVERIFY2(statusText("statusStepTime").contains(QStringLiteral("steps: P50 ")),
+                 qPrintable(statusText("statusStepTime")));
+        const Result<StepSpread> direct =
+            stepSpread(*r->context(), r->eval().step.sim, kGuiSpreadSteps, kGuiSpreadMaxTasks);
+        QVERIFY(direct);
+        QCOMPARE(direct.value().p90_s, r->spread->p90_s);
+        QCOMPARE(direct.value().p99_s, r->spread->p99_s);
+        auto *label = window_->findChild<QLabel *>(QStringLiteral("statusStepTime"));
+        QVERIFY2(label->toolTip().contains(QStringLiteral("P99")), qPrintable(label->toolTip()));
+    }
+
     void startShowsFigures()
     {
         QVERIFY(window_->currentResult()->ok());
