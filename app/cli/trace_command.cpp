@@ -326,7 +326,9 @@ int cmdTrace(const QStringList &argv, Output &out, Failure *failure)
             options.gpus_per_node = scenario->hardware.gpus_per_node;
         const TraceProfileFit fit = fitTraceProfile(traces, options);
         const WriteResult written =
-            writeFileSafely(*profile_file, markedTraceProfile(fit, traceNames(files)), guard);
+            writeFileSafely(*profile_file, writeTraceFittedProfile(fit.profile,
+                                    {fit.collective_samples, fit.gemm_samples, fit.launch_samples},
+                                    traceNames(files)), guard);
         if (!written) {
             *failure = {written.refused ? kInvalidInput : kFailure,
                         QStringLiteral("--profile: ") + written.error};

@@ -11,6 +11,7 @@
 #include "analysis/measured_timeline.h"
 #include "analysis/trace_profile.h"
 #include "io/file_io.h"
+#include "io/profile_io.h"
 #include "io/kineto_trace.h"
 
 #include <QDateTime>
@@ -235,7 +236,11 @@ bool MainWindow::fitModelToMeasuredRun(const QString &path)
     std::vector<QString> names;
     for (const QString &f : measured_files_)
         names.push_back(QFileInfo(f).fileName());
-    const WriteResult written = writeFileSafely(target, markedTraceProfile(*measured_fit_, names), guard);
+    const WriteResult written = writeFileSafely(target, writeTraceFittedProfile(
+                    measured_fit_->profile,
+                    {measured_fit_->collective_samples, measured_fit_->gemm_samples,
+                     measured_fit_->launch_samples},
+                    names), guard);
     if (!written) {
         showError(tr("Cannot write the fitted profile"), written.error);
         return false;

@@ -98,13 +98,22 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         // the peak the framework prints is reached there.
         m.activations += transient;
         const double allocated = m.parameters + m.gradients + m.optimizer_states + m.activations;
-        // PyTorch's caching allocator reserves more than the live tensors: fragmentation is
-        // ~15% of reserved memory on average in LLM training (GMLake, Guo et al., ASPLOS
-        // 2024, Sec. 2), and frameworks print the reserved peak, which a run that ran held.
-        // It comes from the tensors allocated and freed every micro-batch (activations and
-        // their working memory); weights, gradients and optimizer states are allocated once.
-        constexpr double kFragmentation = 0.15;
-        m.allocator_reserve = m.activations * kFragmentation / (1.0 - kFragmentation);
+        // PyTorch's caching allocator reserves more than the live tensors, and frameworks
+        // print the reserved peak, which a run that ran held. Fragmentation comes from the
+        // memory-reduction techniques that break the regular lifetimes of a step's tensors:
+        // recomputation and pipeline schedules (GMLake, Guo et al., ASPLOS 2024, Sec. 2.3: the caching allocator
+        // "degrades quickly" under them, ~15% of reserved memory on average over its LLM
+        // runs; STWeaver, Huang et al. 2025, Sec. 2: virtual pipeline and recomputation
+        // disrupt tensor lifespans). Without them every iteration frees and allocates the
+        // same sizes in the same order and the splitting allocator reuses its blocks
+        // (PyTorch "CUDA semantics", memory management): a few per cent. It comes from the
+        // tensors allocated and freed every micro-batch (activations and their working
+        // memory); weights, gradients and optimizer states are allocated once.
+        // (ZeRO-3's gathered parameters, allocated and freed per layer, are two layers'
+        // worth: counted above, not as a fragmentation of the activations.)
+        const bool irregular = plan.recompute != Recompute::None || plan.pipeline > 1;
+        const double fragmentation = irregular ? 0.15 : 0.05;
+        m.allocator_reserve = m.activations * fragmentation / (1.0 - fragmentation);
         m.activations += m.allocator_reserve; // reported with the activations it serves
         m.total = allocated + m.allocator_reserve;
         if (m.total > best.total)

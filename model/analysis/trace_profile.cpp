@@ -3,12 +3,7 @@
 
 #include "analysis/measured_run.h"
 #include "hardware/precision.h"
-#include "io/profile_io.h"
 #include "plan/collective_op.h"
-
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 
 #include <algorithm>
 #include <cmath>
@@ -201,48 +196,6 @@ TraceProfileFit fitTraceProfile(const std::vector<const KinetoTrace *> &traces,
     for (const std::string &note : fit.notes)
         p.skipped.push_back({"trace", note});
     return fit;
-}
-
-// The fitted profile as profile.md writes it, each fitted figure marked "x-source": "trace"
-// (an x- key, which every profile reader accepts: docs/trace.md), with the traces it came
-// from and the samples each figure rests on.
-QByteArray markedTraceProfile(const TraceProfileFit &fit, const std::vector<QString> &trace_names)
-{
-    QJsonObject root = QJsonDocument::fromJson(writeProfile(fit.profile)).object();
-    const QString trace = QStringLiteral("trace");
-    QJsonArray collectives = root.value(QStringLiteral("collectives")).toArray();
-    for (qsizetype i = 0; i < collectives.size(); ++i) {
-        QJsonObject c = collectives.at(i).toObject();
-        c[QStringLiteral("x-source")] = trace;
-        collectives[i] = c;
-    }
-    if (!collectives.isEmpty())
-        root[QStringLiteral("collectives")] = collectives;
-    QJsonArray gpus = root.value(QStringLiteral("gpus")).toArray();
-    if (!gpus.isEmpty()) {
-        QJsonObject g = gpus.at(0).toObject();
-        QJsonObject marks;
-        if (g.contains(QStringLiteral("gemm_tflops")))
-            marks[QStringLiteral("gemm_tflops")] = trace;
-        if (g.contains(QStringLiteral("host_launch_us")))
-            marks[QStringLiteral("host_launch_us")] = trace;
-        g[QStringLiteral("x-source")] = marks;
-        gpus[0] = g;
-        root[QStringLiteral("gpus")] = gpus;
-    }
-    QJsonObject source;
-    source[QStringLiteral("kind")] = QStringLiteral("measured trace");
-    QJsonArray names;
-    for (const QString &n : trace_names)
-        names.append(n);
-    source[QStringLiteral("traces")] = names;
-    QJsonObject samples;
-    samples[QStringLiteral("collectives")] = static_cast<double>(fit.collective_samples);
-    samples[QStringLiteral("gemm")] = static_cast<double>(fit.gemm_samples);
-    samples[QStringLiteral("launches")] = static_cast<double>(fit.launch_samples);
-    source[QStringLiteral("samples")] = samples;
-    root[QStringLiteral("x-source")] = source;
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
 } // namespace scalescope

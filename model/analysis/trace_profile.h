@@ -5,9 +5,6 @@
 #include "analysis/measured_trace.h"
 #include "hardware/calibration.h"
 
-#include <QByteArray>
-#include <QString>
-
 #include <string>
 #include <vector>
 
@@ -42,10 +39,5 @@ struct TraceProfileFit {
 ///   issue one launch).
 TraceProfileFit fitTraceProfile(const std::vector<const KinetoTrace *> &traces,
                                 const TraceProfileOptions &options);
-
-/// The fitted profile as spec/profile.md writes it, each fitted figure marked "x-source":
-/// "trace", with the traces (`trace_names`, as the user named them) and the samples behind
-/// it: what `trace --profile` and the window's "Fit the model to this run" write.
-QByteArray markedTraceProfile(const TraceProfileFit &fit, const std::vector<QString> &trace_names);
 
 } // namespace scalescope

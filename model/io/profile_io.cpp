@@ -8,6 +8,9 @@
 #include "plan/scenario.h"
 
 #include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -505,6 +508,49 @@ QByteArray writeProfile(const CalibrationProfile &p)
 bool saveProfileFile(const QString &path, const CalibrationProfile &profile, QString *error)
 {
     return writeFileAtomically(path, writeProfile(profile), error);
+}
+
+// The fitted profile as profile.md writes it, each fitted figure marked "x-source": "trace"
+// (an x- key, which every profile reader accepts: docs/trace.md), with the traces it came
+// from and the samples each figure rests on.
+QByteArray writeTraceFittedProfile(const CalibrationProfile &profile, const TraceFitSamples &samples,
+                                   const std::vector<QString> &trace_names)
+{
+    QJsonObject root = QJsonDocument::fromJson(writeProfile(profile)).object();
+    const QString trace = QStringLiteral("trace");
+    QJsonArray collectives = root.value(QStringLiteral("collectives")).toArray();
+    for (qsizetype i = 0; i < collectives.size(); ++i) {
+        QJsonObject c = collectives.at(i).toObject();
+        c[QStringLiteral("x-source")] = trace;
+        collectives[i] = c;
+    }
+    if (!collectives.isEmpty())
+        root[QStringLiteral("collectives")] = collectives;
+    QJsonArray gpus = root.value(QStringLiteral("gpus")).toArray();
+    if (!gpus.isEmpty()) {
+        QJsonObject g = gpus.at(0).toObject();
+        QJsonObject marks;
+        if (g.contains(QStringLiteral("gemm_tflops")))
+            marks[QStringLiteral("gemm_tflops")] = trace;
+        if (g.contains(QStringLiteral("host_launch_us")))
+            marks[QStringLiteral("host_launch_us")] = trace;
+        g[QStringLiteral("x-source")] = marks;
+        gpus[0] = g;
+        root[QStringLiteral("gpus")] = gpus;
+    }
+    QJsonObject source;
+    source[QStringLiteral("kind")] = QStringLiteral("measured trace");
+    QJsonArray names;
+    for (const QString &n : trace_names)
+        names.append(n);
+    source[QStringLiteral("traces")] = names;
+    QJsonObject counts;
+    counts[QStringLiteral("collectives")] = static_cast<double>(samples.collectives);
+    counts[QStringLiteral("gemm")] = static_cast<double>(samples.gemm);
+    counts[QStringLiteral("launches")] = static_cast<double>(samples.launches);
+    source[QStringLiteral("samples")] = counts;
+    root[QStringLiteral("x-source")] = source;
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
 } // namespace scalescope

@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <vector>
 
 namespace scalescope
 {
@@ -51,5 +52,16 @@ QByteArray writeProfile(const CalibrationProfile &profile);
 
 /// Writes atomically (writeFileSafely, io/file_io.h). Returns false and sets `error` on failure.
 bool saveProfileFile(const QString &path, const CalibrationProfile &profile, QString *error);
+
+/// How many samples of a measured trace each kind of fitted figure rests on.
+struct TraceFitSamples {
+    size_t collectives = 0, gemm = 0, launches = 0;
+};
+/// A profile fitted from measured traces as spec/profile.md writes it, each fitted figure
+/// marked "x-source": "trace", with the traces (`trace_names`, as the user named them) and
+/// the samples behind it: what `trace --profile` and the window's "Fit the model to this
+/// run" write.
+QByteArray writeTraceFittedProfile(const CalibrationProfile &profile, const TraceFitSamples &samples,
+                                   const std::vector<QString> &trace_names);
 
 } // namespace scalescope
