@@ -193,10 +193,12 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     const Fp8CastBytes cast =
         fp8CastBytes(c, 0.0, received * (h + fe), received * (gated * fe + h),
                      local * (gated + 1.0) * h * fe, static_cast<double>(plan.micro_batches));
-    l.fwd_s += router_fwd + mean_fwd + memoryKernels(c, {2.0 * moved, 2.0 * moved}) + act_fwd +
-               c.memoryTime(cast.forward);
-    l.bwd_s += router_bwd + mean_bwd + memoryKernels(c, {3.0 * moved, 3.0 * moved}) + act_bwd +
-               c.memoryTime(cast.backward);
+    l.moe_fwd_s = router_fwd + mean_fwd + memoryKernels(c, {2.0 * moved, 2.0 * moved}) + act_fwd +
+                  c.memoryTime(cast.forward);
+    l.moe_bwd_s = router_bwd + mean_bwd + memoryKernels(c, {3.0 * moved, 3.0 * moved}) + act_bwd +
+                  c.memoryTime(cast.backward);
+    l.fwd_s += l.moe_fwd_s;
+    l.bwd_s += l.moe_bwd_s;
     l.expert_wait_fwd = std::max(0.0, busy_fwd - mean_fwd) + act_fwd * (busiest - 1.0);
     l.expert_wait_bwd = std::max(0.0, busy_bwd - mean_bwd) + act_bwd * (busiest - 1.0);
     l.fwd_flops += router.flops() + 2.0 * received * (gated + 1.0) * fe * h;

@@ -53,6 +53,10 @@ struct LayerCost {
     /// Waiting for the busiest expert (effects.expert_imbalance), forward and backward: the
     /// other experts' GPUs idle while it finishes; not part of fwd_s / bwd_s.
     double expert_wait_fwd = 0, expert_wait_bwd = 0;
+    /// The routed experts' part of fwd_s and bwd_s (router, permutation, grouped GEMMs, their
+    /// activation and casts): what a dispatch or combine of another micro-batch can run
+    /// beside, apart from the attention part.
+    double moe_fwd_s = 0, moe_bwd_s = 0;
 
     // Context parallelism: the attention's exchange in the context group, per micro-batch.
     int cp_fwd_steps = 0, cp_bwd_steps = 0; // ring steps, or all-to-alls (all_to_all)

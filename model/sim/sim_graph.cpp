@@ -367,13 +367,19 @@ void addExpertAndContext(const SimContext &ctx, const LayerCost &l, Piece &cur)
         cur.ep_bwd_bytes += (l.ep_bwd_ops + (full ? l.ep_fwd_ops : 0)) * bytes;
         if (P.expert_overlap) {
             // Megatron-Core's 1F1B all-to-all overlap and DualPipe run one micro-batch's
-            // dispatch and combine beside another's forward or backward of the same layer
-            // (DeepSeek-V3 report, Sec. 3.2.1, Fig. 4): what outlasts that compute stays
-            // exposed, and the communication kernels take SMs from it while they run (20 of
-            // the H800's 132 SMs, ibid. Sec. 3.2.2).
+            // forward beside another's backward of the same layer, each chunk cut into
+            // attention, dispatch, MLP and combine (DeepSeek-V3 report, Sec. 3.2.1, Fig. 4):
+            // each all-to-all runs beside one compute component of the other direction, and
+            // what outlasts that component stays exposed. Forward dispatch and combine beside
+            // the backward's expert and attention parts, the backward's two beside the
+            // forward's attention and expert parts. The communication kernels take SMs from
+            // the compute they run beside (20 of the H800's 132 SMs, ibid. Sec. 3.2.2).
             constexpr double kCommSmShare = 20.0 / 132.0;
-            const double beside = l.fwd_s + l.bwd_s + l.recompute_s;
-            const double hidden = std::min(fwd + bwd, beside);
+            const double moe_f = l.moe_fwd_s, moe_b = l.moe_bwd_s;
+            const double attn_f = std::max(0.0, l.fwd_s - moe_f);
+            const double attn_b = std::max(0.0, l.bwd_s + l.recompute_s - moe_b);
+            const double hidden = std::min(0.5 * fwd, moe_b) + std::min(0.5 * fwd, attn_b) +
+                                  std::min(0.5 * bwd, attn_f) + std::min(0.5 * bwd, moe_f);
             const double exposed = fwd + bwd - hidden;
             const double share = fwd + bwd > 0 ? fwd / (fwd + bwd) : 0.5;
             cur.fwd += hidden * kCommSmShare * share;
