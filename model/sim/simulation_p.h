@@ -65,6 +65,8 @@ private:
     bool buildAndRun(SimResult &result);
     /// The measured steps' window per unit and the step time (sim_window.cpp).
     bool measureWindow(SimResult &result);
+    /// The critical path of the measured steps (sim/critical_path.h).
+    void criticalPathOf(SimResult &result) const;
     /// The breakdown over the measured window and what GPUs wait for most.
     void account(SimResult &result);
     std::vector<int> membersOf(uint32_t unit) const;

@@ -35,6 +35,7 @@ SimResult Simulation::run()
     }
     if (!measureWindow(result)) // sim_window.cpp
         return result;
+    criticalPathOf(result);
     for (int it = firstMeasured(); it < iterations_; ++it)
         result.step_times_s.push_back(
             iteration_end_[static_cast<size_t>(it)] -
@@ -116,6 +117,22 @@ bool Simulation::buildAndRun(SimResult &result)
         iteration_end_[static_cast<size_t>(it)] = std::max(
             iteration_end_[static_cast<size_t>(it)], iteration_end_[static_cast<size_t>(it) - 1]);
     return true;
+}
+
+void Simulation::criticalPathOf(SimResult &result) const
+{
+    const TaskId last = lastEndingTask(graph_, Stream::Loader);
+    if (last == kNoTask)
+        return;
+    const double from = window_[graph_[last].unit].first;
+    CriticalPath path = criticalPath(graph_, last, from);
+    const double steps = iterations_ - firstMeasured();
+    path.span_s /= steps;
+    for (double &x : path.seconds_by_kind)
+        x /= steps;
+    path.slowest_gpu_s /= steps;
+    path.idle_s /= steps;
+    result.critical_path = std::move(path);
 }
 
 void Simulation::account(SimResult &result)
