@@ -5,6 +5,9 @@
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <memory>
@@ -35,6 +38,40 @@ inline Summary simulateSummary(const Scenario &s, SimOptions options = {})
     if (!r.ok)
         qFatal("simulation failed: %s", r.error.c_str());
     return summarize(*ctx, r);
+}
+
+/// A scenario of the claims gallery (resources/scenarios/NAME.json).
+inline Scenario galleryScenario(const char *name)
+{
+    const QString path = QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/scenarios/") +
+                         QLatin1String(name) + QStringLiteral(".json");
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return scenarioFrom(f.readAll().constData());
+}
+
+/// Claim 1's scenario (resources/scenarios/claim01-sublinear-speedup.json: GPT-2 1.5B, DDP,
+/// two nodes of eight) on other links and GPUs.
+inline Scenario claim1OnLinks(const QString &intra, const QString &inter, const QString &gpu)
+{
+    QJsonObject hw{{QStringLiteral("gpu"), gpu},
+                   {QStringLiteral("nodes"), 2},
+                   {QStringLiteral("gpus_per_node"), 8},
+                   {QStringLiteral("intra_node"), intra},
+                   {QStringLiteral("inter_node"), inter},
+                   {QStringLiteral("nics_per_node"), 2}};
+    QJsonObject doc{{QStringLiteral("scalescope"), 1},
+                    {QStringLiteral("name"), QStringLiteral("claim 1 on other links")},
+                    {QStringLiteral("hardware"), hw},
+                    {QStringLiteral("model"), QStringLiteral("gpt2-1.5b")},
+                    {QStringLiteral("training"),
+                     QJsonObject{{QStringLiteral("global_batch"), 96},
+                                 {QStringLiteral("micro_batch"), 1},
+                                 {QStringLiteral("precision"), QStringLiteral("bf16")},
+                                 {QStringLiteral("optimizer"), QStringLiteral("adam")},
+                                 {QStringLiteral("framework"), QStringLiteral("pytorch-ddp")}}}};
+    return scenarioFrom(QJsonDocument(doc).toJson().constData());
 }
 
 inline double breakdownSum(const Breakdown &b)

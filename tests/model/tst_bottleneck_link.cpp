@@ -4,9 +4,6 @@
 // most. Claim 1 over InfiniBand HDR, NDR or XDR gave the same step and blamed InfiniBand.
 #include "testutil.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
-
 using namespace scalescope;
 using namespace scalescope::test;
 
@@ -17,33 +14,6 @@ private Q_SLOTS:
     void namesTheLinkThatMovesTheStep_data();
     void namesTheLinkThatMovesTheStep();
 };
-
-namespace
-{
-
-Scenario claim1(const QString &intra, const QString &inter, const QString &gpu)
-{
-    // Claim 1's scenario (resources/scenarios/claim01-sublinear-speedup.json) on other links.
-    QJsonObject hw{{QStringLiteral("gpu"), gpu},
-                   {QStringLiteral("nodes"), 2},
-                   {QStringLiteral("gpus_per_node"), 8},
-                   {QStringLiteral("intra_node"), intra},
-                   {QStringLiteral("inter_node"), inter},
-                   {QStringLiteral("nics_per_node"), 2}};
-    QJsonObject doc{{QStringLiteral("scalescope"), 1},
-                    {QStringLiteral("name"), QStringLiteral("claim 1 on other links")},
-                    {QStringLiteral("hardware"), hw},
-                    {QStringLiteral("model"), QStringLiteral("gpt2-1.5b")},
-                    {QStringLiteral("training"),
-                     QJsonObject{{QStringLiteral("global_batch"), 96},
-                                 {QStringLiteral("micro_batch"), 1},
-                                 {QStringLiteral("precision"), QStringLiteral("bf16")},
-                                 {QStringLiteral("optimizer"), QStringLiteral("adam")},
-                                 {QStringLiteral("framework"), QStringLiteral("pytorch-ddp")}}}};
-    return scenarioFrom(QJsonDocument(doc).toJson().constData());
-}
-
-} // namespace
 
 void TestBottleneckLink::namesTheLinkThatMovesTheStep_data()
 {
@@ -66,7 +36,7 @@ void TestBottleneckLink::namesTheLinkThatMovesTheStep()
     QFETCH(QString, intra);
     QFETCH(QString, inter);
     QFETCH(QString, gpu);
-    const Scenario base = claim1(intra, inter, gpu);
+    const Scenario base = claim1OnLinks(intra, inter, gpu);
     const Summary s = simulateSummary(base);
     if (s.bottleneck.kind != BottleneckKind::DpExchange)
         QSKIP(qPrintable(QStringLiteral("the exchange does not limit this step: ") +
