@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <initializer_list>
 #include <memory>
 
 namespace scalescope::test
@@ -72,6 +73,38 @@ inline Scenario claim1OnLinks(const QString &intra, const QString &inter, const 
                                  {QStringLiteral("optimizer"), QStringLiteral("adam")},
                                  {QStringLiteral("framework"), QStringLiteral("pytorch-ddp")}}}};
     return scenarioFrom(QJsonDocument(doc).toJson().constData());
+}
+
+/// Data rows (intra, inter, gpu) for claim1OnLinks: A100 PCIe over each pair of links, then
+/// RTX 4090 over PCIe 4.0 and 25 GbE or InfiniBand NDR.
+inline void addClaim1LinkRows(std::initializer_list<const char *> intras,
+                              std::initializer_list<const char *> inters)
+{
+    QTest::addColumn<QString>("intra");
+    QTest::addColumn<QString>("inter");
+    QTest::addColumn<QString>("gpu");
+    for (const char *inter : inters)
+        for (const char *intra : intras)
+            QTest::addRow("%s/%s", intra, inter)
+                << QString::fromLatin1(intra) << QString::fromLatin1(inter)
+                << QStringLiteral("a100-pcie-80gb");
+    for (const char *inter : {"eth-25g", "ib-ndr-400"})
+        QTest::addRow("4090/%s", inter) << QStringLiteral("pcie4") << QString::fromLatin1(inter)
+                                        << QStringLiteral("rtx-4090-24gb");
+}
+
+/// `s` with one link `factor` times as fast: the node's link (with the host memory that
+/// bounds traffic staged through it) or the network's NICs; latencies as they were.
+inline Scenario withFasterLink(Scenario s, bool intra, double factor)
+{
+    if (intra) {
+        s.hardware.intra.bandwidth_gbps *= factor;
+        s.hardware.intra.host_memory_gbps *= factor;
+        s.hardware.host_memory_gbps *= factor;
+    } else {
+        s.hardware.inter.line_rate_gbit *= factor;
+    }
+    return s;
 }
 
 inline double breakdownSum(const Breakdown &b)

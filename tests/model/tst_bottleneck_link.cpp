@@ -17,18 +17,8 @@ private Q_SLOTS:
 
 void TestBottleneckLink::namesTheLinkThatMovesTheStep_data()
 {
-    QTest::addColumn<QString>("intra");
-    QTest::addColumn<QString>("inter");
-    QTest::addColumn<QString>("gpu");
-    for (const char *inter : {"eth-10g", "eth-100g", "ib-hdr-200", "ib-ndr-400", "ib-xdr-800"})
-        for (const char *intra : {"pcie3", "pcie4", "pcie5"})
-            QTest::addRow("%s/%s", intra, inter)
-                << QString::fromLatin1(intra) << QString::fromLatin1(inter)
-                << QStringLiteral("a100-pcie-80gb");
-    QTest::addRow("4090/eth-25g") << QStringLiteral("pcie4") << QStringLiteral("eth-25g")
-                                  << QStringLiteral("rtx-4090-24gb");
-    QTest::addRow("4090/ib-ndr-400") << QStringLiteral("pcie4") << QStringLiteral("ib-ndr-400")
-                                     << QStringLiteral("rtx-4090-24gb");
+    addClaim1LinkRows({"pcie3", "pcie4", "pcie5"},
+                      {"eth-10g", "eth-100g", "ib-hdr-200", "ib-ndr-400", "ib-xdr-800"});
 }
 
 void TestBottleneckLink::namesTheLinkThatMovesTheStep()
@@ -42,14 +32,10 @@ void TestBottleneckLink::namesTheLinkThatMovesTheStep()
         QSKIP(qPrintable(QStringLiteral("the exchange does not limit this step: ") +
                          QString::fromStdString(bottleneckText(s.bottleneck))));
     // Each link twice as fast, the rest as it was.
-    Scenario fast_intra = base;
-    fast_intra.hardware.intra.bandwidth_gbps *= 2;
-    fast_intra.hardware.intra.host_memory_gbps *= 2;
-    fast_intra.hardware.host_memory_gbps *= 2;
-    Scenario fast_inter = base;
-    fast_inter.hardware.inter.line_rate_gbit *= 2;
-    const double intra_gain = s.step_time_s - simulateSummary(fast_intra).step_time_s;
-    const double inter_gain = s.step_time_s - simulateSummary(fast_inter).step_time_s;
+    const double intra_gain =
+        s.step_time_s - simulateSummary(withFasterLink(base, true, 2)).step_time_s;
+    const double inter_gain =
+        s.step_time_s - simulateSummary(withFasterLink(base, false, 2)).step_time_s;
     // Only where the two differ clearly (1% of the step): near a tie either name is honest.
     if (std::abs(intra_gain - inter_gain) < 0.01 * s.step_time_s)
         QSKIP("both links move the step alike");
