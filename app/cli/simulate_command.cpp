@@ -294,9 +294,9 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
         o[QStringLiteral("speedup_reference")] = speedupReferenceToJson(e.reference);
         o[QStringLiteral("from_reference")] =
             speedupFiguresToJson(speedupFigures(e.reference, s.gpus, s.speedup));
-        // The chain that sets the step (the engine's; null where the closed form answered).
-        o[QStringLiteral("critical_path")] =
-            e.step.closed_form ? QJsonValue() : QJsonValue(criticalPathToJson(sim.critical_path));
+        // The chain that sets the step: the engine's (none where the closed form answered).
+        if (!e.step.closed_form)
+            o[QStringLiteral("critical_path")] = criticalPathToJson(sim.critical_path);
         o[QStringLiteral("what_if")] = whatIfToJson(e.what_if);
         if (e.cost)
             o[QStringLiteral("cost")] = costReportJson(*e.cost);

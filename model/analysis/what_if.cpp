@@ -164,7 +164,9 @@ Result<std::vector<WhatIfGain>> whatIfFree(const SimContext &ctx, const StepEval
                 return t.error();
             g.step_time_s = t.value();
         }
-        g.gain_s = step_s - g.step_time_s;
+        // Removing a cost never makes a step longer; the engine's measured window can come
+        // out a hair longer (sim_window.cpp): no gain then, never a negative one.
+        g.gain_s = std::max(0.0, step_s - g.step_time_s);
         gains.push_back(g);
     }
     std::stable_sort(gains.begin(), gains.end(),

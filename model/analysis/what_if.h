@@ -36,7 +36,7 @@ const char *whatIfCauseId(WhatIfCause cause);
 struct WhatIfGain {
     WhatIfCause cause = WhatIfCause::IntraNodeLink;
     double step_time_s = 0; // the step with the cause free
-    double gain_s = 0;      // the step as it is less step_time_s
+    double gain_s = 0;      // the step as it is less step_time_s, at least 0
 };
 
 /// The causes this scenario has (a link its plan's traffic crosses, a pipeline with a
