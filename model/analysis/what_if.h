@@ -1,10 +1,10 @@
 // "What if this were free": for each cause of lost time in a step (each link, the pipeline
 // bubble, the host, the slowest GPU, the busiest expert, the data loader), the step time if
 // that cause cost nothing, and the gain against the step as it is: a ceiling on what fixing
-// it can buy. Critical-path analysis asks the same of a measured step (HolisticTraceAnalysis,
-// "critical_path_analysis": what-if by shrinking the durations on the path); here the
-// scenario is simulated again with the cause removed, so work that moves onto the path when
-// the cause goes counts too. Computed only where asked (EvaluationRequest::what_if): it costs
+// it can buy. Critical-path analysis of a measured step (HolisticTraceAnalysis,
+// "critical_path_analysis") says what lies on the path; a cause off it gains nothing. Here
+// the scenario is simulated again with the cause removed, so work that moves onto the path
+// when the cause goes counts too (Daydream, ATC'20, what-if analysis on a task graph). Computed only where asked (EvaluationRequest::what_if): it costs
 // one more simulation per cause.
 #pragma once
 

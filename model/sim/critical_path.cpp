@@ -66,15 +66,4 @@ CriticalPath criticalPath(const TaskGraph &graph, TaskId last, double from_s)
     return path;
 }
 
-TaskId lastEndingTask(const TaskGraph &graph, Stream skip)
-{
-    TaskId last = kNoTask;
-    for (TaskId id = 0; id < graph.size(); ++id) {
-        const Task &t = graph[id];
-        if (t.stream != skip && (last == kNoTask || t.end() > graph[last].end()))
-            last = id;
-    }
-    return last;
-}
-
 } // namespace scalescope

@@ -35,8 +35,4 @@ struct CriticalPath {
 /// or the previous task of its stream), until a task starts at or before `from_s`.
 CriticalPath criticalPath(const TaskGraph &graph, TaskId last, double from_s);
 
-/// The task that ends latest among those not on `skip`'s stream (kNoTask for an empty graph);
-/// ties go to the first added.
-TaskId lastEndingTask(const TaskGraph &graph, Stream skip);
-
 } // namespace scalescope

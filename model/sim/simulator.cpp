@@ -104,9 +104,13 @@ bool Simulation::buildAndRun(SimResult &result)
     // Iteration ends, globally and per unit (asynchronous replicas run at their own pace).
     iteration_end_.assign(static_cast<size_t>(iterations_), 0.0);
     unit_end_.assign(static_cast<size_t>(units_) * iterations_, 0.0);
-    for (const Task &t : graph_.tasks()) {
+    last_task_ = kNoTask;
+    for (TaskId id = 0; id < graph_.size(); ++id) {
+        const Task &t = graph_[id];
         if (t.stream == Stream::Loader)
             continue;
+        if (last_task_ == kNoTask || t.end() > graph_[last_task_].end())
+            last_task_ = id; // the step's end: where its critical path starts
         iteration_end_[t.iteration] = std::max(iteration_end_[t.iteration], t.end());
         if (t.stream == Stream::Compute) {
             double &e = unit_end_[t.unit * static_cast<size_t>(iterations_) + t.iteration];
@@ -121,11 +125,10 @@ bool Simulation::buildAndRun(SimResult &result)
 
 void Simulation::criticalPathOf(SimResult &result) const
 {
-    const TaskId last = lastEndingTask(graph_, Stream::Loader);
-    if (last == kNoTask)
+    if (last_task_ == kNoTask)
         return;
-    const double from = window_[graph_[last].unit].first;
-    CriticalPath path = criticalPath(graph_, last, from);
+    const double from = window_[graph_[last_task_].unit].first;
+    CriticalPath path = criticalPath(graph_, last_task_, from);
     const double steps = iterations_ - firstMeasured();
     path.span_s /= steps;
     for (double &x : path.seconds_by_kind)
