@@ -155,6 +155,12 @@ Result<std::vector<WhatIfGain>> whatIfFree(const SimContext &ctx, const StepEval
             // whole step: the step less its idle stage time (the bubble of Narayanan et al.,
             // SC'21, Sec. 2.2, averaged over the GPUs as the breakdown measures it).
             g.step_time_s = step_s - step.summary.breakdown.pipeline_bubble;
+        } else if (cause == WhatIfCause::HostOverhead &&
+                   ctx.workload.host_excess_per_micro_batch_s <= 0) {
+            // The host issues every layer faster than the GPU runs it: its time enters no
+            // task's length (layers/layer_cost.cpp, the max-plus of the two streams), so the
+            // step without it is this step, not worth another simulation.
+            g.step_time_s = step_s;
         } else {
             Result<std::shared_ptr<const SimContext>> free = contextWithoutCause(ctx, cause);
             if (!free)

@@ -21,6 +21,7 @@ private Q_SLOTS:
     void freeLinkGainsTheExposedExchange();
     void freeLoaderGainsTheStarvation();
     void freeStragglerGainsItsSlowness();
+    void hostGainsItsExcessOnly();
     void linkThatMovesTheStepComesFirst_data();
     void linkThatMovesTheStepComesFirst();
     void nameLinkByGain();
@@ -189,6 +190,46 @@ void TestWhatIf::freeStragglerGainsItsSlowness()
              qPrintable(QStringLiteral("gain %1 s, 0.4 x %2 s of calm compute on the path")
                             .arg(slowest->gain_s)
                             .arg(calm)));
+}
+
+void TestWhatIf::hostGainsItsExcessOnly()
+{
+    // Claim 9b's layers run longer than the host issues them: without the host the step is
+    // the same to the last bit (what whatIfFree takes without simulating it again).
+    const Scenario hidden = galleryScenario("claim09-b-few-micro-batches");
+    const auto ctx = contextFrom(hidden);
+    QCOMPARE(ctx->workload.host_excess_per_micro_batch_s, 0.0);
+    const auto free = contextWithoutCause(*ctx, WhatIfCause::HostOverhead);
+    QVERIFY(free);
+    QCOMPARE(simulate(*free.value(), {}).step_time_s, simulate(*ctx, {}).step_time_s);
+    const WhatIfGain *host = find(gainsOf(hidden), WhatIfCause::HostOverhead);
+    QVERIFY(host);
+    QCOMPARE(host->gain_s, 0.0);
+    // One GPU whose host takes 1 ms per operation: every layer lasts as long as the host
+    // issues it. Free, each of the step's micro-batches gains the host's excess over the GPU.
+    const Scenario one = scenarioFrom(R"({"scalescope": 1, "name": "one GPU",
+        "hardware": {"gpu": "rtx-4090-24gb", "nodes": 1, "gpus_per_node": 1},
+        "model": "gpt2-124m",
+        "training": {"global_batch": 8, "micro_batch": 4, "precision": "bf16",
+                     "optimizer": "adam"}})");
+    Plan plan = contextFrom(one)->plan;
+    plan.host.op_s = 1e-3;
+    const SimContext host_bound(one, plan);
+    const double excess = host_bound.workload.host_excess_per_micro_batch_s;
+    QVERIFY(excess > 0);
+    QCOMPARE(plan.micro_batches, int64_t{2});
+    StepEvaluation step;
+    step.sim = simulate(host_bound, {});
+    QVERIFY(step.sim.ok);
+    step.summary.step_time_s = step.sim.step_time_s;
+    const Result<std::vector<WhatIfGain>> gains = whatIfFree(host_bound, step, {});
+    QVERIFY(gains);
+    const WhatIfGain *g = find(gains.value(), WhatIfCause::HostOverhead);
+    QVERIFY(g);
+    QVERIFY2(std::abs(g->gain_s - 2 * excess) <= 1e-9 * step.sim.step_time_s,
+             qPrintable(QStringLiteral("gain %1 s, host excess %2 s per micro-batch")
+                            .arg(g->gain_s)
+                            .arg(excess)));
 }
 
 void TestWhatIf::linkThatMovesTheStepComesFirst_data()
