@@ -221,6 +221,8 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
     EvaluationRequest what;
     what.step.iterations = *iterations;
     what.step.build_timeline = trace.has_value();
+    // What each cause would gain if free: one simulation per cause, for the JSON only.
+    what.what_if = json;
     // A Chrome trace takes about 220 bytes of JSON per segment: beyond this the engine
     // simplifies the timeline (items merged per time quantum) so the file stays loadable.
     what.step.max_segments = kMaxTraceSegments;
@@ -292,6 +294,10 @@ int cmdSimulate(const QStringList &argv, Output &out, Failure *failure)
         o[QStringLiteral("speedup_reference")] = speedupReferenceToJson(e.reference);
         o[QStringLiteral("from_reference")] =
             speedupFiguresToJson(speedupFigures(e.reference, s.gpus, s.speedup));
+        // The chain that sets the step: the engine's (none where the closed form answered).
+        if (!e.step.closed_form)
+            o[QStringLiteral("critical_path")] = criticalPathToJson(sim.critical_path);
+        o[QStringLiteral("what_if")] = whatIfToJson(e.what_if);
         if (e.cost)
             o[QStringLiteral("cost")] = costReportJson(*e.cost);
         out.text += QJsonDocument(o).toJson(QJsonDocument::Indented);

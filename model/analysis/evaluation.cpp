@@ -72,6 +72,15 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
                                     costBaseline(early.reference, early.step.summary));
         on_stage(EvaluationStage::Step, early);
     }
+    if (request.what_if) {
+        Result<std::vector<WhatIfGain>> gains = whatIfFree(*e.context, e.step, options);
+        if (cancelled())
+            return cancelError();
+        if (!gains)
+            return gains.error();
+        e.what_if = std::move(gains).value();
+        nameLinkByGain(e.step.summary.bottleneck, e.what_if, *e.context);
+    }
     // The one speed-up reference of this evaluation: among the default chart's counts, so
     // that the window (which sweeps) and the CLI (which may not) count from the same N0;
     // reached as the sweep reaches its counts (strong scaling on the scenario's nodes unless

@@ -8,6 +8,7 @@
 #include "analysis/scaling.h"
 #include "analysis/speedup_reference.h"
 #include "analysis/sweep.h"
+#include "analysis/what_if.h"
 #include "sim/timeline.h"
 
 #include <atomic>
@@ -38,6 +39,9 @@ struct EvaluationRequest {
     /// Runs the engine needs longer for (at least this many tasks) report the closed form's
     /// summary first (EvaluationStage::Estimate); 0: never.
     size_t estimate_first_tasks = 0;
+    /// "What if this were free" (analysis/what_if.h): one more simulation per cause, after
+    /// the step; the bottleneck then names the link whose being free gains more.
+    bool what_if = false;
     /// Set from another thread: the evaluation stops at its next check with the error
     /// kCancelledMessage (analysis/step_evaluation.h).
     const std::atomic<bool> *cancel = nullptr;
@@ -50,6 +54,8 @@ struct ScenarioEvaluation {
     /// evaluation and keeps it with the complete one).
     std::shared_ptr<const Timeline> timeline;
     std::optional<CostReport> cost; // when the scenario has a cost section
+    /// Each cause's step if it were free, largest gain first (EvaluationRequest::what_if).
+    std::vector<WhatIfGain> what_if;
     std::vector<SweepRow> sweep;
     AmdahlFit amdahl; // strong scaling only (over the sweep's rows)
     std::vector<SpeedupAttribution> attribution; // one per sweep row

@@ -170,6 +170,34 @@ QJsonObject summaryToJson(const Summary &s)
     return o;
 }
 
+QJsonObject criticalPathToJson(const CriticalPath &path)
+{
+    QJsonObject o;
+    o[QStringLiteral("tasks")] = static_cast<qint64>(path.tasks.size());
+    o[QStringLiteral("span_s")] = path.span_s;
+    QJsonObject by_kind;
+    // Every kind a task of the engine's graph has; the pipeline bubble is idle time beside
+    // the path (the path runs through the stage that works), so it is never one of them.
+    for (SegmentKind k : {SegmentKind::Compute, SegmentKind::Optimizer, SegmentKind::TpComm,
+                          SegmentKind::DpComm, SegmentKind::PpComm, SegmentKind::EpComm,
+                          SegmentKind::CpComm, SegmentKind::DataLoad, SegmentKind::Wait})
+        by_kind[QLatin1String(segmentKindName(k))] = path.seconds_by_kind[static_cast<size_t>(k)];
+    by_kind[QStringLiteral("slowest_gpu")] = path.slowest_gpu_s;
+    by_kind[QStringLiteral("idle")] = path.idle_s;
+    o[QStringLiteral("seconds_by_kind")] = by_kind;
+    return o;
+}
+
+QJsonArray whatIfToJson(const std::vector<WhatIfGain> &gains)
+{
+    QJsonArray a;
+    for (const WhatIfGain &g : gains)
+        a.append(QJsonObject{{QStringLiteral("cause"), QLatin1String(whatIfCauseId(g.cause))},
+                             {QStringLiteral("step_time_s"), g.step_time_s},
+                             {QStringLiteral("gain_s"), g.gain_s}});
+    return a;
+}
+
 QJsonObject costToJson(const CostReport &c)
 {
     QJsonObject o;

@@ -7,10 +7,12 @@
 #include "analysis/speedup_reference.h"
 #include "analysis/summary.h"
 #include "analysis/sweep.h"
+#include "analysis/what_if.h"
 #include "io/file_io.h"
 #include "sim/timeline.h"
 
 #include <QByteArray>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 
@@ -50,6 +52,14 @@ QJsonObject speedupReferenceToJson(const SpeedupReference &r);
 QJsonObject speedupFiguresToJson(const SpeedupFigures &f);
 /// The kind's name in those objects.
 const char *speedupFiguresKindName(SpeedupFigures::Kind kind);
+
+/// The `critical_path` object of simulate --json (sim/critical_path.h): tasks (on the path
+/// over the measured steps), span_s and seconds_by_kind per step: compute, optimizer, tp_comm,
+/// dp_comm, pp_comm, ep_comm, cp_comm, data_loading, wait (the busiest expert), slowest_gpu
+/// (jittered work beyond its calm length) and idle, which sum to span_s.
+QJsonObject criticalPathToJson(const CriticalPath &path);
+/// The `what_if` list of simulate --json: {cause, step_time_s, gain_s}, largest gain first.
+QJsonArray whatIfToJson(const std::vector<WhatIfGain> &gains);
 
 /// Chrome Trace Event format: one process per node, one thread per GPU and stream, one
 /// complete event ("ph": "X") per segment; times in microseconds.

@@ -65,6 +65,8 @@ private:
     bool buildAndRun(SimResult &result);
     /// The measured steps' window per unit and the step time (sim_window.cpp).
     bool measureWindow(SimResult &result);
+    /// The critical path of the measured steps (sim/critical_path.h).
+    void criticalPathOf(SimResult &result) const;
     /// The breakdown over the measured window and what GPUs wait for most.
     void account(SimResult &result);
     std::vector<int> membersOf(uint32_t unit) const;
@@ -170,6 +172,7 @@ private:
     std::vector<std::vector<TaskId>> dp_collectives_; // per unit, in creation order
     std::vector<std::vector<TaskId>> recv_tasks_;     // per unit: the sends it receives
     std::vector<double> iteration_end_;
+    TaskId last_task_ = kNoTask; // the task that ends last, the loader's aside
     std::vector<double> unit_end_; // per unit and iteration: its last compute's end
     // Extra labels ("waiting for GPU 17") beyond the fixed ones.
     std::vector<SegmentLabel> extra_labels_;

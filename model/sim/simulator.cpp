@@ -35,6 +35,7 @@ SimResult Simulation::run()
     }
     if (!measureWindow(result)) // sim_window.cpp
         return result;
+    criticalPathOf(result);
     for (int it = firstMeasured(); it < iterations_; ++it)
         result.step_times_s.push_back(
             iteration_end_[static_cast<size_t>(it)] -
@@ -115,9 +116,13 @@ bool Simulation::buildAndRun(SimResult &result)
     // Iteration ends, globally and per unit (asynchronous replicas run at their own pace).
     iteration_end_.assign(static_cast<size_t>(iterations_), 0.0);
     unit_end_.assign(static_cast<size_t>(units_) * iterations_, 0.0);
-    for (const Task &t : graph_.tasks()) {
+    last_task_ = kNoTask;
+    for (TaskId id = 0; id < graph_.size(); ++id) {
+        const Task &t = graph_[id];
         if (t.stream == Stream::Loader)
             continue;
+        if (last_task_ == kNoTask || t.end() > graph_[last_task_].end())
+            last_task_ = id; // the step's end: where its critical path starts
         iteration_end_[t.iteration] = std::max(iteration_end_[t.iteration], t.end());
         if (t.stream == Stream::Compute) {
             double &e = unit_end_[t.unit * static_cast<size_t>(iterations_) + t.iteration];
@@ -128,6 +133,21 @@ bool Simulation::buildAndRun(SimResult &result)
         iteration_end_[static_cast<size_t>(it)] = std::max(
             iteration_end_[static_cast<size_t>(it)], iteration_end_[static_cast<size_t>(it) - 1]);
     return true;
+}
+
+void Simulation::criticalPathOf(SimResult &result) const
+{
+    if (last_task_ == kNoTask)
+        return;
+    const double from = window_[graph_[last_task_].unit].first;
+    CriticalPath path = criticalPath(graph_, last_task_, from);
+    const double steps = iterations_ - firstMeasured();
+    path.span_s /= steps;
+    for (double &x : path.seconds_by_kind)
+        x /= steps;
+    path.slowest_gpu_s /= steps;
+    path.idle_s /= steps;
+    result.critical_path = std::move(path);
 }
 
 void Simulation::account(SimResult &result)

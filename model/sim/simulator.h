@@ -6,6 +6,7 @@
 #include "plan/numerics.h"
 #include "plan/plan.h"
 #include "plan/scenario.h"
+#include "sim/critical_path.h"
 #include "sim/step_description.h"
 #include "sim/timeline.h"
 #include "layers/layer_cost.h"
@@ -74,6 +75,10 @@ struct SimResult {
     std::vector<double> step_times_s;
     double window_start_s = 0;  // the measured steps on the timeline (GPU 0's)
     double window_end_s = 0;
+    /// The chain of tasks that sets the measured steps (sim/critical_path.h), walked back from
+    /// the task that ends the last one to the window's start; its times per measured step
+    /// (they sum to the window over the steps), its task ids the run's own graph's.
+    CriticalPath critical_path;
     /// What GPUs wait for most ("waiting for GPU 3 ..."), when they wait (labelText writes it).
     std::optional<SegmentLabel> main_wait;
     std::optional<Timeline> timeline;

@@ -1198,61 +1198,116 @@
 <context>
     <name>scalescope::BreakdownView</name>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="71"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="72"/>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="74"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="75"/>
         <source>Seconds per step</source>
         <translation>每步秒数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="75"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="76"/>
         <source>Share of the step (%)</source>
         <translation>占单步比例（%）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="84"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="88"/>
         <source>Where the step time goes</source>
         <translation>单步时间花在哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="84"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="88"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="97"/>
-        <location filename="../../views/charts/breakdown_view.cpp" line="236"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="101"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="277"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="187"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="117"/>
+        <source>Gain</source>
+        <translation>收益</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="228"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="208"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="249"/>
         <source>%1 ✗</source>
         <comment>GPU count whose run does not fit in memory</comment>
         <translation>%1 ✗</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="236"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="277"/>
         <source>GPUs (✗: out of memory)</source>
         <translation>GPU 数（✗：显存不足）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="240"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="281"/>
         <source>Where the step time goes (% of the step)</source>
         <translation>单步时间花在哪里（占单步的百分比）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="241"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="282"/>
         <source>Where the step time goes (seconds per step)</source>
         <translation>单步时间花在哪里（每步秒数）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="292"/>
+        <source>Node link</source>
+        <translation>节点内链路</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="294"/>
+        <source>Network</source>
+        <translation>节点间网络</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="296"/>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="298"/>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="300"/>
+        <source>Slowest GPU</source>
+        <translation>最慢的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="302"/>
+        <source>Busiest expert</source>
+        <translation>最忙的专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="304"/>
+        <source>Data loader</source>
+        <translation>数据加载器</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="332"/>
+        <source>What if this were free</source>
+        <translation>假如这一项不耗时</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="333"/>
+        <source>Step shorter by (% of the step)</source>
+        <translation>步时间缩短（占步时间的 %）</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/breakdown_view.cpp" line="334"/>
+        <source>Step shorter by (s)</source>
+        <translation>步时间缩短 (s)</translation>
     </message>
 </context>
 <context>

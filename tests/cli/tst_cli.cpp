@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -315,6 +316,33 @@ void verifySummary(const QJsonObject &o, const Expect &e)
     QVERIFY2(number(b, QStringLiteral("communication_total")) >=
                  number(b, QStringLiteral("communication_exposed")) * (1 - 1e-9),
              "communication_total < communication_exposed");
+
+    // Extensions (docs/model.md, section 5b): the critical path's kinds sum to its span; the
+    // what-if gains come largest first, each the step less the cause's step, at least 0.
+    if (o.contains(QStringLiteral("critical_path"))) {
+        const QJsonObject cp = o.value(QStringLiteral("critical_path")).toObject();
+        const QJsonObject kinds = cp.value(QStringLiteral("seconds_by_kind")).toObject();
+        double on_path = 0;
+        for (auto it = kinds.begin(); it != kinds.end(); ++it)
+            on_path += it.value().toDouble();
+        QVERIFY(!kinds.isEmpty());
+        QVERIFY2(near(on_path, number(cp, QStringLiteral("span_s")), 1e-9),
+                 qPrintable(QStringLiteral("critical path kinds sum to %1, span_s = %2")
+                                .arg(on_path)
+                                .arg(number(cp, QStringLiteral("span_s")))));
+        QVERIFY(number(cp, QStringLiteral("tasks")) >= 1);
+    }
+    QVERIFY(o.value(QStringLiteral("what_if")).isArray());
+    const QJsonArray what_if = o.value(QStringLiteral("what_if")).toArray();
+    double last_gain = std::numeric_limits<double>::infinity();
+    for (const QJsonValue &v : what_if) {
+        const QJsonObject w = v.toObject();
+        QVERIFY(!w.value(QStringLiteral("cause")).toString().isEmpty());
+        const double gain = number(w, QStringLiteral("gain_s"));
+        QVERIFY(gain <= last_gain);
+        last_gain = gain;
+        QVERIFY(near(gain, std::max(0.0, step - number(w, QStringLiteral("step_time_s"))), 1e-9));
+    }
 
     const double mem =
         number(m, QStringLiteral("parameters")) + number(m, QStringLiteral("gradients")) +

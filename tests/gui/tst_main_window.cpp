@@ -2,6 +2,7 @@
 // checked against the document, the undo stack and the figures shown.
 #include "app.h"
 #include "autosave.h"
+#include "charts/breakdown_view.h"
 #include "charts/chart_common.h"
 #include "charts/scaling_view.h"
 #include "controls/control_panel.h"
@@ -19,6 +20,8 @@
 
 #include <QAbstractItemModel>
 #include <QAction>
+#include <QBarCategoryAxis>
+#include <QBarSet>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
@@ -201,6 +204,36 @@ private Q_SLOTS:
                 QCOMPARE(row.summary.speedup, window_->currentResult()->summary().speedup);
             }
         QVERIFY(own);
+    }
+
+    void breakdownShowsWhatIf()
+    {
+        // Issue 28 item 4: the window's evaluation holds what each cause would gain if free,
+        // and the Breakdown tab draws one bar per cause, the largest on top.
+        QVERIFY(QTest::qWaitFor(
+            [this] {
+                const ResultPtr r = window_->currentResult();
+                return r && r->stage == ResultStage::Complete;
+            },
+            30000));
+        const ResultPtr r = window_->currentResult();
+        const std::vector<WhatIfGain> &gains = r->eval().what_if;
+        // The default scenario: two nodes of four GPUs, so both links, and the host.
+        QVERIFY(gains.size() >= 3);
+        auto *tabs = window_->findChild<QTabWidget *>(QStringLiteral("resultTabs"));
+        auto *view = window_->findChild<BreakdownView *>(QStringLiteral("breakdownView"));
+        QVERIFY(tabs && view);
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->widget(i) == view || tabs->widget(i)->isAncestorOf(view))
+                tabs->setCurrentIndex(i);
+        QVERIFY(view->isVisible());
+        QVERIFY(QTest::qWaitFor([view] { return view->result() != nullptr; }, 5000));
+        auto *chart = view->findChild<QWidget *>(QStringLiteral("whatIfChart"));
+        QVERIFY(chart && chart->isVisible());
+        QCOMPARE(view->whatIfSet()->count(), int(gains.size()));
+        QCOMPARE(view->whatIfCauses()->categories().last(),
+                 BreakdownView::causeName(gains.front().cause));
+        QCOMPARE(view->whatIfSet()->at(view->whatIfSet()->count() - 1), gains.front().gain_s);
     }
 
     void spinBoxEditIsUndoable()

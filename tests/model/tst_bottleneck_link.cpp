@@ -4,9 +4,6 @@
 // most. Claim 1 over InfiniBand HDR, NDR or XDR gave the same step and blamed InfiniBand.
 #include "testutil.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
-
 using namespace scalescope;
 using namespace scalescope::test;
 
@@ -18,47 +15,10 @@ private Q_SLOTS:
     void namesTheLinkThatMovesTheStep();
 };
 
-namespace
-{
-
-Scenario claim1(const QString &intra, const QString &inter, const QString &gpu)
-{
-    // Claim 1's scenario (resources/scenarios/claim01-sublinear-speedup.json) on other links.
-    QJsonObject hw{{QStringLiteral("gpu"), gpu},
-                   {QStringLiteral("nodes"), 2},
-                   {QStringLiteral("gpus_per_node"), 8},
-                   {QStringLiteral("intra_node"), intra},
-                   {QStringLiteral("inter_node"), inter},
-                   {QStringLiteral("nics_per_node"), 2}};
-    QJsonObject doc{{QStringLiteral("scalescope"), 1},
-                    {QStringLiteral("name"), QStringLiteral("claim 1 on other links")},
-                    {QStringLiteral("hardware"), hw},
-                    {QStringLiteral("model"), QStringLiteral("gpt2-1.5b")},
-                    {QStringLiteral("training"),
-                     QJsonObject{{QStringLiteral("global_batch"), 96},
-                                 {QStringLiteral("micro_batch"), 1},
-                                 {QStringLiteral("precision"), QStringLiteral("bf16")},
-                                 {QStringLiteral("optimizer"), QStringLiteral("adam")},
-                                 {QStringLiteral("framework"), QStringLiteral("pytorch-ddp")}}}};
-    return scenarioFrom(QJsonDocument(doc).toJson().constData());
-}
-
-} // namespace
-
 void TestBottleneckLink::namesTheLinkThatMovesTheStep_data()
 {
-    QTest::addColumn<QString>("intra");
-    QTest::addColumn<QString>("inter");
-    QTest::addColumn<QString>("gpu");
-    for (const char *inter : {"eth-10g", "eth-100g", "ib-hdr-200", "ib-ndr-400", "ib-xdr-800"})
-        for (const char *intra : {"pcie3", "pcie4", "pcie5"})
-            QTest::addRow("%s/%s", intra, inter)
-                << QString::fromLatin1(intra) << QString::fromLatin1(inter)
-                << QStringLiteral("a100-pcie-80gb");
-    QTest::addRow("4090/eth-25g") << QStringLiteral("pcie4") << QStringLiteral("eth-25g")
-                                  << QStringLiteral("rtx-4090-24gb");
-    QTest::addRow("4090/ib-ndr-400") << QStringLiteral("pcie4") << QStringLiteral("ib-ndr-400")
-                                     << QStringLiteral("rtx-4090-24gb");
+    addClaim1LinkRows({"pcie3", "pcie4", "pcie5"},
+                      {"eth-10g", "eth-100g", "ib-hdr-200", "ib-ndr-400", "ib-xdr-800"});
 }
 
 void TestBottleneckLink::namesTheLinkThatMovesTheStep()
@@ -66,20 +26,16 @@ void TestBottleneckLink::namesTheLinkThatMovesTheStep()
     QFETCH(QString, intra);
     QFETCH(QString, inter);
     QFETCH(QString, gpu);
-    const Scenario base = claim1(intra, inter, gpu);
+    const Scenario base = claim1OnLinks(intra, inter, gpu);
     const Summary s = simulateSummary(base);
     if (s.bottleneck.kind != BottleneckKind::DpExchange)
         QSKIP(qPrintable(QStringLiteral("the exchange does not limit this step: ") +
                          QString::fromStdString(bottleneckText(s.bottleneck))));
     // Each link twice as fast, the rest as it was.
-    Scenario fast_intra = base;
-    fast_intra.hardware.intra.bandwidth_gbps *= 2;
-    fast_intra.hardware.intra.host_memory_gbps *= 2;
-    fast_intra.hardware.host_memory_gbps *= 2;
-    Scenario fast_inter = base;
-    fast_inter.hardware.inter.line_rate_gbit *= 2;
-    const double intra_gain = s.step_time_s - simulateSummary(fast_intra).step_time_s;
-    const double inter_gain = s.step_time_s - simulateSummary(fast_inter).step_time_s;
+    const double intra_gain =
+        s.step_time_s - simulateSummary(withFasterLink(base, true, 2)).step_time_s;
+    const double inter_gain =
+        s.step_time_s - simulateSummary(withFasterLink(base, false, 2)).step_time_s;
     // Only where the two differ clearly (1% of the step): near a tie either name is honest.
     if (std::abs(intra_gain - inter_gain) < 0.01 * s.step_time_s)
         QSKIP("both links move the step alike");

@@ -20,6 +20,7 @@
 
 #include <QBarSet>
 #include <QChart>
+#include <QBarCategoryAxis>
 #include <QChartView>
 #include <QComboBox>
 #include <QDir>
@@ -35,6 +36,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScatterSeries>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -143,6 +145,7 @@ private Q_SLOTS:
     void lossBarsUseResultAttribution();
 
     void breakdownBars();
+    void breakdownWhatIf();
     void breakdownPercentToggle();
     void breakdownEmpty();
 
@@ -603,6 +606,45 @@ void TestChartViews::breakdownBars()
              QStringLiteral("1"));
     QCOMPARE(table->model()->index(3, SweepTableModel::Gpus).data().toString(),
              QStringLiteral("8"));
+}
+
+void TestChartViews::breakdownWhatIf()
+{
+    // "What if this were free": one bar per cause, largest gain on top (horizontal bars
+    // run from the bottom up), in seconds or as a share of the step; hidden without gains.
+    BreakdownView view;
+    view.resize(1200, 700);
+    auto result = test::amdahlResult({1, 2, 4, 8}, kSerial, 4);
+    auto *chart = view.findChild<QChartView *>(QStringLiteral("whatIfChart"));
+    QVERIFY(chart);
+    view.setResult(result);
+    QVERIFY(chart->isHidden());
+    QCOMPARE(view.whatIfSet()->count(), 0);
+    const double step = result->summary().step_time_s;
+    test::editEvaluation(*result).what_if = {{WhatIfCause::InterNodeNetwork, step - 0.3, 0.3},
+                                             {WhatIfCause::HostOverhead, step - 0.1, 0.1},
+                                             {WhatIfCause::SlowestGpu, step, 0.0}};
+    view.setResult(result);
+    QVERIFY(!chart->isHidden());
+    QCOMPARE(view.whatIfSet()->count(), 3);
+    QCOMPARE(view.whatIfCauses()->categories(),
+             (QStringList{BreakdownView::causeName(WhatIfCause::SlowestGpu),
+                          BreakdownView::causeName(WhatIfCause::HostOverhead),
+                          BreakdownView::causeName(WhatIfCause::InterNodeNetwork)}));
+    QCOMPARE(view.whatIfSet()->at(2), 0.3);
+    QCOMPARE(view.whatIfSet()->at(1), 0.1);
+    QCOMPARE(view.whatIfSet()->at(0), 0.0);
+    QCOMPARE(view.whatIfChart()->title(), QStringLiteral("What if this were free"));
+    view.setUnit(BreakdownView::Unit::PercentOfStep);
+    QVERIFY(qAbs(view.whatIfSet()->at(2) - 0.3 / step * 100.0) < 1e-9);
+    // Every cause has its own name.
+    QSet<QString> names;
+    for (int c = 0; c < kWhatIfCauseCount; ++c)
+        names.insert(BreakdownView::causeName(WhatIfCause(c)));
+    QCOMPARE(names.size(), kWhatIfCauseCount);
+    QVERIFY(!names.contains(QString()));
+    view.setResult(test::errorResult());
+    QVERIFY(chart->isHidden());
 }
 
 void TestChartViews::breakdownPercentToggle()

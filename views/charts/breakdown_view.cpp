@@ -12,6 +12,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QHorizontalBarSeries>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLegend>
@@ -74,7 +75,10 @@ BreakdownView::BreakdownView(QWidget *parent) : QWidget(parent)
     unit_->addItem(tr("Seconds per step"), int(Unit::SecondsPerStep));
     unit_->addItem(tr("Share of the step (%)"), int(Unit::PercentOfStep));
     unit_label->setBuddy(unit_);
-    connect(unit_, &QComboBox::currentIndexChanged, this, [this](int) { updateChart(); });
+    connect(unit_, &QComboBox::currentIndexChanged, this, [this](int) {
+        updateChart();
+        updateWhatIf();
+    });
     auto *top = new QHBoxLayout;
     top->addWidget(unit_label);
     top->addWidget(unit_);
@@ -106,6 +110,29 @@ BreakdownView::BreakdownView(QWidget *parent) : QWidget(parent)
     chart_view_->setRenderHint(QPainter::Antialiasing);
     chart_view_->setMinimumHeight(190);
 
+    // What each cause would gain if it were free (analysis/what_if.h): one bar per cause.
+    what_if_chart_ = makeChart();
+    what_if_series_ = new QHorizontalBarSeries(what_if_chart_);
+    what_if_series_->setObjectName(QStringLiteral("whatIfBars"));
+    what_if_set_ = new QBarSet(tr("Gain"), what_if_series_);
+    what_if_set_->setColor(breakdownColor(BreakdownPart::Compute));
+    what_if_set_->setBorderColor(breakdownColor(BreakdownPart::Compute).darker(130));
+    what_if_series_->append(what_if_set_);
+    what_if_chart_->addSeries(what_if_series_);
+    what_if_chart_->legend()->hide();
+    what_if_causes_ = new QBarCategoryAxis;
+    what_if_gain_ = new QValueAxis;
+    what_if_gain_->setLabelFormat(QStringLiteral("%g"));
+    what_if_gain_->setTitleVisible(true);
+    what_if_chart_->addAxis(what_if_causes_, Qt::AlignLeft);
+    what_if_chart_->addAxis(what_if_gain_, Qt::AlignBottom);
+    what_if_series_->attachAxis(what_if_causes_);
+    what_if_series_->attachAxis(what_if_gain_);
+    what_if_view_ = new QChartView(what_if_chart_, this);
+    what_if_view_->setObjectName(QStringLiteral("whatIfChart"));
+    what_if_view_->setRenderHint(QPainter::Antialiasing);
+    what_if_view_->setMinimumHeight(150);
+
     model_ = new SweepTableModel(this);
     auto *proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(model_);
@@ -128,7 +155,15 @@ BreakdownView::BreakdownView(QWidget *parent) : QWidget(parent)
     // keeps room for two lines of it.
     QWidget *bars = withWrappingLegend(chart_view_);
     bars->setMinimumHeight(190 + 3 * fontMetrics().height());
-    splitter->addWidget(bars);
+    // The what-if bars beside the breakdown's, a third of the width.
+    auto *charts = new QSplitter(Qt::Horizontal, this);
+    charts->addWidget(bars);
+    charts->addWidget(what_if_view_);
+    charts->setCollapsible(0, false);
+    charts->setStretchFactor(0, 2);
+    charts->setStretchFactor(1, 1);
+    charts->setSizes({1700, 1000});
+    splitter->addWidget(charts);
     splitter->setCollapsible(0, false);
     splitter->addWidget(thermal_);
     splitter->addWidget(table_);
@@ -149,6 +184,7 @@ BreakdownView::BreakdownView(QWidget *parent) : QWidget(parent)
     layout->addWidget(stack_, 1);
 
     applyChartFonts(chart_, font());
+    applyChartFonts(what_if_chart_, font());
     setResult(nullptr);
 }
 
@@ -171,12 +207,17 @@ void BreakdownView::setResult(const ResultPtr &result)
         model_->clear();
     thermal_->setVisible(thermal_->setResult(result_));
     updateChart();
+    updateWhatIf();
 }
 
 void BreakdownView::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange)
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange) {
         applyChartFonts(chart_, font());
+        applyChartFonts(what_if_chart_, font());
+    }
+    if (event->type() == QEvent::LanguageChange)
+        updateWhatIf();
     QWidget::changeEvent(event);
 }
 
@@ -242,6 +283,57 @@ void BreakdownView::updateChart()
     setZeroBasedRange(y_, percent ? std::max(100.0, top) : top * 1.02);
     fitAxisLabels(chart_);
     stack_->setCurrentIndex(1);
+}
+
+QString BreakdownView::causeName(WhatIfCause cause)
+{
+    switch (cause) {
+    case WhatIfCause::IntraNodeLink:
+        return tr("Node link");
+    case WhatIfCause::InterNodeNetwork:
+        return tr("Network");
+    case WhatIfCause::PipelineBubble:
+        return tr("Pipeline bubble");
+    case WhatIfCause::HostOverhead:
+        return tr("Host");
+    case WhatIfCause::SlowestGpu:
+        return tr("Slowest GPU");
+    case WhatIfCause::ExpertImbalance:
+        return tr("Busiest expert");
+    case WhatIfCause::DataLoader:
+        return tr("Data loader");
+    }
+    return {};
+}
+
+void BreakdownView::updateWhatIf()
+{
+    const std::vector<WhatIfGain> &gains =
+        emptyStateMessage(result_).isEmpty() ? result_->eval().what_if : std::vector<WhatIfGain>{};
+    what_if_set_->remove(0, what_if_set_->count());
+    what_if_causes_->clear();
+    what_if_view_->setVisible(!gains.empty());
+    if (gains.empty())
+        return;
+    const bool percent = unit() == Unit::PercentOfStep;
+    const double step = result_->summary().step_time_s;
+    // Horizontal bars run from the bottom up: the largest gain (first) is drawn last, on top.
+    QStringList causes;
+    QList<qreal> values;
+    double top = 0;
+    for (auto g = gains.rbegin(); g != gains.rend(); ++g) {
+        const double v = percent ? (step > 0 ? g->gain_s / step * 100.0 : 0.0) : g->gain_s;
+        causes.append(causeName(g->cause));
+        values.append(v);
+        top = std::max(top, v);
+    }
+    what_if_causes_->append(causes);
+    what_if_set_->append(values);
+    what_if_chart_->setTitle(tr("What if this were free"));
+    what_if_gain_->setTitleText(percent ? tr("Step shorter by (% of the step)")
+                                        : tr("Step shorter by (s)"));
+    setZeroBasedRange(what_if_gain_, top > 0 ? top * 1.05 : 1.0);
+    fitAxisLabels(what_if_chart_);
 }
 
 } // namespace scalescope

@@ -1,6 +1,7 @@
 // Breakdown tab: where each step's time goes at every GPU count of the sweep (stacked bars,
 // seconds or share of the step), GPU temperature against time under the bars when the
-// scenario has thermal effects (ThermalView), and the sweep as a table.
+// scenario has thermal effects (ThermalView), what each cause would gain if it were free
+// (horizontal bars, analysis/what_if.h), and the sweep as a table.
 #pragma once
 
 #include "palette.h"
@@ -15,6 +16,7 @@ class QBarSet;
 class QChart;
 class QChartView;
 class QComboBox;
+class QHorizontalBarSeries;
 class QLabel;
 class QStackedBarSeries;
 class QStackedWidget;
@@ -46,6 +48,13 @@ public:
     QBarSet *barSet(int part) const { return sets_[size_t(part)]; }
     SweepTableModel *tableModel() const { return model_; }
     QTableView *tableView() const { return table_; }
+    /// "What if this were free": the gain of each cause, largest on top; hidden until the
+    /// evaluation has them (ScenarioEvaluation::what_if).
+    QChart *whatIfChart() const { return what_if_chart_; }
+    QBarSet *whatIfSet() const { return what_if_set_; }
+    QBarCategoryAxis *whatIfCauses() const { return what_if_causes_; }
+    /// A cause's name in the current language.
+    static QString causeName(WhatIfCause cause);
     /// Temperature against time; hidden unless the scenario has effects.thermal enabled.
     ThermalView *thermalView() const { return thermal_; }
 
@@ -54,6 +63,7 @@ protected:
 
 private:
     void updateChart();
+    void updateWhatIf();
 
     ResultPtr result_;
     QComboBox *unit_ = nullptr;
@@ -65,6 +75,12 @@ private:
     std::array<QBarSet *, kBreakdownPartCount> sets_{};
     QBarCategoryAxis *x_ = nullptr;
     QValueAxis *y_ = nullptr;
+    QChart *what_if_chart_ = nullptr;
+    QChartView *what_if_view_ = nullptr;
+    QHorizontalBarSeries *what_if_series_ = nullptr;
+    QBarSet *what_if_set_ = nullptr;
+    QBarCategoryAxis *what_if_causes_ = nullptr;
+    QValueAxis *what_if_gain_ = nullptr;
     SweepTableModel *model_ = nullptr;
     QTableView *table_ = nullptr;
     ThermalView *thermal_ = nullptr;
