@@ -46,7 +46,8 @@ ResultPtr computeResultStaged(const RecomputeRequest &request,
     what.sweep_node_gpus = request.sweep_node_gpus;
     what.sweep_max_tasks = kGuiSweepMaxTasks;
     what.skip_unreachable_counts = true; // left out of the chart
-    what.what_if = true; // the Breakdown tab's "What if this were free" (after the step stage)
+    what.what_if = true;
+    what.what_if_engine_max_tasks = kGuiWhatIfEngineTasks; // the Breakdown tab's "What if this were free" (after the step stage)
     what.estimate_first_tasks = partial ? kGuiStagedTasks : 0;
     what.cancel = cancel;
 

@@ -44,8 +44,11 @@ inline constexpr size_t kGuiStagedTasks = 50'000;
 /// The step-time spread (P50/P90/P99 over up to kGuiSpreadSteps steps) is computed where
 /// those steps' task graph stays within this many tasks (a few tens of milliseconds of the
 /// engine); larger runs show the one step (scalescope-cli simulate --json gives theirs).
-inline constexpr size_t kGuiSpreadMaxTasks = 2'000'000;
+inline constexpr size_t kGuiSpreadMaxTasks = 400'000;
 inline constexpr int kGuiSpreadSteps = 30;
+/// "What if this were free" re-simulates each cause with the engine up to this many tasks
+/// (a few milliseconds each); larger runs take each cause's step from the closed form.
+inline constexpr size_t kGuiWhatIfEngineTasks = 200'000;
 
 /// computeResult in stages: `partial` gets the closed-form summary (large scenarios only)
 /// and then the engine's result with its timeline, before the sweep; the complete result is

@@ -73,7 +73,11 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
         on_stage(EvaluationStage::Step, early);
     }
     if (request.what_if) {
-        Result<std::vector<WhatIfGain>> gains = whatIfFree(*e.context, e.step, options);
+        const bool closed_form_only =
+            request.what_if_engine_max_tasks > 0 &&
+            estimatedTasks(*e.context, options) > request.what_if_engine_max_tasks;
+        Result<std::vector<WhatIfGain>> gains =
+            whatIfFree(*e.context, e.step, options, closed_form_only);
         if (cancelled())
             return cancelError();
         if (!gains)

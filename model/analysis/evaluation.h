@@ -42,6 +42,9 @@ struct EvaluationRequest {
     /// "What if this were free" (analysis/what_if.h): one more simulation per cause, after
     /// the step; the bottleneck then names the link whose being free gains more.
     bool what_if = false;
+    /// ...from the closed form instead of the engine where the step's task graph has more
+    /// than this many tasks (the window keeps its edits quick); 0: always the engine.
+    size_t what_if_engine_max_tasks = 0;
     /// Set from another thread: the evaluation stops at its next check with the error
     /// kCancelledMessage (analysis/step_evaluation.h).
     const std::atomic<bool> *cancel = nullptr;

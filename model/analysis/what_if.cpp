@@ -143,7 +143,7 @@ Result<std::shared_ptr<const SimContext>> contextWithoutCause(const SimContext &
 }
 
 Result<std::vector<WhatIfGain>> whatIfFree(const SimContext &ctx, const StepEvaluation &step,
-                                           const SimOptions &options)
+                                           const SimOptions &options, bool closed_form_only)
 {
     const double step_s = step.summary.step_time_s;
     std::vector<WhatIfGain> gains;
@@ -165,7 +165,8 @@ Result<std::vector<WhatIfGain>> whatIfFree(const SimContext &ctx, const StepEval
             Result<std::shared_ptr<const SimContext>> free = contextWithoutCause(ctx, cause);
             if (!free)
                 return free.error();
-            Result<double> t = stepTimeOf(*free.value(), step.closed_form, options);
+            Result<double> t =
+                stepTimeOf(*free.value(), step.closed_form || closed_form_only, options);
             if (!t)
                 return t.error();
             g.step_time_s = t.value();

@@ -54,9 +54,12 @@ Result<std::shared_ptr<const SimContext>> contextWithoutCause(const SimContext &
 /// Every cause of whatIfCauses with its step and gain, largest gain first (ties in cause
 /// order). `step` is the step as evaluated under `options` (its summary and whether the
 /// closed form answered: the what-ifs are answered the same way). Errors: the engine's, or
-/// kCancelledMessage when options.cancel is set.
+/// kCancelledMessage when options.cancel is set. `closed_form_only`: each cause's step from
+/// the closed form even where the engine gave the step (the window, for runs whose engine
+/// would take long).
 Result<std::vector<WhatIfGain>> whatIfFree(const SimContext &ctx, const StepEvaluation &step,
-                                           const SimOptions &options);
+                                           const SimOptions &options,
+                                           bool closed_form_only = false);
 
 /// Where `b` names a link for traffic whose group spans nodes (exposed data-parallel,
 /// tensor-parallel, expert or context communication) and both the node's link and the
