@@ -281,10 +281,9 @@ void MainWindow::updateStatus(const ResultPtr &result)
         if (result->spread && result->spread->p90_s > result->spread->p50_s) {
             // Steps differ: the spread over many simulated steps, not one draw (issue 28).
             const StepSpread &sp = *result->spread;
-            status_step_->setText(tr("Step %1\nover %2 steps: P50 %3, P90 %4")
-                                      .arg(formatStepTime(s.step_time_s))
-                                      .arg(sp.steps)
-                                      .arg(formatStepTime(sp.p50_s), formatStepTime(sp.p90_s)));
+            status_step_->setText(tr("Step %1\nP50 %2 · P90 %3")
+                                      .arg(formatStepTime(s.step_time_s), formatStepTime(sp.p50_s),
+                                           formatStepTime(sp.p90_s)));
             status_step_->setToolTip(
                 tr("The step is one simulated step from a standing start. Over %1 simulated "
                    "steps in a row: median %2, P90 %3, P99 %4 (jitter, stragglers, the data "

@@ -275,6 +275,19 @@ bool Simulation::buildTimeline(SimResult &result)
     for (int it = 1; it < iterations_; ++it)
         starts[static_cast<size_t>(it)] = iteration_end_[static_cast<size_t>(it) - 1];
     builder.setStepStarts(std::move(starts));
+    // The critical path (criticalPathOf) on the rows of each task's first GPU, in time order:
+    // where the step is set (HolisticTraceAnalysis draws it over the trace the same way).
+    std::vector<CriticalSpan> spans;
+    spans.reserve(result.critical_path.tasks.size());
+    for (auto it = result.critical_path.tasks.rbegin(); it != result.critical_path.tasks.rend();
+         ++it) {
+        const Task &t = graph_[*it];
+        if (t.stream == Stream::Loader || t.duration <= 0 || members_[t.unit].empty())
+            continue;
+        const int gpu = members_[t.unit].front();
+        spans.push_back({gpu * kStreamCount + static_cast<int>(t.stream), t.start, t.end()});
+    }
+    builder.setCriticalPath(std::move(spans));
     result.timeline = builder.finish();
     unit_rows_ = {};
     return true;

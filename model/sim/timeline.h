@@ -25,6 +25,13 @@ inline constexpr int kStreamCount = 4;
 inline constexpr int kEngineStreamCount = 5;
 const char *streamName(Stream s);
 
+/// A stretch of the step's critical path on one row (sim/critical_path.h): the task that
+/// sets the step there, drawn over the row's segments.
+struct CriticalSpan {
+    int row = 0; // gpu * kStreamCount + stream
+    double start_s = 0, end_s = 0;
+};
+
 /// Large arrays of segments: 2 MiB aligned and, on Linux, backed by transparent huge pages
 /// where the system allows (madvise), so that filling 100 MB takes 50 page faults instead of
 /// 25,000. Freed arrays are kept for the next timeline (at most kLargeArrayCacheBytes in
@@ -118,6 +125,9 @@ public:
     size_t rowEnd(int row) const { return row_offset_[static_cast<size_t>(row) + 1]; }
     /// First segment of `row` that ends after `t` (binary search).
     size_t firstEndingAfter(int row, double t) const;
+    /// The critical path of the measured steps, on the rows of each task's first GPU, in
+    /// time order (empty when none was found or the timeline is measured).
+    const std::vector<CriticalSpan> &criticalPath() const { return critical_; }
     /// Bytes used per segment (all arrays together).
     static constexpr size_t bytesPerSegment()
     {
@@ -142,6 +152,7 @@ private:
     int iterations_ = 1;
     double end_time_ = 0;
     std::vector<double> step_starts_; // empty: an even split (stepStart)
+    std::vector<CriticalSpan> critical_;
     SegmentArray<double> start_;
     SegmentArray<float> duration_;
     SegmentArray<uint8_t> kind_;
@@ -198,6 +209,7 @@ public:
     void setEndTime(double t) { t_.end_time_ = t; }
     /// Where each step starts (one per iteration, ascending; Timeline::stepStart).
     void setStepStarts(std::vector<double> starts) { t_.step_starts_ = std::move(starts); }
+    void setCriticalPath(std::vector<CriticalSpan> spans) { t_.critical_ = std::move(spans); }
 
 private:
     Timeline t_;

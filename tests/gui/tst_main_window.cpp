@@ -163,7 +163,8 @@ private Q_SLOTS:
         QVERIFY(r->ok() && r->spread.has_value());
         QVERIFY(r->spread->steps >= 8);
         QVERIFY(r->spread->p90_s > r->spread->p50_s);
-        QVERIFY2(statusText("statusStepTime").contains(QStringLiteral("steps: P50 ")),
+        QVERIFY2(statusText("statusStepTime").contains(QStringLiteral("P50 ")) &&
+                     statusText("statusStepTime").contains(QStringLiteral(" · P90 ")),
                  qPrintable(statusText("statusStepTime")));
         const Result<StepSpread> direct =
             stepSpread(*r->context(), r->eval().step.sim, kGuiSpreadSteps, kGuiSpreadMaxTasks);

@@ -23,6 +23,7 @@ private Q_SLOTS:
     void simulatedPathCoversTheStep_data();
     void simulatedPathCoversTheStep();
     void stragglerOnThePath();
+    void timelineDrawsThePathOnTheStragglersRows();
 };
 
 namespace
@@ -246,6 +247,42 @@ void TestCriticalPath::stragglerOnThePath()
              qPrintable(QStringLiteral("slowest GPU %1 s, calm compute %2 s")
                             .arg(p.slowest_gpu_s)
                             .arg(jittered_calm)));
+}
+
+void TestCriticalPath::timelineDrawsThePathOnTheStragglersRows()
+{
+    // Issue 28, item 4: the timeline carries the path for the window to draw. Claim 5a with
+    // its straggler: the compute on the path is GPU 5's (the healthy GPUs wait for it), the
+    // spans are in time order inside the drawn step and sum to the path's task time.
+    const Scenario s = galleryScenario("claim05-a-sync-straggler");
+    const int straggler = s.effects.stragglers.front().gpu;
+    const auto ctx = contextFrom(s);
+    SimOptions o;
+    o.build_timeline = true;
+    const SimResult r = simulate(*ctx, o);
+    QVERIFY(r.ok && r.timeline);
+    const std::vector<CriticalSpan> &spans = r.timeline->criticalPath();
+    QVERIFY(!spans.empty());
+    double compute_on_straggler = 0, compute_elsewhere = 0, covered = 0;
+    for (size_t i = 0; i < spans.size(); ++i) {
+        const CriticalSpan &sp = spans[i];
+        QVERIFY(sp.row >= 0 && sp.row < r.timeline->rows());
+        QVERIFY(sp.end_s > sp.start_s);
+        QVERIFY(sp.start_s >= -1e-12 && sp.end_s <= r.timeline->endTime() + 1e-9);
+        if (i > 0)
+            QVERIFY(sp.start_s >= spans[i - 1].start_s);
+        covered += sp.end_s - sp.start_s;
+        if (sp.row % kStreamCount == static_cast<int>(Stream::Compute))
+            (sp.row / kStreamCount == straggler ? compute_on_straggler : compute_elsewhere) +=
+                sp.end_s - sp.start_s;
+    }
+    QVERIFY2(compute_on_straggler > 10 * compute_elsewhere,
+             qPrintable(QStringLiteral("GPU %1: %2 s, others %3 s")
+                            .arg(straggler)
+                            .arg(compute_on_straggler)
+                            .arg(compute_elsewhere)));
+    QVERIFY(covered <= r.critical_path.span_s * 1.000001 + 1e-12);
+    QVERIFY(covered >= 0.5 * r.critical_path.span_s);
 }
 
 QTEST_GUILESS_MAIN(TestCriticalPath)

@@ -22,6 +22,7 @@ namespace scalescope
 namespace
 {
 const QColor kOutOfMemory(0xc6, 0x28, 0x28); // as the memory view's over-capacity red
+const QColor kCriticalPath(0xe0, 0x1e, 0x5a); // apart from every kind's colour (palette.cpp)
 
 QColor textColorOn(const QColor &background)
 {
@@ -181,6 +182,30 @@ void TimelineWidget::paintRows(QPainter &painter, const Areas &areas, const Time
             continue;
         painter.setPen(textColorOn(kindColor(kind)));
         painter.drawText(text_rect, Qt::AlignLeft | Qt::AlignVCenter, elided);
+    }
+
+    // The critical path (issue 28, item 4): a bar along the bottom of each segment that sets
+    // the step, on the rows of its first GPU (sim/critical_path.h).
+    const std::vector<CriticalSpan> &path = timeline_->criticalPath();
+    if (!path.empty()) {
+        const int bar = std::max(2, fm.height() / 5);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(kCriticalPath);
+        for (const CriticalSpan &span : path) {
+            if (span.end_s < vp.start_s || span.start_s > vp.end_s)
+                continue;
+            const int layout_row = layout_.layoutRowOfTimelineRow(span.row);
+            if (layout_row < 0)
+                continue;
+            const TimelineRowInfo &row = layout_.row(static_cast<size_t>(layout_row));
+            const int y = row.y_px - vp.scroll_y_px + row.height_px - bar - 1;
+            if (y + bar < 0 || y > plot.height())
+                continue;
+            const double x0 = std::clamp((span.start_s - vp.start_s) * pps, -2.0, vp.width_px + 2.0);
+            const double x1 = std::clamp((span.end_s - vp.start_s) * pps, -2.0, vp.width_px + 2.0);
+            painter.drawRect(QRectF(x0, y, std::max(1.0, x1 - x0), bar));
+        }
+        painter.setBrush(Qt::NoBrush);
     }
 
     // Iteration boundaries.
@@ -365,10 +390,14 @@ void TimelineWidget::paintLegend(QPainter &painter, const Areas &areas)
     const int swatch = fm.height() * 3 / 4;
     for (const LegendItem &item : legendItems(areas.legend)) {
         const QRect box(item.rect.left(), item.rect.center().y() - swatch / 2, swatch, swatch);
-        painter.fillRect(box, kindColor(item.kind));
+        if (item.critical) // the bar the path draws under its segments
+            painter.fillRect(box.adjusted(0, swatch * 2 / 3, 0, 0), kCriticalPath);
+        else
+            painter.fillRect(box, kindColor(item.kind));
         painter.setPen(pal.color(QPalette::WindowText));
         painter.drawText(item.rect.adjusted(swatch + swatch / 2, 0, 0, 0),
-                         Qt::AlignLeft | Qt::AlignVCenter, kindName(item.kind));
+                         Qt::AlignLeft | Qt::AlignVCenter,
+                         item.critical ? criticalPathName() : kindName(item.kind));
     }
     painter.restore();
 }

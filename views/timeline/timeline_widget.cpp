@@ -245,7 +245,20 @@ std::vector<TimelineWidget::LegendItem> TimelineWidget::legendItems(const QRect 
         items.push_back({kind, QRect(x, y, w, line_h)});
         x += w + 2 * pad;
     }
+    if (timeline_ && !timeline_->criticalPath().empty()) {
+        const int w = swatch + swatch / 2 + fm.horizontalAdvance(criticalPathName()) + 2;
+        if (x + w > area.right() && x > area.left() + pad) {
+            x = area.left() + pad;
+            y += line_h;
+        }
+        items.push_back({SegmentKind::Compute, QRect(x, y, w, line_h), true});
+    }
     return items;
+}
+
+QString TimelineWidget::criticalPathName()
+{
+    return tr("Critical path (what sets the step)");
 }
 
 TimelineWidget::Areas TimelineWidget::areasFor(QSize size, int scroll_bar_width) const

@@ -122,7 +122,9 @@ private:
     struct LegendItem {
         SegmentKind kind;
         QRect rect;
+        bool critical = false; // the critical path's bar, not a kind
     };
+    static QString criticalPathName();
 
     Areas areasFor(QSize size, int scroll_bar_width) const;
     std::vector<LegendItem> legendItems(const QRect &legend_area) const;
