@@ -172,11 +172,15 @@ bool MainWindow::openMeasuredTraces(const QStringList &files)
     for (const QString &f : files)
         names << QFileInfo(f).fileName();
     measured_view_->setMeasured(
-        run.median, tr("%1 · %2 step(s) of %3 rank(s) from %4")
+        run.median, tr("%1 · %2 step(s) of %3 rank(s) from %4; measured steps from %5 to %6 "
+                       "ms, P90 %7 ms")
                         .arg(title)
                         .arg(run.steps)
                         .arg(run.ranks)
-                        .arg(names.join(QStringLiteral(", "))));
+                        .arg(names.join(QStringLiteral(", ")))
+                        .arg(run.step_min_s * 1e3, 0, 'f', 2)
+                        .arg(run.step_max_s * 1e3, 0, 'f', 2)
+                        .arg(run.step_p90_s * 1e3, 0, 'f', 2));
     measured_view_->setFitReport(QString());
     showMeasuredComparison();
     // One axis from a step start: the predicted step and the measured steps both start at 0.

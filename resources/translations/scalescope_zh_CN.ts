@@ -4869,31 +4869,31 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_trace.cpp" line="175"/>
-        <source>%1 · %2 step(s) of %3 rank(s) from %4</source>
-        <translation>%1 · 来自 %4 的 %3 个 rank 的 %2 步</translation>
+        <source>%1 · %2 step(s) of %3 rank(s) from %4; measured steps from %5 to %6 ms, P90 %7 ms</source>
+        <translation>%1 · 来自 %4 的 %3 个 rank 的 %2 步；实测每步 %5 至 %6 毫秒，P90 %7 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="227"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="231"/>
         <source>Save the profile fitted from the measured run</source>
         <translation>保存由实测运行拟合出的标定配置</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="229"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="233"/>
         <source>Calibration profiles (*.json)</source>
         <translation>标定配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="245"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="249"/>
         <source>Cannot write the fitted profile</source>
         <translation>无法写入拟合出的标定配置</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="253"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="257"/>
         <source>Wrote %1 from the traces: %2 collective sample(s), %3 GEMM sample(s), %4 launch sample(s), each figure marked as coming from a trace. Applied to the scenario: the Calibration tab says what it changed.</source>
         <translation>已根据跟踪写入 %1：%2 个集合通信样本、%3 个 GEMM 样本、%4 个启动样本，每个数值都标明来自跟踪。已应用到场景：“校准”标签页说明了它改变了什么。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="261"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="265"/>
         <source>Not fitted: %1.</source>
         <translation>未拟合：%1。</translation>
     </message>
