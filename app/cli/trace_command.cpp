@@ -99,16 +99,16 @@ QJsonObject predictedJson(const StepFigures &p)
     return o;
 }
 
-QJsonValue ratioValue(const FigureComparison &c)
+QJsonValue ratioValue(const StepComparison &c)
 {
     return c.ratio ? QJsonValue(*c.ratio) : QJsonValue(QJsonValue::Null);
 }
 
 // "ratio": measured over predicted for each figure (null where the model predicts 0).
-QJsonObject ratioJson(const std::vector<FigureComparison> &figures)
+QJsonObject ratioJson(const std::vector<StepComparison> &figures)
 {
     QJsonObject o, per_step;
-    for (const FigureComparison &c : figures) {
+    for (const StepComparison &c : figures) {
         if (QLatin1String(c.name) == QLatin1String("step_time_s"))
             o[QStringLiteral("step_time_s")] = ratioValue(c);
         else
@@ -182,10 +182,10 @@ void printText(Output &out, const MeasuredRun &run, const std::vector<MeasuredRa
 }
 
 void printComparison(Output &out, const QString &scenario_name,
-                     const std::vector<FigureComparison> &figures, double measured_step_s)
+                     const std::vector<StepComparison> &figures, double measured_step_s)
 {
     out.line(QStringLiteral("predicted by the model (%1):").arg(scenario_name));
-    for (const FigureComparison &c : figures) {
+    for (const StepComparison &c : figures) {
         out.line(QStringLiteral("  %1 %2 predicted, %3 measured%4")
                      .arg(figureWords(c.name), -22)
                      .arg(humanTime(c.predicted), humanTime(c.measured))
@@ -339,7 +339,7 @@ int cmdTrace(const QStringList &argv, Output &out, Failure *failure)
                          printable(QString::fromStdString(note)).toUtf8().constData());
     }
 
-    std::vector<FigureComparison> figures;
+    std::vector<StepComparison> figures;
     if (predicted)
         figures = compareFigures(run.median, *predicted);
     if (json) {

@@ -329,10 +329,10 @@ StepFigures predictedFigures(const Summary &s)
     return f;
 }
 
-std::vector<FigureComparison> compareFigures(const StepFigures &m, const StepFigures &p)
+std::vector<StepComparison> compareFigures(const StepFigures &m, const StepFigures &p)
 {
     const auto one = [](const char *name, double measured, double predicted) {
-        FigureComparison c;
+        StepComparison c;
         c.name = name;
         c.measured = measured;
         c.predicted = predicted;
@@ -348,12 +348,12 @@ std::vector<FigureComparison> compareFigures(const StepFigures &m, const StepFig
             one("idle", m.idle_s, p.idle_s)};
 }
 
-std::optional<FigureComparison> largestDisagreement(const std::vector<FigureComparison> &figures,
+std::optional<StepComparison> largestDisagreement(const std::vector<StepComparison> &figures,
                                                     double measured_step_s)
 {
-    std::optional<FigureComparison> worst;
+    std::optional<StepComparison> worst;
     double worst_gap = -1;
-    for (const FigureComparison &f : figures) {
+    for (const StepComparison &f : figures) {
         // A figure the model leaves at 0 compares only when the run spends a visible share
         // of its step on it (1%); its gap is then taken as that of a 100x ratio.
         double gap;

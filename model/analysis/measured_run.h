@@ -85,18 +85,18 @@ Result<MeasuredRun> combineRanks(const std::vector<MeasuredRank> &ranks);
 StepFigures predictedFigures(const Summary &summary);
 
 /// One figure of the comparison, named as in --json ("step_time_s", "compute", ...).
-struct FigureComparison {
+struct StepComparison {
     const char *name = "";
     double measured = 0;
     double predicted = 0;
     std::optional<double> ratio; // measured / predicted, when predicted > 0
 };
-std::vector<FigureComparison> compareFigures(const StepFigures &measured,
+std::vector<StepComparison> compareFigures(const StepFigures &measured,
                                              const StepFigures &predicted);
 /// The figure whose ratio is farthest from 1 (|log ratio| largest), among figures the model
 /// predicts (predicted > 0) or that the run spends more than 1% of its step on; none when
 /// nothing compares.
-std::optional<FigureComparison> largestDisagreement(const std::vector<FigureComparison> &figures,
+std::optional<StepComparison> largestDisagreement(const std::vector<StepComparison> &figures,
                                                     double measured_step_s);
 
 } // namespace scalescope

@@ -192,11 +192,11 @@ void MeasuredRunView::refresh()
         return;
     }
     const StepFigures none;
-    const std::vector<FigureComparison> figures =
+    const std::vector<StepComparison> figures =
         compareFigures(*measured_, predicted_ ? *predicted_ : none);
     double top = 0;
     for (auto it = std::rbegin(kDrawn); it != std::rend(kDrawn); ++it)
-        for (const FigureComparison &c : figures)
+        for (const StepComparison &c : figures)
             if (QLatin1String(c.name) == QLatin1String(*it)) {
                 measured_set_->append(c.measured * 1e3);
                 predicted_set_->append(predicted_ ? c.predicted * 1e3 : 0.0);
