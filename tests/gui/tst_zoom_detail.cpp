@@ -51,9 +51,12 @@ private Q_SLOTS:
 
     void zoomShowsTheFirstReplicaInDetail_data()
     {
+        // 131,072 GPUs take seconds (minutes under the sanitizers): the second size only
+        // where screenshots are asked for.
         QTest::addColumn<QSize>("size");
         QTest::newRow("1280x720") << QSize(1280, 720);
-        QTest::newRow("1920x1080") << QSize(1920, 1080);
+        if (!qEnvironmentVariableIsEmpty("SCALESCOPE_SCREENSHOT_DIR"))
+            QTest::newRow("1920x1080") << QSize(1920, 1080);
     }
     void zoomShowsTheFirstReplicaInDetail()
     {
