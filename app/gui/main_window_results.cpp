@@ -226,23 +226,22 @@ void MainWindow::updateStatus(const ResultPtr &result)
                            .arg(f.speedup, 0, 'f', 2)
                            .arg(f.from_gpus)
                            .arg(QLocale::c().toString(f.ideal, 'g', 6));
-        efficiency_text = tr("Efficiency %1% from %2 GPUs")
-                              .arg(f.efficiency * 100, 0, 'f', 0)
-                              .arg(f.from_gpus);
+        efficiency_text =
+            tr("Efficiency %1% from %2 GPUs").arg(f.efficiency * 100, 0, 'f', 0).arg(f.from_gpus);
         break;
     case Kind::Fewest:
         speedup_text = tr("%1 GPUs are the fewest that fit: %2× against 1 GPU on paper")
                            .arg(f.gpus)
                            .arg(f.vs_one, 0, 'f', 2);
-        efficiency_text = tr("Efficiency %1% against 1 GPU on paper")
-                              .arg(f.efficiency_vs_one * 100, 0, 'f', 0);
+        efficiency_text =
+            tr("Efficiency %1% against 1 GPU on paper").arg(f.efficiency_vs_one * 100, 0, 'f', 0);
         break;
     case Kind::OnPaper:
         speedup_text = tr("Speed-up %1× on %2 GPUs against 1 GPU on paper")
                            .arg(f.vs_one, 0, 'f', 2)
                            .arg(f.gpus);
-        efficiency_text = tr("Efficiency %1% against 1 GPU on paper")
-                              .arg(f.efficiency_vs_one * 100, 0, 'f', 0);
+        efficiency_text =
+            tr("Efficiency %1% against 1 GPU on paper").arg(f.efficiency_vs_one * 100, 0, 'f', 0);
         break;
     }
     QString speedup_tip = reference_note;

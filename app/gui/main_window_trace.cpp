@@ -11,8 +11,8 @@
 #include "analysis/measured_timeline.h"
 #include "analysis/trace_profile.h"
 #include "io/file_io.h"
-#include "io/profile_io.h"
 #include "io/kineto_trace.h"
+#include "io/profile_io.h"
 
 #include <QDateTime>
 #include <QFileDialog>
@@ -121,8 +121,8 @@ bool MainWindow::openMeasuredTraces(const QStringList &files)
     std::atomic<int64_t> done{0}, total{0};
     MeasuredLoad load;
     const int gpus_per_node = ctx_.document->scenario().hardware.gpus_per_node;
-    QThread *worker = QThread::create(
-        [&] { load = loadTraces(files, gpus_per_node, &cancel, &done, &total); });
+    QThread *worker =
+        QThread::create([&] { load = loadTraces(files, gpus_per_node, &cancel, &done, &total); });
     QProgressDialog progress(tr("Reading the measured trace…"), tr("Cancel"), 0, 1000, this);
     progress.setObjectName(QStringLiteral("measuredTraceProgress"));
     progress.setWindowModality(Qt::WindowModal);
@@ -240,11 +240,13 @@ bool MainWindow::fitModelToMeasuredRun(const QString &path)
     std::vector<QString> names;
     for (const QString &f : measured_files_)
         names.push_back(QFileInfo(f).fileName());
-    const WriteResult written = writeFileSafely(target, writeTraceFittedProfile(
-                    measured_fit_->profile,
-                    {measured_fit_->collective_samples, measured_fit_->gemm_samples,
-                     measured_fit_->launch_samples},
-                    names), guard);
+    const WriteResult written = writeFileSafely(
+        target,
+        writeTraceFittedProfile(measured_fit_->profile,
+                                {measured_fit_->collective_samples, measured_fit_->gemm_samples,
+                                 measured_fit_->launch_samples},
+                                names),
+        guard);
     if (!written) {
         showError(tr("Cannot write the fitted profile"), written.error);
         return false;

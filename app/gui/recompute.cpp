@@ -47,7 +47,8 @@ ResultPtr computeResultStaged(const RecomputeRequest &request,
     what.sweep_max_tasks = kGuiSweepMaxTasks;
     what.skip_unreachable_counts = true; // left out of the chart
     what.what_if = true;
-    what.what_if_engine_max_tasks = kGuiWhatIfEngineTasks; // the Breakdown tab's "What if this were free" (after the step stage)
+    what.what_if_engine_max_tasks = kGuiWhatIfEngineTasks; // the Breakdown tab's "What if this were
+                                                           // free" (after the step stage)
     what.estimate_first_tasks = partial ? kGuiStagedTasks : 0;
     what.cancel = cancel;
 
@@ -57,7 +58,8 @@ ResultPtr computeResultStaged(const RecomputeRequest &request,
     const auto on_stage = [&](EvaluationStage stage, const ScenarioEvaluation &e) {
         auto r = std::make_shared<ScenarioResult>(*result);
         r->evaluation = std::make_shared<const ScenarioEvaluation>(e);
-        r->stage = stage == EvaluationStage::Estimate ? ResultStage::Summary : ResultStage::Timeline;
+        r->stage =
+            stage == EvaluationStage::Estimate ? ResultStage::Summary : ResultStage::Timeline;
         r->compute_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         partial(r);
     };

@@ -63,11 +63,13 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         // Weights, gradients and optimizer states of `count` parameters sharded over
         // `ranks` from the ZeRO stage that shards each.
         const auto states = [&](double count, double ranks, MemoryBreakdown &out) {
-            const auto shard = [&](int from_stage) { return plan.zero >= from_stage ? ranks : 1.0; };
+            const auto shard = [&](int from_stage) {
+                return plan.zero >= from_stage ? ranks : 1.0;
+            };
             out.parameters += count * weightBytesPerParam(plan.precision) / shard(3);
             // Accumulated unsharded in fp32 until the last micro-batch where the stack does so.
-            out.gradients += w.unsharded_fp32_grads ? count * 4.0
-                                                    : count * plan.grad_bytes_per_param / shard(2);
+            out.gradients +=
+                w.unsharded_fp32_grads ? count * 4.0 : count * plan.grad_bytes_per_param / shard(2);
             out.optimizer_states +=
                 count * optimizerBytesPerParam(plan.optimizer, plan.precision) / shard(1);
         };
@@ -94,16 +96,16 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         const double in_flight = peakInFlight(plan.schedule, plan.pipeline, stage,
                                               plan.micro_batches, plan.virtual_stages);
         m.activations = act_per_mb * in_flight / plan.virtual_stages;
-        // One layer's backward at a time adds its working memory (layers/layer_cost.h, transient_bytes):
-        // the peak the framework prints is reached there.
+        // One layer's backward at a time adds its working memory (layers/layer_cost.h,
+        // transient_bytes): the peak the framework prints is reached there.
         m.activations += transient;
         const double allocated = m.parameters + m.gradients + m.optimizer_states + m.activations;
         // PyTorch's caching allocator reserves more than the live tensors, and frameworks
         // print the reserved peak, which a run that ran held. Fragmentation comes from the
         // memory-reduction techniques that break the regular lifetimes of a step's tensors:
-        // recomputation and pipeline schedules (GMLake, Guo et al., ASPLOS 2024, Sec. 2.3: the caching allocator
-        // "degrades quickly" under them, ~15% of reserved memory on average over its LLM
-        // runs; STWeaver, Huang et al. 2025, Sec. 2: virtual pipeline and recomputation
+        // recomputation and pipeline schedules (GMLake, Guo et al., ASPLOS 2024, Sec. 2.3: the
+        // caching allocator "degrades quickly" under them, ~15% of reserved memory on average over
+        // its LLM runs; STWeaver, Huang et al. 2025, Sec. 2: virtual pipeline and recomputation
         // disrupt tensor lifespans). Without them every iteration frees and allocates the
         // same sizes in the same order and the splitting allocator reuses its blocks
         // (PyTorch "CUDA semantics", memory management): a few per cent. It comes from the

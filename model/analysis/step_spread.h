@@ -14,7 +14,7 @@ namespace scalescope
 {
 
 struct StepSpread {
-    int steps = 0;     // simulated steps the figures come from (1: the step does not vary)
+    int steps = 0;       // simulated steps the figures come from (1: the step does not vary)
     bool varies = false; // the scenario has a source of step-to-step variation
     double p50_s = 0, p90_s = 0, p99_s = 0;
 };

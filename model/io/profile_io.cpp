@@ -8,11 +8,11 @@
 #include "plan/scenario.h"
 
 #include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QFile>
-#include <QFileInfo>
 #include <QRegularExpression>
 #include <QSaveFile>
 
@@ -32,7 +32,6 @@ using json::ObjectReader;
 using json::OrderedObject;
 using json::RealRange;
 using namespace json; // the range table (io/input_ranges.h)
-
 
 constexpr std::array kPrecisions = {Precision::FP32, Precision::TF32, Precision::FP16,
                                     Precision::BF16, Precision::FP8};
@@ -182,8 +181,7 @@ ProfileGpu readGpu(const ObjectReader &r)
         thermal->allowKeys({"duration_s", "samples"});
         g.thermal_duration_s = thermal->requiredDouble("duration_s", kDurationRange);
         const QJsonArray samples = thermal->requiredArray("samples");
-        json::limitItems(samples, thermal->pathOf("samples"), kMaxProfileThermalSamples,
-                         "samples");
+        json::limitItems(samples, thermal->pathOf("samples"), kMaxProfileThermalSamples, "samples");
         g.thermal_samples.reserve(static_cast<size_t>(samples.size()));
         for (qsizetype i = 0; i < samples.size(); ++i)
             g.thermal_samples.push_back(
@@ -513,7 +511,8 @@ bool saveProfileFile(const QString &path, const CalibrationProfile &profile, QSt
 // The fitted profile as profile.md writes it, each fitted figure marked "x-source": "trace"
 // (an x- key, which every profile reader accepts: docs/trace.md), with the traces it came
 // from and the samples each figure rests on.
-QByteArray writeTraceFittedProfile(const CalibrationProfile &profile, const TraceFitSamples &samples,
+QByteArray writeTraceFittedProfile(const CalibrationProfile &profile,
+                                   const TraceFitSamples &samples,
                                    const std::vector<QString> &trace_names)
 {
     QJsonObject root = QJsonDocument::fromJson(writeProfile(profile)).object();

@@ -20,14 +20,14 @@ inline constexpr int kProfileVersion = 1;
 /// Largest profile file accepted (bytes).
 inline constexpr qint64 kMaxProfileFileBytes = 64 * 1024 * 1024;
 /// Most items accepted in a profile's lists (clear errors instead of exhausting memory).
-inline constexpr qsizetype kMaxProfileGpus = 1024;               // "gpus" (indices 0 to 1023)
-inline constexpr qsizetype kMaxProfileP2P = 1024 * 1024;         // "p2p"
-inline constexpr qsizetype kMaxProfileCollectives = 100000;      // "collectives"
-inline constexpr qsizetype kMaxProfileFrameworkHost = 100;     // "framework_host"
-inline constexpr qsizetype kMaxProfileNotes = 10000;             // "skipped", "errors"
-inline constexpr qsizetype kMaxProfileGemmPoints = 10000;        // per gemm_tflops.<dtype>
-inline constexpr qsizetype kMaxProfileThermalSamples = 1000000;  // per GPU
-inline constexpr qsizetype kMaxProfileThrottleReasons = 64;      // per thermal sample
+inline constexpr qsizetype kMaxProfileGpus = 1024;              // "gpus" (indices 0 to 1023)
+inline constexpr qsizetype kMaxProfileP2P = 1024 * 1024;        // "p2p"
+inline constexpr qsizetype kMaxProfileCollectives = 100000;     // "collectives"
+inline constexpr qsizetype kMaxProfileFrameworkHost = 100;      // "framework_host"
+inline constexpr qsizetype kMaxProfileNotes = 10000;            // "skipped", "errors"
+inline constexpr qsizetype kMaxProfileGemmPoints = 10000;       // per gemm_tflops.<dtype>
+inline constexpr qsizetype kMaxProfileThermalSamples = 1000000; // per GPU
+inline constexpr qsizetype kMaxProfileThrottleReasons = 64;     // per thermal sample
 /// Ranges of a profile's collectives and host (what parseProfile accepts; importers such as
 /// the nccl-tests log reader check against them).
 inline constexpr int64_t kMaxProfileCollectiveGpus = 131072;
@@ -61,7 +61,8 @@ struct TraceFitSamples {
 /// marked "x-source": "trace", with the traces (`trace_names`, as the user named them) and
 /// the samples behind it: what `trace --profile` and the window's "Fit the model to this
 /// run" write.
-QByteArray writeTraceFittedProfile(const CalibrationProfile &profile, const TraceFitSamples &samples,
+QByteArray writeTraceFittedProfile(const CalibrationProfile &profile,
+                                   const TraceFitSamples &samples,
                                    const std::vector<QString> &trace_names);
 
 } // namespace scalescope

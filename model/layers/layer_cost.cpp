@@ -126,8 +126,7 @@ double linearWgrad(const ComputeModel &c, const Plan &plan, const Gemm &g)
 /// Input gradient (dX = dY W^T: m x k over n) and weight gradient.
 double linearBackward(const ComputeModel &c, const Plan &plan, const Gemm &g)
 {
-    return c.gemmTime(g.m, g.k, g.n, g.batch, 0, backwardShare(c, plan)) +
-           linearWgrad(c, plan, g);
+    return c.gemmTime(g.m, g.k, g.n, g.batch, 0, backwardShare(c, plan)) + linearWgrad(c, plan, g);
 }
 
 /// The routed experts of an MoE layer, added to `l`: router, permutation, the experts'
@@ -232,12 +231,12 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
 /// The shapes of one transformer layer on one GPU: attention (multi-head, grouped-query or
 /// multi-head latent), its context-parallel split, and the dense or expert MLP.
 struct AttentionShape {
-    std::vector<Gemm> in;  // projections before the core (column-parallel or replicated)
-    Gemm out{0, 0, 0, 0};  // the output projection (row-parallel)
-    double dq = 0, dv = 0; // query/key and value width of one head
-    double heads = 0;      // query heads on this GPU
-    double kv_heads = 0;   // key/value heads on this GPU (MLA: the up-projected heads)
-    double params = 0;     // on this GPU
+    std::vector<Gemm> in;   // projections before the core (column-parallel or replicated)
+    Gemm out{0, 0, 0, 0};   // the output projection (row-parallel)
+    double dq = 0, dv = 0;  // query/key and value width of one head
+    double heads = 0;       // query heads on this GPU
+    double kv_heads = 0;    // key/value heads on this GPU (MLA: the up-projected heads)
+    double params = 0;      // on this GPU
     double qk_elements = 0; // rotary-embedded query/key elements per token
 };
 
@@ -272,8 +271,8 @@ AttentionShape attentionShape(const TransformerSpec &ts, const Plan &plan, doubl
         a.params += h * (kl + rope) + kl * a.heads * (m.qk_nope_head_dim + a.dv) + kl;
         a.qk_elements = (a.heads + 1.0) * rope;
     } else {
-        a.dq = a.dv = ts.head_dim > 0 ? static_cast<double>(ts.head_dim)
-                                      : h / static_cast<double>(ts.heads);
+        a.dq = a.dv =
+            ts.head_dim > 0 ? static_cast<double>(ts.head_dim) : h / static_cast<double>(ts.heads);
         a.kv_heads = std::max(1.0, static_cast<double>(ts.kvHeads()) / t);
         const double qkv_n = (a.heads + 2.0 * a.kv_heads) * a.dq;
         a.in.push_back({T, qkv_n, h, 1});
@@ -313,8 +312,8 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     std::vector<Gemm> attn = as.in;
     attn.push_back(as.out);
     std::vector<Gemm> mlp;
-    double mlp_width = moe ? static_cast<double>(ts.moe.shared_experts * ts.moe.expert_ffn_hidden) / t
-                           : ft;
+    double mlp_width =
+        moe ? static_cast<double>(ts.moe.shared_experts * ts.moe.expert_ffn_hidden) / t : ft;
     if (mlp_width > 0) {
         mlp.push_back({T, ts.gated_mlp ? 2.0 * mlp_width : mlp_width, h, 1});
         mlp.push_back({T, h, mlp_width, 1});
@@ -393,9 +392,9 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     // writes the outgoing one: ~1.5-2x the forward traffic.
     const double ln_bwd = eb.norm_bwd * Tl * h;
     const double act_bwd = eb.act_bwd * T * mlp_width;
-    const double mem_bwd = memoryKernels(c, {ln_bwd, ln_bwd, 1.5 * bda, 1.5 * bda, act_bwd,
-                                             rope_bwd}) +
-                           c.memoryTime(cast.backward);
+    const double mem_bwd =
+        memoryKernels(c, {ln_bwd, ln_bwd, 1.5 * bda, 1.5 * bda, act_bwd, rope_bwd}) +
+        c.memoryTime(cast.backward);
     l.fwd_s = gemm_fwd + attn_fwd + mem_fwd;
     l.bwd_s = gemm_bwd + attn_bwd + mem_bwd;
     l.kernels_fwd = flash ? plan.host.block_ops_forward_fused : plan.host.block_ops_forward;
@@ -457,8 +456,9 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double replicated = 10.0 * T * h;
     const double attn_width = as.heads * t * (as.dq + as.dv) / 2.0; // h for plain attention
     const double split = 8.0 * T * attn_width + (ts.gated_mlp ? 6.0 : 4.0) * T * mlp_width * t;
-    const double quadratic =
-        (flash || plan.recompute == Recompute::Selective) ? 0.0 : 5.0 * as.heads * t * sl * keys * b;
+    const double quadratic = (flash || plan.recompute == Recompute::Selective)
+                                 ? 0.0
+                                 : 5.0 * as.heads * t * sl * keys * b;
     const double no_recompute =
         scale * (replicated / (plan.sequence_parallel ? t : 1.0) + (split + quadratic) / t) +
         routed_act;
@@ -473,9 +473,9 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         // log-sum-exp (torchtitan _save_list).
         const double kept_mm = ts.gated_mlp ? (as.heads + as.kv_heads) * as.dq + mlp_width + h
                                             : as.in.front().n + mlp_width;
-        l.activation_bytes = e * T * (h / (plan.sequence_parallel ? t : 1.0) + kept_mm +
-                                      as.heads * as.dv) +
-                             routed_act;
+        l.activation_bytes =
+            e * T * (h / (plan.sequence_parallel ? t : 1.0) + kept_mm + as.heads * as.dv) +
+            routed_act;
         l.transient_bytes = std::max(0.0, no_recompute - l.activation_bytes);
     } else {
         l.activation_bytes = no_recompute;
@@ -507,7 +507,8 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
             // values and the output re-shard heads and sequence, forward and backward.
             l.cp_fwd_steps = 4;
             l.cp_bwd_steps = 4;
-            l.cp_step_bytes = T * (as.heads * (2.0 * as.dq + as.dv) + as.kv_heads * as.dv) * e / 4.0;
+            l.cp_step_bytes =
+                T * (as.heads * (2.0 * as.dq + as.dv) + as.kv_heads * as.dv) * e / 4.0;
         }
         l.cp_attn_fwd = attn_fwd;
         l.cp_attn_bwd = attn_bwd;
@@ -551,8 +552,8 @@ LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const Com
     // fp32 (max, exp-sum, loss passes over the logits).
     l.fwd_s = c.memoryTime(2.0 * Tl * h * e) + forwardTime(hc, logits) +
               memoryKernels(c, {T * vt * (e + 4.0), T * vt * 4.0 * 2.0, T * vt * 4.0});
-    l.bwd_s =
-        c.memoryTime(4.0 * Tl * h * e) + backwardTime(hc, logits) + c.memoryTime(T * vt * (4.0 + e));
+    l.bwd_s = c.memoryTime(4.0 * Tl * h * e) + backwardTime(hc, logits) +
+              c.memoryTime(T * vt * (4.0 + e));
     l.fwd_flops = logits.flops();
     l.bwd_flops = 2.0 * logits.flops();
     l.wgrad_s = hc.gemmTime(logits.k, logits.n, logits.m);
@@ -579,8 +580,9 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
     // Compiled (training.compile), Inductor fuses pointwise kernels into the kernel before
     // them (Ansel et al., ASPLOS 2024, Sec. 4.3): a ReLU after a norm or an add costs no pass
     // of its own, and a residual add after a norm reads only the second branch.
-    const bool fused_after = c.compiled() && prev &&
-                             (prev->kind == LayerSpec::Kind::Norm || prev->kind == LayerSpec::Kind::Add);
+    const bool fused_after =
+        c.compiled() && prev &&
+        (prev->kind == LayerSpec::Kind::Norm || prev->kind == LayerSpec::Kind::Add);
     const double e = activationBytes(plan.precision);
     const double b = static_cast<double>(plan.micro_batch);
     const double t = plan.tensor;
@@ -632,8 +634,7 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
         // the tensor peak, so a GPU whose tensor peak doubles does not double a CNN. Fully
         // connected layers are cuBLAS GEMMs with the new instructions.
         const double share = ls.kind == LayerSpec::Kind::Conv ? c.legacyMmaShare() : 1.0;
-        l.fwd_s =
-            std::max(c.gemmTime(g.m, g.n, g.k, 1, traffic, share) * scale, atPeak(flops_fwd));
+        l.fwd_s = std::max(c.gemmTime(g.m, g.n, g.k, 1, traffic, share) * scale, atPeak(flops_fwd));
         // Backward: input gradient (skipped for the first layer: no gradient w.r.t. the
         // image) and weight gradient. cuDNN computes a convolution's input gradient as a
         // transposed convolution, an implicit GEMM of the forward's size (K' = Cout x kernel
@@ -782,8 +783,8 @@ double transformerParams(const TransformerSpec &ts)
         p += layerParams(ts, i, false);
     const double h = static_cast<double>(ts.hidden);
     const double embed = static_cast<double>(ts.vocab) * h * (ts.tied_embeddings ? 1.0 : 2.0);
-    const double mtp =
-        static_cast<double>(ts.mtp_depth) * (layerParams(ts, ts.layers - 1, false) + 2.0 * h * h + 2.0 * h);
+    const double mtp = static_cast<double>(ts.mtp_depth) *
+                       (layerParams(ts, ts.layers - 1, false) + 2.0 * h * h + 2.0 * h);
     return p + embed + 2.0 * h + mtp;
 }
 
@@ -849,8 +850,8 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
         w.tokens_per_sample = static_cast<double>(ts.seq_len);
         // Pipeline send: b*s*h activations; split across TP ranks with the scatter-gather
         // optimisation or sequence parallelism (SC21 Sec. 4.1), and across the context group.
-        w.p2p_bytes = b * static_cast<double>(ts.seq_len * ts.hidden) * e /
-                      (plan.tensor * plan.context);
+        w.p2p_bytes =
+            b * static_cast<double>(ts.seq_len * ts.hidden) * e / (plan.tensor * plan.context);
         w.input_bytes_per_sample = static_cast<double>(ts.seq_len) * 4.0; // token ids
         break;
     }

@@ -1,9 +1,9 @@
 // The task graph of a step: stages and buckets, each unit's tasks, pipeline links, collectives.
 #include "sim/simulation_p.h"
 
+#include "layers/stage_layout.h"
 #include "plan/numerics.h"
 #include "sim/schedule.h"
-#include "layers/stage_layout.h"
 
 #include <algorithm>
 #include <cmath>
@@ -144,10 +144,9 @@ void Simulation::buildUnit(int replica, int stage)
             if (op.forward()) {
                 TaskId load = kNoTask;
                 if (v == layout.firstOf(mb) && d.loader_s > 0) {
-                    load =
-                        graph_.add(unit, Stream::Loader, SegmentKind::DataLoad,
-                                   loads_free_ ? 0.0 : d.loader_s,
-                                   labelId(LabelKind::DataLoader), mb, static_cast<uint16_t>(it));
+                    load = graph_.add(
+                        unit, Stream::Loader, SegmentKind::DataLoad, loads_free_ ? 0.0 : d.loader_s,
+                        labelId(LabelKind::DataLoader), mb, static_cast<uint16_t>(it));
                     load_[(static_cast<size_t>(replica) * iterations_ + it) * m +
                           static_cast<size_t>(mb)] = load;
                     // A loader slot frees when an earlier micro-batch enters the GPU: the
@@ -191,9 +190,8 @@ void Simulation::buildUnit(int replica, int stage)
                 // W: the weight-gradient GEMMs a zero-bubble schedule deferred (Qi et al.,
                 // ICLR 2024, Sec. 2); the piece's gradients are complete after it, so its
                 // reduction follows it, not the B pass.
-                const bool reduce_now =
-                    d.data_parallel &&
-                    (d.reduce_every_micro_batch || mb == layout.lastMicroBatch(v));
+                const bool reduce_now = d.data_parallel && (d.reduce_every_micro_batch ||
+                                                            mb == layout.lastMicroBatch(v));
                 const uint32_t label = labelId(LabelKind::Backward);
                 if (d.zero3 || (reduce_now && d.bucketed)) {
                     for (auto piece = st.pieces.rbegin(); piece != st.pieces.rend(); ++piece) {
@@ -249,9 +247,8 @@ void Simulation::buildUnit(int replica, int stage)
                 }
                 b_first_[idx] = first;
                 if (v != layout.firstOf(mb))
-                    b_send_[idx] = layout.sendsAfter(v - 1)
-                                       ? send(labelId(LabelKind::SendGradients))
-                                       : last;
+                    b_send_[idx] =
+                        layout.sendsAfter(v - 1) ? send(labelId(LabelKind::SendGradients)) : last;
             }
             first_op = false;
         }
@@ -286,8 +283,7 @@ void Simulation::linkPipeline()
     for (int r = 0; r < replicas_; ++r)
         for (int it = 0; it < iterations_; ++it)
             for (int v = 0; v < vstages_; ++v)
-                for (int64_t mb = layout.firstMicroBatch(v); mb <= layout.lastMicroBatch(v);
-                     ++mb) {
+                for (int64_t mb = layout.firstMicroBatch(v); mb <= layout.lastMicroBatch(v); ++mb) {
                     const size_t idx = tableIndex(r, it, v, mb);
                     const uint32_t unit = graph_[f_first_[idx]].unit;
                     // What a virtual stage waits for: the send from the one before it, or
@@ -357,9 +353,9 @@ void addExpertAndContext(const SimContext &ctx, const LayerCost &l, Piece &cur)
     cur.wait_fwd += l.expert_wait_fwd;
     cur.wait_bwd += l.expert_wait_bwd + (full ? l.expert_wait_fwd : 0.0);
     if (l.ep_fwd_ops > 0) {
-        const double one = ctx.comm.expertAllToAllTime(l.ep_tokens, l.ep_top_k, l.ep_token_bytes,
-                                                       P.expertGroup(),
-                                                       P.dispatcher == ExpertDispatcher::DeepEP);
+        const double one =
+            ctx.comm.expertAllToAllTime(l.ep_tokens, l.ep_top_k, l.ep_token_bytes, P.expertGroup(),
+                                        P.dispatcher == ExpertDispatcher::DeepEP);
         const double bytes = l.ep_tokens * l.ep_top_k * l.ep_token_bytes;
         double fwd = l.ep_fwd_ops * one;
         double bwd = (l.ep_bwd_ops + (full ? l.ep_fwd_ops : 0)) * one;
@@ -447,7 +443,7 @@ std::vector<Piece> packPieces(const SimContext &ctx, LayerRange range, TensorPar
             const auto exposed = [k](double comm, double compute) {
                 return comm * (1.0 - k) + std::max(0.0, k * (comm - compute));
             };
-            const auto besideEach = [&](int ops, const double (&beside)[2], double whole) {
+            const auto besideEach = [&](int ops, const double(&beside)[2], double whole) {
                 const double one = tp(l.tp_bytes);
                 double sum = 0;
                 for (int j = 0; j < ops; ++j)

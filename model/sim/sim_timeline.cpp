@@ -170,8 +170,7 @@ bool Simulation::buildTimeline(SimResult &result)
     }
     if (estimate > opt_.max_segments) {
         const size_t reserved = rows_total + detailed_estimate;
-        const size_t room =
-            opt_.max_segments > 2 * reserved ? opt_.max_segments - reserved : 0;
+        const size_t room = opt_.max_segments > 2 * reserved ? opt_.max_segments - reserved : 0;
         if (room == 0 || span <= 0) {
             result.error = "the timeline would hold about " + std::to_string(estimate) +
                            " segments on " + std::to_string(rows_total) +

@@ -37,9 +37,8 @@ SimResult Simulation::run()
         return result;
     criticalPathOf(result);
     for (int it = firstMeasured(); it < iterations_; ++it)
-        result.step_times_s.push_back(
-            iteration_end_[static_cast<size_t>(it)] -
-            (it > 0 ? iteration_end_[static_cast<size_t>(it) - 1] : 0.0));
+        result.step_times_s.push_back(iteration_end_[static_cast<size_t>(it)] -
+                                      (it > 0 ? iteration_end_[static_cast<size_t>(it) - 1] : 0.0));
     account(result);
     if (opt_.build_timeline && (cancelled(result) || !buildTimeline(result)))
         return result;
@@ -76,8 +75,9 @@ bool Simulation::buildAndRun(SimResult &result)
     recv_tasks_.assign(static_cast<size_t>(units_), {});
     unit_tasks_.assign(static_cast<size_t>(units_), {});
     {
-        const size_t tasks = static_cast<size_t>(units_) * iterations_ *
-                             (static_cast<size_t>(plan_.micro_batches * plan_.virtual_stages) * 6 + 64);
+        const size_t tasks =
+            static_cast<size_t>(units_) * iterations_ *
+            (static_cast<size_t>(plan_.micro_batches * plan_.virtual_stages) * 6 + 64);
         graph_.reserve(tasks, 2 * tasks);
     }
     orders_ = pipelineOrders(plan_.schedule, plan_.pipeline, plan_.micro_batches,
@@ -216,9 +216,12 @@ namespace
 /// page-faults it in again on the next run: the GPT-3 175B timeline of 1,024 GPUs with jitter
 /// took 145 ms instead of 42 depending only on the order of frees. 64 MB of padding kept at
 /// the top of the main heap (M_TOP_PAD, glibc manual "Malloc Tunable Parameters") keeps the
-/// pages of one run for the next. It is set only by a run on the main thread (the CLI, the
-/// benchmarks): the window's worker allocates in its own arena, where the same setting made
-/// the edit-to-timeline latency 131 ms instead of 63 (bench_gui_stages).
+/// pages of one run for the next; blocks up to 1 GB come from the heap rather than from
+/// mmap (M_MMAP_THRESHOLD), which glibc otherwise unmaps on free, and the heap is trimmed
+/// only above 1 GB free (M_TRIM_THRESHOLD): the task graph of DeepSeek-V3 on 2,048 GPUs
+/// (117 MB of tasks) then reuses its pages. It is set only by a run on the main thread (the
+/// CLI, the benchmarks): the window's worker allocates in its own arena, where the same setting
+/// made the edit-to-timeline latency 131 ms instead of 63 (bench_gui_stages).
 void keepHeapBetweenRuns()
 {
 #ifdef __GLIBC__

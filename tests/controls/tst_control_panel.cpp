@@ -1,7 +1,7 @@
 // ControlPanel driven by objectName: shows a scenario, turns each kind of user edit into
 // exactly one scenarioEdited (one merge key per slider drag), explains invalid combinations.
-#include "controls/control_checks.h"
 #include "controls/blocked_range_slider.h"
+#include "controls/control_checks.h"
 #include "controls/control_panel.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
@@ -567,7 +567,8 @@ void TestControlPanel::gpuCountSliderGreysRefusedCounts()
     s.parallel.data = 0;
     QVERIFY(parses(s));
     panel_->setScenario(s);
-    auto *slider = panel_->findChild<scalescope::BlockedRangeSlider *>(QStringLiteral("gpuCountSlider"));
+    auto *slider =
+        panel_->findChild<scalescope::BlockedRangeSlider *>(QStringLiteral("gpuCountSlider"));
     QVERIFY(slider);
     for (int e = 0; e < 3; ++e) {
         QVERIFY2(slider->isBlocked(e), qPrintable(QString::number(1 << e)));
@@ -577,7 +578,8 @@ void TestControlPanel::gpuCountSliderGreysRefusedCounts()
                  qPrintable(why));
     }
     for (int e = 3; e <= 6; ++e)
-        QVERIFY2(!slider->isBlocked(e), qPrintable(slider->blockedReasons()[static_cast<size_t>(e)]));
+        QVERIFY2(!slider->isBlocked(e),
+                 qPrintable(slider->blockedReasons()[static_cast<size_t>(e)]));
     QVERIFY(slider->isBlocked(10)); // 128 replicas for a batch of 64
     // Moving into the greyed part is still allowed (the panel never refuses an edit) and
     // the error shows; the greyed positions stay as they were.
@@ -594,7 +596,8 @@ void TestControlPanel::gpuCountSliderGreysRefusedCounts()
     odd.training.micro_batch = 3;
     panel_->setScenario(odd);
     for (int e = 0; e <= 4; ++e)
-        QVERIFY2(!slider->isBlocked(e), qPrintable(slider->blockedReasons()[static_cast<size_t>(e)]));
+        QVERIFY2(!slider->isBlocked(e),
+                 qPrintable(slider->blockedReasons()[static_cast<size_t>(e)]));
 }
 
 void TestControlPanel::microBatchAuto()

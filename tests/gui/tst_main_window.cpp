@@ -20,9 +20,9 @@
 
 #include <QAbstractItemModel>
 #include <QAction>
+#include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSet>
-#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -182,7 +182,8 @@ private Q_SLOTS:
                      statusText("statusStepTime").contains(" s"),
                  qPrintable(statusText("statusStepTime")));
         // One RTX 4090 cannot hold the default job: counted from the fewest that fit.
-        QVERIFY2(statusText("statusSpeedup").contains("as fast as 2 GPUs, the fewest that fit; ideal 4×"),
+        QVERIFY2(statusText("statusSpeedup")
+                     .contains("as fast as 2 GPUs, the fewest that fit; ideal 4×"),
                  qPrintable(statusText("statusSpeedup")));
         QVERIFY(statusText("statusMfu").startsWith("MFU"));
         QVERIFY(!statusText("statusBottleneck").isEmpty());
@@ -190,7 +191,8 @@ private Q_SLOTS:
         // one 24 GB card) does not: the speed-up counts from 2 GPUs, the fewest that fit, as
         // the Scaling tab's note says, and the tooltip says why.
         QVERIFY(statusText("statusMemory").isEmpty());
-        QVERIFY2(statusText("statusSpeedup").endsWith("as fast as 2 GPUs, the fewest that fit; ideal 4×"),
+        QVERIFY2(statusText("statusSpeedup")
+                     .endsWith("as fast as 2 GPUs, the fewest that fit; ideal 4×"),
                  qPrintable(statusText("statusSpeedup")));
         QVERIFY(window_->findChild<QLabel *>(QStringLiteral("statusSpeedup"))
                     ->toolTip()
@@ -452,10 +454,10 @@ private Q_SLOTS:
         auto *note = window_->findChild<QLabel *>(QStringLiteral("timelineNote"));
         QVERIFY(note && !note->text().isEmpty());
         const int wanted = controls->widget()->sizeHint().width();
-        QVERIFY2(controls->width() >= wanted * 9 / 10,
-                 qPrintable(QStringLiteral("dock %1 px of the panel's %2")
-                                .arg(controls->width())
-                                .arg(wanted)));
+        QVERIFY2(
+            controls->width() >= wanted * 9 / 10,
+            qPrintable(
+                QStringLiteral("dock %1 px of the panel's %2").arg(controls->width()).arg(wanted)));
         window_->arrangeDocksFor(1500);
     }
 
@@ -493,8 +495,9 @@ private Q_SLOTS:
         QVERIFY(r->summary().memory.fits());
         QVERIFY(statusText("statusMemory").isEmpty());
         const QString speedup = statusText("statusSpeedup");
-        QVERIFY2(speedup.endsWith(QStringLiteral("as fast as 2 GPUs, the fewest that fit; ideal 4×")),
-                 qPrintable(speedup));
+        QVERIFY2(
+            speedup.endsWith(QStringLiteral("as fast as 2 GPUs, the fewest that fit; ideal 4×")),
+            qPrintable(speedup));
         const QString tip =
             window_->findChild<QLabel *>(QStringLiteral("statusSpeedup"))->toolTip();
         QVERIFY2(tip.contains(QStringLiteral("cannot hold this model")), qPrintable(tip));

@@ -6,10 +6,10 @@
 #include "main_window.h"
 #include "recompute.h"
 
+#include "charts/measured_run_view.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
 #include "sim/timeline.h"
-#include "charts/measured_run_view.h"
 #include "timeline/timeline_widget.h"
 
 #include <QApplication>
@@ -19,13 +19,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMimeData>
-#include <QTabWidget>
-#include <QUrl>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 #include <algorithm>
 #include <memory>
@@ -181,11 +181,15 @@ private Q_SLOTS:
         QFile f(profile);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
-        QCOMPARE(root.value(QStringLiteral("x-source")).toObject().value(QStringLiteral("kind")).toString(),
+        QCOMPARE(root.value(QStringLiteral("x-source"))
+                     .toObject()
+                     .value(QStringLiteral("kind"))
+                     .toString(),
                  QStringLiteral("measured trace"));
         QCOMPARE(QString::fromStdString(document_->scenario().hardware.calibration_path),
                  QFileInfo(profile).absoluteFilePath());
-        QVERIFY2(view->fitReport().contains(QStringLiteral("fitted.json")), qPrintable(view->fitReport()));
+        QVERIFY2(view->fitReport().contains(QStringLiteral("fitted.json")),
+                 qPrintable(view->fitReport()));
         // Never over one of the traces it comes from.
         QVERIFY(!window_->fitModelToMeasuredRun(trace("a100-2rank-cnn-rank0.json.gz")));
 
@@ -234,9 +238,8 @@ private Q_SLOTS:
                                                    builtinCatalog());
         QVERIFY(job);
         document_->reset(job.value(), QString());
-        QTRY_VERIFY_WITH_TIMEOUT(window_->currentResult() &&
-                                     window_->currentResult()->summary().gpus == 2,
-                                 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window_->currentResult() && window_->currentResult()->summary().gpus == 2, 60000);
         QVERIFY(window_->openMeasuredTraces({trace("a100-2rank-cnn-rank0.json.gz")}));
         QVERIFY(window_->showTab(QStringLiteral("measured")));
         QTest::qWait(50);

@@ -95,7 +95,8 @@ private Q_SLOTS:
         // The last GPU belongs to another replica: simplified there.
         const int last = (t->gpus() - 1) * kStreamCount + compute;
         const auto [n1, merged1] = itemsIn(*t, last, 0.0, t->endTime());
-        QVERIFY2(merged1 > 0, qPrintable(QStringLiteral("last GPU: %1 items, none merged").arg(n1)));
+        QVERIFY2(merged1 > 0,
+                 qPrintable(QStringLiteral("last GPU: %1 items, none merged").arg(n1)));
 
         // The note above the timeline says which rows keep their detail.
         auto *note = window.findChild<QLabel *>(QStringLiteral("timelineNote"));
@@ -107,9 +108,10 @@ private Q_SLOTS:
         QTest::qWait(50);
         const QByteArray out = qgetenv("SCALESCOPE_SCREENSHOT_DIR");
         if (!out.isEmpty())
-            QVERIFY(window.grab().save(QString::fromLocal8Bit(out) +
-                                       QStringLiteral("/timeline-131072-gpus-zoomed-detail-%1-en.png")
-                                           .arg(QLatin1String(QTest::currentDataTag()))));
+            QVERIFY(
+                window.grab().save(QString::fromLocal8Bit(out) +
+                                   QStringLiteral("/timeline-131072-gpus-zoomed-detail-%1-en.png")
+                                       .arg(QLatin1String(QTest::currentDataTag()))));
     }
 };
 

@@ -192,8 +192,8 @@ void TestCriticalPath::simulatedPathCoversTheStep_data()
         << QStringLiteral("claim01-sublinear-speedup") << static_cast<int>(SegmentKind::DpComm);
     QTest::addRow("claim 9b (pipeline, few micro-batches)")
         << QStringLiteral("claim09-b-few-micro-batches") << static_cast<int>(SegmentKind::PpComm);
-    QTest::addRow("claim 10 (tensor parallel)")
-        << QStringLiteral("claim10-tensor-parallel-2-gpus") << static_cast<int>(SegmentKind::TpComm);
+    QTest::addRow("claim 10 (tensor parallel)") << QStringLiteral("claim10-tensor-parallel-2-gpus")
+                                                << static_cast<int>(SegmentKind::TpComm);
     QTest::addRow("claim 12a (starved loader)")
         << QStringLiteral("claim12-a-starved-loader") << static_cast<int>(SegmentKind::DataLoad);
     QTest::addRow("claim 17 (experts across nodes)")

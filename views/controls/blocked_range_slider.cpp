@@ -24,7 +24,8 @@ void BlockedRangeSlider::setBlockedReasons(std::vector<QString> reasons)
 bool BlockedRangeSlider::isBlocked(int value) const
 {
     const int i = value - minimum();
-    return i >= 0 && i < static_cast<int>(reasons_.size()) && !reasons_[static_cast<size_t>(i)].isEmpty();
+    return i >= 0 && i < static_cast<int>(reasons_.size()) &&
+           !reasons_[static_cast<size_t>(i)].isEmpty();
 }
 
 namespace
@@ -71,7 +72,8 @@ int BlockedRangeSlider::valueAt(int x) const
 void BlockedRangeSlider::paintEvent(QPaintEvent *event)
 {
     QSlider::paintEvent(event);
-    if (std::none_of(reasons_.begin(), reasons_.end(), [](const QString &r) { return !r.isEmpty(); }))
+    if (std::none_of(reasons_.begin(), reasons_.end(),
+                     [](const QString &r) { return !r.isEmpty(); }))
         return;
     // Each refused position gets its share of the track, hatched over the groove and ticks.
     QPainter p(this);

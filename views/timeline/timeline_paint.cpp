@@ -21,7 +21,7 @@ namespace scalescope
 
 namespace
 {
-const QColor kOutOfMemory(0xc6, 0x28, 0x28); // as the memory view's over-capacity red
+const QColor kOutOfMemory(0xc6, 0x28, 0x28);  // as the memory view's over-capacity red
 const QColor kCriticalPath(0xe0, 0x1e, 0x5a); // apart from every kind's colour (palette.cpp)
 
 QColor textColorOn(const QColor &background)
@@ -201,7 +201,8 @@ void TimelineWidget::paintRows(QPainter &painter, const Areas &areas, const Time
             const int y = row.y_px - vp.scroll_y_px + row.height_px - bar - 1;
             if (y + bar < 0 || y > plot.height())
                 continue;
-            const double x0 = std::clamp((span.start_s - vp.start_s) * pps, -2.0, vp.width_px + 2.0);
+            const double x0 =
+                std::clamp((span.start_s - vp.start_s) * pps, -2.0, vp.width_px + 2.0);
             const double x1 = std::clamp((span.end_s - vp.start_s) * pps, -2.0, vp.width_px + 2.0);
             painter.drawRect(QRectF(x0, y, std::max(1.0, x1 - x0), bar));
         }
