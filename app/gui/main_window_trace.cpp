@@ -265,9 +265,16 @@ bool MainWindow::fitModelToMeasuredRun(const QString &path)
             .arg(fit.launch_samples);
     if (!notes.isEmpty())
         report += QLatin1Char(' ') + tr("Not fitted: %1.").arg(notes.join(QStringLiteral("; ")));
-    measured_view_->setFitReport(report);
     applyCalibration(target);
-    return true;
+    // Said only once the scenario holds it (a profile of another GPU can be refused).
+    const bool applied =
+        QString::fromStdString(ctx_.document->scenario().hardware.calibration_path) ==
+        QFileInfo(target).absoluteFilePath();
+    if (!applied)
+        report = tr("Wrote %1 from the traces, but it was not applied (see the message).")
+                     .arg(QFileInfo(target).fileName());
+    measured_view_->setFitReport(report);
+    return applied;
 }
 
 } // namespace scalescope

@@ -4121,7 +4121,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="223"/>
-        <location filename="../../app/gui/main_window_results.cpp" line="296"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="295"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
@@ -4442,47 +4442,47 @@
         <translation>扩展效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="264"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="263"/>
         <source>Does not fit: %1 GB per GPU against %2 GB</source>
         <translation>显存放不下：每块 GPU 需要 %1 GB，而只有 %2 GB</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="271"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="270"/>
         <source>If it fitted: step %1</source>
         <translation>假如放得下：每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="272"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="271"/>
         <source>If it fitted: step %1, %2</source>
         <translation>假如放得下：每步 %1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="273"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="272"/>
         <source>What this step would take if the memory of each GPU held it. It cannot run: reduce the memory per GPU (ZeRO, tensor or pipeline parallelism, recomputation, a smaller micro-batch) or use GPUs with more memory.</source>
         <translation>这是每块 GPU 的显存放得下时这一步所需的时间。实际上它无法运行：请减少每块 GPU 的显存占用（ZeRO、张量或流水线并行、重计算、更小的微批次），或换用显存更大的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="295"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="294"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="298"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="297"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="300"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="299"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="302"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="301"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="377"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="376"/>
         <source>Not computed: %1. Shown greyed: the last valid scenario (%2).</source>
         <translation>无法计算：%1。灰色显示的是上一个有效场景（%2）。</translation>
     </message>
@@ -4492,7 +4492,7 @@
         <translation>1 块 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="305"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="304"/>
         <source>Speed-up on %1 GPUs: once the fewest GPUs that fit are simulated</source>
         <translation>%1 块 GPU 的加速比：待能放下模型的最少 GPU 数模拟完成后给出</translation>
     </message>
@@ -4502,7 +4502,7 @@
         <translation>速度是 %2 块 GPU（能放下模型的最少 GPU 数）的 %1×；理想为 %3×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="241"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="240"/>
         <source>Speed-up %1× on %2 GPUs against 1 GPU on paper</source>
         <translation>%2 块 GPU 上加速比 %1×（相对纸面上的单块 GPU）</translation>
     </message>
@@ -4512,7 +4512,7 @@
         <translation>%2 块 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="251"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="250"/>
         <source>Counted from %1 GPUs, the fewest that hold the model: ideally %2 GPUs would be %3× as fast as they are.</source>
         <translation>以能放下模型的最少 GPU 数 %1 块为基准：理想情况下 %2 块 GPU 的速度应是它们的 %3×。</translation>
     </message>
@@ -4522,7 +4522,7 @@
         <translation>相对纸面上的单块 GPU，本次运行为 %1×（效率 %2%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="234"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="233"/>
         <source>%1 GPUs are the fewest that fit: %2× against 1 GPU on paper</source>
         <translation>%1 块 GPU 是能放下模型的最少数量：相对纸面上的单块 GPU 为 %2×</translation>
     </message>
@@ -4533,7 +4533,7 @@
         <translation>效率 %1%（相对纸面上的单块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="229"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="230"/>
         <source>Efficiency %1% from %2 GPUs</source>
         <translation>效率 %1%（以 %2 块 GPU 为基准）</translation>
     </message>
@@ -4543,39 +4543,39 @@
         <translation>此规模下已简化：间隔小于 %1 的条目在任何缩放级别下都保持合并（绘制了约 %3 段中的 %2 段）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="284"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="283"/>
         <source>Step %1
 P50 %2 · P90 %3</source>
         <translation>每步 %1
 P50 %2 · P90 %3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="288"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="287"/>
         <source>The step is one simulated step from a standing start. Over %1 simulated steps in a row: median %2, P90 %3, P99 %4 (jitter, stragglers, the data loader or throttling make steps differ).</source>
         <translation>每步时间是从静止开始模拟的一步。连续模拟 %1 步：中位数 %2，P90 %3，P99 %4（抖动、慢节点、数据加载或降频使各步时间不同）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="318"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="317"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="319"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="318"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="331"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="330"/>
         <source>If it fitted: %1</source>
         <translation>假如放得下：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="333"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="332"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="335"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="334"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
@@ -4883,19 +4883,24 @@ P50 %2 · P90 %3</translation>
         <translation>标定配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="249"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="251"/>
         <source>Cannot write the fitted profile</source>
         <translation>无法写入拟合出的标定配置</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="257"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="259"/>
         <source>Wrote %1 from the traces: %2 collective sample(s), %3 GEMM sample(s), %4 launch sample(s), each figure marked as coming from a trace. Applied to the scenario: the Calibration tab says what it changed.</source>
         <translation>已根据跟踪写入 %1：%2 个集合通信样本、%3 个 GEMM 样本、%4 个启动样本，每个数值都标明来自跟踪。已应用到场景：“校准”标签页说明了它改变了什么。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="265"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="267"/>
         <source>Not fitted: %1.</source>
         <translation>未拟合：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_trace.cpp" line="274"/>
+        <source>Wrote %1 from the traces, but it was not applied (see the message).</source>
+        <translation>已根据跟踪写入 %1，但未能应用（见提示信息）。</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_p.h" line="198"/>
@@ -6005,19 +6010,19 @@ P50 %2 · P90 %3</translation>
     <name>scalescope::TimelineWidget</name>
     <message>
         <location filename="../../views/timeline/timeline_widget.cpp" line="210"/>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="311"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="312"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
     <message>
         <location filename="../../views/timeline/timeline_widget.cpp" line="214"/>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="300"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="301"/>
         <source>Node %1</source>
         <translation>节点 %1</translation>
     </message>
     <message>
         <location filename="../../views/timeline/timeline_widget.cpp" line="214"/>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="302"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="303"/>
         <source>(%1 GPUs)</source>
         <translation>（%1 块 GPU）</translation>
     </message>
@@ -6072,23 +6077,23 @@ P50 %2 · P90 %3</translation>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB，因此这次运行无法启动。时间线显示的是假设显存不受限时的一步。</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="373"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="374"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="422"/>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="441"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="423"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="442"/>
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="457"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="458"/>
         <source>ScaleScope timeline</source>
         <translation>ScaleScope 时间线</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_paint.cpp" line="458"/>
+        <location filename="../../views/timeline/timeline_paint.cpp" line="459"/>
         <source>Per-GPU timeline exported by ScaleScope</source>
         <translation>由 ScaleScope 导出的逐 GPU 时间线</translation>
     </message>
