@@ -198,26 +198,32 @@ void printComparison(Output &out, const QString &scenario_name,
         out.line(QStringLiteral("  no figure to compare"));
         return;
     }
-    if (worst->ratio && *worst->ratio >= 1)
+    const QString name = figureWords(worst->name);
+    switch (disagreementOf(*worst)) {
+    case Disagreement::MeasuredMore:
         out.line(QStringLiteral("The largest disagreement is %1: measured %2, %3 times the "
                                 "model's %4.")
-                     .arg(figureWords(worst->name), humanTime(worst->measured),
-                          factor(*worst->ratio), humanTime(worst->predicted)));
-    else if (worst->ratio && *worst->ratio > 0)
+                     .arg(name, humanTime(worst->measured), factor(*worst->ratio),
+                          humanTime(worst->predicted)));
+        break;
+    case Disagreement::PredictedMore:
         out.line(QStringLiteral("The largest disagreement is %1: the model predicts %2, %3 "
                                 "times the measured %4.")
-                     .arg(figureWords(worst->name), humanTime(worst->predicted),
-                          factor(1.0 / *worst->ratio), humanTime(worst->measured)));
-    else if (worst->ratio)
+                     .arg(name, humanTime(worst->predicted), factor(1.0 / *worst->ratio),
+                          humanTime(worst->measured)));
+        break;
+    case Disagreement::MeasuredNone:
         out.line(QStringLiteral("The largest disagreement is %1: the model predicts %2, the run "
                                 "measured none.")
-                     .arg(figureWords(worst->name), humanTime(worst->predicted)));
-    else
+                     .arg(name, humanTime(worst->predicted)));
+        break;
+    case Disagreement::NotPredicted:
         out.line(QStringLiteral("The largest disagreement is %1: measured %2, which the model "
                                 "does not predict at all.")
-                     .arg(figureWords(worst->name), humanTime(worst->measured)));
+                     .arg(name, humanTime(worst->measured)));
+        break;
+    }
 }
-
 
 std::vector<QString> traceNames(const QStringList &files)
 {
@@ -325,10 +331,12 @@ int cmdTrace(const QStringList &argv, Output &out, Failure *failure)
         if (scenario)
             options.gpus_per_node = scenario->hardware.gpus_per_node;
         const TraceProfileFit fit = fitTraceProfile(traces, options);
-        const WriteResult written =
-            writeFileSafely(*profile_file, writeTraceFittedProfile(fit.profile,
+        const WriteResult written = writeFileSafely(
+            *profile_file,
+            writeTraceFittedProfile(fit.profile,
                                     {fit.collective_samples, fit.gemm_samples, fit.launch_samples},
-                                    traceNames(files)), guard);
+                                    traceNames(files)),
+            guard);
         if (!written) {
             *failure = {written.refused ? kInvalidInput : kFailure,
                         QStringLiteral("--profile: ") + written.error};

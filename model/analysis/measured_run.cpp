@@ -349,7 +349,7 @@ std::vector<StepComparison> compareFigures(const StepFigures &m, const StepFigur
 }
 
 std::optional<StepComparison> largestDisagreement(const std::vector<StepComparison> &figures,
-                                                    double measured_step_s)
+                                                  double measured_step_s)
 {
     std::optional<StepComparison> worst;
     double worst_gap = -1;
@@ -369,6 +369,15 @@ std::optional<StepComparison> largestDisagreement(const std::vector<StepComparis
         }
     }
     return worst;
+}
+
+Disagreement disagreementOf(const StepComparison &c)
+{
+    if (!c.ratio)
+        return Disagreement::NotPredicted;
+    if (*c.ratio >= 1)
+        return Disagreement::MeasuredMore;
+    return *c.ratio > 0 ? Disagreement::PredictedMore : Disagreement::MeasuredNone;
 }
 
 } // namespace scalescope

@@ -92,11 +92,18 @@ struct StepComparison {
     std::optional<double> ratio; // measured / predicted, when predicted > 0
 };
 std::vector<StepComparison> compareFigures(const StepFigures &measured,
-                                             const StepFigures &predicted);
+                                           const StepFigures &predicted);
 /// The figure whose ratio is farthest from 1 (|log ratio| largest), among figures the model
 /// predicts (predicted > 0) or that the run spends more than 1% of its step on; none when
 /// nothing compares.
 std::optional<StepComparison> largestDisagreement(const std::vector<StepComparison> &figures,
-                                                    double measured_step_s);
+                                                  double measured_step_s);
+
+/// How a figure disagrees, as the sentence naming the largest disagreement words it (the
+/// CLI's and the window's): measured more than predicted (by `ratio`), predicted more than
+/// measured (by 1 / ratio), predicted where the run measured none, measured where the
+/// model predicts none.
+enum class Disagreement { MeasuredMore, PredictedMore, MeasuredNone, NotPredicted };
+Disagreement disagreementOf(const StepComparison &c);
 
 } // namespace scalescope

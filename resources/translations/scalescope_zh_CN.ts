@@ -68,7 +68,7 @@
     </message>
     <message>
         <location filename="../../app/gui/profile_library.cpp" line="136"/>
-        <source>The model's prediction from the scenario's datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
+        <source>The model&apos;s prediction from the scenario&apos;s datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
         <translation>模型根据场景的数据手册链路（%1）对 %2 块 GPU、%3 个节点、%4 MB（测得的最大规模）的预测</translation>
     </message>
     <message>
@@ -96,7 +96,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="207"/>
-        <source>tensor = %1 does not divide the model's %2 attention heads</source>
+        <source>tensor = %1 does not divide the model&apos;s %2 attention heads</source>
         <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
@@ -192,7 +192,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="87"/>
-        <source>the profile's collectives ran on %1 × %2 GPUs, this cluster is %3 × %4: their bus bandwidths stand for another cluster's links</source>
+        <source>the profile&apos;s collectives ran on %1 × %2 GPUs, this cluster is %3 × %4: their bus bandwidths stand for another cluster&apos;s links</source>
         <translation>该配置文件的集合通信测自 %1 × %2 块 GPU，而本集群为 %3 × %4：其总线带宽代表的是另一个集群的链路</translation>
     </message>
     <message>
@@ -212,7 +212,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="146"/>
-        <source>expert = %1 does not divide the model's %2 routed experts</source>
+        <source>expert = %1 does not divide the model&apos;s %2 routed experts</source>
         <translation>expert = %1 不能整除模型的 %2 个路由专家</translation>
     </message>
     <message>
@@ -247,7 +247,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="217"/>
-        <source>asynchronous updates cannot shard the optimizer (ZeRO stage %1): every replica's gradients are needed each step; use sync or ZeRO 0</source>
+        <source>asynchronous updates cannot shard the optimizer (ZeRO stage %1): every replica&apos;s gradients are needed each step; use sync or ZeRO 0</source>
         <translation>异步更新不能切分优化器（ZeRO 阶段 %1）：每一步都需要所有副本的梯度；请使用同步更新或 ZeRO 0</translation>
     </message>
     <message>
@@ -267,7 +267,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="306"/>
-        <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
+        <source>GPU %1&apos;s steady state %2 °C is below the ambient %3 °C</source>
         <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
     </message>
     <message>
@@ -302,17 +302,17 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="96"/>
-        <source>%1 has no NVLink: GeForce cards connect over PCIe, so "%2" cannot exist in this machine</source>
+        <source>%1 has no NVLink: GeForce cards connect over PCIe, so &quot;%2&quot; cannot exist in this machine</source>
         <translation>%1 没有 NVLink：GeForce 显卡之间通过 PCIe 连接，因此这台机器不可能配备“%2”</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="102"/>
-        <source>%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not "%2"</source>
+        <source>%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not &quot;%2&quot;</source>
         <translation>%1 是 AMD GPU：它们之间通过 Infinity Fabric 互连，而不是“%2”</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="81"/>
-        <source>the profile was measured on %1, not on %2: its figures would replace this GPU's; choose a profile of the same GPU or none</source>
+        <source>the profile was measured on %1, not on %2: its figures would replace this GPU&apos;s; choose a profile of the same GPU or none</source>
         <translation>该配置文件是在 %1 上测得的，而不是 %2：它的数据会替换这块 GPU 的数据；请选择同型号 GPU 的配置文件，或不使用</translation>
     </message>
     <message>
@@ -623,7 +623,7 @@
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="79"/>
-        <source>Host-bound: %1 issues each operation in %2 us, longer than the GPU runs it: %3% of the compute time is the host's, at %4% MFU; larger micro-batches, fused kernels or CUDA graphs hide it.</source>
+        <source>Host-bound: %1 issues each operation in %2 us, longer than the GPU runs it: %3% of the compute time is the host&apos;s, at %4% MFU; larger micro-batches, fused kernels or CUDA graphs hide it.</source>
         <comment>bottleneck; %1 = software stack name</comment>
         <translation>主机瓶颈：%1 下发每个操作需要 %2 微秒，比 GPU 执行它的时间还长：计算时间的 %3% 花在主机上，MFU 为 %4%；更大的微批次、融合内核或 CUDA Graphs 可以掩盖它。</translation>
     </message>
@@ -660,7 +660,7 @@
     <message>
         <location filename="../../views/model_text.cpp" line="85"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.</source>
-        <comment>bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'</comment>
+        <comment>bottleneck; %2 = a timeline label such as &apos;waiting for GPU 3 (...)&apos;</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动），主要是%2。</translation>
     </message>
     <message>
@@ -738,7 +738,7 @@
     <message>
         <location filename="../../views/model_text.cpp" line="73"/>
         <source>several items merged, mostly %1 (timeline simplified: items closer than its merge step stay merged at any zoom; the GPUs of the first data-parallel replica keep every item)</source>
-        <comment>timeline segment of a simplified timeline; %1 = a legend entry such as 'PP send/recv'</comment>
+        <comment>timeline segment of a simplified timeline; %1 = a legend entry such as &apos;PP send/recv&apos;</comment>
         <translation>%1为主（多个条目已合并；时间线已简化：间隔小于合并间隔的条目在任何缩放级别下都保持合并；第一个数据并行副本的 GPU 保留全部条目）</translation>
     </message>
     <message>
@@ -821,8 +821,8 @@
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="134"/>
-        <source>--settings: '%1' is not a regular file; allowed: a settings file or a new name</source>
-        <translation>--settings：'%1' 不是普通文件；允许：设置文件或新的文件名</translation>
+        <source>--settings: &apos;%1&apos; is not a regular file; allowed: a settings file or a new name</source>
+        <translation>--settings：&apos;%1&apos; 不是普通文件；允许：设置文件或新的文件名</translation>
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="40"/>
@@ -841,7 +841,7 @@
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="52"/>
-        <source>Use this settings file (ini) instead of the user's settings.</source>
+        <source>Use this settings file (ini) instead of the user&apos;s settings.</source>
         <translation>使用此设置文件（ini）代替用户设置。</translation>
     </message>
     <message>
@@ -866,18 +866,18 @@
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="98"/>
-        <source>--tab: '%1' is not one of %2</source>
-        <translation>--tab：'%1' 不是 %2 之一</translation>
+        <source>--tab: &apos;%1&apos; is not one of %2</source>
+        <translation>--tab：&apos;%1&apos; 不是 %2 之一</translation>
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="107"/>
-        <source>--lang: '%1' is not en or zh_CN</source>
-        <translation>--lang：'%1' 不是 en 或 zh_CN</translation>
+        <source>--lang: &apos;%1&apos; is not en or zh_CN</source>
+        <translation>--lang：&apos;%1&apos; 不是 en 或 zh_CN</translation>
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="118"/>
-        <source>--size: '%1' is not WxH with 320-7680 x 240-4320 pixels</source>
-        <translation>--size：'%1' 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
+        <source>--size: &apos;%1&apos; is not WxH with 320-7680 x 240-4320 pixels</source>
+        <translation>--size：&apos;%1&apos; 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
     </message>
 </context>
 <context>
@@ -983,7 +983,7 @@
     </message>
     <message>
         <location filename="../../views/palette.cpp" line="171"/>
-        <source>Context parallelism: key/value blocks passed around the sequence's GPUs</source>
+        <source>Context parallelism: key/value blocks passed around the sequence&apos;s GPUs</source>
         <translation>上下文并行：键/值块在共享序列的 GPU 之间环形传递</translation>
     </message>
     <message>
@@ -1533,7 +1533,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="85"/>
-        <source>How the GPUs attach to the host. It bounds GPUs without peer-to-peer (GeForce), whose traffic goes through host memory: behind one PCIe switch they share its uplink; on CPU root ports each CPU socket's memory bandwidth is the limit.</source>
+        <source>How the GPUs attach to the host. It bounds GPUs without peer-to-peer (GeForce), whose traffic goes through host memory: behind one PCIe switch they share its uplink; on CPU root ports each CPU socket&apos;s memory bandwidth is the limit.</source>
         <translation>GPU 如何连接到主机。它限制没有点对点访问的 GPU（GeForce），其流量经过主机内存：位于同一 PCIe 交换机之后时共享其上行链路；接在 CPU 根端口上时，每个 CPU 插槽的内存带宽是上限。</translation>
     </message>
     <message>
@@ -1553,7 +1553,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="96"/>
-        <source>Memory bandwidth of one CPU socket, 0-5000 GB/s; 0 uses the figure of the intra-node link's server generation. Bounds GPUs without peer-to-peer on CPU root ports.</source>
+        <source>Memory bandwidth of one CPU socket, 0-5000 GB/s; 0 uses the figure of the intra-node link&apos;s server generation. Bounds GPUs without peer-to-peer on CPU root ports.</source>
         <translation>单个 CPU 插槽的内存带宽，0-5000 GB/s；0 表示采用节点内互连所属服务器世代的数值。限制接在 CPU 根端口上、没有点对点访问的 GPU。</translation>
     </message>
     <message>
@@ -1909,7 +1909,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_parallel.cpp" line="88"/>
-        <source>How tokens reach their experts: NCCL all-to-all, or DeepEP's kernels that send each token once per node</source>
+        <source>How tokens reach their experts: NCCL all-to-all, or DeepEP&apos;s kernels that send each token once per node</source>
         <translation>token 到达专家的方式：NCCL all-to-all，或 DeepEP 内核（每个节点只发送一次 token）</translation>
     </message>
     <message>
@@ -1934,7 +1934,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_parallel.cpp" line="96"/>
-        <source>Hide the experts' all-to-all behind another micro-batch's computation</source>
+        <source>Hide the experts&apos; all-to-all behind another micro-batch&apos;s computation</source>
         <translation>把专家 all-to-all 隐藏在另一个微批次的计算之后</translation>
     </message>
     <message>
@@ -2104,7 +2104,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="27"/>
-        <source>Relative standard deviation of each compute task's duration, 0-100 %</source>
+        <source>Relative standard deviation of each compute task&apos;s duration, 0-100 %</source>
         <translation>每个计算任务耗时的相对标准差，0-100 %</translation>
     </message>
     <message>
@@ -2212,7 +2212,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="80"/>
-        <source>Batches each worker keeps ready, 1-64 (PyTorch's default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
+        <source>Batches each worker keeps ready, 1-64 (PyTorch&apos;s default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
         <translation>每个工作进程预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU（工作进程数 × prefetch）个微批次</translation>
     </message>
     <message>
@@ -2313,7 +2313,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="125"/>
-        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model's assumption (threshold + 6 °C)</source>
+        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model&apos;s assumption (threshold + 6 °C)</source>
         <translation>持续负载下每块 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
     </message>
     <message>
@@ -2398,7 +2398,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="178"/>
-        <source>Remove the selected GPU's own cooling</source>
+        <source>Remove the selected GPU&apos;s own cooling</source>
         <translation>移除选中 GPU 的单独散热设置</translation>
     </message>
     <message>
@@ -2413,7 +2413,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="196"/>
-        <source>Share of a physical GPU's time and memory this job gets, 5-100 %</source>
+        <source>Share of a physical GPU&apos;s time and memory this job gets, 5-100 %</source>
         <translation>此作业获得的物理 GPU 时间与显存份额，5-100 %</translation>
     </message>
     <message>
@@ -2850,7 +2850,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="425"/>
-        <source>Remove GPU %1's own cooling</source>
+        <source>Remove GPU %1&apos;s own cooling</source>
         <translation>移除 GPU %1 的单独散热设置</translation>
     </message>
     <message>
@@ -3567,7 +3567,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="587"/>
-        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section's default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
+        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3&apos;s TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section&apos;s default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
         <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：空闲功耗为 %3 TDP 的 30%，其余按该步中计算所占比例 %4% 计）× 时间 × PUE %5（成本部分的默认值：制冷与供电损耗）。云端租用和自购成本见完整成本报告：请添加成本部分。</translation>
     </message>
     <message>
@@ -3607,7 +3607,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="731"/>
-        <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format's documented defaults; change them to yours.</source>
+        <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format&apos;s documented defaults; change them to yours.</source>
         <translation>请输入%1以得出结论：价格为 0 视为未设置。电价、PUE、折旧年限、迁移天数和日薪采用场景格式文档中的默认值，请改为你自己的数值。</translation>
     </message>
     <message>
@@ -3938,7 +3938,7 @@
     </message>
     <message>
         <location filename="../../views/charts/delta_table_model.cpp" line="239"/>
-        <source>B minus A, in the row's unit</source>
+        <source>B minus A, in the row&apos;s unit</source>
         <translation>B 减 A，单位同该行</translation>
     </message>
     <message>
@@ -4116,7 +4116,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="220"/>
-        <source>Memory per GPU against the GPU's capacity</source>
+        <source>Memory per GPU against the GPU&apos;s capacity</source>
         <translation>每块 GPU 所需显存与 GPU 显存容量的对比</translation>
     </message>
     <message>
@@ -4132,7 +4132,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="225"/>
-        <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
+        <source>Model FLOPs utilisation: model FLOP/s over the GPUs&apos; peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
@@ -4607,7 +4607,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="191"/>
-        <source>The profile was measured on %1, not on the scenario's %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
+        <source>The profile was measured on %1, not on the scenario&apos;s %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2，并且目录中没有 %1；请选择 %2 的配置文件，或不使用配置文件。</translation>
     </message>
     <message>
@@ -4617,7 +4617,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="198"/>
-        <source>The profile was measured on %1, not on the scenario's %2. Switch the scenario's GPU to %3 and apply it?</source>
+        <source>The profile was measured on %1, not on the scenario&apos;s %2. Switch the scenario&apos;s GPU to %3 and apply it?</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2。要把场景的 GPU 切换为 %3 并应用它吗？</translation>
     </message>
     <message>
@@ -4962,7 +4962,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="75"/>
-        <source>Measured step against the model's prediction</source>
+        <source>Measured step against the model&apos;s prediction</source>
         <translation>实测步骤与模型预测对比</translation>
     </message>
     <message>
@@ -4992,12 +4992,12 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="110"/>
-        <source>Writes a calibration profile fitted from the traces (collective bandwidth by size, GEMM throughput where shapes were recorded, the host's launch time), applies it and says what changed</source>
+        <source>Writes a calibration profile fitted from the traces (collective bandwidth by size, GEMM throughput where shapes were recorded, the host&apos;s launch time), applies it and says what changed</source>
         <translation>根据跟踪写入拟合出的标定配置（按消息大小的集合通信带宽、记录了形状的 GEMM 吞吐、主机的启动时间），应用它并说明改变了什么</translation>
     </message>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="208"/>
-        <source>The model's prediction of this step is not computed yet.</source>
+        <source>The model&apos;s prediction of this step is not computed yet.</source>
         <translation>模型对这一步的预测尚未算出。</translation>
     </message>
     <message>
@@ -5006,22 +5006,22 @@ P50 %2 · P90 %3</translation>
         <translation>这一步没有可比较的数值。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="216"/>
-        <source>The largest disagreement is %1: measured %2, %3 times the model's %4.</source>
+        <location filename="../../views/charts/measured_run_view.cpp" line="220"/>
+        <source>The largest disagreement is %1: measured %2, %3 times the model&apos;s %4.</source>
         <translation>差异最大的是%1：实测 %2，是模型预测 %4 的 %3 倍。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="221"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="226"/>
         <source>The largest disagreement is %1: the model predicts %2, %3 times the measured %4.</source>
         <translation>差异最大的是%1：模型预测 %2，是实测 %4 的 %3 倍。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="227"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="233"/>
         <source>The largest disagreement is %1: the model predicts %2, the run measured none.</source>
         <translation>差异最大的是%1：模型预测 %2，而运行中实测为零。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="231"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="238"/>
         <source>The largest disagreement is %1: measured %2, which the model does not predict at all.</source>
         <translation>差异最大的是%1：实测 %2，而模型完全没有预测这一项。</translation>
     </message>
@@ -5385,7 +5385,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="340"/>
-        <source>Memory of the most loaded GPU, and the GPU's capacity</source>
+        <source>Memory of the most loaded GPU, and the GPU&apos;s capacity</source>
         <translation>负载最重 GPU 的显存及该 GPU 的容量</translation>
     </message>
 </context>
@@ -5484,7 +5484,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../app/gui/profile_library.cpp" line="198"/>
-        <source> (the scenario's)</source>
+        <source> (the scenario&apos;s)</source>
         <translation>(场景所用)</translation>
     </message>
     <message>
@@ -5552,7 +5552,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="206"/>
-        <source>How the sweep reaches each GPU count: more nodes of the scenario's size, or nodes of %1 GPUs filled before another is added</source>
+        <source>How the sweep reaches each GPU count: more nodes of the scenario&apos;s size, or nodes of %1 GPUs filled before another is added</source>
         <translation>扫描如何达到每块 GPU 数量：增加与场景相同规模的节点，或先把每个节点装满 %1 块 GPU 再增加节点</translation>
     </message>
     <message>
@@ -5640,7 +5640,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="368"/>
-        <source>add nodes like the scenario's (GPUs per node: %1)</source>
+        <source>add nodes like the scenario&apos;s (GPUs per node: %1)</source>
         <translation>按场景的节点规模增加节点（每节点 GPU 数：%1）</translation>
     </message>
     <message>
@@ -5680,7 +5680,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="569"/>
-        <source>No Gustafson fit: Gustafson's law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction.</source>
+        <source>No Gustafson fit: Gustafson&apos;s law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction.</source>
         <translation>没有 Gustafson 拟合：Gustafson 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例。</translation>
     </message>
     <message>
@@ -5690,7 +5690,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="616"/>
-        <source>No Amdahl fit: Amdahl's law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
+        <source>No Amdahl fit: Amdahl&apos;s law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
         <translation>没有 Amdahl 拟合：Amdahl 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例，也不给出上限。</translation>
     </message>
     <message>

@@ -211,26 +211,34 @@ void MeasuredRunView::refresh()
     const auto worst = largestDisagreement(figures, measured_->step_time_s);
     if (!worst) {
         disagreement_->setText(tr("No figure of the step to compare."));
-    } else if (worst->ratio && *worst->ratio >= 1) {
+        return;
+    }
+    const QString name = figureName(worst->name);
+    switch (disagreementOf(*worst)) {
+    case Disagreement::MeasuredMore:
         disagreement_->setText(
             tr("The largest disagreement is %1: measured %2, %3 times the model's %4.")
-                .arg(figureName(worst->name), milliseconds(worst->measured),
-                     ratioText(*worst->ratio), milliseconds(worst->predicted)));
-    } else if (worst->ratio && *worst->ratio > 0) {
+                .arg(name, milliseconds(worst->measured), ratioText(*worst->ratio),
+                     milliseconds(worst->predicted)));
+        break;
+    case Disagreement::PredictedMore:
         disagreement_->setText(
             tr("The largest disagreement is %1: the model predicts %2, %3 times the measured "
                "%4.")
-                .arg(figureName(worst->name), milliseconds(worst->predicted),
-                     ratioText(1.0 / *worst->ratio), milliseconds(worst->measured)));
-    } else if (worst->ratio) {
+                .arg(name, milliseconds(worst->predicted), ratioText(1.0 / *worst->ratio),
+                     milliseconds(worst->measured)));
+        break;
+    case Disagreement::MeasuredNone:
         disagreement_->setText(
             tr("The largest disagreement is %1: the model predicts %2, the run measured none.")
-                .arg(figureName(worst->name), milliseconds(worst->predicted)));
-    } else {
+                .arg(name, milliseconds(worst->predicted)));
+        break;
+    case Disagreement::NotPredicted:
         disagreement_->setText(
             tr("The largest disagreement is %1: measured %2, which the model does not predict "
                "at all.")
-                .arg(figureName(worst->name), milliseconds(worst->measured)));
+                .arg(name, milliseconds(worst->measured)));
+        break;
     }
 }
 
