@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 
 #include "analysis/evaluation.h"
+#include "analysis/measured_critical_path.h"
 #include "analysis/measured_run.h"
 #include "analysis/summary.h"
 #include "analysis/trace_profile.h"
@@ -132,6 +133,86 @@ QString figureWords(const char *name)
     if (n == QLatin1String("communication_exposed"))
         return QStringLiteral("exposed communication");
     return QString::fromLatin1(name);
+}
+
+// One rank's critical paths (analysis/measured_critical_path.h), without their segments.
+struct RankPaths {
+    int64_t rank = 0;
+    std::vector<MeasuredCriticalPath> paths;
+};
+
+QJsonArray criticalPathJson(const std::vector<RankPaths> &ranks)
+{
+    QJsonArray out;
+    for (const RankPaths &r : ranks) {
+        for (const MeasuredCriticalPath &p : r.paths) {
+            QJsonObject o;
+            o[QStringLiteral("rank")] = static_cast<qint64>(r.rank);
+            o[QStringLiteral("step")] = static_cast<qint64>(p.step);
+            o[QStringLiteral("span_s")] = (p.end_us - p.start_us) * 1e-6;
+            QJsonObject seconds;
+            for (int i = 0; i < kPathPartCount; ++i)
+                seconds[key(pathPartName(static_cast<PathPart>(i)))] =
+                    p.seconds[static_cast<size_t>(i)];
+            o[QStringLiteral("seconds")] = seconds;
+            QJsonObject kinds;
+            for (int k = 1; k < kCommKindCount; ++k) {
+                if (p.communication_by_kind_s[static_cast<size_t>(k)] > 0)
+                    kinds[key(commKindName(static_cast<CommKind>(k)))] =
+                        p.communication_by_kind_s[static_cast<size_t>(k)];
+            }
+            o[QStringLiteral("communication_by_kind_s")] = kinds;
+            QJsonObject links;
+            for (int i = 0; i < kPathLinkCount; ++i)
+                links[key(pathLinkName(static_cast<PathLink>(i)))] =
+                    static_cast<qint64>(p.links[static_cast<size_t>(i)]);
+            o[QStringLiteral("links")] = links;
+            o[QStringLiteral("waits")] =
+                p.waits_recorded ? QStringLiteral("recorded") : QStringLiteral("inferred");
+            out.append(o);
+        }
+    }
+    return out;
+}
+
+// "critical path, rank 0, step 5 (219.73 ms): host 99.9%, compute 0.1%": the median step's
+// parts, largest first, those under 0.05% left out.
+void printCriticalPaths(Output &out, const std::vector<RankPaths> &ranks)
+{
+    bool inferred = false, host_first = false;
+    for (const RankPaths &r : ranks) {
+        const MeasuredCriticalPath *p = medianStepPath(r.paths);
+        if (!p)
+            continue;
+        const double span = (p->end_us - p->start_us) * 1e-6;
+        std::vector<int> parts;
+        for (int i = 0; i < kPathPartCount; ++i)
+            if (span > 0 && p->seconds[static_cast<size_t>(i)] >= 0.0005 * span)
+                parts.push_back(i);
+        std::stable_sort(parts.begin(), parts.end(), [&](int a, int b) {
+            return p->seconds[static_cast<size_t>(a)] > p->seconds[static_cast<size_t>(b)];
+        });
+        QStringList words;
+        for (int i : parts)
+            words.append(QStringLiteral("%1 %2%").arg(
+                QString::fromLatin1(pathPartName(static_cast<PathPart>(i)))
+                    .replace(QLatin1Char('_'), QLatin1Char(' ')),
+                fixed(100.0 * p->seconds[static_cast<size_t>(i)] / span, 1)));
+        out.line(QStringLiteral("critical path, rank %1, step %2 (%3): %4")
+                     .arg(r.rank)
+                     .arg(p->step)
+                     .arg(humanTime(span), words.join(QStringLiteral(", "))));
+        host_first = host_first || (!parts.empty() && parts.front() == int(PathPart::Host));
+        inferred = inferred || (!p->waits_recorded &&
+                                p->links[static_cast<size_t>(PathLink::InferredWait)] > 0);
+    }
+    if (host_first)
+        out.line(QStringLiteral("  (host: the launching thread in and between its CUDA calls, "
+                                "e.g. Python, the framework or the data loader; the GPU waited "
+                                "for it)"));
+    if (inferred)
+        out.line(QStringLiteral("  (waits between streams inferred from timing: the trace records "
+                                "no cuda_sync events)"));
 }
 
 void printText(Output &out, const MeasuredRun &run, const std::vector<MeasuredRank> &ranks)
@@ -285,11 +366,16 @@ int cmdTrace(const QStringList &argv, Output &out, Failure *failure)
 
     std::vector<MeasuredRank> ranks;
     std::vector<KinetoTrace> kept; // for --profile only
+    std::vector<RankPaths> paths;
     for (const QString &f : files) {
         Result<KinetoTrace> trace = readKinetoTrace(f);
         if (!trace)
             return invalid(failure, QString::fromStdString(trace.error().toString()));
         ranks.push_back(measureRank(trace.value()));
+        // The critical paths while the trace is at hand; their segments are not printed.
+        paths.push_back({ranks.back().rank, measuredCriticalPaths(trace.value(), ranks.back())});
+        for (MeasuredCriticalPath &p : paths.back().paths)
+            std::vector<MeasuredPathSegment>().swap(p.segments);
         if (profile_file)
             kept.push_back(std::move(trace).value());
     }
@@ -356,10 +442,12 @@ int cmdTrace(const QStringList &argv, Output &out, Failure *failure)
             o[QStringLiteral("predicted")] = predictedJson(*predicted);
             o[QStringLiteral("ratio")] = ratioJson(figures);
         }
+        o[QStringLiteral("critical_path")] = criticalPathJson(paths);
         out.text += QJsonDocument(o).toJson(QJsonDocument::Indented);
         return kOk;
     }
     printText(out, run, ranks);
+    printCriticalPaths(out, paths);
     if (predicted)
         printComparison(out, scenario_name, figures, run.median.step_time_s);
     if (profile_file)

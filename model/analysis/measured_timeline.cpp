@@ -1,6 +1,8 @@
 // A measured run as a timeline (measured_timeline.h).
 #include "analysis/measured_timeline.h"
 
+#include "analysis/measured_critical_path.h"
+
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -91,6 +93,13 @@ Timeline measuredTimeline(const std::vector<const KinetoTrace *> &traces,
             }
         }
     }
+    // Each rank's critical path over its steps (measured_critical_path.h), on its rows.
+    std::vector<CriticalSpan> critical;
+    for (int g = 0; g < gpus; ++g)
+        appendCriticalSpans(
+            measuredCriticalPaths(*traces[static_cast<size_t>(g)], ranks[static_cast<size_t>(g)]),
+            ranks[static_cast<size_t>(g)], g, &critical);
+    builder.setCriticalPath(std::move(critical));
     return builder.finish();
 }
 

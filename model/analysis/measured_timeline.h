@@ -21,6 +21,8 @@ namespace scalescope
 /// Times are seconds from the start of the rank's first step window (each rank aligned at a
 /// step start), over its step windows only. Segments carry text labels ("compute kernels",
 /// "collective kernels", "send/recv kernels") and the step's index as micro-batch.
+/// Each rank's critical path (measured_critical_path.h) is the timeline's critical path, on
+/// the rows of its compute and communication kernels.
 Timeline measuredTimeline(const std::vector<const KinetoTrace *> &traces,
                           const std::vector<MeasuredRank> &ranks);
 

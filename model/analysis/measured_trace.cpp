@@ -101,4 +101,32 @@ KernelClass classifyKernel(const char *name, size_t length)
     return {ActivityClass::Compute, CommKind::None};
 }
 
+HostWait hostWaitOf(const char *name, size_t length)
+{
+    // The calls that return only once the GPU work they wait for is done (CUDA Runtime API
+    // reference, "Device Management", "Stream Management", "Event Management", "Memory
+    // Management": cudaMemcpy is synchronous for most kinds of transfer; driver API alike).
+    static constexpr std::pair<std::string_view, HostWait> kCalls[] = {
+        {"cudaDeviceSynchronize", HostWait::Device},
+        {"cuCtxSynchronize", HostWait::Device},
+        {"cudaStreamSynchronize", HostWait::Stream},
+        {"cuStreamSynchronize", HostWait::Stream},
+        {"cudaEventSynchronize", HostWait::Event},
+        {"cuEventSynchronize", HostWait::Event},
+        {"cudaMemcpy", HostWait::Memcpy},
+        {"cudaMemcpy2D", HostWait::Memcpy},
+        {"cuMemcpyDtoH_v2", HostWait::Memcpy},
+        {"cuMemcpyHtoD_v2", HostWait::Memcpy},
+        {"cudaEventQuery", HostWait::Poll},
+        {"cudaStreamQuery", HostWait::Poll},
+        {"cuEventQuery", HostWait::Poll},
+        {"cuStreamQuery", HostWait::Poll}};
+    const std::string_view n(name, length);
+    for (const auto &[call, wait] : kCalls) {
+        if (n == call)
+            return wait;
+    }
+    return HostWait::None;
+}
+
 } // namespace scalescope

@@ -55,12 +55,40 @@ struct TraceActivity {
 };
 static_assert(sizeof(TraceActivity) == 32, "a trace keeps one TraceActivity per GPU activity");
 
+/// A host call that blocks until the GPU has done work: the thread waits in it (CUDA Runtime
+/// API, "Device Management" / "Stream Management" / "Event Management": cudaDeviceSynchronize,
+/// cudaStreamSynchronize, cudaEventSynchronize; a synchronous cudaMemcpy returns once the copy
+/// is done; the driver API's cuCtx/cuStream/cuEventSynchronize likewise).
+/// Poll: cudaEventQuery / cudaStreamQuery, called in a loop until the work is done (the last
+/// call of the loop returns once it is).
+enum class HostWait : uint8_t { None = 0, Device, Stream, Event, Memcpy, Poll };
+HostWait hostWaitOf(const char *name, size_t length);
+
 /// A `cuda_runtime` / `cuda_driver` event with args.correlation: where the host launched
-/// the activity of the same correlation.
+/// the activity of the same correlation, or (a host call of no activity) where it called the
+/// runtime, on which thread and for how long.
 struct TraceLaunch {
     int64_t correlation = 0;
     double start_us = 0;
     int32_t thread = 0; // interned tid of the launching thread
+    float dur_us = 0;   // the call's dur (0 when missing or negative)
+    HostWait wait = HostWait::None;
+};
+
+/// A recorded synchronisation (`"cat": "cuda_sync"`, written by Kineto when the profiler runs
+/// with `_ExperimentalConfig(enable_cuda_sync_events=True)`; CUPTI's
+/// CUpti_ActivitySynchronization): "Stream Wait Event" makes `stream` wait for what
+/// `wait_on_stream` had queued when the event was recorded (the cudaEventRecord of correlation
+/// `record_correlation`); "Event Sync", "Stream Sync" and "Context Sync" make the host call
+/// of `correlation` wait. HolisticTraceAnalysis' critical-path analysis reads the same fields.
+enum class SyncKind : uint8_t { StreamWaitEvent = 0, EventSync, StreamSync, ContextSync };
+struct TraceSync {
+    double ts_us = 0;
+    int64_t correlation = kNoCorrelation;        // the waiting host call (args.correlation)
+    int64_t record_correlation = kNoCorrelation; // args.wait_on_cuda_event_record_corr_id
+    int32_t stream = -1;          // the waiting stream (args.stream, else tid); -1: none
+    int32_t producer_stream = -1; // args.wait_on_stream; -1: not recorded
+    SyncKind kind = SyncKind::StreamWaitEvent;
 };
 
 /// A `ProfilerStep#N` annotation (`ph: X`, cat `user_annotation` or `cpu_op`).
@@ -103,6 +131,7 @@ struct KinetoTrace {
     size_t kernels_other_devices = 0;      // left out (spec: activities of other devices)
     std::vector<TraceActivity> activities; // on the rank's device, in file order
     std::vector<TraceLaunch> launches;     // sorted by correlation, one per correlation
+    std::vector<TraceSync> syncs;          // `cuda_sync` events on the rank's device
     std::vector<TraceStepMark> steps;      // in file order
     std::vector<TraceCollectiveRecord> collectives;
     std::vector<TraceGemmRecord> gemms;

@@ -375,9 +375,21 @@ enum class ArgField {
     GroupSize,
     Dtype,
     InputDims,
-    InputType
+    InputType,
+    WaitOnStream,
+    WaitOnRecordCorrelation
 };
-enum class Cat { Other, Kernel, Memcpy, Memset, CudaRuntime, CudaDriver, UserAnnotation, CpuOp };
+enum class Cat {
+    Other,
+    Kernel,
+    Memcpy,
+    Memset,
+    CudaRuntime,
+    CudaDriver,
+    CudaSync,
+    UserAnnotation,
+    CpuOp
+};
 
 Cat catOf(std::string_view s)
 {
@@ -391,6 +403,8 @@ Cat catOf(std::string_view s)
         return Cat::CudaRuntime;
     if (s == "cuda_driver")
         return Cat::CudaDriver;
+    if (s == "cuda_sync")
+        return Cat::CudaSync;
     if (s == "user_annotation")
         return Cat::UserAnnotation;
     if (s == "cpu_op")
@@ -457,6 +471,8 @@ public:
     std::vector<uint16_t> activity_device; // per activity: index into devices
     std::vector<DeviceKey> devices;
     std::vector<TraceLaunch> launches;
+    std::vector<TraceSync> syncs;
+    std::vector<uint16_t> sync_device; // per sync: index into devices
     std::vector<TraceStepMark> steps;
     std::vector<TraceCollectiveRecord> collectives;
     std::vector<TraceGemmRecord> gemms;
@@ -607,6 +623,7 @@ private:
     bool has_stream_ = false;
     int64_t stream_number_ = 0;
     int64_t correlation_ = kNoCorrelation;
+    int64_t wait_on_stream_ = -1, wait_on_record_ = kNoCorrelation;
     std::string collective_, dtype_;
     double in_elements_ = 0, out_elements_ = 0;
     int64_t group_size_ = 0;
@@ -655,6 +672,10 @@ private:
             return ArgField::InputDims;
         if (k == "Input type")
             return ArgField::InputType;
+        if (k == "wait_on_stream")
+            return ArgField::WaitOnStream;
+        if (k == "wait_on_cuda_event_record_corr_id")
+            return ArgField::WaitOnRecordCorrelation;
         return ArgField::None;
     }
 
@@ -797,6 +818,13 @@ private:
             if (s.type == Scalar::String)
                 dtype_.assign(s.text);
             break;
+        case ArgField::WaitOnStream:
+            wait_on_stream_ = s.isNumber() && s.integral ? s.integer : -1;
+            break;
+        case ArgField::WaitOnRecordCorrelation:
+            wait_on_record_ =
+                s.isNumber() && s.integral && s.integer >= 0 ? s.integer : kNoCorrelation;
+            break;
         default:
             break;
         }
@@ -808,6 +836,8 @@ private:
         has_device_ = false;
         has_stream_ = false;
         correlation_ = kNoCorrelation;
+        wait_on_stream_ = -1;
+        wait_on_record_ = kNoCorrelation;
         collective_.clear();
         dtype_.clear();
         in_elements_ = out_elements_ = 0;
@@ -866,6 +896,9 @@ private:
         case Cat::CudaDriver:
             addLaunch();
             break;
+        case Cat::CudaSync:
+            addSync();
+            break;
         case Cat::UserAnnotation:
         case Cat::CpuOp:
             addAnnotation();
@@ -915,13 +948,49 @@ private:
 
     void addLaunch()
     {
-        if (correlation_ != kNoCorrelation && ts_.isNumber())
-            launches.push_back({correlation_, ts_.number, thread()});
+        if (correlation_ != kNoCorrelation && ts_.isNumber()) {
+            TraceLaunch l;
+            l.correlation = correlation_;
+            l.start_us = ts_.number;
+            l.thread = thread();
+            l.dur_us = dur_.isNumber() && dur_.number >= 0 ? static_cast<float>(dur_.number) : 0;
+            l.wait = has_name_ ? hostWaitOf(name_.data(), name_.size()) : HostWait::None;
+            launches.push_back(l);
+        }
         // The host's time to issue one kernel launch (profile.md host_launch_us).
         if (has_name_ && dur_.isNumber() && dur_.number >= 0 &&
             (name_ == "cudaLaunchKernel" || name_ == "cudaLaunchKernelExC" ||
              name_ == "cuLaunchKernel" || name_ == "cuLaunchKernelEx"))
             launch_host_us.push_back(static_cast<float>(dur_.number));
+    }
+
+    // A `cuda_sync` event (measured_trace.h TraceSync): its kind by name, on the device of
+    // args.device, else pid, as activities are.
+    void addSync()
+    {
+        if (!ts_.isNumber() || !has_name_)
+            return;
+        TraceSync w;
+        if (name_ == "Stream Wait Event")
+            w.kind = SyncKind::StreamWaitEvent;
+        else if (name_ == "Event Sync")
+            w.kind = SyncKind::EventSync;
+        else if (name_ == "Stream Sync")
+            w.kind = SyncKind::StreamSync;
+        else if (name_ == "Context Sync")
+            w.kind = SyncKind::ContextSync;
+        else
+            return;
+        w.ts_us = ts_.number;
+        w.correlation = correlation_;
+        w.record_correlation = wait_on_record_;
+        w.stream =
+            static_cast<int32_t>(has_stream_                                    ? stream_number_
+                                 : tid_.type == Scalar::Number && tid_.integral ? tid_.integer
+                                                                                : -1);
+        w.producer_stream = static_cast<int32_t>(wait_on_stream_);
+        sync_device.push_back(deviceIndex(has_device_ ? device_ : pid_));
+        syncs.push_back(w);
     }
 
     void addAnnotation()
@@ -1074,6 +1143,10 @@ Result<KinetoTrace> parse(ByteSource &source, const QString &name, const TraceRe
     acts.shrink_to_fit();
     std::vector<uint16_t>().swap(handler.activity_device);
     t.activities = std::move(acts);
+    for (size_t i = 0; i < handler.syncs.size(); ++i) {
+        if (handler.sync_device[i] == best)
+            t.syncs.push_back(handler.syncs[i]);
+    }
 
     // One launch per correlation: the last in the file, as a map filled in file order keeps.
     std::stable_sort(

@@ -125,8 +125,9 @@ public:
     size_t rowEnd(int row) const { return row_offset_[static_cast<size_t>(row) + 1]; }
     /// First segment of `row` that ends after `t` (binary search).
     size_t firstEndingAfter(int row, double t) const;
-    /// The critical path of the measured steps, on the rows of each task's first GPU, in
-    /// time order (empty when none was found or the timeline is measured).
+    /// The critical path of the simulated steps, on the rows of each task's first GPU, in
+    /// time order (sim/critical_path.h); of a measured timeline, each rank's from the trace's
+    /// dependencies (analysis/measured_critical_path.h). Empty when none was found.
     const std::vector<CriticalSpan> &criticalPath() const { return critical_; }
     /// Bytes used per segment (all arrays together).
     static constexpr size_t bytesPerSegment()

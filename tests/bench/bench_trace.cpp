@@ -4,6 +4,7 @@
 // NCCL kernels with long template names, copies) to a temporary folder, streaming, then
 // reads and measures it. Prints seconds and peak RSS (VmHWM of /proc/self/status) against
 // the file's size; never fails on time (DESIGN.md section 5).
+#include "analysis/measured_critical_path.h"
 #include "analysis/measured_run.h"
 #include "io/kineto_trace.h"
 
@@ -168,7 +169,12 @@ private Q_SLOTS:
         QVERIFY2(trace, trace ? "" : trace.error().toString().c_str());
         const MeasuredRank rank = measureRank(trace.value());
         const double total_s = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+        // The critical paths of its steps (issue 28, item 4), as the window computes them.
+        const std::vector<MeasuredCriticalPath> paths =
+            measuredCriticalPaths(trace.value(), rank);
+        const double path_s = static_cast<double>(timer.nsecsElapsed()) / 1e9 - total_s;
         const long peak_kb = statusKb("VmHWM");
+        QCOMPARE(paths.size(), rank.steps.size());
         QCOMPARE(trace.value().kernels, kernels);
         QVERIFY(!rank.steps.empty());
         const double mb = static_cast<double>(bytes) / 1e6;
@@ -176,6 +182,8 @@ private Q_SLOTS:
                     "measure %.2f s (%.0f MB/s); budget 3 s\n",
                     mb, kernels, static_cast<unsigned long long>(trace.value().events), read_s,
                     total_s, mb / total_s);
+        std::printf("BENCH trace_critical_path %zu steps in %.3f s (after reading)\n",
+                    paths.size(), path_s);
         std::printf("BENCH trace_read peak RSS %.1f MB (VmHWM%s; %.1f MB before reading) = %.2fx "
                     "the file; budget 4x\n",
                     peak_kb / 1024.0, reset ? " reset before reading" : " of the whole process",

@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -264,10 +265,41 @@ private Q_SLOTS:
         const QJsonObject g = parseObject(got.out);
         QCOMPARE(g.value(QStringLiteral("ranks")).toInt(), ranks);
         compareWithOracle(g, parseObject(want.out));
+        // The critical path of every (rank, step): its parts add up to the step, which is
+        // the step of the figures (issue 28, item 4).
+        const QJsonArray paths = g.value(QStringLiteral("critical_path")).toArray();
+        QSet<qint64> path_ranks;
+        for (const QJsonValue &v : paths) {
+            const QJsonObject p = v.toObject();
+            path_ranks.insert(p.value(QStringLiteral("rank")).toInteger());
+            const QJsonObject seconds = p.value(QStringLiteral("seconds")).toObject();
+            QCOMPARE(seconds.keys(), (QStringList{"communication", "compute", "copies", "host",
+                                                  "launch_gaps", "untraced"}));
+            double sum = 0;
+            for (const QString &k : seconds.keys())
+                sum += seconds.value(k).toDouble();
+            const double span = p.value(QStringLiteral("span_s")).toDouble();
+            QVERIFY(span > 0);
+            QVERIFY(std::fabs(sum - span) <= 1e-9 * span + 1e-12);
+            QVERIFY(span >= g.value(QStringLiteral("step_time_s"))
+                                    .toObject()
+                                    .value(QStringLiteral("min"))
+                                    .toDouble() -
+                                1e-9);
+            QVERIFY(span <= g.value(QStringLiteral("step_time_s"))
+                                    .toObject()
+                                    .value(QStringLiteral("max"))
+                                    .toDouble() +
+                                1e-9);
+            QCOMPARE(p.value(QStringLiteral("waits")).toString(), QStringLiteral("inferred"));
+        }
+        QCOMPARE(path_ranks.size(), ranks);
+        QVERIFY(paths.size() >= ranks);
         // Text output too: one readable summary.
         const Run text = cli(files);
         QVERIFY2(text.code == 0, qPrintable(text.describe()));
         QVERIFY(text.out.startsWith("measured run: " + QByteArray::number(ranks) + " rank"));
+        QCOMPARE(text.out.count("\ncritical path, rank "), ranks);
     }
 
     // Hand-made traces, against the oracle and against figures worked out by hand.
