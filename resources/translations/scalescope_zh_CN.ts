@@ -4062,7 +4062,7 @@
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="82"/>
         <source>Fit</source>
-        <translation>适合窗口</translation>
+        <translation>显示全部</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="84"/>
