@@ -3,6 +3,7 @@
 #include "io/catalog_io.h"
 #include "main_window_p.h"
 #include "plain_message.h"
+#include "plan/rules.h"
 
 namespace scalescope
 {
@@ -214,6 +215,30 @@ void MainWindow::applyCalibration(const QString &path)
     ctx_.document->edit(s, description);
 }
 
+namespace
+{
+
+/// Why applying a profile left the step where it was (issue 26: an 8-GPU NVLink profile on
+/// 2 x 4 RTX 4090 "raised" the bus bandwidth 58x and the step moved 0.00%, unexplained). A
+/// measured collective stands only for a group of the shape it ran on (CommModel::measuredFor),
+/// so a profile of another cluster shape (the rule table's warning) changes no collective.
+QString unchangedStepReason(const Scenario &scenario)
+{
+    for (const RuleFinding &f : checkRules(scenario))
+        if (f.rule == Rule::CalibrationOtherCluster)
+            return MainWindow::tr("The step does not move: a measured collective stands only for "
+                                  "a group of the shape it ran on, and the profile's ran on %1 "
+                                  "node(s) of %2 GPUs, this scenario has %3 of %4.")
+                .arg(f.at.profile_nodes)
+                .arg(f.at.profile_gpus_per_node)
+                .arg(f.at.nodes)
+                .arg(f.at.gpus_per_node);
+    return MainWindow::tr(
+        "The step does not move: none of the figures the profile measured sets this step's time.");
+}
+
+} // namespace
+
 QString MainWindow::calibrationReport(const ResultPtr &before, const ResultPtr &after) const
 {
     // Which figures the model now takes from the profile (measured against the datasheet
@@ -231,10 +256,12 @@ QString MainWindow::calibrationReport(const ResultPtr &before, const ResultPtr &
         QStringList changed;
         for (const FigureRow &row : compareFigures({profile.get()}, &after->scenario.hardware))
             if (row.datasheet > 0 && !row.measured.empty() && row.measured.front() > 0)
+                // The measured figure as a share of the datasheet's, as the figure table
+                // gives it (issue 26: "5850%" there beside "+5750.0%" here).
                 changed << tr("%1 %2 → %3 %4 (%5%)")
                                .arg(row.figure, locale.toString(row.datasheet, 'f', 1),
                                     locale.toString(row.measured.front(), 'f', 1), row.unit)
-                               .arg((row.measured.front() / row.datasheet - 1) * 100, 0, 'f', 1);
+                               .arg(100.0 * row.measured.front() / row.datasheet, 0, 'f', 0);
         if (!changed.isEmpty())
             text +=
                 QLatin1Char(' ') +
@@ -247,6 +274,9 @@ QString MainWindow::calibrationReport(const ResultPtr &before, const ResultPtr &
         text += QLatin1Char(' ') + tr("Step %1 → %2 (%3%).")
                                        .arg(formatStepTime(a), formatStepTime(b))
                                        .arg((b / a - 1) * 100, 0, 'f', 2);
+        // Issue 26: a profile that moves nothing says why, instead of a bare "0.00%".
+        if (profile && std::abs(b / a - 1) < 5e-5)
+            text += QLatin1Char(' ') + unchangedStepReason(after->scenario);
     }
     return text;
 }

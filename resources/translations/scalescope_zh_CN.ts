@@ -4062,7 +4062,7 @@
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="82"/>
         <source>Fit</source>
-        <translation>适合窗口</translation>
+        <translation>显示全部</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="84"/>
@@ -4387,12 +4387,12 @@
         <translation>按键</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="132"/>
+        <location filename="../../app/gui/main_window.cpp" line="133"/>
         <source>%1[*] — ScaleScope</source>
         <translation>%1[*] — ScaleScope</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="154"/>
+        <location filename="../../app/gui/main_window.cpp" line="155"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
@@ -4590,88 +4590,98 @@ P50 %2 · P90 %3</translation>
         <translation>选择一个论断以加载其场景。在演示模式 (F5) 下可用方向键逐个切换。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="169"/>
+        <location filename="../../app/gui/main_window.cpp" line="170"/>
         <source>Use datasheet figures</source>
         <translation>使用数据手册数值</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="174"/>
-        <location filename="../../app/gui/main_window.cpp" line="190"/>
+        <location filename="../../app/gui/main_window.cpp" line="175"/>
+        <location filename="../../app/gui/main_window.cpp" line="191"/>
         <source>Cannot use this profile</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="180"/>
+        <location filename="../../app/gui/main_window.cpp" line="181"/>
         <source>Apply calibration profile %1</source>
         <translation>应用校准配置文件 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="191"/>
+        <location filename="../../app/gui/main_window.cpp" line="192"/>
         <source>The profile was measured on %1, not on the scenario&apos;s %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2，并且目录中没有 %1；请选择 %2 的配置文件，或不使用配置文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="197"/>
+        <location filename="../../app/gui/main_window.cpp" line="198"/>
         <source>Profile of another GPU</source>
         <translation>其他 GPU 的配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="198"/>
+        <location filename="../../app/gui/main_window.cpp" line="199"/>
         <source>The profile was measured on %1, not on the scenario&apos;s %2. Switch the scenario&apos;s GPU to %3 and apply it?</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2。要把场景的 GPU 切换为 %3 并应用它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="207"/>
+        <location filename="../../app/gui/main_window.cpp" line="208"/>
         <source>Apply calibration profile %1 (GPU set to %2, where it was measured)</source>
         <translation>应用校准配置文件 %1（GPU 设为测量所用的 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="225"/>
+        <location filename="../../app/gui/main_window.cpp" line="229"/>
+        <source>The step does not move: a measured collective stands only for a group of the shape it ran on, and the profile&apos;s ran on %1 node(s) of %2 GPUs, this scenario has %3 of %4.</source>
+        <translation>每步时间不变：实测的集合通信只代表与其测量时形状相同的通信组，而该标定配置的集合通信在 %1 个节点 × 每节点 %2 块 GPU 上测得，本场景是 %3 个节点 × 每节点 %4 块 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="236"/>
+        <source>The step does not move: none of the figures the profile measured sets this step&apos;s time.</source>
+        <translation>每步时间不变：该标定配置测得的数值都不决定这一步的时间。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="250"/>
         <source>Applied %1.</source>
         <translation>已应用 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="229"/>
+        <location filename="../../app/gui/main_window.cpp" line="254"/>
         <source>The GPU is now %1, where the profile was measured.</source>
         <translation>GPU 现为测量该配置文件时所用的 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="234"/>
+        <location filename="../../app/gui/main_window.cpp" line="261"/>
         <source>%1 %2 → %3 %4 (%5%)</source>
         <translation>%1 %2 → %3 %4（%5%）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="241"/>
+        <location filename="../../app/gui/main_window.cpp" line="268"/>
         <source>Measured instead of datasheet: %1.</source>
         <translation>以实测值代替数据手册：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="243"/>
+        <location filename="../../app/gui/main_window.cpp" line="270"/>
         <source>Datasheet figures restored.</source>
         <translation>已恢复数据手册数值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="247"/>
+        <location filename="../../app/gui/main_window.cpp" line="274"/>
         <source>Step %1 → %2 (%3%).</source>
         <translation>单步 %1 → %2（%3%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="260"/>
+        <location filename="../../app/gui/main_window.cpp" line="290"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="270"/>
+        <location filename="../../app/gui/main_window.cpp" line="300"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="273"/>
+        <location filename="../../app/gui/main_window.cpp" line="303"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="284"/>
+        <location filename="../../app/gui/main_window.cpp" line="314"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
@@ -4711,13 +4721,13 @@ P50 %2 · P90 %3</translation>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="24"/>
+        <location filename="../../app/gui/main_window.cpp" line="25"/>
         <location filename="../../app/gui/main_window_files.cpp" line="64"/>
         <source>Save scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="24"/>
+        <location filename="../../app/gui/main_window.cpp" line="25"/>
         <location filename="../../app/gui/main_window_files.cpp" line="64"/>
         <source>Scenarios (*.json)</source>
         <translation>场景 (*.json)</translation>

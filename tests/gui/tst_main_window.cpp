@@ -11,6 +11,7 @@
 #include "io/scenario_io.h"
 #include "main_window.h"
 #include "plan/rules.h"
+#include "profile_library.h"
 #include "recompute.h"
 #include "timeline/timeline_widget.h"
 
@@ -27,7 +28,9 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QImage>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QProcess>
@@ -833,6 +836,65 @@ private Q_SLOTS:
         QVERIFY(waitForResult());
         QVERIFY2(report->text().startsWith("Datasheet figures restored."),
                  qPrintable(report->text()));
+    }
+
+    // Issue 26: an 8-GPU NVLink profile applied to the 2 x 4 RTX 4090 scenario "raised" the
+    // bus bandwidth 58x, said "5750.0%" beside the figure table's "5850%", and the step moved
+    // "0.00%" without a word. The report gives the measured figure as the table does (a
+    // share of the datasheet's) and says why the step does not move.
+    void profileThatMovesNothingSaysWhy()
+    {
+        QJsonArray collectives;
+        for (double bytes = 1 << 20; bytes <= (1 << 30); bytes *= 4) {
+            const double busbw = 437.5, algbw = busbw / (2.0 * 7 / 8);
+            collectives.append(QJsonObject{{"op", "all_reduce"},
+                                           {"gpus", 8},
+                                           {"nodes", 1},
+                                           {"bytes", bytes},
+                                           {"time_s", bytes / (algbw * 1e9)},
+                                           {"algbw_gbps", algbw},
+                                           {"busbw_gbps", busbw}});
+        }
+        const QJsonObject profile{
+            {"scalescope_profile", 1},
+            {"created", "2026-12-01T10:00:00Z"},
+            {"tool", "nccl-tests import"},
+            {"host", QJsonObject{{"hostname", "dgx-a100"}, {"gpus_per_node", 8}, {"nodes", 1}}},
+            {"gpus", QJsonArray()},
+            {"collectives", collectives}};
+        const QString path = dir_.filePath(QStringLiteral("a100-nvlink-8.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(profile).toJson());
+        file.close();
+        QCOMPARE(document_->scenario().hardware.nodes, 2);
+        QCOMPARE(document_->scenario().hardware.gpus_per_node, 4);
+        const double before = window_->currentResult()->summary().step_time_s;
+        window_->applyCalibration(path);
+        QVERIFY(waitForResult());
+        QVERIFY(document_->scenario().hardware.calibration);
+        QCOMPARE(window_->currentResult()->summary().step_time_s, before);
+        const QString report = window_->findChild<QLabel *>("applyReportLabel")->text();
+        const std::vector<FigureRow> rows = compareFigures(
+            {document_->scenario().hardware.calibration.get()}, &document_->scenario().hardware);
+        int compared = 0;
+        for (const FigureRow &row : rows) {
+            if (row.datasheet <= 0 || row.measured.empty() || row.measured.front() <= 0)
+                continue;
+            const double ratio = row.measured.front() / row.datasheet;
+            QVERIFY(ratio > 2);
+            QVERIFY2(report.contains(QStringLiteral("(%1%)").arg(100 * ratio, 0, 'f', 0)),
+                     qPrintable(report));
+            QVERIFY2(!report.contains(QStringLiteral("(%1%)").arg((ratio - 1) * 100, 0, 'f', 1)),
+                     qPrintable(report));
+            ++compared;
+        }
+        QVERIFY(compared > 0);
+        QVERIFY2(report.contains(QStringLiteral("(0.00%). The step does not move: a measured "
+                                                "collective stands only for a group of the shape "
+                                                "it ran on, and the profile's ran on 1 node(s) "
+                                                "of 8 GPUs, this scenario has 2 of 4.")),
+                 qPrintable(report));
     }
 
     void iterationsAndScalingMode()

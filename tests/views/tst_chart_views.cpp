@@ -18,9 +18,9 @@
 #include "palette.h"
 #include "result_fixtures.h"
 
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
-#include <QBarCategoryAxis>
 #include <QChartView>
 #include <QComboBox>
 #include <QDir>
@@ -163,6 +163,7 @@ private Q_SLOTS:
     void costViewOutputs();
     void costViewTokens();
     void tokensCountInChineseUnits();
+    void costSpinBoxesDropTrailingZeros();
     void costOnOneGpuIsSingular();
     void costReportComputed();
     void costReportKnownVerdict();
@@ -379,8 +380,8 @@ void TestChartViews::currentRunThatDoesNotFitIsMarked()
     auto result = test::amdahlResult({1, 2, 4}, kSerial, 8); // 8 is not a swept count
     view.setResult(result);
     QXYSeries *oom = seriesNamed(view.speedupChart(), QStringLiteral("speedupOutOfMemory"));
-    auto *current =
-        qobject_cast<QScatterSeries *>(seriesNamed(view.speedupChart(), QStringLiteral("currentSpeedup")));
+    auto *current = qobject_cast<QScatterSeries *>(
+        seriesNamed(view.speedupChart(), QStringLiteral("currentSpeedup")));
     QVERIFY(oom && current);
     QCOMPARE(oom->count(), 0);
     QCOMPARE(current->pen().color(), QColor(Qt::black));
@@ -427,7 +428,8 @@ void TestChartViews::sweepPointsSayHowTheyWereComputed()
         QVERIFY(legend);
         const QString html = legend->text();
         // A filled circle names the engine's points, a hollow square the closed form's.
-        QVERIFY2(html.contains(QStringLiteral("&#9679;</span>&nbsp;Simulated&nbsp;by&nbsp;the&nbsp;engine")),
+        QVERIFY2(html.contains(
+                     QStringLiteral("&#9679;</span>&nbsp;Simulated&nbsp;by&nbsp;the&nbsp;engine")),
                  qPrintable(html));
         QVERIFY2(html.contains(QStringLiteral("&#9633;</span>&nbsp;Closed&nbsp;form")),
                  qPrintable(html));
@@ -1002,6 +1004,31 @@ void TestChartViews::tokensCountInChineseUnits()
     QCOMPARE(view.runSteps(), 954.0);
 }
 
+void TestChartViews::costSpinBoxesDropTrailingZeros()
+{
+    // Issue 26: the Cost page read "90.00 个 epoch" and "2.00 次" (English "90.00 epochs",
+    // "2.00 runs"): whole numbers are written without decimals, fractions keep theirs.
+    for (const QLocale &locale : {QLocale(QLocale::English, QLocale::UnitedStates),
+                                  QLocale(QLocale::Chinese, QLocale::China)}) {
+        struct Locale {
+            QLocale before;
+            explicit Locale(const QLocale &l) { QLocale::setDefault(l); }
+            ~Locale() { QLocale::setDefault(before); }
+        } set(locale);
+        CostView view;
+        auto *epochs = view.findChild<QDoubleSpinBox *>(QStringLiteral("epochsSpin"));
+        auto *runs = view.findChild<QDoubleSpinBox *>(QStringLiteral("runsPerMonthSpin"));
+        QVERIFY(epochs && runs);
+        QVERIFY(epochs->decimals() > 0 && runs->decimals() > 0);
+        epochs->setValue(90);
+        runs->setValue(2);
+        QCOMPARE(epochs->text(), QStringLiteral("90") + epochs->suffix());
+        QCOMPARE(runs->text(), QStringLiteral("2") + runs->suffix());
+        runs->setValue(2.5);
+        QCOMPARE(runs->text(), locale.toString(2.5) + runs->suffix());
+    }
+}
+
 void TestChartViews::costOnOneGpuIsSingular()
 {
     // Issue 26: "31.0 h on 1 GPUs".
@@ -1190,9 +1217,9 @@ void TestChartViews::costReportKnownVerdict()
     QCOMPARE(labelText(&view, "timeToTrain"),
              QStringLiteral("100 h (4.2 days) on 4 GPUs; 350 h (14.6 days) on one GPU (3.5× "
                             "faster)"));
-    QCOMPARE(labelText(&view, "costAdvice"),
-             QStringLiteral("• ") + translatedAdvice(rule) + QStringLiteral("\n• ") +
-                 translatedAdvice(scaling));
+    QCOMPARE(labelText(&view, "costAdvice"), QStringLiteral("• ") + translatedAdvice(rule) +
+                                                 QStringLiteral("\n• ") +
+                                                 translatedAdvice(scaling));
     QVERIFY(labelText(&view, "costAdvice").contains(QStringLiteral("512")));
 
     // Not worth it, owning; the rule suggests as many GPUs: the gap says why.
