@@ -36,9 +36,22 @@ SimResult Simulation::run()
     if (!measureWindow(result)) // sim_window.cpp
         return result;
     criticalPathOf(result);
-    for (int it = firstMeasured(); it < iterations_; ++it)
-        result.step_times_s.push_back(iteration_end_[static_cast<size_t>(it)] -
-                                      (it > 0 ? iteration_end_[static_cast<size_t>(it) - 1] : 0.0));
+    if (plan_.update == UpdateMode::Async) {
+        // Asynchronous replicas each keep their own pace (measureWindow): a step is one
+        // replica's, so the steps are every unit's iteration lengths, pooled; their mean is
+        // the step time (a straggler's replica is the slow tail, not every step).
+        const size_t n = static_cast<size_t>(iterations_);
+        for (size_t u = 0; u < static_cast<size_t>(units_); ++u) {
+            const double *e = &unit_end_[u * n];
+            for (int it = firstMeasured(); it < iterations_; ++it)
+                result.step_times_s.push_back(e[it] - (it > 0 ? e[it - 1] : 0.0));
+        }
+    } else {
+        for (int it = firstMeasured(); it < iterations_; ++it)
+            result.step_times_s.push_back(
+                iteration_end_[static_cast<size_t>(it)] -
+                (it > 0 ? iteration_end_[static_cast<size_t>(it) - 1] : 0.0));
+    }
     account(result);
     if (opt_.build_timeline && (cancelled(result) || !buildTimeline(result)))
         return result;

@@ -71,7 +71,9 @@ struct SimResult {
     /// same work with the same draws (summarize()).
     double jitter_mean = 0;
     /// Each measured step's length: from the end of the step before on its slowest GPU to
-    /// its own end there (what a profiler's ProfilerStep spans), in step order.
+    /// its own end there (what a profiler's ProfilerStep spans), in step order. Asynchronous
+    /// replicas keep their own pace: each unit's steps, unit after unit (their mean is
+    /// step_time_s).
     std::vector<double> step_times_s;
     double window_start_s = 0;  // the measured steps on the timeline (GPU 0's)
     double window_end_s = 0;
