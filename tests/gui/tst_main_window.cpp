@@ -16,6 +16,7 @@
 #include "timeline/timeline_widget.h"
 
 #include "../support/run_bytes.h"
+#include "../support/screenshot.h"
 
 #include <sys/stat.h>
 
@@ -34,6 +35,8 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QProcess>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -106,6 +109,56 @@ class TestMainWindow : public QObject
         return content;
     }
 
+    // A profile of another cluster: nccl-tests' all-reduce on 1 node of 8 A100 over NVLink
+    // (437.5 GB/s bus bandwidth), collectives only. Returns its path.
+    QString writeOtherClusterProfile()
+    {
+        QJsonArray collectives;
+        for (double bytes = 1 << 20; bytes <= (1 << 30); bytes *= 4) {
+            const double busbw = 437.5, algbw = busbw / (2.0 * 7 / 8);
+            collectives.append(QJsonObject{{"op", "all_reduce"},
+                                           {"gpus", 8},
+                                           {"nodes", 1},
+                                           {"bytes", bytes},
+                                           {"time_s", bytes / (algbw * 1e9)},
+                                           {"algbw_gbps", algbw},
+                                           {"busbw_gbps", busbw}});
+        }
+        const QJsonObject profile{
+            {"scalescope_profile", 1},
+            {"created", "2026-12-01T10:00:00Z"},
+            {"tool", "nccl-tests import"},
+            {"host", QJsonObject{{"hostname", "dgx-a100"}, {"gpus_per_node", 8}, {"nodes", 1}}},
+            {"gpus", QJsonArray()},
+            {"collectives", collectives}};
+        const QString path = dir_.filePath(QStringLiteral("a100-nvlink-8.json"));
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(path));
+        file.write(QJsonDocument(profile).toJson());
+        file.close();
+        return path;
+    }
+
+    // The window (window_) in `language` on the document; with "zh_CN", built while a
+    // screenshot::Chinese lives (screenshots in Chinese).
+    void makeWindow(const QString &language, QSize size = QSize(1400, 900))
+    {
+        window_.reset();
+        WindowContext ctx;
+        ctx.document = document_.get();
+        ctx.recomputer = recomputer_.get();
+        ctx.settings = settings_.get();
+        ctx.autosave = autosave_.get();
+        ctx.gallery = &gallery_;
+        ctx.language = language;
+        ctx.interactive = false;
+        window_ = std::make_unique<MainWindow>(ctx);
+        window_->resize(size);
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -127,18 +180,7 @@ private Q_SLOTS:
         document_->reset(loadScenario("resources/scenarios/default.json"), QString());
         recomputer_ = std::make_unique<Recomputer>();
         autosave_ = std::make_unique<AutosaveStore>(dir_.filePath("autosave"));
-        WindowContext ctx;
-        ctx.document = document_.get();
-        ctx.recomputer = recomputer_.get();
-        ctx.settings = settings_.get();
-        ctx.autosave = autosave_.get();
-        ctx.gallery = &gallery_;
-        ctx.language = QStringLiteral("en");
-        ctx.interactive = false;
-        window_ = std::make_unique<MainWindow>(ctx);
-        window_->resize(1400, 900);
-        window_->show();
-        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+        makeWindow(QStringLiteral("en"));
         QVERIFY(waitForResult());
     }
 
@@ -377,6 +419,36 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("%1 < %2")
                                 .arg(sentence->height())
                                 .arg(sentence->heightForWidth(sentence->width()))));
+    }
+
+    // Issue 26, seen on screen: at 1280 x 720 the Calibration tab's figure table cut the
+    // profile's column (measured "437.5 (11112%)") behind a horizontal scroll bar; every
+    // column fits, at 1920 x 1080 too.
+    void calibrationFiguresFit_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void calibrationFiguresFit()
+    {
+        QFETCH(QSize, size);
+        window_->resize(size);
+        window_->applyCalibration(writeOtherClusterProfile());
+        QVERIFY(waitForResult());
+        QVERIFY(window_->showTab(QStringLiteral("calibration")));
+        screenshot::settle();
+        auto *table = window_->findChild<QTableView *>(QStringLiteral("figureTable"));
+        QVERIFY(table && table->isVisible());
+        const int last = table->model()->columnCount() - 1;
+        QVERIFY(last >= 2); // figure, datasheet, the profile
+        const int right = table->columnViewportPosition(last) + table->columnWidth(last);
+        QVERIFY2(right <= table->viewport()->width(),
+                 qPrintable(QStringLiteral("the profile's column ends at %1 px, the table shows %2")
+                                .arg(right)
+                                .arg(table->viewport()->width())));
+        QVERIFY(!table->horizontalScrollBar()->isVisible());
+        QVERIFY(screenshot::save(*window_, QStringLiteral("calibration-figures-fit"), size));
     }
 
     void outOfMemoryIsSaidFirst()
@@ -844,29 +916,7 @@ private Q_SLOTS:
     // share of the datasheet's) and says why the step does not move.
     void profileThatMovesNothingSaysWhy()
     {
-        QJsonArray collectives;
-        for (double bytes = 1 << 20; bytes <= (1 << 30); bytes *= 4) {
-            const double busbw = 437.5, algbw = busbw / (2.0 * 7 / 8);
-            collectives.append(QJsonObject{{"op", "all_reduce"},
-                                           {"gpus", 8},
-                                           {"nodes", 1},
-                                           {"bytes", bytes},
-                                           {"time_s", bytes / (algbw * 1e9)},
-                                           {"algbw_gbps", algbw},
-                                           {"busbw_gbps", busbw}});
-        }
-        const QJsonObject profile{
-            {"scalescope_profile", 1},
-            {"created", "2026-12-01T10:00:00Z"},
-            {"tool", "nccl-tests import"},
-            {"host", QJsonObject{{"hostname", "dgx-a100"}, {"gpus_per_node", 8}, {"nodes", 1}}},
-            {"gpus", QJsonArray()},
-            {"collectives", collectives}};
-        const QString path = dir_.filePath(QStringLiteral("a100-nvlink-8.json"));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(profile).toJson());
-        file.close();
+        const QString path = writeOtherClusterProfile();
         QCOMPARE(document_->scenario().hardware.nodes, 2);
         QCOMPARE(document_->scenario().hardware.gpus_per_node, 4);
         const double before = window_->currentResult()->summary().step_time_s;
