@@ -451,6 +451,57 @@ private Q_SLOTS:
         QVERIFY(screenshot::save(*window_, QStringLiteral("calibration-figures-fit"), size));
     }
 
+    // Issue 26, seen on screen: at 1280 x 720 the Breakdown tab's sweep table had room for
+    // one row. It shows at least four, on screen once the page is scrolled to it (at 1280 x
+    // 720 the page scrolls; at 1920 x 1080 it need not), and the bars keep their room.
+    void breakdownTableShowsSeveralRows_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void breakdownTableShowsSeveralRows()
+    {
+        QFETCH(QSize, size);
+        document_->reset(loadScenario("resources/scenarios/claim01-sublinear-speedup.json"),
+                         QString());
+        window_->resize(size);
+        QVERIFY(waitForResult());
+        QVERIFY(window_->showTab(QStringLiteral("breakdown")));
+        screenshot::settle();
+        auto *table = window_->findChild<QTableView *>(QStringLiteral("sweepTable"));
+        auto *tabs = window_->findChild<QTabWidget *>(QStringLiteral("resultTabs"));
+        QVERIFY(table && tabs && table->isVisible());
+        auto *scroll = qobject_cast<QScrollArea *>(tabs->currentWidget());
+        QVERIFY(scroll);
+        const int rows = table->model()->rowCount();
+        QVERIFY(rows >= 4);
+        // Rows wholly on screen: inside the table's viewport and the page's visible part.
+        const auto on_screen = [&] {
+            const QRect page(table->viewport()->mapFrom(scroll->viewport(), QPoint(0, 0)),
+                             scroll->viewport()->size());
+            const QRect shown = table->viewport()->rect() & page;
+            int n = 0;
+            for (int r = 0; r < rows; ++r) {
+                const int top = table->rowViewportPosition(r);
+                n += top >= shown.top() && top + table->rowHeight(r) - 1 <= shown.bottom();
+            }
+            return n;
+        };
+        const bool whole_page = scroll->widget()->height() <= scroll->viewport()->height();
+        QVERIFY(size.width() < 1920 || whole_page); // 1920 x 1080: no page scroll bar
+        const QString where = QStringLiteral("of %1 rows on screen (table %2 px high, page %3 px)")
+                                  .arg(rows)
+                                  .arg(table->height())
+                                  .arg(scroll->viewport()->height());
+        scroll->ensureWidgetVisible(table, 0, 0);
+        screenshot::settle(2);
+        QVERIFY2(on_screen() >= 4, qPrintable(QString::number(on_screen()) + where));
+        auto *bars = window_->findChild<QWidget *>(QStringLiteral("breakdownChart"));
+        QVERIFY(bars && bars->height() >= 150);
+        QVERIFY(screenshot::save(*window_, QStringLiteral("breakdown-table-rows"), size));
+    }
+
     void outOfMemoryIsSaidFirst()
     {
         // Llama 2 70B on the default 8 RTX 4090 (24 GB each) with ZeRO-1: far more than 24 GB
