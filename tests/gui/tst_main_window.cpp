@@ -391,6 +391,7 @@ private Q_SLOTS:
         auto *message = scaling->findChild<QLabel *>(QStringLiteral("emptyState"));
         auto *stack = scaling->findChild<QStackedWidget *>();
         QVERIFY(message && stack && stack->currentWidget() != message);
+        QVERIFY(screenshot::saveBothSizes(*window_, QStringLiteral("invalid-edit-greyed")));
         // A valid count again: the picture is current and in colour.
         s.hardware.gpus_per_node = 2;
         document_->edit(s, QStringLiteral("4 GPUs"));
@@ -399,6 +400,19 @@ private Q_SLOTS:
         QVERIFY(!note->isVisible());
         QVERIFY(!veil->isVisible());
         QCOMPARE(timeline->timeline(), window_->currentResult()->timeline());
+        if (screenshot::wanted()) { // the same edit in a window in Chinese
+            screenshot::Chinese chinese(QStringLiteral(":/i18n/scalescope_zh_CN.qm"));
+            QVERIFY(chinese.loaded());
+            makeWindow(QStringLiteral("zh_CN"), QSize(1280, 720));
+            QVERIFY(waitForResult());
+            window_->showTab(QStringLiteral("scaling"));
+            s.hardware.gpus_per_node = 3;
+            document_->edit(s, QStringLiteral("6 GPUs"));
+            QVERIFY(waitForResult());
+            QVERIFY(!window_->currentResult()->ok());
+            QVERIFY(screenshot::save(*window_, QStringLiteral("invalid-edit-greyed"),
+                                     QSize(1280, 720), QStringLiteral("zh_CN")));
+        }
     }
 
     // Issue 26: at 1280 px the bottleneck sentence was cut; it wraps, and the status bar
@@ -766,6 +780,8 @@ private Q_SLOTS:
             if (t->model() && t->model()->columnCount() >= 4 && t->model()->rowCount() >= 5)
                 found = true;
         QVERIFY(found);
+        QVERIFY(window_->showTab(QStringLiteral("compare")));
+        QVERIFY(screenshot::saveBothSizes(*window_, QStringLiteral("ab-compare-deltas")));
         window_->clearPin();
         QVERIFY(!pinned->isVisible());
         // Issue 26: the axis kept the compare's range after End compare; it fits B's step.
@@ -773,6 +789,7 @@ private Q_SLOTS:
         QVERIFY2(current->timeRange().second < longer,
                  qPrintable(QStringLiteral("%1 %2").arg(current->timeRange().second).arg(longer)));
         QVERIFY(current->timeRange().second >= own_end);
+        QVERIFY(screenshot::saveBothSizes(*window_, QStringLiteral("ab-end-compare-axis")));
     }
 
     void saveAndReopen()
@@ -996,6 +1013,22 @@ private Q_SLOTS:
                                                 "it ran on, and the profile's ran on 1 node(s) "
                                                 "of 8 GPUs, this scenario has 2 of 4.")),
                  qPrintable(report));
+        QVERIFY(window_->showTab(QStringLiteral("calibration")));
+        QVERIFY(
+            screenshot::saveBothSizes(*window_, QStringLiteral("profile-moves-nothing-report")));
+        if (screenshot::wanted()) { // the same Apply in a window in Chinese
+            document_->undoStack()->undo();
+            QVERIFY(!document_->scenario().hardware.calibration);
+            screenshot::Chinese chinese(QStringLiteral(":/i18n/scalescope_zh_CN.qm"));
+            QVERIFY(chinese.loaded());
+            makeWindow(QStringLiteral("zh_CN"), QSize(1280, 720));
+            QVERIFY(waitForResult());
+            window_->applyCalibration(path);
+            QVERIFY(waitForResult());
+            QVERIFY(window_->showTab(QStringLiteral("calibration")));
+            QVERIFY(screenshot::save(*window_, QStringLiteral("profile-moves-nothing-report"),
+                                     QSize(1280, 720), QStringLiteral("zh_CN")));
+        }
     }
 
     void iterationsAndScalingMode()
@@ -1026,10 +1059,14 @@ private Q_SLOTS:
         QVERIFY(app.window()->showTab(QStringLiteral("cost")));
         const int cost_tab = tabs->currentIndex();
         QVERIFY(cost_tab > 0);
+        QVERIFY(screenshot::save(*app.window(), QStringLiteral("language-switch-keeps-tab"),
+                                 QSize(1280, 720)));
         app.setLanguage(QStringLiteral("zh_CN"));
         tabs = app.window()->findChild<QTabWidget *>("resultTabs");
         QCOMPARE(tabs->tabText(0), QStringLiteral("扩展"));
         QCOMPARE(tabs->currentIndex(), cost_tab);
+        QVERIFY(screenshot::saveBothSizes(
+            *app.window(), QStringLiteral("language-switch-keeps-tab"), QStringLiteral("zh_CN")));
         QCOMPARE(app.document()->scenario().training.global_batch, int64_t(128));
         QCOMPARE(app.document()->undoStack()->count(), 1);
         QCOMPARE(app.settings()->value("language").toString(), QStringLiteral("zh_CN"));
