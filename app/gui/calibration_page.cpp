@@ -152,8 +152,17 @@ CalibrationPage::CalibrationPage(QWidget *parent) : QWidget(parent)
     figure_view_ = new QTableView;
     figure_view_->setObjectName(QStringLiteral("figureTable"));
     figure_view_->setModel(figure_model_);
+    // The figure's name takes the width the numbers leave, wrapping when it must; the numbers'
+    // columns are as wide as their contents (at 1280 px a profile's column was cut behind a
+    // horizontal scroll bar, issue 26).
     figure_view_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    figure_view_->horizontalHeader()->setMinimumSectionSize(fontMetrics().averageCharWidth() * 8);
+    figure_view_->setWordWrap(true);
+    figure_view_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     figure_view_->verticalHeader()->hide();
+    connect(figure_model_, &QAbstractItemModel::modelReset, figure_view_, [this] {
+        figure_view_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    });
     // The view owns its chart; setChart() would release (and leak) a default one.
     gemm_chart_ = new QChartView(new QChart);
     gemm_chart_->setObjectName(QStringLiteral("gemmChart"));

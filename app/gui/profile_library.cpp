@@ -90,7 +90,7 @@ std::vector<FigureRow> compareFigures(const std::vector<const CalibrationProfile
         profiles.empty() || profiles.front()->gpus.empty()
             ? nullptr
             : builtinCatalog().matchGpuName(profiles.front()->gpus.front().name,
-                                           profiles.front()->gpus.front().memory_bytes);
+                                            profiles.front()->gpus.front().memory_bytes);
     std::vector<FigureRow> rows;
     for (const FigureComparison &c : compareCalibration(profiles, sheet, links)) {
         FigureRow row{QString(), QStringLiteral("GB/s"), c.datasheet, c.measured, QString()};
@@ -268,16 +268,30 @@ QVariant FigureTableModel::data(const QModelIndex &index, int role) const
     return fmt(v);
 }
 
+// A profile's name on two lines, broken before its parenthesis ("collectives only" over
+// "(measured 2026-12-01)", "…（测于 …）" in Chinese): its column is then about as wide as its
+// figures, not as its name on one line, and fits beside the chart at 1280 px (issue 26).
+static QString onTwoLines(const QString &name)
+{
+    qsizetype at = name.lastIndexOf(QLatin1Char('('));
+    if (at <= 0)
+        at = name.lastIndexOf(QChar(0xFF08)); // the full-width parenthesis
+    if (at <= 0)
+        return name;
+    return name.left(at).trimmed() + QLatin1Char('\n') + name.mid(at);
+}
+
 QVariant FigureTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    const bool tooltip = role == Qt::ToolTipRole;
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && !tooltip))
         return QAbstractTableModel::headerData(section, orientation, role);
     if (section == 0)
-        return tr("Figure");
+        return tooltip ? QVariant() : QVariant(tr("Figure"));
     if (section == 1)
-        return tr("Datasheet");
+        return tooltip ? QVariant() : QVariant(tr("Datasheet"));
     if (section - 2 < names_.size())
-        return names_.at(section - 2);
+        return tooltip ? names_.at(section - 2) : onTwoLines(names_.at(section - 2));
     return {};
 }
 

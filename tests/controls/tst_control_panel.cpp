@@ -6,6 +6,8 @@
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
 
+#include "../support/screenshot.h"
+
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -631,6 +633,16 @@ void TestControlPanel::tensorStrategySetsTensorParallelism()
     QCOMPARE(strategy->currentData().toInt(), int(ControlPanel::Strategy::Tensor));
     for (const ControlIssue &issue : panel_->issues())
         QVERIFY2(issue.severity != ControlIssue::Severity::Error, qPrintable(issue.message));
+    // The panel as wide as the window's dock, at the two windows' heights, scrolled to the
+    // strategy and its degrees.
+    if (screenshot::wanted())
+        for (const QSize size : {QSize(380, 720), QSize(380, 1080)}) {
+            panel_->resize(size);
+            screenshot::settle();
+            find<QScrollArea>("controlScroll")
+                ->ensureWidgetVisible(find<QComboBox>("zeroCombo"), 0, 150);
+            QVERIFY(screenshot::save(*panel_, QStringLiteral("strategy-tensor-panel"), size));
+        }
 }
 
 void TestControlPanel::stackErrorOffersTheStackThatRunsThePlan()
@@ -652,6 +664,28 @@ void TestControlPanel::stackErrorOffersTheStackThatRunsThePlan()
     auto *fix = find<QPushButton>("stackFixButton");
     QVERIFY(fix->isVisibleTo(panel_));
     QVERIFY2(fix->text().contains(QStringLiteral("FSDP")), qPrintable(fix->text()));
+    if (screenshot::wanted()) { // the panel as wide as the window's dock, scrolled to the fix
+        for (const QSize size : {QSize(380, 720), QSize(380, 1080)}) {
+            panel_->resize(size);
+            screenshot::settle();
+            find<QScrollArea>("controlScroll")->ensureWidgetVisible(fix, 0, 120);
+            QVERIFY(screenshot::save(*panel_, QStringLiteral("stack-error-fix-panel"), size));
+        }
+        screenshot::Chinese chinese(QStringLiteral(SCALESCOPE_ZH_QM));
+        QVERIFY(chinese.loaded());
+        ControlPanel zh;
+        zh.resize(380, 720);
+        zh.setScenario(s);
+        zh.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&zh));
+        screenshot::settle();
+        auto *zh_fix = zh.findChild<QPushButton *>(QStringLiteral("stackFixButton"));
+        QVERIFY(zh_fix && zh_fix->isVisibleTo(&zh));
+        zh.findChild<QScrollArea *>(QStringLiteral("controlScroll"))
+            ->ensureWidgetVisible(zh_fix, 0, 120);
+        QVERIFY(screenshot::save(zh, QStringLiteral("stack-error-fix-panel"), QSize(380, 720),
+                                 QStringLiteral("zh_CN")));
+    }
     fix->click();
     QCOMPARE(spy_->count(), 1);
     const Edit edit = editAt(*spy_, 0);

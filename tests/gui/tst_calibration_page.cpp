@@ -7,6 +7,8 @@
 #include "probe_runner.h"
 #include "profile_library.h"
 
+#include "../support/screenshot.h"
+
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QFile>
@@ -40,6 +42,18 @@ class TestCalibrationPage : public QObject
         QDir().mkpath(userDir());
         QFile::remove(QDir(userDir()).filePath(name));
         QVERIFY(QFile::copy(QDir(kProfiles).filePath(name), QDir(userDir()).filePath(name)));
+    }
+
+    // A quick probe run on no (simulated) GPU: gpuprobe exits 3 with its reason.
+    void runWithoutGpus(CalibrationPage &page)
+    {
+        page.setDirectories({}, userDir());
+        page.setProbeProgram(QStringLiteral(SCALESCOPE_GPUPROBE));
+        page.setExtraProbeArguments({QStringLiteral("--fake-gpus"), QStringLiteral("0")});
+        QSignalSpy finished(page.runner(), &ProbeRunner::finished);
+        QVERIFY(page.startProbe(true));
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.at(0).at(0).toInt(), 3);
     }
 
 private Q_SLOTS:
@@ -186,7 +200,8 @@ private Q_SLOTS:
         page.setAppliedProfile(outside);
         QCOMPARE(page.profileModel()->rowCount(), 2);
         QCOMPARE(page.figureModel()->columnCount(), 3);
-        QVERIFY(page.profileModel()->entry(1)->path.endsWith(QStringLiteral("h100-2node-8gpu.json")));
+        QVERIFY(
+            page.profileModel()->entry(1)->path.endsWith(QStringLiteral("h100-2node-8gpu.json")));
         // A profile of the library is listed once, as the library's.
         const QString listed = QDir(userDir()).filePath(QStringLiteral("h100-2node-8gpu.json"));
         page.setAppliedProfile(listed);
@@ -332,13 +347,7 @@ private Q_SLOTS:
     void noGpuIsExplained()
     {
         CalibrationPage page;
-        page.setDirectories({}, userDir());
-        page.setProbeProgram(QStringLiteral(SCALESCOPE_GPUPROBE));
-        page.setExtraProbeArguments({QStringLiteral("--fake-gpus"), QStringLiteral("0")});
-        QSignalSpy finished(page.runner(), &ProbeRunner::finished);
-        QVERIFY(page.startProbe(true));
-        QVERIFY(finished.wait(60000));
-        QCOMPARE(finished.at(0).at(0).toInt(), 3);
+        runWithoutGpus(page);
         const QString status = page.findChild<QLabel *>(QStringLiteral("probeStatus"))->text();
         QVERIFY2(status.startsWith(QStringLiteral("No usable GPU: ")), qPrintable(status));
         // Issue 26: the reason once, not "No usable GPU: gpuprobe: no usable GPU: ...".
@@ -348,13 +357,26 @@ private Q_SLOTS:
         QCOMPARE(QDir(userDir()).entryList({QStringLiteral("*.json")}, QDir::Files).size(), 0);
         // Issue 26: the log named the file gpuprobe wrote, then said no profile was saved;
         // it says that this file was deleted again.
-        const QString log = page.findChild<QPlainTextEdit *>(QStringLiteral("probeLog"))->toPlainText();
+        const QString log =
+            page.findChild<QPlainTextEdit *>(QStringLiteral("probeLog"))->toPlainText();
         const QRegularExpression wrote(QStringLiteral("wrote \\S*/([^/\\s]+\\.json)"));
         const QRegularExpressionMatch m = wrote.match(log);
         if (m.hasMatch())
             QVERIFY2(log.contains(m.captured(1) + QStringLiteral(" was deleted again")),
                      qPrintable(log));
         QVERIFY2(!log.contains(QStringLiteral("no profile was saved")), qPrintable(log));
+        // The tab alone at the windows' sizes, and in Chinese (a page built in Chinese).
+        page.show();
+        QVERIFY(screenshot::saveBothSizes(page, QStringLiteral("calibration-no-gpu-page")));
+        if (screenshot::wanted()) {
+            screenshot::Chinese chinese(QStringLiteral(":/i18n/scalescope_zh_CN.qm"));
+            QVERIFY(chinese.loaded());
+            CalibrationPage zh;
+            runWithoutGpus(zh);
+            zh.show();
+            QVERIFY(screenshot::save(zh, QStringLiteral("calibration-no-gpu-page"),
+                                     QSize(1280, 720), QStringLiteral("zh_CN")));
+        }
     }
 
     void cancelStopsTheProbe()

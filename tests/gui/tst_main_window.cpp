@@ -16,6 +16,7 @@
 #include "timeline/timeline_widget.h"
 
 #include "../support/run_bytes.h"
+#include "../support/screenshot.h"
 
 #include <sys/stat.h>
 
@@ -34,6 +35,8 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QProcess>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -106,6 +109,56 @@ class TestMainWindow : public QObject
         return content;
     }
 
+    // A profile of another cluster: nccl-tests' all-reduce on 1 node of 8 A100 over NVLink
+    // (437.5 GB/s bus bandwidth), collectives only. Returns its path.
+    QString writeOtherClusterProfile()
+    {
+        QJsonArray collectives;
+        for (double bytes = 1 << 20; bytes <= (1 << 30); bytes *= 4) {
+            const double busbw = 437.5, algbw = busbw / (2.0 * 7 / 8);
+            collectives.append(QJsonObject{{"op", "all_reduce"},
+                                           {"gpus", 8},
+                                           {"nodes", 1},
+                                           {"bytes", bytes},
+                                           {"time_s", bytes / (algbw * 1e9)},
+                                           {"algbw_gbps", algbw},
+                                           {"busbw_gbps", busbw}});
+        }
+        const QJsonObject profile{
+            {"scalescope_profile", 1},
+            {"created", "2026-12-01T10:00:00Z"},
+            {"tool", "nccl-tests import"},
+            {"host", QJsonObject{{"hostname", "dgx-a100"}, {"gpus_per_node", 8}, {"nodes", 1}}},
+            {"gpus", QJsonArray()},
+            {"collectives", collectives}};
+        const QString path = dir_.filePath(QStringLiteral("a100-nvlink-8.json"));
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(path));
+        file.write(QJsonDocument(profile).toJson());
+        file.close();
+        return path;
+    }
+
+    // The window (window_) in `language` on the document; with "zh_CN", built while a
+    // screenshot::Chinese lives (screenshots in Chinese).
+    void makeWindow(const QString &language, QSize size = QSize(1400, 900))
+    {
+        window_.reset();
+        WindowContext ctx;
+        ctx.document = document_.get();
+        ctx.recomputer = recomputer_.get();
+        ctx.settings = settings_.get();
+        ctx.autosave = autosave_.get();
+        ctx.gallery = &gallery_;
+        ctx.language = language;
+        ctx.interactive = false;
+        window_ = std::make_unique<MainWindow>(ctx);
+        window_->resize(size);
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -127,18 +180,7 @@ private Q_SLOTS:
         document_->reset(loadScenario("resources/scenarios/default.json"), QString());
         recomputer_ = std::make_unique<Recomputer>();
         autosave_ = std::make_unique<AutosaveStore>(dir_.filePath("autosave"));
-        WindowContext ctx;
-        ctx.document = document_.get();
-        ctx.recomputer = recomputer_.get();
-        ctx.settings = settings_.get();
-        ctx.autosave = autosave_.get();
-        ctx.gallery = &gallery_;
-        ctx.language = QStringLiteral("en");
-        ctx.interactive = false;
-        window_ = std::make_unique<MainWindow>(ctx);
-        window_->resize(1400, 900);
-        window_->show();
-        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+        makeWindow(QStringLiteral("en"));
         QVERIFY(waitForResult());
     }
 
@@ -349,6 +391,7 @@ private Q_SLOTS:
         auto *message = scaling->findChild<QLabel *>(QStringLiteral("emptyState"));
         auto *stack = scaling->findChild<QStackedWidget *>();
         QVERIFY(message && stack && stack->currentWidget() != message);
+        QVERIFY(screenshot::saveBothSizes(*window_, QStringLiteral("invalid-edit-greyed")));
         // A valid count again: the picture is current and in colour.
         s.hardware.gpus_per_node = 2;
         document_->edit(s, QStringLiteral("4 GPUs"));
@@ -357,6 +400,19 @@ private Q_SLOTS:
         QVERIFY(!note->isVisible());
         QVERIFY(!veil->isVisible());
         QCOMPARE(timeline->timeline(), window_->currentResult()->timeline());
+        if (screenshot::wanted()) { // the same edit in a window in Chinese
+            screenshot::Chinese chinese(QStringLiteral(":/i18n/scalescope_zh_CN.qm"));
+            QVERIFY(chinese.loaded());
+            makeWindow(QStringLiteral("zh_CN"), QSize(1280, 720));
+            QVERIFY(waitForResult());
+            window_->showTab(QStringLiteral("scaling"));
+            s.hardware.gpus_per_node = 3;
+            document_->edit(s, QStringLiteral("6 GPUs"));
+            QVERIFY(waitForResult());
+            QVERIFY(!window_->currentResult()->ok());
+            QVERIFY(screenshot::save(*window_, QStringLiteral("invalid-edit-greyed"),
+                                     QSize(1280, 720), QStringLiteral("zh_CN")));
+        }
     }
 
     // Issue 26: at 1280 px the bottleneck sentence was cut; it wraps, and the status bar
@@ -377,6 +433,87 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("%1 < %2")
                                 .arg(sentence->height())
                                 .arg(sentence->heightForWidth(sentence->width()))));
+    }
+
+    // Issue 26, seen on screen: at 1280 x 720 the Calibration tab's figure table cut the
+    // profile's column (measured "437.5 (11112%)") behind a horizontal scroll bar; every
+    // column fits, at 1920 x 1080 too.
+    void calibrationFiguresFit_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void calibrationFiguresFit()
+    {
+        QFETCH(QSize, size);
+        window_->resize(size);
+        window_->applyCalibration(writeOtherClusterProfile());
+        QVERIFY(waitForResult());
+        QVERIFY(window_->showTab(QStringLiteral("calibration")));
+        screenshot::settle();
+        auto *table = window_->findChild<QTableView *>(QStringLiteral("figureTable"));
+        QVERIFY(table && table->isVisible());
+        const int last = table->model()->columnCount() - 1;
+        QVERIFY(last >= 2); // figure, datasheet, the profile
+        const int right = table->columnViewportPosition(last) + table->columnWidth(last);
+        QVERIFY2(right <= table->viewport()->width(),
+                 qPrintable(QStringLiteral("the profile's column ends at %1 px, the table shows %2")
+                                .arg(right)
+                                .arg(table->viewport()->width())));
+        QVERIFY(!table->horizontalScrollBar()->isVisible());
+        QVERIFY(screenshot::save(*window_, QStringLiteral("calibration-figures-fit"), size));
+    }
+
+    // Issue 26, seen on screen: at 1280 x 720 the Breakdown tab's sweep table had room for
+    // one row. It shows at least four, on screen once the page is scrolled to it (at 1280 x
+    // 720 the page scrolls; at 1920 x 1080 it need not), and the bars keep their room.
+    void breakdownTableShowsSeveralRows_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void breakdownTableShowsSeveralRows()
+    {
+        QFETCH(QSize, size);
+        document_->reset(loadScenario("resources/scenarios/claim01-sublinear-speedup.json"),
+                         QString());
+        window_->resize(size);
+        QVERIFY(waitForResult());
+        QVERIFY(window_->showTab(QStringLiteral("breakdown")));
+        screenshot::settle();
+        auto *table = window_->findChild<QTableView *>(QStringLiteral("sweepTable"));
+        auto *tabs = window_->findChild<QTabWidget *>(QStringLiteral("resultTabs"));
+        QVERIFY(table && tabs && table->isVisible());
+        auto *scroll = qobject_cast<QScrollArea *>(tabs->currentWidget());
+        QVERIFY(scroll);
+        const int rows = table->model()->rowCount();
+        QVERIFY(rows >= 4);
+        // Rows wholly on screen: inside the table's viewport and the page's visible part.
+        const auto on_screen = [&] {
+            const QRect page(table->viewport()->mapFrom(scroll->viewport(), QPoint(0, 0)),
+                             scroll->viewport()->size());
+            const QRect shown = table->viewport()->rect() & page;
+            int n = 0;
+            for (int r = 0; r < rows; ++r) {
+                const int top = table->rowViewportPosition(r);
+                n += top >= shown.top() && top + table->rowHeight(r) - 1 <= shown.bottom();
+            }
+            return n;
+        };
+        const bool whole_page = scroll->widget()->height() <= scroll->viewport()->height();
+        QVERIFY(size.width() < 1920 || whole_page); // 1920 x 1080: no page scroll bar
+        const QString where = QStringLiteral("of %1 rows on screen (table %2 px high, page %3 px)")
+                                  .arg(rows)
+                                  .arg(table->height())
+                                  .arg(scroll->viewport()->height());
+        scroll->ensureWidgetVisible(table, 0, 0);
+        screenshot::settle(2);
+        QVERIFY2(on_screen() >= 4, qPrintable(QString::number(on_screen()) + where));
+        auto *bars = window_->findChild<QWidget *>(QStringLiteral("breakdownChart"));
+        QVERIFY(bars && bars->height() >= 150);
+        QVERIFY(screenshot::save(*window_, QStringLiteral("breakdown-table-rows"), size));
     }
 
     void outOfMemoryIsSaidFirst()
@@ -643,6 +780,8 @@ private Q_SLOTS:
             if (t->model() && t->model()->columnCount() >= 4 && t->model()->rowCount() >= 5)
                 found = true;
         QVERIFY(found);
+        QVERIFY(window_->showTab(QStringLiteral("compare")));
+        QVERIFY(screenshot::saveBothSizes(*window_, QStringLiteral("ab-compare-deltas")));
         window_->clearPin();
         QVERIFY(!pinned->isVisible());
         // Issue 26: the axis kept the compare's range after End compare; it fits B's step.
@@ -650,6 +789,7 @@ private Q_SLOTS:
         QVERIFY2(current->timeRange().second < longer,
                  qPrintable(QStringLiteral("%1 %2").arg(current->timeRange().second).arg(longer)));
         QVERIFY(current->timeRange().second >= own_end);
+        QVERIFY(screenshot::saveBothSizes(*window_, QStringLiteral("ab-end-compare-axis")));
     }
 
     void saveAndReopen()
@@ -844,29 +984,7 @@ private Q_SLOTS:
     // share of the datasheet's) and says why the step does not move.
     void profileThatMovesNothingSaysWhy()
     {
-        QJsonArray collectives;
-        for (double bytes = 1 << 20; bytes <= (1 << 30); bytes *= 4) {
-            const double busbw = 437.5, algbw = busbw / (2.0 * 7 / 8);
-            collectives.append(QJsonObject{{"op", "all_reduce"},
-                                           {"gpus", 8},
-                                           {"nodes", 1},
-                                           {"bytes", bytes},
-                                           {"time_s", bytes / (algbw * 1e9)},
-                                           {"algbw_gbps", algbw},
-                                           {"busbw_gbps", busbw}});
-        }
-        const QJsonObject profile{
-            {"scalescope_profile", 1},
-            {"created", "2026-12-01T10:00:00Z"},
-            {"tool", "nccl-tests import"},
-            {"host", QJsonObject{{"hostname", "dgx-a100"}, {"gpus_per_node", 8}, {"nodes", 1}}},
-            {"gpus", QJsonArray()},
-            {"collectives", collectives}};
-        const QString path = dir_.filePath(QStringLiteral("a100-nvlink-8.json"));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(profile).toJson());
-        file.close();
+        const QString path = writeOtherClusterProfile();
         QCOMPARE(document_->scenario().hardware.nodes, 2);
         QCOMPARE(document_->scenario().hardware.gpus_per_node, 4);
         const double before = window_->currentResult()->summary().step_time_s;
@@ -895,6 +1013,22 @@ private Q_SLOTS:
                                                 "it ran on, and the profile's ran on 1 node(s) "
                                                 "of 8 GPUs, this scenario has 2 of 4.")),
                  qPrintable(report));
+        QVERIFY(window_->showTab(QStringLiteral("calibration")));
+        QVERIFY(
+            screenshot::saveBothSizes(*window_, QStringLiteral("profile-moves-nothing-report")));
+        if (screenshot::wanted()) { // the same Apply in a window in Chinese
+            document_->undoStack()->undo();
+            QVERIFY(!document_->scenario().hardware.calibration);
+            screenshot::Chinese chinese(QStringLiteral(":/i18n/scalescope_zh_CN.qm"));
+            QVERIFY(chinese.loaded());
+            makeWindow(QStringLiteral("zh_CN"), QSize(1280, 720));
+            QVERIFY(waitForResult());
+            window_->applyCalibration(path);
+            QVERIFY(waitForResult());
+            QVERIFY(window_->showTab(QStringLiteral("calibration")));
+            QVERIFY(screenshot::save(*window_, QStringLiteral("profile-moves-nothing-report"),
+                                     QSize(1280, 720), QStringLiteral("zh_CN")));
+        }
     }
 
     void iterationsAndScalingMode()
@@ -925,10 +1059,14 @@ private Q_SLOTS:
         QVERIFY(app.window()->showTab(QStringLiteral("cost")));
         const int cost_tab = tabs->currentIndex();
         QVERIFY(cost_tab > 0);
+        QVERIFY(screenshot::save(*app.window(), QStringLiteral("language-switch-keeps-tab"),
+                                 QSize(1280, 720)));
         app.setLanguage(QStringLiteral("zh_CN"));
         tabs = app.window()->findChild<QTabWidget *>("resultTabs");
         QCOMPARE(tabs->tabText(0), QStringLiteral("扩展"));
         QCOMPARE(tabs->currentIndex(), cost_tab);
+        QVERIFY(screenshot::saveBothSizes(
+            *app.window(), QStringLiteral("language-switch-keeps-tab"), QStringLiteral("zh_CN")));
         QCOMPARE(app.document()->scenario().training.global_batch, int64_t(128));
         QCOMPARE(app.document()->undoStack()->count(), 1);
         QCOMPARE(app.settings()->value("language").toString(), QStringLiteral("zh_CN"));

@@ -14,6 +14,8 @@
 #include "recompute.h"
 #include "timeline/timeline_widget.h"
 
+#include "../support/screenshot.h"
+
 #include <QAbstractSpinBox>
 #include <QApplication>
 #include <QComboBox>
@@ -343,8 +345,9 @@ private Q_SLOTS:
             // Readable: not shrunk below 11 px.
             QVERIFY(timeline->font().pixelSize() >= 11 || timeline->font().pointSizeF() >= 8);
             // The slide's zoom: one whole step.
-            const QString problem = wholeStepProblem(*timeline->timeline(), timeline->timeRange(),
-                                                     window_->currentResult()->summary().step_time_s);
+            const QString problem =
+                wholeStepProblem(*timeline->timeline(), timeline->timeRange(),
+                                 window_->currentResult()->summary().step_time_s);
             QVERIFY2(problem.isEmpty(), qPrintable(problem));
         }
     }
@@ -530,6 +533,13 @@ private Q_SLOTS:
         QCOMPARE(window_->galleryIndex(), -1);
         QCOMPARE(list->currentRow(), -1);
         QVERIFY(list->selectedItems().isEmpty());
+        // The gallery in front (at 1280 px it shares its dock area with the scenario's).
+        for (QWidget *w = list; w != nullptr; w = w->parentWidget())
+            if (auto *dock = qobject_cast<QDockWidget *>(w))
+                dock->raise();
+        QVERIFY(waitForResult());
+        QVERIFY(
+            screenshot::saveBothSizes(*window_, QStringLiteral("gallery-highlight-after-open")));
     }
 
     // Each step refits the timeline to the new slide's whole step (slide 18, thermal
@@ -555,8 +565,9 @@ private Q_SLOTS:
                 if (t->isVisible() && t->objectName() != QLatin1String("pinnedTimeline"))
                     timeline = t;
             QVERIFY(timeline && timeline->timeline());
-            const QString problem = wholeStepProblem(*timeline->timeline(), timeline->timeRange(),
-                                                     window_->currentResult()->summary().step_time_s);
+            const QString problem =
+                wholeStepProblem(*timeline->timeline(), timeline->timeRange(),
+                                 window_->currentResult()->summary().step_time_s);
             QVERIFY2(problem.isEmpty(),
                      qPrintable(QStringLiteral("slide %1: ").arg(i + 1) + problem));
             ++checked;

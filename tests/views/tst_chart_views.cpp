@@ -50,6 +50,7 @@
 #include <limits>
 
 #include "../support/no_room.h"
+#include "../support/screenshot.h"
 
 using namespace scalescope;
 using scalescope::test::editEvaluation;
@@ -306,6 +307,19 @@ void TestChartViews::scalingWeakShowsGustafson()
     QVERIFY2(fit.contains(QStringLiteral("R² = 1.000 over 6 points")), qPrintable(fit));
     QCOMPARE(seriesNamed(view.speedupChart(), QStringLiteral("currentSpeedup"))->name(),
              QStringLiteral("N = 16"));
+    // The Scaling tab alone, at the windows' sizes; in Chinese too.
+    view.show();
+    QVERIFY(screenshot::saveBothSizes(view, QStringLiteral("scaling-weak-gustafson-view")));
+    if (screenshot::wanted()) {
+        screenshot::Chinese chinese(QStringLiteral(SCALESCOPE_ZH_QM));
+        QVERIFY(chinese.loaded());
+        ScalingView zh;
+        zh.setResult(result);
+        zh.show();
+        QVERIFY(screenshot::save(zh, QStringLiteral("scaling-weak-gustafson-view"),
+                                 QSize(1280, 720), QStringLiteral("zh_CN")));
+    }
+    view.hide();
     // Strong scaling: no Gustafson fraction in the text.
     view.setResult(test::amdahlResult(kCounts, kSerial, 16, Scaling::Strong));
     QVERIFY(!view.findChild<QLabel *>(QStringLiteral("amdahlLabel"))

@@ -12,8 +12,8 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
-#include <QHorizontalBarSeries>
 #include <QHeaderView>
+#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
@@ -22,6 +22,7 @@
 #include <QSplitter>
 #include <QStackedBarSeries>
 #include <QStackedWidget>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -45,8 +46,8 @@ double partSeconds(const Breakdown &b, BreakdownPart part)
     case BreakdownPart::DpCommunication:
         // Exposed communication is tensor + pipeline + expert + context + data parallel
         // (sim/sim_breakdown.cpp, analysis/summary.cpp): the rest is data-parallel.
-        return std::max(0.0, b.communication_exposed - b.tp_comm - b.pp_exposed - b.ep_comm -
-                                 b.cp_comm);
+        return std::max(0.0,
+                        b.communication_exposed - b.tp_comm - b.pp_exposed - b.ep_comm - b.cp_comm);
     case BreakdownPart::PpCommunication:
         return b.pp_exposed;
     case BreakdownPart::PipelineBubble:
@@ -185,7 +186,19 @@ BreakdownView::BreakdownView(QWidget *parent) : QWidget(parent)
 
     applyChartFonts(chart_, font());
     applyChartFonts(what_if_chart_, font());
+    keepRoomForTableRows();
     setResult(nullptr);
+}
+
+// The sweep table keeps room for its header, four rows and a horizontal scroll bar: at
+// 1280 x 720 the splitter left it one row (issue 26); the page scrolls instead.
+void BreakdownView::keepRoomForTableRows()
+{
+    constexpr int kRows = 4;
+    table_->setMinimumHeight(table_->horizontalHeader()->sizeHint().height() +
+                             kRows * table_->verticalHeader()->defaultSectionSize() +
+                             table_->style()->pixelMetric(QStyle::PM_ScrollBarExtent) +
+                             2 * table_->frameWidth());
 }
 
 BreakdownView::Unit BreakdownView::unit() const
@@ -215,6 +228,7 @@ void BreakdownView::changeEvent(QEvent *event)
     if (event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange) {
         applyChartFonts(chart_, font());
         applyChartFonts(what_if_chart_, font());
+        keepRoomForTableRows();
     }
     if (event->type() == QEvent::LanguageChange)
         updateWhatIf();

@@ -64,6 +64,7 @@ protected:
 private:
     void updateChart();
     void updateWhatIf();
+    void keepRoomForTableRows();
 
     ResultPtr result_;
     QComboBox *unit_ = nullptr;
