@@ -175,6 +175,11 @@ int Application::start()
     createWindow();
     if (from_gallery)
         window_->loadGalleryEntry(0);
+    // --trace: the measured run beside the scenario (File > Open measured trace). An error is
+    // said in the window; a screenshot cannot be taken without it.
+    if (!options_.traces.isEmpty() && !window_->openMeasuredTraces(options_.traces) &&
+        !options_.screenshot.isEmpty())
+        return 2;
     if (!options_.screenshot.isEmpty())
         return takeScreenshot();
 

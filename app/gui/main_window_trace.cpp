@@ -7,6 +7,7 @@
 #include "main_window_p.h"
 #include "plain_message.h"
 
+#include "analysis/measured_critical_path.h"
 #include "analysis/measured_run.h"
 #include "analysis/measured_timeline.h"
 #include "analysis/trace_profile.h"
@@ -38,6 +39,7 @@ struct MeasuredLoad {
     std::optional<MeasuredRun> run;
     std::vector<MeasuredRank> ranks;
     std::shared_ptr<const TraceProfileFit> fit;
+    std::optional<MeasuredCriticalPath> path; // the first rank's median step
     QString error;
     bool cancelled = false;
 };
@@ -78,6 +80,13 @@ MeasuredLoad loadTraces(const QStringList &files, int gpus_per_node,
     for (const KinetoTrace &t : traces)
         pointers.push_back(&t);
     load.timeline = std::make_shared<const Timeline>(measuredTimeline(pointers, ranks));
+    // The sentence of the Measured run tab: the first rank's median step's critical path.
+    const std::vector<MeasuredCriticalPath> paths =
+        measuredCriticalPaths(traces.front(), ranks.front());
+    if (const MeasuredCriticalPath *p = medianStepPath(paths)) {
+        load.path = *p;
+        load.path->segments.clear();
+    }
     // The profile "Fit the model to this run" writes, fitted now: the traces are not kept.
     TraceProfileOptions fit_options;
     fit_options.gpus_per_node = gpus_per_node;
@@ -182,6 +191,7 @@ bool MainWindow::openMeasuredTraces(const QStringList &files)
                         .arg(run.step_max_s * 1e3, 0, 'f', 2)
                         .arg(run.step_p90_s * 1e3, 0, 'f', 2));
     measured_view_->setFitReport(QString());
+    measured_view_->setCriticalPath(load.path, load.ranks.front().rank);
     showMeasuredComparison();
     // One axis from a step start: the predicted step and the measured steps both start at 0.
     const double predicted_end = timeline_->timeline() ? timeline_->timeline()->endTime() : 0;
@@ -202,6 +212,7 @@ void MainWindow::closeMeasuredTrace()
     measured_timeline_->setVisible(false);
     measured_view_->setMeasured(std::nullopt, QString());
     measured_view_->setFitReport(QString());
+    measured_view_->setCriticalPath(std::nullopt, 0);
 }
 
 void MainWindow::showMeasuredComparison()

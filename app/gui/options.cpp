@@ -55,11 +55,18 @@ bool parseOptions(const QStringList &arguments, AppOptions *options, QString *er
     const QCommandLineOption no_restore(
         QStringLiteral("no-restore"),
         QCoreApplication::translate("Options", "Do not offer to restore unsaved work."));
+    const QCommandLineOption trace(
+        QStringLiteral("trace"),
+        QCoreApplication::translate("Options",
+                                    "Open a PyTorch profiler trace (.json or .json.gz) as the "
+                                    "measured run beside the scenario; repeat it for each rank."),
+        QStringLiteral("TRACE"));
     QCommandLineOption test_save_loop(
         QStringLiteral("test-save-loop"),
         QStringLiteral("Test hook: edit, autosave and save FILE in a loop until killed."));
     test_save_loop.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({screenshot, tab, lang, size, present, settings, no_restore, test_save_loop});
+    parser.addOptions(
+        {screenshot, tab, lang, size, present, settings, no_restore, trace, test_save_loop});
     parser.addPositionalArgument(
         QStringLiteral("FILE"),
         QCoreApplication::translate("Options", "Scenario file to open (spec/scenario.md)."));
@@ -87,6 +94,11 @@ bool parseOptions(const QStringList &arguments, AppOptions *options, QString *er
     }
     if (!positional.isEmpty())
         options->file = positional.front();
+    options->traces = parser.values(trace);
+    if (options->traces.contains(QString())) {
+        *error = QCoreApplication::translate("Options", "--trace: a file name is needed");
+        return false;
+    }
     options->screenshot = parser.value(screenshot);
     if (parser.isSet(screenshot) && options->screenshot.isEmpty()) {
         *error = QCoreApplication::translate("Options", "--screenshot: a file name is needed");

@@ -1,5 +1,6 @@
 // Command line of the desktop app:
-// scalescope [FILE] [--screenshot OUT.png] [--tab NAME] [--lang en|zh_CN] [--size WxH] [--present]
+// scalescope [FILE] [--trace TRACE]... [--screenshot OUT.png] [--tab NAME] [--lang en|zh_CN]
+//            [--size WxH] [--present]
 #pragma once
 
 #include <QSize>
@@ -11,6 +12,7 @@ namespace scalescope
 
 struct AppOptions {
     QString file;            // scenario to open
+    QStringList traces;      // --trace: measured traces to open beside it (one per rank)
     QString screenshot;      // write a PNG of the window and exit
     QString tab;             // timeline|scaling|breakdown|memory|cost|calibration|compare
     QString language;        // en | zh_CN; empty = settings or system locale

@@ -68,7 +68,7 @@
     </message>
     <message>
         <location filename="../../app/gui/profile_library.cpp" line="136"/>
-        <source>The model&apos;s prediction from the scenario&apos;s datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
+        <source>The model's prediction from the scenario's datasheet links (%1) for %2 GPUs on %3 node(s) at %4 MB, the largest size measured</source>
         <translation>模型根据场景的数据手册链路（%1）对 %2 块 GPU、%3 个节点、%4 MB（测得的最大规模）的预测</translation>
     </message>
     <message>
@@ -96,7 +96,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="207"/>
-        <source>tensor = %1 does not divide the model&apos;s %2 attention heads</source>
+        <source>tensor = %1 does not divide the model's %2 attention heads</source>
         <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
@@ -192,7 +192,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="87"/>
-        <source>the profile&apos;s collectives ran on %1 × %2 GPUs, this cluster is %3 × %4: their bus bandwidths stand for another cluster&apos;s links</source>
+        <source>the profile's collectives ran on %1 × %2 GPUs, this cluster is %3 × %4: their bus bandwidths stand for another cluster's links</source>
         <translation>该配置文件的集合通信测自 %1 × %2 块 GPU，而本集群为 %3 × %4：其总线带宽代表的是另一个集群的链路</translation>
     </message>
     <message>
@@ -212,7 +212,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="146"/>
-        <source>expert = %1 does not divide the model&apos;s %2 routed experts</source>
+        <source>expert = %1 does not divide the model's %2 routed experts</source>
         <translation>expert = %1 不能整除模型的 %2 个路由专家</translation>
     </message>
     <message>
@@ -247,7 +247,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="217"/>
-        <source>asynchronous updates cannot shard the optimizer (ZeRO stage %1): every replica&apos;s gradients are needed each step; use sync or ZeRO 0</source>
+        <source>asynchronous updates cannot shard the optimizer (ZeRO stage %1): every replica's gradients are needed each step; use sync or ZeRO 0</source>
         <translation>异步更新不能切分优化器（ZeRO 阶段 %1）：每一步都需要所有副本的梯度；请使用同步更新或 ZeRO 0</translation>
     </message>
     <message>
@@ -267,7 +267,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="306"/>
-        <source>GPU %1&apos;s steady state %2 °C is below the ambient %3 °C</source>
+        <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
         <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
     </message>
     <message>
@@ -302,17 +302,17 @@
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="96"/>
-        <source>%1 has no NVLink: GeForce cards connect over PCIe, so &quot;%2&quot; cannot exist in this machine</source>
+        <source>%1 has no NVLink: GeForce cards connect over PCIe, so "%2" cannot exist in this machine</source>
         <translation>%1 没有 NVLink：GeForce 显卡之间通过 PCIe 连接，因此这台机器不可能配备“%2”</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="102"/>
-        <source>%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not &quot;%2&quot;</source>
+        <source>%1 is an AMD GPU: its GPUs connect over Infinity Fabric, not "%2"</source>
         <translation>%1 是 AMD GPU：它们之间通过 Infinity Fabric 互连，而不是“%2”</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_checks.cpp" line="81"/>
-        <source>the profile was measured on %1, not on %2: its figures would replace this GPU&apos;s; choose a profile of the same GPU or none</source>
+        <source>the profile was measured on %1, not on %2: its figures would replace this GPU's; choose a profile of the same GPU or none</source>
         <translation>该配置文件是在 %1 上测得的，而不是 %2：它的数据会替换这块 GPU 的数据；请选择同型号 GPU 的配置文件，或不使用</translation>
     </message>
     <message>
@@ -623,7 +623,7 @@
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="79"/>
-        <source>Host-bound: %1 issues each operation in %2 us, longer than the GPU runs it: %3% of the compute time is the host&apos;s, at %4% MFU; larger micro-batches, fused kernels or CUDA graphs hide it.</source>
+        <source>Host-bound: %1 issues each operation in %2 us, longer than the GPU runs it: %3% of the compute time is the host's, at %4% MFU; larger micro-batches, fused kernels or CUDA graphs hide it.</source>
         <comment>bottleneck; %1 = software stack name</comment>
         <translation>主机瓶颈：%1 下发每个操作需要 %2 微秒，比 GPU 执行它的时间还长：计算时间的 %3% 花在主机上，MFU 为 %4%；更大的微批次、融合内核或 CUDA Graphs 可以掩盖它。</translation>
     </message>
@@ -660,7 +660,7 @@
     <message>
         <location filename="../../views/model_text.cpp" line="85"/>
         <source>Synchronisation: GPUs wait %1% of the step for the slowest one (stragglers, jitter), mostly %2.</source>
-        <comment>bottleneck; %2 = a timeline label such as &apos;waiting for GPU 3 (...)&apos;</comment>
+        <comment>bottleneck; %2 = a timeline label such as 'waiting for GPU 3 (...)'</comment>
         <translation>同步：GPU 有 %1% 的步时间在等待最慢的那个（慢节点、抖动），主要是%2。</translation>
     </message>
     <message>
@@ -738,7 +738,7 @@
     <message>
         <location filename="../../views/model_text.cpp" line="73"/>
         <source>several items merged, mostly %1 (timeline simplified: items closer than its merge step stay merged at any zoom; the GPUs of the first data-parallel replica keep every item)</source>
-        <comment>timeline segment of a simplified timeline; %1 = a legend entry such as &apos;PP send/recv&apos;</comment>
+        <comment>timeline segment of a simplified timeline; %1 = a legend entry such as 'PP send/recv'</comment>
         <translation>%1为主（多个条目已合并；时间线已简化：间隔小于合并间隔的条目在任何缩放级别下都保持合并；第一个数据并行副本的 GPU 保留全部条目）</translation>
     </message>
     <message>
@@ -820,9 +820,9 @@
         <translation>要显示的标签页：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="134"/>
-        <source>--settings: &apos;%1&apos; is not a regular file; allowed: a settings file or a new name</source>
-        <translation>--settings：&apos;%1&apos; 不是普通文件；允许：设置文件或新的文件名</translation>
+        <location filename="../../app/gui/options.cpp" line="146"/>
+        <source>--settings: '%1' is not a regular file; allowed: a settings file or a new name</source>
+        <translation>--settings：'%1' 不是普通文件；允许：设置文件或新的文件名</translation>
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="40"/>
@@ -841,7 +841,7 @@
     </message>
     <message>
         <location filename="../../app/gui/options.cpp" line="52"/>
-        <source>Use this settings file (ini) instead of the user&apos;s settings.</source>
+        <source>Use this settings file (ini) instead of the user's settings.</source>
         <translation>使用此设置文件（ini）代替用户设置。</translation>
     </message>
     <message>
@@ -850,34 +850,44 @@
         <translation>不提示恢复未保存的工作。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="65"/>
+        <location filename="../../app/gui/options.cpp" line="60"/>
+        <source>Open a PyTorch profiler trace (.json or .json.gz) as the measured run beside the scenario; repeat it for each rank.</source>
+        <translation>将 PyTorch profiler 跟踪（.json 或 .json.gz）作为实测运行在场景旁打开；每个 rank 重复一次此选项。</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="72"/>
         <source>Scenario file to open (spec/scenario.md).</source>
         <translation>要打开的场景文件（spec/scenario.md）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="84"/>
+        <location filename="../../app/gui/options.cpp" line="91"/>
         <source>FILE: at most one scenario file, got %1</source>
         <translation>FILE：最多一个场景文件，实际为 %1 个</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="92"/>
+        <location filename="../../app/gui/options.cpp" line="99"/>
+        <source>--trace: a file name is needed</source>
+        <translation>--trace：需要一个文件名</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/options.cpp" line="104"/>
         <source>--screenshot: a file name is needed</source>
         <translation>--screenshot：需要一个文件名</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="98"/>
-        <source>--tab: &apos;%1&apos; is not one of %2</source>
-        <translation>--tab：&apos;%1&apos; 不是 %2 之一</translation>
+        <location filename="../../app/gui/options.cpp" line="110"/>
+        <source>--tab: '%1' is not one of %2</source>
+        <translation>--tab：'%1' 不是 %2 之一</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="107"/>
-        <source>--lang: &apos;%1&apos; is not en or zh_CN</source>
-        <translation>--lang：&apos;%1&apos; 不是 en 或 zh_CN</translation>
+        <location filename="../../app/gui/options.cpp" line="119"/>
+        <source>--lang: '%1' is not en or zh_CN</source>
+        <translation>--lang：'%1' 不是 en 或 zh_CN</translation>
     </message>
     <message>
-        <location filename="../../app/gui/options.cpp" line="118"/>
-        <source>--size: &apos;%1&apos; is not WxH with 320-7680 x 240-4320 pixels</source>
-        <translation>--size：&apos;%1&apos; 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
+        <location filename="../../app/gui/options.cpp" line="130"/>
+        <source>--size: '%1' is not WxH with 320-7680 x 240-4320 pixels</source>
+        <translation>--size：'%1' 不是 WxH 格式（宽 320-7680 × 高 240-4320 像素）</translation>
     </message>
 </context>
 <context>
@@ -983,7 +993,7 @@
     </message>
     <message>
         <location filename="../../views/palette.cpp" line="171"/>
-        <source>Context parallelism: key/value blocks passed around the sequence&apos;s GPUs</source>
+        <source>Context parallelism: key/value blocks passed around the sequence's GPUs</source>
         <translation>上下文并行：键/值块在共享序列的 GPU 之间环形传递</translation>
     </message>
     <message>
@@ -1145,52 +1155,52 @@
 %2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="193"/>
+        <location filename="../../app/gui/app.cpp" line="198"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="225"/>
+        <location filename="../../app/gui/app.cpp" line="230"/>
         <source>the model did not finish within %1 s</source>
         <translation>模型未能在 %1 s 内完成</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="238"/>
+        <location filename="../../app/gui/app.cpp" line="243"/>
         <source>cannot write %1: the PNG could not be encoded</source>
         <translation>无法写入 %1：无法编码 PNG 图像</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="298"/>
+        <location filename="../../app/gui/app.cpp" line="303"/>
         <source>Damaged autosave</source>
         <translation>自动保存已损坏</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="299"/>
+        <location filename="../../app/gui/app.cpp" line="304"/>
         <source>Unsaved work from a previous session was found but cannot be used (%1). It was not loaded and is kept as %2.</source>
         <translation>发现了上次会话未保存的工作，但无法使用（%1）。它没有被载入，已保留为 %2。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="305"/>
+        <location filename="../../app/gui/app.cpp" line="310"/>
         <source>Unsaved work not opened</source>
         <translation>未能打开未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="306"/>
+        <location filename="../../app/gui/app.cpp" line="311"/>
         <source>Unsaved work from a previous session cannot be opened: %1. It was not loaded, and nothing was deleted: it is kept, unchanged, as %2. Correct that value in a text editor, then open the file.</source>
         <translation>上次会话未保存的工作无法打开：%1。它没有被载入，也没有删除任何内容：它原样保留为 %2。请在文本编辑器中改正这个值，然后再打开该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="328"/>
+        <location filename="../../app/gui/app.cpp" line="333"/>
         <source>Its plan breaks a rule of scenario files (%1). It opens as it was left, with the problem shown beside its control; it can be saved once that is fixed.</source>
         <translation>它的方案违反了场景文件的一条规则（%1）。它会按离开时的样子打开，问题显示在对应的控件旁；改正之后即可保存。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="334"/>
+        <location filename="../../app/gui/app.cpp" line="339"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/app.cpp" line="316"/>
+        <location filename="../../app/gui/app.cpp" line="321"/>
         <source>ScaleScope did not close normally. Restore the unsaved changes to “%1” from %2?</source>
         <translation>ScaleScope 上次未正常关闭。是否从 %2 恢复对“%1”的未保存更改？</translation>
     </message>
@@ -1198,114 +1208,114 @@
 <context>
     <name>scalescope::BreakdownView</name>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="72"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="73"/>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="75"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="76"/>
         <source>Seconds per step</source>
         <translation>每步秒数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="76"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="77"/>
         <source>Share of the step (%)</source>
         <translation>占单步比例（%）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="88"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="89"/>
         <source>Where the step time goes</source>
         <translation>单步时间花在哪里</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="88"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="89"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="101"/>
-        <location filename="../../views/charts/breakdown_view.cpp" line="277"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="102"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="291"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="117"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="118"/>
         <source>Gain</source>
         <translation>收益</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="228"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="242"/>
         <source>No scaling sweep for this scenario.</source>
         <translation>此场景没有扩展扫描。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="249"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="263"/>
         <source>%1 ✗</source>
         <comment>GPU count whose run does not fit in memory</comment>
         <translation>%1 ✗</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="277"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="291"/>
         <source>GPUs (✗: out of memory)</source>
         <translation>GPU 数（✗：显存不足）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="281"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="295"/>
         <source>Where the step time goes (% of the step)</source>
         <translation>单步时间花在哪里（占单步的百分比）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="282"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="296"/>
         <source>Where the step time goes (seconds per step)</source>
         <translation>单步时间花在哪里（每步秒数）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="292"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="306"/>
         <source>Node link</source>
         <translation>节点内链路</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="294"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="308"/>
         <source>Network</source>
         <translation>节点间网络</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="296"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="310"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="298"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="312"/>
         <source>Host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="300"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="314"/>
         <source>Slowest GPU</source>
         <translation>最慢的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="302"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="316"/>
         <source>Busiest expert</source>
         <translation>最忙的专家</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="304"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="318"/>
         <source>Data loader</source>
         <translation>数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="332"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="346"/>
         <source>What if this were free</source>
         <translation>假如这一项不耗时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="333"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="347"/>
         <source>Step shorter by (% of the step)</source>
         <translation>步时间缩短（占步时间的 %）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/breakdown_view.cpp" line="334"/>
+        <location filename="../../views/charts/breakdown_view.cpp" line="348"/>
         <source>Step shorter by (s)</source>
         <translation>步时间缩短 (s)</translation>
     </message>
@@ -1363,72 +1373,72 @@
         <translation>&lt;h3&gt;未选择校准配置文件&lt;/h3&gt;&lt;p&gt;模型对你的 GPU 和互连使用规格表数据。校准配置文件会用在你自己机器上实测的数据替代它们：按尺寸的 GEMM 吞吐量、显存带宽、内核启动开销、主机与点对点带宽，以及 NCCL 集合通信。&lt;/p&gt;&lt;p&gt;要生成配置文件，请在装有 NVIDIA GPU 的计算机上点击&lt;b&gt;测量本机&lt;/b&gt;，或在那里运行 &lt;code&gt;gpuprobe --output my-gpus.json&lt;/code&gt;（用 &lt;code&gt;mpirun&lt;/code&gt; 启动可测量跨节点的集合通信），或导入集群已生成的 nccl-tests 日志。然后选择该配置文件并点击&lt;b&gt;应用到场景&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="161"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="170"/>
         <source>No GEMM throughput in the selected profiles: they measured collectives only (an nccl-tests log, or a run whose GEMM tests were skipped).</source>
         <translation>所选配置文件中没有 GEMM 吞吐量：它们只测了集合通信（nccl-tests 日志，或跳过了 GEMM 测试的运行）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="205"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="214"/>
         <source>nccl-tests logs</source>
         <translation>nccl-tests 日志</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="205"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="214"/>
         <source>Logs (*.log *.txt *.out);;All (*)</source>
         <translation>日志 (*.log *.txt *.out);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="214"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="223"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="294"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="303"/>
         <source>The scenario uses datasheet figures.</source>
         <translation>场景使用规格表数据。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="295"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="304"/>
         <source>The scenario uses the profile %1.</source>
         <translation>场景使用配置文件 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="364"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="373"/>
         <source>GEMM throughput against size (first GPU of each profile)</source>
         <translation>GEMM 吞吐量随尺寸变化（每个配置文件的第一块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="371"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="380"/>
         <source>GEMM work, 2·m·n·k (FLOP)</source>
         <translation>GEMM 工作量，2·m·n·k（FLOP）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="374"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="383"/>
         <source>TFLOP/s</source>
         <translation>TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="430"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="439"/>
         <source>Starting gpuprobe…</source>
         <translation>正在启动 gpuprobe…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="437"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="446"/>
         <source>Reading nccl-tests logs…</source>
         <translation>正在读取 nccl-tests 日志…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="488"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="497"/>
         <source>Nothing was measured (no GPU was found or every test was skipped), so %1 was deleted again: no profile was kept.</source>
         <translation>什么都没有测到（没有找到 GPU，或所有测试都被跳过），因此已再次删除 %1：没有保留配置文件。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="510"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="519"/>
         <source>Delete profile</source>
         <translation>删除配置文件</translation>
     </message>
     <message>
-        <location filename="../../app/gui/calibration_page.cpp" line="511"/>
+        <location filename="../../app/gui/calibration_page.cpp" line="520"/>
         <source>Delete the profile %1? This cannot be undone.</source>
         <translation>删除配置文件 %1？此操作无法撤销。</translation>
     </message>
@@ -1533,7 +1543,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="85"/>
-        <source>How the GPUs attach to the host. It bounds GPUs without peer-to-peer (GeForce), whose traffic goes through host memory: behind one PCIe switch they share its uplink; on CPU root ports each CPU socket&apos;s memory bandwidth is the limit.</source>
+        <source>How the GPUs attach to the host. It bounds GPUs without peer-to-peer (GeForce), whose traffic goes through host memory: behind one PCIe switch they share its uplink; on CPU root ports each CPU socket's memory bandwidth is the limit.</source>
         <translation>GPU 如何连接到主机。它限制没有点对点访问的 GPU（GeForce），其流量经过主机内存：位于同一 PCIe 交换机之后时共享其上行链路；接在 CPU 根端口上时，每个 CPU 插槽的内存带宽是上限。</translation>
     </message>
     <message>
@@ -1553,7 +1563,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="96"/>
-        <source>Memory bandwidth of one CPU socket, 0-5000 GB/s; 0 uses the figure of the intra-node link&apos;s server generation. Bounds GPUs without peer-to-peer on CPU root ports.</source>
+        <source>Memory bandwidth of one CPU socket, 0-5000 GB/s; 0 uses the figure of the intra-node link's server generation. Bounds GPUs without peer-to-peer on CPU root ports.</source>
         <translation>单个 CPU 插槽的内存带宽，0-5000 GB/s；0 表示采用节点内互连所属服务器世代的数值。限制接在 CPU 根端口上、没有点对点访问的 GPU。</translation>
     </message>
     <message>
@@ -1909,7 +1919,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_parallel.cpp" line="88"/>
-        <source>How tokens reach their experts: NCCL all-to-all, or DeepEP&apos;s kernels that send each token once per node</source>
+        <source>How tokens reach their experts: NCCL all-to-all, or DeepEP's kernels that send each token once per node</source>
         <translation>token 到达专家的方式：NCCL all-to-all，或 DeepEP 内核（每个节点只发送一次 token）</translation>
     </message>
     <message>
@@ -1934,7 +1944,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_parallel.cpp" line="96"/>
-        <source>Hide the experts&apos; all-to-all behind another micro-batch&apos;s computation</source>
+        <source>Hide the experts' all-to-all behind another micro-batch's computation</source>
         <translation>把专家 all-to-all 隐藏在另一个微批次的计算之后</translation>
     </message>
     <message>
@@ -2104,7 +2114,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="27"/>
-        <source>Relative standard deviation of each compute task&apos;s duration, 0-100 %</source>
+        <source>Relative standard deviation of each compute task's duration, 0-100 %</source>
         <translation>每个计算任务耗时的相对标准差，0-100 %</translation>
     </message>
     <message>
@@ -2212,7 +2222,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="80"/>
-        <source>Batches each worker keeps ready, 1-64 (PyTorch&apos;s default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
+        <source>Batches each worker keeps ready, 1-64 (PyTorch's default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
         <translation>每个工作进程预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU（工作进程数 × prefetch）个微批次</translation>
     </message>
     <message>
@@ -2313,7 +2323,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="125"/>
-        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model&apos;s assumption (threshold + 6 °C)</source>
+        <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model's assumption (threshold + 6 °C)</source>
         <translation>持续负载下每块 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
     </message>
     <message>
@@ -2398,7 +2408,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="178"/>
-        <source>Remove the selected GPU&apos;s own cooling</source>
+        <source>Remove the selected GPU's own cooling</source>
         <translation>移除选中 GPU 的单独散热设置</translation>
     </message>
     <message>
@@ -2413,7 +2423,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="196"/>
-        <source>Share of a physical GPU&apos;s time and memory this job gets, 5-100 %</source>
+        <source>Share of a physical GPU's time and memory this job gets, 5-100 %</source>
         <translation>此作业获得的物理 GPU 时间与显存份额，5-100 %</translation>
     </message>
     <message>
@@ -2850,7 +2860,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="425"/>
-        <source>Remove GPU %1&apos;s own cooling</source>
+        <source>Remove GPU %1's own cooling</source>
         <translation>移除 GPU %1 的单独散热设置</translation>
     </message>
     <message>
@@ -3567,7 +3577,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="587"/>
-        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3&apos;s TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section&apos;s default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
+        <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section's default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
         <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：空闲功耗为 %3 TDP 的 30%，其余按该步中计算所占比例 %4% 计）× 时间 × PUE %5（成本部分的默认值：制冷与供电损耗）。云端租用和自购成本见完整成本报告：请添加成本部分。</translation>
     </message>
     <message>
@@ -3607,7 +3617,7 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="731"/>
-        <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format&apos;s documented defaults; change them to yours.</source>
+        <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format's documented defaults; change them to yours.</source>
         <translation>请输入%1以得出结论：价格为 0 视为未设置。电价、PUE、折旧年限、迁移天数和日薪采用场景格式文档中的默认值，请改为你自己的数值。</translation>
     </message>
     <message>
@@ -3938,7 +3948,7 @@
     </message>
     <message>
         <location filename="../../views/charts/delta_table_model.cpp" line="239"/>
-        <source>B minus A, in the row&apos;s unit</source>
+        <source>B minus A, in the row's unit</source>
         <translation>B 减 A，单位同该行</translation>
     </message>
     <message>
@@ -4026,12 +4036,12 @@
 <context>
     <name>scalescope::FigureTableModel</name>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="276"/>
+        <location filename="../../app/gui/profile_library.cpp" line="290"/>
         <source>Figure</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/gui/profile_library.cpp" line="278"/>
+        <location filename="../../app/gui/profile_library.cpp" line="292"/>
         <source>Datasheet</source>
         <translation>数据手册</translation>
     </message>
@@ -4116,7 +4126,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="220"/>
-        <source>Memory per GPU against the GPU&apos;s capacity</source>
+        <source>Memory per GPU against the GPU's capacity</source>
         <translation>每块 GPU 所需显存与 GPU 显存容量的对比</translation>
     </message>
     <message>
@@ -4132,7 +4142,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="225"/>
-        <source>Model FLOPs utilisation: model FLOP/s over the GPUs&apos; peak at this precision</source>
+        <source>Model FLOPs utilisation: model FLOP/s over the GPUs' peak at this precision</source>
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
@@ -4607,7 +4617,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="192"/>
-        <source>The profile was measured on %1, not on the scenario&apos;s %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
+        <source>The profile was measured on %1, not on the scenario's %2, and %1 is not in the catalog; choose a profile of the %2 or none.</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2，并且目录中没有 %1；请选择 %2 的配置文件，或不使用配置文件。</translation>
     </message>
     <message>
@@ -4617,7 +4627,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="199"/>
-        <source>The profile was measured on %1, not on the scenario&apos;s %2. Switch the scenario&apos;s GPU to %3 and apply it?</source>
+        <source>The profile was measured on %1, not on the scenario's %2. Switch the scenario's GPU to %3 and apply it?</source>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2。要把场景的 GPU 切换为 %3 并应用它吗？</translation>
     </message>
     <message>
@@ -4627,12 +4637,12 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="229"/>
-        <source>The step does not move: a measured collective stands only for a group of the shape it ran on, and the profile&apos;s ran on %1 node(s) of %2 GPUs, this scenario has %3 of %4.</source>
+        <source>The step does not move: a measured collective stands only for a group of the shape it ran on, and the profile's ran on %1 node(s) of %2 GPUs, this scenario has %3 of %4.</source>
         <translation>每步时间不变：实测的集合通信只代表与其测量时形状相同的通信组，而该标定配置的集合通信在 %1 个节点 × 每节点 %2 块 GPU 上测得，本场景是 %3 个节点 × 每节点 %4 块 GPU。</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window.cpp" line="236"/>
-        <source>The step does not move: none of the figures the profile measured sets this step&apos;s time.</source>
+        <source>The step does not move: none of the figures the profile measured sets this step's time.</source>
         <translation>每步时间不变：该标定配置测得的数值都不决定这一步的时间。</translation>
     </message>
     <message>
@@ -4843,72 +4853,72 @@ P50 %2 · P90 %3</translation>
         <translation>关闭实测跟踪</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="112"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="121"/>
         <source>Open measured trace</source>
         <translation>打开实测跟踪</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="113"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="122"/>
         <source>PyTorch profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>PyTorch 性能分析器跟踪 (*.json *.json.gz *.gz);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="126"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="135"/>
         <source>Reading the measured trace…</source>
         <translation>正在读取实测跟踪…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="126"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="135"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="149"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="158"/>
         <source>Cannot open measured trace</source>
         <translation>无法打开实测跟踪</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="161"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="170"/>
         <source>Measured: ranks %1, %2, median step %3 ms (compute %4 ms, exposed communication %5 ms, idle %6 ms)</source>
         <translation>实测：rank %1，%2，步时间中位数 %3 ms（计算 %4 ms，暴露的通信 %5 ms，空闲 %6 ms）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="164"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="173"/>
         <source>GPU not named</source>
         <translation>未注明 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="175"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="184"/>
         <source>%1 · %2 step(s) of %3 rank(s) from %4; measured steps from %5 to %6 ms, P90 %7 ms</source>
         <translation>%1 · 来自 %4 的 %3 个 rank 的 %2 步；实测每步 %5 至 %6 毫秒，P90 %7 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="231"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="242"/>
         <source>Save the profile fitted from the measured run</source>
         <translation>保存由实测运行拟合出的标定配置</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="233"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="244"/>
         <source>Calibration profiles (*.json)</source>
         <translation>标定配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="251"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="262"/>
         <source>Cannot write the fitted profile</source>
         <translation>无法写入拟合出的标定配置</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="259"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="270"/>
         <source>Wrote %1 from the traces: %2 collective sample(s), %3 GEMM sample(s), %4 launch sample(s), each figure marked as coming from a trace. Applied to the scenario: the Calibration tab says what it changed.</source>
         <translation>已根据跟踪写入 %1：%2 个集合通信样本、%3 个 GEMM 样本、%4 个启动样本，每个数值都标明来自跟踪。已应用到场景：“校准”标签页说明了它改变了什么。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="267"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="278"/>
         <source>Not fitted: %1.</source>
         <translation>未拟合：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="274"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="285"/>
         <source>Wrote %1 from the traces, but it was not applied (see the message).</source>
         <translation>已根据跟踪写入 %1，但未能应用（见提示信息）。</translation>
     </message>
@@ -4932,11 +4942,13 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="36"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="167"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="38"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="169"/>
         <source>communication</source>
         <translation>通信</translation>
     </message>
@@ -4947,6 +4959,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="42"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="171"/>
         <source>copies</source>
         <translation>拷贝</translation>
     </message>
@@ -4972,7 +4985,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="75"/>
-        <source>Measured step against the model&apos;s prediction</source>
+        <source>Measured step against the model's prediction</source>
         <translation>实测步骤与模型预测对比</translation>
     </message>
     <message>
@@ -4996,42 +5009,82 @@ P50 %2 · P90 %3</translation>
         <translation>每步毫秒</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="108"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="115"/>
         <source>Fit the model to this run</source>
         <translation>让模型拟合这次运行</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="110"/>
-        <source>Writes a calibration profile fitted from the traces (collective bandwidth by size, GEMM throughput where shapes were recorded, the host&apos;s launch time), applies it and says what changed</source>
+        <location filename="../../views/charts/measured_run_view.cpp" line="117"/>
+        <source>Writes a calibration profile fitted from the traces (collective bandwidth by size, GEMM throughput where shapes were recorded, the host's launch time), applies it and says what changed</source>
         <translation>根据跟踪写入拟合出的标定配置（按消息大小的集合通信带宽、记录了形状的 GEMM 吞吐、主机的启动时间），应用它并说明改变了什么</translation>
     </message>
     <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="173"/>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="175"/>
+        <source>launch gaps</source>
+        <translation>启动间隙</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="177"/>
+        <source>untraced</source>
+        <translation>未跟踪</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="201"/>
+        <source>%1 %2%</source>
+        <translation>%1 %2%</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="204"/>
+        <source>Critical path of step %1 (rank %2, %3): %4. It is drawn on the measured rows of the timeline.</source>
+        <translation>第 %1 步的关键路径（rank %2，%3）：%4。它画在时间线的实测行上。</translation>
+    </message>
+    <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="208"/>
-        <source>The model&apos;s prediction of this step is not computed yet.</source>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="211"/>
+        <source>Host: the launching thread in and between its CUDA calls (Python, the framework, the data loader); the GPU waited for it.</source>
+        <translation>主机：发起启动的线程在其 CUDA 调用之中及之间的时间（Python、框架、数据加载器）；GPU 在等待它。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="214"/>
+        <source>Waits between streams are inferred from timing: the trace records no cuda_sync events.</source>
+        <translation>流之间的等待是根据时间推断的：该跟踪没有记录 cuda_sync 事件。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="280"/>
+        <source>The model's prediction of this step is not computed yet.</source>
         <translation>模型对这一步的预测尚未算出。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="213"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="285"/>
         <source>No figure of the step to compare.</source>
         <translation>这一步没有可比较的数值。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="220"/>
-        <source>The largest disagreement is %1: measured %2, %3 times the model&apos;s %4.</source>
+        <location filename="../../views/charts/measured_run_view.cpp" line="292"/>
+        <source>The largest disagreement is %1: measured %2, %3 times the model's %4.</source>
         <translation>差异最大的是%1：实测 %2，是模型预测 %4 的 %3 倍。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="226"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="298"/>
         <source>The largest disagreement is %1: the model predicts %2, %3 times the measured %4.</source>
         <translation>差异最大的是%1：模型预测 %2，是实测 %4 的 %3 倍。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="233"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="305"/>
         <source>The largest disagreement is %1: the model predicts %2, the run measured none.</source>
         <translation>差异最大的是%1：模型预测 %2，而运行中实测为零。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="238"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="310"/>
         <source>The largest disagreement is %1: measured %2, which the model does not predict at all.</source>
         <translation>差异最大的是%1：实测 %2，而模型完全没有预测这一项。</translation>
     </message>
@@ -5395,7 +5448,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="340"/>
-        <source>Memory of the most loaded GPU, and the GPU&apos;s capacity</source>
+        <source>Memory of the most loaded GPU, and the GPU's capacity</source>
         <translation>负载最重 GPU 的显存及该 GPU 的容量</translation>
     </message>
 </context>
@@ -5494,7 +5547,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../app/gui/profile_library.cpp" line="198"/>
-        <source> (the scenario&apos;s)</source>
+        <source> (the scenario's)</source>
         <translation>(场景所用)</translation>
     </message>
     <message>
@@ -5562,7 +5615,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="206"/>
-        <source>How the sweep reaches each GPU count: more nodes of the scenario&apos;s size, or nodes of %1 GPUs filled before another is added</source>
+        <source>How the sweep reaches each GPU count: more nodes of the scenario's size, or nodes of %1 GPUs filled before another is added</source>
         <translation>扫描如何达到每块 GPU 数量：增加与场景相同规模的节点，或先把每个节点装满 %1 块 GPU 再增加节点</translation>
     </message>
     <message>
@@ -5650,7 +5703,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="368"/>
-        <source>add nodes like the scenario&apos;s (GPUs per node: %1)</source>
+        <source>add nodes like the scenario's (GPUs per node: %1)</source>
         <translation>按场景的节点规模增加节点（每节点 GPU 数：%1）</translation>
     </message>
     <message>
@@ -5690,7 +5743,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="569"/>
-        <source>No Gustafson fit: Gustafson&apos;s law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction.</source>
+        <source>No Gustafson fit: Gustafson's law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction.</source>
         <translation>没有 Gustafson 拟合：Gustafson 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例。</translation>
     </message>
     <message>
@@ -5700,7 +5753,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="616"/>
-        <source>No Amdahl fit: Amdahl&apos;s law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
+        <source>No Amdahl fit: Amdahl's law does not describe this curve (R² = %1 over %2 points, below %3), so it gives no serial fraction and no ceiling.</source>
         <translation>没有 Amdahl 拟合：Amdahl 定律不能描述这条曲线（R² = %1，基于 %2 个点，低于 %3），因此不给出串行比例，也不给出上限。</translation>
     </message>
     <message>

@@ -24,7 +24,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expect");
         QTest::newRow("--help") << QStringLiteral("--help") << QStringLiteral("Usage:");
         QTest::newRow("-h") << QStringLiteral("-h") << QStringLiteral("Usage:");
-        QTest::newRow("--version") << QStringLiteral("--version") << QStringLiteral(SCALESCOPE_VERSION);
+        QTest::newRow("--version")
+            << QStringLiteral("--version") << QStringLiteral(SCALESCOPE_VERSION);
     }
     void helpWithoutADisplay()
     {
@@ -42,7 +43,8 @@ private Q_SLOTS:
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QCOMPARE(p.exitCode(), 0);
         const QString out = QString::fromUtf8(p.readAllStandardOutput());
-        QVERIFY2(out.contains(expect), qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
+        QVERIFY2(out.contains(expect),
+                 qPrintable(out + QString::fromUtf8(p.readAllStandardError())));
     }
     void parses_data()
     {
@@ -63,6 +65,9 @@ private Q_SLOTS:
         QTest::newRow("present") << QStringList{"--present"} << true << "present=1";
         QTest::newRow("two files") << QStringList{"a.json", "b.json"} << false << "FILE";
         QTest::newRow("unknown") << QStringList{"--frobnicate"} << false << "frobnicate";
+        QTest::newRow("traces") << QStringList{"--trace", "r0.json.gz", "--trace", "r1.json"}
+                                << true << "traces=r0.json.gz,r1.json";
+        QTest::newRow("empty trace") << QStringList{"--trace", ""} << false << "--trace";
     }
     void parses()
     {
@@ -96,6 +101,8 @@ private Q_SLOTS:
             QCOMPARE(o.size, QSize(1280, 800));
         else if (field == "present")
             QVERIFY(o.present);
+        else if (field == "traces")
+            QCOMPARE(o.traces, value.split(','));
     }
     // Issue 29, item 5: `--settings /dev/null` (as root) replaced the device with a regular
     // file, QSettings renaming over it. Only a regular file or a new name is taken.
@@ -151,6 +158,42 @@ private Q_SLOTS:
                  qPrintable(error));
         QCOMPARE(scalescope::encodeFileName(o.file), QByteArray("sc\xFF.json"));
         QCOMPARE(scalescope::encodeFileName(o.screenshot), QByteArray("o\xFE.png"));
+    }
+
+    // --trace opens the measured run beside the scenario (issue 28): a screenshot of it is
+    // written; a file that is not a trace leaves no picture and exits 2.
+    void traceOptionOpensTheMeasuredRun()
+    {
+        const QString shared = QStringLiteral(SCALESCOPE_SHARED_DIR "/traces");
+        const QString good = shared + QStringLiteral("/deepseek-v3-dualpipe-h800-rank0.json.gz");
+        if (!QFile::exists(good))
+            QSKIP("the shared traces are not beside this checkout");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile bad(dir.filePath(QStringLiteral("not-a-trace.json")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("{\"traceEvents\": []}");
+        bad.close();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        const auto run = [&](const QString &trace, const QString &png) {
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(SCALESCOPE_GUI),
+                    {QStringLiteral("--settings"), dir.filePath(QStringLiteral("s.ini")),
+                     QStringLiteral("--size"), QStringLiteral("800x600"), QStringLiteral("--tab"),
+                     QStringLiteral("measured"), QStringLiteral("--trace"), trace,
+                     QStringLiteral("--screenshot"), png});
+            if (!p.waitForFinished(120000))
+                return -1;
+            return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+        };
+        const QString ok_png = dir.filePath(QStringLiteral("ok.png"));
+        QCOMPARE(run(good, ok_png), 0);
+        QVERIFY(QFile::exists(ok_png));
+        const QString bad_png = dir.filePath(QStringLiteral("bad.png"));
+        QCOMPARE(run(bad.fileName(), bad_png), 2);
+        QVERIFY(!QFile::exists(bad_png));
     }
 
     void helpExitsAtOnce()

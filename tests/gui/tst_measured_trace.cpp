@@ -12,6 +12,8 @@
 #include "sim/timeline.h"
 #include "timeline/timeline_widget.h"
 
+#include "../support/screenshot.h"
+
 #include <QApplication>
 #include <QDropEvent>
 #include <QFile>
@@ -216,6 +218,53 @@ private Q_SLOTS:
         QCOMPARE(measured()->timeline()->gpus(), 2);
         auto *tabs = window_->findChild<QTabWidget *>(QStringLiteral("resultTabs"));
         QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Measured run"));
+    }
+
+    // The measured step's critical path (issue 28, item 4): drawn on the measured rows, each
+    // stretch on a kernel of its row, and said under the bars. DeepSeek-V3's DualPipe chunk
+    // keeps its GPU busy: its path is compute and the expert all-to-all.
+    void measuredCriticalPathDrawnAndSaid_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x720") << QSize(1280, 720);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void measuredCriticalPathDrawnAndSaid()
+    {
+        QFETCH(QSize, size);
+        window_->resize(size);
+        auto *view = window_->findChild<MeasuredRunView *>(QStringLiteral("measuredRunView"));
+        QVERIFY(view);
+        QVERIFY(view->criticalPathText().isEmpty());
+        QVERIFY(window_->openMeasuredTraces({trace("deepseek-v3-dualpipe-h800-rank0.json.gz")}));
+        const auto t = measured()->timeline();
+        QVERIFY(t && !t->criticalPath().empty());
+        for (const CriticalSpan &span : t->criticalPath()) {
+            // Inside one segment of its row (the union of that row's kernels).
+            bool inside = false;
+            for (size_t i = t->rowBegin(span.row); i < t->rowEnd(span.row) && !inside; ++i)
+                inside = t->start(i) <= span.start_s + 1e-9 &&
+                         span.end_s <= t->start(i) + t->duration(i) + 1e-6;
+            QVERIFY2(inside, qPrintable(QStringLiteral("row %1: %2-%3 s")
+                                            .arg(span.row)
+                                            .arg(span.start_s)
+                                            .arg(span.end_s)));
+        }
+        const QString text = view->criticalPathText();
+        QVERIFY2(text.startsWith(QStringLiteral("Critical path of step 1 (rank 0, 129.0 ms): "
+                                                "compute ")),
+                 qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("inferred from timing")));
+        window_->closeMeasuredTrace();
+        QVERIFY(view->criticalPathText().isEmpty());
+
+        if (!screenshot::wanted())
+            return;
+        // The measured chunk beside its prediction, both axes on the chunk's 130 ms.
+        QVERIFY(window_->openMeasuredTraces({trace("deepseek-v3-dualpipe-h800-rank0.json.gz")}));
+        measured()->setTimeRange(0, 0.13);
+        QVERIFY(
+            screenshot::save(*window_, QStringLiteral("measured-critical-path-deepseek"), size));
     }
 
     // Screenshots of the Measured run tab (SCALESCOPE_SCREENSHOT_DIR).

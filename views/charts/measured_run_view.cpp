@@ -100,11 +100,18 @@ MeasuredRunView::MeasuredRunView(QWidget *parent) : QWidget(parent)
     chart_view_ = new QChartView(chart_, this);
     chart_view_->setObjectName(QStringLiteral("measuredRunChart"));
     chart_view_->setRenderHint(QPainter::Antialiasing);
-    chart_view_->setMinimumHeight(220);
+    // Five categories, each a line of its label: in a CJK font (taller lines) Qt Charts elides
+    // a category label to "..." once the plot gives it less than a line; 280 px leave each
+    // category room at 1280 x 720 in both languages.
+    chart_view_->setMinimumHeight(280);
 
     disagreement_ = new QLabel(this);
     disagreement_->setObjectName(QStringLiteral("measuredRunDisagreement"));
     disagreement_->setWordWrap(true);
+    critical_ = new QLabel(this);
+    critical_->setObjectName(QStringLiteral("measuredRunCriticalPath"));
+    critical_->setWordWrap(true);
+    critical_->setVisible(false);
     fit_ = new QPushButton(tr("Fit the model to this run"), this);
     fit_->setObjectName(QStringLiteral("measuredRunFit"));
     fit_->setToolTip(tr("Writes a calibration profile fitted from the traces (collective "
@@ -125,6 +132,7 @@ MeasuredRunView::MeasuredRunView(QWidget *parent) : QWidget(parent)
     layout->addWidget(empty_);
     layout->addWidget(chart_view_, 1);
     layout->addWidget(disagreement_);
+    layout->addWidget(critical_);
     layout->addLayout(buttons);
     layout->addWidget(fit_report_);
     refresh();
@@ -148,6 +156,70 @@ void MeasuredRunView::setFitReport(const QString &text)
 {
     fit_report_->setText(text);
     fit_report_->setVisible(!text.isEmpty());
+}
+
+namespace
+{
+QString pathPartWords(PathPart part)
+{
+    switch (part) {
+    case PathPart::Compute:
+        return MeasuredRunView::tr("compute");
+    case PathPart::Communication:
+        return MeasuredRunView::tr("communication");
+    case PathPart::Copy:
+        return MeasuredRunView::tr("copies");
+    case PathPart::Host:
+        return MeasuredRunView::tr("host");
+    case PathPart::LaunchGap:
+        return MeasuredRunView::tr("launch gaps");
+    case PathPart::Untraced:
+        return MeasuredRunView::tr("untraced");
+    }
+    return QString();
+}
+} // namespace
+
+void MeasuredRunView::setCriticalPath(const std::optional<MeasuredCriticalPath> &path, int64_t rank)
+{
+    const double span = path ? (path->end_us - path->start_us) * 1e-6 : 0;
+    if (!path || span <= 0) {
+        critical_->clear();
+        critical_->setVisible(false);
+        return;
+    }
+    // Parts largest first, those under 0.05% of the step left out (as the CLI's sentence).
+    std::vector<int> parts;
+    for (int i = 0; i < kPathPartCount; ++i)
+        if (path->seconds[static_cast<size_t>(i)] >= 0.0005 * span)
+            parts.push_back(i);
+    std::stable_sort(parts.begin(), parts.end(), [&](int a, int b) {
+        return path->seconds[static_cast<size_t>(a)] > path->seconds[static_cast<size_t>(b)];
+    });
+    QStringList words;
+    for (int i : parts)
+        words << tr("%1 %2%").arg(
+            pathPartWords(static_cast<PathPart>(i)),
+            QLocale().toString(100.0 * path->seconds[static_cast<size_t>(i)] / span, 'f', 1));
+    QString text = tr("Critical path of step %1 (rank %2, %3): %4. It is drawn on the measured "
+                      "rows of the timeline.")
+                       .arg(path->step)
+                       .arg(rank)
+                       .arg(milliseconds(span), words.join(tr(", ")));
+    if (!parts.empty() && parts.front() == static_cast<int>(PathPart::Host))
+        text += QLatin1Char(' ') +
+                tr("Host: the launching thread in and between its CUDA calls (Python, the "
+                   "framework, the data loader); the GPU waited for it.");
+    if (!path->waits_recorded && path->links[static_cast<size_t>(PathLink::InferredWait)] > 0)
+        text += QLatin1Char(' ') + tr("Waits between streams are inferred from timing: the "
+                                      "trace records no cuda_sync events.");
+    critical_->setText(text);
+    critical_->setVisible(true);
+}
+
+QString MeasuredRunView::criticalPathText() const
+{
+    return critical_->text();
 }
 
 QString MeasuredRunView::disagreementText() const

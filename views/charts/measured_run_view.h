@@ -5,6 +5,7 @@
 // traces and applying it.
 #pragma once
 
+#include "analysis/measured_critical_path.h"
 #include "analysis/measured_run.h"
 
 #include <QString>
@@ -37,6 +38,10 @@ public:
     void setPredicted(const std::optional<StepFigures> &predicted);
     /// What fitting the model to the run wrote and changed (empty: nothing yet).
     void setFitReport(const QString &text);
+    /// The critical path of rank `rank`'s median step (analysis/measured_critical_path.h),
+    /// said in a sentence under the bars; nullopt: none.
+    void setCriticalPath(const std::optional<MeasuredCriticalPath> &path, int64_t rank);
+    QString criticalPathText() const;
 
     /// The sentence under the bars (empty when there is nothing to compare).
     QString disagreementText() const;
@@ -63,6 +68,7 @@ private:
     QBarCategoryAxis *x_ = nullptr;
     QValueAxis *y_ = nullptr;
     QLabel *disagreement_ = nullptr;
+    QLabel *critical_ = nullptr;
     QPushButton *fit_ = nullptr;
     QPushButton *open_ = nullptr;
     QLabel *fit_report_ = nullptr;
