@@ -10,6 +10,7 @@
 #include "analysis/measured_critical_path.h"
 #include "analysis/measured_run.h"
 #include "analysis/measured_timeline.h"
+#include "analysis/step_spread.h"
 #include "analysis/trace_profile.h"
 #include "io/file_io.h"
 #include "io/kineto_trace.h"
@@ -219,10 +220,22 @@ void MainWindow::showMeasuredComparison()
 {
     // The prediction of the step on screen (the last valid one while an edit is refused).
     const ResultPtr &r = views_result_ ? views_result_ : current_;
-    if (r && r->ok())
+    if (r && r->ok()) {
         measured_view_->setPredicted(predictedFigures(r->summary()));
-    else
+        // Steps that do not vary are one step, said as such (recompute.cpp computes the
+        // spread only where they vary).
+        std::optional<StepSpread> spread = r->spread;
+        const ScenarioEvaluation &e = r->eval();
+        if (!spread && e.context && !e.step.closed_form && !stepsVary(*e.context)) {
+            spread = StepSpread{};
+            spread->steps = 1;
+            spread->p50_s = spread->p90_s = spread->p99_s = r->summary().step_time_s;
+        }
+        measured_view_->setPredictedSpread(spread);
+    } else {
         measured_view_->setPredicted(std::nullopt);
+        measured_view_->setPredictedSpread(std::nullopt);
+    }
 }
 
 bool MainWindow::fitModelToMeasuredRun(const QString &path)

@@ -4853,72 +4853,72 @@ P50 %2 · P90 %3</translation>
         <translation>关闭实测跟踪</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="121"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="122"/>
         <source>Open measured trace</source>
         <translation>打开实测跟踪</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="122"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="123"/>
         <source>PyTorch profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>PyTorch 性能分析器跟踪 (*.json *.json.gz *.gz);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="135"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="136"/>
         <source>Reading the measured trace…</source>
         <translation>正在读取实测跟踪…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="135"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="136"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="158"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="159"/>
         <source>Cannot open measured trace</source>
         <translation>无法打开实测跟踪</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="170"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="171"/>
         <source>Measured: ranks %1, %2, median step %3 ms (compute %4 ms, exposed communication %5 ms, idle %6 ms)</source>
         <translation>实测：rank %1，%2，步时间中位数 %3 ms（计算 %4 ms，暴露的通信 %5 ms，空闲 %6 ms）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="173"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="174"/>
         <source>GPU not named</source>
         <translation>未注明 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="184"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="185"/>
         <source>%1 · %2 step(s) of %3 rank(s) from %4; measured steps from %5 to %6 ms, P90 %7 ms</source>
         <translation>%1 · 来自 %4 的 %3 个 rank 的 %2 步；实测每步 %5 至 %6 毫秒，P90 %7 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="242"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="255"/>
         <source>Save the profile fitted from the measured run</source>
         <translation>保存由实测运行拟合出的标定配置</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="244"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="257"/>
         <source>Calibration profiles (*.json)</source>
         <translation>标定配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="262"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="275"/>
         <source>Cannot write the fitted profile</source>
         <translation>无法写入拟合出的标定配置</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="270"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="283"/>
         <source>Wrote %1 from the traces: %2 collective sample(s), %3 GEMM sample(s), %4 launch sample(s), each figure marked as coming from a trace. Applied to the scenario: the Calibration tab says what it changed.</source>
         <translation>已根据跟踪写入 %1：%2 个集合通信样本、%3 个 GEMM 样本、%4 个启动样本，每个数值都标明来自跟踪。已应用到场景：“校准”标签页说明了它改变了什么。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="278"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="291"/>
         <source>Not fitted: %1.</source>
         <translation>未拟合：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="285"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="298"/>
         <source>Wrote %1 from the traces, but it was not applied (see the message).</source>
         <translation>已根据跟踪写入 %1，但未能应用（见提示信息）。</translation>
     </message>
@@ -4942,13 +4942,13 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="36"/>
-        <location filename="../../views/charts/measured_run_view.cpp" line="167"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="171"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="38"/>
-        <location filename="../../views/charts/measured_run_view.cpp" line="169"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="173"/>
         <source>communication</source>
         <translation>通信</translation>
     </message>
@@ -4959,7 +4959,7 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="42"/>
-        <location filename="../../views/charts/measured_run_view.cpp" line="171"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="175"/>
         <source>copies</source>
         <translation>拷贝</translation>
     </message>
@@ -5009,82 +5009,92 @@ P50 %2 · P90 %3</translation>
         <translation>每步毫秒</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="115"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="118"/>
         <source>Fit the model to this run</source>
         <translation>让模型拟合这次运行</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="117"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="120"/>
         <source>Writes a calibration profile fitted from the traces (collective bandwidth by size, GEMM throughput where shapes were recorded, the host's launch time), applies it and says what changed</source>
         <translation>根据跟踪写入拟合出的标定配置（按消息大小的集合通信带宽、记录了形状的 GEMM 吞吐、主机的启动时间），应用它并说明改变了什么</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="173"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="177"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="175"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="179"/>
         <source>launch gaps</source>
         <translation>启动间隙</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="177"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="181"/>
         <source>untraced</source>
         <translation>未跟踪</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="201"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="205"/>
         <source>%1 %2%</source>
         <translation>%1 %2%</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="204"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="208"/>
         <source>Critical path of step %1 (rank %2, %3): %4. It is drawn on the measured rows of the timeline.</source>
         <translation>第 %1 步的关键路径（rank %2，%3）：%4。它画在时间线的实测行上。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="208"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="212"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="211"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="215"/>
         <source>Host: the launching thread in and between its CUDA calls (Python, the framework, the data loader); the GPU waited for it.</source>
         <translation>主机：发起启动的线程在其 CUDA 调用之中及之间的时间（Python、框架、数据加载器）；GPU 在等待它。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="214"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="218"/>
         <source>Waits between streams are inferred from timing: the trace records no cuda_sync events.</source>
         <translation>流之间的等待是根据时间推断的：该跟踪没有记录 cuda_sync 事件。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="280"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="277"/>
+        <source>The model's steps (%1 simulated): P50 %2, P90 %3, P99 %4.</source>
+        <translation>模型的各步（模拟 %1 步）：P50 %2，P90 %3，P99 %4。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="283"/>
+        <source>The model's steps do not vary (no jitter, straggler, data loader or throttling over time): each takes %1.</source>
+        <translation>模型的各步没有差别（没有抖动、慢节点、数据加载器或随时间出现的降频）：每步都是 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/measured_run_view.cpp" line="309"/>
         <source>The model's prediction of this step is not computed yet.</source>
         <translation>模型对这一步的预测尚未算出。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="285"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="314"/>
         <source>No figure of the step to compare.</source>
         <translation>这一步没有可比较的数值。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="292"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="321"/>
         <source>The largest disagreement is %1: measured %2, %3 times the model's %4.</source>
         <translation>差异最大的是%1：实测 %2，是模型预测 %4 的 %3 倍。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="298"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="327"/>
         <source>The largest disagreement is %1: the model predicts %2, %3 times the measured %4.</source>
         <translation>差异最大的是%1：模型预测 %2，是实测 %4 的 %3 倍。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="305"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="334"/>
         <source>The largest disagreement is %1: the model predicts %2, the run measured none.</source>
         <translation>差异最大的是%1：模型预测 %2，而运行中实测为零。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="310"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="339"/>
         <source>The largest disagreement is %1: measured %2, which the model does not predict at all.</source>
         <translation>差异最大的是%1：实测 %2，而模型完全没有预测这一项。</translation>
     </message>

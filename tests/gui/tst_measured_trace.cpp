@@ -176,6 +176,10 @@ private Q_SLOTS:
         QVERIFY(std::abs(p[0] - summary.step_time_s * 1e3) < 1e-6 * p[0]);
         QVERIFY2(view->disagreementText().startsWith(QStringLiteral("The largest disagreement is")),
                  qPrintable(view->disagreementText()));
+        // The default scenario's steps do not vary: the model's spread says so beside the
+        // measured steps' range (issue 28, item 5).
+        QVERIFY2(view->spreadText().startsWith(QStringLiteral("The model's steps do not vary")),
+                 qPrintable(view->spreadText()));
 
         const QString profile = dir_.filePath(QStringLiteral("fitted.json"));
         QVERIFY(window_->fitModelToMeasuredRun(profile));
@@ -265,6 +269,34 @@ private Q_SLOTS:
         measured()->setTimeRange(0, 0.13);
         QVERIFY(
             screenshot::save(*window_, QStringLiteral("measured-critical-path-deepseek"), size));
+    }
+
+    // Where the model's steps vary (jitter and a straggler), their P50 / P90 / P99 over many
+    // simulated steps sit beside the measured steps' range (issue 28, item 5).
+    void modelSpreadBesideTheMeasuredSteps()
+    {
+        const Result<Scenario> s =
+            loadScenarioFile(QStringLiteral(SCALESCOPE_SOURCE_DIR
+                                            "/resources/scenarios/claim05-a-sync-straggler.json"),
+                             builtinCatalog());
+        QVERIFY(s);
+        document_->reset(s.value(), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(window_->currentResult() &&
+                                     window_->currentResult()->scenario.name == s.value().name &&
+                                     window_->currentResult()->spread.has_value(),
+                                 60000);
+        const StepSpread spread = *window_->currentResult()->spread;
+        QVERIFY(spread.steps > 1 && spread.p90_s > spread.p50_s);
+        QVERIFY(window_->openMeasuredTraces({trace("a100-2rank-cnn-rank0.json.gz")}));
+        auto *view = window_->findChild<MeasuredRunView *>(QStringLiteral("measuredRunView"));
+        const QString text = view->spreadText();
+        QVERIFY2(text.startsWith(
+                     QStringLiteral("The model's steps (%1 simulated): P50 ").arg(spread.steps)),
+                 qPrintable(text));
+        QVERIFY2(
+            text.contains(
+                QStringLiteral("P90 %1 ms").arg(QLocale().toString(spread.p90_s * 1e3, 'f', 1))),
+            qPrintable(text));
     }
 
     // Screenshots of the Measured run tab (SCALESCOPE_SCREENSHOT_DIR).

@@ -108,6 +108,9 @@ MeasuredRunView::MeasuredRunView(QWidget *parent) : QWidget(parent)
     disagreement_ = new QLabel(this);
     disagreement_->setObjectName(QStringLiteral("measuredRunDisagreement"));
     disagreement_->setWordWrap(true);
+    spread_ = new QLabel(this);
+    spread_->setObjectName(QStringLiteral("measuredRunSpread"));
+    spread_->setWordWrap(true);
     critical_ = new QLabel(this);
     critical_->setObjectName(QStringLiteral("measuredRunCriticalPath"));
     critical_->setWordWrap(true);
@@ -129,6 +132,7 @@ MeasuredRunView::MeasuredRunView(QWidget *parent) : QWidget(parent)
     buttons->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(description_);
+    layout->addWidget(spread_);
     layout->addWidget(empty_);
     layout->addWidget(chart_view_, 1);
     layout->addWidget(disagreement_);
@@ -217,6 +221,17 @@ void MeasuredRunView::setCriticalPath(const std::optional<MeasuredCriticalPath> 
     critical_->setVisible(true);
 }
 
+void MeasuredRunView::setPredictedSpread(const std::optional<StepSpread> &spread)
+{
+    spread_figures_ = spread;
+    refresh();
+}
+
+QString MeasuredRunView::spreadText() const
+{
+    return spread_->text();
+}
+
 QString MeasuredRunView::criticalPathText() const
 {
     return critical_->text();
@@ -257,6 +272,20 @@ void MeasuredRunView::refresh()
     disagreement_->setVisible(have);
     fit_->setVisible(have);
     fit_report_->setVisible(have && !fit_report_->text().isEmpty());
+    // The model's steps beside the measured steps' range (issue 28, item 5).
+    if (have && spread_figures_ && spread_figures_->steps > 1)
+        spread_->setText(tr("The model's steps (%1 simulated): P50 %2, P90 %3, P99 %4.")
+                             .arg(spread_figures_->steps)
+                             .arg(milliseconds(spread_figures_->p50_s),
+                                  milliseconds(spread_figures_->p90_s),
+                                  milliseconds(spread_figures_->p99_s)));
+    else if (have && spread_figures_)
+        spread_->setText(tr("The model's steps do not vary (no jitter, straggler, data loader "
+                            "or throttling over time): each takes %1.")
+                             .arg(milliseconds(spread_figures_->p50_s)));
+    else
+        spread_->clear();
+    spread_->setVisible(!spread_->text().isEmpty());
     measured_set_->remove(0, measured_set_->count());
     predicted_set_->remove(0, predicted_set_->count());
     if (!have) {

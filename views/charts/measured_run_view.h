@@ -7,6 +7,7 @@
 
 #include "analysis/measured_critical_path.h"
 #include "analysis/measured_run.h"
+#include "analysis/step_spread.h"
 
 #include <QString>
 #include <QWidget>
@@ -42,6 +43,10 @@ public:
     /// said in a sentence under the bars; nullopt: none.
     void setCriticalPath(const std::optional<MeasuredCriticalPath> &path, int64_t rank);
     QString criticalPathText() const;
+    /// The model's step spread over many simulated steps (analysis/step_spread.h), said
+    /// beside the measured steps' range; nullopt: not computed for this scenario.
+    void setPredictedSpread(const std::optional<StepSpread> &spread);
+    QString spreadText() const;
 
     /// The sentence under the bars (empty when there is nothing to compare).
     QString disagreementText() const;
@@ -69,6 +74,8 @@ private:
     QValueAxis *y_ = nullptr;
     QLabel *disagreement_ = nullptr;
     QLabel *critical_ = nullptr;
+    QLabel *spread_ = nullptr;
+    std::optional<StepSpread> spread_figures_;
     QPushButton *fit_ = nullptr;
     QPushButton *open_ = nullptr;
     QLabel *fit_report_ = nullptr;
