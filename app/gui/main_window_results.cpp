@@ -277,7 +277,10 @@ void MainWindow::updateStatus(const ResultPtr &result)
             tip += QLatin1Char(' ') + speedup_tip;
         status_speedup_->setToolTip(tip);
     } else {
-        if (result->spread && result->spread->p90_s > result->spread->p50_s) {
+        // Steps differ where it shows: P50 and P90 that print alike ("215.2 ms" twice, a
+        // loader's steady queue) are no spread to show.
+        if (result->spread &&
+            formatStepTime(result->spread->p90_s) != formatStepTime(result->spread->p50_s)) {
             // Steps differ: the spread over many simulated steps, not one draw (issue 28).
             const StepSpread &sp = *result->spread;
             status_step_->setText(tr("Step %1\nP50 %2 · P90 %3")

@@ -3085,120 +3085,120 @@
         <translation>每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="194"/>
+        <location filename="../../views/charts/cost_view.cpp" line="195"/>
         <source>Number of steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="195"/>
+        <location filename="../../views/charts/cost_view.cpp" line="196"/>
         <source>Tokens to train</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="200"/>
-        <location filename="../../views/charts/cost_view.cpp" line="378"/>
+        <location filename="../../views/charts/cost_view.cpp" line="201"/>
+        <location filename="../../views/charts/cost_view.cpp" line="377"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="202"/>
+        <location filename="../../views/charts/cost_view.cpp" line="203"/>
         <source>Training steps in the run (1 to 1,000,000,000)</source>
         <translation>本次运行的训练步数（1 到 1,000,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="161"/>
+        <location filename="../../views/charts/cost_view.cpp" line="162"/>
         <source> billion tokens</source>
         <translation> 十亿 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="160"/>
+        <location filename="../../views/charts/cost_view.cpp" line="161"/>
         <source> hundred million tokens</source>
         <translation> 亿 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="211"/>
+        <location filename="../../views/charts/cost_view.cpp" line="212"/>
         <source>Tokens to train, in billions (0.001 to 1,000,000); steps = tokens / (global batch × sequence length)</source>
         <translation>训练 token 数，单位亿（0.01 到 10,000,000）；步数 = token 数 / (全局批大小 × 序列长度)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="222"/>
+        <location filename="../../views/charts/cost_view.cpp" line="223"/>
         <source> per kWh</source>
         <translation> /kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="223"/>
+        <location filename="../../views/charts/cost_view.cpp" line="224"/>
         <source>Electricity price per kWh, in any currency (0 to 10)</source>
         <translation>每 kWh 电价，任意货币（0 到 10）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="225"/>
+        <location filename="../../views/charts/cost_view.cpp" line="226"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="227"/>
+        <location filename="../../views/charts/cost_view.cpp" line="228"/>
         <source>Run &amp;length:</source>
         <translation>运行长度(&amp;l)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="228"/>
+        <location filename="../../views/charts/cost_view.cpp" line="229"/>
         <source>&amp;Steps:</source>
         <translation>步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="229"/>
+        <location filename="../../views/charts/cost_view.cpp" line="230"/>
         <source>&amp;Tokens:</source>
         <translation>Token 数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="231"/>
+        <location filename="../../views/charts/cost_view.cpp" line="232"/>
         <source>Electricity &amp;price:</source>
         <translation>电价(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="233"/>
+        <location filename="../../views/charts/cost_view.cpp" line="234"/>
         <source>Time and energy</source>
         <translation>时间与能耗</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="241"/>
+        <location filename="../../views/charts/cost_view.cpp" line="242"/>
         <source>Time per step:</source>
         <translation>每步时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="242"/>
+        <location filename="../../views/charts/cost_view.cpp" line="243"/>
         <source>Time per run:</source>
         <translation>每次运行时间：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="243"/>
-        <location filename="../../views/charts/cost_view.cpp" line="419"/>
+        <location filename="../../views/charts/cost_view.cpp" line="244"/>
+        <location filename="../../views/charts/cost_view.cpp" line="418"/>
         <source>GPU-hours per run:</source>
         <translation>每次运行 GPU 时：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="244"/>
+        <location filename="../../views/charts/cost_view.cpp" line="245"/>
         <source>Energy per step:</source>
         <translation>每步能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="245"/>
-        <location filename="../../views/charts/cost_view.cpp" line="420"/>
+        <location filename="../../views/charts/cost_view.cpp" line="246"/>
+        <location filename="../../views/charts/cost_view.cpp" line="419"/>
         <source>Energy per run:</source>
         <translation>每次运行能耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="246"/>
+        <location filename="../../views/charts/cost_view.cpp" line="247"/>
         <source>Electricity per run:</source>
         <translation>每次运行电费：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="250"/>
+        <location filename="../../views/charts/cost_view.cpp" line="251"/>
         <source>&amp;Add a cost section</source>
         <translation>添加成本设置(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="253"/>
+        <location filename="../../views/charts/cost_view.cpp" line="254"/>
         <source>Add prices, usage and migration effort to the scenario for the full cost report: owning against renting, break-even and whether more GPUs are worth it</source>
         <translation>在场景中加入价格、用量和迁移工作量，得到完整成本报告：自购与租用对比、盈亏平衡点，以及增加 GPU 是否值得</translation>
     </message>
@@ -3348,488 +3348,498 @@
         <translation>每次运行工作量(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="362"/>
+        <location filename="../../views/charts/cost_view.cpp" line="361"/>
         <source>Tokens to train per run, in billions (0.001 to 1,000,000,000; transformers only)</source>
         <translation>每次运行训练的 token 数，单位亿（0.01 到 10,000,000,000；仅限 Transformer）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="364"/>
+        <location filename="../../views/charts/cost_view.cpp" line="363"/>
         <source>Change tokens per run</source>
         <translation>修改每次运行的 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="366"/>
+        <location filename="../../views/charts/cost_view.cpp" line="365"/>
         <source>T&amp;okens:</source>
         <translation>Token 数(&amp;o)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="367"/>
+        <location filename="../../views/charts/cost_view.cpp" line="366"/>
         <source> epochs</source>
         <translation> 个 epoch</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="368"/>
+        <location filename="../../views/charts/cost_view.cpp" line="367"/>
         <source>Passes over the data set per run (0.01 to 1,000,000)</source>
         <translation>每次运行遍历数据集的次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="369"/>
+        <location filename="../../views/charts/cost_view.cpp" line="368"/>
         <source>Change epochs per run</source>
         <translation>修改每次运行的 epoch 数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="371"/>
+        <location filename="../../views/charts/cost_view.cpp" line="370"/>
         <source>&amp;Epochs:</source>
         <translation>Epoch 数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="373"/>
+        <location filename="../../views/charts/cost_view.cpp" line="372"/>
         <source> samples</source>
         <translation> 个样本</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="373"/>
+        <location filename="../../views/charts/cost_view.cpp" line="372"/>
         <source>Samples in one epoch (1 to 1e15)</source>
         <translation>每个 epoch 的样本数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="374"/>
+        <location filename="../../views/charts/cost_view.cpp" line="373"/>
         <source>Change samples per epoch</source>
         <translation>修改每个 epoch 的样本数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="376"/>
+        <location filename="../../views/charts/cost_view.cpp" line="375"/>
         <source>Samples per e&amp;poch:</source>
         <translation>每 epoch 样本数(&amp;p)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="379"/>
+        <location filename="../../views/charts/cost_view.cpp" line="378"/>
         <source>Optimizer steps per run (1 to 1e15)</source>
         <translation>每次运行的优化器步数（1 到 1e15）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="379"/>
+        <location filename="../../views/charts/cost_view.cpp" line="378"/>
         <source>Change steps per run</source>
         <translation>修改每次运行的步数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="381"/>
+        <location filename="../../views/charts/cost_view.cpp" line="380"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;t)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="382"/>
+        <location filename="../../views/charts/cost_view.cpp" line="381"/>
         <source>&amp;Runs per month:</source>
         <translation>每月运行次数(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="384"/>
+        <location filename="../../views/charts/cost_view.cpp" line="383"/>
         <source> runs</source>
         <translation> 次</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="384"/>
+        <location filename="../../views/charts/cost_view.cpp" line="383"/>
         <source>Training runs a month (0.01 to 1,000,000)</source>
         <translation>每月训练运行次数（0.01 到 1,000,000）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="385"/>
+        <location filename="../../views/charts/cost_view.cpp" line="384"/>
         <source>Change runs per month</source>
         <translation>修改每月运行次数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="386"/>
+        <location filename="../../views/charts/cost_view.cpp" line="385"/>
         <source>M&amp;igration:</source>
         <translation>迁移(&amp;i)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="388"/>
+        <location filename="../../views/charts/cost_view.cpp" line="387"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="389"/>
+        <location filename="../../views/charts/cost_view.cpp" line="388"/>
         <source>Engineering days to move the job to several GPUs (0 to 3,650)</source>
         <translation>将任务迁移到多 GPU 所需的工程人天（0 到 3,650）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="391"/>
+        <location filename="../../views/charts/cost_view.cpp" line="390"/>
         <source>Change migration days</source>
         <translation>修改迁移天数</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="392"/>
+        <location filename="../../views/charts/cost_view.cpp" line="391"/>
         <source>&amp;Day rate:</source>
         <translation>人天单价(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="394"/>
+        <location filename="../../views/charts/cost_view.cpp" line="393"/>
         <source> USD/day</source>
         <translation> USD/天</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="395"/>
+        <location filename="../../views/charts/cost_view.cpp" line="394"/>
         <source>Cost of one engineering day; waiting is valued at a eighth of it per hour (0 to 1,000,000 USD)</source>
         <translation>一个工程人天的费用；等待时间按其八分之一每小时计价（0 到 1,000,000 USD）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="397"/>
+        <location filename="../../views/charts/cost_view.cpp" line="396"/>
         <source>Change day rate</source>
         <translation>修改人天单价</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="401"/>
+        <location filename="../../views/charts/cost_view.cpp" line="400"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="404"/>
+        <location filename="../../views/charts/cost_view.cpp" line="403"/>
         <source>Time, energy and money</source>
         <translation>时间、能耗与费用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="417"/>
+        <location filename="../../views/charts/cost_view.cpp" line="416"/>
         <source>Steps per run:</source>
         <translation>每次运行步数：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="418"/>
+        <location filename="../../views/charts/cost_view.cpp" line="417"/>
         <source>Time to train:</source>
         <translation>训练时长：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="421"/>
+        <location filename="../../views/charts/cost_view.cpp" line="420"/>
         <source>Power:</source>
         <translation>功耗：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="422"/>
+        <location filename="../../views/charts/cost_view.cpp" line="421"/>
         <source>Hardware:</source>
         <translation>硬件：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="423"/>
+        <location filename="../../views/charts/cost_view.cpp" line="422"/>
         <source>Per month:</source>
         <translation>每月：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="424"/>
+        <location filename="../../views/charts/cost_view.cpp" line="423"/>
         <source>Per run:</source>
         <translation>每次运行：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="425"/>
+        <location filename="../../views/charts/cost_view.cpp" line="424"/>
         <source>Break-even:</source>
         <translation>盈亏平衡：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="426"/>
+        <location filename="../../views/charts/cost_view.cpp" line="425"/>
         <source>Migration:</source>
         <translation>迁移：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="427"/>
+        <location filename="../../views/charts/cost_view.cpp" line="426"/>
         <source>Waiting saved:</source>
         <translation>节省等待：</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="429"/>
+        <location filename="../../views/charts/cost_view.cpp" line="428"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="558"/>
+        <location filename="../../views/charts/cost_view.cpp" line="557"/>
         <source>= %1 steps of %2 samples × %3 tokens</source>
         <translation>= %1 步，每步 %2 样本 × %3 token</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="563"/>
+        <location filename="../../views/charts/cost_view.cpp" line="562"/>
         <source>Tokens need a transformer model; using the steps.</source>
         <translation>按 token 计算需要 Transformer 模型；改用步数。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="570"/>
+        <location filename="../../views/charts/cost_view.cpp" line="569"/>
         <source>never ends: failures come faster than checkpoints</source>
         <translation>永远无法完成：故障比检查点来得更快</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="573"/>
-        <location filename="../../views/charts/cost_view.cpp" line="844"/>
-        <location filename="../../views/charts/cost_view.cpp" line="851"/>
+        <location filename="../../views/charts/cost_view.cpp" line="572"/>
+        <location filename="../../views/charts/cost_view.cpp" line="850"/>
+        <location filename="../../views/charts/cost_view.cpp" line="856"/>
         <source>%1 GPU-h</source>
         <translation>%1 GPU 时</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="576"/>
+        <location filename="../../views/charts/cost_view.cpp" line="575"/>
         <source>The time per run includes failures, restarts and checkpoints: %1% of the time is useful.</source>
         <translation>每次运行的时间包含故障、重启和检查点：其中 %1% 的时间是有效训练。</translation>
     </message>
     <message>
+        <location filename="../../views/charts/cost_view.cpp" line="580"/>
         <location filename="../../views/charts/cost_view.cpp" line="581"/>
-        <location filename="../../views/charts/cost_view.cpp" line="582"/>
         <source>%1 kWh</source>
         <translation>%1 kWh</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="583"/>
+        <location filename="../../views/charts/cost_view.cpp" line="582"/>
         <source>%1 (at %2 per kWh)</source>
         <translation>%1（按每 kWh %2 计）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="587"/>
+        <location filename="../../views/charts/cost_view.cpp" line="586"/>
         <source>Energy = GPUs (%1) × board power (%2 W: an idle draw of 30% of the %3's TDP, the rest in proportion to the compute share of the step, %4%) × time × PUE %5 (the cost section's default: cooling and power delivery). Cloud and ownership costs are in the full cost report: add a cost section.</source>
         <translation>能耗 = GPU 数（%1）× 板卡功耗（%2 W：空闲功耗为 %3 TDP 的 30%，其余按该步中计算所占比例 %4% 计）× 时间 × PUE %5（成本部分的默认值：制冷与供电损耗）。云端租用和自购成本见完整成本报告：请添加成本部分。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="659"/>
+        <location filename="../../views/charts/cost_view.cpp" line="658"/>
         <source>Give the work per run in tokens</source>
         <translation>以 token 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="664"/>
+        <location filename="../../views/charts/cost_view.cpp" line="663"/>
         <source>Give the work per run in epochs</source>
         <translation>以 epoch 数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="668"/>
+        <location filename="../../views/charts/cost_view.cpp" line="667"/>
         <source>Give the work per run in steps</source>
         <translation>以步数给出每次运行的工作量</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="687"/>
+        <location filename="../../views/charts/cost_view.cpp" line="686"/>
         <source>Add a cost section</source>
         <translation>添加成本设置</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="720"/>
+        <location filename="../../views/charts/cost_view.cpp" line="719"/>
         <source>buy and own</source>
         <translation>购买自有</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="720"/>
+        <location filename="../../views/charts/cost_view.cpp" line="719"/>
         <source>rent in the cloud</source>
         <translation>云上租用</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="729"/>
+        <location filename="../../views/charts/cost_view.cpp" line="728"/>
         <source>No verdict: prices missing</source>
         <translation>无法给出结论：缺少价格</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="731"/>
+        <location filename="../../views/charts/cost_view.cpp" line="730"/>
         <source>Enter %1 for a verdict: a price of 0 counts as not set. The power price, PUE, amortisation, migration days and day rate start at the scenario format's documented defaults; change them to yours.</source>
         <translation>请输入%1以得出结论：价格为 0 视为未设置。电价、PUE、折旧年限、迁移天数和日薪采用场景格式文档中的默认值，请改为你自己的数值。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="739"/>
+        <location filename="../../views/charts/cost_view.cpp" line="738"/>
         <source>1 GPU: %1</source>
         <translation>1 块 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="740"/>
+        <location filename="../../views/charts/cost_view.cpp" line="739"/>
         <source>%1 GPUs, the fewest that fit: %2</source>
         <translation>%1 块 GPU（能装下模型的最少数量）：%2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="745"/>
+        <location filename="../../views/charts/cost_view.cpp" line="744"/>
         <source>Each GPU would need %1 GB of its %2 GB: this plan does not run, whatever it costs.</source>
         <translation>每块 GPU 需要 %1 GB，而它只有 %2 GB：无论花多少钱，这个方案都跑不起来。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="753"/>
+        <location filename="../../views/charts/cost_view.cpp" line="752"/>
         <source>%1 GPUs: worth it — %2</source>
         <translation>%1 块 GPU：值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="753"/>
+        <location filename="../../views/charts/cost_view.cpp" line="752"/>
         <source>%1 GPUs: not worth it — %2</source>
         <translation>%1 块 GPU：不值得 — %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="756"/>
+        <location filename="../../views/charts/cost_view.cpp" line="755"/>
         <source>They save %1 of waiting a month, worth %2 at %3 an hour (the day rate over 8 hours), against %4 a month more: %5 of hardware or cloud time and %6 of migration spread over the amortisation period.</source>
         <translation>它们每月节省 %1 的等待时间，按每小时 %3（日薪除以 8 小时）计价值 %2；代价是每月多花 %4：其中硬件或云端时长 %5，迁移工作 %6（分摊到折旧期内）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="777"/>
+        <location filename="../../views/charts/cost_view.cpp" line="779"/>
+        <source>%1 GPUs: worth it, but %2 GPUs pay best — %3</source>
+        <translation>%1 块 GPU：值得，但 %2 块 GPU 最划算 — %3</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="780"/>
+        <source>%1 GPUs: not worth it; %2 GPUs pay best — %3</source>
+        <translation>%1 块 GPU：不值得；%2 块 GPU 最划算 — %3</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/cost_view.cpp" line="786"/>
         <source>Best on the scaling sweep: %1 GPUs, %2× as fast as %3 GPUs at %4 a month, %5 a month better than %3 GPUs.</source>
         <translation>扩展扫描中的最佳选择：%1 块 GPU，速度是 %3 块 GPU 的 %2×，每月 %4，比 %3 块 GPU 每月划算 %5。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="789"/>
+        <location filename="../../views/charts/cost_view.cpp" line="797"/>
         <source>8+ GPUs</source>
         <translation>8+ 块 GPU</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="148"/>
-        <location filename="../../views/charts/cost_view.cpp" line="790"/>
+        <location filename="../../views/charts/cost_view.cpp" line="798"/>
         <source>1 GPU</source>
         <translation>1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="148"/>
-        <location filename="../../views/charts/cost_view.cpp" line="791"/>
+        <location filename="../../views/charts/cost_view.cpp" line="149"/>
+        <location filename="../../views/charts/cost_view.cpp" line="799"/>
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="743"/>
+        <location filename="../../views/charts/cost_view.cpp" line="742"/>
         <source>%1: not worth it — the plan does not fit in memory</source>
         <translation>%1：不值得 — 该方案显存放不下</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="768"/>
+        <location filename="../../views/charts/cost_view.cpp" line="767"/>
         <source>%1: not worth it — the run never ends</source>
         <translation>%1：不值得 — 训练永远无法完成</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="769"/>
+        <location filename="../../views/charts/cost_view.cpp" line="768"/>
         <source>The run never ends on %1: failures come faster than checkpoints can be written (goodput 0).</source>
         <translation>在 %1 上这次训练永远无法完成：故障比写入检查点来得更快（有效产出为 0）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="795"/>
+        <location filename="../../views/charts/cost_view.cpp" line="803"/>
         <source>the job takes %1 on one GPU</source>
         <translation>该任务在单卡上需要%1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="796"/>
+        <location filename="../../views/charts/cost_view.cpp" line="804"/>
         <source>the job takes %1 of GPU time (%2 GPUs hold the model)</source>
         <translation>该任务需要%1的 GPU 时间（%2 块 GPU 才能装下模型）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="803"/>
+        <location filename="../../views/charts/cost_view.cpp" line="813"/>
         <source>at %1 hours of use a month the rule says owning pays</source>
         <translation>按经验法则，每月使用 %1 小时时自购更划算</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="804"/>
+        <location filename="../../views/charts/cost_view.cpp" line="814"/>
         <source>at %1 hours of use a month the rule says renting is cheaper</source>
         <translation>按经验法则，每月使用 %1 小时时租用更便宜</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="811"/>
+        <location filename="../../views/charts/cost_view.cpp" line="819"/>
         <source>Rule of thumb: %1, %2, so the decision table suggests %3; %4.</source>
         <translation>经验法则：%1，%2，因此决策表建议 %3；%4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="826"/>
+        <location filename="../../views/charts/cost_view.cpp" line="834"/>
         <source>At these prices the break-even below says otherwise.</source>
         <translation>按当前价格，下方的盈亏平衡点给出不同的结论。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="832"/>
+        <location filename="../../views/charts/cost_view.cpp" line="841"/>
         <source>one GPU</source>
         <translation>单块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="833"/>
+        <location filename="../../views/charts/cost_view.cpp" line="842"/>
         <source>%1 GPUs, the fewest that fit</source>
         <translation>%1 块 GPU（能装下模型的最少数量）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="893"/>
+        <location filename="../../views/charts/cost_view.cpp" line="899"/>
         <source>none (the reference itself)</source>
         <translation>无（即基准本身）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="895"/>
+        <location filename="../../views/charts/cost_view.cpp" line="901"/>
         <source>%1 a month against %2</source>
         <translation>相比%2每月节省 %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="806"/>
+        <location filename="../../views/charts/cost_view.cpp" line="815"/>
         <source>at %1 hours of use a month owning pays (over about 200)</source>
         <translation>每月使用 %1 小时，自购更划算（超过约 200 小时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="808"/>
+        <location filename="../../views/charts/cost_view.cpp" line="816"/>
         <source>at %1 hours of use a month renting is cheaper (owning pays over about 200)</source>
         <translation>每月使用 %1 小时，租用更便宜（超过约 200 小时才值得自购）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="815"/>
+        <location filename="../../views/charts/cost_view.cpp" line="823"/>
         <source>The verdict differs: the rule counts GPU-hours, not the %1 of waiting a month the %2 GPUs save, worth %3 against %4.</source>
         <translation>结论与经验法则不同：经验法则只看 GPU 小时数，没有计入这 %2 块 GPU 每月节省的 %1 等待时间——它价值 %3，而代价是 %4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="821"/>
+        <location filename="../../views/charts/cost_view.cpp" line="829"/>
         <source>The verdict differs: the %1 GPUs add %2 a month, more than the %3 of waiting they save is worth (%4).</source>
         <translation>结论与经验法则不同：这 %1 块 GPU 每月多花 %2，超过了它们节省的 %3 等待时间的价值（%4）。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="829"/>
+        <location filename="../../views/charts/cost_view.cpp" line="837"/>
         <source>%1 steps</source>
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="836"/>
+        <location filename="../../views/charts/cost_view.cpp" line="844"/>
         <source>never ends on %1: failures come faster than checkpoints; %2 on %3</source>
         <translation>在 %1 上永远无法完成：故障比检查点来得更快；%3 需 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="843"/>
+        <location filename="../../views/charts/cost_view.cpp" line="849"/>
         <source>%1 on %2</source>
         <translation>%2 上 %1</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="846"/>
+        <location filename="../../views/charts/cost_view.cpp" line="852"/>
         <source>%1 on %2; %3 on %5 (%4× faster)</source>
         <translation>%2 上 %1；%5 上 %3（快 %4×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="853"/>
+        <location filename="../../views/charts/cost_view.cpp" line="858"/>
         <source>%1 kWh, %2 of electricity</source>
         <translation>%1 kWh，电费 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="855"/>
-        <location filename="../../views/charts/cost_view.cpp" line="866"/>
+        <location filename="../../views/charts/cost_view.cpp" line="860"/>
+        <location filename="../../views/charts/cost_view.cpp" line="871"/>
         <source>— (price not set)</source>
         <translation>—（价格未设置）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="857"/>
+        <location filename="../../views/charts/cost_view.cpp" line="862"/>
         <source>%1 W per GPU at %2 % utilisation (compute share of the step; idle draws %3 % of TDP), PUE %4</source>
         <translation>每块 GPU %1 W，利用率 %2 %（步中计算所占比例；空闲功耗为 TDP 的 %3 %），PUE %4</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="872"/>
+        <location filename="../../views/charts/cost_view.cpp" line="877"/>
         <source>%1, written off over %2 years</source>
         <translation>%1，分 %2 年折旧</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="874"/>
+        <location filename="../../views/charts/cost_view.cpp" line="879"/>
         <source>own %1, rent %2 (%3 machine-hours)</source>
         <translation>自购 %1，租用 %2（%3 机时）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="879"/>
+        <location filename="../../views/charts/cost_view.cpp" line="884"/>
         <source>own %1, rent %2</source>
         <translation>自购 %1，租用 %2</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="884"/>
+        <location filename="../../views/charts/cost_view.cpp" line="889"/>
         <source>owning pays above %1 machine-hours a month (this job: %2)</source>
         <translation>每月超过 %1 机时则自购更划算（本任务：%2）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="888"/>
+        <location filename="../../views/charts/cost_view.cpp" line="893"/>
         <source>never: renting is cheaper at any usage</source>
         <translation>永不：任何用量下租用都更便宜</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="889"/>
+        <location filename="../../views/charts/cost_view.cpp" line="895"/>
         <source>%1 (%2 days at %3 a day)</source>
         <translation>%1（%2 天，每天 %3）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="596"/>
+        <location filename="../../views/charts/cost_view.cpp" line="595"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../views/charts/cost_view.cpp" line="600"/>
+        <location filename="../../views/charts/cost_view.cpp" line="599"/>
         <source>The board power (TDP) of the %1 is not known, so energy cannot be estimated.</source>
         <translation>%1 的板卡功耗 (TDP) 未知，无法估算能耗。</translation>
     </message>

@@ -2,8 +2,9 @@
 // verdict as the model's record decides it, with its numbers; no verdict when a price is 0 (and
 // "Add a cost section" leaves the prices to the user); the engine figures of a scenario without
 // a cost section are costReport's, also with failures on (goodput) and with the PUE.
-#include "analysis/economics.h"
 #include "../support/edit_result.h"
+#include "analysis/economics.h"
+#include "analysis/evaluation.h"
 #include "charts/cost_view.h"
 #include "charts/run_cost.h"
 #include "io/catalog_io.h"
@@ -90,6 +91,7 @@ private Q_SLOTS:
     void addCostSectionLeavesPricesToTheUser();
     void engineFiguresAreTheModels_data();
     void engineFiguresAreTheModels();
+    void headlineNamesTheCountThatPaysBest();
 };
 
 void TestCostViewVerdict::initTestCase()
@@ -272,6 +274,43 @@ void TestCostViewVerdict::engineFiguresAreTheModels()
     if (failures)
         QVERIFY2(label(view, "energyAssumption").contains(QStringLiteral("useful")),
                  qPrintable(label(view, "energyAssumption")));
+}
+
+// Issue 26, finding 3: with prices, 16 RTX 4090 on one 10 GbE node said "16 GPUs: worth it"
+// while 8 were faster for half the hardware. The headline names the sweep's count that pays
+// best, the one economics.h computes (and its numbers stay in the detail).
+void TestCostViewVerdict::headlineNamesTheCountThatPaysBest()
+{
+    Scenario sc = claim16();
+    sc.hardware.gpus_per_node = 16;
+    sc.parallel.data = 16;
+    sc.training.micro_batch = 64;
+    EvaluationRequest request;
+    request.sweep = true;
+    request.skip_unreachable_counts = true;
+    Result<ScenarioEvaluation> e = evaluateScenario(sc, request);
+    QVERIFY2(e, e ? "" : e.error().toString().c_str());
+    QVERIFY(e.value().cost && e.value().cost->best);
+    const CostReport &c = *e.value().cost;
+    QVERIFY(c.best->gpus != c.gpus);
+    auto r = std::make_shared<ScenarioResult>();
+    r->scenario = sc;
+    editEvaluation(*r) = e.value();
+    CostView view;
+    view.setResult(r);
+    const QString where = c.verdict.venue == CostVenue::Own ? QStringLiteral("buy and own")
+                                                            : QStringLiteral("rent in the cloud");
+    const QString expected = c.verdict.decision == CostDecision::MoreGpusPay
+                                 ? QStringLiteral("16 GPUs: worth it, but %1 GPUs pay best — %2")
+                                       .arg(c.best->gpus)
+                                       .arg(where)
+                                 : QStringLiteral("16 GPUs: not worth it; %1 GPUs pay best — %2")
+                                       .arg(c.best->gpus)
+                                       .arg(where);
+    QCOMPARE(view.verdictText(), expected);
+    QVERIFY2(label(view, "costVerdictDetail")
+                 .contains(QStringLiteral("Best on the scaling sweep: %1 GPUs").arg(c.best->gpus)),
+             qPrintable(label(view, "costVerdictDetail")));
 }
 
 QTEST_MAIN(TestCostViewVerdict)

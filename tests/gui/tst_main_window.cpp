@@ -13,6 +13,7 @@
 #include "plan/rules.h"
 #include "profile_library.h"
 #include "recompute.h"
+#include "timeline/timeline_format.h"
 #include "timeline/timeline_widget.h"
 
 #include "../support/run_bytes.h"
@@ -218,6 +219,29 @@ private Q_SLOTS:
         QCOMPARE(direct.value().p99_s, r->spread->p99_s);
         auto *label = window_->findChild<QLabel *>(QStringLiteral("statusStepTime"));
         QVERIFY2(label->toolTip().contains(QStringLiteral("P99")), qPrintable(label->toolTip()));
+    }
+
+    // A loader in its steady queue: steps vary in principle, but P50 and P90 print alike
+    // ("Step 215.2 ms / P50 215.2 ms · P90 215.2 ms" said nothing): no spread line then.
+    void statusHidesASpreadThatPrintsAlike()
+    {
+        Result<Scenario> loaded =
+            loadScenarioFile(QStringLiteral(SCALESCOPE_SOURCE_DIR
+                                            "/resources/scenarios/claim16-economics-4x4090.json"),
+                             builtinCatalog());
+        QVERIFY(loaded);
+        Scenario s = loaded.value();
+        s.hardware.gpus_per_node = 16;
+        s.parallel.data = 16;
+        s.training.micro_batch = 64;
+        document_->reset(s, QString());
+        window_->requestRecompute();
+        QVERIFY(waitForResult());
+        const ResultPtr r = window_->currentResult();
+        QVERIFY(r->ok() && r->spread.has_value());
+        QCOMPARE(formatStepTime(r->spread->p90_s), formatStepTime(r->spread->p50_s));
+        QVERIFY2(!statusText("statusStepTime").contains(QStringLiteral("P90")),
+                 qPrintable(statusText("statusStepTime")));
     }
 
     void startShowsFigures()

@@ -145,7 +145,8 @@ public:
 /// "1 GPU", "8 GPUs" (issue 26: "on 1 GPUs").
 QString gpuCount(int gpus)
 {
-    return gpus == 1 ? CostView::tr("1 GPU") : CostView::tr("%1 GPUs").arg(QLocale().toString(gpus));
+    return gpus == 1 ? CostView::tr("1 GPU")
+                     : CostView::tr("%1 GPUs").arg(QLocale().toString(gpus));
 }
 
 /// Tokens per unit of the token spin boxes: a billion, or in Chinese 亿 (10^8), the unit
@@ -273,7 +274,6 @@ QWidget *CostView::buildEnginePage()
     return page;
 }
 
-
 QDoubleSpinBox *CostView::addCostSpin(const char *object_name, double CostSpec::*member, double min,
                                       double max, int decimals, double single_step,
                                       const QString &suffix, const QString &tool_tip,
@@ -356,12 +356,11 @@ QWidget *CostView::buildReportPage()
     work_kind_->setToolTip(tr("How the work of one training run is given"));
     connect(work_kind_, &QComboBox::currentIndexChanged, this, [this](int) { workKindEdited(); });
     in_form->addRow(tr("&Work per run:"), work_kind_);
-    work_tokens_ =
-        addCostSpin("tokensSpin", &CostSpec::tokens, 1e6 / tokenUnit(), 1e18 / tokenUnit(),
-                    tokenDecimals(), 1, tokenSuffix(),
-                    tr("Tokens to train per run, in billions (0.001 to 1,000,000,000; "
-                       "transformers only)"),
-                    tr("Change tokens per run"), tokenUnit());
+    work_tokens_ = addCostSpin("tokensSpin", &CostSpec::tokens, 1e6 / tokenUnit(),
+                               1e18 / tokenUnit(), tokenDecimals(), 1, tokenSuffix(),
+                               tr("Tokens to train per run, in billions (0.001 to 1,000,000,000; "
+                                  "transformers only)"),
+                               tr("Change tokens per run"), tokenUnit());
     work_tokens_->setValue(10e9 / tokenUnit());
     in_form->addRow(tr("T&okens:"), work_tokens_);
     work_epochs_ = addCostSpin("epochsSpin", &CostSpec::epochs, 0.01, 1e6, 2, 1, tr(" epochs"),
@@ -770,15 +769,24 @@ void CostView::showReport(const CostReport &r)
                     "can be written (goodput 0).")
                      .arg(gpuCount(r.gpus));
     }
-    // The count of the scaling sweep that pays best, where it is not this one (economics.h).
+    // The count of the scaling sweep that pays best, where it is not this one (economics.h):
+    // named in the headline too (issue 26, finding 3: "16 GPUs: worth it" read as advice
+    // where 8 were faster for half the hardware).
+    if (r.best &&
+        (v.decision == CostDecision::MoreGpusPay || v.decision == CostDecision::MoreGpusDoNotPay) &&
+        std::isfinite(r.time_to_train_h)) {
+        const bool pay = v.decision == CostDecision::MoreGpusPay;
+        headline = (pay ? tr("%1 GPUs: worth it, but %2 GPUs pay best — %3")
+                        : tr("%1 GPUs: not worth it; %2 GPUs pay best — %3"))
+                       .arg(locale.toString(r.gpus), locale.toString(r.best->gpus), where);
+    }
     if (r.best) {
         const SweepCostChoice &b = *r.best;
         const QString best =
             tr("Best on the scaling sweep: %1 GPUs, %2× as fast as %3 GPUs at %4 a month, "
                "%5 a month better than %3 GPUs.")
                 .arg(locale.toString(b.gpus), locale.toString(b.faster_than_scenario, 'f', 2),
-                     locale.toString(r.gpus), usd(b.cost_usd_per_month),
-                     usd(b.gain_usd_per_month));
+                     locale.toString(r.gpus), usd(b.cost_usd_per_month), usd(b.gain_usd_per_month));
         detail = detail.isEmpty() ? best : detail + QLatin1Char(' ') + best;
     }
     verdict_->setText(headline);
@@ -797,17 +805,17 @@ void CostView::showReport(const CostReport &r)
                   .arg(durationBand(v.duration), locale.toString(r.reference_gpus));
     // One break-even on the page (issue 26: "over about 200" here disagreed with the
     // Break-even line): the rule's own 200 hours only while the prices give none.
-    const bool priced = !v.isMissing(CostInput::GpuPrice) &&
-                        !v.isMissing(CostInput::PowerPrice) && !v.isMissing(CostInput::CloudPrice);
+    const bool priced = !v.isMissing(CostInput::GpuPrice) && !v.isMissing(CostInput::PowerPrice) &&
+                        !v.isMissing(CostInput::CloudPrice);
     const QString venue =
-        priced ? (v.rule_own ? tr("at %1 hours of use a month the rule says owning pays").arg(use)
-                             : tr("at %1 hours of use a month the rule says renting is cheaper")
-                                   .arg(use))
-               : (v.rule_own ? tr("at %1 hours of use a month owning pays (over about 200)")
-                                   .arg(use)
-                             : tr("at %1 hours of use a month renting is cheaper (owning pays "
-                                  "over about 200)")
-                                   .arg(use));
+        priced
+            ? (v.rule_own
+                   ? tr("at %1 hours of use a month the rule says owning pays").arg(use)
+                   : tr("at %1 hours of use a month the rule says renting is cheaper").arg(use))
+            : (v.rule_own ? tr("at %1 hours of use a month owning pays (over about 200)").arg(use)
+                          : tr("at %1 hours of use a month renting is cheaper (owning pays "
+                               "over about 200)")
+                                .arg(use));
     QString rule = tr("Rule of thumb: %1, %2, so the decision table suggests %3; %4.")
                        .arg(takes, usageBand(v.usage), suggested, venue);
     if (v.gap == RuleGap::WaitingValued)
@@ -828,27 +836,24 @@ void CostView::showReport(const CostReport &r)
 
     steps_per_run_->setText(tr("%1 steps").arg(locale.toString(r.steps_per_run, 'f', 0)));
     const double faster = r.time_to_train_h > 0 ? r.reference_time_h / r.time_to_train_h : 0;
-    const QString reference = r.reference_gpus <= 1
-                                  ? tr("one GPU")
-                                  : tr("%1 GPUs, the fewest that fit")
-                                        .arg(locale.toString(r.reference_gpus));
+    const QString reference =
+        r.reference_gpus <= 1
+            ? tr("one GPU")
+            : tr("%1 GPUs, the fewest that fit").arg(locale.toString(r.reference_gpus));
     if (!std::isfinite(r.time_to_train_h)) {
         time_to_train_->setText(tr("never ends on %1: failures come faster than "
                                    "checkpoints; %2 on %3")
-                                    .arg(gpuCount(r.gpus), hours(r.reference_time_h),
-                                         reference));
+                                    .arg(gpuCount(r.gpus), hours(r.reference_time_h), reference));
         gpu_hours_per_run_->setText(QStringLiteral("—"));
     } else if (r.gpus <= r.reference_gpus) { // the run is its own reference
-        time_to_train_->setText(
-            tr("%1 on %2").arg(hours(r.time_to_train_h), gpuCount(r.gpus)));
+        time_to_train_->setText(tr("%1 on %2").arg(hours(r.time_to_train_h), gpuCount(r.gpus)));
         gpu_hours_per_run_->setText(tr("%1 GPU-h").arg(figure(r.gpu_hours_per_run, 1)));
     } else {
         time_to_train_->setText(tr("%1 on %2; %3 on %5 (%4× faster)")
                                     .arg(hours(r.time_to_train_h), gpuCount(r.gpus),
-                                         hours(r.reference_time_h),
-                                         locale.toString(faster, 'f', 1), reference));
-        gpu_hours_per_run_->setText(
-            tr("%1 GPU-h").arg(figure(r.gpu_hours_per_run, 1)));
+                                         hours(r.reference_time_h), locale.toString(faster, 'f', 1),
+                                         reference));
+        gpu_hours_per_run_->setText(tr("%1 GPU-h").arg(figure(r.gpu_hours_per_run, 1)));
     }
     energy_->setText(tr("%1 kWh, %2 of electricity")
                          .arg(figure(r.energy_kwh_per_run, 1),
@@ -886,11 +891,12 @@ void CostView::showReport(const CostReport &r)
                                       figure(r.usage_hours_per_month, 0)));
     else
         break_even_->setText(tr("never: renting is cheaper at any usage"));
-    migration_->setText(r.gpus > r.reference_gpus ? tr("%1 (%2 days at %3 a day)")
-                                         .arg(usd(r.migration_cost_usd),
-                                              locale.toString(spec_.migration_days, 'g', 4),
-                                              usd(spec_.day_rate_usd))
-                                   : tr("none (the reference itself)"));
+    migration_->setText(r.gpus > r.reference_gpus
+                            ? tr("%1 (%2 days at %3 a day)")
+                                  .arg(usd(r.migration_cost_usd),
+                                       locale.toString(spec_.migration_days, 'g', 4),
+                                       usd(spec_.day_rate_usd))
+                            : tr("none (the reference itself)"));
     hours_saved_->setText(
         tr("%1 a month against %2").arg(hours(r.hours_saved_per_month), reference));
     QStringList advice;
