@@ -218,7 +218,14 @@ void MainWindow::updateStatus(const ResultPtr &result)
         efficiency_text = scalingEfficiency(f.efficiency);
         break;
     case Kind::AgainstOne:
-        speedup_text = tr("Speed-up %1× on %2 GPUs").arg(f.speedup, 0, 'f', 2).arg(f.gpus);
+        // Virtual GPUs: the reference is one slice, not one physical GPU (issue 26, slide 21:
+        // "Speed-up 4.13×" beside a job that runs like one whole GPU).
+        speedup_text = s.bottleneck.virtual_gpu
+                           ? tr("Speed-up %1× on %2 GPUs against one %3% slice")
+                                 .arg(f.speedup, 0, 'f', 2)
+                                 .arg(f.gpus)
+                                 .arg(s.bottleneck.virtual_gpu->fraction * 100, 0, 'f', 0)
+                           : tr("Speed-up %1× on %2 GPUs").arg(f.speedup, 0, 'f', 2).arg(f.gpus);
         efficiency_text = scalingEfficiency(f.efficiency);
         break;
     case Kind::Rebased:

@@ -4141,7 +4141,7 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_ui.cpp" line="223"/>
-        <location filename="../../app/gui/main_window_results.cpp" line="295"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="305"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
@@ -4462,47 +4462,52 @@
         <translation>扩展效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="263"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="224"/>
+        <source>Speed-up %1× on %2 GPUs against one %3% slice</source>
+        <translation>%2 块 GPU 上加速比 %1×（相对于一个 %3% 切片）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="270"/>
         <source>Does not fit: %1 GB per GPU against %2 GB</source>
         <translation>显存放不下：每块 GPU 需要 %1 GB，而只有 %2 GB</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="270"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="277"/>
         <source>If it fitted: step %1</source>
         <translation>假如放得下：每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="271"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="278"/>
         <source>If it fitted: step %1, %2</source>
         <translation>假如放得下：每步 %1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="272"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="279"/>
         <source>What this step would take if the memory of each GPU held it. It cannot run: reduce the memory per GPU (ZeRO, tensor or pipeline parallelism, recomputation, a smaller micro-batch) or use GPUs with more memory.</source>
         <translation>这是每块 GPU 的显存放得下时这一步所需的时间。实际上它无法运行：请减少每块 GPU 的显存占用（ZeRO、张量或流水线并行、重计算、更小的微批次），或换用显存更大的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="294"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="304"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="297"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="307"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="299"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="309"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="301"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="311"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="376"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="386"/>
         <source>Not computed: %1. Shown greyed: the last valid scenario (%2).</source>
         <translation>无法计算：%1。灰色显示的是上一个有效场景（%2）。</translation>
     </message>
@@ -4512,27 +4517,27 @@
         <translation>1 块 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="304"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="314"/>
         <source>Speed-up on %1 GPUs: once the fewest GPUs that fit are simulated</source>
         <translation>%1 块 GPU 的加速比：待能放下模型的最少 GPU 数模拟完成后给出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="225"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="232"/>
         <source>%1× as fast as %2 GPUs, the fewest that fit; ideal %3×</source>
         <translation>速度是 %2 块 GPU（能放下模型的最少 GPU 数）的 %1×；理想为 %3×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="240"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="247"/>
         <source>Speed-up %1× on %2 GPUs against 1 GPU on paper</source>
         <translation>%2 块 GPU 上加速比 %1×（相对纸面上的单块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="221"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="228"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 块 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="250"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="257"/>
         <source>Counted from %1 GPUs, the fewest that hold the model: ideally %2 GPUs would be %3× as fast as they are.</source>
         <translation>以能放下模型的最少 GPU 数 %1 块为基准：理想情况下 %2 块 GPU 的速度应是它们的 %3×。</translation>
     </message>
@@ -4542,18 +4547,18 @@
         <translation>相对纸面上的单块 GPU，本次运行为 %1×（效率 %2%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="233"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="240"/>
         <source>%1 GPUs are the fewest that fit: %2× against 1 GPU on paper</source>
         <translation>%1 块 GPU 是能放下模型的最少数量：相对纸面上的单块 GPU 为 %2×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="237"/>
         <location filename="../../app/gui/main_window_results.cpp" line="244"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="251"/>
         <source>Efficiency %1% against 1 GPU on paper</source>
         <translation>效率 %1%（相对纸面上的单块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="230"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="237"/>
         <source>Efficiency %1% from %2 GPUs</source>
         <translation>效率 %1%（以 %2 块 GPU 为基准）</translation>
     </message>
@@ -4563,39 +4568,39 @@
         <translation>此规模下已简化：间隔小于 %1 的条目在任何缩放级别下都保持合并（绘制了约 %3 段中的 %2 段）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="283"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="293"/>
         <source>Step %1
 P50 %2 · P90 %3</source>
         <translation>每步 %1
 P50 %2 · P90 %3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="287"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="297"/>
         <source>The step is one simulated step from a standing start. Over %1 simulated steps in a row: median %2, P90 %3, P99 %4 (jitter, stragglers, the data loader or throttling make steps differ).</source>
         <translation>每步时间是从静止开始模拟的一步。连续模拟 %1 步：中位数 %2，P90 %3，P99 %4（抖动、慢节点、数据加载或降频使各步时间不同）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="317"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="327"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="318"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="328"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="330"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="340"/>
         <source>If it fitted: %1</source>
         <translation>假如放得下：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="332"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="342"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="334"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="344"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>

@@ -383,6 +383,26 @@ private Q_SLOTS:
                      .arg(idle * 100, 0, 'f', 0));
     }
 
+    // Issue 26, slide 21: eight quarter slices of one A100 said "Speed-up 4.13× on 8 GPUs"
+    // beside "the job gets 1x the compute of one whole GPU": the speed-up says it counts from
+    // one slice.
+    void virtualGpusSayTheirReference()
+    {
+        Result<Scenario> loaded =
+            loadScenarioFile(QStringLiteral(SCALESCOPE_SOURCE_DIR
+                                            "/resources/scenarios/claim13-virtual-gpu-slices.json"),
+                             builtinCatalog());
+        QVERIFY(loaded);
+        document_->reset(loaded.value(), QString());
+        window_->requestRecompute();
+        QVERIFY(waitForResult());
+        const Summary &s = window_->currentResult()->summary();
+        QVERIFY(s.bottleneck.virtual_gpu.has_value());
+        QVERIFY2(statusText("statusSpeedup")
+                     .endsWith(QStringLiteral(" on 8 GPUs against one 25% slice")),
+                 qPrintable(statusText("statusSpeedup")));
+    }
+
     // Issue 26: moving the GPU count past a count the batch cannot split blanked every
     // chart. The last valid picture stays, greyed, and the reason is said above it.
     void invalidEditKeepsTheLastPictureGreyed()
