@@ -760,6 +760,30 @@ private Q_SLOTS:
         QVERIFY(controls->isVisible());
     }
 
+    // Issue 26 (seen on screen): a named scenario pinned, then its network changed, was
+    // captioned "B: ... (PCIe, 25 GbE)" from the file's name; B says what it runs on now.
+    void compareCaptionFollowsTheHardware()
+    {
+        Scenario s = document_->scenario();
+        s.name = "GPT-2 1.5B on 2 nodes x 4 RTX 4090 (PCIe, 25 GbE)";
+        document_->edit(s, "named");
+        QVERIFY(waitForResult());
+        window_->pinCurrent();
+        const InterLinkSpec *ndr = builtinCatalog().findInter("ib-ndr-400");
+        QVERIFY(ndr);
+        s.hardware.inter = *ndr;
+        document_->edit(s, "InfiniBand NDR");
+        QVERIFY(waitForResult());
+        auto *caption = window_->findChild<QLabel *>(QStringLiteral("deltaCaption"));
+        QVERIFY(caption);
+        const QString text = caption->text();
+        QVERIFY2(
+            text.contains(QStringLiteral("— B: GPT-2 1.5B on 2 × 4 NVIDIA GeForce RTX 4090 ")) &&
+                text.contains(QString::fromStdString(ndr->name)),
+            qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("25 GbE). Green")), qPrintable(text));
+    }
+
     // Issue 29, item 13: the A/B compare caption rendered the scenario name as rich text.
     // Every label that shows the name shows it as text, and rich-text labels escape it.
     void fileTextIsNeverRendered()

@@ -1,5 +1,7 @@
 #include "charts/delta_view.h"
 
+#include "model_text.h"
+
 #include "charts/chart_common.h"
 #include "charts/delta_table_model.h"
 
@@ -79,8 +81,18 @@ void DeltaView::refresh()
         return r->scenario.name.empty() ? tr("unnamed scenario")
                                         : QString::fromStdString(r->scenario.name);
     };
+    QString name_a = name(a), name_b = name(b);
+    // One named scenario edited into B keeps A's written name ("... (PCIe, 25 GbE)" after
+    // the network became InfiniBand): where the hardware differs, say what each runs on.
+    if (a_ok && b_ok && name_a == name_b) {
+        const QString ha = scenarioHeadline(a->scenario), hb = scenarioHeadline(b->scenario);
+        if (ha != hb) {
+            name_a = ha;
+            name_b = hb;
+        }
+    }
     caption_->setText(
-        tr("A: %1 — B: %2. Green: B is better, red: B is worse.").arg(name(a), name(b)));
+        tr("A: %1 — B: %2. Green: B is better, red: B is worse.").arg(name_a, name_b));
     stack_->setCurrentIndex(1);
 }
 
