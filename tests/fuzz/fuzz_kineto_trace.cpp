@@ -4,6 +4,7 @@
 // idle = window - busy >= 0, the exposed part of communication at most communication.
 #include "fuzz_util.h"
 
+#include "analysis/measured_critical_path.h"
 #include "analysis/measured_run.h"
 #include "io/kineto_trace.h"
 
@@ -41,6 +42,28 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz::finding("more exposed communication than communication");
         if (!(s.idle_s >= -slack && s.idle_s <= window + slack))
             fuzz::finding("idle outside [0, window]");
+    }
+    // The critical path of each step (analysis/measured_critical_path.h): one per step, its
+    // segments in time order inside the step, its parts adding up to the step.
+    const std::vector<MeasuredCriticalPath> paths = measuredCriticalPaths(t, r);
+    if (paths.size() != r.steps.size())
+        fuzz::finding("not one critical path per step");
+    for (const MeasuredCriticalPath &p : paths) {
+        const double span = (p.end_us - p.start_us) * 1e-6;
+        if (!std::isfinite(span) || !std::isfinite(p.start_us) || !std::isfinite(p.end_us))
+            continue;
+        double sum = 0;
+        for (double x : p.seconds)
+            sum += x;
+        if (!(std::fabs(sum - span) <=
+              1e-9 * std::max(1.0, std::fabs(span)) + 1e-12 * std::fabs(p.end_us)))
+            fuzz::finding("critical path parts that do not add up to the step");
+        double at = p.start_us;
+        for (const MeasuredPathSegment &seg : p.segments) {
+            if (!(seg.start_us >= at && seg.end_us >= seg.start_us && seg.end_us <= p.end_us))
+                fuzz::finding("a critical path segment out of order or outside its step");
+            at = seg.end_us;
+        }
     }
     std::vector<MeasuredRank> ranks{r};
     if (!combineRanks(ranks))
