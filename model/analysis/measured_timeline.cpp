@@ -17,9 +17,11 @@ constexpr double kSecondsPerUs = 1e-6; // Kineto's ts and dur are microseconds
 
 struct Span {
     double lo, hi;
+    bool all_to_all = false; // every kernel of the span is an all-to-all
 };
 
-// The union of the spans (spec/cli.md "trace": busy time is the union of [ts, ts + dur)).
+// The union of the spans (spec/cli.md "trace": busy time is the union of [ts, ts + dur)); a
+// merged span is all-to-all only if every span in it is.
 std::vector<Span> unite(std::vector<Span> v)
 {
     std::sort(v.begin(), v.end(), [](const Span &a, const Span &b) { return a.lo < b.lo; });
@@ -27,10 +29,12 @@ std::vector<Span> unite(std::vector<Span> v)
     for (const Span &s : v) {
         if (s.hi <= s.lo)
             continue;
-        if (!out.empty() && s.lo <= out.back().hi)
+        if (!out.empty() && s.lo <= out.back().hi) {
             out.back().hi = std::max(out.back().hi, s.hi);
-        else
+            out.back().all_to_all = out.back().all_to_all && s.all_to_all;
+        } else {
             out.push_back(s);
+        }
     }
     return out;
 }
@@ -53,6 +57,9 @@ Timeline measuredTimeline(const std::vector<const KinetoTrace *> &traces,
     std::array<uint32_t, kStreamCount> labels{};
     for (int s = 0; s < kStreamCount - 1; ++s)
         labels[static_cast<size_t>(s)] = builder.internLabel(texts[static_cast<size_t>(s)]);
+    // Stretches of the collectives row where only all-to-all kernels ran (NCCL AllToAll,
+    // DeepEP dispatch and combine) are the expert exchange, drawn as the model draws it.
+    const uint32_t all_to_all_label = builder.internLabel(std::string("all-to-all kernels"));
 
     // The measured steps' starts (the first rank's windows, from its first step).
     std::vector<double> step_starts;
@@ -72,7 +79,8 @@ Timeline measuredTimeline(const std::vector<const KinetoTrace *> &traces,
             if (a.cls == ActivityClass::Communication)
                 row = static_cast<int>(a.kind == CommKind::SendRecv ? Stream::PointToPoint
                                                                     : Stream::Collective);
-            rows[static_cast<size_t>(row)].push_back({a.start_us, a.end_us});
+            rows[static_cast<size_t>(row)].push_back(
+                {a.start_us, a.end_us, a.kind == CommKind::AllToAll});
         }
         const double origin = steps.empty() ? 0 : steps.front().start_us;
         for (int s = 0; s < kStreamCount; ++s) {
@@ -86,8 +94,11 @@ Timeline measuredTimeline(const std::vector<const KinetoTrace *> &traces,
                     ++i;
                 for (size_t j = i; j < spans.size() && spans[j].lo < hi; ++j) {
                     const double a = std::max(spans[j].lo, lo), b = std::min(spans[j].hi, hi);
+                    const bool expert =
+                        s == static_cast<int>(Stream::Collective) && spans[j].all_to_all;
                     builder.add((a - origin) * kSecondsPerUs, (b - a) * kSecondsPerUs,
-                                kinds[static_cast<size_t>(s)], labels[static_cast<size_t>(s)],
+                                expert ? SegmentKind::EpComm : kinds[static_cast<size_t>(s)],
+                                expert ? all_to_all_label : labels[static_cast<size_t>(s)],
                                 static_cast<int32_t>(w));
                 }
             }

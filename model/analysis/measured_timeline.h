@@ -15,6 +15,7 @@ namespace scalescope
 /// One GPU per trace (in the order given; `ranks[i]` measured from `traces[i]`), its rows:
 /// - Compute: the union of its compute kernels (kernels on several streams drawn once);
 /// - Collective: the union of its collective kernels (every kind but SendRecv), DpComm;
+///   stretches where only all-to-all kernels ran are EpComm ("all-to-all kernels");
 /// - PointToPoint: the union of its SendRecv kernels, PpComm.
 /// Copies (memcpy, memset) are not drawn: the timeline has no row for them (its Receive row
 /// is the model's pipeline receive, and the views name it so); their time is in the figures.

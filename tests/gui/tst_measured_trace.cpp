@@ -102,11 +102,15 @@ private Q_SLOTS:
         const auto t = measured()->timeline();
         QVERIFY(t);
         QCOMPARE(t->gpus(), 1);
-        // Compute kernels and the all-reduces each have a row of their own.
+        // Compute kernels and the all-reduces each have a row of their own; all-reduces are
+        // data-parallel communication.
         for (Stream s : {Stream::Compute, Stream::Collective}) {
             const int row = static_cast<int>(s);
             QVERIFY2(t->rowEnd(row) > t->rowBegin(row), streamName(s));
         }
+        const int collectives = static_cast<int>(Stream::Collective);
+        for (size_t i = t->rowBegin(collectives); i < t->rowEnd(collectives); ++i)
+            QCOMPARE(t->kind(i), SegmentKind::DpComm);
         // Three steps of about 220 ms from the first step's start.
         QVERIFY(t->endTime() > 0.6 && t->endTime() < 0.7);
         QVERIFY2(measured()->title().contains(QStringLiteral("NVIDIA A100-PG509-200")),
@@ -243,6 +247,11 @@ private Q_SLOTS:
         QVERIFY(window_->openMeasuredTraces({trace("deepseek-v3-dualpipe-h800-rank0.json.gz")}));
         const auto t = measured()->timeline();
         QVERIFY(t && !t->criticalPath().empty());
+        // Its collectives are DeepEP and NCCL all-to-alls: drawn as the expert exchange.
+        const int collectives = static_cast<int>(Stream::Collective);
+        QVERIFY(t->rowEnd(collectives) > t->rowBegin(collectives));
+        for (size_t i = t->rowBegin(collectives); i < t->rowEnd(collectives); ++i)
+            QCOMPARE(t->kind(i), SegmentKind::EpComm);
         for (const CriticalSpan &span : t->criticalPath()) {
             // Inside one segment of its row (the union of that row's kernels).
             bool inside = false;
