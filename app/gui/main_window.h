@@ -12,6 +12,7 @@
 #include <QSet>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 class QAction;
@@ -204,6 +205,8 @@ private:
     /// Greys the views, which keep the last valid result, and says why above them (`invalid`:
     /// the result that did not compute; null: the views are current).
     void showStalePicture(const ResultPtr &invalid);
+    /// The refusal of `result` (key path, message) in the window's language.
+    std::pair<QString, QString> localizedError(const ScenarioResult &result) const;
     /// Highlights gallery row `index` (-1: none, the document is no claim).
     void showGalleryRow(int index);
     /// Gives the document back as the show found it (show_return_), if a slide replaced it.
@@ -252,7 +255,7 @@ private:
     bool gallery_tabbed_ = false; // arrangeDocksFor put the gallery behind the Scenario dock
     QPointer<QWidget> focus_before_presenting_;
     std::optional<GalleryEntry> single_slide_; // one-slide deck (a file not in the gallery)
-    ShowWhat show_what_ = ShowWhat::Auto;     // what the show starting now presents
+    ShowWhat show_what_ = ShowWhat::Auto;      // what the show starting now presents
     /// The document as the show found it, given back when the show ends if a slide replaced it.
     struct ShowReturn {
         Scenario scenario;
@@ -300,7 +303,7 @@ private:
     QSplitter *splitter_ = nullptr;
     TimelineWidget *timeline_ = nullptr;
     TimelineWidget *pinned_timeline_ = nullptr;
-    TimelineWidget *measured_timeline_ = nullptr;     // main_window_trace.cpp
+    TimelineWidget *measured_timeline_ = nullptr; // main_window_trace.cpp
     std::shared_ptr<const Timeline> measured_;
     std::shared_ptr<const TraceProfileFit> measured_fit_; // fitted when the traces were read
     QStringList measured_files_;

@@ -3,6 +3,7 @@
 #include "main_window_p.h"
 
 #include "charts/chart_common.h"
+#include "controls/control_checks.h"
 
 namespace scalescope
 {
@@ -170,16 +171,13 @@ void MainWindow::updateStatus(const ResultPtr &result)
         for (QLabel *l :
              {status_step_, status_throughput_, status_mfu_, status_speedup_, status_efficiency_})
             l->clear();
+        const auto [path, message] = localizedError(*result);
         const QString where =
-            result->error_path.isEmpty()
-                ? QString()
-                : QStringLiteral("<b>%1</b>: ").arg(result->error_path.toHtmlEscaped());
+            path.isEmpty() ? QString() : QStringLiteral("<b>%1</b>: ").arg(path.toHtmlEscaped());
         status_bottleneck_->setText(QStringLiteral("<span style='color:#b00020'>%1%2</span>")
-                                        .arg(where, result->error.toHtmlEscaped()));
+                                        .arg(where, message.toHtmlEscaped()));
         status_staleness_->hide();
-        bottleneck_plain_ = result->error_path.isEmpty()
-                                ? result->error
-                                : result->error_path + QStringLiteral(": ") + result->error;
+        bottleneck_plain_ = path.isEmpty() ? message : path + QStringLiteral(": ") + message;
         return;
     }
     const Summary &s = result->summary();
@@ -374,15 +372,39 @@ QWidget *MainWindow::currentPage() const
     return scroll != nullptr ? scroll->widget() : tabs_->currentWidget();
 }
 
+std::pair<QString, QString> MainWindow::localizedError(const ScenarioResult &result) const
+{
+    // The model's refusal is English (plan/rules.h renders its records in English for the
+    // CLI and files). In another language, the same rule's finding as the control panel
+    // translates it (views/controls/control_checks.h: an error exactly when the model refuses),
+    // preferably the one for the same key.
+    if (ctx_.language != QLatin1String("en") && !result.error.isEmpty()) {
+        const QList<ControlIssue> issues = checkScenario(result.scenario);
+        const ControlIssue *found = nullptr;
+        for (const ControlIssue &issue : issues) {
+            if (issue.severity != ControlIssue::Severity::Error)
+                continue;
+            if (issue.key_path == result.error_path) {
+                found = &issue;
+                break;
+            }
+            if (!found)
+                found = &issue;
+        }
+        if (found)
+            return {found->key_path, found->message};
+    }
+    return {result.error_path, result.error};
+}
+
 void MainWindow::showStalePicture(const ResultPtr &invalid)
 {
     if (!invalid) {
         stale_veil_->hide();
         return;
     }
-    const QString where = invalid->error_path.isEmpty()
-                              ? invalid->error
-                              : invalid->error_path + QStringLiteral(": ") + invalid->error;
+    const auto [path, message] = localizedError(*invalid);
+    const QString where = path.isEmpty() ? message : path + QStringLiteral(": ") + message;
     stale_veil_->showOver(tr("Not computed: %1. Shown greyed: the last valid scenario (%2).")
                               .arg(where, gpuCountText(last_valid_->summary().gpus)));
 }

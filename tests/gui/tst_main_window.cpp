@@ -459,6 +459,33 @@ private Q_SLOTS:
         }
     }
 
+    // Issue 26 (seen on screen): in Chinese the greyed note and the status bar said the
+    // model's refusal in English; they say the same rule's finding as the control panel
+    // translates it.
+    void refusalIsSaidInTheWindowsLanguage()
+    {
+        screenshot::Chinese chinese(QStringLiteral(":/i18n/scalescope_zh_CN.qm"));
+        QVERIFY(chinese.loaded());
+        makeWindow(QStringLiteral("zh_CN"), QSize(1280, 720));
+        QVERIFY(waitForResult());
+        Scenario s = document_->scenario();
+        s.parallel.data = 0;
+        s.hardware.nodes = 2;
+        s.hardware.gpus_per_node = 3; // 6 GPUs: a global batch of 64 does not split
+        document_->edit(s, QStringLiteral("6 GPUs"));
+        QVERIFY(waitForResult());
+        const ResultPtr r = window_->currentResult();
+        QVERIFY(!r->ok());
+        QVERIFY(r->error.contains(QStringLiteral("is not a multiple"))); // the model's English
+        auto *note = window_->findChild<QLabel *>(QStringLiteral("stalePictureNote"));
+        QVERIFY(note && note->isVisible());
+        QVERIFY2(note->text().contains(QStringLiteral("无法均分")), qPrintable(note->text()));
+        QVERIFY2(!note->text().contains(QStringLiteral("is not a multiple")),
+                 qPrintable(note->text()));
+        QVERIFY2(statusText("statusBottleneck").contains(QStringLiteral("无法均分")),
+                 qPrintable(statusText("statusBottleneck")));
+    }
+
     // Issue 26: at 1280 px the bottleneck sentence was cut; it wraps, and the status bar
     // holds every line.
     void statusSentenceWrapsAt1280()
