@@ -42,8 +42,9 @@ struct ScenarioResult {
     Scaling scaling = Scaling::Strong;
     int sweep_node_gpus = 0; // the sweep grew by nodes of this many GPUs (0: the scenario's)
     double compute_ms = 0;   // time the worker spent
-    /// The step-time spread over many simulated steps (issue 28, item 5), where steps vary
-    /// and the steps fit the window's budget (app/gui/recompute.h); none otherwise.
+    /// The step-time spread over many simulated steps (issue 28, item 5) where the engine ran
+    /// and the steps fit the window's budget (app/gui/recompute.h); steps == 1 where steps
+    /// do not vary; none otherwise.
     std::optional<StepSpread> spread;
 
     /// The model's one evaluation (analysis/evaluation.h), shared with the worker and never

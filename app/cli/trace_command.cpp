@@ -185,26 +185,18 @@ void printCriticalPaths(Output &out, const std::vector<RankPaths> &ranks)
         if (!p)
             continue;
         const double span = (p->end_us - p->start_us) * 1e-6;
-        std::vector<int> parts;
-        for (int i = 0; i < kPathPartCount; ++i)
-            if (span > 0 && p->seconds[static_cast<size_t>(i)] >= 0.0005 * span)
-                parts.push_back(i);
-        std::stable_sort(parts.begin(), parts.end(), [&](int a, int b) {
-            return p->seconds[static_cast<size_t>(a)] > p->seconds[static_cast<size_t>(b)];
-        });
+        const std::vector<PathPart> parts = partsBySize(*p);
         QStringList words;
-        for (int i : parts)
+        for (PathPart part : parts)
             words.append(QStringLiteral("%1 %2%").arg(
-                QString::fromLatin1(pathPartName(static_cast<PathPart>(i)))
-                    .replace(QLatin1Char('_'), QLatin1Char(' ')),
-                fixed(100.0 * p->seconds[static_cast<size_t>(i)] / span, 1)));
+                QString::fromLatin1(pathPartName(part)).replace(QLatin1Char('_'), QLatin1Char(' ')),
+                fixed(100.0 * p->seconds[static_cast<size_t>(part)] / span, 1)));
         out.line(QStringLiteral("critical path, rank %1, step %2 (%3): %4")
                      .arg(r.rank)
                      .arg(p->step)
                      .arg(humanTime(span), words.join(QStringLiteral(", "))));
-        host_first = host_first || (!parts.empty() && parts.front() == int(PathPart::Host));
-        inferred = inferred || (!p->waits_recorded &&
-                                p->links[static_cast<size_t>(PathLink::InferredWait)] > 0);
+        host_first = host_first || (!parts.empty() && parts.front() == PathPart::Host);
+        inferred = inferred || p->waitsInferred();
     }
     if (host_first)
         out.line(QStringLiteral("  (host: the launching thread in and between its CUDA calls, "

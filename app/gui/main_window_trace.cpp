@@ -10,7 +10,6 @@
 #include "analysis/measured_critical_path.h"
 #include "analysis/measured_run.h"
 #include "analysis/measured_timeline.h"
-#include "analysis/step_spread.h"
 #include "analysis/trace_profile.h"
 #include "io/file_io.h"
 #include "io/kineto_trace.h"
@@ -80,11 +79,13 @@ MeasuredLoad loadTraces(const QStringList &files, int gpus_per_node,
     std::vector<const KinetoTrace *> pointers;
     for (const KinetoTrace &t : traces)
         pointers.push_back(&t);
-    load.timeline = std::make_shared<const Timeline>(measuredTimeline(pointers, ranks));
-    // The sentence of the Measured run tab: the first rank's median step's critical path.
-    const std::vector<MeasuredCriticalPath> paths =
-        measuredCriticalPaths(traces.front(), ranks.front());
-    if (const MeasuredCriticalPath *p = medianStepPath(paths)) {
+    // Each rank's critical paths, once: drawn on its rows, the first rank's median step
+    // said in the Measured run tab.
+    std::vector<std::vector<MeasuredCriticalPath>> paths;
+    for (size_t i = 0; i < traces.size(); ++i)
+        paths.push_back(measuredCriticalPaths(traces[i], ranks[i]));
+    load.timeline = std::make_shared<const Timeline>(measuredTimeline(pointers, ranks, paths));
+    if (const MeasuredCriticalPath *p = medianStepPath(paths.front())) {
         load.path = *p;
         load.path->segments.clear();
     }
@@ -222,16 +223,7 @@ void MainWindow::showMeasuredComparison()
     const ResultPtr &r = views_result_ ? views_result_ : current_;
     if (r && r->ok()) {
         measured_view_->setPredicted(predictedFigures(r->summary()));
-        // Steps that do not vary are one step, said as such (recompute.cpp computes the
-        // spread only where they vary).
-        std::optional<StepSpread> spread = r->spread;
-        const ScenarioEvaluation &e = r->eval();
-        if (!spread && e.context && !e.step.closed_form && !stepsVary(*e.context)) {
-            spread = StepSpread{};
-            spread->steps = 1;
-            spread->p50_s = spread->p90_s = spread->p99_s = r->summary().step_time_s;
-        }
-        measured_view_->setPredictedSpread(spread);
+        measured_view_->setPredictedSpread(r->spread);
     } else {
         measured_view_->setPredicted(std::nullopt);
         measured_view_->setPredictedSpread(std::nullopt);

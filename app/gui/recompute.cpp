@@ -76,14 +76,15 @@ ResultPtr computeResultStaged(const RecomputeRequest &request,
     }
     result->evaluation = std::make_shared<const ScenarioEvaluation>(std::move(evaluated.value()));
     // The spread of the step over many steps where they vary (jitter, a loader, throttling
-    // over time, asynchronous replicas) and fit the budget.
+    // over time, asynchronous replicas) and fit the budget; steps that do not vary are one
+    // step (stepSpread answers from the step itself, steps == 1).
     const ScenarioEvaluation &e = *result->evaluation;
-    if (e.context && !e.step.closed_form && e.step.sim.ok && stepsVary(*e.context)) {
+    if (e.context && !e.step.closed_form && e.step.sim.ok) {
         const Result<StepSpread> spread =
             stepSpread(*e.context, e.step.sim, kGuiSpreadSteps, kGuiSpreadMaxTasks, cancel);
         if (cancel && cancel->load())
             return nullptr;
-        if (spread && spread.value().steps > 1)
+        if (spread)
             result->spread = spread.value();
     }
     result->compute_ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;

@@ -497,6 +497,19 @@ std::vector<MeasuredCriticalPath> measuredCriticalPaths(const KinetoTrace &trace
     return out;
 }
 
+std::vector<PathPart> partsBySize(const MeasuredCriticalPath &path, double min_share)
+{
+    const double span = (path.end_us - path.start_us) * kSecondsPerUs;
+    std::vector<PathPart> parts;
+    for (int i = 0; i < kPathPartCount; ++i)
+        if (span > 0 && path.seconds[static_cast<size_t>(i)] >= min_share * span)
+            parts.push_back(static_cast<PathPart>(i));
+    std::stable_sort(parts.begin(), parts.end(), [&](PathPart a, PathPart b) {
+        return path.seconds[static_cast<size_t>(a)] > path.seconds[static_cast<size_t>(b)];
+    });
+    return parts;
+}
+
 const MeasuredCriticalPath *medianStepPath(const std::vector<MeasuredCriticalPath> &paths)
 {
     if (paths.empty())

@@ -72,7 +72,17 @@ struct MeasuredCriticalPath {
     std::array<size_t, kPathLinkCount> links{};
     bool waits_recorded = false;               // the trace has `cuda_sync` events
     std::vector<MeasuredPathSegment> segments; // in time order, adjacent parts merged
+
+    /// A wait between streams on the path was inferred from timing (no `cuda_sync` events).
+    bool waitsInferred() const
+    {
+        return !waits_recorded && links[static_cast<size_t>(PathLink::InferredWait)] > 0;
+    }
 };
+
+/// The parts of `path` that take at least `min_share` of its step, largest first: the order
+/// in which the CLI's sentence and the Measured run tab name them.
+std::vector<PathPart> partsBySize(const MeasuredCriticalPath &path, double min_share = 0.0005);
 
 /// The critical path of each step of `rank` (measured from `trace`), in the steps' order.
 std::vector<MeasuredCriticalPath> measuredCriticalPaths(const KinetoTrace &trace,

@@ -1,8 +1,6 @@
 // A measured run as a timeline (measured_timeline.h).
 #include "analysis/measured_timeline.h"
 
-#include "analysis/measured_critical_path.h"
-
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -42,7 +40,8 @@ std::vector<Span> unite(std::vector<Span> v)
 } // namespace
 
 Timeline measuredTimeline(const std::vector<const KinetoTrace *> &traces,
-                          const std::vector<MeasuredRank> &ranks)
+                          const std::vector<MeasuredRank> &ranks,
+                          const std::vector<std::vector<MeasuredCriticalPath>> &paths)
 {
     assert(traces.size() == ranks.size());
     int iterations = 1;
@@ -106,10 +105,9 @@ Timeline measuredTimeline(const std::vector<const KinetoTrace *> &traces,
     }
     // Each rank's critical path over its steps (measured_critical_path.h), on its rows.
     std::vector<CriticalSpan> critical;
-    for (int g = 0; g < gpus; ++g)
-        appendCriticalSpans(
-            measuredCriticalPaths(*traces[static_cast<size_t>(g)], ranks[static_cast<size_t>(g)]),
-            ranks[static_cast<size_t>(g)], g, &critical);
+    for (int g = 0; g < gpus && static_cast<size_t>(g) < paths.size(); ++g)
+        appendCriticalSpans(paths[static_cast<size_t>(g)], ranks[static_cast<size_t>(g)], g,
+                            &critical);
     builder.setCriticalPath(std::move(critical));
     return builder.finish();
 }

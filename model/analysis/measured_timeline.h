@@ -3,6 +3,7 @@
 // section 2, "A measured trace is read into the same timeline structure the views draw").
 #pragma once
 
+#include "analysis/measured_critical_path.h"
 #include "analysis/measured_run.h"
 #include "analysis/measured_trace.h"
 #include "sim/timeline.h"
@@ -22,9 +23,11 @@ namespace scalescope
 /// Times are seconds from the start of the rank's first step window (each rank aligned at a
 /// step start), over its step windows only. Segments carry text labels ("compute kernels",
 /// "collective kernels", "send/recv kernels") and the step's index as micro-batch.
-/// Each rank's critical path (measured_critical_path.h) is the timeline's critical path, on
-/// the rows of its compute and communication kernels.
+/// `paths[i]`, rank i's critical paths (measured_critical_path.h, computed once by the
+/// caller, who also reads them), are the timeline's critical path on the rows of that rank's
+/// compute and communication kernels; fewer entries than ranks: none for the others.
 Timeline measuredTimeline(const std::vector<const KinetoTrace *> &traces,
-                          const std::vector<MeasuredRank> &ranks);
+                          const std::vector<MeasuredRank> &ranks,
+                          const std::vector<std::vector<MeasuredCriticalPath>> &paths);
 
 } // namespace scalescope

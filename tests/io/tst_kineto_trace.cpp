@@ -215,7 +215,8 @@ private Q_SLOTS:
         const Result<KinetoTrace> t = parseKinetoTrace(doc, QStringLiteral("t.json"));
         QVERIFY(t);
         const std::vector<MeasuredRank> ranks{measureRank(t.value())};
-        const Timeline tl = measuredTimeline({&t.value()}, ranks);
+        const Timeline tl =
+            measuredTimeline({&t.value()}, ranks, {measuredCriticalPaths(t.value(), ranks[0])});
         QCOMPARE(tl.gpus(), 1);
         const auto only = [&](Stream s, double start_us, double dur_us, SegmentKind kind) {
             const int row = static_cast<int>(s);

@@ -288,7 +288,7 @@ private Q_SLOTS:
             QVERIFY(us(c, PathPart::Compute) + us(c, PathPart::Communication) >
                     0.8 * (c.end_us - c.start_us));
         }
-        const Timeline timeline = measuredTimeline({&t.value()}, {rank});
+        const Timeline timeline = measuredTimeline({&t.value()}, {rank}, {paths});
         QVERIFY(!timeline.criticalPath().empty());
         for (const CriticalSpan &s : timeline.criticalPath()) {
             QVERIFY(s.row >= 0 && s.row < kStreamCount);

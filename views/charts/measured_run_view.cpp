@@ -192,29 +192,23 @@ void MeasuredRunView::setCriticalPath(const std::optional<MeasuredCriticalPath> 
         critical_->setVisible(false);
         return;
     }
-    // Parts largest first, those under 0.05% of the step left out (as the CLI's sentence).
-    std::vector<int> parts;
-    for (int i = 0; i < kPathPartCount; ++i)
-        if (path->seconds[static_cast<size_t>(i)] >= 0.0005 * span)
-            parts.push_back(i);
-    std::stable_sort(parts.begin(), parts.end(), [&](int a, int b) {
-        return path->seconds[static_cast<size_t>(a)] > path->seconds[static_cast<size_t>(b)];
-    });
+    // Parts largest first, as the CLI's sentence names them.
+    const std::vector<PathPart> parts = partsBySize(*path);
     QStringList words;
-    for (int i : parts)
+    for (PathPart part : parts)
         words << tr("%1 %2%").arg(
-            pathPartWords(static_cast<PathPart>(i)),
-            QLocale().toString(100.0 * path->seconds[static_cast<size_t>(i)] / span, 'f', 1));
+            pathPartWords(part),
+            QLocale().toString(100.0 * path->seconds[static_cast<size_t>(part)] / span, 'f', 1));
     QString text = tr("Critical path of step %1 (rank %2, %3): %4. It is drawn on the measured "
                       "rows of the timeline.")
                        .arg(path->step)
                        .arg(rank)
                        .arg(milliseconds(span), words.join(tr(", ")));
-    if (!parts.empty() && parts.front() == static_cast<int>(PathPart::Host))
+    if (!parts.empty() && parts.front() == PathPart::Host)
         text += QLatin1Char(' ') +
                 tr("Host: the launching thread in and between its CUDA calls (Python, the "
                    "framework, the data loader); the GPU waited for it.");
-    if (!path->waits_recorded && path->links[static_cast<size_t>(PathLink::InferredWait)] > 0)
+    if (path->waitsInferred())
         text += QLatin1Char(' ') + tr("Waits between streams are inferred from timing: the "
                                       "trace records no cuda_sync events.");
     critical_->setText(text);
