@@ -53,6 +53,11 @@ struct FrameworkSpec {
     /// Norms, rotary embedding and gated activations as fused kernels (Apex, Transformer
     /// Engine); false: eager PyTorch modules, one kernel per elementwise operation.
     bool fused_elementwise = false;
+    /// CNN batch norm: eager (batch norm, ReLU and the residual add as separate kernels, as
+    /// PyTorch's torchvision models run them) or fused with its activation and side input
+    /// (TensorFlow's Grappler remapper: FusedBatchNorm + SideInput + Relu ->
+    /// _FusedBatchNormEx, one cuDNN kernel in 16-bit NHWC; layers/layer_cost.cpp).
+    bool fused_batch_norm = false;
     /// FP8 recipe: Transformer Engine (casts fused into the norms, delayed scaling, cached
     /// weight casts) or torchao float8 (dynamic tensorwise scaling: amax and cast kernels per
     /// tensor).

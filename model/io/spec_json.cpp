@@ -594,7 +594,7 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
     // Which kernels it runs (issue 25): the defaults are eager PyTorch's.
     if (auto kernels = reader.optionalObject("kernels")) {
         kernels->allowKeys(
-            {"attention", "elementwise", "fp8_recipe", "selective_recompute",
+            {"attention", "elementwise", "batch_norm", "fp8_recipe", "selective_recompute",
              "pipeline_unsharded_grads", "source"});
         static constexpr std::array kAttention = {FrameworkSpec::AttentionKernel::FlashAttention2,
                                                   FrameworkSpec::AttentionKernel::Cudnn};
@@ -608,6 +608,10 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
         f.fused_elementwise = kernels->optionalEnum<bool>(
             "elementwise", kElementwise, [](bool fused) { return fused ? "fused" : "eager"; },
             f.fused_elementwise);
+        static constexpr std::array kBatchNorm = {false, true};
+        f.fused_batch_norm = kernels->optionalEnum<bool>(
+            "batch_norm", kBatchNorm,
+            [](bool fused) { return fused ? "fused-activation" : "eager"; }, f.fused_batch_norm);
         static constexpr std::array kRecipes = {FrameworkSpec::Fp8Recipe::TransformerEngine,
                                                 FrameworkSpec::Fp8Recipe::Torchao};
         f.fp8_recipe = kernels->optionalEnum<FrameworkSpec::Fp8Recipe>(
@@ -655,6 +659,8 @@ OrderedObject writeFramework(const FrameworkSpec &f)
                                                   ? "cudnn"
                                                   : "flash-attention-2"))
         .add("elementwise", QString::fromLatin1(f.fused_elementwise ? "fused" : "eager"))
+        .add("batch_norm",
+             QString::fromLatin1(f.fused_batch_norm ? "fused-activation" : "eager"))
         .add("fp8_recipe",
              QString::fromLatin1(f.fp8_recipe == FrameworkSpec::Fp8Recipe::Torchao
                                      ? "torchao"

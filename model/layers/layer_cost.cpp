@@ -580,10 +580,17 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
     // Compiled (training.compile), Inductor fuses pointwise kernels into the kernel before
     // them (Ansel et al., ASPLOS 2024, Sec. 4.3): a ReLU after a norm or an add costs no pass
     // of its own, and a residual add after a norm reads only the second branch.
-    const bool fused_after =
-        c.compiled() && prev &&
-        (prev->kind == LayerSpec::Kind::Norm || prev->kind == LayerSpec::Kind::Add);
+    // TensorFlow's Grappler remapper does the same for a batch norm with its side input and
+    // activation (tensorflow/core/grappler/optimizers/remapper.cc: FusedBatchNorm +
+    // SideInput + Relu -> _FusedBatchNormEx, and its gradient _FusedBatchNormGradEx), in one
+    // cuDNN kernel (cudnnBatchNormalizationForwardTrainingEx with BN_ADD_ACTIVATION), which
+    // takes 16-bit NHWC tensors: fp32 runs keep the separate kernels. In a residual block the
+    // add follows a batch norm (its side input) and the ReLU follows that add.
     const double e = activationBytes(plan.precision);
+    const bool fusing = c.compiled() || (c.stack().fused_batch_norm && e < 4.0);
+    const bool fused_after =
+        fusing && prev &&
+        (prev->kind == LayerSpec::Kind::Norm || prev->kind == LayerSpec::Kind::Add);
     const double b = static_cast<double>(plan.micro_batch);
     const double t = plan.tensor;
     const double out = ls.output_elements * b;

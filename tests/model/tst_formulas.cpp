@@ -7,6 +7,7 @@
 #include "layers/layer_cost.h"
 #include "effects/effects.h"
 
+#include <array>
 #include <cmath>
 
 using namespace scalescope;
@@ -32,6 +33,7 @@ private Q_SLOTS:
     void memoryBoundByConcurrencyPerSm();
     void convolutionsOnTheLegacyMmaPath();
     void inPlaceReluSavedOnce();
+    void tensorflowFusesBatchNormWithItsActivation();
     void asyncTpForwardOnly();
     void fp8GainAsFrameworksRunIt();
     void ringAllReduce();
@@ -325,6 +327,45 @@ void TestFormulas::inPlaceReluSavedOnce()
     for (const LayerCost &l : w.layers)
         saved += l.activation_bytes;
     QVERIFY2(saved > 42e6 && saved < 47e6, qPrintable(QString::number(saved)));
+}
+
+// TensorFlow's remapper runs batch norm, its residual side input and ReLU as one cuDNN kernel
+// in 16-bit (remapper.cc: _FusedBatchNormEx): the ReLUs and the residual adds' reads of the
+// normalised branch disappear, the batch norms and convolutions stay. PyTorch's eager
+// torchvision model keeps them, and fp32 has no fused kernel.
+void TestFormulas::tensorflowFusesBatchNormWithItsActivation()
+{
+    const auto layers = [](const char *stack, const char *precision) {
+        const QByteArray json = QStringLiteral(R"({ "scalescope": 1,
+          "hardware": { "gpu": "rtx-3090-24gb", "intra_node": "pcie4" }, "model": "resnet50",
+          "training": { "global_batch": 64, "precision": "%2", "optimizer": "sgd",
+                        "framework": "%1" } })")
+                                    .arg(QLatin1String(stack), QLatin1String(precision))
+                                    .toUtf8();
+        const Scenario s = scenarioFrom(json.constData());
+        const Plan plan = makePlan(s).value();
+        const WorkloadCost w = buildWorkloadCost(s.model, plan, computeModelFor(s, plan), false);
+        double relu = 0, add = 0, norm = 0, conv = 0, other = 0;
+        for (const LayerCost &l : w.layers) {
+            const QByteArray name(l.name);
+            double &sum = name.contains("relu")   ? relu
+                          : name.endsWith("add")  ? add
+                          : name.contains("bn")   ? norm
+                          : name.contains("conv") ? conv
+                                                  : other;
+            sum += l.fwd_s + l.bwd_s;
+        }
+        return std::array{relu, add, norm, conv};
+    };
+    const auto tf = layers("tensorflow", "fp16"), pt = layers("pytorch-ddp", "fp16");
+    QVERIFY(pt[0] > 0 && pt[1] > 0);
+    QCOMPARE(tf[0], 0.0); // every ReLU follows a batch norm or a residual add
+    QVERIFY2(tf[1] < 0.75 * pt[1], qPrintable(QString::number(tf[1] / pt[1])));
+    QCOMPARE(tf[2], pt[2]);
+    QCOMPARE(tf[3], pt[3]);
+    const auto tf32 = layers("tensorflow", "fp32"), pt32 = layers("pytorch-ddp", "fp32");
+    QCOMPARE(tf32[0], pt32[0]);
+    QCOMPARE(tf32[1], pt32[1]);
 }
 
 // torchtitan's async TP pipelines the forward's collectives only (its authors: ~20% forward,
