@@ -96,6 +96,14 @@ Fp8CastBytes fp8CastBytes(const ComputeModel &c, double inputs_after_norm, doubl
     return b;
 }
 
+/// The stack keeps FP8 copies of the linear layers' inputs for their backward (Transformer
+/// Engine's recipes; transformerBlock's activation memory).
+bool fp8SavesInputs(const ComputeModel &c)
+{
+    return c.precision() == Precision::FP8 &&
+           c.stack().fp8_recipe == FrameworkSpec::Fp8Recipe::TransformerEngine;
+}
+
 // A linear layer's GEMMs at the scenario's matrix format: NVFP4 runs them on Blackwell's FP4
 // tensor cores at twice the FP8 rate (NVIDIA Blackwell datasheet: B200 9 PFLOPS dense FP4
 // against 4.5 FP8), MXFP8 at the FP8 rate (its block scales ride in the MMA instruction,
@@ -224,7 +232,11 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     r.act_fwd_s = act_fwd;
     // Kept for backward: the permuted inputs, the FC1 output (both halves when gated), the
     // activation's output, and the unpermuted output's routing weights.
-    r.activation_bytes = received * (h + (gated + 1.0) * fe) * e + routed * k * h * e;
+    // Under Transformer Engine's FP8 the two inputs (permuted tokens, activation output)
+    // are kept in FP8 (TE GroupedLinear saves its quantized inputs, as Linear does).
+    const double input_bytes = fp8SavesInputs(c) ? 1.0 : e;
+    r.activation_bytes = received * (h + fe) * input_bytes + received * gated * fe * e +
+                         routed * k * h * e;
     return r;
 }
 
@@ -459,9 +471,19 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double quadratic = (flash || plan.recompute == Recompute::Selective)
                                  ? 0.0
                                  : 5.0 * as.heads * t * sl * keys * b;
+    // Transformer Engine keeps the FP8 copy of each linear layer's input for the weight
+    // gradient instead of the 16-bit one (TE module/linear.py and layernorm_linear.py:
+    // saved_inputmat = the FP8 inputmat, or its FP8 transpose, under fp8 unless the recipe
+    // overrides wgrad precision; with sequence parallelism the local shard): the QKV and
+    // FC1 inputs (replicated part) and the projection and FC2 inputs (split part) cost one
+    // byte per element. torchao's float8 keeps the high-precision input and recasts it.
+    const double fp8_saving = fp8SavesInputs(c) ? e - 1.0 : 0.0;
+    const double replicated_saved =
+        fp8_saving * T * h * (mlp_width > 0 ? 2.0 : 1.0) / (plan.sequence_parallel ? t : 1.0);
+    const double split_saved = fp8_saving * T * (as.heads * as.dv + mlp_width);
     const double no_recompute =
-        scale * (replicated / (plan.sequence_parallel ? t : 1.0) + (split + quadratic) / t) +
-        routed_act;
+        scale * (replicated / (plan.sequence_parallel ? t : 1.0) + (split + quadratic) / t) -
+        replicated_saved - split_saved + routed_act;
     if (plan.recompute == Recompute::Full) {
         l.activation_bytes = 2.0 * T * h * scale / (plan.sequence_parallel ? t : 1.0);
         // Backward of a checkpointed layer rebuilds all of its activations at once

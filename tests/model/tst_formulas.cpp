@@ -34,6 +34,8 @@ private Q_SLOTS:
     void convolutionsOnTheLegacyMmaPath();
     void inPlaceReluSavedOnce();
     void tensorflowFusesBatchNormWithItsActivation();
+    void transformerEngineKeepsFp8Inputs();
+    void megatronCoreKeepsSixteenBitGradients();
     void asyncTpForwardOnly();
     void fp8GainAsFrameworksRunIt();
     void ringAllReduce();
@@ -366,6 +368,52 @@ void TestFormulas::tensorflowFusesBatchNormWithItsActivation()
     const auto tf32 = layers("tensorflow", "fp32"), pt32 = layers("pytorch-ddp", "fp32");
     QCOMPARE(tf32[0], pt32[0]);
     QCOMPARE(tf32[1], pt32[1]);
+}
+
+// Transformer Engine keeps the FP8 copies of the linear layers' inputs for their weight
+// gradients (QKV, projection, FC1, FC2: 1 byte instead of 2); torchao's float8 keeps the
+// 16-bit inputs. GPT-3 175B under Megatron-Core, TP 4 with sequence parallelism: Korthikanti's
+// 34 sbh / t per layer loses 7 sbh / t (QKV and FC1 inputs 1 each, projection 1, FC2 4).
+void TestFormulas::transformerEngineKeepsFp8Inputs()
+{
+    const auto kept = [](const char *stack, const char *precision) {
+        const QByteArray json = QStringLiteral(R"({ "scalescope": 1,
+          "hardware": { "gpu": "h100-sxm5-80gb", "gpus_per_node": 8, "intra_node": "nvlink4" },
+          "model": "gpt3-175b",
+          "training": { "global_batch": 8, "micro_batch": 1, "precision": "%2",
+                        "recompute": "none", "framework": "%1", "flash_attention": true },
+          "parallel": { "tensor": 4, "pipeline": 2, "data": 1, "sequence_parallel": true } })")
+                                    .arg(QLatin1String(stack), QLatin1String(precision))
+                                    .toUtf8();
+        const Scenario s = scenarioFrom(json.constData());
+        const Plan plan = makePlan(s).value();
+        const WorkloadCost w = buildWorkloadCost(s.model, plan, computeModelFor(s, plan), true);
+        return w.layers[static_cast<size_t>(w.first_block)].activation_bytes;
+    };
+    const double bf16 = kept("megatron-core", "bf16"), fp8 = kept("megatron-core", "fp8");
+    QVERIFY2(std::abs(fp8 / bf16 - 27.0 / 34.0) < 0.01, qPrintable(QString::number(fp8 / bf16)));
+    QCOMPARE(kept("torchtitan", "fp8"), kept("torchtitan", "bf16"));
+}
+
+// Megatron-Core keeps and reduces gradients in the parameters' 16-bit type unless
+// --accumulate-allreduce-grads-in-fp32 is given (DistributedDataParallelConfig
+// .grad_reduce_in_fp32 = False): 2 bytes per parameter, where fp32 main gradients would not let
+// NeMo's GPT-3 20B (TP 2, micro-batch 2, 10 B parameters per GPU) fit the 80 GB it ran in.
+void TestFormulas::megatronCoreKeepsSixteenBitGradients()
+{
+    const Scenario s = scenarioFrom(R"({ "scalescope": 1,
+      "hardware": { "gpu": "h100-sxm5-80gb", "gpus_per_node": 8, "intra_node": "nvlink4",
+                    "nodes": 8, "inter_node": "ib-ndr-400", "nics_per_node": 8 },
+      "model": { "transformer": { "layers": 44, "hidden": 6144, "heads": 48, "seq_len": 2048,
+                                  "vocab": 50257 } },
+      "training": { "global_batch": 256, "micro_batch": 2, "precision": "fp8",
+                    "recompute": "none", "framework": "megatron-core" },
+      "parallel": { "data": 32, "tensor": 2, "zero": 1, "sequence_parallel": true } })");
+    const Plan plan = makePlan(s).value();
+    QCOMPARE(plan.grad_bytes_per_param, 2.0);
+    const Summary sum = simulateSummary(s);
+    QVERIFY2(sum.memory.total < 80e9, qPrintable(QString::number(sum.memory.total / 1e9)));
+    QVERIFY(std::abs(sum.memory.gradients / sum.memory.parameters - 1.0) < 1e-9);
 }
 
 // torchtitan's async TP pipelines the forward's collectives only (its authors: ~20% forward,
