@@ -144,6 +144,7 @@ double linearBackward(const ComputeModel &c, const Plan &plan, const Gemm &g)
 struct RoutedCost {
     double activation_bytes = 0;
     double act_fwd_s = 0;
+    double act_output_bytes = 0; // the experts' activation output, kept as FC2's input
 };
 
 RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const ComputeModel &c,
@@ -237,6 +238,7 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     const double input_bytes = fp8SavesInputs(c) ? 1.0 : e;
     r.activation_bytes = received * (h + fe) * input_bytes + received * gated * fe * e +
                          routed * k * h * e;
+    r.act_output_bytes = received * fe * input_bytes;
     return r;
 }
 
@@ -466,8 +468,13 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     // the routed experts' activations at their dispatched tokens.
     const double scale = e / 2.0;
     const double replicated = 10.0 * T * h;
-    const double attn_width = as.heads * t * (as.dq + as.dv) / 2.0; // h for plain attention
-    const double split = 8.0 * T * attn_width + (ts.gated_mlp ? 6.0 : 4.0) * T * mlp_width * t;
+    // Korthikanti's attention term 8sbh is Q and K (4sbh), V (2sbh) and the projection's
+    // input (2sbh) at 2 bytes: queries and the output at the query heads' widths, keys and
+    // values at the key/value heads' (grouped-query attention keeps the narrower K and V that
+    // the attention kernel reads: FlashAttention-2 saves q, k, v and out for its backward).
+    const double attn_elements =
+        t * (as.heads * (as.dq + as.dv) + as.kv_heads * (as.dq + as.dv)); // 4h for MHA
+    const double split = 2.0 * T * attn_elements + (ts.gated_mlp ? 6.0 : 4.0) * T * mlp_width * t;
     const double quadratic = (flash || plan.recompute == Recompute::Selective)
                                  ? 0.0
                                  : 5.0 * as.heads * t * sl * keys * b;
@@ -499,6 +506,15 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
             e * T * (h / (plan.sequence_parallel ? t : 1.0) + kept_mm + as.heads * as.dv) +
             routed_act;
         l.transient_bytes = std::max(0.0, no_recompute - l.activation_bytes);
+    } else if (plan.recompute == Recompute::Selective && flash && moe && !per_op) {
+        // Megatron-Core's MoE recipes (--recompute-modules layernorm moe_act) free the two
+        // norms' outputs and the experts' activation output after their consumers ran and
+        // rebuild them in backward (CheckpointWithoutOutput): the QKV input and the router's
+        // input, and FC2's saved input, are not kept.
+        const double qkv_input = fp8SavesInputs(c) ? 1.0 : e;
+        l.activation_bytes = no_recompute - (qkv_input + e) * T * h /
+                                                (plan.sequence_parallel ? t : 1.0) -
+                             routed.act_output_bytes;
     } else {
         l.activation_bytes = no_recompute;
     }

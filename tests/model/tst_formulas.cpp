@@ -35,6 +35,7 @@ private Q_SLOTS:
     void inPlaceReluSavedOnce();
     void tensorflowFusesBatchNormWithItsActivation();
     void transformerEngineKeepsFp8Inputs();
+    void groupedQueryAttentionKeepsNarrowKeysAndValues();
     void megatronCoreKeepsSixteenBitGradients();
     void asyncTpForwardOnly();
     void fp8GainAsFrameworksRunIt();
@@ -393,6 +394,27 @@ void TestFormulas::transformerEngineKeepsFp8Inputs()
     const double bf16 = kept("megatron-core", "bf16"), fp8 = kept("megatron-core", "fp8");
     QVERIFY2(std::abs(fp8 / bf16 - 27.0 / 34.0) < 0.01, qPrintable(QString::number(fp8 / bf16)));
     QCOMPARE(kept("torchtitan", "fp8"), kept("torchtitan", "bf16"));
+}
+
+// FlashAttention keeps q, k, v and out for its backward: with grouped-query attention the
+// keys and values are kv_heads wide, not heads. Llama-style layer, h 4096, 32 heads of 128:
+// 8 KV heads keep 2 x 2 x 3072 bytes fewer per token than 32.
+void TestFormulas::groupedQueryAttentionKeepsNarrowKeysAndValues()
+{
+    const auto kept = [](int kv_heads) {
+        const QByteArray json = QStringLiteral(R"({ "scalescope": 1,
+          "hardware": { "gpu": "h100-sxm5-80gb" },
+          "model": { "transformer": { "layers": 2, "hidden": 4096, "heads": 32, "kv_heads": %1,
+                     "seq_len": 2048, "vocab": 32000, "ffn_hidden": 14336, "gated_mlp": true } },
+          "training": { "global_batch": 1, "precision": "bf16", "framework": "megatron-core" } })")
+                                    .arg(kv_heads)
+                                    .toUtf8();
+        const Scenario s = scenarioFrom(json.constData());
+        const Plan plan = makePlan(s).value();
+        const WorkloadCost w = buildWorkloadCost(s.model, plan, computeModelFor(s, plan), true);
+        return w.layers[static_cast<size_t>(w.first_block)].activation_bytes;
+    };
+    QCOMPARE((kept(32) - kept(8)) / 2048.0, 2.0 * 2.0 * (32 - 8) * 128.0);
 }
 
 // Megatron-Core keeps and reduces gradients in the parameters' 16-bit type unless

@@ -81,6 +81,7 @@ private Q_SLOTS:
     void allToAllCrossingNodesCostsMore();
     void deepEpSendsATokenOncePerNode();
     void contextParallelismSplitsActivations();
+    void selectiveRecomputeFreesNormsAndExpertActivation();
     void contextExchangeHidesBehindAttention();
     void foldingRuleNamesItsKeys();
     void newKeysRoundTrip();
@@ -202,6 +203,32 @@ void TestMoe::contextParallelismSplitsActivations()
     QVERIFY(x8.expert_states > 0);
     QVERIFY(x8.expert_states < x8.parameters + x8.gradients + x8.optimizer_states);
     QVERIFY(x16.expert_states < x8.expert_states);
+}
+
+// Megatron-Core's MoE selective recompute (--recompute-modules layernorm moe_act) keeps
+// neither norm's output nor the experts' activation output: per layer and token the QKV and
+// router inputs (2 x 2 h bytes) and FC2's input (top_k x expert_ffn x 2 bytes) go. The MoE of
+// kMoe: h 4096, top 2 of 4096-wide experts: 16 KB + 16 KB per token per layer.
+void TestMoe::selectiveRecomputeFreesNormsAndExpertActivation()
+{
+    const auto kept = [](const char *recompute) {
+        QString text = QString::fromLatin1(kMoe);
+        text.replace(QStringLiteral("NODES"), QStringLiteral("1"));
+        text.replace(QStringLiteral("GBS"), QStringLiteral("16"));
+        text.replace(QStringLiteral("EXPERT"), QStringLiteral("8"));
+        text.replace(QStringLiteral("DISPATCHER"), QStringLiteral("all_to_all"));
+        text.replace(QStringLiteral("IMBALANCE"), QStringLiteral("1"));
+        text.replace(QStringLiteral("\"precision\": \"bf16\","),
+                     QStringLiteral("\"precision\": \"bf16\", \"recompute\": \"%1\",")
+                         .arg(QLatin1String(recompute)));
+        const auto ctx = contextFrom(scenarioFrom(text.toUtf8().constData()));
+        return ctx->workload.layers[static_cast<size_t>(ctx->workload.first_block)]
+            .activation_bytes;
+    };
+    const double none = kept("none"), selective = kept("selective");
+    const double tokens = 4096;
+    QVERIFY2(std::abs((none - selective) / tokens - (2 * 2 * 4096 + 2 * 4096 * 2)) < 1.0,
+             qPrintable(QString::number((none - selective) / tokens)));
 }
 
 void TestMoe::contextExchangeHidesBehindAttention()
