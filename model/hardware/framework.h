@@ -72,6 +72,13 @@ struct FrameworkSpec {
     /// last (torch.distributed.pipelining: stage.backward_maybe_with_nosync sets
     /// requires_gradient_sync and reshard_after_backward only for the last backward).
     bool pipeline_unsharded_grads = false;
+    /// Tensor parallelism as DTensor runs it (torch.distributed.tensor.parallel, torchtitan):
+    /// a column-parallel linear saves its all-gathered (full-sequence) input for the weight
+    /// gradient, and loss_parallel's log-softmax is decomposed into separate fp32 tensors
+    /// (torch/distributed/tensor/parallel/loss.py _log_softmax). false: Megatron's layers,
+    /// which keep the sequence-parallel shard and gather it again in backward, and its fused
+    /// in-place vocab-parallel cross-entropy.
+    bool dtensor_tensor_parallel = false;
 
     // Plans it can run.
     bool tensor_parallel = false;

@@ -595,7 +595,7 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
     if (auto kernels = reader.optionalObject("kernels")) {
         kernels->allowKeys(
             {"attention", "elementwise", "batch_norm", "fp8_recipe", "selective_recompute",
-             "pipeline_unsharded_grads", "source"});
+             "pipeline_unsharded_grads", "tensor_parallel", "source"});
         static constexpr std::array kAttention = {FrameworkSpec::AttentionKernel::FlashAttention2,
                                                   FrameworkSpec::AttentionKernel::Cudnn};
         f.attention_kernel = kernels->optionalEnum<FrameworkSpec::AttentionKernel>(
@@ -626,6 +626,11 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
             [](bool per_op) { return per_op ? "per-op" : "attention"; }, f.selective_per_op);
         f.pipeline_unsharded_grads =
             kernels->optionalBool("pipeline_unsharded_grads", f.pipeline_unsharded_grads);
+        static constexpr std::array kTensorParallel = {false, true};
+        f.dtensor_tensor_parallel = kernels->optionalEnum<bool>(
+            "tensor_parallel", kTensorParallel,
+            [](bool dtensor) { return dtensor ? "dtensor" : "megatron"; },
+            f.dtensor_tensor_parallel);
     }
     return f;
 }
@@ -666,7 +671,9 @@ OrderedObject writeFramework(const FrameworkSpec &f)
                                      ? "torchao"
                                      : "transformer-engine"))
         .add("selective_recompute", QString::fromLatin1(f.selective_per_op ? "per-op" : "attention"))
-        .add("pipeline_unsharded_grads", f.pipeline_unsharded_grads);
+        .add("pipeline_unsharded_grads", f.pipeline_unsharded_grads)
+        .add("tensor_parallel",
+             QString::fromLatin1(f.dtensor_tensor_parallel ? "dtensor" : "megatron"));
     OrderedObject out;
     out.add("name", QString::fromStdString(f.name))
         .add("host", std::move(host))

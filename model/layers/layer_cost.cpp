@@ -488,9 +488,15 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double replicated_saved =
         fp8_saving * T * h * (mlp_width > 0 ? 2.0 : 1.0) / (plan.sequence_parallel ? t : 1.0);
     const double split_saved = fp8_saving * T * (as.heads * as.dv + mlp_width);
+    // DTensor's sequence parallelism saves the all-gathered inputs of the QKV and FC1
+    // linears (the full sequence, Stack::dtensor_tensor_parallel) where Megatron keeps the
+    // shard: each 2sbh of the replicated part is not divided by the tensor degree.
+    const double gathered_kept = c.stack().dtensor_tensor_parallel && plan.sequence_parallel
+                                     ? e * T * h * (mlp_width > 0 ? 2.0 : 1.0) * (1.0 - 1.0 / t)
+                                     : 0.0;
     const double no_recompute =
         scale * (replicated / (plan.sequence_parallel ? t : 1.0) + (split + quadratic) / t) -
-        replicated_saved - split_saved + routed_act;
+        replicated_saved - split_saved + gathered_kept + routed_act;
     if (plan.recompute == Recompute::Full) {
         l.activation_bytes = 2.0 * T * h * scale / (plan.sequence_parallel ? t : 1.0);
         // Backward of a checkpointed layer rebuilds all of its activations at once
@@ -599,11 +605,17 @@ LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const Com
     // An untied output matrix, or the tied copy held by the last pipeline stage.
     if (!ts.tied_embeddings || plan.pipeline > 1)
         l.params += vt * h;
-    l.activation_bytes = T * vt * 4.0 + Tl * h * e;
+    // DTensor's column-parallel output layer saves its all-gathered input (Megatron's keeps
+    // the sequence-parallel shard and gathers it again in backward).
+    const bool dtensor = c.stack().dtensor_tensor_parallel && plan.tensor > 1;
+    l.activation_bytes = T * vt * 4.0 + (dtensor ? T : Tl) * h * e;
     // The loss backward holds the fp32 gradient of the logits and its 16-bit copy for the
     // logits GEMM beside the saved fp32 log-probabilities (PyTorch cross_entropy on
-    // .float() logits, as torchtitan and HF compute the loss).
-    l.transient_bytes = T * vt * (4.0 + e);
+    // .float() logits, as torchtitan and HF compute the loss). Under DTensor's loss_parallel
+    // the forward is the larger: log-softmax decomposed (torch/distributed/tensor/parallel/
+    // loss.py _log_softmax) holds the fp32 copy, the shifted logits and their exp (or the
+    // result) at once beside the 16-bit logits: 8 + e bytes per element above the kept 4.
+    l.transient_bytes = T * vt * ((dtensor ? 8.0 : 4.0) + e);
     l.kernels_fwd = 5;
     if (plan.tensor > 1) {
         l.tp_bwd_ops = 1; // gradient of the replicated input

@@ -36,6 +36,7 @@ private Q_SLOTS:
     void tensorflowFusesBatchNormWithItsActivation();
     void transformerEngineKeepsFp8Inputs();
     void groupedQueryAttentionKeepsNarrowKeysAndValues();
+    void dtensorKeepsGatheredInputsAndDecomposedLoss();
     void megatronCoreKeepsSixteenBitGradients();
     void asyncTpForwardOnly();
     void fp8GainAsFrameworksRunIt();
@@ -415,6 +416,37 @@ void TestFormulas::groupedQueryAttentionKeepsNarrowKeysAndValues()
         return w.layers[static_cast<size_t>(w.first_block)].activation_bytes;
     };
     QCOMPARE((kept(32) - kept(8)) / 2048.0, 2.0 * 2.0 * (32 - 8) * 128.0);
+}
+
+// Tensor parallelism as DTensor runs it (torchtitan): the output layer keeps its all-gathered
+// input (T h e, Megatron the T/t shard), the decomposed loss-parallel log-softmax holds 8 + e
+// bytes per local logit above the kept fp32 log-probabilities (Megatron's fused in-place
+// cross-entropy 4 + e), and each block keeps its QKV and FC1 inputs gathered.
+void TestFormulas::dtensorKeepsGatheredInputsAndDecomposedLoss()
+{
+    const auto workload = [](const char *stack) {
+        const QByteArray json = QStringLiteral(R"({ "scalescope": 1,
+          "hardware": { "gpu": "h100-sxm5-80gb", "gpus_per_node": 8, "intra_node": "nvlink4" },
+          "model": "llama3-8b",
+          "training": { "global_batch": 2, "micro_batch": 2, "precision": "bf16",
+                        "recompute": "none", "framework": "%1" },
+          "parallel": { "tensor": 8, "data": 1, "sequence_parallel": true } })")
+                                    .arg(QLatin1String(stack))
+                                    .toUtf8();
+        const Scenario s = scenarioFrom(json.constData());
+        const Plan plan = makePlan(s).value();
+        return buildWorkloadCost(s.model, plan, computeModelFor(s, plan), true);
+    };
+    const WorkloadCost tt = workload("torchtitan"), mc = workload("megatron-core");
+    const LayerCost &tt_head = tt.layers.back(), &mc_head = mc.layers.back();
+    const double T = 2 * 8192, h = 4096, logits = T * 128256 / 8.0;
+    QCOMPARE(tt_head.transient_bytes, logits * 10.0);
+    QCOMPARE(mc_head.transient_bytes, logits * 6.0);
+    QCOMPARE(tt_head.activation_bytes - mc_head.activation_bytes, T * h * 2.0 * 7.0 / 8.0);
+    const LayerCost &tt_block = tt.layers[static_cast<size_t>(tt.first_block)];
+    const LayerCost &mc_block = mc.layers[static_cast<size_t>(mc.first_block)];
+    QCOMPARE(tt_block.activation_bytes - mc_block.activation_bytes,
+             2.0 * T * h * 2.0 * 7.0 / 8.0);
 }
 
 // Megatron-Core keeps and reduces gradients in the parameters' 16-bit type unless
