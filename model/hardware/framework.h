@@ -79,6 +79,11 @@ struct FrameworkSpec {
     /// which keep the sequence-parallel shard and gather it again in backward, and its fused
     /// in-place vocab-parallel cross-entropy.
     bool dtensor_tensor_parallel = false;
+    /// Where an MoE layer multiplies the routing weights: at the combine (the experts'
+    /// outputs are kept for the weights' gradient: GShard's and DeepSpeed-MoE's combine
+    /// einsum) or inside the experts' activation (Megatron-Core experts.py
+    /// activation_func_with_probs: the combine is a plain sum, nothing more is kept).
+    bool moe_probs_in_activation = false;
 
     // Plans it can run.
     bool tensor_parallel = false;

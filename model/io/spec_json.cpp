@@ -595,7 +595,7 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
     if (auto kernels = reader.optionalObject("kernels")) {
         kernels->allowKeys(
             {"attention", "elementwise", "batch_norm", "fp8_recipe", "selective_recompute",
-             "pipeline_unsharded_grads", "tensor_parallel", "source"});
+             "pipeline_unsharded_grads", "tensor_parallel", "moe_probs", "source"});
         static constexpr std::array kAttention = {FrameworkSpec::AttentionKernel::FlashAttention2,
                                                   FrameworkSpec::AttentionKernel::Cudnn};
         f.attention_kernel = kernels->optionalEnum<FrameworkSpec::AttentionKernel>(
@@ -631,6 +631,11 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
             "tensor_parallel", kTensorParallel,
             [](bool dtensor) { return dtensor ? "dtensor" : "megatron"; },
             f.dtensor_tensor_parallel);
+        static constexpr std::array kMoeProbs = {false, true};
+        f.moe_probs_in_activation = kernels->optionalEnum<bool>(
+            "moe_probs", kMoeProbs,
+            [](bool in_activation) { return in_activation ? "activation" : "combine"; },
+            f.moe_probs_in_activation);
     }
     return f;
 }
@@ -673,7 +678,9 @@ OrderedObject writeFramework(const FrameworkSpec &f)
         .add("selective_recompute", QString::fromLatin1(f.selective_per_op ? "per-op" : "attention"))
         .add("pipeline_unsharded_grads", f.pipeline_unsharded_grads)
         .add("tensor_parallel",
-             QString::fromLatin1(f.dtensor_tensor_parallel ? "dtensor" : "megatron"));
+             QString::fromLatin1(f.dtensor_tensor_parallel ? "dtensor" : "megatron"))
+        .add("moe_probs",
+             QString::fromLatin1(f.moe_probs_in_activation ? "activation" : "combine"));
     OrderedObject out;
     out.add("name", QString::fromStdString(f.name))
         .add("host", std::move(host))

@@ -232,12 +232,13 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     RoutedCost r;
     r.act_fwd_s = act_fwd;
     // Kept for backward: the permuted inputs, the FC1 output (both halves when gated), the
-    // activation's output, and the unpermuted output's routing weights.
+    // activation's output, and, where the routing weights multiply at the combine, the
+    // experts' outputs for the weights' gradient (Stack::moe_probs_in_activation).
     // Under Transformer Engine's FP8 the two inputs (permuted tokens, activation output)
     // are kept in FP8 (TE GroupedLinear saves its quantized inputs, as Linear does).
     const double input_bytes = fp8SavesInputs(c) ? 1.0 : e;
     r.activation_bytes = received * (h + fe) * input_bytes + received * gated * fe * e +
-                         routed * k * h * e;
+                         (c.stack().moe_probs_in_activation ? 0.0 : routed * k * h * e);
     r.act_output_bytes = received * fe * input_bytes;
     return r;
 }

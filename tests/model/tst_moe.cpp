@@ -82,6 +82,7 @@ private Q_SLOTS:
     void deepEpSendsATokenOncePerNode();
     void contextParallelismSplitsActivations();
     void selectiveRecomputeFreesNormsAndExpertActivation();
+    void routingWeightsInTheActivationKeepNoExpertOutputs();
     void contextExchangeHidesBehindAttention();
     void foldingRuleNamesItsKeys();
     void newKeysRoundTrip();
@@ -229,6 +230,27 @@ void TestMoe::selectiveRecomputeFreesNormsAndExpertActivation()
     const double tokens = 4096;
     QVERIFY2(std::abs((none - selective) / tokens - (2 * 2 * 4096 + 2 * 4096 * 2)) < 1.0,
              qPrintable(QString::number((none - selective) / tokens)));
+}
+
+// Megatron-Core multiplies the routing weights inside the experts' activation
+// (activation_func_with_probs), so the combine keeps nothing; a stack that weights the
+// experts' outputs at the combine (GShard, DeepSpeed-MoE) keeps them for the weights'
+// gradient: top_k x h x 2 bytes per token and MoE layer (kMoe: 2 x 4096 x 2).
+void TestMoe::routingWeightsInTheActivationKeepNoExpertOutputs()
+{
+    const Scenario s = moe(1, 8, 1.0);
+    const Plan plan = makePlan(s).value();
+    ComputeModel c = computeModelFor(s, plan);
+    QVERIFY(c.stack().moe_probs_in_activation); // megatron-core
+    const auto kept = [&](const ComputeModel &cm) {
+        const WorkloadCost w = buildWorkloadCost(s.model, plan, cm, true);
+        return w.layers[static_cast<size_t>(w.first_block)].activation_bytes;
+    };
+    const double in_activation = kept(c);
+    FrameworkSpec at_combine = c.stack();
+    at_combine.moe_probs_in_activation = false;
+    c.setStackKernels(at_combine);
+    QCOMPARE(kept(c) - in_activation, 4096.0 * 2 * 4096 * 2);
 }
 
 void TestMoe::contextExchangeHidesBehindAttention()
