@@ -519,8 +519,8 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         // rebuild them in backward (CheckpointWithoutOutput): the QKV input and the router's
         // input, and FC2's saved input, are not kept.
         const double qkv_input = fp8SavesInputs(c) ? 1.0 : e;
-        l.activation_bytes = no_recompute - (qkv_input + e) * T * h /
-                                                (plan.sequence_parallel ? t : 1.0) -
+        l.activation_bytes = no_recompute -
+                             (qkv_input + e) * T * h / (plan.sequence_parallel ? t : 1.0) -
                              routed.act_output_bytes;
     } else {
         l.activation_bytes = no_recompute;

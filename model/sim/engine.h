@@ -19,7 +19,7 @@ struct Task {
     double ready = 0;         // when its stream and dependencies allowed it to start
     double dep_ready = 0;     // when its explicit dependencies (not its stream) allowed it
     double start = 0;
-    uint32_t unit = 0; // simulated unit (a tensor-parallel group of one stage)
+    uint32_t unit = 0;  // simulated unit (a tensor-parallel group of one stage)
     int32_t group = -1; // collective group (all members start together), or -1
     int32_t micro_batch = -1;
     uint32_t label = 0;         // label id in the graph's label table
