@@ -96,12 +96,14 @@ Fp8CastBytes fp8CastBytes(const ComputeModel &c, double inputs_after_norm, doubl
     return b;
 }
 
-/// The stack keeps FP8 copies of the linear layers' inputs for their backward (Transformer
-/// Engine's recipes; transformerBlock's activation memory).
-bool fp8SavesInputs(const ComputeModel &c)
+/// Bytes per element of a linear layer's input kept for its weight gradient: the FP8 copy
+/// under Transformer Engine's recipes (TE Linear, LayerNormLinear, GroupedLinear save the
+/// quantized input), else the activation itself (`e`; torchao's float8 recasts it).
+double savedInputBytes(const ComputeModel &c, double e)
 {
-    return c.precision() == Precision::FP8 &&
-           c.stack().fp8_recipe == FrameworkSpec::Fp8Recipe::TransformerEngine;
+    const bool fp8_copy = c.precision() == Precision::FP8 &&
+                          c.stack().fp8_recipe == FrameworkSpec::Fp8Recipe::TransformerEngine;
+    return fp8_copy ? 1.0 : e;
 }
 
 // A linear layer's GEMMs at the scenario's matrix format: NVFP4 runs them on Blackwell's FP4
@@ -236,7 +238,7 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     // experts' outputs for the weights' gradient (Stack::moe_probs_in_activation).
     // Under Transformer Engine's FP8 the two inputs (permuted tokens, activation output)
     // are kept in FP8 (TE GroupedLinear saves its quantized inputs, as Linear does).
-    const double input_bytes = fp8SavesInputs(c) ? 1.0 : e;
+    const double input_bytes = savedInputBytes(c, e);
     r.activation_bytes = received * (h + fe) * input_bytes + received * gated * fe * e +
                          (c.stack().moe_probs_in_activation ? 0.0 : routed * k * h * e);
     r.act_output_bytes = received * fe * input_bytes;
@@ -485,21 +487,21 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     // overrides wgrad precision; with sequence parallelism the local shard): the QKV and
     // FC1 inputs (replicated part) and the projection and FC2 inputs (split part) cost one
     // byte per element. torchao's float8 keeps the high-precision input and recasts it.
-    const double fp8_saving = fp8SavesInputs(c) ? e - 1.0 : 0.0;
-    const double replicated_saved =
-        fp8_saving * T * h * (mlp_width > 0 ? 2.0 : 1.0) / (plan.sequence_parallel ? t : 1.0);
-    const double split_saved = fp8_saving * T * (as.heads * as.dv + mlp_width);
+    const double sp = plan.sequence_parallel ? t : 1.0; // what splits the replicated part
+    const double input_bytes = savedInputBytes(c, e);
+    const double column_inputs = T * h * (mlp_width > 0 ? 2.0 : 1.0); // QKV (and FC1) inputs
+    const double replicated_saved = (e - input_bytes) * column_inputs / sp;
+    const double split_saved = (e - input_bytes) * T * (as.heads * as.dv + mlp_width);
     // DTensor's sequence parallelism saves the all-gathered inputs of the QKV and FC1
     // linears (the full sequence, Stack::dtensor_tensor_parallel) where Megatron keeps the
     // shard: each 2sbh of the replicated part is not divided by the tensor degree.
     const double gathered_kept = c.stack().dtensor_tensor_parallel && plan.sequence_parallel
-                                     ? e * T * h * (mlp_width > 0 ? 2.0 : 1.0) * (1.0 - 1.0 / t)
+                                     ? e * column_inputs * (1.0 - 1.0 / t)
                                      : 0.0;
-    const double no_recompute =
-        scale * (replicated / (plan.sequence_parallel ? t : 1.0) + (split + quadratic) / t) -
-        replicated_saved - split_saved + gathered_kept + routed_act;
+    const double no_recompute = scale * (replicated / sp + (split + quadratic) / t) -
+                                replicated_saved - split_saved + gathered_kept + routed_act;
     if (plan.recompute == Recompute::Full) {
-        l.activation_bytes = 2.0 * T * h * scale / (plan.sequence_parallel ? t : 1.0);
+        l.activation_bytes = 2.0 * T * h * scale / sp;
         // Backward of a checkpointed layer rebuilds all of its activations at once
         // (Chen et al. 2016, Sec. 4: the peak is the checkpoints plus one segment).
         l.transient_bytes = no_recompute;
@@ -509,19 +511,15 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         // log-sum-exp (torchtitan _save_list).
         const double kept_mm = ts.gated_mlp ? (as.heads + as.kv_heads) * as.dq + mlp_width + h
                                             : as.in.front().n + mlp_width;
-        l.activation_bytes =
-            e * T * (h / (plan.sequence_parallel ? t : 1.0) + kept_mm + as.heads * as.dv) +
-            routed_act;
+        l.activation_bytes = e * T * (h / sp + kept_mm + as.heads * as.dv) + routed_act;
         l.transient_bytes = std::max(0.0, no_recompute - l.activation_bytes);
     } else if (plan.recompute == Recompute::Selective && flash && moe && !per_op) {
         // Megatron-Core's MoE recipes (--recompute-modules layernorm moe_act) free the two
         // norms' outputs and the experts' activation output after their consumers ran and
         // rebuild them in backward (CheckpointWithoutOutput): the QKV input and the router's
         // input, and FC2's saved input, are not kept.
-        const double qkv_input = fp8SavesInputs(c) ? 1.0 : e;
-        l.activation_bytes = no_recompute -
-                             (qkv_input + e) * T * h / (plan.sequence_parallel ? t : 1.0) -
-                             routed.act_output_bytes;
+        l.activation_bytes =
+            no_recompute - (input_bytes + e) * T * h / sp - routed.act_output_bytes;
     } else {
         l.activation_bytes = no_recompute;
     }
