@@ -84,6 +84,12 @@ struct FrameworkSpec {
     /// einsum) or inside the experts' activation (Megatron-Core experts.py
     /// activation_func_with_probs: the combine is a plain sum, nothing more is kept).
     bool moe_probs_in_activation = false;
+    /// Context parallelism as torch.distributed.tensor.experimental.context_parallel runs it
+    /// (torchtitan, Dec 2024) instead of Megatron-Core's point-to-point ring: the keys and
+    /// values repeated to the query heads' width before attention, all-gathered once per
+    /// attention call (rotate method "allgather"), their gradients passed around the ring in
+    /// fp32, and every block's output merged in fp32 (_templated_ring_attention, _SDPAMerger).
+    bool dtensor_context_parallel = false;
 
     // Plans it can run.
     bool tensor_parallel = false;

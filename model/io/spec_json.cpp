@@ -593,9 +593,9 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
 
     // Which kernels it runs (issue 25): the defaults are eager PyTorch's.
     if (auto kernels = reader.optionalObject("kernels")) {
-        kernels->allowKeys(
-            {"attention", "elementwise", "batch_norm", "fp8_recipe", "selective_recompute",
-             "pipeline_unsharded_grads", "tensor_parallel", "moe_probs", "source"});
+        kernels->allowKeys({"attention", "elementwise", "batch_norm", "fp8_recipe",
+                            "selective_recompute", "pipeline_unsharded_grads", "tensor_parallel",
+                            "moe_probs", "context_parallel", "source"});
         static constexpr std::array kAttention = {FrameworkSpec::AttentionKernel::FlashAttention2,
                                                   FrameworkSpec::AttentionKernel::Cudnn};
         f.attention_kernel = kernels->optionalEnum<FrameworkSpec::AttentionKernel>(
@@ -636,6 +636,11 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
             "moe_probs", kMoeProbs,
             [](bool in_activation) { return in_activation ? "activation" : "combine"; },
             f.moe_probs_in_activation);
+        static constexpr std::array kContextParallel = {false, true};
+        f.dtensor_context_parallel = kernels->optionalEnum<bool>(
+            "context_parallel", kContextParallel,
+            [](bool dtensor) { return dtensor ? "dtensor" : "megatron"; },
+            f.dtensor_context_parallel);
     }
     return f;
 }
@@ -664,23 +669,23 @@ OrderedObject writeFramework(const FrameworkSpec &f)
         .add("expert", f.expert_parallel)
         .add("async", f.async_update);
     kernels
-        .add("attention", QString::fromLatin1(f.attention_kernel ==
-                                                      FrameworkSpec::AttentionKernel::Cudnn
-                                                  ? "cudnn"
-                                                  : "flash-attention-2"))
+        .add("attention",
+             QString::fromLatin1(f.attention_kernel == FrameworkSpec::AttentionKernel::Cudnn
+                                     ? "cudnn"
+                                     : "flash-attention-2"))
         .add("elementwise", QString::fromLatin1(f.fused_elementwise ? "fused" : "eager"))
-        .add("batch_norm",
-             QString::fromLatin1(f.fused_batch_norm ? "fused-activation" : "eager"))
-        .add("fp8_recipe",
-             QString::fromLatin1(f.fp8_recipe == FrameworkSpec::Fp8Recipe::Torchao
-                                     ? "torchao"
-                                     : "transformer-engine"))
-        .add("selective_recompute", QString::fromLatin1(f.selective_per_op ? "per-op" : "attention"))
+        .add("batch_norm", QString::fromLatin1(f.fused_batch_norm ? "fused-activation" : "eager"))
+        .add("fp8_recipe", QString::fromLatin1(f.fp8_recipe == FrameworkSpec::Fp8Recipe::Torchao
+                                                   ? "torchao"
+                                                   : "transformer-engine"))
+        .add("selective_recompute",
+             QString::fromLatin1(f.selective_per_op ? "per-op" : "attention"))
         .add("pipeline_unsharded_grads", f.pipeline_unsharded_grads)
         .add("tensor_parallel",
              QString::fromLatin1(f.dtensor_tensor_parallel ? "dtensor" : "megatron"))
-        .add("moe_probs",
-             QString::fromLatin1(f.moe_probs_in_activation ? "activation" : "combine"));
+        .add("moe_probs", QString::fromLatin1(f.moe_probs_in_activation ? "activation" : "combine"))
+        .add("context_parallel",
+             QString::fromLatin1(f.dtensor_context_parallel ? "dtensor" : "megatron"));
     OrderedObject out;
     out.add("name", QString::fromStdString(f.name))
         .add("host", std::move(host))

@@ -390,6 +390,22 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         attn_bwd = backwardTime(hc, scores) + backwardTime(hc, values) +
                    memoryKernels(hc, {3.0 * e * sq, (2.0 * e + 1.0) * sq});
     }
+    const bool dtensor_cp = plan.context > 1 && plan.context_algorithm == ContextAlgorithm::Ring &&
+                            c.stack().dtensor_context_parallel;
+    if (dtensor_cp) {
+        // PyTorch's ring attention (torch/distributed/tensor/experimental/_attention.py, as
+        // torchtitan ran it in Dec 2024, convert_to_f32): each block after the first merges
+        // its output into a running fp32 output and log-sum-exp (_SDPAMerger: the block's
+        // output cast to fp32, the sigmoid-weighted difference, and, for the load-balanced
+        // half blocks, a torch.cat rebuilding the whole output): ~40 bytes per output element
+        // and block. Backward accumulates the query, key and value gradients of every block
+        // in fp32 (keys and values at the query heads' width) and concatenates the key and
+        // value gradients to pass them on: ~46 bytes per query element and block. Memory-bound
+        // kernels outside the attention kernel, on the critical path.
+        const double out_elements = b * as.heads * sl * as.dv;
+        attn_fwd += hc.memoryTime((cp - 1.0) * 40.0 * out_elements);
+        attn_bwd += hc.memoryTime(cp * 46.0 * out_elements);
+    }
     double linear_weights = 0, linear_inputs = 0, linear_outputs = 0;
     for (const Gemm &g : attn) {
         linear_weights += g.n * g.k;
@@ -545,6 +561,17 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
             l.cp_fwd_steps = plan.context - 1;
             l.cp_bwd_steps = plan.context - 1;
             l.cp_step_bytes = b * sl * as.kv_heads * (as.dq + as.dv) * e;
+            if (dtensor_cp) {
+                // torchtitan repeats the keys and values to the query heads before the
+                // attention call (models/llama/model.py, repeat_kv), so its ring moves them at
+                // the query heads' width: one all-gather of the group's blocks per call
+                // (_AllGatherRotater, waited for before the second block) and, backward, the
+                // same all-gather plus the key and value gradients in fp32 at every step
+                // (_templated_ring_attention_backward: an all-to-all permute to the next rank).
+                l.cp_step_bytes = b * sl * as.heads * (as.dq + as.dv) * e;
+                l.cp_gather_bytes = cp * l.cp_step_bytes;
+                l.cp_grad_step_bytes = b * sl * as.heads * (as.dq + as.dv) * 4.0;
+            }
         } else {
             // DeepSpeed-Ulysses (Jacobs et al. 2023, Sec. 3.1): all-to-alls of queries, keys,
             // values and the output re-shard heads and sequence, forward and backward.
