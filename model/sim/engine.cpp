@@ -13,7 +13,8 @@ TaskGraph::TaskGraph(int units) : units_(units)
 void TaskGraph::reserve(size_t tasks, size_t edges)
 {
     tasks_.reserve(tasks);
-    prev_.reserve(tasks);
+    next_.reserve(tasks);
+    waits_on_.reserve(tasks);
     edges_.reserve(edges);
     edge_on_start_.reserve(edges);
 }
@@ -33,7 +34,10 @@ TaskId TaskGraph::add(uint32_t unit, Stream stream, SegmentKind kind, double dur
     t.iteration = iteration;
     tasks_.push_back(t);
     TaskId &last = last_in_stream_[unit * kEngineStreamCount + static_cast<size_t>(stream)];
-    prev_.push_back(last);
+    next_.push_back(kNoTask);
+    waits_on_.push_back(last != kNoTask ? 1 : 0);
+    if (last != kNoTask)
+        next_[last] = id;
     last = id;
     return id;
 }
@@ -43,6 +47,7 @@ void TaskGraph::depend(TaskId task, TaskId on)
     if (on != kNoTask && on != task) {
         edges_.emplace_back(task, on);
         edge_on_start_.push_back(0);
+        ++waits_on_[task];
     }
 }
 
@@ -51,6 +56,7 @@ void TaskGraph::dependOnStart(TaskId task, TaskId on)
     if (on != kNoTask && on != task) {
         edges_.emplace_back(task, on);
         edge_on_start_.push_back(1);
+        ++waits_on_[task];
     }
 }
 
@@ -65,38 +71,34 @@ void TaskGraph::group(const std::vector<TaskId> &members)
 bool TaskGraph::run()
 {
     const size_t n = tasks_.size();
-    // Successor lists (CSR): dependency edges plus the stream order.
-    std::vector<uint32_t> succ_count(n + 1, 0);
+    // Successor lists (CSR) of the dependency edges; the stream order is next_. Each entry
+    // succ_begin[on + 1] counts up to its list's end as the edges are placed, in their order.
+    std::vector<uint32_t> succ_begin(n + 2, 0);
     for (const auto &[task, on] : edges_)
-        ++succ_count[on];
-    std::vector<TaskId> next(n, kNoTask);
-    for (size_t i = 0; i < n; ++i)
-        if (prev_[i] != kNoTask)
-            next[prev_[i]] = static_cast<TaskId>(i);
-    std::vector<uint32_t> succ_begin(n + 1, 0);
-    for (size_t i = 0; i < n; ++i)
-        succ_begin[i + 1] = succ_begin[i] + succ_count[i];
+        ++succ_begin[on + 2];
+    for (size_t i = 2; i < n + 2; ++i)
+        succ_begin[i] += succ_begin[i - 1];
     std::vector<TaskId> succ(edges_.size());
     // Start-to-start edges are few (the data loader's slots): flagged only when present.
     const bool any_on_start =
         std::find(edge_on_start_.begin(), edge_on_start_.end(), 1) != edge_on_start_.end();
     std::vector<uint8_t> succ_on_start(any_on_start ? edges_.size() : 0);
-    std::vector<uint32_t> fill(succ_begin.begin(), succ_begin.end() - 1);
-    std::vector<uint32_t> pending(n, 0);
     for (size_t e = 0; e < edges_.size(); ++e) {
-        const auto &[task, on] = edges_[e];
+        const uint32_t k = succ_begin[edges_[e].second + 1]++;
         if (any_on_start)
-            succ_on_start[fill[on]] = edge_on_start_[e];
-        succ[fill[on]++] = task;
-        ++pending[task];
+            succ_on_start[k] = edge_on_start_[e];
+        succ[k] = edges_[e].first;
     }
-    for (size_t i = 0; i < n; ++i) {
-        if (prev_[i] != kNoTask)
-            ++pending[i];
-        tasks_[i].ready = 0;
-        tasks_[i].dep_ready = 0;
-        tasks_[i].binding = kNoTask;
+    std::vector<uint32_t> pending = waits_on_;
+    if (ran_) {
+        // A task starts from the defaults add() gave it; a second run resets them.
+        for (Task &t : tasks_) {
+            t.ready = 0;
+            t.dep_ready = 0;
+            t.binding = kNoTask;
+        }
     }
+    ran_ = true;
     std::vector<uint32_t> group_waiting(groups_.size());
     for (size_t g = 0; g < groups_.size(); ++g)
         group_waiting[g] = static_cast<uint32_t>(groups_[g].size());
@@ -147,8 +149,8 @@ bool TaskGraph::run()
             ++resolved;
             for (uint32_t k = succ_begin[f]; k < succ_begin[f + 1]; ++k)
                 release(f, succ[k], false, any_on_start && succ_on_start[k] != 0);
-            if (next[f] != kNoTask)
-                release(f, next[f], true);
+            if (next_[f] != kNoTask)
+                release(f, next_[f], true);
         }
     }
     return resolved == n;

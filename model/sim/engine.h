@@ -66,7 +66,12 @@ public:
 private:
     int units_;
     std::vector<Task> tasks_;
-    std::vector<TaskId> prev_;
+    // Kept as the graph grows, so run() needs no pass to derive them: each task's successor
+    // in its stream, and how many tasks (its stream predecessor and its dependencies) must
+    // release it.
+    std::vector<TaskId> next_;
+    std::vector<uint32_t> waits_on_;
+    bool ran_ = false;
     std::vector<TaskId> last_in_stream_; // per unit * kStreamCount
     // Dependencies are collected unsorted (task, on) and compacted in run().
     std::vector<std::pair<TaskId, TaskId>> edges_;
