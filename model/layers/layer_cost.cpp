@@ -303,6 +303,20 @@ AttentionShape attentionShape(const TransformerSpec &ts, const Plan &plan, doubl
     return a;
 }
 
+/// Whether Megatron's fused scale-mask-softmax kernel runs on 16-bit scores for `batches`
+/// (micro-batch x attention heads on this GPU) of `sq` x `sk` scores
+/// (megatron/model/fused_softmax.py, FusedScaleMaskSoftmax.is_kernel_available; the causal kernel
+/// needs the batches to fill its blocks: get_batch_per_block = 128 threads / 32 per warp x (2
+/// batches per warp up to 128 keys, else 1), scaled_upper_triang_masked_softmax.h).
+bool megatronSoftmaxFuses(double batches, double sq, double sk)
+{
+    const auto whole = [](double x, double m) { return std::fmod(x, m) == 0.0; };
+    if (sk <= 16 || sk > 4096 || !whole(sq, 4) || !whole(sk, 4) || !whole(batches, 4))
+        return false;
+    const double batch_per_block = 4.0 * (sk <= 128 ? 2.0 : 1.0);
+    return whole(batches, batch_per_block);
+}
+
 LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const ComputeModel &c,
                            bool flash, int64_t layer)
 {
@@ -376,6 +390,7 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double qk = T * as.qk_elements;
     const double sq = b * as.heads * sl * keys;
     double attn_fwd = 0, attn_bwd = 0;
+    double softmax_fallback_ops = 0; // host operations beyond the fused softmax's one
     if (flash) {
         // Fused attention at the stack's kernel as measured on this architecture
         // (ComputeModel::attentionTime); a causal kernel skips the masked half of the
@@ -384,6 +399,21 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         const double work = ts.causal && !windowed ? 0.5 * attn_flops : attn_flops;
         attn_fwd = hc.attentionTime(work, as.dq, false);
         attn_bwd = hc.attentionTime(2.5 * work, as.dq, true);
+    } else if (c.stack().fused_elementwise && e == 2.0 &&
+               !megatronSoftmaxFuses(b * as.heads, sl, keys)) {
+        // Megatron's FusedScaleMaskSoftmax falls back to PyTorch where its kernel does not
+        // apply (megatron/model/fused_softmax.py, is_kernel_available: 16-bit input, 16 < sk
+        // <= 4096, sq and sk multiples of 4 and batch x heads per GPU a multiple of 4, the
+        // causal kernel's batches per block): the scores cast to fp32, scaled, masked,
+        // softmaxed and cast back, five kernels reading and writing 4-byte elements (~37
+        // bytes per score instead of 4), and their five gradients backward.
+        attn_fwd = forwardTime(hc, scores) + forwardTime(hc, values) +
+                   memoryKernels(hc, {(e + 4.0) * sq, 8.0 * sq, 9.0 * sq, 8.0 * sq, (4.0 + e) * sq,
+                                      (2.0 * e + 1.0) * sq});
+        attn_bwd = backwardTime(hc, scores) + backwardTime(hc, values) +
+                   memoryKernels(hc, {(e + 4.0) * sq, 12.0 * sq, 9.0 * sq, 8.0 * sq, (4.0 + e) * sq,
+                                      (2.0 * e + 1.0) * sq});
+        softmax_fallback_ops = 4.0;
     } else {
         attn_fwd = forwardTime(hc, scores) + forwardTime(hc, values) +
                    memoryKernels(hc, {2.0 * e * sq, (2.0 * e + 1.0) * sq});
@@ -430,7 +460,8 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         c.memoryTime(cast.backward);
     l.fwd_s = gemm_fwd + attn_fwd + mem_fwd;
     l.bwd_s = gemm_bwd + attn_bwd + mem_bwd;
-    l.kernels_fwd = flash ? plan.host.block_ops_forward_fused : plan.host.block_ops_forward;
+    l.kernels_fwd = (flash ? plan.host.block_ops_forward_fused : plan.host.block_ops_forward) +
+                    softmax_fallback_ops;
     if (c.fusedElementwise() && !c.stack().fused_elementwise) {
         // Compiled: the host launches the GEMMs, the attention kernel and one fused kernel
         // per elementwise chain (Inductor: two norms, rotary, activation, two residual

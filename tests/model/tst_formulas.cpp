@@ -38,6 +38,7 @@ private Q_SLOTS:
     void groupedQueryAttentionKeepsNarrowKeysAndValues();
     void dtensorKeepsGatheredInputsAndDecomposedLoss();
     void dtensorRingGathersQueryWidthKeysAndMergesInFp32();
+    void megatronSoftmaxFallsBackUnlessBatchesFillItsBlocks();
     void megatronCoreKeepsSixteenBitGradients();
     void asyncTpForwardOnly();
     void fp8GainAsFrameworksRunIt();
@@ -501,6 +502,38 @@ void TestFormulas::dtensorRingGathersQueryWidthKeysAndMergesInFp32()
     const double exposed = contextComm(s);
     QVERIFY2(exposed > 0.2 && contextComm(megatron) < 1e-3 * exposed,
              qPrintable(QString::number(exposed)));
+}
+
+// Megatron's fused scale-mask-softmax runs only where micro-batch x heads per GPU is a
+// multiple of 4 (fused_softmax.py is_kernel_available); otherwise PyTorch's softmax in fp32:
+// five kernels (cast, scale, mask, softmax, cast back) where the fused one is one, reading
+// and writing 4-byte scores. vTrain's GPT with 16 heads on tensor 8 at micro-batch 1 (2
+// batches) falls back; micro-batch 2 (4 batches) fuses.
+void TestFormulas::megatronSoftmaxFallsBackUnlessBatchesFillItsBlocks()
+{
+    const auto block = [](int micro_batch) {
+        const QByteArray json = QStringLiteral(R"({ "scalescope": 1,
+          "hardware": { "gpu": "a100-sxm4-80gb", "gpus_per_node": 8, "intra_node": "nvlink3" },
+          "model": { "transformer": { "layers": 12, "hidden": 1024, "heads": 16,
+                                      "seq_len": 1024, "vocab": 51200 } },
+          "training": { "global_batch": %1, "micro_batch": %1, "precision": "fp16",
+                        "recompute": "none", "framework": "megatron-deepspeed" },
+          "parallel": { "tensor": 8, "data": 1 } })")
+                                    .arg(micro_batch)
+                                    .toUtf8();
+        const Scenario s = scenarioFrom(json.constData());
+        const Plan plan = makePlan(s).value();
+        const WorkloadCost w =
+            buildWorkloadCost(s.model, plan, computeModelFor(s, plan), plan.flash_attention);
+        return std::make_pair(plan.flash_attention, w.layers[static_cast<size_t>(w.first_block)]);
+    };
+    const auto [flash_one, one] = block(1);
+    const auto [flash_two, two] = block(2);
+    QVERIFY2(!flash_one && !flash_two, "megatron-deepspeed runs the unfused attention core");
+    QCOMPARE(one.kernels_fwd - two.kernels_fwd, 4.0);
+    // Per sample, the fallback's scores traffic outweighs the fused kernel's: the attention
+    // core of micro-batch 1 takes longer than half of micro-batch 2's.
+    QVERIFY(one.fwd_s > 0.5 * two.fwd_s);
 }
 
 // Megatron-Core keeps and reduces gradients in the parameters' 16-bit type unless
