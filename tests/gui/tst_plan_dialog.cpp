@@ -243,9 +243,13 @@ private Q_SLOTS:
 
     void marksTheCurrentPlan()
     {
+        // The dialog ranks the plans by the engine's figures (engine_check): the third of
+        // that list, not of the closed form's, is its third row.
         PlanSearchOptions o;
         o.gpus = 8;
         o.top_k = 10;
+        o.engine_check = true;
+        o.engine_max_tasks = scalescope::kGuiSweepMaxTasks;
         const scalescope::PlanSearchRun run = scalescope::runPlanSearch(base_, o);
         QVERIFY(run.ok() && run.result->best.size() >= 3);
         const Scenario current = scalescope::applyCandidate(base_, 8, run.result->best[2]);
