@@ -600,7 +600,7 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
                 // same all-gather plus the key and value gradients in fp32 at every step
                 // (_templated_ring_attention_backward: an all-to-all permute to the next rank).
                 l.cp_step_bytes = b * sl * as.heads * (as.dq + as.dv) * e;
-                l.cp_gather_bytes = cp * l.cp_step_bytes;
+                l.cp_all_gather = true;
                 l.cp_grad_step_bytes = b * sl * as.heads * (as.dq + as.dv) * 4.0;
             }
         } else {

@@ -62,10 +62,11 @@ struct LayerCost {
     int cp_fwd_steps = 0, cp_bwd_steps = 0; // ring steps, or all-to-alls (all_to_all)
     double cp_step_bytes = 0;               // what each step sends (forward; backward x2 ring)
     double cp_attn_fwd = 0, cp_attn_bwd = 0; // the attention compute a ring overlaps with
-    // DTensor's ring (FrameworkSpec::dtensor_context_parallel): the keys and values the
-    // group all-gathers once per attention call (the gathered buffer), and the fp32 key and
-    // value gradients each of its `context` backward steps passes on.
-    double cp_gather_bytes = 0, cp_grad_step_bytes = 0;
+    // DTensor's ring (FrameworkSpec::dtensor_context_parallel): the group's `context` blocks
+    // of cp_step_bytes all-gathered once per attention call, and the fp32 key and value
+    // gradients each of its `context` backward steps passes on.
+    bool cp_all_gather = false;
+    double cp_grad_step_bytes = 0;
 };
 
 struct WorkloadCost {

@@ -388,22 +388,22 @@ void addExpertAndContext(const SimContext &ctx, const LayerCost &l, Piece &cur)
     }
     if (l.cp_fwd_steps > 0) {
         const GroupShape g = P.contextGroup();
-        if (l.cp_gather_bytes > 0) {
+        if (l.cp_all_gather) {
             // DTensor's ring (layers/layer_cost.cpp): the all-gather runs beside the first
             // block's attention and is waited for before the second; backward, the same, and
             // each block's key and value gradients go to the next rank while the next block
             // runs.
             const double blocks = P.context;
-            const double gather =
-                ctx.comm.cost(CollectiveOp::AllGather, l.cp_gather_bytes, g).time_s;
+            const double gathered = blocks * l.cp_step_bytes; // the all-gather's output
+            const double gather = ctx.comm.cost(CollectiveOp::AllGather, gathered, g).time_s;
             const double grads = ctx.comm.p2pTime(l.cp_grad_step_bytes, g.nodes > 1);
             const double f = std::max(0.0, gather - l.cp_attn_fwd / blocks);
             const double b = std::max(0.0, gather - l.cp_attn_bwd / blocks) +
                              blocks * std::max(0.0, grads - l.cp_attn_bwd / blocks);
             cur.cp_fwd += f;
             cur.cp_bwd += b + (full ? f : 0.0);
-            cur.cp_fwd_bytes += l.cp_gather_bytes;
-            cur.cp_bwd_bytes += l.cp_gather_bytes + blocks * l.cp_grad_step_bytes;
+            cur.cp_fwd_bytes += gathered;
+            cur.cp_bwd_bytes += gathered + blocks * l.cp_grad_step_bytes;
         } else if (P.context_algorithm == ContextAlgorithm::Ring) {
             // Each ring step's transfer overlaps the attention of the block in hand (Liu et
             // al. 2023, Sec. 3.1): exposed where a transfer outlasts a block's compute.
