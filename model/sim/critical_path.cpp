@@ -45,10 +45,9 @@ CriticalPath criticalPath(const TaskGraph &graph, TaskId last, double from_s)
         if (b > a) {
             const double on_path = b - a;
             // Jittered work: its calm length is the kind's, the rest the slowest member's.
+            const double base = graph.baseDuration(id);
             const double calm_share =
-                t.jittered && t.duration > t.base_duration && t.duration > 0
-                    ? t.base_duration / t.duration
-                    : 1.0;
+                t.jittered && t.duration > base && t.duration > 0 ? base / t.duration : 1.0;
             path.seconds_by_kind[static_cast<size_t>(t.kind)] += on_path * calm_share;
             path.slowest_gpu_s += on_path * (1.0 - calm_share);
         }

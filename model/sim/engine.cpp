@@ -13,6 +13,7 @@ TaskGraph::TaskGraph(int units) : units_(units)
 void TaskGraph::reserve(size_t tasks, size_t edges)
 {
     tasks_.reserve(tasks);
+    base_.reserve(tasks);
     next_.reserve(tasks);
     waits_on_.reserve(tasks);
     edges_.reserve(edges);
@@ -25,7 +26,6 @@ TaskId TaskGraph::add(uint32_t unit, Stream stream, SegmentKind kind, double dur
     const auto id = static_cast<TaskId>(tasks_.size());
     Task t;
     t.duration = duration;
-    t.base_duration = duration;
     t.unit = unit;
     t.stream = stream;
     t.kind = kind;
@@ -33,6 +33,7 @@ TaskId TaskGraph::add(uint32_t unit, Stream stream, SegmentKind kind, double dur
     t.micro_batch = micro_batch;
     t.iteration = iteration;
     tasks_.push_back(t);
+    base_.push_back(duration);
     TaskId &last = last_in_stream_[unit * kEngineStreamCount + static_cast<size_t>(stream)];
     next_.push_back(kNoTask);
     waits_on_.push_back(last != kNoTask ? 1 : 0);

@@ -13,9 +13,11 @@ namespace scalescope
 using TaskId = uint32_t;
 inline constexpr TaskId kNoTask = 0xffffffffu;
 
-struct Task {
+// One cache line per task (the engine reaches tasks in dependency order, not memory order):
+// what the engine and the views read together; the duration before jitter is kept aside
+// (TaskGraph::baseDuration).
+struct alignas(64) Task {
     double duration = 0;
-    double base_duration = 0; // before per-GPU jitter and stragglers
     double ready = 0;         // when its stream and dependencies allowed it to start
     double dep_ready = 0;     // when its explicit dependencies (not its stream) allowed it
     double start = 0;
@@ -32,6 +34,7 @@ struct Task {
 
     double end() const { return start + duration; }
 };
+static_assert(sizeof(Task) == 64, "a task is one cache line");
 
 /// Tasks are added per unit and stream in program order.
 class TaskGraph
@@ -53,6 +56,8 @@ public:
     Task &operator[](TaskId id) { return tasks_[id]; }
     const Task &operator[](TaskId id) const { return tasks_[id]; }
     const std::vector<Task> &tasks() const { return tasks_; }
+    /// The duration `add` gave (before per-GPU jitter and stragglers).
+    double baseDuration(TaskId id) const { return base_[id]; }
     int units() const { return units_; }
     const std::vector<TaskId> &groupMembers(int32_t g) const
     {
@@ -66,6 +71,7 @@ public:
 private:
     int units_;
     std::vector<Task> tasks_;
+    std::vector<double> base_; // per task: the duration add() gave
     // Kept as the graph grows, so run() needs no pass to derive them: each task's successor
     // in its stream, and how many tasks (its stream predecessor and its dependencies) must
     // release it.

@@ -58,6 +58,7 @@ void Simulation::drawFactors()
                 Task &t = graph_[id];
                 if (!t.jittered)
                     continue;
+                const double base = graph_.baseDuration(id);
                 double worst = 0;
                 const double *gf = &gpu_factor_[static_cast<size_t>(t.iteration) * gpus];
                 const bool measured = t.iteration >= first;
@@ -70,11 +71,11 @@ void Simulation::drawFactors()
                     factor_[id * T + static_cast<size_t>(gpu) % T] = f;
                     worst = std::max(worst, static_cast<double>(f));
                     if (measured) {
-                        calm += t.base_duration;
-                        jittered += t.base_duration * j;
+                        calm += base;
+                        jittered += base * j;
                     }
                 }
-                t.duration = t.base_duration * worst;
+                t.duration = base * worst;
             }
             drawn[u] = {calm, jittered};
         }

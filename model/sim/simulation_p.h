@@ -189,7 +189,7 @@ inline double Simulation::memberDuration(const Task &t, TaskId id, int gpu) cons
     if (!t.jittered || !per_rank_)
         return t.duration;
     const size_t T = static_cast<size_t>(plan_.tensor);
-    return t.base_duration * factor_[id * T + static_cast<size_t>(gpu) % T];
+    return graph_.baseDuration(id) * factor_[id * T + static_cast<size_t>(gpu) % T];
 }
 
 } // namespace sim_detail
