@@ -14,8 +14,8 @@ void TaskGraph::reserve(size_t tasks, size_t edges)
 {
     tasks_.reserve(tasks);
     base_.reserve(tasks);
+    bytes_.reserve(tasks);
     next_.reserve(tasks);
-    waits_on_.reserve(tasks);
     edges_.reserve(edges);
     edge_on_start_.reserve(edges);
 }
@@ -32,11 +32,12 @@ TaskId TaskGraph::add(uint32_t unit, Stream stream, SegmentKind kind, double dur
     t.label = label;
     t.micro_batch = micro_batch;
     t.iteration = iteration;
+    TaskId &last = last_in_stream_[unit * kEngineStreamCount + static_cast<size_t>(stream)];
+    t.pending = last != kNoTask ? 1 : 0;
     tasks_.push_back(t);
     base_.push_back(duration);
-    TaskId &last = last_in_stream_[unit * kEngineStreamCount + static_cast<size_t>(stream)];
+    bytes_.push_back(0.0f);
     next_.push_back(kNoTask);
-    waits_on_.push_back(last != kNoTask ? 1 : 0);
     if (last != kNoTask)
         next_[last] = id;
     last = id;
@@ -48,7 +49,7 @@ void TaskGraph::depend(TaskId task, TaskId on)
     if (on != kNoTask && on != task) {
         edges_.emplace_back(task, on);
         edge_on_start_.push_back(0);
-        ++waits_on_[task];
+        ++tasks_[task].pending;
     }
 }
 
@@ -57,7 +58,7 @@ void TaskGraph::dependOnStart(TaskId task, TaskId on)
     if (on != kNoTask && on != task) {
         edges_.emplace_back(task, on);
         edge_on_start_.push_back(1);
-        ++waits_on_[task];
+        ++tasks_[task].pending;
     }
 }
 
@@ -90,14 +91,20 @@ bool TaskGraph::run()
             succ_on_start[k] = edge_on_start_[e];
         succ[k] = edges_[e].first;
     }
-    std::vector<uint32_t> pending = waits_on_;
     if (ran_) {
-        // A task starts from the defaults add() gave it; a second run resets them.
+        // A task starts from the defaults add() gave it; a second run resets them and counts
+        // its releases again (the first run counted them down).
         for (Task &t : tasks_) {
             t.ready = 0;
             t.dep_ready = 0;
             t.binding = kNoTask;
+            t.pending = 0;
         }
+        for (TaskId nx : next_)
+            if (nx != kNoTask)
+                ++tasks_[nx].pending;
+        for (const auto &[task, on] : edges_)
+            ++tasks_[task].pending;
     }
     ran_ = true;
     std::vector<uint32_t> group_waiting(groups_.size());
@@ -107,7 +114,7 @@ bool TaskGraph::run()
     std::vector<TaskId> work;
     work.reserve(1024);
     for (size_t i = 0; i < n; ++i)
-        if (pending[i] == 0)
+        if (tasks_[i].pending == 0)
             work.push_back(static_cast<TaskId>(i));
 
     size_t resolved = 0;
@@ -122,7 +129,7 @@ bool TaskGraph::run()
             t.ready = std::max(t.ready, e);
             t.binding = from;
         }
-        if (--pending[to] == 0)
+        if (--t.pending == 0)
             work.push_back(to);
     };
     while (!work.empty()) {

@@ -14,8 +14,8 @@ using TaskId = uint32_t;
 inline constexpr TaskId kNoTask = 0xffffffffu;
 
 // One cache line per task (the engine reaches tasks in dependency order, not memory order):
-// what the engine and the views read together; the duration before jitter is kept aside
-// (TaskGraph::baseDuration).
+// what the engine and the views read together; the duration before jitter and the bytes a
+// communication moves are kept aside (TaskGraph::baseDuration, bytes).
 struct alignas(64) Task {
     double duration = 0;
     double ready = 0;         // when its stream and dependencies allowed it to start
@@ -27,7 +27,9 @@ struct alignas(64) Task {
     uint32_t label = 0;         // label id in the graph's label table
     uint32_t binding = kNoTask; // the dependency that released it last (for gap reasons)
     uint16_t iteration = 0;
-    float bytes = 0; // what communication moves (collective buffer, pipeline message)
+    // How many releases (its stream predecessor and its dependencies) it waits for; run()
+    // counts it down (kept in the task: the engine reaches the task's line anyway).
+    uint32_t pending = 0;
     SegmentKind kind = SegmentKind::Compute;
     Stream stream = Stream::Compute;
     bool jittered = false; // compute work: varies per GPU with jitter and stragglers
@@ -58,6 +60,9 @@ public:
     const std::vector<Task> &tasks() const { return tasks_; }
     /// The duration `add` gave (before per-GPU jitter and stragglers).
     double baseDuration(TaskId id) const { return base_[id]; }
+    /// What a communication task moves (collective buffer, pipeline message).
+    double bytes(TaskId id) const { return bytes_[id]; }
+    void setBytes(TaskId id, double bytes) { bytes_[id] = static_cast<float>(bytes); }
     int units() const { return units_; }
     const std::vector<TaskId> &groupMembers(int32_t g) const
     {
@@ -72,11 +77,10 @@ private:
     int units_;
     std::vector<Task> tasks_;
     std::vector<double> base_; // per task: the duration add() gave
-    // Kept as the graph grows, so run() needs no pass to derive them: each task's successor
-    // in its stream, and how many tasks (its stream predecessor and its dependencies) must
-    // release it.
+    std::vector<float> bytes_; // per task: what it moves
+    // Kept as the graph grows, so run() needs no pass to derive it: each task's successor in
+    // its stream (and Task::pending, how many tasks must release it).
     std::vector<TaskId> next_;
-    std::vector<uint32_t> waits_on_;
     bool ran_ = false;
     std::vector<TaskId> last_in_stream_; // per unit * kStreamCount
     // Dependencies are collected unsorted (task, on) and compacted in run().

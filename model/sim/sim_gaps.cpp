@@ -127,7 +127,7 @@ template <typename Emit> void Simulation::walk(uint32_t unit, Emit &&emit) const
         const Task &t = graph_[id];
         gap(cursor, t.start, t.binding, t.micro_batch);
         emit(Stream::Compute, t.start, t.duration, t.kind, t.label, t.micro_batch,
-             t.jittered ? id : kNoTask, t.bytes);
+             t.jittered ? id : kNoTask, graph_.bytes(id));
         cursor = t.end();
     }
     // Tail: exposed communication still running on this unit, then idle until the slowest
@@ -149,11 +149,13 @@ template <typename Emit> void Simulation::walk(uint32_t unit, Emit &&emit) const
         if (t.group >= 0 && t.start > t.ready)
             put(Stream::Collective, t.ready, t.start - t.ready, SegmentKind::Wait, waitLabelFor(id),
                 t.micro_batch);
-        put(Stream::Collective, t.start, t.duration, t.kind, t.label, t.micro_batch, t.bytes);
+        put(Stream::Collective, t.start, t.duration, t.kind, t.label, t.micro_batch,
+            graph_.bytes(id));
     }
     for (TaskId id : stream_tasks_[unit * kStreamCount + 2]) {
         const Task &t = graph_[id];
-        put(Stream::PointToPoint, t.start, t.duration, t.kind, t.label, t.micro_batch, t.bytes);
+        put(Stream::PointToPoint, t.start, t.duration, t.kind, t.label, t.micro_batch,
+            graph_.bytes(id));
     }
     // What the neighbouring stages send here, overlapping transfers merged (a row's
     // segments never overlap).
@@ -163,7 +165,7 @@ template <typename Emit> void Simulation::walk(uint32_t unit, Emit &&emit) const
         const Task &t = graph_[id];
         if (t.start <= recv_end) {
             recv_end = std::max(recv_end, t.end());
-            recv_bytes += t.bytes;
+            recv_bytes += graph_.bytes(id);
             continue;
         }
         if (recv_end > recv_start)
@@ -172,7 +174,7 @@ template <typename Emit> void Simulation::walk(uint32_t unit, Emit &&emit) const
         recv_start = t.start;
         recv_end = t.end();
         recv_mb = t.micro_batch;
-        recv_bytes = t.bytes;
+        recv_bytes = graph_.bytes(id);
     }
     if (recv_end > recv_start)
         put(Stream::Receive, recv_start, recv_end - recv_start, SegmentKind::PpComm,

@@ -34,7 +34,7 @@ TaskId Simulation::addTask(uint32_t unit, Stream s, SegmentKind k, double d, uin
                            int32_t mb, int it, bool jitter, double bytes)
 {
     const TaskId id = graph_.add(unit, s, k, d, label, mb, static_cast<uint16_t>(it));
-    graph_[id].bytes = static_cast<float>(bytes);
+    graph_.setBytes(id, bytes);
     // Per-GPU factors of jittered work are drawn for every task at once (drawFactors).
     if (jitter)
         graph_[id].jittered = true;
