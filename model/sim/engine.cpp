@@ -53,6 +53,16 @@ void TaskGraph::depend(TaskId task, TaskId on)
     }
 }
 
+void TaskGraph::dependExpected(TaskId task, TaskId on)
+{
+    if (on != kNoTask && on != task) {
+        edges_.emplace_back(task, on);
+        edge_on_start_.push_back(0);
+    } else {
+        --tasks_[task].pending; // nothing to wait for after all
+    }
+}
+
 void TaskGraph::dependOnStart(TaskId task, TaskId on)
 {
     if (on != kNoTask && on != task) {

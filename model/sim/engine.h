@@ -49,6 +49,11 @@ public:
     void depend(TaskId task, TaskId on);
     /// `task` may start once `on` has started (a start-to-start edge).
     void dependOnStart(TaskId task, TaskId on);
+    /// depend() in two halves, for a task whose dependency is known when it is added but
+    /// linked later: expectRelease counts the release while the task's line is fresh,
+    /// dependExpected adds the edge without reading the task again.
+    void expectRelease(TaskId task) { ++tasks_[task].pending; }
+    void dependExpected(TaskId task, TaskId on);
     /// Makes `members` one collective: they start at the latest of their ready times.
     void group(const std::vector<TaskId> &members);
     void reserve(size_t tasks, size_t edges);

@@ -181,6 +181,9 @@ void Simulation::buildUnit(int replica, int stage)
                 if (first_op)
                     graph_.depend(first, gate);
                 f_first_[idx] = first;
+                // Linked to the stage before it (linkPipeline): counted now, while hot.
+                if (v > layout.firstOf(mb))
+                    graph_.expectRelease(first);
                 // At the V's turn the next virtual stage is on this GPU: it waits for
                 // the forward itself, nothing is sent.
                 if (v != layout.lastOf(mb))
@@ -246,6 +249,8 @@ void Simulation::buildUnit(int replica, int stage)
                     reduce(st.pieces.front().grad);
                 }
                 b_first_[idx] = first;
+                if (v < layout.lastOf(mb)) // linked to the stage after it (linkPipeline)
+                    graph_.expectRelease(first);
                 if (v != layout.firstOf(mb))
                     b_send_[idx] =
                         layout.sendsAfter(v - 1) ? send(labelId(LabelKind::SendGradients)) : last;
@@ -285,18 +290,20 @@ void Simulation::linkPipeline()
             for (int v = 0; v < vstages_; ++v)
                 for (int64_t mb = layout.firstMicroBatch(v); mb <= layout.lastMicroBatch(v); ++mb) {
                     const size_t idx = tableIndex(r, it, v, mb);
-                    const uint32_t unit = graph_[f_first_[idx]].unit;
+                    const auto unit = static_cast<uint32_t>(r * plan_.pipeline + layout.stageOf(v));
                     // What a virtual stage waits for: the send from the one before it, or
-                    // at the V's turn that stage's own last task on this GPU.
-                    const auto link = [&](TaskId task, TaskId from) {
-                        graph_.depend(task, from);
-                        if (graph_[from].kind == SegmentKind::PpComm)
+                    // at the V's turn that stage's own last task on this GPU (buildUnit: the
+                    // hand-over from `from_vs` is a send where the layout sends after it).
+                    // Known from the layout, so the tasks are not read (each read a miss).
+                    const auto link = [&](TaskId task, TaskId from, int from_vs) {
+                        graph_.dependExpected(task, from); // counted by buildUnit
+                        if (layout.sendsAfter(from_vs))
                             recv_tasks_[unit].push_back(from);
                     };
                     if (v > layout.firstOf(mb))
-                        link(f_first_[idx], f_send_[tableIndex(r, it, v - 1, mb)]);
+                        link(f_first_[idx], f_send_[tableIndex(r, it, v - 1, mb)], v - 1);
                     if (v < layout.lastOf(mb))
-                        link(b_first_[idx], b_send_[tableIndex(r, it, v + 1, mb)]);
+                        link(b_first_[idx], b_send_[tableIndex(r, it, v + 1, mb)], v);
                 }
 }
 
