@@ -121,26 +121,46 @@ bool Simulation::buildAndRun(SimResult &result)
     if (cancelled(result))
         return false;
     labelGroups();
-    for (std::vector<TaskId> &r : recv_tasks_)
-        std::sort(r.begin(), r.end(),
-                  [&](TaskId a, TaskId b) { return graph_[a].start < graph_[b].start; });
     result.tasks = graph_.size();
 
-    // Iteration ends, globally and per unit (asynchronous replicas run at their own pace).
-    iteration_end_.assign(static_cast<size_t>(iterations_), 0.0);
-    unit_end_.assign(static_cast<size_t>(units_) * iterations_, 0.0);
-    last_task_ = kNoTask;
-    for (TaskId id = 0; id < graph_.size(); ++id) {
-        const Task &t = graph_[id];
-        if (t.stream == Stream::Loader)
-            continue;
-        if (last_task_ == kNoTask || t.end() > graph_[last_task_].end())
-            last_task_ = id; // the step's end: where its critical path starts
-        iteration_end_[t.iteration] = std::max(iteration_end_[t.iteration], t.end());
-        if (t.stream == Stream::Compute) {
-            double &e = unit_end_[t.unit * static_cast<size_t>(iterations_) + t.iteration];
-            e = std::max(e, t.end());
+    // Iteration ends, globally and per unit (asynchronous replicas run at their own pace),
+    // and each unit's receives in time order. A unit's tasks are one contiguous range
+    // (buildUnit, in unit order), so units split over threads; the step's last task is the
+    // first of the latest-ending ones, as a pass in task order finds it (units reduced in
+    // order).
+    const size_t its = static_cast<size_t>(iterations_);
+    iteration_end_.assign(its, 0.0);
+    unit_end_.assign(static_cast<size_t>(units_) * its, 0.0);
+    std::vector<double> ends(static_cast<size_t>(units_) * its, 0.0); // every stream's
+    std::vector<TaskId> unit_last(static_cast<size_t>(units_), kNoTask);
+    parallelChunks(static_cast<size_t>(units_), threads_, 16, [&](size_t ub, size_t ue) {
+        for (size_t u = ub; u < ue; ++u) {
+            std::vector<TaskId> &recv = recv_tasks_[u];
+            std::sort(recv.begin(), recv.end(),
+                      [&](TaskId a, TaskId b) { return graph_[a].start < graph_[b].start; });
+            TaskId &last = unit_last[u];
+            for (TaskId id = unit_tasks_[u].first; id < unit_tasks_[u].second; ++id) {
+                const Task &t = graph_[id];
+                if (t.stream == Stream::Loader)
+                    continue;
+                if (last == kNoTask || t.end() > graph_[last].end())
+                    last = id;
+                double &e = ends[u * its + t.iteration];
+                e = std::max(e, t.end());
+                if (t.stream == Stream::Compute) {
+                    double &c = unit_end_[u * its + t.iteration];
+                    c = std::max(c, t.end());
+                }
+            }
         }
+    });
+    last_task_ = kNoTask;
+    for (size_t u = 0; u < static_cast<size_t>(units_); ++u) {
+        const TaskId l = unit_last[u];
+        if (l != kNoTask && (last_task_ == kNoTask || graph_[l].end() > graph_[last_task_].end()))
+            last_task_ = l;
+        for (size_t it = 0; it < its; ++it)
+            iteration_end_[it] = std::max(iteration_end_[it], ends[u * its + it]);
     }
     for (int it = 1; it < iterations_; ++it)
         iteration_end_[static_cast<size_t>(it)] = std::max(
