@@ -20,6 +20,39 @@ void TaskGraph::reserve(size_t tasks, size_t edges)
     edge_on_start_.reserve(edges);
 }
 
+void TaskGraph::replicateTail(TaskId first, size_t first_edge, uint32_t unit_first, uint32_t units,
+                              int copies)
+{
+    const TaskId end = static_cast<TaskId>(tasks_.size());
+    const size_t edge_end = edges_.size();
+    const TaskId n = end - first;
+    const size_t total = tasks_.size() + static_cast<size_t>(n) * static_cast<size_t>(copies);
+    reserve(total, edges_.size() + (edge_end - first_edge) * static_cast<size_t>(copies));
+    for (int c = 1; c <= copies; ++c) {
+        const TaskId off = static_cast<TaskId>(c) * n;
+        const uint32_t unit_off = static_cast<uint32_t>(c) * units;
+        for (TaskId i = first; i < end; ++i) {
+            Task t = tasks_[i];
+            t.unit += unit_off;
+            tasks_.push_back(t);
+            base_.push_back(base_[i]);
+            bytes_.push_back(bytes_[i]);
+            next_.push_back(next_[i] == kNoTask ? kNoTask : next_[i] + off);
+        }
+        for (size_t e = first_edge; e < edge_end; ++e) {
+            const auto [task, on] = edges_[e];
+            edges_.emplace_back(task + off, on + off);
+            edge_on_start_.push_back(edge_on_start_[e]);
+        }
+        for (uint32_t u = unit_first; u < unit_first + units; ++u)
+            for (size_t s = 0; s < kEngineStreamCount; ++s) {
+                const TaskId last = last_in_stream_[u * kEngineStreamCount + s];
+                last_in_stream_[(u + unit_off) * kEngineStreamCount + s] =
+                    last == kNoTask ? kNoTask : last + off;
+            }
+    }
+}
+
 TaskId TaskGraph::add(uint32_t unit, Stream stream, SegmentKind kind, double duration,
                       uint32_t label, int32_t micro_batch, uint16_t iteration)
 {

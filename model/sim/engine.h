@@ -57,6 +57,13 @@ public:
     /// Makes `members` one collective: they start at the latest of their ready times.
     void group(const std::vector<TaskId> &members);
     void reserve(size_t tasks, size_t edges);
+    /// Appends `copies` copies of tasks [first, size()) and of the edges added with them
+    /// (from edge `first_edge`), which must refer only to each other: copy c moves its units
+    /// up by c x `units` (those tasks' units are [unit_first, unit_first + units)) and its
+    /// task ids by c x their count. For identical replicas (same tasks, durations before
+    /// jitter and dependencies): the same graph as adding them one by one.
+    void replicateTail(TaskId first, size_t first_edge, uint32_t unit_first, uint32_t units,
+                       int copies);
     size_t edgeCount() const { return edges_.size(); }
 
     size_t size() const { return tasks_.size(); }

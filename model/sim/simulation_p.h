@@ -73,6 +73,8 @@ private:
     const std::vector<int> &members(uint32_t unit) const { return members_[unit]; }
     void labelGroups();
     void buildUnit(int replica, int stage);
+    /// Replicas 1.. as copies of replica 0 (built from `first_task` and `first_edge` on).
+    void replicateFirst(TaskId first_task, size_t first_edge);
     void linkPipeline();
     void groupCollectives();
     size_t tableIndex(int replica, int it, int vs, int64_t mb) const

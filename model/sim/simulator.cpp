@@ -95,18 +95,12 @@ bool Simulation::buildAndRun(SimResult &result)
     }
     orders_ = pipelineOrders(plan_.schedule, plan_.pipeline, plan_.micro_batches,
                              plan_.virtual_stages, step_.pass_costs);
-    for (int r = 0; r < replicas_; ++r) {
-        for (int s = 0; s < plan_.pipeline; ++s)
-            buildUnit(r, s);
-        if (r == 0 && replicas_ > 1) {
-            // Replicas build the same tasks and edges: size the graph once from the first
-            // (the estimate above is short for plans with many tasks per micro-batch, as
-            // expert and context parallelism add, and each doubling of a vector of
-            // millions of tasks copies it and faults in fresh pages).
-            const size_t r_count = static_cast<size_t>(replicas_);
-            graph_.reserve(graph_.size() * r_count + 64, graph_.edgeCount() * r_count + 64);
-        }
-    }
+    const auto first_task = static_cast<TaskId>(graph_.size());
+    const size_t first_edge = graph_.edgeCount();
+    for (int s = 0; s < plan_.pipeline; ++s)
+        buildUnit(0, s);
+    if (replicas_ > 1)
+        replicateFirst(first_task, first_edge);
     linkPipeline();
     groupCollectives();
     if (cancelled(result))
@@ -166,6 +160,51 @@ bool Simulation::buildAndRun(SimResult &result)
         iteration_end_[static_cast<size_t>(it)] = std::max(
             iteration_end_[static_cast<size_t>(it)], iteration_end_[static_cast<size_t>(it) - 1]);
     return true;
+}
+
+void Simulation::replicateFirst(TaskId first_task, size_t first_edge)
+{
+    // buildUnit depends on the replica only through the unit and the replica's rows of the
+    // tables, and durations differ per GPU only once drawn (drawFactors, later): every
+    // replica is the first one with its units and task ids moved up. Copying it (the graph,
+    // then the per-unit lists and the tables) gives the graph that building each would.
+    const auto P = static_cast<uint32_t>(plan_.pipeline);
+    const TaskId n = static_cast<TaskId>(graph_.size()) - first_task;
+    graph_.replicateTail(first_task, first_edge, 0, P, replicas_ - 1);
+    const auto moved = [](const std::vector<TaskId> &from, TaskId off) {
+        std::vector<TaskId> to(from);
+        for (TaskId &id : to)
+            id += off;
+        return to;
+    };
+    const size_t table = static_cast<size_t>(iterations_) * vstages_ *
+                         static_cast<size_t>(plan_.micro_batches); // one replica's rows
+    const size_t loads =
+        load_.empty() ? 0
+                      : static_cast<size_t>(iterations_) * static_cast<size_t>(plan_.micro_batches);
+    for (int r = 1; r < replicas_; ++r) {
+        const TaskId off = static_cast<TaskId>(r) * n;
+        for (uint32_t s = 0; s < P; ++s) {
+            const size_t u = static_cast<size_t>(r) * P + s;
+            for (size_t k = 0; k < kStreamCount; ++k)
+                stream_tasks_[u * kStreamCount + k] =
+                    moved(stream_tasks_[s * kStreamCount + k], off);
+            dp_collectives_[u] = moved(dp_collectives_[s], off);
+            unit_tasks_[u] = {unit_tasks_[s].first + off, unit_tasks_[s].second + off};
+        }
+        const auto copyRows = [&](std::vector<TaskId> &t, size_t rows) {
+            for (size_t i = 0; i < rows; ++i) {
+                const TaskId id = t[i];
+                t[static_cast<size_t>(r) * rows + i] = id == kNoTask ? kNoTask : id + off;
+            }
+        };
+        copyRows(f_first_, table);
+        copyRows(f_send_, table);
+        copyRows(b_first_, table);
+        copyRows(b_send_, table);
+        if (loads > 0)
+            copyRows(load_, loads);
+    }
 }
 
 void Simulation::criticalPathOf(SimResult &result) const
