@@ -7,6 +7,7 @@
 #include "sim/schedule.h"
 #include "sim/timeline.h"
 
+#include <array>
 #include <map>
 #include <set>
 
@@ -24,6 +25,7 @@ private Q_SLOTS:
     void engineChain();
     void engineCollectiveWaitsForSlowest();
     void engineDetectsDeadlock();
+    void replicasCopyLikeBuilt();
     void timelineLookup();
     void timelineBytesPerSegment();
     void pipelineBubbleMatchesClosedForm_data();
@@ -178,6 +180,63 @@ void TestEngine::engineDetectsDeadlock()
     const TaskId b = g.add(0, Stream::Compute, SegmentKind::Compute, 1.0, 0, 0, 0);
     g.depend(a, b); // a runs before b on its stream but waits for b: a cycle
     QVERIFY(!g.run());
+}
+
+void TestEngine::replicasCopyLikeBuilt()
+{
+    // Two units per replica (a two-stage pipeline), three identical replicas: built one by
+    // one, or the first built and copied (TaskGraph::replicateTail); a duration drawn per
+    // GPU afterwards makes one slow. Stage 1's forward is released by stage 0's send in two
+    // halves (expectRelease, dependExpected), as pipeline links are; a collective joins the
+    // replicas afterwards. Same starts, units, bytes and bindings,
+    // on the first run and on a second one (which counts the releases again).
+    const auto replica = [](TaskGraph &g, uint32_t r, bool halves) {
+        const uint32_t u0 = 2 * r, u1 = 2 * r + 1;
+        const TaskId f0 = g.add(u0, Stream::Compute, SegmentKind::Compute, 1.0, 0, 0, 0);
+        const TaskId s0 = g.add(u0, Stream::PointToPoint, SegmentKind::PpComm, 0.25, 0, 0, 0);
+        g.setBytes(s0, 1e6);
+        g.depend(s0, f0);
+        const TaskId f1 = g.add(u1, Stream::Compute, SegmentKind::Compute, 2.0, 0, 0, 0);
+        if (halves)
+            g.expectRelease(f1);
+        const TaskId c1 = g.add(u1, Stream::Collective, SegmentKind::DpComm, 0.5, 0, 0, 0);
+        g.depend(c1, f1);
+        return std::array<TaskId, 4>{f0, s0, f1, c1};
+    };
+    TaskGraph built(6), copied(6);
+    std::vector<std::array<TaskId, 4>> ids;
+    for (uint32_t r = 0; r < 3; ++r)
+        ids.push_back(replica(built, r, false));
+    const auto first = replica(copied, 0, true);
+    copied.replicateTail(0, 0, 0, 2, 2);
+    QCOMPARE(copied.size(), built.size());
+    for (uint32_t r = 0; r < 3; ++r) {
+        const auto off = static_cast<TaskId>(r * 4);
+        built.depend(ids[r][2], ids[r][1]);                    // stage 1 waits for the send
+        copied.dependExpected(first[2] + off, first[1] + off); // counted when it was added
+    }
+    for (TaskGraph *g : {&built, &copied}) {
+        (*g)[ids[2][0]].duration = 3.0; // drawn later, per GPU (replica 2 is slow)
+        std::vector<TaskId> members;
+        for (uint32_t r = 0; r < 3; ++r)
+            members.push_back(ids[r][3]);
+        g->group(members);
+    }
+    for (int pass = 0; pass < 2; ++pass) {
+        QVERIFY(built.run());
+        QVERIFY(copied.run());
+        for (TaskId id = 0; id < built.size(); ++id) {
+            QCOMPARE(copied[id].unit, built[id].unit);
+            QCOMPARE(copied[id].start, built[id].start);
+            QCOMPARE(copied[id].binding, built[id].binding);
+            QCOMPARE(copied.bytes(id), built.bytes(id));
+            QCOMPARE(copied.baseDuration(id), built.baseDuration(id));
+        }
+    }
+    // The slow replica (2) sets the collective: its stage 0 ends at 3, its send at 3.25,
+    // its stage 1 computes until 5.25.
+    QCOMPARE(copied[ids[0][3]].start, 5.25);
+    QCOMPARE(copied[ids[2][2]].binding, ids[2][1]);
 }
 
 void TestEngine::timelineLookup()
