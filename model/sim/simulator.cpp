@@ -88,8 +88,10 @@ bool Simulation::buildAndRun(SimResult &result)
     recv_tasks_.assign(static_cast<size_t>(units_), {});
     unit_tasks_.assign(static_cast<size_t>(units_), {});
     {
+        // The first replica is built (replicateFirst sizes the graph for the copies once
+        // it is known exactly).
         const size_t tasks =
-            static_cast<size_t>(units_) * iterations_ *
+            static_cast<size_t>(plan_.pipeline) * iterations_ *
             (static_cast<size_t>(plan_.micro_batches * plan_.virtual_stages) * 6 + 64);
         graph_.reserve(tasks, 2 * tasks);
     }
