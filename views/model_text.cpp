@@ -91,7 +91,7 @@ const Source kVirtualGpu = QT_TRANSLATE_NOOP3("ModelText", "Each GPU is a %1% sl
 const Source kExpertAllToAll = QT_TRANSLATE_NOOP3("ModelText", "Expert all-to-all (token dispatch and combine) over %1 is exposed for %2% of the step; overlap with another micro-batch, DeepEP or experts inside the NVLink domain hide it.", "bottleneck; %1 = link name");
 const Source kContextExchange = QT_TRANSLATE_NOOP3("ModelText", "Context-parallel key/value exchange over %1 is exposed for %2% of the step; longer sequences per GPU or a context group inside the node hide it behind attention.", "bottleneck; %1 = link name");
 const Source kExpertImbalance = QT_TRANSLATE_NOOP3("ModelText", "Routing imbalance: GPUs wait %1% of the step for the busiest expert; balanced routing (auxiliary loss or bias) or a capacity factor shortens it.", "bottleneck");
-const Source kOutOfMemory = QT_TRANSLATE_NOOP3("ModelText", "It does not fit: %1 GB per GPU against %2 GB.", "bottleneck, memory");
+const Source kOutOfMemory = QT_TRANSLATE_NOOP3("ModelText", "It does not fit: %1 GiB per GPU against %2 GiB.", "bottleneck, memory");
 
 /// What "the largest loss is ..." names, by StepLoss.
 const Source kLosses[] = {
@@ -235,8 +235,8 @@ QString translatedBottleneck(const Bottleneck &b)
         then(translated(kVirtualGpu, {percent(b.virtual_gpu->fraction),
                                       qs(bottleneckNumber(b.virtual_gpu->full_gpu_equivalents))}));
     if (b.out_of_memory)
-        then(translated(kOutOfMemory, {qs(bottleneckGigabytes(b.out_of_memory->total_bytes)),
-                                       qs(bottleneckGigabytes(b.out_of_memory->capacity_bytes))}));
+        then(translated(kOutOfMemory, {qs(bottleneckGiB(b.out_of_memory->total_bytes)),
+                                       qs(bottleneckGiB(b.out_of_memory->capacity_bytes))}));
     return text;
 }
 

@@ -90,10 +90,10 @@ QString costVerdictText(const CostReport &c)
                bestText(c);
     case CostDecision::DoesNotFit:
         return QStringLiteral("%1 GPUs: not worth it, the plan does not fit in memory (%2 of %3 "
-                              "GB per GPU).%4")
+                              "GiB per GPU).%4")
             .arg(c.gpus)
-            .arg(fixed(c.memory_total_bytes / 1e9, 1), fixed(c.memory_capacity_bytes / 1e9, 1),
-                 bestText(c));
+            .arg(fixed(c.memory_total_bytes / kBytesPerGiB, 1),
+                 fixed(c.memory_capacity_bytes / kBytesPerGiB, 1), bestText(c));
     case CostDecision::MoreGpusPay:
     case CostDecision::MoreGpusDoNotPay:
         break;

@@ -109,8 +109,8 @@ int cmdPlan(const QStringList &argv, Output &out, Failure *failure)
                      .arg(c.micro_batch, 3)
                      .arg(QString::fromLatin1(rc), -10)
                      .arg(humanTime(c.step_time_s), 10) +
-                 QStringLiteral("  %1 GB  %2%  %3")
-                     .arg(fixed(c.memory_bytes / 1e9, 1), 8)
+                 QStringLiteral("  %1 GiB  %2%  %3")
+                     .arg(fixed(c.memory_bytes / kBytesPerGiB, 1), 8)
                      .arg(fixed(100.0 * c.mfu, 1), 5)
                      .arg(QString::fromStdString(c.stack)) +
                  (c.parallel.context > 1 ? QStringLiteral("  context %1").arg(c.parallel.context)

@@ -62,9 +62,10 @@ void printSpeedupText(Output &out, const SpeedupReference &ref, const Summary &s
         break;
     }
     const MemoryBreakdown one = ref.one_gpu_memory.value_or(MemoryBreakdown{});
-    QString line = QStringLiteral("  speed-up reference  one GPU on paper: it would need %1 GB of "
-                                  "its %2 GB")
-                       .arg(fixed(one.total / 1e9, 1), fixed(one.capacity / 1e9, 1));
+    QString line =
+        QStringLiteral("  speed-up reference  one GPU on paper: it would need %1 GiB of "
+                       "its %2 GiB")
+            .arg(fixed(one.total / kBytesPerGiB, 1), fixed(one.capacity / kBytesPerGiB, 1));
     if (f.kind != Kind::OnPaper)
         line += QStringLiteral("; against it ") + against_one;
     out.line(line);
@@ -102,8 +103,9 @@ void printSummaryText(Output &out, const SimContext &ctx, const Summary &s,
     out.line(QStringLiteral("  communication       %1 in total per GPU (%2 hidden behind compute)")
                  .arg(humanTime(b.communication_total))
                  .arg(humanTime(std::max(0.0, b.communication_total - b.communication_exposed))));
-    out.line(QStringLiteral("  memory per GPU      %1 GB of %2 GB (%3)")
-                 .arg(fixed(s.memory.total / 1e9, 1), fixed(s.memory.capacity / 1e9, 1),
+    out.line(QStringLiteral("  memory per GPU      %1 GiB of %2 GiB (%3)")
+                 .arg(fixed(s.memory.total / kBytesPerGiB, 1),
+                      fixed(s.memory.capacity / kBytesPerGiB, 1),
                       s.memory.fits() ? QStringLiteral("fits") : QStringLiteral("does NOT fit")));
     out.line(QStringLiteral("  bottleneck          %1").arg(QString::fromStdString(bottleneckText(s.bottleneck))));
     if (s.max_temperature_c > 0)

@@ -189,9 +189,10 @@ void MainWindow::updateStatus(const ResultPtr &result)
     const bool reference_on_paper = s.gpus > 1 && ref.one_gpu_on_paper && ref.one_gpu_memory;
     const QString reference_note =
         reference_on_paper
-            ? tr("The one-GPU reference cannot hold this model (it would need %1 GB of its "
-                 "%2 GB): its time is on paper, not a run.")
-                  .arg(formatGb(ref.one_gpu_memory->total), formatGb(ref.one_gpu_memory->capacity))
+            ? tr("The one-GPU reference cannot hold this model (it would need %1 GiB of its "
+                 "%2 GiB): its time is on paper, not a run.")
+                  .arg(formatGiB(ref.one_gpu_memory->total),
+                       formatGiB(ref.one_gpu_memory->capacity))
             : QString();
     const QString against_paper =
         tr("Against the one GPU on paper this run is %1× (efficiency %2%).")
@@ -265,8 +266,8 @@ void MainWindow::updateStatus(const ResultPtr &result)
     if (!fits) {
         // A run that does not fit in memory does not happen: that comes first, and its figures
         // are only what it would do if it fitted (throughput, MFU and efficiency left out).
-        status_memory_->setText(tr("Does not fit: %1 GB per GPU against %2 GB")
-                                    .arg(formatGb(s.memory.total), formatGb(s.memory.capacity)));
+        status_memory_->setText(tr("Does not fit: %1 GiB per GPU against %2 GiB")
+                                    .arg(formatGiB(s.memory.total), formatGiB(s.memory.capacity)));
         status_memory_->show();
         for (QLabel *l : {status_step_, status_throughput_, status_mfu_, status_efficiency_})
             l->clear();

@@ -225,8 +225,8 @@ QVariant PlanTableModel::data(const QModelIndex &index, int role) const
         case MfuColumn:
             return locale.toString(c.mfu * 100, 'f', 1);
         case MemoryColumn:
-            return tr("%1 / %2").arg(locale.toString(c.memory_bytes / 1e9, 'f', 1),
-                                     locale.toString(c.capacity_bytes / 1e9, 'f', 1));
+            return tr("%1 / %2").arg(locale.toString(c.memory_bytes / kBytesPerGiB, 'f', 1),
+                                     locale.toString(c.capacity_bytes / kBytesPerGiB, 'f', 1));
         case BottleneckColumn:
             return translatedBottleneck(c.bottleneck);
         }
@@ -319,7 +319,7 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
         case MfuColumn:
             return tr("MFU (%)");
         case MemoryColumn:
-            return tr("Memory / capacity (GB per GPU)");
+            return tr("Memory / capacity (GiB per GPU)");
         case BottleneckColumn:
             return tr("Bottleneck");
         }

@@ -18,9 +18,9 @@ std::string percent(double x)
     return bottleneckPercent(x) + "%";
 }
 
-std::string gigabytes(double bytes)
+std::string gibibytes(double bytes)
 {
-    return bottleneckGigabytes(bytes) + " GB";
+    return bottleneckGiB(bytes) + " GiB";
 }
 
 /// The time of the step's collectives of one kind on `comm`: the data-parallel ones (every
@@ -81,9 +81,9 @@ std::string bottleneckMfuPercent(double fraction)
     return fixedText(fraction * 100.0, 1);
 }
 
-std::string bottleneckGigabytes(double bytes)
+std::string bottleneckGiB(double bytes)
 {
-    return fixedText(bytes / 1e9, 1);
+    return fixedText(bytes / kBytesPerGiB, 1);
 }
 
 std::string bottleneckNumber(double x)
@@ -290,8 +290,8 @@ std::string bottleneckText(const Bottleneck &r)
                     bottleneckNumber(r.virtual_gpu->full_gpu_equivalents) +
                     "x the compute of one whole GPU.";
     if (r.out_of_memory)
-        sentence += " It does not fit: " + gigabytes(r.out_of_memory->total_bytes) +
-                    " per GPU against " + gigabytes(r.out_of_memory->capacity_bytes) + ".";
+        sentence += " It does not fit: " + gibibytes(r.out_of_memory->total_bytes) +
+                    " per GPU against " + gibibytes(r.out_of_memory->capacity_bytes) + ".";
     return sentence;
 }
 

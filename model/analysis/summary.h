@@ -92,7 +92,7 @@ struct Bottleneck {
 std::string bottleneckPercent(double fraction); // 0.623 -> "62" (the "%" is the sentence's)
 /// MFU as the status bar writes it, one decimal: 0.0549 -> "5.5" (not "5" beside "5.5%").
 std::string bottleneckMfuPercent(double fraction);
-std::string bottleneckGigabytes(double bytes);  // 95.1e9 -> "95.1" (" GB" is the sentence's)
+std::string bottleneckGiB(double bytes);        // 95.1 x 2^30 -> "95.1" (" GiB" is the sentence's)
 std::string bottleneckNumber(double x);         // two significant digits: 123 -> "1.2e+02"
 
 struct Summary {

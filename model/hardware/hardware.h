@@ -4,6 +4,7 @@
 #include "hardware/calibration.h"
 #include "hardware/precision.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <memory>
@@ -19,13 +20,17 @@ enum class GpuFamily { Pascal, Volta, Ampere, AdaLovelace, Hopper, Blackwell, CD
 const char *familyName(GpuFamily f);
 GpuFamily familyFromName(const std::string &name);
 
+/// Bytes in a GiB: GPU memory and every memory figure the product prints are binary, as
+/// nvidia-smi (MiB) and PyTorch (GiB) print them.
+inline constexpr double kBytesPerGiB = 1073741824.0;
+
 struct GpuSpec {
     std::string id;   // catalog id, empty for inline GPUs
     std::string name; // display name
     GpuFamily family = GpuFamily::Unknown;
     /// Dense (non-sparse) peak TFLOP/s per precision; 0 = not supported.
     std::array<double, kPrecisionCount> peak_tflops{};
-    double memory_gb = 0;             // usable HBM/GDDR, 1e9 bytes
+    double memory_gb = 0;             // HBM/GDDR as the datasheet says it, in GiB (below)
     double memory_bandwidth_gbps = 0; // GB/s
     double tdp_w = 0;
     int sm_count = 0; // streaming multiprocessors (or CUs); 0 = unknown
@@ -39,7 +44,21 @@ struct GpuSpec {
     std::string source; // datasheet citation
 
     double peak(Precision p) const { return peak_tflops[static_cast<int>(p)]; }
-    double memoryBytes() const { return memory_gb * 1e9; }
+    /// GPU memory comes in binary units: an "80 GB" A100 has 80 GiB (nvidia-smi lists
+    /// 81,920 MiB; JEDEC JESD21-C sizes memory in powers of two).
+    double memoryBytes() const { return memory_gb * kBytesPerGiB; }
+    /// What a training process can allocate: the driver reports about 1.1% less as the total
+    /// (cudaMemGetInfo; PyTorch's out-of-memory message reads "a total capacity of 79.25 GiB"
+    /// on an A100 80GB, 39.59 on an A100 40GB, 23.65 on an RTX 4090), and the CUDA context
+    /// with the cuBLAS workspace takes about 0.5 GiB of that before the first tensor (CUDA C
+    /// Programming Guide, "Lazy Loading": the context's size; PyTorch "CUDA semantics",
+    /// memory management: the caching allocator's figures exclude it).
+    double usableMemoryBytes() const
+    {
+        return std::max(0.0, memoryBytes() * kDriverVisibleShare - kContextBytes);
+    }
+    static constexpr double kDriverVisibleShare = 0.989;
+    static constexpr double kContextBytes = 0.5 * kBytesPerGiB;
 
     bool operator==(const GpuSpec &) const = default;
 };

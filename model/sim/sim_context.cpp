@@ -54,7 +54,7 @@ double effectiveMemoryBytes(const Scenario &s)
 {
     // A vGPU profile gets its share of the frame buffer (NVIDIA vGPU user guide).
     const VirtualGpuSpec &v = s.effects.virtual_gpu;
-    return s.hardware.gpu.memoryBytes() * (v.enabled ? v.fraction : 1.0);
+    return s.hardware.gpu.usableMemoryBytes() * (v.enabled ? v.fraction : 1.0);
 }
 
 SimContext::SimContext(const Scenario &s, const Plan &p)

@@ -689,9 +689,9 @@
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="94"/>
-        <source>It does not fit: %1 GB per GPU against %2 GB.</source>
+        <source>It does not fit: %1 GiB per GPU against %2 GiB.</source>
         <comment>bottleneck, memory</comment>
-        <translation>显存放不下：每块 GPU 需要 %1 GB，而只有 %2 GB。</translation>
+        <translation>显存放不下：每块 GPU 需要 %1 GiB，而只有 %2 GiB。</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="104"/>
@@ -3632,8 +3632,8 @@
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="744"/>
-        <source>Each GPU would need %1 GB of its %2 GB: this plan does not run, whatever it costs.</source>
-        <translation>每块 GPU 需要 %1 GB，而它只有 %2 GB：无论花多少钱，这个方案都跑不起来。</translation>
+        <source>Each GPU would need %1 GiB of its %2 GiB: this plan does not run, whatever it costs.</source>
+        <translation>每块 GPU 需要 %1 GiB，而它只有 %2 GiB：无论花多少钱，这个方案都跑不起来。</translation>
     </message>
     <message>
         <location filename="../../views/charts/cost_view.cpp" line="752"/>
@@ -3898,8 +3898,8 @@
     </message>
     <message>
         <location filename="../../views/charts/delta_table_model.cpp" line="109"/>
-        <source>Memory per GPU (GB)</source>
-        <translation>每 GPU 显存 (GB)</translation>
+        <source>Memory per GPU (GiB)</source>
+        <translation>每 GPU 显存 (GiB)</translation>
     </message>
     <message>
         <location filename="../../views/charts/delta_table_model.cpp" line="210"/>
@@ -4448,8 +4448,8 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="194"/>
-        <source>The one-GPU reference cannot hold this model (it would need %1 GB of its %2 GB): its time is on paper, not a run.</source>
-        <translation>作为基准的单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准时间只是纸面上的，并不能真正运行。</translation>
+        <source>The one-GPU reference cannot hold this model (it would need %1 GiB of its %2 GiB): its time is on paper, not a run.</source>
+        <translation>作为基准的单块 GPU 装不下这个模型（需要 %1 GiB，而它只有 %2 GiB）：这个基准时间只是纸面上的，并不能真正运行。</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="210"/>
@@ -4468,8 +4468,8 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="270"/>
-        <source>Does not fit: %1 GB per GPU against %2 GB</source>
-        <translation>显存放不下：每块 GPU 需要 %1 GB，而只有 %2 GB</translation>
+        <source>Does not fit: %1 GiB per GPU against %2 GiB</source>
+        <translation>显存放不下：每块 GPU 需要 %1 GiB，而只有 %2 GiB</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="277"/>
@@ -5143,8 +5143,8 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="118"/>
-        <source>Memory per GPU (GB)</source>
-        <translation>每 GPU 显存 (GB)</translation>
+        <source>Memory per GPU (GiB)</source>
+        <translation>每 GPU 显存 (GiB)</translation>
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="200"/>
@@ -5153,8 +5153,8 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="229"/>
-        <source>%1 %2 GB</source>
-        <translation>%1 %2 GB</translation>
+        <source>%1 %2 GiB</source>
+        <translation>%1 %2 GiB</translation>
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="234"/>
@@ -5170,23 +5170,23 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="237"/>
-        <source>Capacity %1 GB</source>
-        <translation>容量 %1 GB</translation>
+        <source>Capacity %1 GiB</source>
+        <translation>容量 %1 GiB</translation>
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="249"/>
-        <source>Fits: %1 GB of %2 GB (%3 %), %4 GB free.</source>
-        <translation>可容纳：%1 GB / %2 GB（%3 %），剩余 %4 GB。</translation>
+        <source>Fits: %1 GiB of %2 GiB (%3 %), %4 GiB free.</source>
+        <translation>可容纳：%1 GiB / %2 GiB（%3 %），剩余 %4 GiB。</translation>
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="255"/>
-        <source>Does not fit: needs %1 GB of %2 GB — try ZeRO-3, tensor/pipeline parallelism or recompute</source>
-        <translation>容纳不下：需要 %1 GB，容量 %2 GB — 可尝试 ZeRO-3、张量/流水线并行或重计算</translation>
+        <source>Does not fit: needs %1 GiB of %2 GiB — try ZeRO-3, tensor/pipeline parallelism or recompute</source>
+        <translation>容纳不下：需要 %1 GiB，容量 %2 GiB — 可尝试 ZeRO-3、张量/流水线并行或重计算</translation>
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="264"/>
-        <source>Of the parameters, gradients and optimizer states, the routed experts hold %1 GB.</source>
-        <translation>在参数、梯度和优化器状态中，路由专家占 %1 GB。</translation>
+        <source>Of the parameters, gradients and optimizer states, the routed experts hold %1 GiB.</source>
+        <translation>在参数、梯度和优化器状态中，路由专家占 %1 GiB。</translation>
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="269"/>
@@ -5438,8 +5438,8 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="322"/>
-        <source>Memory / capacity (GB per GPU)</source>
-        <translation>显存 / 容量 (GB/GPU)</translation>
+        <source>Memory / capacity (GiB per GPU)</source>
+        <translation>显存 / 容量 (GiB/GPU)</translation>
     </message>
     <message>
         <location filename="../../app/gui/plan_dialog.cpp" line="324"/>
@@ -5788,18 +5788,18 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="651"/>
-        <source>One GPU cannot hold this model (it would need %1 GB of its %2 GB), so speed-up is how many times as fast as %3 GPUs, the fewest that fit, with an ideal of N / %3 on N GPUs; efficiency is speed-up over ideal. Where the missing speed-up went is still counted against the one GPU on paper.</source>
-        <translation>单块 GPU 放不下这个模型（需要 %1 GB，而它只有 %2 GB），因此加速比表示速度是能放下模型的最少 GPU 数 %3 块的多少倍，N 块 GPU 的理想值为 N / %3；效率为加速比除以理想值。“缺失的加速比去哪了”仍以纸面上的单块 GPU 为基准。</translation>
+        <source>One GPU cannot hold this model (it would need %1 GiB of its %2 GiB), so speed-up is how many times as fast as %3 GPUs, the fewest that fit, with an ideal of N / %3 on N GPUs; efficiency is speed-up over ideal. Where the missing speed-up went is still counted against the one GPU on paper.</source>
+        <translation>单块 GPU 放不下这个模型（需要 %1 GiB，而它只有 %2 GiB），因此加速比表示速度是能放下模型的最少 GPU 数 %3 块的多少倍，N 块 GPU 的理想值为 N / %3；效率为加速比除以理想值。“缺失的加速比去哪了”仍以纸面上的单块 GPU 为基准。</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="658"/>
-        <source>Speed-up against one GPU, which cannot hold this model (it would need %1 GB of its %2 GB): the reference is a time on paper, not a run.</source>
-        <translation>加速比以单块 GPU 为基准，但单块 GPU 装不下这个模型（需要 %1 GB，而它只有 %2 GB）：这个基准只是纸面上的时间，并不能真正运行。</translation>
+        <source>Speed-up against one GPU, which cannot hold this model (it would need %1 GiB of its %2 GiB): the reference is a time on paper, not a run.</source>
+        <translation>加速比以单块 GPU 为基准，但单块 GPU 装不下这个模型（需要 %1 GiB，而它只有 %2 GiB）：这个基准只是纸面上的时间，并不能真正运行。</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="732"/>
-        <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB; this run cannot start.</source>
-        <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB；这次运行无法启动。</translation>
+        <source>Does not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB; this run cannot start.</source>
+        <translation>显存容纳不下：负载最重的 GPU 需要 %1 GiB，而它只有 %2 GiB；这次运行无法启动。</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="750"/>
@@ -6161,8 +6161,8 @@ P50 %2 · P90 %3</translation>
     </message>
     <message>
         <location filename="../../views/timeline/timeline_widget.cpp" line="94"/>
-        <source>Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB, so this run cannot start. The timeline shows the step as if memory were no limit.</source>
-        <translation>显存容纳不下：负载最重的 GPU 需要 %1 GB，而它只有 %2 GB，因此这次运行无法启动。时间线显示的是假设显存不受限时的一步。</translation>
+        <source>Does not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB, so this run cannot start. The timeline shows the step as if memory were no limit.</source>
+        <translation>显存容纳不下：负载最重的 GPU 需要 %1 GiB，而它只有 %2 GiB，因此这次运行无法启动。时间线显示的是假设显存不受限时的一步。</translation>
     </message>
     <message>
         <location filename="../../views/timeline/timeline_paint.cpp" line="374"/>

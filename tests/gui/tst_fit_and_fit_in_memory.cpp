@@ -227,14 +227,14 @@ private Q_SLOTS:
         QVERIFY2(note->text().startsWith(
                      QStringLiteral("Speed-up against one GPU, which cannot hold this model")),
                  qPrintable(note->text()));
-        QVERIFY(note->text().contains(QStringLiteral("of its 24 GB")));
+        QVERIFY(note->text().contains(QStringLiteral("of its 23.2 GiB")));
         view.setResult(small_);
         QVERIFY(note->isHidden());
     }
 
     void fewestThatFitIsTheReference()
     {
-        // The first screen: one RTX 4090 cannot hold the default job (31.2 of 24 GB) and 2
+        // The first screen: one RTX 4090 cannot hold the default job (29.0 of 23.2 GiB) and 2
         // GPUs can, so speed-ups say how much faster than 2 GPUs: that point is 1x on the
         // ideal line N / 2 and 100% efficient; no Amdahl fit (it counts from one GPU); the
         // note, the table and the status bar say so, with the same figures.
@@ -303,7 +303,7 @@ private Q_SLOTS:
         QVERIFY(widget.isMemoryBannerShown());
         QVERIFY2(widget.memoryBannerText().startsWith(QStringLiteral("Does not fit in memory")),
                  qPrintable(widget.memoryBannerText()));
-        QVERIFY(widget.memoryBannerText().contains(QStringLiteral("of its 24 GB")));
+        QVERIFY(widget.memoryBannerText().contains(QStringLiteral("of its 23.2 GiB")));
         QVERIFY(widget.plotRect().top() > plot_top); // the banner takes room, hides no row
         // Painted (so exports carry it): the top of the widget is the banner's red.
         QImage image(widget.size(), QImage::Format_ARGB32);

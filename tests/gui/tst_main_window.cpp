@@ -604,8 +604,8 @@ private Q_SLOTS:
         QCOMPARE(r->summary().gpus, 8);
         QVERIFY(!r->summary().memory.fits());
         const QString memory = statusText("statusMemory");
-        QCOMPARE(memory, QStringLiteral("Does not fit: %1 GB per GPU against 24 GB")
-                             .arg(formatGb(r->summary().memory.total)));
+        QCOMPARE(memory, QStringLiteral("Does not fit: %1 GiB per GPU against 23.2 GiB")
+                             .arg(formatGiB(r->summary().memory.total)));
         const QString speedup = statusText("statusSpeedup");
         QVERIFY2(speedup.startsWith(QStringLiteral("If it fitted: step ")) &&
                      speedup.contains(QStringLiteral("× on 8 GPUs")),
@@ -719,8 +719,9 @@ private Q_SLOTS:
         QVERIFY(waitForResult());
         QVERIFY2(statusText("statusMemory").startsWith(QStringLiteral("Does not fit: ")),
                  qPrintable(statusText("statusMemory")));
-        QVERIFY2(statusText("statusMemory").endsWith(QStringLiteral(" GB per GPU against 80 GB")),
-                 qPrintable(statusText("statusMemory")));
+        QVERIFY2(
+            statusText("statusMemory").endsWith(QStringLiteral(" GiB per GPU against 78.6 GiB")),
+            qPrintable(statusText("statusMemory")));
         QVERIFY(statusText("statusSpeedup").startsWith(QStringLiteral("If it fitted: ")));
         // Nothing up to 8 GPUs holds it: the only speed-up is the one against one GPU on
         // paper, and the label says so.

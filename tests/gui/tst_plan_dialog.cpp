@@ -408,7 +408,7 @@ private Q_SLOTS:
                      qPrintable(t));
         }
         QVERIFY(
-            m.headerData(PlanTableModel::MemoryColumn, Qt::Horizontal).toString().contains("GB"));
+            m.headerData(PlanTableModel::MemoryColumn, Qt::Horizontal).toString().contains("GiB"));
         QVERIFY(m.headerData(PlanTableModel::MfuColumn, Qt::Horizontal).toString().contains("%"));
         QCOMPARE(m.index(0, PlanTableModel::RankColumn).data().toString(), QStringLiteral("1"));
         QCOMPARE(m.index(0, PlanTableModel::MfuColumn).data(PlanTableModel::ValueRole).toDouble(),

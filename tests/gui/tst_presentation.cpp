@@ -197,7 +197,8 @@ private Q_SLOTS:
     }
 
     // Issue 26: slide 13 said "about 16 bytes per parameter ... about 125 GB" beside a Memory
-    // chart of 18 bytes per parameter and 133 GB. Its text says the chart's figures.
+    // chart of 18 bytes per parameter and 133 GB. Its text says the chart's figures (in GiB,
+    // as the chart prints them).
     void memorySlideSaysItsChartsFigures()
     {
         const GalleryEntry *entry = nullptr;
@@ -215,12 +216,12 @@ private Q_SLOTS:
         const double params = m.parameters / 2;
         const double states = m.parameters + m.gradients + m.optimizer_states;
         const QString per_parameter = QString::number(std::lround(states / params));
-        const QString states_gb = QString::number(std::lround(states / 1e9));
-        const QString total_gb = QString::number(std::lround(m.total / 1e9));
+        const QString states_gib = QString::number(std::lround(states / kBytesPerGiB));
+        const QString total_gib = QString::number(std::lround(m.total / kBytesPerGiB));
         for (const QString &text : {entry->explanation_en, entry->explanation_zh}) {
             QVERIFY2(text.contains(per_parameter + QStringLiteral(" ")), qPrintable(text));
-            QVERIFY2(text.contains(states_gb + QStringLiteral(" GB")), qPrintable(text));
-            QVERIFY2(text.contains(total_gb + QStringLiteral(" GB")), qPrintable(text));
+            QVERIFY2(text.contains(states_gib + QStringLiteral(" GiB")), qPrintable(text));
+            QVERIFY2(text.contains(total_gib + QStringLiteral(" GiB")), qPrintable(text));
         }
     }
 

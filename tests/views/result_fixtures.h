@@ -33,13 +33,13 @@ inline SweepRow amdahlRow(int gpus, double s)
     m.breakdown.data_loading = 0.1 * parallel;
     m.breakdown.communication_exposed = s;
     m.breakdown.communication_total = 2 * s;
-    m.memory.parameters = 10e9;
-    m.memory.gradients = 10e9;
-    m.memory.optimizer_states = 40e9 / gpus;
-    m.memory.activations = 20e9;
+    m.memory.parameters = 10 * kBytesPerGiB;
+    m.memory.gradients = 10 * kBytesPerGiB;
+    m.memory.optimizer_states = 40 * kBytesPerGiB / gpus;
+    m.memory.activations = 20 * kBytesPerGiB;
     m.memory.total =
         m.memory.parameters + m.memory.gradients + m.memory.optimizer_states + m.memory.activations;
-    m.memory.capacity = 80e9;
+    m.memory.capacity = 80 * kBytesPerGiB;
     return row;
 }
 

@@ -697,7 +697,7 @@ void TestChartViews::breakdownEmpty()
 void TestChartViews::memoryFits()
 {
     MemoryView view;
-    auto result = test::amdahlResult({1, 2}, kSerial, 8); // 10 + 10 + 5 + 20 = 45 GB of 80
+    auto result = test::amdahlResult({1, 2}, kSerial, 8); // 10 + 10 + 5 + 20 = 45 GiB of 80
     view.setResult(result);
     QVERIFY(!showsMessage(&view));
     QCOMPARE(view.barSet(MemoryView::Parameters)->at(0), 10.0);
@@ -707,7 +707,7 @@ void TestChartViews::memoryFits()
     QCOMPARE(view.capacityLine()->count(), 2);
     QCOMPARE(view.capacityLine()->at(0).x(), 80.0);
     QCOMPARE(view.capacityLine()->at(1).x(), 80.0);
-    QVERIFY2(view.verdict().startsWith(QStringLiteral("Fits: 45 GB of 80 GB")),
+    QVERIFY2(view.verdict().startsWith(QStringLiteral("Fits: 45 GiB of 80 GiB")),
              qPrintable(view.verdict()));
     QVERIFY(!view.verdict().contains(QStringLiteral("Does not fit")));
     // Issue 13 (1024 x 768): the legend wraps instead of eliding, and the values on the bar
@@ -807,15 +807,15 @@ void TestChartViews::memoryOverCapacity()
     MemoryView view;
     auto result = test::amdahlResult({1, 2}, kSerial, 1);
     MemoryBreakdown &m = editEvaluation(*result).step.summary.memory;
-    m.parameters = 14.1e9;
-    m.gradients = 28.2e9;
-    m.optimizer_states = 40e9;
-    m.activations = 11.8e9;
-    m.total = 94.1e9;
-    m.capacity = 80e9;
+    m.parameters = 14.1 * kBytesPerGiB;
+    m.gradients = 28.2 * kBytesPerGiB;
+    m.optimizer_states = 40 * kBytesPerGiB;
+    m.activations = 11.8 * kBytesPerGiB;
+    m.total = 94.1 * kBytesPerGiB;
+    m.capacity = 80 * kBytesPerGiB;
     QVERIFY(!m.fits());
     view.setResult(result);
-    QCOMPARE(view.verdict(), QStringLiteral("Does not fit: needs 94.1 GB of 80 GB — try ZeRO-3, "
+    QCOMPARE(view.verdict(), QStringLiteral("Does not fit: needs 94.1 GiB of 80 GiB — try ZeRO-3, "
                                             "tensor/pipeline parallelism or recompute"));
     auto *label = view.findChild<QLabel *>(QStringLiteral("memoryVerdict"));
     QVERIFY(label);

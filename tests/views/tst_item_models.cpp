@@ -170,7 +170,7 @@ void TestItemModels::deltaModelHeaders()
     }
     QCOMPARE(rows.removeDuplicates(), 0);
     QCOMPARE(rows[DeltaTableModel::StepTime], QStringLiteral("Step time (s)"));
-    QCOMPARE(rows[DeltaTableModel::MemoryPerGpu], QStringLiteral("Memory per GPU (GB)"));
+    QCOMPARE(rows[DeltaTableModel::MemoryPerGpu], QStringLiteral("Memory per GPU (GiB)"));
 }
 
 void TestItemModels::deltaArithmetic_data()
@@ -190,8 +190,8 @@ void TestItemModels::deltaArithmetic_data()
                                   << sb.scaling_efficiency * 100;
     QTest::newRow("compute") << int(DeltaTableModel::Compute) << sa.breakdown.compute
                              << sb.breakdown.compute;
-    QTest::newRow("memory GB") << int(DeltaTableModel::MemoryPerGpu) << sa.memory.total / 1e9
-                               << sb.memory.total / 1e9;
+    QTest::newRow("memory GiB") << int(DeltaTableModel::MemoryPerGpu)
+                                << sa.memory.total / kBytesPerGiB << sb.memory.total / kBytesPerGiB;
 }
 
 void TestItemModels::deltaArithmetic()

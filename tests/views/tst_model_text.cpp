@@ -235,7 +235,7 @@ std::vector<Case<Bottleneck>> bottleneckCases()
     b.virtual_gpu = Bottleneck::VirtualGpu{0.25, 123.4};
     add("virtual GPU slices", b);
     b = base;
-    b.out_of_memory = Bottleneck::OutOfMemory{95.1e9, 80e9};
+    b.out_of_memory = Bottleneck::OutOfMemory{95.1 * kBytesPerGiB, 80 * kBytesPerGiB};
     add("does not fit", b);
     b.kind = BottleneckKind::Synchronisation;
     b.share = 0.2;
@@ -400,12 +400,13 @@ void TestModelText::englishIsTheModels()
              QStringLiteral("Compute-bound: the GPUs compute 91% of the step at 45.5% MFU."));
     QCOMPARE(
         bottleneckCases().back().english,
-        QStringLiteral("Synchronisation: GPUs wait 20% of the step for the slowest one "
-                       "(stragglers, jitter), mostly waiting for GPU 3 (slowest "
-                       "data-parallel replica, straggler). 2 of 8 GPUs run hot (above 83 °C) "
-                       "and throttle their clocks by 20%. Each GPU is a 50% slice of a "
-                       "physical GPU: the job gets 4x the compute of one whole GPU. It does not fit: 95.1 GB "
-                       "per GPU against 80.0 GB."));
+        QStringLiteral(
+            "Synchronisation: GPUs wait 20% of the step for the slowest one "
+            "(stragglers, jitter), mostly waiting for GPU 3 (slowest "
+            "data-parallel replica, straggler). 2 of 8 GPUs run hot (above 83 °C) "
+            "and throttle their clocks by 20%. Each GPU is a 50% slice of a "
+            "physical GPU: the job gets 4x the compute of one whole GPU. It does not fit: 95.1 GiB "
+            "per GPU against 80.0 GiB."));
     QCOMPARE(adviceCases()[1].english,
              QStringLiteral("Data loader: each GPU consumes about 950 samples/s; at 200 samples/s "
                             "per worker it needs 5 workers (has 2)."));
@@ -531,13 +532,13 @@ void TestModelText::translatorGetsFiguresInOrder()
     sync.kind = BottleneckKind::Synchronisation;
     sync.share = 0.2;
     sync.main_wait = waitFor(17, WaitCause::Straggler);
-    sync.out_of_memory = Bottleneck::OutOfMemory{95.1e9, 80e9};
+    sync.out_of_memory = Bottleneck::OutOfMemory{95.1 * kBytesPerGiB, 80 * kBytesPerGiB};
     const QString wait =
         QStringLiteral("ZH:waiting for GPU 17 (slowest data-parallel replica, straggler) |17");
     QCOMPARE(translatedBottleneck(sync),
              QStringLiteral("ZH:Synchronisation: GPUs wait 20% of the step for the slowest one "
                             "(stragglers, jitter), mostly %1. |%1|20 // ZH:It does not fit: 95.1 "
-                            "GB per GPU against 80.0 GB. |80.0|95.1")
+                            "GiB per GPU against 80.0 GiB. |80.0|95.1")
                  .arg(wait));
     // A link name is kept as it is, even one that looks like a placeholder.
     Bottleneck dp;

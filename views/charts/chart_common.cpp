@@ -217,11 +217,11 @@ QString speedupLossLabel(SpeedupLoss loss)
     return {};
 }
 
-QString formatGb(double bytes)
+QString formatGiB(double bytes)
 {
-    const double gb = std::round(bytes / 1e8) / 10.0;
-    const bool whole = std::fabs(gb - std::round(gb)) < 1e-9;
-    return QLocale().toString(gb, 'f', whole ? 0 : 1);
+    const double gib = std::round(bytes / kBytesPerGiB * 10.0) / 10.0;
+    const bool whole = std::fabs(gib - std::round(gib)) < 1e-9;
+    return QLocale().toString(gib, 'f', whole ? 0 : 1);
 }
 
 } // namespace scalescope

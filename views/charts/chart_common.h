@@ -52,7 +52,8 @@ QColor speedupLossColor(SpeedupLoss loss);
 /// Translated name of a cause of lost speed-up ("DP communication", ...).
 QString speedupLossLabel(SpeedupLoss loss);
 
-/// `bytes` in GB (1e9 bytes) with one decimal, without ".0" for whole numbers ("80").
-QString formatGb(double bytes);
+/// `bytes` in GiB (2^30 bytes, as nvidia-smi and PyTorch count GPU memory) with one
+/// decimal, without ".0" for whole numbers ("80").
+QString formatGiB(double bytes);
 
 } // namespace scalescope

@@ -741,10 +741,10 @@ void CostView::showReport(const CostReport &r)
     case CostDecision::DoesNotFit:
         headline = tr("%1: not worth it — the plan does not fit in memory").arg(gpuCount(r.gpus));
         color = QColor(0xc6, 0x28, 0x28);
-        detail = tr("Each GPU would need %1 GB of its %2 GB: this plan does not run, whatever it "
+        detail = tr("Each GPU would need %1 GiB of its %2 GiB: this plan does not run, whatever it "
                     "costs.")
-                     .arg(locale.toString(r.memory_total_bytes / 1e9, 'f', 1),
-                          locale.toString(r.memory_capacity_bytes / 1e9, 'f', 1));
+                     .arg(locale.toString(r.memory_total_bytes / kBytesPerGiB, 'f', 1),
+                          locale.toString(r.memory_capacity_bytes / kBytesPerGiB, 'f', 1));
         break;
     case CostDecision::MoreGpusPay:
     case CostDecision::MoreGpusDoNotPay: {

@@ -62,7 +62,7 @@ std::optional<double> DeltaTableModel::value(const ResultPtr &result, Metric met
     case DataLoading:
         return s.breakdown.data_loading;
     case MemoryPerGpu:
-        return s.memory.total / 1e9;
+        return s.memory.total / kBytesPerGiB;
     case MetricCount:
         break;
     }
@@ -106,7 +106,7 @@ QString DeltaTableModel::metricName(Metric metric)
     case DataLoading:
         return tr("Data loading (s/step)");
     case MemoryPerGpu:
-        return tr("Memory per GPU (GB)");
+        return tr("Memory per GPU (GiB)");
     case MetricCount:
         break;
     }

@@ -115,7 +115,7 @@ MemoryView::MemoryView(QWidget *parent) : QWidget(parent)
     chart_->addSeries(capacity_);
 
     gb_axis_ = new QValueAxis;
-    gb_axis_->setTitleText(tr("Memory per GPU (GB)"));
+    gb_axis_->setTitleText(tr("Memory per GPU (GiB)"));
     gb_axis_->setLabelFormat(QStringLiteral("%g"));
     category_axis_ = new QBarCategoryAxis;
     line_axis_ = new QValueAxis; // the capacity line's own vertical scale, not shown
@@ -224,17 +224,17 @@ void MemoryView::updateChart()
         set->setBorderColor(fits ? partColor(Part(i)).darker(130) : kOverCapacity);
         set->setLabelColor(fits ? QColor(Qt::white) : QColor(Qt::black));
         set->remove(0, set->count());
-        set->append(bytes / 1e9);
-        sum_gb += bytes / 1e9;
-        parts.append(tr("%1 %2 GB").arg(partName(Part(i)), formatGb(bytes)));
+        set->append(bytes / kBytesPerGiB);
+        sum_gb += bytes / kBytesPerGiB;
+        parts.append(tr("%1 %2 GiB").arg(partName(Part(i)), formatGiB(bytes)));
     }
-    const double total_gb = std::max(sum_gb, m.total / 1e9);
-    const double capacity_gb = m.capacity / 1e9;
+    const double total_gb = std::max(sum_gb, m.total / kBytesPerGiB);
+    const double capacity_gb = m.capacity / kBytesPerGiB;
     category_axis_->clear();
     category_axis_->append(pipeline > 1 ? tr("GPU of stage %1\n(most loaded)").arg(m.stage)
                                         : tr("Each GPU"));
     capacity_->replace(QList<QPointF>{{capacity_gb, 0.0}, {capacity_gb, 1.0}});
-    capacity_->setName(tr("Capacity %1 GB").arg(formatGb(m.capacity)));
+    capacity_->setName(tr("Capacity %1 GiB").arg(formatGiB(m.capacity)));
     QPen pen(fits ? QColor(Qt::black) : kOverCapacity);
     pen.setWidthF(2.5);
     pen.setStyle(Qt::DashLine);
@@ -246,15 +246,15 @@ void MemoryView::updateChart()
 
     if (fits) {
         const double used = m.capacity > 0 ? m.total / m.capacity * 100.0 : 0.0;
-        verdict_->setText(tr("Fits: %1 GB of %2 GB (%3 %), %4 GB free.")
-                              .arg(formatGb(m.total), formatGb(m.capacity),
+        verdict_->setText(tr("Fits: %1 GiB of %2 GiB (%3 %), %4 GiB free.")
+                              .arg(formatGiB(m.total), formatGiB(m.capacity),
                                    QLocale().toString(used, 'f', 0),
-                                   formatGb(m.capacity - m.total)));
+                                   formatGiB(m.capacity - m.total)));
         verdict_->setStyleSheet(QString());
     } else {
-        verdict_->setText(tr("Does not fit: needs %1 GB of %2 GB — try ZeRO-3, tensor/pipeline "
+        verdict_->setText(tr("Does not fit: needs %1 GiB of %2 GiB — try ZeRO-3, tensor/pipeline "
                              "parallelism or recompute")
-                              .arg(formatGb(m.total), formatGb(m.capacity)));
+                              .arg(formatGiB(m.total), formatGiB(m.capacity)));
         verdict_->setStyleSheet(
             QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(kOverCapacity.name()));
     }
@@ -262,8 +262,8 @@ void MemoryView::updateChart()
     if (m.expert_states > 0)
         details += QLatin1Char('\n') +
                    tr("Of the parameters, gradients and optimizer states, the routed experts "
-                      "hold %1 GB.")
-                       .arg(formatGb(m.expert_states));
+                      "hold %1 GiB.")
+                       .arg(formatGiB(m.expert_states));
     if (pipeline > 1)
         details += QLatin1Char('\n') +
                    tr("Pipeline stage %1 holds the most; other stages need less.").arg(m.stage);

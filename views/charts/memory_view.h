@@ -36,7 +36,7 @@ public:
     QChart *chart() const { return chart_; }
     /// The bar set of `part` (values in GB; hatched brush when the GPU is over capacity).
     QBarSet *barSet(Part part) const { return sets_[size_t(part)]; }
-    /// The vertical capacity line (x = capacity in GB).
+    /// The vertical capacity line (x = capacity in GiB).
     QLineSeries *capacityLine() const { return capacity_; }
     /// "Fits: ..." or "Does not fit: needs X GB of Y GB — try ...".
     QString verdict() const;

@@ -648,17 +648,18 @@ void ScalingView::updateReferenceNote()
     }
     if (ref.rebased())
         reference_note_->setText(
-            tr("One GPU cannot hold this model (it would need %1 GB of its %2 GB), so speed-up "
+            tr("One GPU cannot hold this model (it would need %1 GiB of its %2 GiB), so speed-up "
                "is how many times as fast as %3 GPUs, the fewest that fit, with an ideal of "
                "N / %3 on N GPUs; efficiency is speed-up over ideal. Where the missing "
                "speed-up went is still counted against the one GPU on paper.")
-                .arg(formatGb(reference->total), formatGb(reference->capacity))
+                .arg(formatGiB(reference->total), formatGiB(reference->capacity))
                 .arg(ref.gpus));
     else
-        reference_note_->setText(tr("Speed-up against one GPU, which cannot hold this model (it "
-                                    "would need %1 GB of its %2 GB): the reference is a time on "
-                                    "paper, not a run.")
-                                     .arg(formatGb(reference->total), formatGb(reference->capacity)));
+        reference_note_->setText(
+            tr("Speed-up against one GPU, which cannot hold this model (it "
+               "would need %1 GiB of its %2 GiB): the reference is a time on "
+               "paper, not a run.")
+                .arg(formatGiB(reference->total), formatGiB(reference->capacity)));
     reference_note_->show();
 }
 
@@ -727,11 +728,11 @@ void ScalingView::showPointToolTip(const QPointF &point, bool state)
                      percent(row.summary.scaling_efficiency),
                      QLocale().toString(row.summary.step_time_s, 'g', 4));
         if (exceedsCapacity(row.summary.memory))
-            text +=
-                QLatin1Char('\n') +
-                tr("Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB; "
-                   "this run cannot start.")
-                    .arg(formatGb(row.summary.memory.total), formatGb(row.summary.memory.capacity));
+            text += QLatin1Char('\n') +
+                    tr("Does not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB; "
+                       "this run cannot start.")
+                        .arg(formatGiB(row.summary.memory.total),
+                             formatGiB(row.summary.memory.capacity));
         QToolTip::showText(QCursor::pos(), text, this);
         return;
     }

@@ -91,9 +91,9 @@ QString TimelineWidget::memoryBannerText() const
 {
     if (!isMemoryBannerShown())
         return {};
-    return tr("Does not fit in memory: the most loaded GPU needs %1 GB of its %2 GB, so this "
+    return tr("Does not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB, so this "
               "run cannot start. The timeline shows the step as if memory were no limit.")
-        .arg(formatGb(memory_.total), formatGb(memory_.capacity));
+        .arg(formatGiB(memory_.total), formatGiB(memory_.capacity));
 }
 
 int TimelineWidget::bannerHeight(int width) const
