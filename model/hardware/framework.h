@@ -40,6 +40,18 @@ struct FrameworkSpec {
     /// (FSDP backward prefetch, FSDP2 implicit prefetch); false: gathered on demand, the
     /// compute waits for each gather (DeepSpeed ZeRO-3 as the 2021 runs measured it).
     bool zero3_prefetch = true;
+    /// How many all-gathers ZeRO-3 issues for a unit of layers. Each one pays the ring's
+    /// latency, (ranks - 1) hops (NCCL's all-gather is a ring), so at hundreds of ranks their
+    /// number matters, not only their bytes:
+    ///  - Unit: one per wrapped unit (FSDP's FlatParameter per wrapped block, Zhao et al.
+    ///    VLDB'23 Sec. 3.2; FSDP2's per-module all-gather of the block's DTensor shards);
+    ///  - Module: one per submodule that holds parameters (DeepSpeed's
+    ///    PartitionedParameterCoordinator.fetch_sub_module gathers a leaf module's
+    ///    parameters in one coalesced all-gather);
+    ///  - Parameter: one per parameter tensor (DeepSpeed's ZeRO-3 of 2021,
+    ///    partition_parameters.py _allgather_param: one dist.all_gather per parameter).
+    enum class Zero3Gather { Unit, Module, Parameter };
+    Zero3Gather zero3_gather = Zero3Gather::Unit;
     /// Bytes per gradient element reduced across data-parallel ranks; 0: the model's rule
     /// (16-bit for fp16 transformers, else fp32, analysis/memory.h).
     double grad_reduce_bytes = 0;

@@ -567,10 +567,20 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
 
     const ObjectReader overlap = reader.requiredObject("overlap");
     overlap.allowKeys({"tensor_parallel", "tensor_parallel_backward", "zero3_prefetch",
-                       "grad_reduce_bytes", "source"});
+                       "zero3_gather", "grad_reduce_bytes", "source"});
     f.tp_overlap = overlap.requiredBool("tensor_parallel");
     f.tp_overlap_backward = overlap.optionalBool("tensor_parallel_backward", true);
     f.zero3_prefetch = overlap.requiredBool("zero3_prefetch");
+    const std::string gather = overlap.optionalString("zero3_gather", "unit");
+    if (gather == "unit")
+        f.zero3_gather = FrameworkSpec::Zero3Gather::Unit;
+    else if (gather == "module")
+        f.zero3_gather = FrameworkSpec::Zero3Gather::Module;
+    else if (gather == "parameter")
+        f.zero3_gather = FrameworkSpec::Zero3Gather::Parameter;
+    else
+        fail(overlap.pathOf("zero3_gather"),
+             "\"" + gather + "\"; allowed: \"unit\", \"module\" or \"parameter\"");
     const double reduce = overlap.optionalDouble("grad_reduce_bytes", RealRange::closed(0, 4), 0);
     if (reduce != 0 && reduce != 2 && reduce != 4)
         fail(overlap.pathOf("grad_reduce_bytes"),
@@ -660,6 +670,11 @@ OrderedObject writeFramework(const FrameworkSpec &f)
     overlap.add("tensor_parallel", f.tp_overlap)
         .add("tensor_parallel_backward", f.tp_overlap_backward)
         .add("zero3_prefetch", f.zero3_prefetch)
+        .add("zero3_gather",
+             QString::fromLatin1(f.zero3_gather == FrameworkSpec::Zero3Gather::Unit ? "unit"
+                                 : f.zero3_gather == FrameworkSpec::Zero3Gather::Module
+                                     ? "module"
+                                     : "parameter"))
         .add("grad_reduce_bytes", f.grad_reduce_bytes);
     plans.add("tensor", f.tensor_parallel)
         .add("pipeline", f.pipeline_parallel)

@@ -222,6 +222,9 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     l.kernels_fwd += 72.0 + 12.0 + local * ops_per_expert;
     l.expert_params = local * (gated + 1.0) * h * fe;
     l.params += l.expert_params + h * E;
+    // The router and each local expert's matrices (one module per matrix).
+    l.param_modules += 1.0 + local * (gated + 1.0);
+    l.param_tensors += 1.0 + local * (gated + 1.0);
     if (plan.expert > 1 || etp > 1) {
         // Dispatch and combine forward; their gradients backward (Megatron-Core
         // MoEAlltoAllTokenDispatcher; DeepEP's dispatch/combine kernels).
@@ -473,6 +476,13 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     l.params = as.params + mats * h * mlp_width + 4.0 * h;
     if (!ts.gated_mlp)
         l.params += h + mlp_width + h; // biases (GPT-style; LLaMA has none)
+    // Modules: two norms, the attention's projections and the MLP's matrices (a gated MLP's
+    // gate and up projections are two nn.Linear in LLaMA's reference code and in Hugging
+    // Face's LlamaMLP). GPT-style layers carry a bias in every linear and LayerNorm (GPT-2's
+    // Conv1D and LayerNorm); LLaMA-style ones have RMSNorm weights and bias-free linears.
+    const double linears = static_cast<double>(attn.size()) + (mlp_width > 0 ? mats : 0.0);
+    l.param_modules = 2.0 + linears;
+    l.param_tensors = ts.gated_mlp ? l.param_modules : 2.0 * l.param_modules;
 
     const double dense_fwd = l.fwd_s;
     RoutedCost routed;
@@ -628,6 +638,8 @@ LayerCost transformerEmbedding(const TransformerSpec &ts, const Plan &plan, cons
     l.fwd_s = c.memoryTime(2.0 * T * h * e);
     l.bwd_s = c.memoryTime(T * h * (e + 4.0));
     l.params = static_cast<double>(ts.vocab) * h / plan.tensor;
+    l.param_modules = 1;
+    l.param_tensors = 1;
     l.activation_bytes = 0;
     l.kernels_fwd = 1;
     if (plan.tensor > 1) { // vocab-parallel embedding all-reduce (Megatron-LM)
@@ -659,9 +671,14 @@ LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const Com
     l.bwd_flops = 2.0 * logits.flops();
     l.wgrad_s = hc.gemmTime(logits.k, logits.n, logits.m);
     l.params = 2.0 * h; // final norm
+    l.param_modules = 1;
+    l.param_tensors = ts.gated_mlp ? 1 : 2;
     // An untied output matrix, or the tied copy held by the last pipeline stage.
-    if (!ts.tied_embeddings || plan.pipeline > 1)
+    if (!ts.tied_embeddings || plan.pipeline > 1) {
         l.params += vt * h;
+        l.param_modules += 1;
+        l.param_tensors += 1;
+    }
     // DTensor's column-parallel output layer saves its all-gathered input (Megatron's keeps
     // the sequence-parallel shard and gathers it again in backward).
     const bool dtensor = c.stack().dtensor_tensor_parallel && plan.tensor > 1;
@@ -762,6 +779,10 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
         l.bwd_flops = (first ? 1.0 : 2.0) * l.fwd_flops;
         l.bwd_s = std::max((dgrad + wgrad) * scale, atPeak(l.bwd_flops));
         l.params = ls.params / t;
+        // torchvision's convolutions have no bias (bias=False before a batch norm); its
+        // final fully connected layer has one.
+        l.param_modules = 1;
+        l.param_tensors = ls.kind == LayerSpec::Kind::Conv ? 1 : 2;
         // The input is saved for the weight gradient. After an in-place ReLU it is the
         // ReLU's output, which the ReLU keeps itself (below): one tensor, counted once.
         l.activation_bytes = prev && prev->kind == LayerSpec::Kind::Activation ? 0.0 : in * e;
@@ -778,6 +799,8 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
         l.fwd_s = c.memoryTime(3.0 * out * e);
         l.bwd_s = c.memoryTime(5.0 * out * e);
         l.params = ls.params;
+        l.param_modules = 1; // weight and bias
+        l.param_tensors = 2;
         break;
     case LayerSpec::Kind::Activation:
         l.fwd_s = fused_after ? 0.0 : c.memoryTime(2.0 * out * e);
@@ -806,6 +829,8 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
         l.fwd_s = c.memoryTime(2.0 * out * e);
         l.bwd_s = c.memoryTime(3.0 * out * e);
         l.params = ls.params;
+        l.param_modules = ls.params > 0 ? 1 : 0;
+        l.param_tensors = l.param_modules;
         l.fwd_flops = ls.forward_flops * b;
         l.bwd_flops = 2.0 * l.fwd_flops;
         break;
@@ -1016,6 +1041,8 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
         l.fwd_s /= plan.tensor;
         l.bwd_s /= plan.tensor;
         l.params = cs.params / layers / plan.tensor;
+        l.param_modules = 1; // the one square GEMM above, a weight and a bias
+        l.param_tensors = 2;
         l.activation_bytes = act / plan.tensor;
         l.kernels_fwd = plan.host.layer_ops_forward;
         if (plan.recompute == Recompute::Full) {

@@ -24,6 +24,11 @@ struct LayerCost {
     double bwd_flops = 0;
     double recompute_flops = 0;
     double params = 0;           // parameters held by this GPU (before ZeRO sharding)
+    /// The modules that hold those parameters (norms, linears, embeddings) and the parameter
+    /// tensors in them (weights and biases): how many all-gathers a ZeRO-3 stack that fetches
+    /// per module or per parameter issues for this layer (FrameworkSpec::Zero3Gather).
+    double param_modules = 0;
+    double param_tensors = 0;
     double activation_bytes = 0; // kept per in-flight micro-batch for the backward pass
     /// Working memory of this layer's backward on top of what is kept: a checkpointed
     /// layer's rebuilt activations, the loss gradient of the logits.

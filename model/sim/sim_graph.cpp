@@ -485,6 +485,8 @@ std::vector<Piece> packPieces(const SimContext &ctx, LayerRange range, TensorPar
         cur.tp_bwd_bytes += (l.tp_bwd_ops + l.tp_recompute_ops) * l.tp_bytes;
         cur.params += l.params;
         cur.expert_params += l.expert_params;
+        cur.param_modules += l.param_modules;
+        cur.param_tensors += l.param_tensors;
         addExpertAndContext(ctx, l, cur);
         if (bucket > 0 && cur.params * grad_bytes >= bucket) {
             reversed.push_back(cur);

@@ -66,9 +66,20 @@ StepDescription describeStep(const SimContext &ctx)
             static_cast<Piece &>(piece) = p;
             piece.grad =
                 collective(d.grad_op, p.params * grad_bytes, p.expert_params * grad_bytes);
-            if (d.zero3)
-                piece.gather = collective(CollectiveOp::AllGather, p.params * weight_bytes,
-                                          p.expert_params * weight_bytes);
+            if (d.zero3) {
+                // A stack that fetches per module or per parameter issues that many
+                // all-gathers for the piece (FrameworkSpec::Zero3Gather), each paying the
+                // ring's latency over the data group: n collectives of the mean size.
+                using G = FrameworkSpec::Zero3Gather;
+                const double n =
+                    std::max(1.0, P.stack.zero3_gather == G::Module      ? p.param_modules
+                                  : P.stack.zero3_gather == G::Parameter ? p.param_tensors
+                                                                         : 1.0);
+                piece.gather = collective(CollectiveOp::AllGather, p.params * weight_bytes / n,
+                                          p.expert_params * weight_bytes / n);
+                piece.gather.bytes *= n;
+                piece.gather.time_s *= n;
+            }
             chunk.pieces.push_back(piece);
             chunk.total += p;
         }

@@ -27,6 +27,10 @@ struct Piece {
     double tp_fwd_bytes = 0, tp_bwd_bytes = 0; // what those all-reduces move (their buffers)
     double params = 0;
     double expert_params = 0; // the routed experts' share of params (sharded over expert data)
+    /// The modules holding params and their parameter tensors (LayerCost::param_modules):
+    /// how many all-gathers ZeRO-3 issues for the piece when it fetches per module or per
+    /// parameter (FrameworkSpec::Zero3Gather).
+    double param_modules = 0, param_tensors = 0;
     // Expert dispatch and combine (exposed time and bytes), waiting for the busiest expert,
     // and the context-parallel attention exchange (exposed), per micro-batch.
     double ep_fwd = 0, ep_bwd = 0;
@@ -55,6 +59,8 @@ struct Piece {
         tp_bwd_bytes += share * o.tp_bwd_bytes;
         params += o.params;
         expert_params += o.expert_params;
+        param_modules += o.param_modules;
+        param_tensors += o.param_tensors;
         ep_fwd += share * o.ep_fwd;
         ep_bwd += share * o.ep_bwd;
         ep_fwd_bytes += share * o.ep_fwd_bytes;

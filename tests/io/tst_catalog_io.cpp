@@ -245,6 +245,17 @@ void TestCatalogIo::errors_data()
     QTest::newRow("tiny memory bandwidth")
         << gpuWith("2039", "1e-300") << "test.json: gpus[0].memory_bandwidth_gbps"
         << "allowed: 1 to";
+    {
+        // A framework's ZeRO-3 gather granularity is one of three words, named when wrong.
+        QFile f(QStringLiteral(SCALESCOPE_SOURCE_DIR "/resources/catalogs/frameworks.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray frameworks = f.readAll();
+        QVERIFY(frameworks.contains("\"zero3_gather\": \"module\""));
+        frameworks.replace("\"zero3_gather\": \"module\"", "\"zero3_gather\": \"layer\"");
+        QTest::newRow("zero3 gather")
+            << frameworks << "test.json: frameworks[2].overlap.zero3_gather"
+            << "allowed: \"unit\", \"module\" or \"parameter\"";
+    }
     QTest::newRow("unknown family")
         << gpuWith("\"ampere\"", "\"turing\"") << "test.json: gpus[0].family"
         << "\"turing\"";
