@@ -63,23 +63,27 @@ constexpr double kTreeBandwidthFactor = 0.9;
 
 struct ProtocolTraits {
     double bandwidth; // fraction of the Simple protocol's bandwidth
-    double latency;   // multiplier on per-hop latency
+    // Multipliers on a link's per-hop latency (the catalog's figures sit at NCCL's LL128
+    // column, links.json) for a hop over NVLink, over PCIe and over the network.
+    double nvlink, pcie, net;
 };
 
-// NCCL protocols (NCCL docs "NCCL_PROTO"; tuning.cc): LL sends 8-byte flag+data words
-// (50% efficiency, lowest latency); LL128 120 of 128 bytes (NVLink only); Simple full
-// bandwidth, highest latency.
+// NCCL protocols (NCCL docs "NCCL_PROTO"): LL sends 8-byte flag+data words (50% efficiency,
+// lowest latency); LL128 120 of 128 bytes (NVLink only); Simple full bandwidth, highest
+// latency. The latency ratios are NCCL's own ring constants (src/graph/tuning.cc, hwLat, us
+// per ring step for LL / LL128 / Simple): NVLink 0.6 / 1.9 / 3.4, PCIe 1.0 / 2.5 / 5.7,
+// network 2.7 / 4.0 / 14.0, each divided by its LL128 figure.
 ProtocolTraits traits(Protocol p)
 {
     switch (p) {
     case Protocol::LL:
-        return {0.5, 0.35};
+        return {0.5, 0.6 / 1.9, 1.0 / 2.5, 2.7 / 4.0};
     case Protocol::LL128:
-        return {0.9375, 0.6};
+        return {0.9375, 1.0, 1.0, 1.0};
     case Protocol::Simple:
         break;
     }
-    return {1.0, 1.0};
+    return {1.0, 3.4 / 1.9, 5.7 / 2.5, 14.0 / 4.0};
 }
 
 } // namespace
@@ -125,6 +129,8 @@ CommModel::CommModel(const HardwareSpec &hw)
     if (host_staged_)
         intra_bw_ = std::min(intra_bw_, hostStagedFlowBandwidth(hw));
     intra_lat_ = hw.intra.latency_us * 1e-6;
+    intra_nvlink_ = hw.intra.kind == LinkKind::NVLinkSwitched ||
+                    hw.intra.kind == LinkKind::NVLinkBridge || hw.intra.kind == LinkKind::Custom;
     // Streaming copies reach ~0.8 of datasheet memory bandwidth (hardware/kernel_model.cpp).
     local_bw_ = hw.gpu.memory_bandwidth_gbps * 1e9 * 0.8;
     nic_bw_ = hw.inter.line_rate_gbit / 8.0 * 1e9 * nicEfficiency(hw.inter.kind);
@@ -205,8 +211,10 @@ double CommModel::ringTime(CollectiveOp op, double bytes, const GroupShape &g, P
     if (g.nodes > 1)
         bw = std::min(bw, interBandwidthPerGroup(g));
     bw *= tr.bandwidth;
+    // One step of the ring in n crosses the network per node, the others a link inside it.
+    const double intra_hop = intra_lat_ * (intra_nvlink_ ? tr.nvlink : tr.pcie);
     const double hop =
-        g.nodes > 1 ? (g.nodes * inter_lat_ + (n - g.nodes) * intra_lat_) / n : intra_lat_;
+        g.nodes > 1 ? (g.nodes * inter_lat_ * tr.net + (n - g.nodes) * intra_hop) / n : intra_hop;
     double steps = 0, volume = 0;
     switch (op) {
     case CollectiveOp::AllReduce: // reduce-scatter + all-gather: 2(n-1) steps of S/n
@@ -234,10 +242,10 @@ double CommModel::ringTime(CollectiveOp op, double bytes, const GroupShape &g, P
             // The node's members send off-node together through their share of the NICs.
             t = std::max(t,
                          off_node * g.ranks_per_node / (interBandwidthPerGroup(g) * tr.bandwidth));
-        return kBaseLatency + (n - 1) * hop * tr.latency + t;
+        return kBaseLatency + (n - 1) * hop + t;
     }
     }
-    return kBaseLatency + steps * hop * tr.latency + volume / bw;
+    return kBaseLatency + steps * hop + volume / bw;
 }
 
 double CommModel::treeTime(CollectiveOp op, double bytes, const GroupShape &g, Protocol p) const
@@ -252,9 +260,10 @@ double CommModel::treeTime(CollectiveOp op, double bytes, const GroupShape &g, P
         bw = std::min(bw, interBandwidthPerGroup(g));
     bw *= tr.bandwidth * kTreeBandwidthFactor;
     const double depth = std::ceil(std::log2(std::max(2, g.nodes)));
-    const double lat = 2.0 * (depth * inter_lat_ + (g.ranks_per_node - 1) * intra_lat_);
+    const double intra_hop = intra_lat_ * (intra_nvlink_ ? tr.nvlink : tr.pcie);
+    const double lat = 2.0 * (depth * inter_lat_ * tr.net + (g.ranks_per_node - 1) * intra_hop);
     const double factor = op == CollectiveOp::AllReduce ? 2.0 * (g.ranks - 1.0) / g.ranks : 1.0;
-    return kBaseLatency + lat * tr.latency + factor * bytes / bw;
+    return kBaseLatency + lat + factor * bytes / bw;
 }
 
 double CommModel::nvlsTime(CollectiveOp op, double bytes, const GroupShape &g) const

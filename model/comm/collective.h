@@ -128,6 +128,7 @@ private:
     double intra_bw_ = 0; // bytes/s per GPU per direction, achievable by NCCL
     double local_bw_ = 0; // one GPU's memory bandwidth (a one-rank collective's copy)
     double intra_lat_ = 0;
+    bool intra_nvlink_ = false; // NVLink-class hops inside a node (else PCIe) for latency
     double nic_bw_ = 0; // bytes/s per NIC, achievable
     double inter_lat_ = 0;
     bool nvls_ = false;
