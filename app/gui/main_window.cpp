@@ -204,9 +204,13 @@ void MainWindow::applyCalibration(const QString &path)
             calibration_pending_ = false;
             return;
         }
-        s.hardware.gpu = *match;
-        description = tr("Apply calibration profile %1 (GPU set to %2, where it was measured)")
-                          .arg(QFileInfo(path).fileName(), QString::fromStdString(match->name));
+        const bool cap_dropped = replaceGpu(s.hardware, *match);
+        description =
+            (cap_dropped
+                 ? tr("Apply calibration profile %1 (GPU set to %2, where it was measured; "
+                      "power limit back to its TDP)")
+                 : tr("Apply calibration profile %1 (GPU set to %2, where it was measured)"))
+                .arg(QFileInfo(path).fileName(), QString::fromStdString(match->name));
         calibration_gpu_switched_ = QString::fromStdString(match->name);
     } else {
         calibration_gpu_switched_.clear();

@@ -224,6 +224,22 @@ int defaultCpuCores(const GpuSpec &gpu)
     return 32;
 }
 
+bool powerLimitFits(const GpuSpec &gpu, double power_limit_w)
+{
+    return gpu.tdp_w > 0 && power_limit_w >= std::ceil(kPowerLimitMinShare * gpu.tdp_w) &&
+           power_limit_w <= gpu.tdp_w;
+}
+
+bool replaceGpu(HardwareSpec &hw, const GpuSpec &gpu)
+{
+    hw.gpu = gpu;
+    if (hw.power_limit_w > 0 && !powerLimitFits(gpu, hw.power_limit_w)) {
+        hw.power_limit_w = 0;
+        return true;
+    }
+    return false;
+}
+
 double powerLimitedClockRatio(const GpuSpec &gpu, double power_limit_w)
 {
     if (power_limit_w <= 0 || gpu.tdp_w <= 0 || power_limit_w >= gpu.tdp_w)

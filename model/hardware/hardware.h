@@ -162,6 +162,15 @@ int defaultCpuCores(const GpuSpec &gpu);
 /// the GPU's TDP (1 when the cap is at or above TDP, or the GPU states no TDP).
 double powerLimitedClockRatio(const GpuSpec &gpu, double power_limit_w);
 
+/// The lowest board power cap a scenario may set, as a share of the TDP (nvidia-smi -pl
+/// accepts down to about 30% of the default limit on A100 and H100 boards).
+inline constexpr double kPowerLimitMinShare = 0.3;
+/// Whether `power_limit_w` (> 0) is a cap `gpu` takes: 30% of its TDP up to the TDP.
+bool powerLimitFits(const GpuSpec &gpu, double power_limit_w);
+/// Puts `gpu` into `hw`. A power cap is a setting of one board: it stays where the new GPU
+/// takes it and is dropped (no cap, the TDP) where it does not; returns whether it was.
+bool replaceGpu(HardwareSpec &hw, const GpuSpec &gpu);
+
 /// A GPU name as every use reads it (the calibration mismatch, the catalog match, the GUI):
 /// NVML's names (nvmlDeviceGetName: "NVIDIA H100 80GB HBM3", "NVIDIA A100-SXM4-80GB",
 /// "Tesla T4", "NVIDIA RTX 6000 Ada Generation"), rocm-smi's ("AMD Instinct MI300X") and the

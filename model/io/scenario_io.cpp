@@ -46,7 +46,6 @@ constexpr const char *kDefaultInterLink = "ib-hdr-200";
 constexpr std::array kPcieTopologies = {PcieTopology::Switch, PcieTopology::RootPorts};
 constexpr std::array kLoaderPipelines = {LoaderPipeline::Pil, LoaderPipeline::PilSimd,
                                          LoaderPipeline::DaliCpu, LoaderPipeline::DaliGpu};
-constexpr double kPowerLimitMinShare = 0.3; // of TDP: nvidia-smi's lowest limits on H100/A100
 
 constexpr std::array kPrecisions = {Precision::FP32, Precision::TF32, Precision::FP16,
                                     Precision::BF16, Precision::FP8};

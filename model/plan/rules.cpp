@@ -123,6 +123,12 @@ private:
             warn(Rule::TensorBeyondNode, "parallel.tensor",
                  {.gpus_per_node = hw.gpus_per_node, .tensor = p.tensor});
         const int64_t heads = s_.model.transformer.heads;
+        const int64_t hidden = s_.model.transformer.hidden;
+        // Each head takes hidden / heads of the width (Vaswani et al. 2017, Sec. 3.2.2).
+        if (s_.model.kind == ModelSpec::Kind::Transformer && heads > 0 && hidden > 0 &&
+            hidden % heads != 0)
+            add(Rule::HeadsDivideHidden, "model.transformer.heads",
+                {.heads = heads, .hidden = hidden});
         if (s_.model.kind == ModelSpec::Kind::Transformer && heads > 0 && p.tensor > 0 &&
             heads % p.tensor != 0)
             add(Rule::TensorDividesHeads, "parallel.tensor", {.tensor = p.tensor, .heads = heads});
@@ -457,6 +463,9 @@ std::string ruleMessage(const RuleFinding &f)
     case Rule::TensorBeyondNode:
         return "tensor = " + i(a.tensor) + " is more than the " + i(a.gpus_per_node) +
                " GPUs per node: its all-reduces cross the inter-node network (allowed, but slow)";
+    case Rule::HeadsDivideHidden:
+        return i(a.heads) + " does not divide hidden = " + i(a.hidden) +
+               "; allowed: a divisor of hidden";
     case Rule::TensorDividesHeads:
         return "tensor = " + i(a.tensor) + " does not divide the model's heads = " + i(a.heads) +
                "; allowed: a divisor of " + i(a.heads);

@@ -26,13 +26,15 @@ inline constexpr int64_t kMaxGpuCount = 131072;
 /// it fills.
 enum class Rule {
     // Hardware
-    TooManyGpus,         // hardware.nodes: nodes, gpus_per_node, gpus, max_gpus
-    CalibrationOtherGpu, // hardware.calibration: measured_gpu, gpu_name
+    TooManyGpus,             // hardware.nodes: nodes, gpus_per_node, gpus, max_gpus
+    CalibrationOtherGpu,     // hardware.calibration: measured_gpu, gpu_name
     CalibrationOtherCluster, // hardware.calibration (warning): profile_nodes,
                              //   profile_gpus_per_node, nodes, gpus_per_node
-    GeForceWithNVLink,   // hardware.intra_node (warning): gpu_name, link_name
-    AmdWithNVLink,       // hardware.intra_node (warning): gpu_name, link_name
-    BridgeBeyondTwo,     // hardware.intra_node (warning): gpus_per_node
+    GeForceWithNVLink,       // hardware.intra_node (warning): gpu_name, link_name
+    AmdWithNVLink,           // hardware.intra_node (warning): gpu_name, link_name
+    BridgeBeyondTwo,         // hardware.intra_node (warning): gpus_per_node
+    // The model
+    HeadsDivideHidden, // model.transformer.heads: heads, hidden
     // The plan's degrees
     DegreesProduct,           // parallel: data, tensor, pipeline, context, product, gpus,
                               //   nodes, gpus_per_node
@@ -57,10 +59,10 @@ enum class Rule {
     ScheduleNeedsPipeline,    // parallel.schedule: schedule, pipeline
     ScheduleMicroBatches,     // parallel.schedule: schedule, pipeline, micro_batches, product
     // Batch and numerics
-    BatchEmpty,            // training.global_batch: global_batch (below 1)
-    BatchDividesData,      // training.global_batch (micro_batch auto): global_batch, data
-    MicroBatchDividesStep, // training.micro_batch: global_batch, micro_batch, data, product
-    PrecisionUnsupported,  // training.precision: precision, gpu_name, supported
+    BatchEmpty,             // training.global_batch: global_batch (below 1)
+    BatchDividesData,       // training.global_batch (micro_batch auto): global_batch, data
+    MicroBatchDividesStep,  // training.micro_batch: global_batch, micro_batch, data, product
+    PrecisionUnsupported,   // training.precision: precision, gpu_name, supported
     BlockFormatUnsupported, // training.precision: precision, gpu_name
     // Effects
     StragglerMissing,       // effects.stragglers[i].gpu: gpu, gpus
@@ -99,6 +101,7 @@ struct RuleFigures {
     int64_t seq_len = 0;
     int64_t product = 0; // of the degrees or batch factors the rule multiplies
     int64_t heads = 0;
+    int64_t hidden = 0;
     int64_t zero = 0;
     int64_t virtual_stages = 0;
     int64_t stages = 0; // pipeline x virtual_stages

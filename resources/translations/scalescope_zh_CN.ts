@@ -95,38 +95,38 @@
         <translation>tensor = %1 大于每节点 %2 块 GPU：其 all-reduce 会跨节点间网络（允许，但很慢）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="207"/>
+        <location filename="../../views/controls/control_checks.cpp" line="212"/>
         <source>tensor = %1 does not divide the model's %2 attention heads</source>
         <translation>tensor = %1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="212"/>
+        <location filename="../../views/controls/control_checks.cpp" line="217"/>
         <source>sequence parallelism works inside a tensor-parallel group; with tensor = 1 it has no effect</source>
         <translation>序列并行在张量并行组内起作用；tensor = 1 时无效果</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="256"/>
-        <location filename="../../views/controls/control_checks.cpp" line="263"/>
+        <location filename="../../views/controls/control_checks.cpp" line="261"/>
+        <location filename="../../views/controls/control_checks.cpp" line="268"/>
         <source>global batch %1 does not split evenly over %2 data-parallel replicas</source>
         <translation>全局批大小 %1 无法均分到 %2 个数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="268"/>
+        <location filename="../../views/controls/control_checks.cpp" line="273"/>
         <source>micro-batch %1 does not divide the per-replica batch %2 / %3 = %4</source>
         <translation>微批次 %1 不能整除每副本批大小 %2 / %3 = %4</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="223"/>
+        <location filename="../../views/controls/control_checks.cpp" line="228"/>
         <source>%1 virtual stages need the interleaved schedule</source>
         <translation>%1 个虚拟阶段需要交错调度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="227"/>
+        <location filename="../../views/controls/control_checks.cpp" line="232"/>
         <source>the interleaved schedule with 1 virtual stage is plain 1F1B; use 2 or more</source>
         <translation>只有 1 个虚拟阶段的交错调度就是普通 1F1B；请使用 2 个或更多</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="231"/>
+        <location filename="../../views/controls/control_checks.cpp" line="236"/>
         <source>pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 layers</source>
         <translation>流水线 × 虚拟阶段 = %1 × %2 = %3 个阶段，但模型只有 %4 层</translation>
     </message>
@@ -156,22 +156,22 @@
         <translation>%1 不支持异步更新；请使用同步更新</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="239"/>
+        <location filename="../../views/controls/control_checks.cpp" line="244"/>
         <source>the interleaved schedule needs the %1 micro-batches per step to be a multiple of pipeline = %2</source>
         <translation>交错调度要求每步的 %1 个微批次是 pipeline = %2 的倍数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="276"/>
+        <location filename="../../views/controls/control_checks.cpp" line="281"/>
         <source>%1 is not supported by the %2</source>
         <translation>%2 不支持 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="299"/>
+        <location filename="../../views/controls/control_checks.cpp" line="304"/>
         <source>steady state %1 °C is below the ambient %2 °C: a GPU under load does not end up cooler than its intake air</source>
         <translation>稳态温度 %1 °C 低于环境温度 %2 °C：负载下的 GPU 不会比其进风更凉</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="288"/>
+        <location filename="../../views/controls/control_checks.cpp" line="293"/>
         <source>GPU %1 with its own cooling does not exist: the GPUs are numbered 0-%2</source>
         <translation>单独设置散热的 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
@@ -246,57 +246,62 @@
         <translation>%1 是 Blackwell 张量核心格式；%2 不支持（请使用 fp8 或 bf16）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="217"/>
+        <location filename="../../views/controls/control_checks.cpp" line="207"/>
+        <source>heads = %1 does not divide the hidden size %2</source>
+        <translation>heads = %1 不能整除隐藏层大小 %2</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="222"/>
         <source>asynchronous updates cannot shard the optimizer (ZeRO stage %1): every replica's gradients are needed each step; use sync or ZeRO 0</source>
         <translation>异步更新不能切分优化器（ZeRO 阶段 %1）：每一步都需要所有副本的梯度；请使用同步更新或 ZeRO 0</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="252"/>
+        <location filename="../../views/controls/control_checks.cpp" line="257"/>
         <source>a global batch of %1 samples trains nothing; use at least 1</source>
         <translation>全局批量为 %1 个样本时无法训练；至少使用 1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="284"/>
+        <location filename="../../views/controls/control_checks.cpp" line="289"/>
         <source>straggler GPU %1 is listed twice; each GPU has one slowdown</source>
         <translation>慢节点 GPU %1 被列出两次；每块 GPU 只有一个减速系数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="294"/>
+        <location filename="../../views/controls/control_checks.cpp" line="299"/>
         <source>GPU %1 is listed twice; each GPU has one steady-state temperature</source>
         <translation>GPU %1 被列出两次；每块 GPU 只有一个稳态温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="306"/>
+        <location filename="../../views/controls/control_checks.cpp" line="311"/>
         <source>GPU %1's steady state %2 °C is below the ambient %3 °C</source>
         <translation>GPU %1 的稳态温度 %2 °C 低于环境温度 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="312"/>
+        <location filename="../../views/controls/control_checks.cpp" line="317"/>
         <source>no GPU gets hotter than %1 °C, the throttling threshold is %2 °C: thermal throttling has no effect</source>
         <translation>没有 GPU 温度超过 %1 °C，而降频阈值为 %2 °C：温度降频不起作用</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="324"/>
+        <location filename="../../views/controls/control_checks.cpp" line="329"/>
         <source>a checkpoint every %1 s, but writing one takes %2 s (%3 GB at %4 GB/s): more time goes to checkpoints than to training</source>
         <translation>每 %1 s 保存一次检查点，但写入一次需要 %2 s（%3 GB，%4 GB/s）：花在检查点上的时间多于训练</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="333"/>
+        <location filename="../../views/controls/control_checks.cpp" line="338"/>
         <source>a checkpoint every %1 s, but with %2 GPUs one fails every %3 s on average: most work between checkpoints is lost</source>
         <translation>每 %1 s 保存一次检查点，但 %2 块 GPU 平均每 %3 s 就有一个故障：检查点之间的大部分工作会丢失</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="341"/>
+        <location filename="../../views/controls/control_checks.cpp" line="346"/>
         <source>with %1 GPUs one fails every %2 s on average, before a restart and a checkpoint (%3 s) are done: the job hardly progresses</source>
         <translation>%1 块 GPU 平均每 %2 s 就有一个故障，来不及完成重启和一次检查点（%3 s）：作业几乎没有进展</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="279"/>
+        <location filename="../../views/controls/control_checks.cpp" line="284"/>
         <source>straggler GPU %1 does not exist: the GPUs are numbered 0-%2</source>
         <translation>慢节点 GPU %1 不存在：GPU 编号为 0-%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_checks.cpp" line="319"/>
+        <location filename="../../views/controls/control_checks.cpp" line="324"/>
         <source>0 workers: the training process loads each batch itself, one at a time (PyTorch num_workers = 0)</source>
         <translation>0 个工作进程：训练进程自己逐个加载每个批次（PyTorch num_workers = 0）</translation>
     </message>
@@ -1452,7 +1457,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="16"/>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="199"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="241"/>
         <source>GPU model from the catalog, with its memory</source>
         <translation>目录中的 GPU 型号及其显存</translation>
     </message>
@@ -1577,17 +1582,82 @@
         <translation>每插槽主机内存</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="172"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="106"/>
+        <source> W</source>
+        <translation> W</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="107"/>
+        <source>Power limit</source>
+        <translation>功耗上限</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="109"/>
+        <source> nodes</source>
+        <translation> 个节点</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="110"/>
+        <source>NVLink domain</source>
+        <translation>NVLink 域</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="113"/>
+        <source>CPU cores per node, 0-4096; they bound a data loader that decodes with a catalog pipeline. 0: not stated</source>
+        <translation>每节点 CPU 核数，0-4096；使用目录中解码流水线的数据加载器受其限制。0：未说明</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="115"/>
+        <source>not stated</source>
+        <translation>未说明</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="116"/>
+        <source>CPU cores per node</source>
+        <translation>每节点 CPU 核数</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="139"/>
+        <source>%1; power limit back to its TDP</source>
+        <translation>%1；功耗上限恢复为其 TDP</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="191"/>
         <source>Set PCIe topology to %1</source>
         <translation>将 PCIe 拓扑设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="178"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="198"/>
+        <source>Set power limit to the TDP</source>
+        <translation>将功耗上限设为 TDP</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="198"/>
+        <source>Set power limit to %1 W</source>
+        <translation>将功耗上限设为 %1 W</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="206"/>
+        <source>Set NVLink domain to %1 GPUs</source>
+        <translation>将 NVLink 域设为 %1 块 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="212"/>
+        <source>Set CPU cores per node to %1</source>
+        <translation>将每节点 CPU 核数设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="213"/>
+        <source>Set CPU cores per node to not stated</source>
+        <translation>将每节点 CPU 核数设为未说明</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="220"/>
         <source>Set host memory to %1 GB/s per socket</source>
         <translation>将主机内存设为每插槽 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="179"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="221"/>
         <source>Set host memory to the platform default</source>
         <translation>将主机内存设为平台默认值</translation>
     </message>
@@ -1652,155 +1722,175 @@
         <translation>头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="38"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="39"/>
         <source>Sequence length in tokens, 1-1048576</source>
         <translation>序列长度（token 数），1-1048576</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="38"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="39"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="39"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="40"/>
         <source>Sequence</source>
         <translation>序列</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="40"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="41"/>
         <source>Vocabulary size, 1-1000000</source>
         <translation>词表大小，1-1000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="41"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="42"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="48"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="49"/>
         <source>Global batch on a log scale, 1-65536 samples (powers of two)</source>
         <translation>全局批大小，对数刻度，1-65536 个样本（2 的幂）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="51"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="52"/>
         <source>Samples per optimizer step, all GPUs together, 1-1000000000</source>
         <translation>每个优化器步的样本数，所有 GPU 合计，1-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="52"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="53"/>
         <source>Global batch, exact</source>
         <translation>全局批大小（精确值）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="55"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="56"/>
         <source>Global &amp;batch</source>
         <translation>全局批大小(&amp;b)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="62"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="63"/>
         <source>Samples per forward/backward pass on one GPU, 0 = auto (global batch / data degree), 0-1000000000</source>
         <translation>单块 GPU 每次前向/反向的样本数，0 = 自动（全局批大小 / 数据并行度），0-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="64"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="65"/>
         <location filename="../../views/controls/control_panel_parallel.cpp" line="62"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="65"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="66"/>
         <source>Micro-batc&amp;h</source>
         <translation>微批次(&amp;h)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="70"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="71"/>
         <source>Arithmetic precision (FP16, BF16 and FP8 are mixed precision)</source>
         <translation>计算精度（FP16、BF16 和 FP8 为混合精度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="71"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="72"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="72"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="73"/>
         <source>TF32</source>
         <translation>TF32</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="73"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="74"/>
         <source>FP16 mixed</source>
         <translation>FP16 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="74"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="75"/>
         <source>BF16 mixed</source>
         <translation>BF16 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="75"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="76"/>
         <source>FP8 mixed</source>
         <translation>FP8 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="76"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="77"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="79"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="80"/>
         <source>Optimizer (sets its state memory)</source>
         <translation>优化器（决定其状态显存）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="80"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="81"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="81"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="82"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="82"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="83"/>
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="86"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="87"/>
         <source>Activation recomputation: less memory, more compute</source>
         <translation>激活重计算：省显存，多计算</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="87"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="88"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="88"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="89"/>
         <source>Selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="89"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="90"/>
         <source>Full</source>
         <translation>完全</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="90"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="91"/>
         <source>&amp;Recompute</source>
         <translation>重计算(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="93"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="94"/>
         <source>&amp;Flash attention</source>
         <translation>Flash Attention(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="94"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="95"/>
         <source>Fused attention kernels: no sequence² tensors in memory</source>
         <translation>融合注意力内核：显存中不保存 序列² 大小的张量</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="99"/>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="100"/>
+        <source>The model compiled with torch.compile: elementwise chains fused into one kernel each, and the host launches from generated code</source>
+        <translation>用 torch.compile 编译模型：每条逐元素运算链融合为一个内核，主机从生成的代码发起启动</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="193"/>
+        <source>Turn torch.compile on</source>
+        <translation>开启 torch.compile</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="193"/>
+        <source>Turn torch.compile off</source>
+        <translation>关闭 torch.compile</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_parallel.cpp" line="12"/>
@@ -2049,51 +2139,61 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_parallel.cpp" line="136"/>
+        <source>Overlap tensor-parallel communication</source>
+        <translation>重叠张量并行通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="137"/>
+        <source>Tensor-parallel collectives pipelined with the GEMMs beside them (Megatron-Core's overlap, torchtitan's async TP); unchecked: they wait on the critical path. The software stack's own choice until you change it</source>
+        <translation>张量并行的集合通信与相邻的 GEMM 流水化重叠（Megatron-Core 的重叠、torchtitan 的异步 TP）；不勾选时它们在关键路径上等待。在你修改之前沿用软件栈自己的选择</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="143"/>
         <source>Overlap gradient communication</source>
         <translation>重叠梯度通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="137"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="144"/>
         <source>Overlap gradient communication with the backward pass</source>
         <translation>让梯度通信与反向传播重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="142"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="149"/>
         <source>Gradient bucket size, 0 = one all-reduce after the whole backward, 0-100000 MB</source>
         <translation>梯度桶大小，0 = 整个反向结束后做一次 all-reduce，0-100000 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="144"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="151"/>
         <source> MB</source>
         <translation> MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="145"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="152"/>
         <source>one all-reduce</source>
         <translation>一次 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="146"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="153"/>
         <source>Bucket</source>
         <translation>桶</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="150"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="157"/>
         <source>Synchronous (a barrier every step) or asynchronous updates (stale gradients)</source>
         <translation>同步更新（每步一次屏障）或异步更新（过期梯度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="152"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="159"/>
         <source>Synchronous</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="153"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="160"/>
         <source>Asynchronous</source>
         <translation>异步</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="154"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="161"/>
         <source>Update</source>
         <translation>更新</translation>
     </message>
@@ -2119,8 +2219,8 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="29"/>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="101"/>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="196"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="115"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="210"/>
         <source> %</source>
         <translation> %</translation>
     </message>
@@ -2176,7 +2276,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_effects.cpp" line="54"/>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="176"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="190"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
@@ -2206,803 +2306,868 @@
         <translation>工作进程/GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="75"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="77"/>
+        <source>How each sample is decoded and augmented: a pipeline from the catalog, whose cost per image the node's CPU cores bound, or a rate you measured per worker</source>
+        <translation>每个样本如何解码和增强：目录中的流水线（每张图像的开销受节点 CPU 核数限制），或你按工作进程测得的速率</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="79"/>
+        <source>Stated rate</source>
+        <translation>给定速率</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="80"/>
+        <source>PIL (torchvision)</source>
+        <translation>PIL（torchvision）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="81"/>
+        <source>Pillow-SIMD</source>
+        <translation>Pillow-SIMD</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="82"/>
+        <source>DALI on the CPU</source>
+        <translation>DALI（CPU 上）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="83"/>
+        <source>DALI on the GPU</source>
+        <translation>DALI（GPU 上）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="84"/>
+        <source>Decoding</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="89"/>
         <source>Samples per second one worker delivers, 0.1-1000000000</source>
         <translation>每个工作进程每秒交付的样本数，0.1-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="75"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="89"/>
         <source> /s</source>
         <translation> /s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="76"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="90"/>
         <source>Per worker</source>
         <translation>每工作进程</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="80"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="94"/>
         <source>Batches each worker keeps ready, 1-64 (PyTorch's default is 2): the loader runs up to workers × prefetch micro-batches ahead of the GPU</source>
         <translation>每个工作进程预备好的批次数，1-64（PyTorch 默认为 2）：加载器最多领先 GPU（工作进程数 × prefetch）个微批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="82"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="96"/>
         <source> batches</source>
         <translation> 批</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="83"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="97"/>
         <source>Prefetch</source>
         <translation>预取</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="93"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="107"/>
         <source>Thermal throttling</source>
         <translation>温度降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="94"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="108"/>
         <source>GPUs lose clock speed above a temperature</source>
         <translation>GPU 超过某一温度后时钟频率下降</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="98"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="112"/>
         <source>Throttling starts above, 20-120 °C</source>
         <translation>超过此温度开始降频，20-120 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="98"/>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="127"/>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="133"/>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="163"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="112"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="141"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="147"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="177"/>
         <source> °C</source>
         <translation> °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="99"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="113"/>
         <source>Above</source>
         <translation>阈值</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="101"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="115"/>
         <source>Clock lost while throttled, 0-90 %</source>
         <translation>降频时损失的时钟频率，0-90 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="102"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="116"/>
         <source>Clock drop</source>
         <translation>降频幅度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="105"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="119"/>
         <source>Time constant of the temperature rise under load, 0.1-1000000 s</source>
         <translation>负载下温升的时间常数，0.1-1000000 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="105"/>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="141"/>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="231"/>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="242"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="119"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="155"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="245"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="256"/>
         <source> s</source>
         <translation> s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="106"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="120"/>
         <source>Warm-up</source>
         <translation>升温</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="113"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="127"/>
         <source>Cooling of every GPU: its steady-state temperature under sustained load (presets are assumptions), or none given (every GPU settles above the threshold)</source>
         <translation>每块 GPU 的散热：持续负载下的稳态温度（预设为假设值），或不指定（每块 GPU 都稳定在阈值之上）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="116"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="130"/>
         <source>None given (above threshold)</source>
         <translation>不指定（高于阈值）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="117"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="131"/>
         <source>Datacenter, %1 °C</source>
         <translation>数据中心，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="119"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="133"/>
         <source>Workstation, %1 °C</source>
         <translation>工作站，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="121"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="135"/>
         <source>Poor, %1 °C</source>
         <translation>较差，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="122"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="136"/>
         <source>Cooling</source>
         <translation>散热</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="125"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="139"/>
         <source>Steady-state temperature of every GPU under sustained load, 0-150 °C, not below the ambient; with no cooling given it shows the model's assumption (threshold + 6 °C)</source>
         <translation>持续负载下每块 GPU 的稳态温度，0-150 °C，不低于环境温度；未指定散热时显示模型的假设值（阈值 + 6 °C）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="128"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="142"/>
         <source>Steady</source>
         <translation>稳态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="133"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="147"/>
         <source>Temperature at the start: an idle GPU at its intake air, -20-60 °C</source>
         <translation>起始温度：空闲 GPU 处于进风温度，-20-60 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="134"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="148"/>
         <source>Ambient</source>
         <translation>环境</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="139"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="153"/>
         <source>Seconds of load before the first simulated step, 0-1000000000 s; below 0: steady state (after a long run)</source>
         <translation>第一个模拟步之前的负载秒数，0-1000000000 s；小于 0：稳态（长时间运行后）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="142"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="156"/>
         <source>steady state</source>
         <translation>稳态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="143"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="157"/>
         <source>Load before</source>
         <translation>预先负载</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="150"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="164"/>
         <source>GPUs with their own cooling (hot spots); select one to edit or remove it</source>
         <translation>单独设置散热的 GPU（热点）；选中一个以编辑或移除</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="152"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="166"/>
         <source>Hot spots</source>
         <translation>热点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="156"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="170"/>
         <source>Index of the GPU with its own cooling, 0-(GPUs - 1)</source>
         <translation>单独设置散热的 GPU 编号，0-(GPU 数 - 1)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="157"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="171"/>
         <source>GPU </source>
         <translation>GPU </translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="158"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="172"/>
         <source>Hot-spot GPU</source>
         <translation>热点 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="161"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="175"/>
         <source>Its steady-state temperature under sustained load, 0-150 °C, not below the ambient</source>
         <translation>其在持续负载下的稳态温度，0-150 °C，不低于环境温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="164"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="178"/>
         <source>Hot-spot steady-state temperature</source>
         <translation>热点稳态温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="168"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="182"/>
         <source>GPU at</source>
         <translation>GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="172"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="186"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="175"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="189"/>
         <source>Give this GPU its own steady-state temperature, or change it if listed</source>
         <translation>为此 GPU 设置单独的稳态温度；若已列出则修改</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="178"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="192"/>
         <source>Remove the selected GPU's own cooling</source>
         <translation>移除选中 GPU 的单独散热设置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="190"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="204"/>
         <source>Virtual GPU slices</source>
         <translation>虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="191"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="205"/>
         <source>Every GPU is a time-sliced share of a physical GPU (vGPU, shared GPU)</source>
         <translation>每块 GPU 都是物理 GPU 的分时份额（vGPU，共享 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="196"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="210"/>
         <source>Share of a physical GPU's time and memory this job gets, 5-100 %</source>
         <translation>此作业获得的物理 GPU 时间与显存份额，5-100 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="198"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="212"/>
         <source>Slice</source>
         <translation>切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="199"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="213"/>
         <source>Traffic through the host</source>
         <translation>经主机中转的通信</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="200"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="214"/>
         <source>No peer-to-peer: GPU-to-GPU traffic goes through host memory over at most PCIe 4.0 x16</source>
         <translation>无点对点：GPU 之间的通信经主机内存中转，最高 PCIe 4.0 x16</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="206"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="220"/>
         <source>Failures and checkpoints</source>
         <translation>故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="207"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="221"/>
         <source>GPU failures over a long run: checkpoints, restarts and the goodput they leave</source>
         <translation>长时间运行中的 GPU 故障：检查点、重启以及由此剩下的有效吞吐（goodput）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="211"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="225"/>
         <source>Mean time between failures of one GPU (with its share of the node), 0.1-1000000000 h</source>
         <translation>单块 GPU 的平均故障间隔时间（含其所占节点份额），0.1-1000000000 h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="213"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="227"/>
         <source> h</source>
         <translation> h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="215"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="229"/>
         <source>MTBF/GPU</source>
         <translation>MTBF/GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="220"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="234"/>
         <source>Size of one checkpoint, 0-10000000 GB; 0 = weights and optimizer states of one model copy</source>
         <translation>单个检查点的大小，0-10000000 GB；0 = 一份模型副本的权重和优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="222"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="236"/>
         <source> GB</source>
         <translation> GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="223"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="237"/>
         <source>model states</source>
         <translation>模型状态</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="224"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="238"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="227"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="241"/>
         <source>Storage write bandwidth, all writers together, 0.01-1000000 GB/s</source>
         <translation>存储写入带宽，所有写入方合计，0.01-1000000 GB/s</translation>
     </message>
     <message>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="241"/>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="99"/>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="227"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="228"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="242"/>
         <source>Write</source>
         <translation>写入</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="231"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="245"/>
         <source>From a failure to training again, excluding the lost work, 0-10000000 s</source>
         <translation>从故障到重新开始训练的时间，不含丢失的工作，0-10000000 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="233"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="247"/>
         <source>Restart</source>
         <translation>重启</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="240"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="254"/>
         <source>Seconds of training between checkpoints, 0-1000000000 s; 0 = the optimum (Young 1974, Daly 2006)</source>
         <translation>两次检查点之间的训练秒数，0-1000000000 s；0 = 最优值（Young 1974，Daly 2006）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="243"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="257"/>
         <source>optimal (Young/Daly)</source>
         <translation>最优（Young/Daly）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="245"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="259"/>
         <source>Interval</source>
         <translation>间隔</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="118"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="136"/>
         <source>Set GPU to %1 (datasheet figures)</source>
         <translation>将 GPU 设为 %1（规格表数据）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="121"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="137"/>
         <source>Set GPU to %1</source>
         <translation>将 GPU 设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="128"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="147"/>
         <source>Set GPU count to %1</source>
         <translation>将 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="133"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="152"/>
         <source>Set nodes to %1</source>
         <translation>将节点数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="141"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="160"/>
         <source>Set GPUs per node to %1</source>
         <translation>将每节点 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="150"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="169"/>
         <source>Set intra-node link to %1</source>
         <translation>将节点内互连设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="159"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="178"/>
         <source>Set inter-node network to %1</source>
         <translation>将节点间网络设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="164"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="183"/>
         <source>Set NICs per node to %1</source>
         <translation>将每节点 NIC 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="109"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="116"/>
         <source>Custom transformer</source>
         <translation>自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="120"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="127"/>
         <source>Set model to a custom transformer</source>
         <translation>将模型设为自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="126"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="133"/>
         <source>Set model to %1</source>
         <translation>将模型设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="135"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="142"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="138"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="145"/>
         <source>layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="139"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="146"/>
         <source>hidden size</source>
         <translation>隐藏层大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="140"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="147"/>
         <source>attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="141"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="148"/>
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="142"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="149"/>
         <source>vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="148"/>
-        <location filename="../../views/controls/control_panel_model.cpp" line="153"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="155"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="160"/>
         <source>Set global batch to %1</source>
         <translation>将全局批大小设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="159"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="166"/>
         <source>Set micro-batch to auto</source>
         <translation>将微批次设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="159"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="166"/>
         <source>Set micro-batch to %1</source>
         <translation>将微批次设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="165"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="172"/>
         <source>Set precision to %1</source>
         <translation>将精度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="170"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="177"/>
         <source>Set optimizer to %1</source>
         <translation>将优化器设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="175"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="182"/>
         <source>Set recompute to %1</source>
         <translation>将重计算设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="180"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="187"/>
         <source>Turn flash attention on</source>
         <translation>开启 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="180"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="187"/>
         <source>Turn flash attention off</source>
         <translation>关闭 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="168"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="175"/>
         <source>Set strategy to %1</source>
         <translation>将策略设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="174"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="181"/>
         <source>Set data degree to auto</source>
         <translation>将数据并行度设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="174"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="181"/>
         <source>Set data degree to %1</source>
         <translation>将数据并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="180"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="187"/>
         <source>Set tensor degree to %1</source>
         <translation>将张量并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="185"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="192"/>
         <source>Set pipeline degree to %1</source>
         <translation>将流水线并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="190"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="197"/>
         <source>Set context degree to %1</source>
         <translation>将上下文并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="195"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="202"/>
         <source>Set expert degree to %1</source>
         <translation>将专家并行度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="200"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="207"/>
         <source>Set dispatcher to %1</source>
         <translation>将分发器设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="207"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="214"/>
         <source>Turn expert all-to-all overlap on</source>
         <translation>开启专家 all-to-all 重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="207"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="214"/>
         <source>Turn expert all-to-all overlap off</source>
         <translation>关闭专家 all-to-all 重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="213"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="220"/>
         <source>Set expert imbalance to %1</source>
         <translation>将专家不均衡设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="223"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="230"/>
         <source>Set software stack to %1</source>
         <translation>将软件栈设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="229"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="236"/>
         <source>Set ZeRO stage to %1</source>
         <translation>将 ZeRO 阶段设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="234"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="241"/>
         <source>Set schedule to %1</source>
         <translation>将调度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="239"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="246"/>
         <source>Set virtual stages to %1</source>
         <translation>将虚拟阶段数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="245"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="252"/>
         <source>Turn sequence parallelism on</source>
         <translation>开启序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="245"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="252"/>
         <source>Turn sequence parallelism off</source>
         <translation>关闭序列并行</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="250"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="258"/>
+        <source>Turn tensor-parallel overlap on</source>
+        <translation>开启张量并行重叠</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="258"/>
+        <source>Turn tensor-parallel overlap off</source>
+        <translation>关闭张量并行重叠</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="264"/>
         <source>Turn overlap on</source>
         <translation>开启通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="250"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="264"/>
         <source>Turn overlap off</source>
         <translation>关闭通信重叠</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="255"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="269"/>
         <source>Set bucket size to %1 MB</source>
         <translation>将桶大小设为 %1 MB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="260"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="274"/>
         <source>Set update to %1</source>
         <translation>将更新方式设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="255"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="269"/>
         <source>Set seed to %1</source>
         <translation>将随机种子设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="260"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="274"/>
         <source>Set jitter to %1 %</source>
         <translation>将抖动设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="281"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="295"/>
         <source>Set straggler GPU %1 to %2× slower</source>
         <translation>将慢节点 GPU %1 设为慢 %2×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="297"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="311"/>
         <source>Remove straggler GPU %1</source>
         <translation>移除慢节点 GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="305"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="319"/>
         <source>Turn thermal throttling on</source>
         <translation>开启热降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="305"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="319"/>
         <source>Turn thermal throttling off</source>
         <translation>关闭热降频</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="310"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="324"/>
         <source>Set throttling temperature to %1 °C</source>
         <translation>将降频温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="315"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="329"/>
         <source>Set throttled clock drop to %1 %</source>
         <translation>将降频时钟降幅设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="320"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="334"/>
         <source>Set thermal warm-up to %1 s</source>
         <translation>将热预热时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="331"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="346"/>
         <source>Turn data loader on</source>
         <translation>开启数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="331"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="346"/>
         <source>Turn data loader off</source>
         <translation>关闭数据加载器</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="336"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="351"/>
         <source>Set loader workers per GPU to %1</source>
         <translation>将每 GPU 加载器工作进程数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="341"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="361"/>
+        <source>Set loader decoding to %1</source>
+        <translation>将加载器解码设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="366"/>
         <source>Set loader rate to %1 samples/s per worker</source>
         <translation>将加载速率设为每工作进程 %1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="346"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="371"/>
         <source>Set loader prefetch to %1 batches per worker</source>
         <translation>将预取设为每工作进程 %1 个批次</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="364"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="389"/>
         <source>Set cooling to %1</source>
         <translation>将散热设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="370"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="395"/>
         <source>Set steady-state temperature to %1 °C</source>
         <translation>将稳态温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="375"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="400"/>
         <source>Set ambient temperature to %1 °C</source>
         <translation>将环境温度设为 %1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="382"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="407"/>
         <source>Start the thermal model in steady state</source>
         <translation>热模型从稳态开始</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="385"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="410"/>
         <source>Set load before the first step to %1 s</source>
         <translation>将首步前负载时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="408"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="433"/>
         <source>Set GPU %1 steady-state temperature to %2 °C</source>
         <translation>将 GPU %1 的稳态温度设为 %2 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="425"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="450"/>
         <source>Remove GPU %1's own cooling</source>
         <translation>移除 GPU %1 的单独散热设置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="438"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="463"/>
         <source>Turn virtual GPU slices on</source>
         <translation>开启虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="438"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="463"/>
         <source>Turn virtual GPU slices off</source>
         <translation>关闭虚拟 GPU 切片</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="443"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="468"/>
         <source>Set virtual GPU slice to %1 %</source>
         <translation>将虚拟 GPU 切片设为 %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="449"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="474"/>
         <source>Route GPU-to-GPU traffic through the host</source>
         <translation>GPU 间流量经主机中转</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="450"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="475"/>
         <source>Let GPUs exchange data peer-to-peer</source>
         <translation>允许 GPU 点对点交换数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="458"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="483"/>
         <source>Turn failures and checkpoints on</source>
         <translation>开启故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="459"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="484"/>
         <source>Turn failures and checkpoints off</source>
         <translation>关闭故障与检查点</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="465"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="490"/>
         <source>Set MTBF per GPU to %1 h</source>
         <translation>将每 GPU 的 MTBF 设为 %1 h</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="471"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="496"/>
         <source>Set checkpoint size to the model states</source>
         <translation>将检查点大小设为模型状态大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="472"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="497"/>
         <source>Set checkpoint size to %1 GB</source>
         <translation>将检查点大小设为 %1 GB</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="478"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="503"/>
         <source>Set checkpoint write bandwidth to %1 GB/s</source>
         <translation>将检查点写入带宽设为 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="483"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="508"/>
         <source>Set restart time to %1 s</source>
         <translation>将重启时间设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="489"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="514"/>
         <source>Set checkpoint interval to optimal (Young/Daly)</source>
         <translation>将检查点间隔设为最优值（Young/Daly）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="490"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="515"/>
         <source>Set checkpoint interval to %1 s</source>
         <translation>将检查点间隔设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="193"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="235"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="195"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="237"/>
         <source>Measured figures from the calibration profile %1</source>
         <translation>来自校准配置文件 %1 的实测数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="198"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="240"/>
         <source>%1, %2 GB (from file)</source>
         <translation>%1，%2 GB（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="202"/>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="204"/>
-        <location filename="../../views/controls/control_panel_model.cpp" line="197"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="244"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="246"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="209"/>
         <source>%1 (from file)</source>
         <translation>%1（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="235"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="261"/>
+        <source>Board power limit, %1-%2 W (the TDP: no cap); a cap lowers the sustained clock</source>
+        <translation>板卡功耗上限，%1-%2 W（TDP 即不设上限）；设上限会降低持续时钟频率</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="265"/>
+        <source>This GPU states no TDP, so it takes no power limit</source>
+        <translation>该 GPU 未给出 TDP，因此不能设置功耗上限</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="275"/>
+        <source>Nodes whose GPUs share one NVLink fabric, 1-%1: %2 GPUs now (a GB200 NVL72 rack is 18 trays of 4). Collectives and all-to-alls inside it run at NVLink speed, across it on the NICs</source>
+        <translation>其 GPU 共用一个 NVLink 互连的节点数，1-%1：当前 %2 块 GPU（一个 GB200 NVL72 机柜为 18 个 4 卡托盘）。域内的集合通信和 all-to-all 以 NVLink 速度运行，跨域则走网卡</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="307"/>
         <source>1 GPU: %1</source>
         <translation>1 块 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="236"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="308"/>
         <source>%1 GPUs: %2</source>
         <translation>%1 块 GPU：%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="240"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="312"/>
         <source>1 GPU</source>
         <translation>1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="240"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="312"/>
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="284"/>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="301"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="298"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="315"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="289"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="303"/>
         <source>Switch to %1, which runs this plan</source>
         <translation>切换到 %1（它能运行此方案）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_parallel.cpp" line="302"/>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="316"/>
         <source>Auto: %1</source>
         <translation>自动：%1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="507"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="532"/>
         <source>GPU %1: %2× slower</source>
         <translation>GPU %1：慢 %2×</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="561"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="592"/>
         <source>Custom, %1 °C</source>
         <translation>自定义，%1 °C</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_effects.cpp" line="576"/>
+        <location filename="../../views/controls/control_panel_effects.cpp" line="607"/>
         <source>GPU %1: %2 °C steady</source>
         <translation>GPU %1：稳态 %2 °C</translation>
     </message>
@@ -3975,27 +4140,27 @@
 <context>
     <name>scalescope::DeltaView</name>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="69"/>
+        <location filename="../../views/charts/delta_view.cpp" line="71"/>
         <source>Pin a scenario (A) to compare the current one (B) with it.</source>
         <translation>固定一个场景 (A)，以便将当前场景 (B) 与之比较。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="76"/>
+        <location filename="../../views/charts/delta_view.cpp" line="78"/>
         <source>nothing pinned</source>
         <translation>未固定</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="78"/>
+        <location filename="../../views/charts/delta_view.cpp" line="80"/>
         <source>not computable</source>
         <translation>无法计算</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="79"/>
+        <location filename="../../views/charts/delta_view.cpp" line="81"/>
         <source>unnamed scenario</source>
         <translation>未命名场景</translation>
     </message>
     <message>
-        <location filename="../../views/charts/delta_view.cpp" line="83"/>
+        <location filename="../../views/charts/delta_view.cpp" line="95"/>
         <source>A: %1 — B: %2. Green: B is better, red: B is worse.</source>
         <translation>A：%1 — B：%2。绿色：B 更好，红色：B 更差。</translation>
     </message>
@@ -4140,8 +4305,8 @@
         <translation>每块 GPU 所需显存与 GPU 显存容量的对比</translation>
     </message>
     <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="304"/>
         <location filename="../../app/gui/main_window_ui.cpp" line="223"/>
-        <location filename="../../app/gui/main_window_results.cpp" line="305"/>
         <source>Wall time of one optimizer step</source>
         <translation>一次优化器步的墙钟时间</translation>
     </message>
@@ -4156,8 +4321,8 @@
         <translation>模型 FLOPs 利用率：模型 FLOP/s 与该精度下 GPU 峰值之比</translation>
     </message>
     <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="169"/>
         <location filename="../../app/gui/main_window_ui.cpp" line="227"/>
-        <location filename="../../app/gui/main_window_results.cpp" line="168"/>
         <source>Against one GPU of the same kind</source>
         <translation>相对同型号单块 GPU</translation>
     </message>
@@ -4417,190 +4582,190 @@
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="16"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="17"/>
         <source>No timeline: the scenario is not valid (%1).</source>
         <translation>无时间线：场景无效（%1）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="18"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="19"/>
         <source>No timeline: more segments than can be drawn; the figures come from the closed-form model.</source>
         <translation>无时间线：片段过多，无法绘制；各项数值来自闭式模型。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="52"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="53"/>
         <source>Simplified at this size: items closer than %1 stay merged at every zoom, except on the GPUs of the first data-parallel replica, which keep every item (%2 of about %3 segments drawn)</source>
         <translation>此规模下已简化：间隔小于 %1 的条目在任何缩放级别下都保持合并，第一个数据并行副本的 GPU 除外，它们保留全部条目（绘制了约 %3 段中的 %2 段）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="72"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="73"/>
         <source>simulating…</source>
         <translation>正在模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="73"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="74"/>
         <source>Updating the timeline…</source>
         <translation>正在更新时间线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="75"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="76"/>
         <source>computing the scaling sweep…</source>
         <translation>正在计算扩展曲线…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="194"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="192"/>
         <source>The one-GPU reference cannot hold this model (it would need %1 GiB of its %2 GiB): its time is on paper, not a run.</source>
         <translation>作为基准的单块 GPU 装不下这个模型（需要 %1 GiB，而它只有 %2 GiB）：这个基准时间只是纸面上的，并不能真正运行。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="210"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="209"/>
         <source>Scaling efficiency %1% (each GPU still idles %2%)</source>
         <translation>扩展效率 %1%（每块 GPU 仍有 %2% 的时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="213"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="212"/>
         <source>Scaling efficiency %1%</source>
         <translation>扩展效率 %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="224"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="223"/>
         <source>Speed-up %1× on %2 GPUs against one %3% slice</source>
         <translation>%2 块 GPU 上加速比 %1×（相对于一个 %3% 切片）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="270"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="269"/>
         <source>Does not fit: %1 GiB per GPU against %2 GiB</source>
         <translation>显存放不下：每块 GPU 需要 %1 GiB，而只有 %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="277"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="276"/>
         <source>If it fitted: step %1</source>
         <translation>假如放得下：每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="278"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="277"/>
         <source>If it fitted: step %1, %2</source>
         <translation>假如放得下：每步 %1，%2</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="279"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="278"/>
         <source>What this step would take if the memory of each GPU held it. It cannot run: reduce the memory per GPU (ZeRO, tensor or pipeline parallelism, recomputation, a smaller micro-batch) or use GPUs with more memory.</source>
         <translation>这是每块 GPU 的显存放得下时这一步所需的时间。实际上它无法运行：请减少每块 GPU 的显存占用（ZeRO、张量或流水线并行、重计算、更小的微批次），或换用显存更大的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="304"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="303"/>
         <source>Step %1</source>
         <translation>每步 %1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="307"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="306"/>
         <source>%1 samples/s</source>
         <translation>%1 样本/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="309"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="308"/>
         <source> · %1 tokens/s</source>
         <translation> · %1 token/s</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="311"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="310"/>
         <source>MFU %1%</source>
         <translation>MFU %1%</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="386"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="409"/>
         <source>Not computed: %1. Shown greyed: the last valid scenario (%2).</source>
         <translation>无法计算：%1。灰色显示的是上一个有效场景（%2）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="217"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="216"/>
         <source>Speed-up %1× on 1 GPU</source>
         <translation>1 块 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="314"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="313"/>
         <source>Speed-up on %1 GPUs: once the fewest GPUs that fit are simulated</source>
         <translation>%1 块 GPU 的加速比：待能放下模型的最少 GPU 数模拟完成后给出</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="232"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="231"/>
         <source>%1× as fast as %2 GPUs, the fewest that fit; ideal %3×</source>
         <translation>速度是 %2 块 GPU（能放下模型的最少 GPU 数）的 %1×；理想为 %3×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="247"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="246"/>
         <source>Speed-up %1× on %2 GPUs against 1 GPU on paper</source>
         <translation>%2 块 GPU 上加速比 %1×（相对纸面上的单块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="228"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="227"/>
         <source>Speed-up %1× on %2 GPUs</source>
         <translation>%2 块 GPU 上加速比 %1×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="257"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="256"/>
         <source>Counted from %1 GPUs, the fewest that hold the model: ideally %2 GPUs would be %3× as fast as they are.</source>
         <translation>以能放下模型的最少 GPU 数 %1 块为基准：理想情况下 %2 块 GPU 的速度应是它们的 %3×。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="199"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="198"/>
         <source>Against the one GPU on paper this run is %1× (efficiency %2%).</source>
         <translation>相对纸面上的单块 GPU，本次运行为 %1×（效率 %2%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="240"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="239"/>
         <source>%1 GPUs are the fewest that fit: %2× against 1 GPU on paper</source>
         <translation>%1 块 GPU 是能放下模型的最少数量：相对纸面上的单块 GPU 为 %2×</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="244"/>
-        <location filename="../../app/gui/main_window_results.cpp" line="251"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="243"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="250"/>
         <source>Efficiency %1% against 1 GPU on paper</source>
         <translation>效率 %1%（相对纸面上的单块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="237"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="236"/>
         <source>Efficiency %1% from %2 GPUs</source>
         <translation>效率 %1%（以 %2 块 GPU 为基准）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="55"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="56"/>
         <source>Simplified at this size: items closer than %1 stay merged at every zoom (%2 of about %3 segments drawn)</source>
         <translation>此规模下已简化：间隔小于 %1 的条目在任何缩放级别下都保持合并（绘制了约 %3 段中的 %2 段）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="293"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="292"/>
         <source>Step %1
 P50 %2 · P90 %3</source>
         <translation>每步 %1
 P50 %2 · P90 %3</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="297"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="296"/>
         <source>The step is one simulated step from a standing start. Over %1 simulated steps in a row: median %2, P90 %3, P99 %4 (jitter, stragglers, the data loader or throttling make steps differ).</source>
         <translation>每步时间是从静止开始模拟的一步。连续模拟 %1 步：中位数 %2，P90 %3，P99 %4（抖动、慢节点、数据加载或降频使各步时间不同）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="327"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="326"/>
         <source>Staleness: 1 step</source>
         <translation>参数过时：1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="328"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="327"/>
         <source>Staleness: %1 steps</source>
         <translation>参数过时：%1 步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="340"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="339"/>
         <source>If it fitted: %1</source>
         <translation>假如放得下：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="342"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="341"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="344"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="343"/>
         <source> (timeline not drawn: too many segments; figures from the closed form)</source>
         <translation> (未绘制时间线：片段过多；数值来自闭式模型)</translation>
     </message>
@@ -4646,67 +4811,72 @@ P50 %2 · P90 %3</translation>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2。要把场景的 GPU 切换为 %3 并应用它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="208"/>
+        <location filename="../../app/gui/main_window.cpp" line="209"/>
+        <source>Apply calibration profile %1 (GPU set to %2, where it was measured; power limit back to its TDP)</source>
+        <translation>应用校准配置文件 %1（GPU 设为测量所用的 %2；功耗上限恢复为其 TDP）</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/main_window.cpp" line="211"/>
         <source>Apply calibration profile %1 (GPU set to %2, where it was measured)</source>
         <translation>应用校准配置文件 %1（GPU 设为测量所用的 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="229"/>
+        <location filename="../../app/gui/main_window.cpp" line="232"/>
         <source>The step does not move: a measured collective stands only for a group of the shape it ran on, and the profile's ran on %1 node(s) of %2 GPUs, this scenario has %3 of %4.</source>
         <translation>每步时间不变：实测的集合通信只代表与其测量时形状相同的通信组，而该标定配置的集合通信在 %1 个节点 × 每节点 %2 块 GPU 上测得，本场景是 %3 个节点 × 每节点 %4 块 GPU。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="236"/>
+        <location filename="../../app/gui/main_window.cpp" line="239"/>
         <source>The step does not move: none of the figures the profile measured sets this step's time.</source>
         <translation>每步时间不变：该标定配置测得的数值都不决定这一步的时间。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="250"/>
+        <location filename="../../app/gui/main_window.cpp" line="253"/>
         <source>Applied %1.</source>
         <translation>已应用 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="254"/>
+        <location filename="../../app/gui/main_window.cpp" line="257"/>
         <source>The GPU is now %1, where the profile was measured.</source>
         <translation>GPU 现为测量该配置文件时所用的 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="261"/>
+        <location filename="../../app/gui/main_window.cpp" line="264"/>
         <source>%1 %2 → %3 %4 (%5%)</source>
         <translation>%1 %2 → %3 %4（%5%）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="268"/>
+        <location filename="../../app/gui/main_window.cpp" line="271"/>
         <source>Measured instead of datasheet: %1.</source>
         <translation>以实测值代替数据手册：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="270"/>
+        <location filename="../../app/gui/main_window.cpp" line="273"/>
         <source>Datasheet figures restored.</source>
         <translation>已恢复数据手册数值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="274"/>
+        <location filename="../../app/gui/main_window.cpp" line="277"/>
         <source>Step %1 → %2 (%3%).</source>
         <translation>单步 %1 → %2（%3%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="290"/>
+        <location filename="../../app/gui/main_window.cpp" line="293"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="300"/>
+        <location filename="../../app/gui/main_window.cpp" line="303"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="303"/>
+        <location filename="../../app/gui/main_window.cpp" line="306"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="314"/>
+        <location filename="../../app/gui/main_window.cpp" line="317"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
@@ -4793,12 +4963,12 @@ P50 %2 · P90 %3</translation>
         <translation>时间线上绘制的测量训练步数（1-4）；有数据加载器或异步更新时，也会绘制在它们之前模拟的预热步</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="44"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="45"/>
         <source>1 warm-up step drawn before the measured ones (the data loader or asynchronous updates carry state from step to step)</source>
         <translation>在测量步之前绘制了 1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_results.cpp" line="46"/>
+        <location filename="../../app/gui/main_window_results.cpp" line="47"/>
         <source>%1 warm-up steps drawn before the measured ones (the data loader or asynchronous updates carry state from step to step)</source>
         <translation>在测量步之前绘制了 %1 个预热步（数据加载器或异步更新会把状态带到下一步）</translation>
     </message>
@@ -4868,72 +5038,72 @@ P50 %2 · P90 %3</translation>
         <translation>关闭实测跟踪</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="122"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="123"/>
         <source>Open measured trace</source>
         <translation>打开实测跟踪</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="123"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="124"/>
         <source>PyTorch profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
         <translation>PyTorch 性能分析器跟踪 (*.json *.json.gz *.gz);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="136"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="137"/>
         <source>Reading the measured trace…</source>
         <translation>正在读取实测跟踪…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="136"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="137"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="159"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="160"/>
         <source>Cannot open measured trace</source>
         <translation>无法打开实测跟踪</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="171"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="172"/>
         <source>Measured: ranks %1, %2, median step %3 ms (compute %4 ms, exposed communication %5 ms, idle %6 ms)</source>
         <translation>实测：rank %1，%2，步时间中位数 %3 ms（计算 %4 ms，暴露的通信 %5 ms，空闲 %6 ms）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="174"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="175"/>
         <source>GPU not named</source>
         <translation>未注明 GPU</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="185"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="186"/>
         <source>%1 · %2 step(s) of %3 rank(s) from %4; measured steps from %5 to %6 ms, P90 %7 ms</source>
         <translation>%1 · 来自 %4 的 %3 个 rank 的 %2 步；实测每步 %5 至 %6 毫秒，P90 %7 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="255"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="247"/>
         <source>Save the profile fitted from the measured run</source>
         <translation>保存由实测运行拟合出的标定配置</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="257"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="249"/>
         <source>Calibration profiles (*.json)</source>
         <translation>标定配置 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="275"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="267"/>
         <source>Cannot write the fitted profile</source>
         <translation>无法写入拟合出的标定配置</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="283"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="275"/>
         <source>Wrote %1 from the traces: %2 collective sample(s), %3 GEMM sample(s), %4 launch sample(s), each figure marked as coming from a trace. Applied to the scenario: the Calibration tab says what it changed.</source>
         <translation>已根据跟踪写入 %1：%2 个集合通信样本、%3 个 GEMM 样本、%4 个启动样本，每个数值都标明来自跟踪。已应用到场景：“校准”标签页说明了它改变了什么。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="291"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="283"/>
         <source>Not fitted: %1.</source>
         <translation>未拟合：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window_trace.cpp" line="298"/>
+        <location filename="../../app/gui/main_window_trace.cpp" line="290"/>
         <source>Wrote %1 from the traces, but it was not applied (see the message).</source>
         <translation>已根据跟踪写入 %1，但未能应用（见提示信息）。</translation>
     </message>
@@ -5049,67 +5219,67 @@ P50 %2 · P90 %3</translation>
         <translation>未跟踪</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="205"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="199"/>
         <source>%1 %2%</source>
         <translation>%1 %2%</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="208"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="202"/>
         <source>Critical path of step %1 (rank %2, %3): %4. It is drawn on the measured rows of the timeline.</source>
         <translation>第 %1 步的关键路径（rank %2，%3）：%4。它画在时间线的实测行上。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="212"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="206"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="215"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="209"/>
         <source>Host: the launching thread in and between its CUDA calls (Python, the framework, the data loader); the GPU waited for it.</source>
         <translation>主机：发起启动的线程在其 CUDA 调用之中及之间的时间（Python、框架、数据加载器）；GPU 在等待它。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="218"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="212"/>
         <source>Waits between streams are inferred from timing: the trace records no cuda_sync events.</source>
         <translation>流之间的等待是根据时间推断的：该跟踪没有记录 cuda_sync 事件。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="277"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="271"/>
         <source>The model's steps (%1 simulated): P50 %2, P90 %3, P99 %4.</source>
         <translation>模型的各步（模拟 %1 步）：P50 %2，P90 %3，P99 %4。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="283"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="277"/>
         <source>The model's steps do not vary (no jitter, straggler, data loader or throttling over time): each takes %1.</source>
         <translation>模型的各步没有差别（没有抖动、慢节点、数据加载器或随时间出现的降频）：每步都是 %1。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="309"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="303"/>
         <source>The model's prediction of this step is not computed yet.</source>
         <translation>模型对这一步的预测尚未算出。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="314"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="308"/>
         <source>No figure of the step to compare.</source>
         <translation>这一步没有可比较的数值。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="321"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="315"/>
         <source>The largest disagreement is %1: measured %2, %3 times the model's %4.</source>
         <translation>差异最大的是%1：实测 %2，是模型预测 %4 的 %3 倍。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="327"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="321"/>
         <source>The largest disagreement is %1: the model predicts %2, %3 times the measured %4.</source>
         <translation>差异最大的是%1：模型预测 %2，是实测 %4 的 %3 倍。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="334"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="328"/>
         <source>The largest disagreement is %1: the model predicts %2, the run measured none.</source>
         <translation>差异最大的是%1：模型预测 %2，而运行中实测为零。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/measured_run_view.cpp" line="339"/>
+        <location filename="../../views/charts/measured_run_view.cpp" line="333"/>
         <source>The largest disagreement is %1: measured %2, which the model does not predict at all.</source>
         <translation>差异最大的是%1：实测 %2，而模型完全没有预测这一项。</translation>
     </message>
@@ -5792,7 +5962,7 @@ P50 %2 · P90 %3</translation>
         <translation>单块 GPU 放不下这个模型（需要 %1 GiB，而它只有 %2 GiB），因此加速比表示速度是能放下模型的最少 GPU 数 %3 块的多少倍，N 块 GPU 的理想值为 N / %3；效率为加速比除以理想值。“缺失的加速比去哪了”仍以纸面上的单块 GPU 为基准。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="658"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="659"/>
         <source>Speed-up against one GPU, which cannot hold this model (it would need %1 GiB of its %2 GiB): the reference is a time on paper, not a run.</source>
         <translation>加速比以单块 GPU 为基准，但单块 GPU 装不下这个模型（需要 %1 GiB，而它只有 %2 GiB）：这个基准只是纸面上的时间，并不能真正运行。</translation>
     </message>
@@ -5802,17 +5972,17 @@ P50 %2 · P90 %3</translation>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GiB，而它只有 %2 GiB；这次运行无法启动。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="750"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="751"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="754"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="755"/>
         <source>N = %1: %2 costs %3 GPUs of speed-up (achieved %4× of the ideal %1×)</source>
         <translation>N = %1：%2 损失了 %3 块 GPU 的加速比（实际 %4×，理想 %1×）</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="758"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="759"/>
         <source>This run does not fit in memory and cannot start.</source>
         <translation>这次运行显存容纳不下，无法启动。</translation>
     </message>
@@ -5837,7 +6007,7 @@ P50 %2 · P90 %3</translation>
         <translation>Gustafson：s = %1 %</translation>
     </message>
     <message>
-        <location filename="../../views/charts/scaling_view.cpp" line="725"/>
+        <location filename="../../views/charts/scaling_view.cpp" line="726"/>
         <source>N = %1: speed-up %2×, efficiency %3 %, step %4 s</source>
         <translation>N = %1：加速比 %2×，效率 %3 %，步时间 %4 s</translation>
     </message>
@@ -6097,20 +6267,20 @@ P50 %2 · P90 %3</translation>
 <context>
     <name>scalescope::TimelineWidget</name>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="210"/>
         <location filename="../../views/timeline/timeline_paint.cpp" line="312"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="210"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="214"/>
         <location filename="../../views/timeline/timeline_paint.cpp" line="301"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="214"/>
         <source>Node %1</source>
         <translation>节点 %1</translation>
     </message>
     <message>
-        <location filename="../../views/timeline/timeline_widget.cpp" line="214"/>
         <location filename="../../views/timeline/timeline_paint.cpp" line="303"/>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="214"/>
         <source>(%1 GPUs)</source>
         <translation>（%1 块 GPU）</translation>
     </message>

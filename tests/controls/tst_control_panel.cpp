@@ -28,8 +28,11 @@
 #include <QStyleOptionSlider>
 #include <QTest>
 
+using scalescope::builtinCatalog;
 using scalescope::ControlIssue;
 using scalescope::ControlPanel;
+using scalescope::LoaderPipeline;
+using scalescope::parseScenario;
 using scalescope::PcieTopology;
 using scalescope::Scenario;
 
@@ -134,6 +137,8 @@ private Q_SLOTS:
     void roundTrip();
     void comboEdit();
     void pcieHostEdits();
+    void powerDomainCoresEdits();
+    void compileTpOverlapAndLoaderPipeline();
     void comboKeyboardEdit();
     void spinKeyboardEdit();
     void spinTypedEdit();
@@ -361,6 +366,124 @@ void TestControlPanel::comboEdit()
     Scenario expected = defaultScenario();
     expected.hardware.gpu = edit.scenario.hardware.gpu;
     QCOMPARE(written(edit.scenario), written(expected));
+}
+
+void TestControlPanel::powerDomainCoresEdits()
+{
+    // Issue 25's hardware keys in the window: the power cap between 30% of the TDP and the
+    // TDP (no cap), the NVLink domain in whole nodes, the CPU cores per node.
+    auto *power = find<QSpinBox>("powerLimitSpin");
+    QCOMPARE(power->maximum(), 450); // the RTX 4090's TDP: no cap
+    QCOMPARE(power->minimum(), 135);
+    QCOMPARE(power->value(), 450);
+    QVERIFY(power->toolTip().contains(QStringLiteral("135-450 W")));
+    power->setValue(300);
+    Edit edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.hardware.power_limit_w, 300.0);
+    QCOMPARE(edit.description, QStringLiteral("Set power limit to 300 W"));
+    power->setValue(450);
+    edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.hardware.power_limit_w, 0.0);
+    QCOMPARE(edit.description, QStringLiteral("Set power limit to the TDP"));
+
+    // A cap the next board does not take is dropped, and the edit says so: 420 W on an
+    // H100 (700 W) is no cap an A100 (400 W) takes.
+    Scenario s = defaultScenario();
+    s.hardware.gpu = *builtinCatalog().findGpu("h100-sxm5-80gb");
+    s.hardware.power_limit_w = 420;
+    panel_->setScenario(s);
+    QCOMPARE(power->value(), 420);
+    auto *gpu = find<QComboBox>("gpuCombo");
+    gpu->setCurrentIndex(gpu->findData(QStringLiteral("a100-sxm4-80gb")));
+    edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.hardware.power_limit_w, 0.0);
+    QVERIFY2(edit.description.endsWith(QStringLiteral("; power limit back to its TDP")),
+             qPrintable(edit.description));
+    // One it takes is kept.
+    s.hardware.power_limit_w = 350;
+    panel_->setScenario(s);
+    gpu->setCurrentIndex(gpu->findData(QStringLiteral("a100-sxm4-80gb")));
+    edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.hardware.power_limit_w, 350.0);
+    QCOMPARE(edit.description, QStringLiteral("Set GPU to NVIDIA A100 SXM4 80GB"));
+
+    // The NVLink domain: whole nodes, so always a multiple of the GPUs per node.
+    panel_->setScenario(defaultScenario()); // 2 nodes x 4
+    auto *domain = find<QSpinBox>("nvlinkDomainSpin");
+    QCOMPARE(domain->value(), 1);
+    QCOMPARE(domain->maximum(), 2);
+    domain->setValue(2);
+    edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.hardware.nvlink_domain, 8);
+    QCOMPARE(edit.description, QStringLiteral("Set NVLink domain to 8 GPUs"));
+    QVERIFY(!firstError(checkRules(edit.scenario)));
+    // Fewer nodes keep as many of the domain's as there are: one node is no domain beyond it.
+    panel_->setScenario(edit.scenario);
+    find<QSpinBox>("nodesSpin")->setValue(1);
+    edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.hardware.nvlink_domain, 0);
+    QVERIFY(parseScenario(writeScenario(edit.scenario), builtinCatalog()).ok());
+
+    panel_->setScenario(defaultScenario());
+    auto *cores = find<QSpinBox>("cpuCoresSpin");
+    QCOMPARE(cores->text(), QStringLiteral("not stated"));
+    cores->setValue(64);
+    edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.hardware.cpu_cores, 64);
+    QCOMPARE(edit.description, QStringLiteral("Set CPU cores per node to 64"));
+}
+
+void TestControlPanel::compileTpOverlapAndLoaderPipeline()
+{
+    auto *compile = find<QCheckBox>("compileCheck");
+    QVERIFY(!compile->isChecked());
+    compile->setChecked(true);
+    Edit edit = editAt(*spy_, spy_->count() - 1);
+    QVERIFY(edit.scenario.training.compile);
+    QCOMPARE(edit.description, QStringLiteral("Turn torch.compile on"));
+
+    // Tensor-parallel overlap: shown with the tensor degree, the stack's choice until set.
+    Scenario s = defaultScenario();
+    s.training.framework = "megatron-core";
+    s.parallel.tensor = 2;
+    s.parallel.zero = 0;
+    panel_->setScenario(s);
+    auto *tp = find<QCheckBox>("tpOverlapCheck");
+    QVERIFY(tp->isVisibleTo(panel_));
+    QVERIFY(tp->isChecked()); // Megatron-Core overlaps them
+    tp->setChecked(false);
+    edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.parallel.tp_overlap, std::optional<bool>(false));
+    QCOMPARE(edit.description, QStringLiteral("Turn tensor-parallel overlap off"));
+    panel_->setScenario(defaultScenario());
+    QVERIFY(!tp->isVisibleTo(panel_));
+
+    // The loader's decoding: a catalog pipeline for an image model (its rate then comes from
+    // the catalog and the CPU cores), a stated rate otherwise.
+    auto *pipeline = find<QComboBox>("loaderPipelineCombo");
+    auto *rate = find<QDoubleSpinBox>("loaderRateSpin");
+    QVERIFY(!pipeline->isEnabled()); // GPT-2 has no image input
+    s = defaultScenario();
+    s.model = *builtinCatalog().findModel("resnet50");
+    s.effects.data_loader.enabled = true;
+    s.effects.data_loader.workers_per_gpu = 8;
+    s.effects.data_loader.samples_per_s_per_worker = 400;
+    panel_->setScenario(s);
+    QVERIFY(pipeline->isEnabled());
+    QVERIFY(rate->isEnabled());
+    pipeline->setCurrentIndex(pipeline->findData(int(LoaderPipeline::DaliCpu)));
+    edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.effects.data_loader.pipeline, LoaderPipeline::DaliCpu);
+    QCOMPARE(edit.scenario.effects.data_loader.samples_per_s_per_worker, 0.0);
+    QCOMPARE(edit.description, QStringLiteral("Set loader decoding to DALI on the CPU"));
+    QVERIFY(parseScenario(writeScenario(edit.scenario), builtinCatalog()).ok());
+    panel_->setScenario(edit.scenario);
+    QVERIFY(!rate->isEnabled());
+    // Back to a stated rate: the rate shown is the one the file gets.
+    pipeline->setCurrentIndex(pipeline->findData(int(LoaderPipeline::None)));
+    edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.effects.data_loader.pipeline, LoaderPipeline::None);
+    QCOMPARE(edit.scenario.effects.data_loader.samples_per_s_per_worker, rate->value());
 }
 
 void TestControlPanel::comboKeyboardEdit()
@@ -821,8 +944,10 @@ void TestControlPanel::validationErrorBesideControl_data()
                          << "gpuComboError";
     QTest::newRow("straggler entry") << "effects.stragglers[0].gpu"
                                      << "stragglerListError";
-    QTest::newRow("transformer") << "model.transformer.heads"
+    QTest::newRow("transformer") << "model.transformer.layers"
                                  << "transformerError";
+    QTest::newRow("heads") << "model.transformer.heads"
+                           << "headsSpinError";
     QTest::newRow("virtual stages") << "parallel.virtual_stages"
                                     << "virtualStagesSpinError";
     QTest::newRow("unowned") << "collective.op"
@@ -915,6 +1040,9 @@ void TestControlPanel::controlsShowRangeAndTakeFocus()
                                  "nicsSpin",
                                  "pcieTopologyCombo",
                                  "hostMemorySpin",
+                                 "powerLimitSpin",
+                                 "nvlinkDomainSpin",
+                                 "cpuCoresSpin",
                                  "modelCombo",
                                  "globalBatchSlider",
                                  "globalBatchSpin",
@@ -923,6 +1051,7 @@ void TestControlPanel::controlsShowRangeAndTakeFocus()
                                  "optimizerCombo",
                                  "recomputeCombo",
                                  "flashCheck",
+                                 "compileCheck",
                                  "strategyCombo",
                                  "dataSpin",
                                  "zeroCombo",
@@ -944,6 +1073,7 @@ void TestControlPanel::controlsShowRangeAndTakeFocus()
                                  "thermalGpuSteadySpin",
                                  "thermalGpuAddButton",
                                  "loaderPrefetchSpin",
+                                 "loaderPipelineCombo",
                                  "virtualGpuCheck",
                                  "virtualFractionSpin",
                                  "hostRoutedCheck",

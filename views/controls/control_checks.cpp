@@ -203,6 +203,11 @@ QString findingText(const RuleFinding &f)
                    "inter-node network (allowed, but slow)")
             .arg(a.tensor)
             .arg(a.gpus_per_node);
+    case Rule::HeadsDivideHidden:
+        return QCoreApplication::translate("ControlChecks",
+                                           "heads = %1 does not divide the hidden size %2")
+            .arg(a.heads)
+            .arg(a.hidden);
     case Rule::TensorDividesHeads:
         return QCoreApplication::translate(
                    "ControlChecks", "tensor = %1 does not divide the model's %2 attention heads")

@@ -154,6 +154,9 @@ private:
     QSpinBox *nics_spin_ = nullptr;
     QComboBox *pcie_topology_combo_ = nullptr;
     QDoubleSpinBox *host_memory_spin_ = nullptr;
+    QSpinBox *power_limit_spin_ = nullptr;   // W; the TDP = no cap (power_limit_w 0)
+    QSpinBox *nvlink_domain_spin_ = nullptr; // nodes in one NVLink domain (1 = the node)
+    QSpinBox *cpu_cores_spin_ = nullptr;     // 0 = not stated
     // Model and batch
     QComboBox *model_combo_ = nullptr;
     QSpinBox *layers_spin_ = nullptr;
@@ -168,6 +171,7 @@ private:
     QComboBox *optimizer_combo_ = nullptr;
     QComboBox *recompute_combo_ = nullptr;
     QCheckBox *flash_check_ = nullptr;
+    QCheckBox *compile_check_ = nullptr;
     // Parallelism
     QComboBox *framework_combo_ = nullptr;
     QPushButton *stack_fix_ = nullptr;
@@ -184,6 +188,7 @@ private:
     QComboBox *schedule_combo_ = nullptr;
     QSpinBox *virtual_stages_spin_ = nullptr;
     QCheckBox *sequence_parallel_check_ = nullptr;
+    QCheckBox *tp_overlap_check_ = nullptr;
     QCheckBox *overlap_check_ = nullptr;
     QDoubleSpinBox *bucket_spin_ = nullptr;
     QComboBox *update_combo_ = nullptr;
@@ -210,6 +215,7 @@ private:
     QPushButton *thermal_gpu_remove_button_ = nullptr;
     QCheckBox *loader_check_ = nullptr;
     QSpinBox *loader_workers_spin_ = nullptr;
+    QComboBox *loader_pipeline_combo_ = nullptr; // a catalog pipeline, or the stated rate
     QDoubleSpinBox *loader_rate_spin_ = nullptr;
     QSpinBox *loader_prefetch_spin_ = nullptr;
     QCheckBox *virtual_gpu_check_ = nullptr;

@@ -70,6 +70,20 @@ QWidget *ControlPanel::buildEffects(QWidget *parent)
     loader_workers_spin_ = makeSpin(group, "loaderWorkersSpin", 0, 1024,
                                     tr("Loader worker processes per GPU, 0-1024"));
     addRow(rows, tr("Workers/GPU"), loader_workers_spin_, loader_workers_spin_);
+    // A decoding pipeline from the catalog (effects/loader.cpp: CPU seconds per image,
+    // bounded by the node's CPU cores), or a measured rate per worker.
+    loader_pipeline_combo_ = makeCombo(
+        group, "loaderPipelineCombo",
+        tr("How each sample is decoded and augmented: a pipeline from the catalog, whose cost "
+           "per image the node's CPU cores bound, or a rate you measured per worker"));
+    loader_pipeline_combo_->addItem(tr("Stated rate"), int(LoaderPipeline::None));
+    loader_pipeline_combo_->addItem(tr("PIL (torchvision)"), int(LoaderPipeline::Pil));
+    loader_pipeline_combo_->addItem(tr("Pillow-SIMD"), int(LoaderPipeline::PilSimd));
+    loader_pipeline_combo_->addItem(tr("DALI on the CPU"), int(LoaderPipeline::DaliCpu));
+    loader_pipeline_combo_->addItem(tr("DALI on the GPU"), int(LoaderPipeline::DaliGpu));
+    addRow(rows, tr("Decoding"), loader_pipeline_combo_, loader_pipeline_combo_,
+           {QStringLiteral("effects.data_loader.pipeline")},
+           QStringLiteral("loaderPipelineComboError"));
     loader_rate_spin_ =
         makeDoubleSpin(group, "loaderRateSpin", 0.1, 1e9, 1,
                        tr("Samples per second one worker delivers, 0.1-1000000000"), tr(" /s"));
@@ -326,7 +340,8 @@ void ControlPanel::connectEffects()
         loader.enabled = on;
         if (on) { // what the fields show (defaults for a loader never set)
             loader.workers_per_gpu = loader_workers_spin_->value();
-            loader.samples_per_s_per_worker = loader_rate_spin_->value();
+            if (loader.pipeline == LoaderPipeline::None)
+                loader.samples_per_s_per_worker = loader_rate_spin_->value();
         }
         commit(std::move(s), on ? tr("Turn data loader on") : tr("Turn data loader off"), 0);
     });
@@ -334,6 +349,16 @@ void ControlPanel::connectEffects()
         Scenario s = scenario_;
         s.effects.data_loader.workers_per_gpu = workers;
         commit(std::move(s), tr("Set loader workers per GPU to %1").arg(workers), 0);
+    });
+    connect(loader_pipeline_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        DataLoaderSpec &loader = s.effects.data_loader;
+        loader.pipeline = LoaderPipeline(loader_pipeline_combo_->itemData(index).toInt());
+        // The file holds a pipeline or a rate, not both (scenario_io.cpp).
+        loader.samples_per_s_per_worker =
+            loader.pipeline == LoaderPipeline::None ? loader_rate_spin_->value() : 0.0;
+        commit(std::move(s),
+               tr("Set loader decoding to %1").arg(loader_pipeline_combo_->itemText(index)), 0);
     });
     connect(loader_rate_spin_, &QDoubleSpinBox::valueChanged, this, [this](double rate) {
         Scenario s = scenario_;
@@ -520,9 +545,15 @@ void ControlPanel::syncEffects()
     const bool loaderSet = e.data_loader.enabled || e.data_loader.samples_per_s_per_worker > 0;
     setSpin(loader_workers_spin_,
             loaderSet ? e.data_loader.workers_per_gpu : kDefaultLoaderWorkers);
-    setDouble(loader_rate_spin_,
-              loaderSet ? e.data_loader.samples_per_s_per_worker : kDefaultLoaderRate);
+    setDouble(loader_rate_spin_, loaderSet && e.data_loader.samples_per_s_per_worker > 0
+                                     ? e.data_loader.samples_per_s_per_worker
+                                     : kDefaultLoaderRate);
     setSpin(loader_prefetch_spin_, e.data_loader.prefetch_factor);
+    // Catalog pipelines decode images: a model without image input takes a stated rate.
+    const bool images = scenario_.model.input_elements_per_sample > 0;
+    setComboData(loader_pipeline_combo_, int(e.data_loader.pipeline));
+    loader_pipeline_combo_->setEnabled(images || e.data_loader.pipeline != LoaderPipeline::None);
+    loader_rate_spin_->setEnabled(e.data_loader.pipeline == LoaderPipeline::None);
 
     setCheck(virtual_gpu_check_, e.virtual_gpu.enabled);
     const bool sliceSet = e.virtual_gpu.enabled || e.virtual_gpu.fraction != 1;

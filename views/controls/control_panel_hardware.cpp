@@ -100,6 +100,21 @@ QWidget *ControlPanel::buildHardware(QWidget *parent)
     host_memory_spin_->setSpecialValueText(tr("platform default"));
     addRow(form, tr("Host memory per socket"), host_memory_spin_, host_memory_spin_,
            {QStringLiteral("hardware.host_memory_gbps")}, QStringLiteral("hostMemorySpinError"));
+
+    // A power cap lowers the sustained clock (hardware/hardware.cpp, powerLimitedClockRatio);
+    // its range follows the GPU's TDP (syncHardware).
+    power_limit_spin_ = makeSpin(group, "powerLimitSpin", 1, 1, QString(), tr(" W"));
+    addRow(form, tr("Power limit"), power_limit_spin_, power_limit_spin_,
+           {QStringLiteral("hardware.power_limit_w")}, QStringLiteral("powerLimitSpinError"));
+    nvlink_domain_spin_ = makeSpin(group, "nvlinkDomainSpin", 1, 1, QString(), tr(" nodes"));
+    addRow(form, tr("NVLink domain"), nvlink_domain_spin_, nvlink_domain_spin_,
+           {QStringLiteral("hardware.nvlink_domain")}, QStringLiteral("nvlinkDomainSpinError"));
+    cpu_cores_spin_ = makeSpin(group, "cpuCoresSpin", 0, 4096,
+                               tr("CPU cores per node, 0-4096; they bound a data loader that "
+                                  "decodes with a catalog pipeline. 0: not stated"));
+    cpu_cores_spin_->setSpecialValueText(tr("not stated"));
+    addRow(form, tr("CPU cores per node"), cpu_cores_spin_, cpu_cores_spin_,
+           {QStringLiteral("hardware.cpu_cores")}, QStringLiteral("cpuCoresSpinError"));
     return group;
 }
 
@@ -110,15 +125,19 @@ void ControlPanel::connectHardware()
         if (!gpu)
             return;
         Scenario s = scenario_;
-        s.hardware.gpu = *gpu;
-        if (s.hardware.calibration) {
+        // A power cap the new board does not take is dropped (replaceGpu), and said.
+        const bool cap_dropped = replaceGpu(s.hardware, *gpu);
+        const bool had_profile = bool(s.hardware.calibration);
+        if (had_profile) {
             // The profile measured another GPU: back to this one's datasheet figures.
             s.hardware.calibration.reset();
             s.hardware.calibration_path.clear();
-            commit(std::move(s), tr("Set GPU to %1 (datasheet figures)").arg(qs(gpu->name)), 0);
-            return;
         }
-        commit(std::move(s), tr("Set GPU to %1").arg(qs(gpu->name)), 0);
+        QString text = had_profile ? tr("Set GPU to %1 (datasheet figures)").arg(qs(gpu->name))
+                                   : tr("Set GPU to %1").arg(qs(gpu->name));
+        if (cap_dropped)
+            text = tr("%1; power limit back to its TDP").arg(text);
+        commit(std::move(s), text, 0);
     });
     trackDrag(gpu_count_slider_);
     connect(gpu_count_slider_, &QSlider::valueChanged, this, [this](int exponent) {
@@ -171,6 +190,29 @@ void ControlPanel::connectHardware()
         commit(std::move(s),
                tr("Set PCIe topology to %1").arg(pcie_topology_combo_->itemText(index)), 0);
     });
+    connect(power_limit_spin_, &QSpinBox::valueChanged, this, [this](int watts) {
+        Scenario s = scenario_;
+        const bool at_tdp = watts >= s.hardware.gpu.tdp_w;
+        s.hardware.power_limit_w = at_tdp ? 0.0 : watts;
+        commit(std::move(s),
+               at_tdp ? tr("Set power limit to the TDP") : tr("Set power limit to %1 W").arg(watts),
+               0);
+    });
+    connect(nvlink_domain_spin_, &QSpinBox::valueChanged, this, [this](int nodes) {
+        Scenario s = scenario_;
+        // Whole nodes, so always a multiple of the GPUs per node; one node is the default.
+        s.hardware.nvlink_domain = nodes > 1 ? nodes * s.hardware.gpus_per_node : 0;
+        commit(std::move(s), tr("Set NVLink domain to %1 GPUs").arg(s.hardware.nvlinkDomainGpus()),
+               0);
+    });
+    connect(cpu_cores_spin_, &QSpinBox::valueChanged, this, [this](int cores) {
+        Scenario s = scenario_;
+        s.hardware.cpu_cores = cores;
+        commit(std::move(s),
+               cores > 0 ? tr("Set CPU cores per node to %1").arg(cores)
+                         : tr("Set CPU cores per node to not stated"),
+               0);
+    });
     connect(host_memory_spin_, &QDoubleSpinBox::valueChanged, this, [this](double gbps) {
         Scenario s = scenario_;
         s.hardware.host_memory_gbps = gbps;
@@ -207,6 +249,36 @@ void ControlPanel::syncHardware()
     setSpin(nics_spin_, hw.nics_per_node);
     setComboData(pcie_topology_combo_, QString::fromLatin1(pcieTopologyName(hw.pcie_topology)));
     setDouble(host_memory_spin_, hw.host_memory_gbps);
+    {
+        // nvidia-smi -pl accepts caps down to about 30% of the TDP (scenario_io.cpp); the
+        // TDP itself is no cap.
+        const QSignalBlocker blocker(power_limit_spin_);
+        const int tdp = static_cast<int>(std::lround(hw.gpu.tdp_w));
+        const int lowest = static_cast<int>(std::ceil(kPowerLimitMinShare * hw.gpu.tdp_w));
+        power_limit_spin_->setEnabled(tdp > 0);
+        power_limit_spin_->setRange(std::max(1, lowest), std::max(1, tdp));
+        power_limit_spin_->setToolTip(
+            tdp > 0 ? tr("Board power limit, %1-%2 W (the TDP: no cap); a cap lowers the "
+                         "sustained clock")
+                          .arg(lowest)
+                          .arg(tdp)
+                    : tr("This GPU states no TDP, so it takes no power limit"));
+        power_limit_spin_->setValue(hw.power_limit_w > 0
+                                        ? static_cast<int>(std::lround(hw.power_limit_w))
+                                        : std::max(1, tdp));
+    }
+    {
+        const QSignalBlocker blocker(nvlink_domain_spin_);
+        nvlink_domain_spin_->setRange(1, std::max(1, hw.nodes));
+        nvlink_domain_spin_->setValue(std::max(1, hw.nvlinkDomainGpus() / hw.gpus_per_node));
+        nvlink_domain_spin_->setToolTip(
+            tr("Nodes whose GPUs share one NVLink fabric, 1-%1: %2 GPUs now (a GB200 NVL72 rack "
+               "is 18 trays of 4). Collectives and all-to-alls inside it run at NVLink speed, "
+               "across it on the NICs")
+                .arg(std::max(1, hw.nodes))
+                .arg(hw.nvlinkDomainGpus()));
+    }
+    setSpin(cpu_cores_spin_, hw.cpu_cores);
     setSlider(gpu_count_slider_, nearestLog2(hw.gpuCount(), kMaxGpuCountLog2));
     // The counts the rule table refuses, greyed on the slider with the reason as its tooltip
     // (issue 26): an error a count brings that not every count has (errors that do not

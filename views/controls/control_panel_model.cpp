@@ -33,7 +33,8 @@ QWidget *ControlPanel::buildModel(QWidget *parent)
     hidden_spin_->setSingleStep(64);
     addRow(form, tr("Hidden"), hidden_spin_, hidden_spin_);
     heads_spin_ = makeSpin(group, "headsSpin", 1, 1024, tr("Attention heads, 1-1024"));
-    addRow(form, tr("Heads"), heads_spin_, heads_spin_);
+    addRow(form, tr("Heads"), heads_spin_, heads_spin_, {QStringLiteral("model.transformer.heads")},
+           QStringLiteral("headsSpinError"));
     seq_len_spin_ = makeSpin(group, "seqLenSpin", 1, 1048576,
                              tr("Sequence length in tokens, 1-1048576"), tr(" tokens"));
     addRow(form, tr("Sequence"), seq_len_spin_, seq_len_spin_);
@@ -94,6 +95,12 @@ QWidget *ControlPanel::buildModel(QWidget *parent)
                              tr("Fused attention kernels: no sequence² tensors in memory"));
     addRow(form, QString(), flash_check_, flash_check_,
            {QStringLiteral("training.flash_attention")}, QStringLiteral("flashCheckError"));
+    compile_check_ = makeCheck(
+        group, "compileCheck", tr("torch.compile"),
+        tr("The model compiled with torch.compile: elementwise chains fused into one kernel "
+           "each, and the host launches from generated code"));
+    addRow(form, QString(), compile_check_, compile_check_, {QStringLiteral("training.compile")},
+           QStringLiteral("compileCheckError"));
     return group;
 }
 
@@ -180,6 +187,11 @@ void ControlPanel::connectModel()
         commit(std::move(s), on ? tr("Turn flash attention on") : tr("Turn flash attention off"),
                0);
     });
+    connect(compile_check_, &QCheckBox::toggled, this, [this](bool on) {
+        Scenario s = scenario_;
+        s.training.compile = on;
+        commit(std::move(s), on ? tr("Turn torch.compile on") : tr("Turn torch.compile off"), 0);
+    });
 }
 
 void ControlPanel::syncModel()
@@ -217,6 +229,7 @@ void ControlPanel::syncModel()
     setComboData(recompute_combo_, int(training.recompute));
     setCheck(flash_check_, flashAttentionOf(scenario_, stackOf(scenario_)));
     flash_check_->setEnabled(transformer);
+    setCheck(compile_check_, training.compile);
     // A collective-only scenario has no model, batch or plan to edit.
     model_group_->setEnabled(!scenario_.isCollective());
     parallel_group_->setEnabled(!scenario_.isCollective());

@@ -132,6 +132,13 @@ QWidget *ControlPanel::buildParallel(QWidget *parent)
     addRow(form, QString(), sequence_parallel_check_, sequence_parallel_check_,
            {QStringLiteral("parallel.sequence_parallel")},
            QStringLiteral("sequenceParallelCheckError"));
+    tp_overlap_check_ = makeCheck(
+        group, "tpOverlapCheck", tr("Overlap tensor-parallel communication"),
+        tr("Tensor-parallel collectives pipelined with the GEMMs beside them (Megatron-Core's "
+           "overlap, torchtitan's async TP); unchecked: they wait on the critical path. The "
+           "software stack's own choice until you change it"));
+    addRow(form, QString(), tp_overlap_check_, tp_overlap_check_,
+           {QStringLiteral("parallel.tp_overlap")}, QStringLiteral("tpOverlapCheckError"));
 
     overlap_check_ = makeCheck(group, "overlapCheck", tr("Overlap gradient communication"),
                                tr("Overlap gradient communication with the backward pass"));
@@ -244,6 +251,13 @@ void ControlPanel::connectParallel()
         commit(std::move(s),
                on ? tr("Turn sequence parallelism on") : tr("Turn sequence parallelism off"), 0);
     });
+    connect(tp_overlap_check_, &QCheckBox::toggled, this, [this](bool on) {
+        Scenario s = scenario_;
+        s.parallel.tp_overlap = on;
+        commit(std::move(s),
+               on ? tr("Turn tensor-parallel overlap on") : tr("Turn tensor-parallel overlap off"),
+               0);
+    });
     connect(overlap_check_, &QCheckBox::toggled, this, [this](bool on) {
         Scenario s = scenario_;
         s.parallel.overlap = on;
@@ -321,6 +335,7 @@ void ControlPanel::syncParallel()
     setComboData(schedule_combo_, int(p.schedule));
     setSpin(virtual_stages_spin_, p.virtual_stages);
     setCheck(sequence_parallel_check_, p.sequence_parallel);
+    setCheck(tp_overlap_check_, p.tp_overlap.value_or(stack.tp_overlap));
     setCheck(overlap_check_, overlapOf(scenario_, stack));
     setDouble(bucket_spin_, bucketMbOf(scenario_, stack));
     setComboData(update_combo_, int(p.update));
@@ -333,6 +348,7 @@ void ControlPanel::updateStrategyRows()
     const bool zero = tensor || pipeline; // the ZeRO strategies choose their stage themselves
     setRowVisible(tensor_spin_, tensor);
     setRowVisible(sequence_parallel_check_, tensor);
+    setRowVisible(tp_overlap_check_, tensor);
     setRowVisible(pipeline_spin_, pipeline);
     setRowVisible(schedule_combo_, pipeline);
     setRowVisible(virtual_stages_spin_, pipeline);
