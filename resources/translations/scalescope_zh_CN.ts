@@ -1637,7 +1637,7 @@
         <translation>将功耗上限设为 %1 W</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="206"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="205"/>
         <source>Set NVLink domain to %1 GPUs</source>
         <translation>将 NVLink 域设为 %1 块 GPU</translation>
     </message>
@@ -4811,72 +4811,72 @@ P50 %2 · P90 %3</translation>
         <translation>该配置文件是在 %1 上测得的，而不是场景中的 %2。要把场景的 GPU 切换为 %3 并应用它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="209"/>
+        <location filename="../../app/gui/main_window.cpp" line="210"/>
         <source>Apply calibration profile %1 (GPU set to %2, where it was measured; power limit back to its TDP)</source>
         <translation>应用校准配置文件 %1（GPU 设为测量所用的 %2；功耗上限恢复为其 TDP）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="211"/>
+        <location filename="../../app/gui/main_window.cpp" line="212"/>
         <source>Apply calibration profile %1 (GPU set to %2, where it was measured)</source>
         <translation>应用校准配置文件 %1（GPU 设为测量所用的 %2）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="232"/>
+        <location filename="../../app/gui/main_window.cpp" line="233"/>
         <source>The step does not move: a measured collective stands only for a group of the shape it ran on, and the profile's ran on %1 node(s) of %2 GPUs, this scenario has %3 of %4.</source>
         <translation>每步时间不变：实测的集合通信只代表与其测量时形状相同的通信组，而该标定配置的集合通信在 %1 个节点 × 每节点 %2 块 GPU 上测得，本场景是 %3 个节点 × 每节点 %4 块 GPU。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="239"/>
+        <location filename="../../app/gui/main_window.cpp" line="240"/>
         <source>The step does not move: none of the figures the profile measured sets this step's time.</source>
         <translation>每步时间不变：该标定配置测得的数值都不决定这一步的时间。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="253"/>
+        <location filename="../../app/gui/main_window.cpp" line="254"/>
         <source>Applied %1.</source>
         <translation>已应用 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="257"/>
+        <location filename="../../app/gui/main_window.cpp" line="258"/>
         <source>The GPU is now %1, where the profile was measured.</source>
         <translation>GPU 现为测量该配置文件时所用的 %1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="264"/>
+        <location filename="../../app/gui/main_window.cpp" line="265"/>
         <source>%1 %2 → %3 %4 (%5%)</source>
         <translation>%1 %2 → %3 %4（%5%）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="271"/>
+        <location filename="../../app/gui/main_window.cpp" line="272"/>
         <source>Measured instead of datasheet: %1.</source>
         <translation>以实测值代替数据手册：%1。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="273"/>
+        <location filename="../../app/gui/main_window.cpp" line="274"/>
         <source>Datasheet figures restored.</source>
         <translation>已恢复数据手册数值。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="277"/>
+        <location filename="../../app/gui/main_window.cpp" line="278"/>
         <source>Step %1 → %2 (%3%).</source>
         <translation>单步 %1 → %2（%3%）。</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="293"/>
+        <location filename="../../app/gui/main_window.cpp" line="294"/>
         <source>Apply suggested plan</source>
         <translation>应用建议方案</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="303"/>
+        <location filename="../../app/gui/main_window.cpp" line="304"/>
         <source>A (pinned): %1</source>
         <translation>A（已固定）：%1</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="306"/>
+        <location filename="../../app/gui/main_window.cpp" line="307"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../app/gui/main_window.cpp" line="317"/>
+        <location filename="../../app/gui/main_window.cpp" line="318"/>
         <source>Comparing with pinned A: change anything, see the deltas in the A/B compare tab.</source>
         <translation>正在与固定的 A 比较：修改任意设置，在 A/B 比较标签页中查看差值。</translation>
     </message>
@@ -5362,6 +5362,11 @@ P50 %2 · P90 %3</translation>
         <location filename="../../views/charts/memory_view.cpp" line="269"/>
         <source>Pipeline stage %1 holds the most; other stages need less.</source>
         <translation>流水线阶段 %1 占用最多；其他阶段需要更少。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="274"/>
+        <source>The capacity is what one process can allocate of the card's %1 GiB: the driver keeps about 1% and the CUDA context 0.5 GiB.</source>
+        <translation>容量是单个进程在这张 %1 GiB 的卡上可分配的显存：驱动保留约 1%，CUDA 上下文占 0.5 GiB。</translation>
     </message>
 </context>
 <context>

@@ -828,6 +828,14 @@ void TestChartViews::memoryOverCapacity()
     view.setResult(result);
     auto *details = view.findChild<QLabel *>(QStringLiteral("memoryDetails"));
     QVERIFY(details->text().contains(QStringLiteral("stage 0")));
+    // The capacity of a catalog GPU is what a process can allocate: said, with the card's.
+    QVERIFY(!details->text().contains(QStringLiteral("of the card's")));
+    result->scenario.hardware.gpu.memory_gb = 80;
+    m.capacity = result->scenario.hardware.gpu.usableMemoryBytes();
+    view.setResult(result);
+    QVERIFY2(details->text().contains(QStringLiteral("of the card's 80 GiB")),
+             qPrintable(details->text()));
+    QVERIFY(view.capacityLine()->name().contains(QStringLiteral("78.6 GiB")));
 }
 
 void TestChartViews::memoryEmpty()

@@ -267,6 +267,13 @@ void MemoryView::updateChart()
     if (pipeline > 1)
         details += QLatin1Char('\n') +
                    tr("Pipeline stage %1 holds the most; other stages need less.").arg(m.stage);
+    // Why an "80 GB" card reads 78.6 GiB (GpuSpec::usableMemoryBytes).
+    const GpuSpec &gpu = result_->scenario.hardware.gpu;
+    if (gpu.memory_gb > 0 && std::abs(m.capacity - gpu.usableMemoryBytes()) < 1.0)
+        details += QLatin1Char('\n') +
+                   tr("The capacity is what one process can allocate of the card's %1 GiB: the "
+                      "driver keeps about 1% and the CUDA context 0.5 GiB.")
+                       .arg(QLocale().toString(gpu.memory_gb));
     details_->setText(details);
     stack_->setCurrentIndex(1);
 }
