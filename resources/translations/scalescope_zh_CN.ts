@@ -1457,7 +1457,7 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="16"/>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="241"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="242"/>
         <source>GPU model from the catalog, with its memory</source>
         <translation>目录中的 GPU 型号及其显存</translation>
     </message>
@@ -1598,66 +1598,71 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="110"/>
+        <source>one node</source>
+        <translation>单个节点</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="111"/>
         <source>NVLink domain</source>
         <translation>NVLink 域</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="113"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="114"/>
         <source>CPU cores per node, 0-4096; they bound a data loader that decodes with a catalog pipeline. 0: not stated</source>
         <translation>每节点 CPU 核数，0-4096；使用目录中解码流水线的数据加载器受其限制。0：未说明</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="115"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="116"/>
         <source>not stated</source>
         <translation>未说明</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="116"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="117"/>
         <source>CPU cores per node</source>
         <translation>每节点 CPU 核数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="139"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="140"/>
         <source>%1; power limit back to its TDP</source>
         <translation>%1；功耗上限恢复为其 TDP</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="191"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="192"/>
         <source>Set PCIe topology to %1</source>
         <translation>将 PCIe 拓扑设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="198"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="199"/>
         <source>Set power limit to the TDP</source>
         <translation>将功耗上限设为 TDP</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="198"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="199"/>
         <source>Set power limit to %1 W</source>
         <translation>将功耗上限设为 %1 W</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="205"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="206"/>
         <source>Set NVLink domain to %1 GPUs</source>
         <translation>将 NVLink 域设为 %1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="212"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="213"/>
         <source>Set CPU cores per node to %1</source>
         <translation>将每节点 CPU 核数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="213"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="214"/>
         <source>Set CPU cores per node to not stated</source>
         <translation>将每节点 CPU 核数设为未说明</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="220"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="221"/>
         <source>Set host memory to %1 GB/s per socket</source>
         <translation>将主机内存设为每插槽 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="221"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="222"/>
         <source>Set host memory to the platform default</source>
         <translation>将主机内存设为平台默认值</translation>
     </message>
@@ -2663,42 +2668,42 @@
         <translation>间隔</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="136"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="137"/>
         <source>Set GPU to %1 (datasheet figures)</source>
         <translation>将 GPU 设为 %1（规格表数据）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="137"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="138"/>
         <source>Set GPU to %1</source>
         <translation>将 GPU 设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="147"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="148"/>
         <source>Set GPU count to %1</source>
         <translation>将 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="152"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="153"/>
         <source>Set nodes to %1</source>
         <translation>将节点数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="160"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="161"/>
         <source>Set GPUs per node to %1</source>
         <translation>将每节点 GPU 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="169"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="170"/>
         <source>Set intra-node link to %1</source>
         <translation>将节点内互连设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="178"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="179"/>
         <source>Set inter-node network to %1</source>
         <translation>将节点间网络设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="183"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="184"/>
         <source>Set NICs per node to %1</source>
         <translation>将每节点 NIC 数设为 %1</translation>
     </message>
@@ -3084,59 +3089,59 @@
         <translation>将检查点间隔设为 %1 s</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="235"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="236"/>
         <source>%1 (measured %2)</source>
         <translation>%1（测于 %2）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="237"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="238"/>
         <source>Measured figures from the calibration profile %1</source>
         <translation>来自校准配置文件 %1 的实测数据</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="240"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="241"/>
         <source>%1, %2 GB (from file)</source>
         <translation>%1，%2 GB（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="244"/>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="246"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="245"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="247"/>
         <location filename="../../views/controls/control_panel_model.cpp" line="209"/>
         <source>%1 (from file)</source>
         <translation>%1（来自文件）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="261"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="262"/>
         <source>Board power limit, %1-%2 W (the TDP: no cap); a cap lowers the sustained clock</source>
         <translation>板卡功耗上限，%1-%2 W（TDP 即不设上限）；设上限会降低持续时钟频率</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="265"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="266"/>
         <source>This GPU states no TDP, so it takes no power limit</source>
         <translation>该 GPU 未给出 TDP，因此不能设置功耗上限</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="275"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="276"/>
         <source>Nodes whose GPUs share one NVLink fabric, 1-%1: %2 GPUs now (a GB200 NVL72 rack is 18 trays of 4). Collectives and all-to-alls inside it run at NVLink speed, across it on the NICs</source>
         <translation>其 GPU 共用一个 NVLink 互连的节点数，1-%1：当前 %2 块 GPU（一个 GB200 NVL72 机柜为 18 个 4 卡托盘）。域内的集合通信和 all-to-all 以 NVLink 速度运行，跨域则走网卡</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="307"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="308"/>
         <source>1 GPU: %1</source>
         <translation>1 块 GPU：%1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="308"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="309"/>
         <source>%1 GPUs: %2</source>
         <translation>%1 块 GPU：%2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="312"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="313"/>
         <source>1 GPU</source>
         <translation>1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_hardware.cpp" line="312"/>
+        <location filename="../../views/controls/control_panel_hardware.cpp" line="313"/>
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
     </message>

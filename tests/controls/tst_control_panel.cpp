@@ -411,6 +411,7 @@ void TestControlPanel::powerDomainCoresEdits()
     panel_->setScenario(defaultScenario()); // 2 nodes x 4
     auto *domain = find<QSpinBox>("nvlinkDomainSpin");
     QCOMPARE(domain->value(), 1);
+    QCOMPARE(domain->text(), QStringLiteral("one node")); // not "1 nodes"
     QCOMPARE(domain->maximum(), 2);
     domain->setValue(2);
     edit = editAt(*spy_, spy_->count() - 1);

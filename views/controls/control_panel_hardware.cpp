@@ -107,6 +107,7 @@ QWidget *ControlPanel::buildHardware(QWidget *parent)
     addRow(form, tr("Power limit"), power_limit_spin_, power_limit_spin_,
            {QStringLiteral("hardware.power_limit_w")}, QStringLiteral("powerLimitSpinError"));
     nvlink_domain_spin_ = makeSpin(group, "nvlinkDomainSpin", 1, 1, QString(), tr(" nodes"));
+    nvlink_domain_spin_->setSpecialValueText(tr("one node"));
     addRow(form, tr("NVLink domain"), nvlink_domain_spin_, nvlink_domain_spin_,
            {QStringLiteral("hardware.nvlink_domain")}, QStringLiteral("nvlinkDomainSpinError"));
     cpu_cores_spin_ = makeSpin(group, "cpuCoresSpin", 0, 4096,
