@@ -224,10 +224,14 @@ int defaultCpuCores(const GpuSpec &gpu)
     return 32;
 }
 
+double lowestPowerLimit(const GpuSpec &gpu)
+{
+    return gpu.tdp_w > 0 ? std::ceil(kPowerLimitMinShare * gpu.tdp_w) : 0.0;
+}
+
 bool powerLimitFits(const GpuSpec &gpu, double power_limit_w)
 {
-    return gpu.tdp_w > 0 && power_limit_w >= std::ceil(kPowerLimitMinShare * gpu.tdp_w) &&
-           power_limit_w <= gpu.tdp_w;
+    return gpu.tdp_w > 0 && power_limit_w >= lowestPowerLimit(gpu) && power_limit_w <= gpu.tdp_w;
 }
 
 bool replaceGpu(HardwareSpec &hw, const GpuSpec &gpu)

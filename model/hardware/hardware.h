@@ -165,7 +165,9 @@ double powerLimitedClockRatio(const GpuSpec &gpu, double power_limit_w);
 /// The lowest board power cap a scenario may set, as a share of the TDP (nvidia-smi -pl
 /// accepts down to about 30% of the default limit on A100 and H100 boards).
 inline constexpr double kPowerLimitMinShare = 0.3;
-/// Whether `power_limit_w` (> 0) is a cap `gpu` takes: 30% of its TDP up to the TDP.
+/// The lowest cap `gpu` takes, in whole watts (0 without a TDP).
+double lowestPowerLimit(const GpuSpec &gpu);
+/// Whether `power_limit_w` (> 0) is a cap `gpu` takes: lowestPowerLimit up to the TDP.
 bool powerLimitFits(const GpuSpec &gpu, double power_limit_w);
 /// Puts `gpu` into `hw`. A power cap is a setting of one board: it stays where the new GPU
 /// takes it and is dropped (no cap, the TDP) where it does not; returns whether it was.

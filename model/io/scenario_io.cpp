@@ -164,8 +164,7 @@ void readPowerDomainCores(const ObjectReader &r, HardwareSpec &hw)
                  "the GPU states no tdp_w, so a power cap has nothing to scale; allowed: "
                  "a GPU with tdp_w");
         hw.power_limit_w = r.requiredDouble(
-            "power_limit_w",
-            RealRange::closed(std::ceil(kPowerLimitMinShare * hw.gpu.tdp_w), hw.gpu.tdp_w));
+            "power_limit_w", RealRange::closed(lowestPowerLimit(hw.gpu), hw.gpu.tdp_w));
     }
     hw.nvlink_domain = static_cast<int>(r.optionalInt("nvlink_domain", kNvlinkDomainRange, 0));
     if (hw.nvlink_domain > 0 &&

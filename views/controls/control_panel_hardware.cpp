@@ -251,11 +251,11 @@ void ControlPanel::syncHardware()
     setComboData(pcie_topology_combo_, QString::fromLatin1(pcieTopologyName(hw.pcie_topology)));
     setDouble(host_memory_spin_, hw.host_memory_gbps);
     {
-        // nvidia-smi -pl accepts caps down to about 30% of the TDP (scenario_io.cpp); the
+        // nvidia-smi -pl accepts caps down to about 30% of the TDP (lowestPowerLimit); the
         // TDP itself is no cap.
         const QSignalBlocker blocker(power_limit_spin_);
         const int tdp = static_cast<int>(std::lround(hw.gpu.tdp_w));
-        const int lowest = static_cast<int>(std::ceil(kPowerLimitMinShare * hw.gpu.tdp_w));
+        const int lowest = static_cast<int>(lowestPowerLimit(hw.gpu));
         power_limit_spin_->setEnabled(tdp > 0);
         power_limit_spin_->setRange(std::max(1, lowest), std::max(1, tdp));
         power_limit_spin_->setToolTip(
