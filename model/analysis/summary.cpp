@@ -140,7 +140,16 @@ std::shared_ptr<SimContext> referenceContext(const SimContext &ctx, bool calm = 
     Result<Plan> plan = makePlan(one);
     if (!plan)
         return nullptr; // cannot happen for a valid plan: one GPU divides everything
-    auto ref = std::make_shared<SimContext>(one, plan.value());
+    // The job's experts each see the tokens of its expert group (ep x etp GPUs' tokens over
+    // t x cp GPUs that share a sequence; addRoutedExperts); a GPU with all the memory it
+    // needs runs its experts on as many, not on one micro-batch's 1/EP: else a small GEMM's
+    // low efficiency made the paper GPU slow and the job's efficiency exceed 100% (DeepSeek-V3
+    // on 256 GB200: 194%).
+    Plan one_plan = plan.value();
+    const Plan &job = ctx.plan;
+    one_plan.expert_token_groups =
+        std::max(1.0, double(job.expert) * job.expert_tensor / (double(job.tensor) * job.context));
+    auto ref = std::make_shared<SimContext>(one, one_plan);
     ref->single_gpu_step_s = 0; // its own speed-up is never read: stops the recursion
     // Heating over time: the reference does the job's N steps of work in each of its steps,
     // in the thermal state the job's GPUs are in during the job's steps (the engine's clock

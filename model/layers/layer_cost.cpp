@@ -180,16 +180,20 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     // The local experts' GEMMs run side by side (TE's GroupedLinear: one cuBLAS GEMM per
     // expert on several streams, NVIDIA's GB200 guide Sec. 1 item 3; CUTLASS grouped GEMM),
     // costed as one batched product whose members are as small as their tokens make them.
+    // `groups` micro-batches meet at each expert (Plan::expert_token_groups): one GEMM of
+    // their tokens, a share 1/groups of it per micro-batch.
+    const double groups = std::max(1.0, plan.expert_token_groups);
     const auto experts = [&](double tokens, bool backward) {
-        const Gemm fc1{tokens, gated * fe, h, local};
-        const Gemm fc2{tokens, h, fe, local};
-        return backward ? linearBackward(c, plan, fc1) + linearBackward(c, plan, fc2)
-                        : linearForward(c, plan, fc1) + linearForward(c, plan, fc2);
+        const Gemm fc1{tokens * groups, gated * fe, h, local};
+        const Gemm fc2{tokens * groups, h, fe, local};
+        return (backward ? linearBackward(c, plan, fc1) + linearBackward(c, plan, fc2)
+                         : linearForward(c, plan, fc1) + linearForward(c, plan, fc2)) /
+               groups;
     };
     {
-        const Gemm fc1{per_expert, gated * fe, h, local};
-        const Gemm fc2{per_expert, h, fe, local};
-        l.wgrad_s += linearWgrad(c, plan, fc1) + linearWgrad(c, plan, fc2);
+        const Gemm fc1{per_expert * groups, gated * fe, h, local};
+        const Gemm fc2{per_expert * groups, h, fe, local};
+        l.wgrad_s += (linearWgrad(c, plan, fc1) + linearWgrad(c, plan, fc2)) / groups;
     }
     const double mean_fwd = experts(per_expert, false), mean_bwd = experts(per_expert, true);
     const double busy_fwd = experts(per_expert * busiest, false);
@@ -219,7 +223,7 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     // GEMM launches one cuBLAS GEMM per expert on several streams), each with an input
     // quantization under an FP8 recipe.
     const double ops_per_expert = c.precision() == Precision::FP8 ? 4.0 : 2.0;
-    l.kernels_fwd += 72.0 + 12.0 + local * ops_per_expert;
+    l.kernels_fwd += 72.0 + 12.0 + local * ops_per_expert / groups;
     l.expert_params = local * (gated + 1.0) * h * fe;
     l.params += l.expert_params + h * E;
     // The router and each local expert's matrices (one module per matrix).

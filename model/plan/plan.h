@@ -32,6 +32,11 @@ struct Plan {
     ExpertDispatcher dispatcher = ExpertDispatcher::AllToAll;
     bool expert_overlap = false;  // the all-to-all hidden behind another micro-batch (or DualPipe)
     double expert_imbalance = 1;  // busiest expert's tokens over the mean
+    /// Micro-batches whose routed tokens meet at each expert's GEMMs: the expert-parallel
+    /// group's dispatch gathers them on the job's GPUs, so 1 there; the one-GPU speed-up
+    /// reference runs its experts on as many tokens as the job's experts see
+    /// (analysis/summary.cpp referenceContext), else its GEMMs are 1/EP the size.
+    double expert_token_groups = 1;
     BlockFormat block_format = BlockFormat::None;
     bool pipeline_counts_embedding = false;
     bool pipeline_counts_loss = false;
