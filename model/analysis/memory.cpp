@@ -114,8 +114,21 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         // (ZeRO-3's gathered parameters, allocated and freed per layer, are two layers'
         // worth: counted above, not as a fragmentation of the activations.)
         const bool irregular = plan.recompute != Recompute::None || plan.pipeline > 1;
-        const double fragmentation = irregular ? 0.15 : 0.05;
+        constexpr double kRegular = 0.05;
+        const double fragmentation = irregular ? 0.15 : kRegular;
         m.allocator_reserve = m.activations * fragmentation / (1.0 - fragmentation);
+        // Under pressure the reserve shrinks: when a cudaMalloc fails the caching allocator
+        // frees its cached unused segments and retries before it raises an out-of-memory
+        // error (PyTorch c10/cuda/CUDACachingAllocator.cpp, malloc: release_cached_blocks
+        // and retry; "CUDA semantics", memory management). What it cannot give back is the
+        // free space inside split segments still in use, taken as a regular step's few per
+        // cent. So a run fits when its tensors and that much do; the peak it prints is then
+        // at most the card's capacity (a run the irregular reserve would push over still ran).
+        if (capacity_bytes > 0) {
+            const double unavoidable = m.activations * kRegular / (1.0 - kRegular);
+            const double room = capacity_bytes - allocated;
+            m.allocator_reserve = std::min(m.allocator_reserve, std::max(unavoidable, room));
+        }
         m.activations += m.allocator_reserve; // reported with the activations it serves
         m.total = allocated + m.allocator_reserve;
         if (m.total > best.total)

@@ -17,7 +17,8 @@ struct MemoryBreakdown {
     double activations = 0;
     /// What the caching allocator holds beyond the tensors (fragmentation), part of the
     /// peak the framework prints (max reserved) and of what must fit; included in
-    /// `activations`, whose churn causes it.
+    /// `activations`, whose churn causes it. Near the capacity only the part that cannot
+    /// be released (memoryPerGpu: the allocator frees cached blocks before it fails).
     double allocator_reserve = 0;
     double total = 0;
     double capacity = 0;
