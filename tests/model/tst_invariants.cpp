@@ -72,6 +72,17 @@ double step(const Scenario &s)
     return simulateSummary(s).step_time_s;
 }
 
+// ResNet-50 on one RTX A6000 at batch `batch` (Lambda's benchmark), fp16, no recompute.
+Scenario a6000Resnet50(int batch)
+{
+    QString text = QStringLiteral(R"({ "scalescope": 1, "hardware": { "gpu": "rtx-a6000-48gb",
+      "gpus_per_node": 1, "intra_node": "pcie4" }, "model": "resnet50",
+      "training": { "global_batch": BATCH, "micro_batch": BATCH, "precision": "fp16",
+                    "optimizer": "sgd", "recompute": "none", "framework": "pytorch-ddp" } })");
+    text.replace(QStringLiteral("BATCH"), QString::number(batch));
+    return scenarioFrom(text.toUtf8().constData());
+}
+
 } // namespace
 
 class TestInvariants : public QObject
@@ -417,10 +428,7 @@ void TestInvariants::allocatorReserveFollowsTheTechniques()
     // activations for every run, where only recomputation and pipeline schedules break the
     // regular reuse of a step's blocks (GMLake, Sec. 2.3). Plain data parallelism keeps a few
     // per cent; recomputing keeps the 15%.
-    Scenario s = scenarioFrom(R"({ "scalescope": 1, "hardware": { "gpu": "rtx-a6000-48gb",
-      "gpus_per_node": 1, "intra_node": "pcie4" }, "model": "resnet50",
-      "training": { "global_batch": 928, "micro_batch": 928, "precision": "fp16",
-                    "optimizer": "sgd", "recompute": "none", "framework": "pytorch-ddp" } })");
+    Scenario s = a6000Resnet50(928);
     const Summary plain = simulateSummary(s);
     QVERIFY2(plain.memory.fits(), qPrintable(QString::number(plain.memory.total / 1e9)));
     const double live = plain.memory.activations - plain.memory.allocator_reserve;
@@ -440,10 +448,8 @@ void TestInvariants::allocatorReserveGivesWayNearCapacity()
     // Nemotron-4 340B on 128 H100: 80.5 GiB of 78.6, 4 GiB of it the reserve). Before failing,
     // PyTorch's allocator frees its cached blocks and retries; only a regular step's 5% of
     // fragmentation stays. With room the reserve is the techniques' 15%.
-    Scenario s = scenarioFrom(R"({ "scalescope": 1, "hardware": { "gpu": "rtx-a6000-48gb",
-      "gpus_per_node": 1, "intra_node": "pcie4" }, "model": "resnet50",
-      "training": { "global_batch": 256, "micro_batch": 256, "precision": "fp16",
-                    "optimizer": "sgd", "recompute": "full", "framework": "pytorch-ddp" } })");
+    Scenario s = a6000Resnet50(928);
+    s.training.recompute = Recompute::Full;
     const auto ctx = contextFrom(s);
     const MemoryBreakdown roomy = memoryPerGpu(ctx->plan, ctx->workload, 1e15);
     const double live = roomy.activations - roomy.allocator_reserve;
