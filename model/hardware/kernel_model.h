@@ -64,6 +64,10 @@ public:
     /// (layers/layer_cost.cpp).
     void setCompiled(bool compiled) { compiled_ = compiled; }
     bool compiled() const { return compiled_; }
+    /// CNN activations are channels first (training.memory_format nchw): 16-bit tensor-core
+    /// convolutions transpose them (layers/layer_cost.cpp, tableLayer).
+    void setChannelsFirst(bool nchw) { channels_first_ = nchw; }
+    bool channelsFirst() const { return channels_first_; }
 
     /// The kernels the software stack runs (its catalog entry's "kernels").
     void setStackKernels(const FrameworkSpec &stack) { stack_ = stack; }
@@ -107,6 +111,7 @@ private:
     std::vector<double> measured_log_work_; // log(FLOPs) of each measured point
     bool calibrated_ = false;
     bool compiled_ = false;
+    bool channels_first_ = false;
     GpuSpec gpu_;
     GpuFamily family_ = GpuFamily::Unknown;
     FrameworkSpec stack_;

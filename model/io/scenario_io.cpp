@@ -44,6 +44,7 @@ constexpr const char *kDefaultIntraLink = "pcie4";
 constexpr const char *kDefaultInterLink = "ib-hdr-200";
 
 constexpr std::array kPcieTopologies = {PcieTopology::Switch, PcieTopology::RootPorts};
+constexpr std::array kMemoryFormats = {MemoryFormat::NHWC, MemoryFormat::NCHW};
 constexpr std::array kLoaderPipelines = {LoaderPipeline::Pil, LoaderPipeline::PilSimd,
                                          LoaderPipeline::DaliCpu, LoaderPipeline::DaliGpu};
 
@@ -241,7 +242,8 @@ void readPrecision(const ObjectReader &r, TrainingSpec &t)
 TrainingSpec readTraining(const ObjectReader &r)
 {
     r.allowKeys({"global_batch", "micro_batch", "precision", "optimizer", "recompute",
-                 "flash_attention", "compile", "framework", "seq_len", "mtp_depth"});
+                 "flash_attention", "compile", "memory_format", "framework", "seq_len",
+                 "mtp_depth"});
     const TrainingSpec defaults;
     TrainingSpec t;
     t.global_batch = r.requiredInt("global_batch", kGlobalBatchRange);
@@ -256,6 +258,8 @@ TrainingSpec readTraining(const ObjectReader &r)
     if (r.has("flash_attention"))
         t.flash_attention = r.optionalBool("flash_attention", false);
     t.compile = r.optionalBool("compile", defaults.compile);
+    t.memory_format = r.optionalEnum<MemoryFormat>("memory_format", kMemoryFormats,
+                                                   memoryFormatName, defaults.memory_format);
     t.framework = r.optionalString("framework", kFrameworkAuto);
     return t;
 }
@@ -620,6 +624,8 @@ OrderedObject writeTraining(const TrainingSpec &t)
         out.add("flash_attention", *t.flash_attention);
     if (t.compile)
         out.add("compile", true);
+    if (t.memory_format != MemoryFormat::NHWC)
+        out.add("memory_format", name(memoryFormatName(t.memory_format)));
     if (t.framework != kFrameworkAuto)
         out.add("framework", text(t.framework));
     if (t.seq_len > 0)

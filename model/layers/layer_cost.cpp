@@ -715,7 +715,14 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
     // takes 16-bit NHWC tensors: fp32 runs keep the separate kernels. In a residual block the
     // add follows a batch norm (its side input) and the ReLU follows that add.
     const double e = activationBytes(plan.precision);
-    const bool fusing = c.compiled() || (c.stack().fused_batch_norm && e < 4.0);
+    // Tensor cores take convolutions' 16-bit operands channels last (NHWC); on channels-first
+    // (NCHW) tensors cuDNN transposes each input to NHWC and each output back (NVIDIA, "Deep
+    // Learning Performance: Convolutional Layers User's Guide", tensor layouts: "NCHW ...
+    // requires transposes"; PyTorch "(beta) Channels Last Memory Format": NCHW is its default
+    // and channels last speeds up AMP convolutions; MosaicML's ChannelsLast method: ResNet-50
+    // about 30% faster on V100 and A100). Each transpose reads and writes its tensor once.
+    const bool transposes = c.channelsFirst() && e < 4.0;
+    const bool fusing = c.compiled() || (c.stack().fused_batch_norm && e < 4.0 && !transposes);
     const bool fused_after =
         fusing && prev &&
         (prev->kind == LayerSpec::Kind::Norm || prev->kind == LayerSpec::Kind::Add);
@@ -782,6 +789,15 @@ LayerCost tableLayer(const LayerSpec &ls, const Plan &plan, const ComputeModel &
         l.fwd_flops = flops_fwd;
         l.bwd_flops = (first ? 1.0 : 2.0) * l.fwd_flops;
         l.bwd_s = std::max((dgrad + wgrad) * scale, atPeak(l.bwd_flops));
+        if (transposes && ls.kind == LayerSpec::Kind::Conv) {
+            // Forward: the input in and the output back. Backward: the output's gradient in
+            // and the input's gradient back (dgrad, none for the first layer), and the input
+            // and output gradient again for the weight gradient.
+            const double once = 2.0 * (in + out / t) * e;
+            l.fwd_s += c.memoryTime(once);
+            l.bwd_s += c.memoryTime((first ? 1.0 : 2.0) * once);
+            l.kernels_fwd += 2;
+        }
         l.params = ls.params / t;
         // torchvision's convolutions have no bias (bias=False before a batch norm); its
         // final fully connected layer has one.

@@ -43,6 +43,11 @@ const char *blockFormatName(BlockFormat f)
     return "";
 }
 
+const char *memoryFormatName(MemoryFormat f)
+{
+    return f == MemoryFormat::NCHW ? "nchw" : "nhwc";
+}
+
 const char *expertDispatcherName(ExpertDispatcher d)
 {
     return d == ExpertDispatcher::DeepEP ? "deepep" : "all_to_all";

@@ -31,6 +31,12 @@ enum class ExpertDispatcher { AllToAll, DeepEP };
 /// or FP4 (NVFP4: blocks of 16 with an FP8 scale), on GPUs whose tensor cores have them.
 enum class BlockFormat { None, MXFP8, NVFP4 };
 
+/// How a CNN's activations lie in memory (training.memory_format): channels last (NHWC), what
+/// cuDNN's tensor-core convolutions take, or channels first (NCHW), PyTorch's default layout,
+/// which they transpose on the way in and out (layers/layer_cost.cpp, tableLayer).
+enum class MemoryFormat { NHWC, NCHW };
+const char *memoryFormatName(MemoryFormat f);
+
 /// The scenario file's name of a schedule ("gpipe", "1f1b", "interleaved", "zb-h1", ...).
 const char *scheduleName(Schedule s);
 const char *contextAlgorithmName(ContextAlgorithm a);
@@ -53,6 +59,8 @@ struct TrainingSpec {
     /// The step is compiled (torch.compile, XLA): elementwise chains fused into one kernel
     /// each, fewer host operations (hardware/kernel_model.h, ComputeModel::setCompiled).
     bool compile = false;
+    /// CNN activations' layout (training.memory_format); channels last unless set.
+    MemoryFormat memory_format = MemoryFormat::NHWC;
     /// training.framework as written: a catalog id or "auto". The stack that runs the plan
     /// is derived from it when a plan is made (stackOf, plan/framework_rules.h).
     std::string framework = kFrameworkAuto;

@@ -1888,14 +1888,39 @@
         <translation>用 torch.compile 编译模型：每条逐元素运算链融合为一个内核，主机从生成的代码发起启动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="193"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="107"/>
+        <source>How a convolutional model's activations lie in memory: channels last (NHWC), what tensor cores take, or channels first (NCHW), PyTorch's default, which cuDNN transposes around every 16-bit convolution</source>
+        <translation>卷积模型的激活在显存中的排布：通道在后（NHWC），即张量核心所用的格式；或通道在前（NCHW），PyTorch 的默认格式，cuDNN 会在每个 16 位卷积前后对其转置</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="110"/>
+        <source>Channels last (NHWC)</source>
+        <translation>通道在后（NHWC）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="111"/>
+        <source>Channels first (NCHW)</source>
+        <translation>通道在前（NCHW）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="112"/>
+        <source>&amp;Layout</source>
+        <translation>排布(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="203"/>
         <source>Turn torch.compile on</source>
         <translation>开启 torch.compile</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="193"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="203"/>
         <source>Turn torch.compile off</source>
         <translation>关闭 torch.compile</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="209"/>
+        <source>Set layout to %1</source>
+        <translation>将排布设为 %1</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_parallel.cpp" line="12"/>
@@ -2708,88 +2733,88 @@
         <translation>将每节点 NIC 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="116"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="126"/>
         <source>Custom transformer</source>
         <translation>自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="127"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="137"/>
         <source>Set model to a custom transformer</source>
         <translation>将模型设为自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="133"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="143"/>
         <source>Set model to %1</source>
         <translation>将模型设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="142"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="152"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="145"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="155"/>
         <source>layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="146"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="156"/>
         <source>hidden size</source>
         <translation>隐藏层大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="147"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="157"/>
         <source>attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="148"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="158"/>
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="149"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="159"/>
         <source>vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="155"/>
-        <location filename="../../views/controls/control_panel_model.cpp" line="160"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="165"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="170"/>
         <source>Set global batch to %1</source>
         <translation>将全局批大小设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="166"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="176"/>
         <source>Set micro-batch to auto</source>
         <translation>将微批次设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="166"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="176"/>
         <source>Set micro-batch to %1</source>
         <translation>将微批次设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="172"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="182"/>
         <source>Set precision to %1</source>
         <translation>将精度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="177"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="187"/>
         <source>Set optimizer to %1</source>
         <translation>将优化器设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="182"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="192"/>
         <source>Set recompute to %1</source>
         <translation>将重计算设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="187"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="197"/>
         <source>Turn flash attention on</source>
         <translation>开启 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="187"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="197"/>
         <source>Turn flash attention off</source>
         <translation>关闭 flash attention</translation>
     </message>
@@ -3106,7 +3131,7 @@
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="245"/>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="247"/>
-        <location filename="../../views/controls/control_panel_model.cpp" line="209"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="225"/>
         <source>%1 (from file)</source>
         <translation>%1（来自文件）</translation>
     </message>

@@ -32,8 +32,11 @@ using scalescope::builtinCatalog;
 using scalescope::ControlIssue;
 using scalescope::ControlPanel;
 using scalescope::LoaderPipeline;
+using scalescope::MemoryFormat;
 using scalescope::parseScenario;
 using scalescope::PcieTopology;
+using scalescope::Precision;
+using scalescope::Result;
 using scalescope::Scenario;
 
 namespace
@@ -139,6 +142,7 @@ private Q_SLOTS:
     void pcieHostEdits();
     void powerDomainCoresEdits();
     void compileTpOverlapAndLoaderPipeline();
+    void memoryFormatForConvolutionalModels();
     void comboKeyboardEdit();
     void spinKeyboardEdit();
     void spinTypedEdit();
@@ -485,6 +489,27 @@ void TestControlPanel::compileTpOverlapAndLoaderPipeline()
     edit = editAt(*spy_, spy_->count() - 1);
     QCOMPARE(edit.scenario.effects.data_loader.pipeline, LoaderPipeline::None);
     QCOMPARE(edit.scenario.effects.data_loader.samples_per_s_per_worker, rate->value());
+}
+
+void TestControlPanel::memoryFormatForConvolutionalModels()
+{
+    // Shown for a convolutional model only; choosing channels first is an edit of
+    // training.memory_format that the file keeps (its cost: tst_formulas).
+    auto *layout = find<QComboBox>("memoryFormatCombo");
+    QVERIFY(!layout->isVisibleTo(panel_)); // GPT-2
+    Scenario s = defaultScenario();
+    s.model = *builtinCatalog().findModel("resnet50");
+    s.training.precision = Precision::FP16;
+    panel_->setScenario(s);
+    QVERIFY(layout->isVisibleTo(panel_));
+    QCOMPARE(layout->currentData().toInt(), int(MemoryFormat::NHWC));
+    layout->setCurrentIndex(layout->findData(int(MemoryFormat::NCHW)));
+    const Edit edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.training.memory_format, MemoryFormat::NCHW);
+    QCOMPARE(edit.description, QStringLiteral("Set layout to Channels first (NCHW)"));
+    Result<Scenario> back = parseScenario(writeScenario(edit.scenario), builtinCatalog());
+    QVERIFY(back.ok());
+    QCOMPARE(back.value().training.memory_format, MemoryFormat::NCHW);
 }
 
 void TestControlPanel::comboKeyboardEdit()

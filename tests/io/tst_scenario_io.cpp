@@ -876,6 +876,9 @@ void TestScenarioIo::errors_data()
     QTest::newRow("compile not a bool")
         << training({{"training.compile", "yes"}}) << "training.compile"
         << "yes";
+    QTest::newRow("memory_format unknown")
+        << training({{"training.memory_format", "nchwc"}}) << "training.memory_format"
+        << "allowed: nhwc, nchw";
     QTest::newRow("tp_overlap not a bool")
         << training({{"parallel.tp_overlap", 1}}) << "parallel.tp_overlap"
         << "1";
@@ -1394,6 +1397,8 @@ void TestScenarioIo::roundTrip_data()
                      {"training.compile", true},
                      {"parallel.tp_overlap", true}})
         << false;
+    QTest::newRow("channels first")
+        << training({{"model", "cnn-test"}, {"training.memory_format", "nchw"}}) << false;
     QTest::newRow("loader pipeline")
         << training({{"model", "cnn-test"},
                      {"effects.data_loader",

@@ -172,6 +172,7 @@ private:
     QComboBox *recompute_combo_ = nullptr;
     QCheckBox *flash_check_ = nullptr;
     QCheckBox *compile_check_ = nullptr;
+    QComboBox *memory_format_combo_ = nullptr;
     // Parallelism
     QComboBox *framework_combo_ = nullptr;
     QPushButton *stack_fix_ = nullptr;

@@ -101,6 +101,16 @@ QWidget *ControlPanel::buildModel(QWidget *parent)
            "each, and the host launches from generated code"));
     addRow(form, QString(), compile_check_, compile_check_, {QStringLiteral("training.compile")},
            QStringLiteral("compileCheckError"));
+    // Convolutional models only: how the activations lie in memory (layers/layer_cost.cpp).
+    memory_format_combo_ = makeCombo(
+        group, "memoryFormatCombo",
+        tr("How a convolutional model's activations lie in memory: channels last (NHWC), "
+           "what tensor cores take, or channels first (NCHW), PyTorch's default, which cuDNN "
+           "transposes around every 16-bit convolution"));
+    memory_format_combo_->addItem(tr("Channels last (NHWC)"), int(MemoryFormat::NHWC));
+    memory_format_combo_->addItem(tr("Channels first (NCHW)"), int(MemoryFormat::NCHW));
+    addRow(form, tr("&Layout"), memory_format_combo_, memory_format_combo_,
+           {QStringLiteral("training.memory_format")}, QStringLiteral("memoryFormatComboError"));
     return group;
 }
 
@@ -192,6 +202,11 @@ void ControlPanel::connectModel()
         s.training.compile = on;
         commit(std::move(s), on ? tr("Turn torch.compile on") : tr("Turn torch.compile off"), 0);
     });
+    connect(memory_format_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        s.training.memory_format = MemoryFormat(memory_format_combo_->itemData(index).toInt());
+        commit(std::move(s), tr("Set layout to %1").arg(memory_format_combo_->itemText(index)), 0);
+    });
 }
 
 void ControlPanel::syncModel()
@@ -230,6 +245,8 @@ void ControlPanel::syncModel()
     setCheck(flash_check_, flashAttentionOf(scenario_, stackOf(scenario_)));
     flash_check_->setEnabled(transformer);
     setCheck(compile_check_, training.compile);
+    setComboData(memory_format_combo_, int(training.memory_format));
+    setRowVisible(memory_format_combo_, model.kind != ModelSpec::Kind::Transformer);
     // A collective-only scenario has no model, batch or plan to edit.
     model_group_->setEnabled(!scenario_.isCollective());
     parallel_group_->setEnabled(!scenario_.isCollective());
