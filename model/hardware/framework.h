@@ -10,6 +10,13 @@
 namespace scalescope
 {
 
+/// How FP8 tensors get their scales (training.fp8_recipe): the stack's own recipe unless set
+/// (Transformer Engine's delayed scaling, torchao's tensorwise dynamic scaling); Transformer
+/// Engine's current scaling; torchao's rowwise scaling (layers/layer_cost.cpp, fp8CastBytes).
+enum class Fp8Scaling { Stack, Delayed, Current, Tensorwise, Rowwise };
+/// "delayed", "current", "tensorwise", "rowwise" ("" for Stack).
+const char *fp8ScalingName(Fp8Scaling s);
+
 struct FrameworkSpec {
     std::string id;   // catalog id ("pytorch-ddp", ...)
     std::string name; // display name

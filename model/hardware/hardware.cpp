@@ -1,5 +1,7 @@
 #include "hardware/hardware.h"
 
+#include "hardware/framework.h"
+
 #include <algorithm>
 #include <initializer_list>
 #include <cmath>
@@ -36,6 +38,23 @@ double activationBytes(Precision p)
         return 2;
     }
     return 4;
+}
+
+const char *fp8ScalingName(Fp8Scaling s)
+{
+    switch (s) {
+    case Fp8Scaling::Delayed:
+        return "delayed";
+    case Fp8Scaling::Current:
+        return "current";
+    case Fp8Scaling::Tensorwise:
+        return "tensorwise";
+    case Fp8Scaling::Rowwise:
+        return "rowwise";
+    case Fp8Scaling::Stack:
+        break;
+    }
+    return "";
 }
 
 const char *pcieTopologyName(PcieTopology t)

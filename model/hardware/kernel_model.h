@@ -67,6 +67,17 @@ public:
     /// CNN activations are channels first (training.memory_format nchw): 16-bit tensor-core
     /// convolutions transpose them (layers/layer_cost.cpp, tableLayer).
     void setChannelsFirst(bool nchw) { channels_first_ = nchw; }
+    /// The FP8 scaling recipe (training.fp8_recipe); Stack: the stack's own.
+    void setFp8Scaling(Fp8Scaling s) { fp8_scaling_ = s; }
+    /// The recipe in force: the scenario's, else the stack's (Transformer Engine: delayed;
+    /// torchao: tensorwise).
+    Fp8Scaling fp8Scaling() const
+    {
+        if (fp8_scaling_ != Fp8Scaling::Stack)
+            return fp8_scaling_;
+        return stack_.fp8_recipe == FrameworkSpec::Fp8Recipe::Torchao ? Fp8Scaling::Tensorwise
+                                                                      : Fp8Scaling::Delayed;
+    }
     bool channelsFirst() const { return channels_first_; }
 
     /// The kernels the software stack runs (its catalog entry's "kernels").
@@ -112,6 +123,7 @@ private:
     bool calibrated_ = false;
     bool compiled_ = false;
     bool channels_first_ = false;
+    Fp8Scaling fp8_scaling_ = Fp8Scaling::Stack;
     GpuSpec gpu_;
     GpuFamily family_ = GpuFamily::Unknown;
     FrameworkSpec stack_;

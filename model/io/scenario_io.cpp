@@ -45,6 +45,8 @@ constexpr const char *kDefaultInterLink = "ib-hdr-200";
 
 constexpr std::array kPcieTopologies = {PcieTopology::Switch, PcieTopology::RootPorts};
 constexpr std::array kMemoryFormats = {MemoryFormat::NHWC, MemoryFormat::NCHW};
+constexpr std::array kFp8Scalings = {Fp8Scaling::Delayed, Fp8Scaling::Current,
+                                     Fp8Scaling::Tensorwise, Fp8Scaling::Rowwise};
 constexpr std::array kLoaderPipelines = {LoaderPipeline::Pil, LoaderPipeline::PilSimd,
                                          LoaderPipeline::DaliCpu, LoaderPipeline::DaliGpu};
 
@@ -242,8 +244,8 @@ void readPrecision(const ObjectReader &r, TrainingSpec &t)
 TrainingSpec readTraining(const ObjectReader &r)
 {
     r.allowKeys({"global_batch", "micro_batch", "precision", "optimizer", "recompute",
-                 "flash_attention", "compile", "memory_format", "framework", "seq_len",
-                 "mtp_depth"});
+                 "flash_attention", "compile", "memory_format", "fp8_recipe", "framework",
+                 "seq_len", "mtp_depth"});
     const TrainingSpec defaults;
     TrainingSpec t;
     t.global_batch = r.requiredInt("global_batch", kGlobalBatchRange);
@@ -260,6 +262,16 @@ TrainingSpec readTraining(const ObjectReader &r)
     t.compile = r.optionalBool("compile", defaults.compile);
     t.memory_format = r.optionalEnum<MemoryFormat>("memory_format", kMemoryFormats,
                                                    memoryFormatName, defaults.memory_format);
+    if (r.has("fp8_recipe")) {
+        t.fp8_recipe = r.optionalEnum<Fp8Scaling>("fp8_recipe", kFp8Scalings, fp8ScalingName,
+                                                  defaults.fp8_recipe);
+        if (t.precision != Precision::FP8 || t.block_format != BlockFormat::None)
+            fail(r.pathOf("fp8_recipe"),
+                 "applies to precision fp8 only (mxfp8 and nvfp4 scale per block); precision is " +
+                     std::string(t.block_format != BlockFormat::None
+                                     ? blockFormatName(t.block_format)
+                                     : precisionName(t.precision)));
+    }
     t.framework = r.optionalString("framework", kFrameworkAuto);
     return t;
 }
@@ -626,6 +638,8 @@ OrderedObject writeTraining(const TrainingSpec &t)
         out.add("compile", true);
     if (t.memory_format != MemoryFormat::NHWC)
         out.add("memory_format", name(memoryFormatName(t.memory_format)));
+    if (t.fp8_recipe != Fp8Scaling::Stack)
+        out.add("fp8_recipe", name(fp8ScalingName(t.fp8_recipe)));
     if (t.framework != kFrameworkAuto)
         out.add("framework", text(t.framework));
     if (t.seq_len > 0)

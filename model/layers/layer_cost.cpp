@@ -74,6 +74,14 @@ ElementwiseBytes elementwiseBytes(const TransformerSpec &ts, bool fused, double 
 //    reduction (read 2), a cast (read 2, write 1) and the transposed copy the FP8 GEMM
 //    layout needs (read 1, write 1), 7 bytes per element, weights every micro-batch;
 //    compiled, amax and cast fuse (5 bytes).
+//  - Transformer Engine current scaling (Float8CurrentScaling; NVIDIA, "Per-Tensor and
+//    Per-Block Scaling Strategies for Effective FP8 Training", 2025): the scale comes from the
+//    tensor's own amax, so each input and output gradient is read once for its amax before
+//    the cast-transpose (+2 bytes), and the norm cannot emit the FP8 copy itself (its output
+//    is read for the amax and cast-transposed: 6 bytes instead of 2).
+//  - torchao rowwise scaling (Float8LinearRecipeName.ROWWISE): a scale per row of each
+//    operand, so the transposed operand the other GEMMs take is scaled along the other axis
+//    from the high-precision tensor: amax and cast twice (2 x 5 bytes, 2 x 3 compiled).
 struct Fp8CastBytes {
     double forward = 0, backward = 0;
 };
@@ -84,14 +92,29 @@ Fp8CastBytes fp8CastBytes(const ComputeModel &c, double inputs_after_norm, doubl
     Fp8CastBytes b;
     if (c.precision() != Precision::FP8)
         return b;
-    if (c.stack().fp8_recipe == FrameworkSpec::Fp8Recipe::TransformerEngine) {
-        b.forward = 2.0 * inputs_after_norm + 4.0 * other_inputs +
-                    4.0 * weights / std::max(1.0, micro_batches);
+    const double per_step = 1.0 / std::max(1.0, micro_batches);
+    switch (c.fp8Scaling()) {
+    case Fp8Scaling::Stack: // resolved by fp8Scaling()
+    case Fp8Scaling::Delayed:
+        b.forward = 2.0 * inputs_after_norm + 4.0 * other_inputs + 4.0 * weights * per_step;
         b.backward = 4.0 * output_grads;
-    } else {
+        break;
+    case Fp8Scaling::Current:
+        b.forward = 6.0 * (inputs_after_norm + other_inputs + weights * per_step);
+        b.backward = 6.0 * output_grads;
+        break;
+    case Fp8Scaling::Tensorwise: {
         const double per = c.compiled() ? 5.0 : 7.0;
         b.forward = per * (inputs_after_norm + other_inputs + weights);
         b.backward = per * output_grads;
+        break;
+    }
+    case Fp8Scaling::Rowwise: {
+        const double per = c.compiled() ? 6.0 : 10.0;
+        b.forward = per * (inputs_after_norm + other_inputs + weights);
+        b.backward = per * output_grads;
+        break;
+    }
     }
     return b;
 }
@@ -101,8 +124,9 @@ Fp8CastBytes fp8CastBytes(const ComputeModel &c, double inputs_after_norm, doubl
 /// quantized input), else the activation itself (`e`; torchao's float8 recasts it).
 double savedInputBytes(const ComputeModel &c, double e)
 {
-    const bool fp8_copy = c.precision() == Precision::FP8 &&
-                          c.stack().fp8_recipe == FrameworkSpec::Fp8Recipe::TransformerEngine;
+    const Fp8Scaling s = c.fp8Scaling();
+    const bool fp8_copy =
+        c.precision() == Precision::FP8 && (s == Fp8Scaling::Delayed || s == Fp8Scaling::Current);
     return fp8_copy ? 1.0 : e;
 }
 

@@ -61,6 +61,8 @@ struct TrainingSpec {
     bool compile = false;
     /// CNN activations' layout (training.memory_format); channels last unless set.
     MemoryFormat memory_format = MemoryFormat::NHWC;
+    /// FP8 scaling recipe (training.fp8_recipe, precision fp8 only); the stack's unless set.
+    Fp8Scaling fp8_recipe = Fp8Scaling::Stack;
     /// training.framework as written: a catalog id or "auto". The stack that runs the plan
     /// is derived from it when a plan is made (stackOf, plan/framework_rules.h).
     std::string framework = kFrameworkAuto;

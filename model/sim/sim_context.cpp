@@ -17,6 +17,7 @@ ComputeModel computeFor(const Scenario &s, const Plan &p)
         c.applyClockDrop(1.0 - powerLimitedClockRatio(s.hardware.gpu, s.hardware.power_limit_w));
     c.setCompiled(s.training.compile);
     c.setChannelsFirst(s.training.memory_format == MemoryFormat::NCHW);
+    c.setFp8Scaling(s.training.fp8_recipe);
     c.setStackKernels(p.stack);
     // Thermal effect in steady state: a training run lasts far longer than warmup_s, so
     // every GPU has heated past throttle_above_c and runs its SM clock clock_drop lower

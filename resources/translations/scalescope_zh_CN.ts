@@ -1823,102 +1823,142 @@
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="80"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="82"/>
+        <source>How FP8 tensors get their scales: the software stack's own recipe, Transformer Engine's delayed or current scaling, or torchao's tensorwise or rowwise scaling; each costs the casts it makes</source>
+        <translation>FP8 张量如何得到缩放因子：软件栈自身的方案、Transformer Engine 的延迟缩放或当前缩放，或 torchao 的按张量或按行缩放；每种方案计入它所做的类型转换开销</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="85"/>
+        <source>The stack's</source>
+        <translation>软件栈默认</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="86"/>
+        <source>Delayed (Transformer Engine)</source>
+        <translation>延迟缩放（Transformer Engine）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="87"/>
+        <source>Current (Transformer Engine)</source>
+        <translation>当前缩放（Transformer Engine）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="88"/>
+        <source>Tensorwise (torchao)</source>
+        <translation>按张量（torchao）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="89"/>
+        <source>Rowwise (torchao)</source>
+        <translation>按行（torchao）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="90"/>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="93"/>
         <source>Optimizer (sets its state memory)</source>
         <translation>优化器（决定其状态显存）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="81"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="94"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="82"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="95"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="83"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="96"/>
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="87"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="100"/>
         <source>Activation recomputation: less memory, more compute</source>
         <translation>激活重计算：省显存，多计算</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="88"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="101"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="89"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="102"/>
         <source>Selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="90"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="103"/>
         <source>Full</source>
         <translation>完全</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="91"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="104"/>
         <source>&amp;Recompute</source>
         <translation>重计算(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="94"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="107"/>
         <source>&amp;Flash attention</source>
         <translation>Flash Attention(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="95"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="108"/>
         <source>Fused attention kernels: no sequence² tensors in memory</source>
         <translation>融合注意力内核：显存中不保存 序列² 大小的张量</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="99"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="112"/>
         <source>torch.compile</source>
         <translation>torch.compile</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="100"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="113"/>
         <source>The model compiled with torch.compile: elementwise chains fused into one kernel each, and the host launches from generated code</source>
         <translation>用 torch.compile 编译模型：每条逐元素运算链融合为一个内核，主机从生成的代码发起启动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="107"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="120"/>
         <source>How a convolutional model's activations lie in memory: channels last (NHWC), what tensor cores take, or channels first (NCHW), PyTorch's default, which cuDNN transposes around every 16-bit convolution</source>
         <translation>卷积模型的激活在显存中的排布：通道在后（NHWC），即张量核心所用的格式；或通道在前（NCHW），PyTorch 的默认格式，cuDNN 会在每个 16 位卷积前后对其转置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="110"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="123"/>
         <source>Channels last (NHWC)</source>
         <translation>通道在后（NHWC）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="111"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="124"/>
         <source>Channels first (NCHW)</source>
         <translation>通道在前（NCHW）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="112"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="125"/>
         <source>&amp;Layout</source>
         <translation>排布(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="203"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="221"/>
         <source>Turn torch.compile on</source>
         <translation>开启 torch.compile</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="203"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="221"/>
         <source>Turn torch.compile off</source>
         <translation>关闭 torch.compile</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="209"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="227"/>
+        <source>Set FP8 scaling to %1</source>
+        <translation>将 FP8 缩放设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="232"/>
         <source>Set layout to %1</source>
         <translation>将排布设为 %1</translation>
     </message>
@@ -2733,88 +2773,88 @@
         <translation>将每节点 NIC 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="126"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="139"/>
         <source>Custom transformer</source>
         <translation>自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="137"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="150"/>
         <source>Set model to a custom transformer</source>
         <translation>将模型设为自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="143"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="156"/>
         <source>Set model to %1</source>
         <translation>将模型设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="152"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="165"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="155"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="168"/>
         <source>layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="156"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="169"/>
         <source>hidden size</source>
         <translation>隐藏层大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="157"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="170"/>
         <source>attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="158"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="171"/>
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="159"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="172"/>
         <source>vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="165"/>
-        <location filename="../../views/controls/control_panel_model.cpp" line="170"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="178"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="183"/>
         <source>Set global batch to %1</source>
         <translation>将全局批大小设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="176"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="189"/>
         <source>Set micro-batch to auto</source>
         <translation>将微批次设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="176"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="189"/>
         <source>Set micro-batch to %1</source>
         <translation>将微批次设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="182"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="200"/>
         <source>Set precision to %1</source>
         <translation>将精度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="187"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="205"/>
         <source>Set optimizer to %1</source>
         <translation>将优化器设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="192"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="210"/>
         <source>Set recompute to %1</source>
         <translation>将重计算设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="197"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="215"/>
         <source>Turn flash attention on</source>
         <translation>开启 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="197"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="215"/>
         <source>Turn flash attention off</source>
         <translation>关闭 flash attention</translation>
     </message>
@@ -3131,7 +3171,7 @@
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="245"/>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="247"/>
-        <location filename="../../views/controls/control_panel_model.cpp" line="225"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="248"/>
         <source>%1 (from file)</source>
         <translation>%1（来自文件）</translation>
     </message>

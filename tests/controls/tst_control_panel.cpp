@@ -28,9 +28,11 @@
 #include <QStyleOptionSlider>
 #include <QTest>
 
+using scalescope::BlockFormat;
 using scalescope::builtinCatalog;
 using scalescope::ControlIssue;
 using scalescope::ControlPanel;
+using scalescope::Fp8Scaling;
 using scalescope::LoaderPipeline;
 using scalescope::MemoryFormat;
 using scalescope::parseScenario;
@@ -143,6 +145,7 @@ private Q_SLOTS:
     void powerDomainCoresEdits();
     void compileTpOverlapAndLoaderPipeline();
     void memoryFormatForConvolutionalModels();
+    void fp8RecipeWithFp8Only();
     void comboKeyboardEdit();
     void spinKeyboardEdit();
     void spinTypedEdit();
@@ -510,6 +513,41 @@ void TestControlPanel::memoryFormatForConvolutionalModels()
     Result<Scenario> back = parseScenario(writeScenario(edit.scenario), builtinCatalog());
     QVERIFY(back.ok());
     QCOMPARE(back.value().training.memory_format, MemoryFormat::NCHW);
+}
+
+void TestControlPanel::fp8RecipeWithFp8Only()
+{
+    // Shown under FP8; the choice is training.fp8_recipe, and leaving FP8 drops it (a file
+    // with a recipe and another precision does not open).
+    auto *recipe = find<QComboBox>("fp8RecipeCombo");
+    QVERIFY(!recipe->isVisibleTo(panel_)); // the default scenario is not FP8
+    Scenario s = defaultScenario();
+    s.hardware.gpu = *builtinCatalog().findGpu("h100-sxm5-80gb");
+    s.training.precision = Precision::FP8;
+    s.training.framework = "megatron-core";
+    panel_->setScenario(s);
+    QVERIFY(recipe->isVisibleTo(panel_));
+    QCOMPARE(recipe->currentData().toInt(), int(Fp8Scaling::Stack));
+    recipe->setCurrentIndex(recipe->findData(int(Fp8Scaling::Current)));
+    Edit edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.training.fp8_recipe, Fp8Scaling::Current);
+    QCOMPARE(edit.description, QStringLiteral("Set FP8 scaling to Current (Transformer Engine)"));
+    QVERIFY(parseScenario(writeScenario(edit.scenario), builtinCatalog()).ok());
+    panel_->setScenario(edit.scenario);
+    auto *precision = find<QComboBox>("precisionCombo");
+    precision->setCurrentIndex(precision->findData(int(Precision::BF16)));
+    edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.training.fp8_recipe, Fp8Scaling::Stack);
+    QVERIFY(parseScenario(writeScenario(edit.scenario), builtinCatalog()).ok());
+    // An MXFP8 scenario set to BF16 in the window is BF16 in its file.
+    s.hardware.gpu = *builtinCatalog().findGpu("b200-sxm-180gb");
+    s.training.block_format = BlockFormat::MXFP8;
+    panel_->setScenario(s);
+    QVERIFY(!recipe->isVisibleTo(panel_));
+    precision->setCurrentIndex(precision->findData(int(Precision::BF16)));
+    edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.training.block_format, BlockFormat::None);
+    QVERIFY(writeScenario(edit.scenario).contains("\"bf16\""));
 }
 
 void TestControlPanel::comboKeyboardEdit()

@@ -879,6 +879,17 @@ void TestScenarioIo::errors_data()
     QTest::newRow("memory_format unknown")
         << training({{"training.memory_format", "nchwc"}}) << "training.memory_format"
         << "allowed: nhwc, nchw";
+    QTest::newRow("fp8_recipe unknown")
+        << training({{"training.precision", "fp8"}, {"training.fp8_recipe", "blockwise"}})
+        << "training.fp8_recipe"
+        << "allowed: delayed, current, tensorwise, rowwise";
+    QTest::newRow("fp8_recipe without fp8")
+        << training({{"training.fp8_recipe", "current"}}) << "training.fp8_recipe"
+        << "applies to precision fp8 only";
+    QTest::newRow("fp8_recipe with mxfp8")
+        << training({{"training.precision", "mxfp8"}, {"training.fp8_recipe", "current"}})
+        << "training.fp8_recipe"
+        << "precision is mxfp8";
     QTest::newRow("tp_overlap not a bool")
         << training({{"parallel.tp_overlap", 1}}) << "parallel.tp_overlap"
         << "1";
@@ -1399,6 +1410,10 @@ void TestScenarioIo::roundTrip_data()
         << false;
     QTest::newRow("channels first")
         << training({{"model", "cnn-test"}, {"training.memory_format", "nchw"}}) << false;
+    QTest::newRow("fp8 current scaling") << training({{"hardware.gpu", "gpu-h"},
+                                                      {"training.precision", "fp8"},
+                                                      {"training.fp8_recipe", "current"}})
+                                         << false;
     QTest::newRow("loader pipeline")
         << training({{"model", "cnn-test"},
                      {"effects.data_loader",

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void megatronCoreKeepsSixteenBitGradients();
     void asyncTpForwardOnly();
     void fp8GainAsFrameworksRunIt();
+    void fp8RecipesCostTheirCasts();
     void ringAllReduce();
     void busBandwidthFactors_data();
     void busBandwidthFactors();
@@ -624,6 +625,41 @@ void TestFormulas::fp8GainAsFrameworksRunIt()
     };
     const double gain = block("bf16") / block("fp8");
     QVERIFY2(gain > 1.15 && gain < 1.35, qPrintable(QString::number(gain)));
+}
+
+// training.fp8_recipe: the stack's recipe unless set (Megatron-Core: Transformer Engine's
+// delayed scaling; torchtitan: torchao tensorwise). Current scaling reads each tensor once
+// more for its amax and cannot cast inside the norm; rowwise casts twice. Each costs a block
+// its casts only, and Transformer Engine's recipes keep the FP8 copies for backward.
+void TestFormulas::fp8RecipesCostTheirCasts()
+{
+    const auto block = [](const char *stack, const char *recipe) {
+        QString json = QStringLiteral(R"({ "scalescope": 1,
+          "hardware": { "gpu": "h100-sxm5-80gb" }, "model": "llama3-8b",
+          "training": { "global_batch": 1, "micro_batch": 1, "precision": "fp8",
+                        "framework": "%1" RECIPE } })")
+                           .arg(QLatin1String(stack));
+        json.replace(QStringLiteral("RECIPE"),
+                     *recipe ? QStringLiteral(", \"fp8_recipe\": \"%1\"").arg(QLatin1String(recipe))
+                             : QString());
+        const Scenario s = scenarioFrom(json.toUtf8().constData());
+        const Plan plan = makePlan(s).value();
+        const WorkloadCost w = buildWorkloadCost(s.model, plan, computeModelFor(s, plan), true);
+        const LayerCost &l = w.layers[static_cast<size_t>(w.first_block)];
+        return std::pair{l.fwd_s + l.bwd_s, l.activation_bytes};
+    };
+    QCOMPARE(block("megatron-core", "").first, block("megatron-core", "delayed").first);
+    QCOMPARE(block("torchtitan", "").first, block("torchtitan", "tensorwise").first);
+    const double delayed = block("megatron-core", "delayed").first;
+    const double current = block("megatron-core", "current").first;
+    QVERIFY2(current > delayed && current < 1.1 * delayed,
+             qPrintable(QStringLiteral("%1 vs %2").arg(current).arg(delayed)));
+    const double tensorwise = block("torchtitan", "tensorwise").first;
+    const double rowwise = block("torchtitan", "rowwise").first;
+    QVERIFY(rowwise > tensorwise && rowwise < 1.1 * tensorwise);
+    // The FP8 copy kept for backward follows the recipe, not the stack.
+    QCOMPARE(block("torchtitan", "current").second, block("megatron-core", "current").second);
+    QVERIFY(block("megatron-core", "tensorwise").second > block("megatron-core", "").second);
 }
 
 void TestFormulas::ringAllReduce()

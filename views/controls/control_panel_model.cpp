@@ -77,6 +77,19 @@ QWidget *ControlPanel::buildModel(QWidget *parent)
     addRow(form, tr("&Precision"), precision_combo_, precision_combo_,
            {QStringLiteral("training.precision")}, QStringLiteral("precisionComboError"));
 
+    fp8_recipe_combo_ = makeCombo(
+        group, "fp8RecipeCombo",
+        tr("How FP8 tensors get their scales: the software stack's own recipe, Transformer "
+           "Engine's delayed or current scaling, or torchao's tensorwise or rowwise scaling; "
+           "each costs the casts it makes"));
+    fp8_recipe_combo_->addItem(tr("The stack's"), int(Fp8Scaling::Stack));
+    fp8_recipe_combo_->addItem(tr("Delayed (Transformer Engine)"), int(Fp8Scaling::Delayed));
+    fp8_recipe_combo_->addItem(tr("Current (Transformer Engine)"), int(Fp8Scaling::Current));
+    fp8_recipe_combo_->addItem(tr("Tensorwise (torchao)"), int(Fp8Scaling::Tensorwise));
+    fp8_recipe_combo_->addItem(tr("Rowwise (torchao)"), int(Fp8Scaling::Rowwise));
+    addRow(form, tr("FP8 scaling"), fp8_recipe_combo_, fp8_recipe_combo_,
+           {QStringLiteral("training.fp8_recipe")}, QStringLiteral("fp8RecipeComboError"));
+
     optimizer_combo_ = makeCombo(group, "optimizerCombo", tr("Optimizer (sets its state memory)"));
     optimizer_combo_->addItem(tr("SGD"), int(Optimizer::SGD));
     optimizer_combo_->addItem(tr("Adam"), int(Optimizer::Adam));
@@ -179,6 +192,11 @@ void ControlPanel::connectModel()
     connect(precision_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
         Scenario s = scenario_;
         s.training.precision = Precision(precision_combo_->itemData(index).toInt());
+        // The combo's items are plain precisions: an MX or NVFP4 block format ends with the
+        // choice (the file would still say mxfp8), and an FP8 recipe outside FP8.
+        s.training.block_format = BlockFormat::None;
+        if (s.training.precision != Precision::FP8)
+            s.training.fp8_recipe = Fp8Scaling::Stack;
         commit(std::move(s), tr("Set precision to %1").arg(precision_combo_->itemText(index)), 0);
     });
     connect(optimizer_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -201,6 +219,12 @@ void ControlPanel::connectModel()
         Scenario s = scenario_;
         s.training.compile = on;
         commit(std::move(s), on ? tr("Turn torch.compile on") : tr("Turn torch.compile off"), 0);
+    });
+    connect(fp8_recipe_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        s.training.fp8_recipe = Fp8Scaling(fp8_recipe_combo_->itemData(index).toInt());
+        commit(std::move(s), tr("Set FP8 scaling to %1").arg(fp8_recipe_combo_->itemText(index)),
+               0);
     });
     connect(memory_format_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
         Scenario s = scenario_;
@@ -240,6 +264,9 @@ void ControlPanel::syncModel()
     setSlider(global_batch_slider_, nearestLog2(training.global_batch, kMaxGlobalBatchLog2));
     setSpin(micro_batch_spin_, training.micro_batch);
     setComboData(precision_combo_, int(training.precision));
+    setComboData(fp8_recipe_combo_, int(training.fp8_recipe));
+    setRowVisible(fp8_recipe_combo_, training.precision == Precision::FP8 &&
+                                         training.block_format == BlockFormat::None);
     setComboData(optimizer_combo_, int(training.optimizer));
     setComboData(recompute_combo_, int(training.recompute));
     setCheck(flash_check_, flashAttentionOf(scenario_, stackOf(scenario_)));
