@@ -144,7 +144,7 @@ TransformerSpec readTransformer(const ObjectReader &reader)
 {
     reader.allowKeys({"layers", "hidden", "heads", "seq_len", "vocab", "ffn_hidden", "kv_heads",
                       "gated_mlp", "tied_embeddings", "causal", "head_dim", "moe", "mla",
-                      "sliding_window", "sliding_every", "mtp_depth"});
+                      "sliding_window", "sliding_every", "mtp_depth", "head"});
     TransformerSpec t;
     t.layers = reader.requiredInt("layers", {1, kMaxModelLayers});
     t.hidden = reader.requiredInt("hidden", {1, 1000000});
@@ -164,6 +164,9 @@ TransformerSpec readTransformer(const ObjectReader &reader)
     t.gated_mlp = reader.optionalBool("gated_mlp", false);
     t.tied_embeddings = reader.optionalBool("tied_embeddings", true);
     t.causal = reader.optionalBool("causal", true);
+    static constexpr std::array kHeads = {OutputHead::LanguageModel, OutputHead::Span};
+    t.head =
+        reader.optionalEnum<OutputHead>("head", kHeads, outputHeadName, OutputHead::LanguageModel);
     t.head_dim = reader.optionalInt("head_dim", {1, 1000000}, 0);
     if (auto moe = reader.optionalObject("moe"))
         t.moe = readMoe(*moe, t.layers);
@@ -468,6 +471,8 @@ OrderedObject writeModel(const ModelSpec &model, Keys keys)
             body.add("tied_embeddings", t.tied_embeddings);
         if (every || !t.causal)
             body.add("causal", t.causal);
+        if (t.head != OutputHead::LanguageModel)
+            body.add("head", QString::fromLatin1(outputHeadName(t.head)));
         if (t.head_dim > 0)
             body.add("head_dim", qint64(t.head_dim));
         if (t.moe.enabled()) {

@@ -682,7 +682,11 @@ LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const Com
     const double e = activationBytes(plan.precision);
     const double T = static_cast<double>(plan.micro_batch * ts.seq_len) / plan.context;
     const double h = static_cast<double>(ts.hidden);
-    const double vt = static_cast<double>(ts.vocab) / plan.tensor;
+    // A span head's two logits per token are one small replicated GEMM (Hugging Face's and
+    // DeepLearningExamples' BertForQuestionAnswering: nn.Linear(hidden, 2)); a language
+    // model's vocabulary is split over the tensor ranks (vocab-parallel).
+    const bool span = ts.head == OutputHead::Span;
+    const double vt = span ? 2.0 : static_cast<double>(ts.vocab) / plan.tensor;
     const double Tl = plan.sequence_parallel ? T / plan.tensor : T;
     // The output layer stays in bf16 under FP8 recipes (transformerBlock).
     const ComputeModel hc = c.precision() == Precision::FP8 ? c.at(Precision::BF16) : c;
@@ -701,8 +705,13 @@ LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const Com
     l.params = 2.0 * h; // final norm
     l.param_modules = 1;
     l.param_tensors = ts.gated_mlp ? 1 : 2;
-    // An untied output matrix, or the tied copy held by the last pipeline stage.
-    if (!ts.tied_embeddings || plan.pipeline > 1) {
+    // An untied output matrix, or the tied copy held by the last pipeline stage; a span
+    // head's own weights and bias.
+    if (span) {
+        l.params += 2.0 * h + 2.0;
+        l.param_modules += 1;
+        l.param_tensors += 2;
+    } else if (!ts.tied_embeddings || plan.pipeline > 1) {
         l.params += vt * h;
         l.param_modules += 1;
         l.param_tensors += 1;
@@ -951,7 +960,7 @@ double transformerForwardFlops(const TransformerSpec &ts)
         flops += layerForwardFlops(ts, i);
     const double s = static_cast<double>(ts.seq_len);
     const double h = static_cast<double>(ts.hidden);
-    const double logits = 2.0 * s * h * static_cast<double>(ts.vocab);
+    const double logits = 2.0 * s * h * static_cast<double>(ts.headOutputs());
     // Each MTP module: a projection of [h; embedding] to h, one more layer and the shared
     // output head (DeepSeek-V3 report, Sec. 2.2, Eq. 21-23).
     const double mtp = static_cast<double>(ts.mtp_depth) *
@@ -959,13 +968,28 @@ double transformerForwardFlops(const TransformerSpec &ts)
     return flops + logits + mtp;
 }
 
+namespace
+{
+
+/// The input embedding and the output layer's matrix: tied, one vocabulary x hidden matrix;
+/// untied, two; a span head has its own hidden x 2 weights and bias instead.
+double embeddingAndHeadParams(const TransformerSpec &ts)
+{
+    const double h = static_cast<double>(ts.hidden), v = static_cast<double>(ts.vocab);
+    if (ts.head == OutputHead::Span)
+        return v * h + 2.0 * h + 2.0;
+    return v * h * (ts.tied_embeddings ? 1.0 : 2.0);
+}
+
+} // namespace
+
 double transformerParams(const TransformerSpec &ts)
 {
     double p = 0;
     for (int64_t i = 0; i < ts.layers; ++i)
         p += layerParams(ts, i, false);
     const double h = static_cast<double>(ts.hidden);
-    const double embed = static_cast<double>(ts.vocab) * h * (ts.tied_embeddings ? 1.0 : 2.0);
+    const double embed = embeddingAndHeadParams(ts);
     const double mtp = static_cast<double>(ts.mtp_depth) *
                        (layerParams(ts, ts.layers - 1, false) + 2.0 * h * h + 2.0 * h);
     return p + embed + 2.0 * h + mtp;
@@ -977,7 +1001,7 @@ double transformerActiveParams(const TransformerSpec &ts)
     for (int64_t i = 0; i < ts.layers; ++i)
         p += layerParams(ts, i, true);
     const double h = static_cast<double>(ts.hidden);
-    const double embed = static_cast<double>(ts.vocab) * h * (ts.tied_embeddings ? 1.0 : 2.0);
+    const double embed = embeddingAndHeadParams(ts);
     return p + embed + 2.0 * h;
 }
 

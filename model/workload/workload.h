@@ -40,6 +40,16 @@ struct MlaSpec {
     bool operator==(const MlaSpec &) const = default;
 };
 
+/// What the last layer predicts (model.transformer.head): logits over the vocabulary for
+/// every token (language modelling, pre-training), or a start and an end logit per token
+/// (extractive question answering: BERT on SQuAD, Devlin et al. 2019, Sec. 4.2).
+enum class OutputHead { LanguageModel, Span };
+/// "lm", "span".
+inline const char *outputHeadName(OutputHead h)
+{
+    return h == OutputHead::Span ? "span" : "lm";
+}
+
 struct TransformerSpec {
     int64_t layers = 0;
     int64_t hidden = 0;
@@ -64,7 +74,10 @@ struct TransformerSpec {
     /// Multi-token-prediction modules trained with the model (DeepSeek-V3 report, Sec.
     /// 2.2): each one more transformer layer and a pass through the shared output head.
     int64_t mtp_depth = 0;
+    OutputHead head = OutputHead::LanguageModel;
 
+    /// Logits per token of the output layer: the vocabulary, or 2 for a span head.
+    int64_t headOutputs() const { return head == OutputHead::Span ? 2 : vocab; }
     int64_t ffn() const { return ffn_hidden > 0 ? ffn_hidden : 4 * hidden; }
     int64_t kvHeads() const { return kv_heads > 0 ? kv_heads : heads; }
     int64_t headDim() const { return head_dim > 0 ? head_dim : hidden / heads; }

@@ -1752,213 +1752,238 @@
         <translation>词表</translation>
     </message>
     <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="45"/>
+        <source>What the last layer predicts: the vocabulary for every token (pre-training a language model), or a start and an end logit per token (question answering, as BERT on SQuAD)</source>
+        <translation>最后一层预测什么：每个词元在整个词表上的输出（预训练语言模型），或每个词元的起始与结束 logit（问答，如 BERT 在 SQuAD 上）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="48"/>
+        <source>Language model</source>
+        <translation>语言模型</translation>
+    </message>
+    <message>
         <location filename="../../views/controls/control_panel_model.cpp" line="49"/>
+        <source>Answer span</source>
+        <translation>答案区间</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="50"/>
+        <source>Output head</source>
+        <translation>输出头</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="57"/>
         <source>Global batch on a log scale, 1-65536 samples (powers of two)</source>
         <translation>全局批大小，对数刻度，1-65536 个样本（2 的幂）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="52"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="60"/>
         <source>Samples per optimizer step, all GPUs together, 1-1000000000</source>
         <translation>每个优化器步的样本数，所有 GPU 合计，1-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="53"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="61"/>
         <source>Global batch, exact</source>
         <translation>全局批大小（精确值）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="56"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="64"/>
         <source>Global &amp;batch</source>
         <translation>全局批大小(&amp;b)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="63"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="71"/>
         <source>Samples per forward/backward pass on one GPU, 0 = auto (global batch / data degree), 0-1000000000</source>
         <translation>单块 GPU 每次前向/反向的样本数，0 = 自动（全局批大小 / 数据并行度），0-1000000000</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="65"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="73"/>
         <location filename="../../views/controls/control_panel_parallel.cpp" line="62"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="66"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="74"/>
         <source>Micro-batc&amp;h</source>
         <translation>微批次(&amp;h)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="71"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="79"/>
         <source>Arithmetic precision (FP16, BF16 and FP8 are mixed precision)</source>
         <translation>计算精度（FP16、BF16 和 FP8 为混合精度）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="72"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="80"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="73"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="81"/>
         <source>TF32</source>
         <translation>TF32</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="74"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="82"/>
         <source>FP16 mixed</source>
         <translation>FP16 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="75"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="83"/>
         <source>BF16 mixed</source>
         <translation>BF16 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="76"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="84"/>
         <source>FP8 mixed</source>
         <translation>FP8 混合</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="77"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="85"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="82"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="90"/>
         <source>How FP8 tensors get their scales: the software stack's own recipe, Transformer Engine's delayed or current scaling, or torchao's tensorwise or rowwise scaling; each costs the casts it makes</source>
         <translation>FP8 张量如何得到缩放因子：软件栈自身的方案、Transformer Engine 的延迟缩放或当前缩放，或 torchao 的按张量或按行缩放；每种方案计入它所做的类型转换开销</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="85"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="93"/>
         <source>The stack's</source>
         <translation>软件栈默认</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="86"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="94"/>
         <source>Delayed (Transformer Engine)</source>
         <translation>延迟缩放（Transformer Engine）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="87"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="95"/>
         <source>Current (Transformer Engine)</source>
         <translation>当前缩放（Transformer Engine）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="88"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="96"/>
         <source>Tensorwise (torchao)</source>
         <translation>按张量（torchao）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="89"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="97"/>
         <source>Rowwise (torchao)</source>
         <translation>按行（torchao）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="90"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="98"/>
         <source>FP8 scaling</source>
         <translation>FP8 缩放</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="93"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="101"/>
         <source>Optimizer (sets its state memory)</source>
         <translation>优化器（决定其状态显存）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="94"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="102"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="95"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="103"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="96"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="104"/>
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="100"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="108"/>
         <source>Activation recomputation: less memory, more compute</source>
         <translation>激活重计算：省显存，多计算</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="101"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="109"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="102"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="110"/>
         <source>Selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="103"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="111"/>
         <source>Full</source>
         <translation>完全</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="104"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="112"/>
         <source>&amp;Recompute</source>
         <translation>重计算(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="107"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="115"/>
         <source>&amp;Flash attention</source>
         <translation>Flash Attention(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="108"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="116"/>
         <source>Fused attention kernels: no sequence² tensors in memory</source>
         <translation>融合注意力内核：显存中不保存 序列² 大小的张量</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="112"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="120"/>
         <source>torch.compile</source>
         <translation>torch.compile</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="113"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="121"/>
         <source>The model compiled with torch.compile: elementwise chains fused into one kernel each, and the host launches from generated code</source>
         <translation>用 torch.compile 编译模型：每条逐元素运算链融合为一个内核，主机从生成的代码发起启动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="120"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="128"/>
         <source>How a convolutional model's activations lie in memory: channels last (NHWC), what tensor cores take, or channels first (NCHW), PyTorch's default, which cuDNN transposes around every 16-bit convolution</source>
         <translation>卷积模型的激活在显存中的排布：通道在后（NHWC），即张量核心所用的格式；或通道在前（NCHW），PyTorch 的默认格式，cuDNN 会在每个 16 位卷积前后对其转置</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="123"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="131"/>
         <source>Channels last (NHWC)</source>
         <translation>通道在后（NHWC）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="124"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="132"/>
         <source>Channels first (NCHW)</source>
         <translation>通道在前（NCHW）</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="125"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="133"/>
         <source>&amp;Layout</source>
         <translation>排布(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="221"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="184"/>
+        <source>Set output head to %1</source>
+        <translation>将输出头设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="234"/>
         <source>Turn torch.compile on</source>
         <translation>开启 torch.compile</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="221"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="234"/>
         <source>Turn torch.compile off</source>
         <translation>关闭 torch.compile</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="227"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="239"/>
         <source>Set FP8 scaling to %1</source>
         <translation>将 FP8 缩放设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="232"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="245"/>
         <source>Set layout to %1</source>
         <translation>将排布设为 %1</translation>
     </message>
@@ -2773,88 +2798,88 @@
         <translation>将每节点 NIC 数设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="139"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="147"/>
         <source>Custom transformer</source>
         <translation>自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="150"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="158"/>
         <source>Set model to a custom transformer</source>
         <translation>将模型设为自定义 Transformer</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="156"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="164"/>
         <source>Set model to %1</source>
         <translation>将模型设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="165"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="173"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="168"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="176"/>
         <source>layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="169"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="177"/>
         <source>hidden size</source>
         <translation>隐藏层大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="170"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="178"/>
         <source>attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="171"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="179"/>
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="172"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="180"/>
         <source>vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="178"/>
-        <location filename="../../views/controls/control_panel_model.cpp" line="183"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="191"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="196"/>
         <source>Set global batch to %1</source>
         <translation>将全局批大小设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="189"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="202"/>
         <source>Set micro-batch to auto</source>
         <translation>将微批次设为自动</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="189"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="202"/>
         <source>Set micro-batch to %1</source>
         <translation>将微批次设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="200"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="213"/>
         <source>Set precision to %1</source>
         <translation>将精度设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="205"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="218"/>
         <source>Set optimizer to %1</source>
         <translation>将优化器设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="210"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="223"/>
         <source>Set recompute to %1</source>
         <translation>将重计算设为 %1</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="215"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="228"/>
         <source>Turn flash attention on</source>
         <translation>开启 flash attention</translation>
     </message>
     <message>
-        <location filename="../../views/controls/control_panel_model.cpp" line="215"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="228"/>
         <source>Turn flash attention off</source>
         <translation>关闭 flash attention</translation>
     </message>
@@ -3171,7 +3196,7 @@
     <message>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="245"/>
         <location filename="../../views/controls/control_panel_hardware.cpp" line="247"/>
-        <location filename="../../views/controls/control_panel_model.cpp" line="248"/>
+        <location filename="../../views/controls/control_panel_model.cpp" line="261"/>
         <source>%1 (from file)</source>
         <translation>%1（来自文件）</translation>
     </message>

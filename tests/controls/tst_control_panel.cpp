@@ -35,6 +35,7 @@ using scalescope::ControlPanel;
 using scalescope::Fp8Scaling;
 using scalescope::LoaderPipeline;
 using scalescope::MemoryFormat;
+using scalescope::OutputHead;
 using scalescope::parseScenario;
 using scalescope::PcieTopology;
 using scalescope::Precision;
@@ -146,6 +147,7 @@ private Q_SLOTS:
     void compileTpOverlapAndLoaderPipeline();
     void memoryFormatForConvolutionalModels();
     void fp8RecipeWithFp8Only();
+    void outputHeadOfCustomTransformer();
     void comboKeyboardEdit();
     void spinKeyboardEdit();
     void spinTypedEdit();
@@ -548,6 +550,30 @@ void TestControlPanel::fp8RecipeWithFp8Only()
     edit = editAt(*spy_, spy_->count() - 1);
     QCOMPARE(edit.scenario.training.block_format, BlockFormat::None);
     QVERIFY(writeScenario(edit.scenario).contains("\"bf16\""));
+}
+
+void TestControlPanel::outputHeadOfCustomTransformer()
+{
+    // A custom transformer's head is editable (a catalog model's is the catalog's); a span
+    // head is what the file then says.
+    auto *head = find<QComboBox>("headCombo");
+    QVERIFY(head->isVisibleTo(panel_)); // GPT-2 is a transformer
+    QVERIFY(!head->isEnabled());
+    Scenario s = defaultScenario();
+    s.model.id.clear();
+    s.model.name = "BERT-large";
+    s.model.transformer.causal = false;
+    panel_->setScenario(s);
+    QVERIFY(head->isEnabled());
+    head->setCurrentIndex(head->findData(int(OutputHead::Span)));
+    const Edit edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.model.transformer.head, OutputHead::Span);
+    QCOMPARE(edit.description, QStringLiteral("Set output head to Answer span"));
+    QVERIFY(writeScenario(edit.scenario).contains("\"head\": \"span\""));
+    Scenario cnn = defaultScenario();
+    cnn.model = *builtinCatalog().findModel("resnet50");
+    panel_->setScenario(cnn);
+    QVERIFY(!head->isVisibleTo(panel_));
 }
 
 void TestControlPanel::comboKeyboardEdit()

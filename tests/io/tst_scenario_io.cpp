@@ -1020,6 +1020,9 @@ void TestScenarioIo::errors_data()
     QTest::newRow("kv_heads do not divide heads")
         << training({{"model.transformer.kv_heads", 3}}) << "model.transformer.kv_heads"
         << "3";
+    QTest::newRow("head unknown") << training({{"model.transformer.head", "classes"}})
+                                  << "model.transformer.head"
+                                  << "allowed: lm, span";
     QTest::newRow("two model bodies")
         << training({{"model.custom", QJsonObject{{"params", 1}, {"forward_flops_per_sample", 1}}}})
         << "model"
@@ -1399,6 +1402,10 @@ void TestScenarioIo::roundTrip_data()
                                                      {"effects.seed", 0},
                                                      {"effects.thermal", QJsonObject()}})
                                         << false;
+    QTest::newRow("span head") << training({{"model.name", "bert squad"},
+                                            {"model.transformer.causal", false},
+                                            {"model.transformer.head", "span"}})
+                               << false;
     QTest::newRow("host behind no-P2P GPUs") << training({{"hardware.pcie_topology", "root_ports"},
                                                           {"hardware.host_memory_gbps", 460.8}})
                                               << false;

@@ -44,6 +44,7 @@ private Q_SLOTS:
     void asyncTpForwardOnly();
     void fp8GainAsFrameworksRunIt();
     void fp8RecipesCostTheirCasts();
+    void spanHeadPredictsTwoLogitsPerToken();
     void ringAllReduce();
     void busBandwidthFactors_data();
     void busBandwidthFactors();
@@ -660,6 +661,42 @@ void TestFormulas::fp8RecipesCostTheirCasts()
     // The FP8 copy kept for backward follows the recipe, not the stack.
     QCOMPARE(block("torchtitan", "current").second, block("megatron-core", "current").second);
     QVERIFY(block("megatron-core", "tensorwise").second > block("megatron-core", "").second);
+}
+
+// BERT-large fine-tuned on SQuAD at sequence 384 and micro-batch 112 ran on 80 GB H100s
+// (Lambda): its output is a start and an end logit per token, not 30,522 vocabulary logits.
+// The LM head's fp32 logits and their gradient (5.3 + 7.9 GB) made it "not fit".
+void TestFormulas::spanHeadPredictsTwoLogitsPerToken()
+{
+    const auto run = [](const char *head) {
+        const QByteArray json = QStringLiteral(R"({ "scalescope": 1,
+          "hardware": { "gpu": "h100-sxm5-80gb", "gpus_per_node": 8, "intra_node": "nvlink4" },
+          "model": { "transformer": { "layers": 24, "hidden": 1024, "heads": 16,
+                                      "seq_len": 384, "vocab": 30522, "causal": false,
+                                      "head": "%1" } },
+          "training": { "global_batch": 896, "micro_batch": 112, "precision": "fp16",
+                        "framework": "pytorch-ddp" } })")
+                                    .arg(QLatin1String(head))
+                                    .toUtf8();
+        return simulateSummary(scenarioFrom(json.constData()));
+    };
+    const Summary lm = run("lm"), span = run("span");
+    QVERIFY2(!lm.memory.fits(), qPrintable(QString::number(lm.memory.total / 1e9)));
+    QVERIFY2(span.memory.fits(), qPrintable(QString::number(span.memory.total / 1e9)));
+    // The head's memory and time are the difference; the blocks are the same.
+    QVERIFY(lm.memory.total - span.memory.total > 10e9);
+    QVERIFY(span.step_time_s < lm.step_time_s);
+    // Parameters: the vocabulary matrix once (tied in BERT's MLM head; the span head has
+    // its own 1024 x 2 weights and bias).
+    const Scenario s = scenarioFrom(R"({ "scalescope": 1, "hardware": { "gpu": "h100-sxm5-80gb" },
+      "model": { "transformer": { "layers": 24, "hidden": 1024, "heads": 16, "seq_len": 384,
+                                  "vocab": 30522, "head": "span" } },
+      "training": { "global_batch": 8 } })");
+    Scenario lm_model = s;
+    lm_model.model.transformer.head = OutputHead::LanguageModel;
+    QCOMPARE(scalescope::transformerParams(s.model.transformer) -
+                 scalescope::transformerParams(lm_model.model.transformer),
+             2.0 * 1024 + 2.0);
 }
 
 void TestFormulas::ringAllReduce()

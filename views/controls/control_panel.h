@@ -174,6 +174,7 @@ private:
     QCheckBox *compile_check_ = nullptr;
     QComboBox *memory_format_combo_ = nullptr;
     QComboBox *fp8_recipe_combo_ = nullptr;
+    QComboBox *head_combo_ = nullptr;
     // Parallelism
     QComboBox *framework_combo_ = nullptr;
     QPushButton *stack_fix_ = nullptr;

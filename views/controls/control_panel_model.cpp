@@ -41,6 +41,14 @@ QWidget *ControlPanel::buildModel(QWidget *parent)
     vocab_spin_ = makeSpin(group, "vocabSpin", 1, 1000000, tr("Vocabulary size, 1-1000000"));
     addRow(form, tr("Vocabulary"), vocab_spin_, vocab_spin_, {QStringLiteral("model.transformer")},
            QStringLiteral("transformerError"));
+    head_combo_ = makeCombo(group, "headCombo",
+                            tr("What the last layer predicts: the vocabulary for every token "
+                               "(pre-training a language model), or a start and an end logit "
+                               "per token (question answering, as BERT on SQuAD)"));
+    head_combo_->addItem(tr("Language model"), int(OutputHead::LanguageModel));
+    head_combo_->addItem(tr("Answer span"), int(OutputHead::Span));
+    addRow(form, tr("Output head"), head_combo_, head_combo_,
+           {QStringLiteral("model.transformer.head")}, QStringLiteral("headComboError"));
 
     QHBoxLayout *batchLayout = nullptr;
     QWidget *batchBox = makeRowBox(group, &batchLayout);
@@ -170,6 +178,11 @@ void ControlPanel::connectModel()
     connectDimension(heads_spin_, &TransformerSpec::heads, tr("attention heads"));
     connectDimension(seq_len_spin_, &TransformerSpec::seq_len, tr("sequence length"));
     connectDimension(vocab_spin_, &TransformerSpec::vocab, tr("vocabulary"));
+    connect(head_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        Scenario s = scenario_;
+        s.model.transformer.head = OutputHead(head_combo_->itemData(index).toInt());
+        commit(std::move(s), tr("Set output head to %1").arg(head_combo_->itemText(index)), 0);
+    });
 
     trackDrag(global_batch_slider_);
     connect(global_batch_slider_, &QSlider::valueChanged, this, [this](int exponent) {
@@ -258,6 +271,9 @@ void ControlPanel::syncModel()
         spin->setEnabled(custom);
         setRowVisible(spin, transformer);
     }
+    setComboData(head_combo_, int(t.head));
+    head_combo_->setEnabled(custom);
+    setRowVisible(head_combo_, transformer);
 
     const TrainingSpec &training = scenario_.training;
     setSpin(global_batch_spin_, training.global_batch);
