@@ -127,7 +127,9 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         if (capacity_bytes > 0) {
             const double unavoidable = m.activations * kRegular / (1.0 - kRegular);
             const double room = capacity_bytes - allocated;
-            m.allocator_reserve = std::min(m.allocator_reserve, std::max(unavoidable, room));
+            const double limited = std::min(m.allocator_reserve, std::max(unavoidable, room));
+            m.reserve_limited = limited < m.allocator_reserve && room >= unavoidable;
+            m.allocator_reserve = limited;
         }
         m.activations += m.allocator_reserve; // reported with the activations it serves
         m.total = allocated + m.allocator_reserve;

@@ -20,6 +20,9 @@ struct MemoryBreakdown {
     /// `activations`, whose churn causes it. Near the capacity only the part that cannot
     /// be released (memoryPerGpu: the allocator frees cached blocks before it fails).
     double allocator_reserve = 0;
+    /// The capacity cut the reserve short: the tensors fit, and the allocator's cache fills
+    /// the card's rest (a peak equal to the capacity is this, not a coincidence).
+    bool reserve_limited = false;
     double total = 0;
     double capacity = 0;
     /// Of parameters + gradients + optimizer states, what the routed experts hold (an MoE

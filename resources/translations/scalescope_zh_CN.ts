@@ -5459,7 +5459,12 @@ P50 %2 · P90 %3</translation>
         <translation>流水线阶段 %1 占用最多；其他阶段需要更少。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="274"/>
+        <location filename="../../views/charts/memory_view.cpp" line="272"/>
+        <source>The tensors take %1 GiB; PyTorch's caching allocator holds the rest of the card and gives it back before it would run out of memory.</source>
+        <translation>张量占用 %1 GiB；其余显存由 PyTorch 的缓存分配器持有，在显存将要耗尽之前它会将其归还。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="279"/>
         <source>The capacity is what one process can allocate of the card's %1 GiB: the driver keeps about 1% and the CUDA context 0.5 GiB.</source>
         <translation>容量是单个进程在这张 %1 GiB 的卡上可分配的显存：驱动保留约 1%，CUDA 上下文占 0.5 GiB。</translation>
     </message>

@@ -460,12 +460,15 @@ void TestInvariants::allocatorReserveGivesWayNearCapacity()
     const double between = allocated + 0.5 * (unavoidable + roomy.allocator_reserve);
     const MemoryBreakdown tight = memoryPerGpu(ctx->plan, ctx->workload, between);
     QVERIFY(tight.fits());
+    QVERIFY(tight.reserve_limited);
+    QVERIFY(!roomy.reserve_limited);
     QVERIFY(std::abs(tight.total / between - 1) < 1e-12);
     QVERIFY(tight.allocator_reserve < roomy.allocator_reserve);
     // Below the unavoidable part: it does not fit, and it needs its tensors and that part.
     const MemoryBreakdown small =
         memoryPerGpu(ctx->plan, ctx->workload, allocated + 0.5 * unavoidable);
     QVERIFY(!small.fits());
+    QVERIFY(!small.reserve_limited);
     QVERIFY(std::abs(small.total / (allocated + unavoidable) - 1) < 1e-12);
 }
 

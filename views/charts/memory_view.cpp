@@ -267,6 +267,11 @@ void MemoryView::updateChart()
     if (pipeline > 1)
         details += QLatin1Char('\n') +
                    tr("Pipeline stage %1 holds the most; other stages need less.").arg(m.stage);
+    if (m.reserve_limited)
+        details += QLatin1Char('\n') +
+                   tr("The tensors take %1 GiB; PyTorch's caching allocator holds the rest of "
+                      "the card and gives it back before it would run out of memory.")
+                       .arg(formatGiB(m.total - m.allocator_reserve));
     // Why an "80 GB" card reads 78.6 GiB (GpuSpec::usableMemoryBytes).
     const GpuSpec &gpu = result_->scenario.hardware.gpu;
     if (gpu.memory_gb > 0 && std::abs(m.capacity - gpu.usableMemoryBytes()) < 1.0)
