@@ -5439,32 +5439,37 @@ P50 %2 · P90 %3</translation>
         <translation>容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="249"/>
+        <location filename="../../views/charts/memory_view.cpp" line="250"/>
+        <source>Fits: the tensors take %1 GiB of %2 GiB; the caching allocator holds the rest.</source>
+        <translation>可容纳：张量占用 %2 GiB 中的 %1 GiB；其余由缓存分配器持有。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="256"/>
         <source>Fits: %1 GiB of %2 GiB (%3 %), %4 GiB free.</source>
         <translation>可容纳：%1 GiB / %2 GiB（%3 %），剩余 %4 GiB。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="255"/>
+        <location filename="../../views/charts/memory_view.cpp" line="262"/>
         <source>Does not fit: needs %1 GiB of %2 GiB — try ZeRO-3, tensor/pipeline parallelism or recompute</source>
         <translation>容纳不下：需要 %1 GiB，容量 %2 GiB — 可尝试 ZeRO-3、张量/流水线并行或重计算</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="264"/>
+        <location filename="../../views/charts/memory_view.cpp" line="271"/>
         <source>Of the parameters, gradients and optimizer states, the routed experts hold %1 GiB.</source>
         <translation>在参数、梯度和优化器状态中，路由专家占 %1 GiB。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="269"/>
+        <location filename="../../views/charts/memory_view.cpp" line="276"/>
         <source>Pipeline stage %1 holds the most; other stages need less.</source>
         <translation>流水线阶段 %1 占用最多；其他阶段需要更少。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="272"/>
+        <location filename="../../views/charts/memory_view.cpp" line="279"/>
         <source>The tensors take %1 GiB; PyTorch's caching allocator holds the rest of the card and gives it back before it would run out of memory.</source>
         <translation>张量占用 %1 GiB；其余显存由 PyTorch 的缓存分配器持有，在显存将要耗尽之前它会将其归还。</translation>
     </message>
     <message>
-        <location filename="../../views/charts/memory_view.cpp" line="279"/>
+        <location filename="../../views/charts/memory_view.cpp" line="286"/>
         <source>The capacity is what one process can allocate of the card's %1 GiB: the driver keeps about 1% and the CUDA context 0.5 GiB.</source>
         <translation>容量是单个进程在这张 %1 GiB 的卡上可分配的显存：驱动保留约 1%，CUDA 上下文占 0.5 GiB。</translation>
     </message>

@@ -244,7 +244,15 @@ void MemoryView::updateChart()
     refreshWrappingLegend(chart_view_);
     fitBarLabels();
 
-    if (fits) {
+    if (fits && m.reserve_limited) {
+        // The tensors fit and the allocator's cache fills the rest (analysis/memory.cpp):
+        // "0 GiB free" would read as a run on the edge of failing.
+        verdict_->setText(
+            tr("Fits: the tensors take %1 GiB of %2 GiB; the caching allocator "
+               "holds the rest.")
+                .arg(formatGiB(m.total - m.allocator_reserve), formatGiB(m.capacity)));
+        verdict_->setStyleSheet(QString());
+    } else if (fits) {
         const double used = m.capacity > 0 ? m.total / m.capacity * 100.0 : 0.0;
         verdict_->setText(tr("Fits: %1 GiB of %2 GiB (%3 %), %4 GiB free.")
                               .arg(formatGiB(m.total), formatGiB(m.capacity),
