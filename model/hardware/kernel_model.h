@@ -67,6 +67,7 @@ public:
     /// CNN activations are channels first (training.memory_format nchw): 16-bit tensor-core
     /// convolutions transpose them (layers/layer_cost.cpp, tableLayer).
     void setChannelsFirst(bool nchw) { channels_first_ = nchw; }
+    bool channelsFirst() const { return channels_first_; }
     /// The FP8 scaling recipe (training.fp8_recipe); Stack: the stack's own.
     void setFp8Scaling(Fp8Scaling s) { fp8_scaling_ = s; }
     /// The recipe in force: the scenario's, else the stack's (Transformer Engine: delayed;
@@ -78,7 +79,6 @@ public:
         return stack_.fp8_recipe == FrameworkSpec::Fp8Recipe::Torchao ? Fp8Scaling::Tensorwise
                                                                       : Fp8Scaling::Delayed;
     }
-    bool channelsFirst() const { return channels_first_; }
 
     /// The kernels the software stack runs (its catalog entry's "kernels").
     void setStackKernels(const FrameworkSpec &stack) { stack_ = stack; }

@@ -103,14 +103,11 @@ Fp8CastBytes fp8CastBytes(const ComputeModel &c, double inputs_after_norm, doubl
         b.forward = 6.0 * (inputs_after_norm + other_inputs + weights * per_step);
         b.backward = 6.0 * output_grads;
         break;
-    case Fp8Scaling::Tensorwise: {
-        const double per = c.compiled() ? 5.0 : 7.0;
-        b.forward = per * (inputs_after_norm + other_inputs + weights);
-        b.backward = per * output_grads;
-        break;
-    }
+    case Fp8Scaling::Tensorwise:
     case Fp8Scaling::Rowwise: {
-        const double per = c.compiled() ? 6.0 : 10.0;
+        // torchao casts every tensor each micro-batch, weights included.
+        const bool rowwise = c.fp8Scaling() == Fp8Scaling::Rowwise;
+        const double per = rowwise ? (c.compiled() ? 6.0 : 10.0) : (c.compiled() ? 5.0 : 7.0);
         b.forward = per * (inputs_after_norm + other_inputs + weights);
         b.backward = per * output_grads;
         break;
