@@ -95,14 +95,23 @@ struct FrameworkSpec {
     /// a column-parallel linear saves its all-gathered (full-sequence) input for the weight
     /// gradient, and loss_parallel's log-softmax is decomposed into separate fp32 tensors
     /// (torch/distributed/tensor/parallel/loss.py _log_softmax). false: Megatron's layers,
-    /// which keep the sequence-parallel shard and gather it again in backward, and its fused
-    /// in-place vocab-parallel cross-entropy.
+    /// which keep the sequence-parallel shard and gather it again in backward, and its
+    /// vocab-parallel cross-entropy, which keeps only the softmax for backward.
     bool dtensor_tensor_parallel = false;
     /// Where an MoE layer multiplies the routing weights: at the combine (the experts'
     /// outputs are kept for the weights' gradient: GShard's and DeepSpeed-MoE's combine
     /// einsum) or inside the experts' activation (Megatron-Core experts.py
     /// activation_func_with_probs: the combine is a plain sum, nothing more is kept).
     bool moe_probs_in_activation = false;
+    /// The language-model loss over the vocabulary (layers/layer_cost.cpp transformerHead).
+    /// PyTorch: F.cross_entropy on the logits cast to fp32 (log-softmax reads a long row three
+    /// times and writes it; its backward zero-fills, reads twice and writes), as torchtitan
+    /// and Hugging Face models compute it. Megatron: Megatron-LM's _VocabParallelCrossEntropy
+    /// (megatron/core/tensor_parallel/cross_entropy.py), separate fp32 passes for the max,
+    /// the shift, exp, the sum and the normalisation. Fused: a fused kernel (Megatron-Core's
+    /// cross_entropy_loss_fusion, TensorFlow's SparseSoftmaxCrossEntropyWithLogits).
+    enum class CrossEntropy { PyTorch, Megatron, Fused };
+    CrossEntropy cross_entropy = CrossEntropy::PyTorch;
     /// Context parallelism as torch.distributed.tensor.experimental.context_parallel runs it
     /// (torchtitan, Dec 2024) instead of Megatron-Core's point-to-point ring: the keys and
     /// values repeated to the query heads' width before attention, all-gathered once per

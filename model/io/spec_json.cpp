@@ -30,6 +30,19 @@ constexpr std::array kLayerKinds = {
 constexpr int64_t kMaxModelLayers = 2000;
 constexpr double kMaxElements = 1e12;
 
+const char *crossEntropyName(FrameworkSpec::CrossEntropy ce)
+{
+    switch (ce) {
+    case FrameworkSpec::CrossEntropy::Megatron:
+        return "megatron";
+    case FrameworkSpec::CrossEntropy::Fused:
+        return "fused";
+    case FrameworkSpec::CrossEntropy::PyTorch:
+        break;
+    }
+    return "pytorch";
+}
+
 const char *layerKindName(LayerSpec::Kind kind)
 {
     switch (kind) {
@@ -610,7 +623,7 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
     if (auto kernels = reader.optionalObject("kernels")) {
         kernels->allowKeys({"attention", "elementwise", "batch_norm", "fp8_recipe",
                             "selective_recompute", "pipeline_unsharded_grads", "tensor_parallel",
-                            "moe_probs", "context_parallel", "source"});
+                            "moe_probs", "context_parallel", "cross_entropy", "source"});
         static constexpr std::array kAttention = {FrameworkSpec::AttentionKernel::FlashAttention2,
                                                   FrameworkSpec::AttentionKernel::Cudnn};
         f.attention_kernel = kernels->optionalEnum<FrameworkSpec::AttentionKernel>(
@@ -656,6 +669,11 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
             "context_parallel", kContextParallel,
             [](bool dtensor) { return dtensor ? "dtensor" : "megatron"; },
             f.dtensor_context_parallel);
+        static constexpr std::array kCrossEntropy = {FrameworkSpec::CrossEntropy::PyTorch,
+                                                     FrameworkSpec::CrossEntropy::Megatron,
+                                                     FrameworkSpec::CrossEntropy::Fused};
+        f.cross_entropy = kernels->optionalEnum<FrameworkSpec::CrossEntropy>(
+            "cross_entropy", kCrossEntropy, crossEntropyName, f.cross_entropy);
     }
     return f;
 }
@@ -705,7 +723,8 @@ OrderedObject writeFramework(const FrameworkSpec &f)
              QString::fromLatin1(f.dtensor_tensor_parallel ? "dtensor" : "megatron"))
         .add("moe_probs", QString::fromLatin1(f.moe_probs_in_activation ? "activation" : "combine"))
         .add("context_parallel",
-             QString::fromLatin1(f.dtensor_context_parallel ? "dtensor" : "megatron"));
+             QString::fromLatin1(f.dtensor_context_parallel ? "dtensor" : "megatron"))
+        .add("cross_entropy", QString::fromLatin1(crossEntropyName(f.cross_entropy)));
     OrderedObject out;
     out.add("name", QString::fromStdString(f.name))
         .add("host", std::move(host))

@@ -690,12 +690,32 @@ LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const Com
     LayerCost l;
     l.name = "head";
     const Gemm logits{T, vt, h, 1};
-    // Final norm, logits GEMM (6bshV per step: SC21 Eq. 3), vocab-parallel cross-entropy in
-    // fp32 (max, exp-sum, loss passes over the logits).
-    l.fwd_s = c.memoryTime(2.0 * Tl * h * e) + forwardTime(hc, logits) +
-              memoryKernels(c, {T * vt * (e + 4.0), T * vt * 4.0 * 2.0, T * vt * 4.0});
-    l.bwd_s = c.memoryTime(4.0 * Tl * h * e) + backwardTime(hc, logits) +
-              c.memoryTime(T * vt * (4.0 + e));
+    // Final norm, logits GEMM (6bshV per step: SC21 Eq. 3), then the loss over the logits
+    // in fp32 as the stack computes it (FrameworkSpec::cross_entropy), each pass reading or
+    // writing every logit: bytes per logit below.
+    const double n = T * vt;
+    l.fwd_s = c.memoryTime(2.0 * Tl * h * e) + forwardTime(hc, logits);
+    l.bwd_s = c.memoryTime(4.0 * Tl * h * e) + backwardTime(hc, logits);
+    switch (c.stack().cross_entropy) {
+    case FrameworkSpec::CrossEntropy::Megatron:
+        // megatron/core/tensor_parallel/cross_entropy.py: the caller's .float() cast, max,
+        // logits - max, exp, sum, div_; backward mul_ by the loss gradient, cast back.
+        l.fwd_s += memoryKernels(c, {n * (e + 4.0), n * 4.0, n * 8.0, n * 8.0, n * 4.0, n * 8.0});
+        l.bwd_s += memoryKernels(c, {n * 8.0, n * (4.0 + e)});
+        break;
+    case FrameworkSpec::CrossEntropy::PyTorch:
+        // .float(), then log_softmax over rows longer than 1024 (ATen SoftMax.cu
+        // cunn_SoftMaxForward: max pass, exp-sum pass, output pass); backward nll_loss's
+        // zero-filled gradient, cunn_SoftMaxBackward (sum pass, output pass), cast back.
+        l.fwd_s += memoryKernels(c, {n * (e + 4.0), n * 16.0});
+        l.bwd_s += memoryKernels(c, {n * 4.0, n * 16.0, n * (4.0 + e)});
+        break;
+    case FrameworkSpec::CrossEntropy::Fused:
+        // Cast, then fused max / exp-sum and loss kernels; one fused gradient pass.
+        l.fwd_s += memoryKernels(c, {n * (e + 4.0), n * 8.0, n * 4.0});
+        l.bwd_s += c.memoryTime(n * (4.0 + e));
+        break;
+    }
     l.fwd_flops = logits.flops();
     l.bwd_flops = 2.0 * logits.flops();
     l.wgrad_s = hc.gemmTime(logits.k, logits.n, logits.m);

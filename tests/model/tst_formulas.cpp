@@ -45,6 +45,7 @@ private Q_SLOTS:
     void fp8GainAsFrameworksRunIt();
     void fp8RecipesCostTheirCasts();
     void spanHeadPredictsTwoLogitsPerToken();
+    void crossEntropyPassesByStack();
     void ringAllReduce();
     void busBandwidthFactors_data();
     void busBandwidthFactors();
@@ -661,6 +662,51 @@ void TestFormulas::fp8RecipesCostTheirCasts()
     // The FP8 copy kept for backward follows the recipe, not the stack.
     QCOMPARE(block("torchtitan", "current").second, block("megatron-core", "current").second);
     QVERIFY(block("megatron-core", "tensorwise").second > block("megatron-core", "").second);
+}
+
+// kernels.cross_entropy: the loss costs the head its passes over the fp32 logits, counted in
+// the stacks' code: Megatron-LM's _VocabParallelCrossEntropy 38 + 14 bytes per logit (bf16),
+// PyTorch's F.cross_entropy 22 + 26, a fused kernel 18 + 6. The GEMMs stay the same.
+void TestFormulas::crossEntropyPassesByStack()
+{
+    const Scenario s = scenarioFrom(R"({ "scalescope": 1,
+      "hardware": { "gpu": "a100-sxm4-80gb" },
+      "model": { "transformer": { "layers": 2, "hidden": 1024, "heads": 16, "seq_len": 1024,
+                                  "vocab": 50304 } },
+      "training": { "global_batch": 4, "micro_batch": 4, "precision": "bf16",
+                    "framework": "megatron-deepspeed" } })");
+    const Plan plan = makePlan(s).value();
+    const auto head = [&](FrameworkSpec::CrossEntropy ce) {
+        ComputeModel c = computeModelFor(s, plan);
+        FrameworkSpec stack = c.stack();
+        stack.cross_entropy = ce;
+        c.setStackKernels(stack);
+        const WorkloadCost w = buildWorkloadCost(s.model, plan, c, true);
+        return std::pair{w.layers.back().fwd_s, w.layers.back().bwd_s};
+    };
+    QCOMPARE(computeModelFor(s, plan).stack().cross_entropy, FrameworkSpec::CrossEntropy::Megatron);
+    const auto megatron = head(FrameworkSpec::CrossEntropy::Megatron);
+    const auto pytorch = head(FrameworkSpec::CrossEntropy::PyTorch);
+    const auto fused = head(FrameworkSpec::CrossEntropy::Fused);
+    const ComputeModel c = computeModelFor(s, plan);
+    const double logits = 4.0 * 1024 * 50304;
+    // Each pass is its own kernel: compare by what the bytes alone take, within the
+    // per-kernel launch floor.
+    const auto near = [](double a, double b) { return std::abs(a - b) < 0.02 * b + 30e-6; };
+    QVERIFY2(near(megatron.first - fused.first, c.memoryTime(20.0 * logits)),
+             qPrintable(QString::number(megatron.first - fused.first)));
+    QVERIFY2(near(megatron.second - fused.second, c.memoryTime(8.0 * logits)),
+             qPrintable(QString::number(megatron.second - fused.second)));
+    QVERIFY2(near(pytorch.first - fused.first, c.memoryTime(4.0 * logits)),
+             qPrintable(QString::number(pytorch.first - fused.first)));
+    QVERIFY2(near(pytorch.second - fused.second, c.memoryTime(20.0 * logits)),
+             qPrintable(QString::number(pytorch.second - fused.second)));
+    // The stacks' catalog entries name theirs.
+    const Catalog &cat = builtinCatalog();
+    QCOMPARE(cat.findFramework("torchtitan")->cross_entropy, FrameworkSpec::CrossEntropy::PyTorch);
+    QCOMPARE(cat.findFramework("megatron-core")->cross_entropy, FrameworkSpec::CrossEntropy::Fused);
+    QCOMPARE(cat.findFramework("megatron-lm")->cross_entropy,
+             FrameworkSpec::CrossEntropy::Megatron);
 }
 
 // BERT-large fine-tuned on SQuAD at sequence 384 and micro-batch 112 ran on 80 GB H100s
