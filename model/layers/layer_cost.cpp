@@ -442,7 +442,19 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
                    memoryKernels(hc, {(e + 4.0) * sq, 12.0 * sq, 9.0 * sq, 8.0 * sq, (4.0 + e) * sq,
                                       (2.0 * e + 1.0) * sq});
         softmax_fallback_ops = 4.0;
+    } else if (!c.stack().fused_elementwise) {
+        // Eager attention as Python modules write it (DeepLearningExamples' and Hugging
+        // Face's BertSelfAttention: matmul, `/ sqrt(d)`, `+ attention_mask`, F.softmax,
+        // dropout, matmul): four memory-bound kernels over the scores, each reading and
+        // writing every score (the dropout also writes its 1-byte mask); backward dropout,
+        // softmax (reading the gradient and the output) and the scale.
+        attn_fwd =
+            forwardTime(hc, scores) + forwardTime(hc, values) +
+            memoryKernels(hc, {2.0 * e * sq, 2.0 * e * sq, 2.0 * e * sq, (2.0 * e + 1.0) * sq});
+        attn_bwd = backwardTime(hc, scores) + backwardTime(hc, values) +
+                   memoryKernels(hc, {(2.0 * e + 1.0) * sq, 3.0 * e * sq, 2.0 * e * sq});
     } else {
+        // Fused scale-mask-softmax (Megatron's FusedScaleMaskSoftmax) and dropout.
         attn_fwd = forwardTime(hc, scores) + forwardTime(hc, values) +
                    memoryKernels(hc, {2.0 * e * sq, (2.0 * e + 1.0) * sq});
         attn_bwd = backwardTime(hc, scores) + backwardTime(hc, values) +
