@@ -35,6 +35,7 @@ namespace scalescope
 namespace window_detail
 {
 class StaleVeil;
+class WrappedStatusLabel;
 }
 
 class AutosaveStore;
@@ -326,7 +327,7 @@ private:
     QLabel *status_speedup_ = nullptr;
     QLabel *status_efficiency_ = nullptr;
     QLabel *status_staleness_ = nullptr;
-    QLabel *status_bottleneck_ = nullptr;
+    window_detail::WrappedStatusLabel *status_bottleneck_ = nullptr;
     QLabel *status_busy_ = nullptr;
     QMenu *recent_menu_ = nullptr;
     QAction *present_action_ = nullptr;          // present the gallery (F5)

@@ -42,8 +42,6 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QPainter>
-#include <QResizeEvent>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -55,7 +53,9 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPainter>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -67,6 +67,8 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTextLayout>
+#include <QTextOption>
 #include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
@@ -107,6 +109,20 @@ class WrappedStatusLabel final : public QLabel
 {
 public:
     WrappedStatusLabel() { setWordWrap(true); }
+    /// A plain sentence: in full where four lines hold it, else its fourth line ends in an
+    /// ellipsis (the tooltip has all of it) rather than a fifth line cut through by the
+    /// window's edge.
+    void setSentence(const QString &plain)
+    {
+        sentence_ = plain;
+        showSentence();
+    }
+    /// Rich text (an error's key path in bold, in red), shown as it is.
+    void setRichText(const QString &html)
+    {
+        sentence_.clear();
+        setText(html);
+    }
     /// At most four lines (the tooltip has all of it): a status bar squeezed to a sliver
     /// of width must not make the window taller than the screen. The height only grows
     /// while the window keeps its width: a shorter sentence, or figures beside it that take
@@ -114,9 +130,11 @@ public:
     /// result does not lay the whole window out again (every chart resized).
     int heightForWidth(int width) const override
     {
+        // Four lines as the sentence's own glyphs set them (Chinese falls back to a CJK font
+        // whose lines are taller than the label font's).
         const int line = fontMetrics().lineSpacing();
-        const int needed =
-            std::clamp(QLabel::heightForWidth(std::max(1, width)), line, 4 * line + 2);
+        const int cap = std::max(kMaxLines * line + 2, shown_height_ + 2);
+        const int needed = std::clamp(QLabel::heightForWidth(std::max(1, width)), line, cap);
         const int window_width = window() != nullptr ? window()->width() : width;
         if (window_width != kept_window_width_) {
             kept_window_width_ = window_width;
@@ -135,11 +153,56 @@ protected:
     void resizeEvent(QResizeEvent *event) override
     {
         QLabel::resizeEvent(event);
-        if (event->oldSize().width() != width() && heightForWidth(width()) != height())
-            updateGeometry();
+        if (event->oldSize().width() != width()) {
+            showSentence();
+            if (heightForWidth(width()) != height())
+                updateGeometry();
+        }
     }
 
 private:
+    static constexpr int kMaxLines = 4;
+    /// Lays the sentence out at the label's width as the label wraps it (at word
+    /// boundaries; CJK text between characters) and cuts it after the fourth line.
+    void showSentence()
+    {
+        if (sentence_.isEmpty())
+            return;
+        QString shown = sentence_;
+        // A few pixels short of the width: the label's document lays text out with its own
+        // margin, and a line that only just fits here must not wrap there.
+        const int w = contentsRect().width() - 2 * margin() - 4;
+        if (w > 0) {
+            QTextLayout layout(sentence_, font());
+            QTextOption option;
+            option.setWrapMode(QTextOption::WordWrap);
+            layout.setTextOption(option);
+            layout.beginLayout();
+            int lines = 0, last_start = 0;
+            qreal height = 0;
+            bool more = false;
+            for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+                line.setLineWidth(w);
+                if (++lines == kMaxLines)
+                    last_start = line.textStart();
+                if (lines > kMaxLines) {
+                    more = true;
+                    break;
+                }
+                height += line.height();
+            }
+            layout.endLayout();
+            shown_height_ = static_cast<int>(std::ceil(height));
+            if (more)
+                shown = sentence_.left(last_start) +
+                        fontMetrics().elidedText(sentence_.mid(last_start), Qt::ElideRight, w);
+        }
+        const QString html = shown.toHtmlEscaped();
+        if (text() != html)
+            setText(html);
+    }
+    QString sentence_;     // the plain sentence shown (empty: rich text set as it is)
+    int shown_height_ = 0; // the height of its lines as shown (at most kMaxLines)
     mutable int kept_window_width_ = -1;
     mutable int kept_height_ = 0;
 };

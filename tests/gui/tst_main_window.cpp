@@ -50,6 +50,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
+#include <QTextOption>
 #include <QUndoStack>
 
 #include <memory>
@@ -504,6 +506,47 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("%1 < %2")
                                 .arg(sentence->height())
                                 .arg(sentence->heightForWidth(sentence->width()))));
+    }
+
+    // Seen on screen: at 1280 x 720 a sentence longer than four lines showed the top of a
+    // fifth, cut through by the window's edge, and Chinese (a taller CJK fallback font) cut
+    // its fourth. The sentence now ends its fourth line in an ellipsis, and every line shown
+    // fits inside the label; the tooltip keeps all of it.
+    void statusSentenceEndsInEllipsis()
+    {
+        window_->resize(1100, 700);
+        QVERIFY(waitForResult());
+        for (int i = 0; i < 5; ++i) {
+            QCoreApplication::processEvents();
+            QTest::qWait(10);
+        }
+        auto *sentence = window_->findChild<QLabel *>(QStringLiteral("statusBottleneck"));
+        QVERIFY(sentence && sentence->isVisible());
+        const QString full = sentence->toolTip();
+        QVERIFY(!full.isEmpty());
+        QVERIFY2(sentence->text() != full.toHtmlEscaped(), qPrintable(sentence->text()));
+        QVERIFY2(sentence->text().endsWith(QChar(0x2026)), qPrintable(sentence->text()));
+        QTextDocument doc; // as QLabel lays out word-wrapped rich text
+        QTextOption wrap;
+        wrap.setWrapMode(QTextOption::WordWrap);
+        doc.setDefaultTextOption(wrap);
+        doc.setDocumentMargin(0);
+        doc.setDefaultFont(sentence->font());
+        doc.setHtml(sentence->text());
+        doc.setTextWidth(sentence->contentsRect().width());
+        QVERIFY2(doc.size().height() <= sentence->contentsRect().height() + 1,
+                 qPrintable(QStringLiteral("%1 > %2 at width %3: %4")
+                                .arg(doc.size().height())
+                                .arg(sentence->contentsRect().height())
+                                .arg(sentence->contentsRect().width())
+                                .arg(sentence->text())));
+        // Wide enough again, the whole sentence comes back.
+        window_->resize(1920, 1080);
+        for (int i = 0; i < 5; ++i) {
+            QCoreApplication::processEvents();
+            QTest::qWait(10);
+        }
+        QCOMPARE(sentence->text(), full.toHtmlEscaped());
     }
 
     // Issue 26, seen on screen: at 1280 x 720 the Calibration tab's figure table cut the
