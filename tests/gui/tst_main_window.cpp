@@ -88,6 +88,16 @@ class TestMainWindow : public QObject
             },
             30000);
     }
+    // Lets the window lay itself out after a resize (the status bar's height follows its
+    // sentence's lines a few events later).
+    static void settleLayout()
+    {
+        for (int i = 0; i < 5; ++i) {
+            QCoreApplication::processEvents();
+            QTest::qWait(10);
+        }
+    }
+
     QString statusText(const char *name)
     {
         auto *label = window_->findChild<QLabel *>(QLatin1String(name));
@@ -494,10 +504,7 @@ private Q_SLOTS:
     {
         window_->resize(1280, 720);
         QVERIFY(waitForResult());
-        for (int i = 0; i < 5; ++i) {
-            QCoreApplication::processEvents();
-            QTest::qWait(10);
-        }
+        settleLayout();
         auto *sentence = window_->findChild<QLabel *>(QStringLiteral("statusBottleneck"));
         QVERIFY(sentence && sentence->isVisible());
         QVERIFY(sentence->fontMetrics().horizontalAdvance(sentence->text()) > sentence->width());
@@ -516,10 +523,7 @@ private Q_SLOTS:
     {
         window_->resize(1100, 700);
         QVERIFY(waitForResult());
-        for (int i = 0; i < 5; ++i) {
-            QCoreApplication::processEvents();
-            QTest::qWait(10);
-        }
+        settleLayout();
         auto *sentence = window_->findChild<QLabel *>(QStringLiteral("statusBottleneck"));
         QVERIFY(sentence && sentence->isVisible());
         const QString full = sentence->toolTip();
@@ -542,10 +546,7 @@ private Q_SLOTS:
                                 .arg(sentence->text())));
         // Wide enough again, the whole sentence comes back.
         window_->resize(1920, 1080);
-        for (int i = 0; i < 5; ++i) {
-            QCoreApplication::processEvents();
-            QTest::qWait(10);
-        }
+        settleLayout();
         QCOMPARE(sentence->text(), full.toHtmlEscaped());
     }
 
