@@ -105,13 +105,12 @@ void printSummaryText(Output &out, const SimContext &ctx, const Summary &s,
                  .arg(humanTime(std::max(0.0, b.communication_total - b.communication_exposed))));
     // At the capacity the tensors fit and the allocator's cache takes what is left
     // (analysis/memory.cpp): say so, or "78.6 GiB of 78.6 GiB" reads as a coincidence.
-    const QString fit =
-        !s.memory.fits() ? QStringLiteral("does NOT fit")
-        : s.memory.reserve_limited
-            ? QStringLiteral("fits: %1 GiB of tensors, the caching "
-                             "allocator holds the rest")
-                  .arg(fixed((s.memory.total - s.memory.allocator_reserve) / kBytesPerGiB, 1))
-            : QStringLiteral("fits");
+    const QString fit = !s.memory.fits() ? QStringLiteral("does NOT fit")
+                        : s.memory.reserve_limited
+                            ? QStringLiteral("fits: %1 GiB of tensors, the caching "
+                                             "allocator holds the rest")
+                                  .arg(fixed(s.memory.tensors() / kBytesPerGiB, 1))
+                            : QStringLiteral("fits");
     out.line(QStringLiteral("  memory per GPU      %1 GiB of %2 GiB (%3)")
                  .arg(fixed(s.memory.total / kBytesPerGiB, 1),
                       fixed(s.memory.capacity / kBytesPerGiB, 1), fit));

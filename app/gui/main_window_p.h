@@ -115,12 +115,15 @@ public:
     void setSentence(const QString &plain)
     {
         sentence_ = plain;
+        setToolTip(plain);
         showSentence();
     }
-    /// Rich text (an error's key path in bold, in red), shown as it is.
-    void setRichText(const QString &html)
+    /// Rich text (an error's key path in bold, in red), shown as it is; `plain` is its
+    /// tooltip (four lines may not hold a long message either).
+    void setRichText(const QString &html, const QString &plain)
     {
         sentence_.clear();
+        setToolTip(plain);
         setText(html);
     }
     /// At most four lines (the tooltip has all of it): a status bar squeezed to a sliver

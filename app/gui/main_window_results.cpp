@@ -174,10 +174,11 @@ void MainWindow::updateStatus(const ResultPtr &result)
         const auto [path, message] = localizedError(*result);
         const QString where =
             path.isEmpty() ? QString() : QStringLiteral("<b>%1</b>: ").arg(path.toHtmlEscaped());
-        status_bottleneck_->setRichText(QStringLiteral("<span style='color:#b00020'>%1%2</span>")
-                                            .arg(where, message.toHtmlEscaped()));
-        status_staleness_->hide();
         bottleneck_plain_ = path.isEmpty() ? message : path + QStringLiteral(": ") + message;
+        status_bottleneck_->setRichText(QStringLiteral("<span style='color:#b00020'>%1%2</span>")
+                                            .arg(where, message.toHtmlEscaped()),
+                                        bottleneck_plain_);
+        status_staleness_->hide();
         return;
     }
     const Summary &s = result->summary();
@@ -342,7 +343,6 @@ void MainWindow::updateStatus(const ResultPtr &result)
     else if (!result->timeline())
         sentence += tr(" (timeline not drawn: too many segments; figures from the closed form)");
     status_bottleneck_->setSentence(sentence);
-    status_bottleneck_->setToolTip(sentence);
     bottleneck_plain_ = sentence;
 }
 

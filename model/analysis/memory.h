@@ -23,6 +23,8 @@ struct MemoryBreakdown {
     /// The capacity cut the reserve short: the tensors fit, and the allocator's cache fills
     /// the card's rest (a peak equal to the capacity is this, not a coincidence).
     bool reserve_limited = false;
+    /// What the tensors take: the total without the allocator's reserve.
+    double tensors() const { return total - allocator_reserve; }
     double total = 0;
     double capacity = 0;
     /// Of parameters + gradients + optimizer states, what the routed experts hold (an MoE

@@ -695,7 +695,7 @@ LayerCost transformerHead(const TransformerSpec &ts, const Plan &plan, const Com
     // DeepLearningExamples' BertForQuestionAnswering: nn.Linear(hidden, 2)); a language
     // model's vocabulary is split over the tensor ranks (vocab-parallel).
     const bool span = ts.head == OutputHead::Span;
-    const double vt = span ? 2.0 : static_cast<double>(ts.vocab) / plan.tensor;
+    const double vt = static_cast<double>(ts.headOutputs()) / (span ? 1.0 : plan.tensor);
     const double Tl = plan.sequence_parallel ? T / plan.tensor : T;
     // The output layer stays in bf16 under FP8 recipes (transformerBlock).
     const ComputeModel hc = c.precision() == Precision::FP8 ? c.at(Precision::BF16) : c;

@@ -247,10 +247,9 @@ void MemoryView::updateChart()
     if (fits && m.reserve_limited) {
         // The tensors fit and the allocator's cache fills the rest (analysis/memory.cpp):
         // "0 GiB free" would read as a run on the edge of failing.
-        verdict_->setText(
-            tr("Fits: the tensors take %1 GiB of %2 GiB; the caching allocator "
-               "holds the rest.")
-                .arg(formatGiB(m.total - m.allocator_reserve), formatGiB(m.capacity)));
+        verdict_->setText(tr("Fits: the tensors take %1 GiB of %2 GiB; the caching allocator "
+                             "holds the rest.")
+                              .arg(formatGiB(m.tensors()), formatGiB(m.capacity)));
         verdict_->setStyleSheet(QString());
     } else if (fits) {
         const double used = m.capacity > 0 ? m.total / m.capacity * 100.0 : 0.0;
@@ -279,7 +278,7 @@ void MemoryView::updateChart()
         details += QLatin1Char('\n') +
                    tr("The tensors take %1 GiB; PyTorch's caching allocator holds the rest of "
                       "the card and gives it back before it would run out of memory.")
-                       .arg(formatGiB(m.total - m.allocator_reserve));
+                       .arg(formatGiB(m.tensors()));
     // Why an "80 GB" card reads 78.6 GiB (GpuSpec::usableMemoryBytes).
     const GpuSpec &gpu = result_->scenario.hardware.gpu;
     if (gpu.memory_gb > 0 && std::abs(m.capacity - gpu.usableMemoryBytes()) < 1.0)
