@@ -137,7 +137,17 @@ Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
         if (host_share >= 0.5) {
             r.kind = BottleneckKind::HostBound;
             r.host_share = host_share;
-            r.host_op_us = ctx.plan.host.op_s * 1e6;
+            // The mean over the operations issued: an MoE layer's routing path issues at
+            // its own cost (Plan::Host::moe_op_s).
+            double ops = 0, moe_ops = 0;
+            for (const LayerCost &l : w.layers) {
+                ops += l.kernels_fwd;
+                moe_ops += l.moe_kernels_fwd;
+            }
+            r.host_op_us = ops + moe_ops > 0
+                               ? (ops * ctx.plan.host.op_s + moe_ops * ctx.plan.host.moe_op_s) /
+                                     (ops + moe_ops) * 1e6
+                               : ctx.plan.host.op_s * 1e6;
             r.stack = ctx.plan.stack.name;
         }
     } else {

@@ -84,7 +84,7 @@ std::vector<WhatIfCause> whatIfCauses(const SimContext &ctx, const Summary &summ
         causes.push_back(WhatIfCause::InterNodeNetwork);
     if (p.pipeline > 1 && summary.breakdown.pipeline_bubble > 0)
         causes.push_back(WhatIfCause::PipelineBubble);
-    if (p.host.op_s > 0 && !p.host.cuda_graphs)
+    if ((p.host.op_s > 0 || p.host.moe_op_s > 0) && !p.host.cuda_graphs)
         causes.push_back(WhatIfCause::HostOverhead);
     if (fx.jitter > 0 || !fx.stragglers.empty() || fx.thermal.enabled)
         causes.push_back(WhatIfCause::SlowestGpu);
@@ -134,8 +134,10 @@ Result<std::shared_ptr<const SimContext>> contextWithoutCause(const SimContext &
     if (!plan)
         return plan.error();
     Plan p = plan.value();
-    if (cause == WhatIfCause::HostOverhead)
+    if (cause == WhatIfCause::HostOverhead) {
         p.host.op_s = 0; // Daydream (ATC'20, Sec. 4): what-if by removing the host's issue time
+        p.host.moe_op_s = 0;
+    }
     auto free = std::make_shared<SimContext>(s, p);
     free->single_gpu_step_s = ctx.single_gpu_step_s;
     free->single_gpu_calm = ctx.single_gpu_calm;

@@ -25,6 +25,11 @@ struct FrameworkSpec {
     // Host: the framework issues operations one after another (Python, dispatcher, kernel
     // launch); the GPU runs ahead while its kernels are longer than that (Daydream, ATC'20).
     double host_op_us = 10;              // host time to issue one operation
+    /// Host time per operation of a mixture-of-experts layer's routing path (router, token
+    /// dispatch and combine, the experts' per-GEMM launches) where the stack runs it as
+    /// Python-level PyTorch operations rather than fused modules; < 0: host_op_us.
+    double host_moe_op_us = -1;
+    double moeOpUs() const { return host_moe_op_us >= 0 ? host_moe_op_us : host_op_us; }
     double block_ops_forward = 13;       // operations per transformer block, forward
     double block_ops_forward_fused = 10; // the same with fused (flash) attention
     double backward_ops_ratio = 2;       // backward operations per forward operation

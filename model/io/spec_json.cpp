@@ -567,7 +567,7 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
 
     const ObjectReader host = reader.requiredObject("host");
     host.allowKeys({"op_us", "block_ops_forward", "block_ops_forward_fused", "backward_ops_ratio",
-                    "layer_ops_forward", "cuda_graphs", "source"});
+                    "layer_ops_forward", "cuda_graphs", "moe_op_us", "source"});
     // One operation costs microseconds to tens of microseconds; 10 ms would be a bug.
     f.host_op_us = host.requiredDouble("op_us", RealRange::closed(0, 10000));
     f.block_ops_forward = host.requiredDouble("block_ops_forward", RealRange::closed(0, 10000));
@@ -576,6 +576,8 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
     f.backward_ops_ratio = host.requiredDouble("backward_ops_ratio", RealRange::closed(0, 10));
     f.layer_ops_forward = host.requiredDouble("layer_ops_forward", RealRange::closed(0, 10000));
     f.cuda_graphs = host.optionalBool("cuda_graphs", false);
+    if (host.has("moe_op_us"))
+        f.host_moe_op_us = host.requiredDouble("moe_op_us", RealRange::closed(0, 10000));
 
     const ObjectReader defaults = reader.requiredObject("defaults");
     defaults.allowKeys({"overlap", "bucket_mb", "flash_attention", "source"});
@@ -687,6 +689,8 @@ OrderedObject writeFramework(const FrameworkSpec &f)
         .add("backward_ops_ratio", f.backward_ops_ratio)
         .add("layer_ops_forward", f.layer_ops_forward)
         .add("cuda_graphs", f.cuda_graphs);
+    if (f.host_moe_op_us >= 0) // absent: the MoE path issues at op_us
+        host.add("moe_op_us", f.host_moe_op_us);
     defaults.add("overlap", f.grad_overlap)
         .add("bucket_mb", f.bucket_mb)
         .add("flash_attention", f.fused_attention);

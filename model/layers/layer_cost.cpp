@@ -243,8 +243,10 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     // all-to-alls and unpermutation, ~12; and per local expert its two GEMMs (TE's grouped
     // GEMM launches one cuBLAS GEMM per expert on several streams), each with an input
     // quantization under an FP8 recipe.
+    // Megatron-Core issues all of these from Python (router.py, token_dispatcher.py,
+    // experts.py), at the stack's host cost for the MoE path (FrameworkSpec::host_moe_op_us).
     const double ops_per_expert = c.precision() == Precision::FP8 ? 4.0 : 2.0;
-    l.kernels_fwd += 72.0 + 12.0 + local * ops_per_expert / groups;
+    l.moe_kernels_fwd += 72.0 + 12.0 + local * ops_per_expert / groups;
     l.expert_params = local * (gated + 1.0) * h * fe;
     l.params += l.expert_params + h * E;
     // The router and each local expert's matrices (one module per matrix).
@@ -1168,10 +1170,11 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
     // host and GPU streams. Autograd issues backward_ops_ratio operations per forward one. A
     // step replayed as a CUDA graph issues nothing per operation.
     const double host = plan.host.cuda_graphs ? 0.0 : plan.host.op_s;
+    const double moe_host = plan.host.cuda_graphs ? 0.0 : plan.host.moe_op_s;
     const double bwd_ratio = plan.host.backward_ops_ratio;
     double recompute = 0;
     for (LayerCost &l : w.layers) {
-        const double issue = l.kernels_fwd * host;
+        const double issue = l.kernels_fwd * host + l.moe_kernels_fwd * moe_host;
         const double gpu = l.fwd_s + l.bwd_s + l.recompute_s;
         l.fwd_s = std::max(l.fwd_s, issue);
         l.bwd_s = std::max(l.bwd_s, bwd_ratio * issue);

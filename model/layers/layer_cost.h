@@ -34,6 +34,9 @@ struct LayerCost {
     /// layer's rebuilt activations, the loss gradient of the logits.
     double transient_bytes = 0;
     double kernels_fwd = 0; // operations the host issues for the forward pass
+    /// Of the forward's operations, those of an MoE layer's routing path, issued at the
+    /// stack's per-operation cost for it (Plan::Host::moe_op_s); not in kernels_fwd.
+    double moe_kernels_fwd = 0;
     // Tensor-parallel collectives on the critical path, per micro-batch.
     int tp_fwd_ops = 0; // in forward (all-reduces, or all-gather + reduce-scatter pairs)
     int tp_bwd_ops = 0; // in backward

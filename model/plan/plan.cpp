@@ -134,6 +134,10 @@ Result<Plan> makePlan(const Scenario &s)
         if (!profile->gpus.empty())
             p.host.op_s = std::max(p.host.op_s, profile->gpus.front().host_launch_us * 1e-6);
     }
+    // The MoE routing path keeps the catalog's ratio to the stack's other operations: a
+    // measured host that issues faster issues both faster.
+    p.host.moe_op_s = stack.host_op_us > 0 ? p.host.op_s * stack.moeOpUs() / stack.host_op_us
+                                           : stack.moeOpUs() * 1e-6;
     p.host.block_ops_forward = stack.block_ops_forward;
     p.host.block_ops_forward_fused = stack.block_ops_forward_fused;
     p.host.backward_ops_ratio = stack.backward_ops_ratio;

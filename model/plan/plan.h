@@ -59,6 +59,7 @@ struct Plan {
     /// host time per operation and the operations per block and layer.
     struct Host {
         double op_s = 10e-6;
+        double moe_op_s = 10e-6; // per operation of an MoE layer's routing path
         double block_ops_forward = 13;
         double block_ops_forward_fused = 10;
         double backward_ops_ratio = 2;

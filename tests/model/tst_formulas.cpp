@@ -57,6 +57,7 @@ private Q_SLOTS:
     void hostStagedByTopology_data();
     void hostStagedByTopology();
     void hostIssueBoundsTinyLayers();
+    void moeRoutingIssuesAtItsOwnHostCost();
     void oneRankCollective();
     // Issue 25.
     void powerCapClock();
@@ -958,6 +959,47 @@ void TestFormulas::oneRankCollective()
     QCOMPARE(busBandwidthFactor(CollectiveOp::AllReduce, 1), 0.0);
     QCOMPARE(busBandwidthFactor(CollectiveOp::Broadcast, 1), 1.0);
     QCOMPARE(busBandwidthFactor(CollectiveOp::AllReduce, 8), 1.75);
+}
+
+void TestFormulas::moeRoutingIssuesAtItsOwnHostCost()
+{
+    // Megatron-Core issues its transformer block as a few fused Transformer Engine calls and
+    // an MoE layer's routing path (router, dispatch, the experts' GEMMs) as Python-level
+    // operations, each at the catalog's moe_op_us. A tiny MoE block is host-bound: its
+    // forward takes exactly the issue time of both kinds.
+    const char *json = R"({ "scalescope": 1,
+      "hardware": { "gpu": "h100-sxm5-80gb", "gpus_per_node": 8, "intra_node": "nvlink4" },
+      "model": { "transformer": { "layers": 2, "hidden": 256, "heads": 4, "seq_len": 128,
+                                  "vocab": 1000, "gated_mlp": true,
+                                  "moe": { "experts": 16, "top_k": 2, "expert_ffn_hidden": 128 } } },
+      "training": { "global_batch": 8, "micro_batch": 1, "framework": "%1" },
+      "parallel": { "data": 8, "expert": 8 } })";
+    const auto ctx = contextFrom(scenarioFrom(
+        QString::fromLatin1(json).arg(QStringLiteral("megatron-core")).toUtf8().constData()));
+    const FrameworkSpec *mcore = builtinCatalog().findFramework("megatron-core");
+    QVERIFY(mcore != nullptr);
+    QVERIFY2(mcore->moeOpUs() > mcore->host_op_us,
+             "the MoE path issues slower than TE's fused modules");
+    const Plan::Host &host = ctx->plan.host;
+    QCOMPARE(host.moe_op_s, mcore->moeOpUs() * 1e-6);
+    const LayerCost &block = ctx->workload.layers[static_cast<size_t>(ctx->workload.first_block)];
+    QVERIFY(block.moe_kernels_fwd > 0);
+    QCOMPARE(block.fwd_s, block.kernels_fwd * host.op_s + block.moe_kernels_fwd * host.moe_op_s);
+    QCOMPARE(block.bwd_s, host.backward_ops_ratio * block.fwd_s);
+
+    // A stack without its own MoE figure issues the routing path at its op_us.
+    const auto titan = contextFrom(scenarioFrom(
+        QString::fromLatin1(json).arg(QStringLiteral("torchtitan")).toUtf8().constData()));
+    QCOMPARE(titan->plan.host.moe_op_s, titan->plan.host.op_s);
+
+    // Removing the host's issue time (the what-if) removes the MoE path's too: the block
+    // then runs at its GPU time, well below the issue time above.
+    Plan free = ctx->plan;
+    free.host.op_s = 0;
+    free.host.moe_op_s = 0;
+    const WorkloadCost w = buildWorkloadCost(
+        ctx->scenario.model, free, computeModelFor(ctx->scenario, free), free.flash_attention);
+    QVERIFY(w.layers[static_cast<size_t>(w.first_block)].fwd_s < 0.5 * block.fwd_s);
 }
 
 void TestFormulas::hostIssueBoundsTinyLayers()
