@@ -138,9 +138,14 @@ void writeFrameworks(const Catalog &c, bool json, Output &out, QJsonObject &root
             plans << QStringLiteral("pipeline (ZeRO <= %1)").arg(f.max_zero_with_pipeline);
         if (f.async_update)
             plans << QStringLiteral("async");
-        out.line(QStringLiteral("  %1 %2 us  %3 ops  %4  %5")
+        // An MoE layer's routing path where the stack issues it at its own cost.
+        const QString moe = f.host_moe_op_us >= 0 && f.host_moe_op_us != f.host_op_us
+                                ? QStringLiteral(" (MoE path %1 us)").arg(f.host_moe_op_us)
+                                : QString();
+        out.line(QStringLiteral("  %1 %2 us%3  %4 ops  %5  %6")
                      .arg(s(f.id), -19)
                      .arg(f.host_op_us)
+                     .arg(moe)
                      .arg(f.block_ops_forward)
                      .arg(plans.join(QStringLiteral(", ")))
                      .arg(s(f.name)));
