@@ -43,6 +43,16 @@ class TaskGraph
 {
 public:
     explicit TaskGraph(int units);
+    /// Gives its storage back for the next graph (a process-wide pool of one, see
+    /// engine.cpp): a large graph rebuilt as the user drags a control reuses memory already
+    /// mapped instead of faulting in hundreds of megabytes again.
+    ~TaskGraph();
+    TaskGraph(TaskGraph &&) = default;
+    TaskGraph &operator=(TaskGraph &&other) noexcept;
+    TaskGraph(const TaskGraph &) = delete;
+    TaskGraph &operator=(const TaskGraph &) = delete;
+    /// Before any task is added: the number of simulated units.
+    void setUnits(int units);
 
     TaskId add(uint32_t unit, Stream stream, SegmentKind kind, double duration, uint32_t label,
                int32_t micro_batch, uint16_t iteration);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <mutex>
 #include <string>
 
 namespace scalescope
@@ -288,8 +289,42 @@ bool Simulation::buildTimeline(SimResult &result)
     }
     builder.setCriticalPath(std::move(spans));
     result.timeline = builder.finish();
+    giveRowsStorage(std::move(unit_rows_));
     unit_rows_ = {};
     return true;
+}
+
+struct Simulation::RowsPool {
+    std::mutex mutex;
+    std::vector<UnitRows> rows;
+};
+
+Simulation::RowsPool &Simulation::rowsPool()
+{
+    static RowsPool p;
+    return p;
+}
+
+std::vector<Simulation::UnitRows> Simulation::takeRowsStorage()
+{
+    RowsPool &p = rowsPool();
+    std::lock_guard<std::mutex> lock(p.mutex);
+    return std::move(p.rows);
+}
+
+void Simulation::giveRowsStorage(std::vector<UnitRows> &&rows)
+{
+    // At most 1 GiB kept (a timeline of ~25 million segments); larger storage is freed.
+    size_t bytes = 0;
+    for (const UnitRows &r : rows)
+        for (const std::vector<Item> &row : r.row)
+            bytes += row.capacity() * sizeof(Item);
+    if (bytes > (size_t{1} << 30))
+        return;
+    RowsPool &p = rowsPool();
+    std::lock_guard<std::mutex> lock(p.mutex);
+    if (p.rows.size() < rows.size())
+        p.rows = std::move(rows);
 }
 
 } // namespace sim_detail

@@ -46,7 +46,7 @@ public:
         warmup_ = step_.warmup_steps;
         iterations_ = std::max(1, opt.iterations) + warmup_;
         threads_ = engineThreads(opt.threads);
-        graph_ = TaskGraph(units_);
+        graph_.setUnits(units_);
     }
 
     SimResult run();
@@ -129,6 +129,12 @@ private:
         return true;
     }
     std::vector<UnitRows> unit_rows_; // while the timeline is built
+    /// The rows' storage of the last timeline built (a process-wide pool of one): the next
+    /// simulation refills vectors that are already mapped instead of allocating them again.
+    static std::vector<UnitRows> takeRowsStorage();
+    static void giveRowsStorage(std::vector<UnitRows> &&rows);
+    struct RowsPool;
+    static RowsPool &rowsPool();
     double memberDuration(const Task &t, TaskId id, int gpu) const;
     /// Duration factor of throttled clocks on `gpu` during iteration `it` (1 = cool).
     double thermalFactor(int gpu, int it) const;

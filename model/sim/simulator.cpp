@@ -230,7 +230,11 @@ void Simulation::account(SimResult &result)
     // Each unit's rows are walked once and shared by its member GPUs (every data-parallel
     // replica when they are identical, the tensor ranks of one replica otherwise); only
     // jittered work differs per member (expand). Units are independent: several threads.
-    std::vector<UnitRows> unit_rows(opt_.build_timeline ? static_cast<size_t>(units_) : 0);
+    std::vector<UnitRows> unit_rows;
+    if (opt_.build_timeline) {
+        unit_rows = takeRowsStorage();
+        unit_rows.resize(static_cast<size_t>(units_));
+    }
     std::vector<UnitAccount> accounts(static_cast<size_t>(units_));
     parallelChunks(static_cast<size_t>(units_), threads_, 4, [&](size_t ub, size_t ue) {
         UnitRows local;

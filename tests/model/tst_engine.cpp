@@ -26,6 +26,7 @@ private Q_SLOTS:
     void engineCollectiveWaitsForSlowest();
     void engineDetectsDeadlock();
     void replicasCopyLikeBuilt();
+    void reusedStorageSimulatesAlike();
     void timelineLookup();
     void timelineBytesPerSegment();
     void pipelineBubbleMatchesClosedForm_data();
@@ -237,6 +238,45 @@ void TestEngine::replicasCopyLikeBuilt()
     // its stage 1 computes until 5.25.
     QCOMPARE(copied[ids[0][3]].start, 5.25);
     QCOMPARE(copied[ids[2][2]].binding, ids[2][1]);
+}
+
+void TestEngine::reusedStorageSimulatesAlike()
+{
+    // A simulation hands its task graph's and rows' storage to the next (engine.cpp,
+    // sim_timeline.cpp): a large jittered run, a smaller different one, then the large one
+    // again must give the same timeline, segment for segment, as the first time.
+    const char *json = R"({ "scalescope": 1,
+      "hardware": { "gpu": "h100-sxm5-80gb", "nodes": %1, "gpus_per_node": 8,
+                    "intra_node": "nvlink4", "inter_node": "ib-ndr-400" },
+      "model": "gpt3-13b",
+      "training": { "global_batch": %2, "micro_batch": 1 },
+      "parallel": { "data": %3, "tensor": 2, "pipeline": 4 },
+      "effects": { "seed": 3, "jitter": 0.05 } })";
+    const auto run = [&](int nodes, int batch, int data) {
+        const auto ctx = contextFrom(scenarioFrom(QString::fromLatin1(json)
+                                                      .arg(nodes)
+                                                      .arg(batch)
+                                                      .arg(data)
+                                                      .toUtf8()
+                                                      .constData()));
+        SimOptions o;
+        o.build_timeline = true;
+        SimResult r = simulate(*ctx, o);
+        if (!r.ok || !r.timeline)
+            qFatal("simulation failed: %s", r.error.c_str());
+        return r;
+    };
+    const SimResult first = run(4, 64, 4);
+    const SimResult other = run(1, 16, 1);
+    QVERIFY(other.timeline->size() < first.timeline->size());
+    const SimResult again = run(4, 64, 4);
+    QCOMPARE(again.step_time_s, first.step_time_s);
+    QCOMPARE(again.timeline->size(), first.timeline->size());
+    for (size_t i = 0; i < first.timeline->size(); ++i) {
+        QCOMPARE(again.timeline->start(i), first.timeline->start(i));
+        QCOMPARE(again.timeline->duration(i), first.timeline->duration(i));
+        QCOMPARE(again.timeline->kind(i), first.timeline->kind(i));
+    }
 }
 
 void TestEngine::timelineLookup()
