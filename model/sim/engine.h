@@ -54,6 +54,22 @@ public:
     /// Before any task is added: the number of simulated units.
     void setUnits(int units);
 
+    /// The per-task and per-edge arrays: what a finished graph hands to the next (engine.cpp).
+    struct Storage {
+        std::vector<Task> tasks;
+        std::vector<double> base; // per task: the duration add() gave
+        std::vector<float> bytes; // per task: what it moves
+        // Kept as the graph grows, so run() needs no pass to derive it: each task's successor
+        // in its stream (and Task::pending, how many tasks must release it).
+        std::vector<TaskId> next;
+        // Dependencies are collected unsorted (task, on) and compacted in run().
+        std::vector<std::pair<TaskId, TaskId>> edges;
+        std::vector<uint8_t> edge_on_start; // per edge: released by `on`'s start, not its end
+        size_t capacityBytes() const;
+        void swap(Storage &other);
+        void clear(); // keeps the capacity
+    };
+
     TaskId add(uint32_t unit, Stream stream, SegmentKind kind, double duration, uint32_t label,
                int32_t micro_batch, uint16_t iteration);
     void depend(TaskId task, TaskId on);
@@ -62,7 +78,7 @@ public:
     /// depend() in two halves, for a task whose dependency is known when it is added but
     /// linked later: expectRelease counts the release while the task's line is fresh,
     /// dependExpected adds the edge without reading the task again.
-    void expectRelease(TaskId task) { ++tasks_[task].pending; }
+    void expectRelease(TaskId task) { ++s_.tasks[task].pending; }
     void dependExpected(TaskId task, TaskId on);
     /// Makes `members` one collective: they start at the latest of their ready times.
     void group(const std::vector<TaskId> &members);
@@ -74,17 +90,17 @@ public:
     /// jitter and dependencies): the same graph as adding them one by one.
     void replicateTail(TaskId first, size_t first_edge, uint32_t unit_first, uint32_t units,
                        int copies);
-    size_t edgeCount() const { return edges_.size(); }
+    size_t edgeCount() const { return s_.edges.size(); }
 
-    size_t size() const { return tasks_.size(); }
-    Task &operator[](TaskId id) { return tasks_[id]; }
-    const Task &operator[](TaskId id) const { return tasks_[id]; }
-    const std::vector<Task> &tasks() const { return tasks_; }
+    size_t size() const { return s_.tasks.size(); }
+    Task &operator[](TaskId id) { return s_.tasks[id]; }
+    const Task &operator[](TaskId id) const { return s_.tasks[id]; }
+    const std::vector<Task> &tasks() const { return s_.tasks; }
     /// The duration `add` gave (before per-GPU jitter and stragglers).
-    double baseDuration(TaskId id) const { return base_[id]; }
+    double baseDuration(TaskId id) const { return s_.base[id]; }
     /// What a communication task moves (collective buffer, pipeline message).
-    double bytes(TaskId id) const { return bytes_[id]; }
-    void setBytes(TaskId id, double bytes) { bytes_[id] = static_cast<float>(bytes); }
+    double bytes(TaskId id) const { return s_.bytes[id]; }
+    void setBytes(TaskId id, double bytes) { s_.bytes[id] = static_cast<float>(bytes); }
     int units() const { return units_; }
     const std::vector<TaskId> &groupMembers(int32_t g) const
     {
@@ -97,17 +113,9 @@ public:
 
 private:
     int units_;
-    std::vector<Task> tasks_;
-    std::vector<double> base_; // per task: the duration add() gave
-    std::vector<float> bytes_; // per task: what it moves
-    // Kept as the graph grows, so run() needs no pass to derive it: each task's successor in
-    // its stream (and Task::pending, how many tasks must release it).
-    std::vector<TaskId> next_;
+    Storage s_;
     bool ran_ = false;
     std::vector<TaskId> last_in_stream_; // per unit * kStreamCount
-    // Dependencies are collected unsorted (task, on) and compacted in run().
-    std::vector<std::pair<TaskId, TaskId>> edges_;
-    std::vector<uint8_t> edge_on_start_; // per edge: released by `on`'s start, not its end
     std::vector<std::vector<TaskId>> groups_;
 };
 
