@@ -314,12 +314,12 @@ std::vector<Simulation::UnitRows> Simulation::takeRowsStorage()
 
 void Simulation::giveRowsStorage(std::vector<UnitRows> &&rows)
 {
-    // At most 1 GiB kept (a timeline of ~25 million segments); larger storage is freed.
+    // At most 512 MiB kept (rows of ~13 million segments); larger storage is freed.
     size_t bytes = 0;
     for (const UnitRows &r : rows)
         for (const std::vector<Item> &row : r.row)
             bytes += row.capacity() * sizeof(Item);
-    if (bytes > (size_t{1} << 30))
+    if (bytes > (size_t{512} << 20))
         return;
     RowsPool &p = rowsPool();
     std::lock_guard<std::mutex> lock(p.mutex);
