@@ -2,10 +2,7 @@
 
 #include <algorithm>
 #include <mutex>
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+#include <utility>
 
 namespace scalescope
 {
@@ -27,56 +24,13 @@ StoragePool &pool()
 // jitter is 2 million); larger ones are freed.
 constexpr size_t kPoolMaxBytes = size_t{512} << 20;
 
-template <typename V> size_t capacityBytes(const V &v)
-{
-    return v.capacity() * sizeof(typename V::value_type);
-}
-
-/// Advises transparent huge pages for a buffer just reserved and not yet touched (Linux
-/// madvise(MADV_HUGEPAGE); the kernel's "madvise" THP mode, Debian's default, backs only
-/// advised ranges): whole 2 MiB pages inside it take 512x fewer page faults and TLB misses
-/// as the engine reaches tasks in dependency order, far apart in memory. Advice only.
-template <typename V> void adviseHugePages(const V &v)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    constexpr uintptr_t kHuge = uintptr_t{2} << 20;
-    const auto p = reinterpret_cast<uintptr_t>(v.data());
-    const uintptr_t begin = (p + kHuge - 1) & ~(kHuge - 1);
-    const uintptr_t end = (p + capacityBytes(v)) & ~(kHuge - 1);
-    if (end > begin)
-        (void)madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
-#else
-    (void)v;
-#endif
-}
-
 } // namespace
 
 size_t TaskGraph::Storage::capacityBytes() const
 {
-    return scalescope::capacityBytes(tasks) + scalescope::capacityBytes(base) +
-           scalescope::capacityBytes(bytes) + scalescope::capacityBytes(next) +
-           scalescope::capacityBytes(edges) + scalescope::capacityBytes(edge_on_start);
-}
-
-void TaskGraph::Storage::swap(Storage &other)
-{
-    tasks.swap(other.tasks);
-    base.swap(other.base);
-    bytes.swap(other.bytes);
-    next.swap(other.next);
-    edges.swap(other.edges);
-    edge_on_start.swap(other.edge_on_start);
-}
-
-void TaskGraph::Storage::clear()
-{
-    tasks.clear();
-    base.clear();
-    bytes.clear();
-    next.clear();
-    edges.clear();
-    edge_on_start.clear();
+    size_t bytes = 0;
+    forEachArray([&bytes](const auto &v) { bytes += v.capacity() * sizeof(*v.data()); });
+    return bytes;
 }
 
 TaskGraph::TaskGraph(int units) : units_(units)
@@ -84,7 +38,7 @@ TaskGraph::TaskGraph(int units) : units_(units)
     {
         StoragePool &p = pool();
         std::lock_guard<std::mutex> lock(p.mutex);
-        s_.swap(p.storage);
+        std::swap(s_, p.storage);
     }
     s_.clear();
     last_in_stream_.assign(static_cast<size_t>(units) * kEngineStreamCount, kNoTask);
@@ -104,7 +58,7 @@ TaskGraph::~TaskGraph()
     StoragePool &p = pool();
     std::lock_guard<std::mutex> lock(p.mutex);
     if (mine > p.storage.capacityBytes()) // the pool keeps the larger storage
-        s_.swap(p.storage);
+        std::swap(s_, p.storage);
 }
 
 TaskGraph &TaskGraph::operator=(TaskGraph &&other) noexcept
@@ -127,7 +81,9 @@ void TaskGraph::reserve(size_t tasks, size_t edges)
         if (n <= v.capacity())
             return; // pooled storage already holds it
         v.reserve(n);
-        adviseHugePages(v); // before the first touch
+        // Huge pages before the first touch (timeline.h): the engine reaches tasks in
+        // dependency order, far apart in memory.
+        adviseHugePages(static_cast<void *>(v.data()), v.capacity() * sizeof(*v.data()));
     };
     grow(s_.tasks, tasks);
     grow(s_.base, tasks);

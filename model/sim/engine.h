@@ -65,9 +65,26 @@ public:
         // Dependencies are collected unsorted (task, on) and compacted in run().
         std::vector<std::pair<TaskId, TaskId>> edges;
         std::vector<uint8_t> edge_on_start; // per edge: released by `on`'s start, not its end
+        /// Calls f on each array (sizing and clearing treat them all alike, as
+        /// Timeline::forEachArray does for a timeline's).
+        template <typename F> void forEachArray(F &&f) { each(*this, f); }
+        template <typename F> void forEachArray(F &&f) const { each(*this, f); }
         size_t capacityBytes() const;
-        void swap(Storage &other);
-        void clear(); // keeps the capacity
+        void clear() // keeps the capacity
+        {
+            forEachArray([](auto &v) { v.clear(); });
+        }
+
+    private:
+        template <typename S, typename F> static void each(S &s, F &f)
+        {
+            f(s.tasks);
+            f(s.base);
+            f(s.bytes);
+            f(s.next);
+            f(s.edges);
+            f(s.edge_on_start);
+        }
     };
 
     TaskId add(uint32_t unit, Stream stream, SegmentKind kind, double duration, uint32_t label,

@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #endif
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <new>
@@ -65,11 +66,23 @@ void *allocateLargeArray(size_t bytes)
     void *p = std::aligned_alloc(kHugePage, size);
     if (!p)
         throw std::bad_alloc();
+    adviseHugePages(p, size);
+    return p;
+}
+
+void adviseHugePages(void *p, size_t bytes)
+{
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     // Advice only: where huge pages are off or scarce the kernel uses small ones.
-    (void)madvise(p, size, MADV_HUGEPAGE);
+    const auto a = reinterpret_cast<uintptr_t>(p);
+    const uintptr_t begin = (a + kHugePage - 1) & ~(uintptr_t{kHugePage} - 1);
+    const uintptr_t end = (a + bytes) & ~(uintptr_t{kHugePage} - 1);
+    if (p != nullptr && end > begin)
+        (void)madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)bytes;
 #endif
-    return p;
 }
 
 void freeLargeArray(void *p, size_t bytes)

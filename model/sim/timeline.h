@@ -40,6 +40,10 @@ struct CriticalSpan {
 inline constexpr size_t kLargeArrayBytes = size_t{4} << 20;
 inline constexpr size_t kLargeArrayCacheBytes = size_t{512} << 20;
 void *allocateLargeArray(size_t bytes);
+/// The advice allocateLargeArray gives, for any buffer just allocated and not yet touched:
+/// the whole 2 MiB pages inside [p, p + bytes) as transparent huge pages (Linux only;
+/// advice, which the kernel may ignore).
+void adviseHugePages(void *p, size_t bytes);
 void freeLargeArray(void *p, size_t bytes);
 
 /// Allocates without value-initialising: the engine writes every element of a timeline's
