@@ -77,7 +77,7 @@ void Simulation::accountUnit(uint32_t unit, const UnitRows &rows, UnitAccount &a
     const auto weight = static_cast<double>(members.size());
     for (int s = 0; s < kStreamCount; ++s)
         for (const Item &it : rows.row[s])
-            account(static_cast<Stream>(s), it.start, it.dur, it.kind, it.label, weight);
+            account(static_cast<Stream>(s), it.start, it.dur, it.kind(), it.label(), weight);
     if (!(per_rank_ && plan_.stageWidth() > 1))
         return;
     // ...then, per member, the part of jittered work it spends waiting for the slowest:
@@ -96,7 +96,7 @@ void Simulation::accountUnit(uint32_t unit, const UnitRows &rows, UnitAccount &a
             if (e <= a)
                 continue;
             moved += e - a;
-            if (it.kind == SegmentKind::Optimizer)
+            if (it.kind() == SegmentKind::Optimizer)
                 moved_optimizer += e - a;
         }
     if (moved > 0) {

@@ -192,10 +192,12 @@ void Simulation::unitRows(uint32_t unit, UnitRows &out) const
                 : stream_tasks_[unit * kStreamCount + static_cast<size_t>(s)].size();
         out.row[s].reserve(3 * tasks + 2);
     }
+    std::fill(std::begin(out.timed), std::end(out.timed), 0u);
     walk(unit, [&out](Stream s, double start, double dur, SegmentKind k, uint32_t label, int32_t mb,
                       TaskId task, double bytes) {
-        out.row[static_cast<int>(s)].push_back(
-            {start, dur, label, mb, task, static_cast<float>(bytes), k});
+        out.row[static_cast<int>(s)].emplace_back(start, dur, label, mb, task,
+                                                  static_cast<float>(bytes), k);
+        out.timed[static_cast<int>(s)] += dur > 0 ? 1u : 0u;
     });
 }
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <array>
-#include <cassert>
+#include <atomic>
 #include <mutex>
 #include <string>
 
@@ -33,11 +33,19 @@ uint32_t hotLabel(uint32_t label)
 } // namespace
 
 template <typename Out>
-void Simulation::expand(const std::vector<Item> &row, int gpu, Out &&out) const
+void Simulation::expand(const std::vector<Item> &row, int gpu, bool own_is_group, Out &&out) const
 {
+    if (own_is_group && !step_.thermal_varies) {
+        // The member's jittered work is the group's (it is the only member, or nothing is
+        // drawn per GPU) and no clock is throttled: the row as it is.
+        for (const Item &it : row)
+            out(it.start, it.dur, it.kind(), it.label(), it.mb,
+                it.task == kNoTask ? static_cast<double>(it.bytes) : 0.0);
+        return;
+    }
     for (const Item &it : row) {
         if (it.task == kNoTask) {
-            out(it.start, it.dur, it.kind, it.label, it.mb, it.bytes);
+            out(it.start, it.dur, it.kind(), it.label(), it.mb, it.bytes);
             continue;
         }
         // Jittered work: this member's own time, then waiting for the slowest member.
@@ -46,7 +54,7 @@ void Simulation::expand(const std::vector<Item> &row, int gpu, Out &&out) const
         const bool is_hot =
             hot_[static_cast<size_t>(t.iteration) * static_cast<size_t>(plan_.gpus) +
                  static_cast<size_t>(gpu)] != 0;
-        out(it.start, own, it.kind, is_hot ? hotLabel(it.label) : it.label, it.mb, 0.0);
+        out(it.start, own, it.kind(), is_hot ? hotLabel(it.label()) : it.label(), it.mb, 0.0);
         if (t.duration > own)
             out(it.start + own, t.duration - own, SegmentKind::Wait, labelId(LabelKind::WaitTp),
                 it.mb, 0.0);
@@ -226,6 +234,7 @@ bool Simulation::buildTimeline(SimResult &result)
     const auto emitRow = [&](size_t u, size_t row, auto &&out) {
         Merger merge(detailed[row / kStreamCount] ? 0.0 : quantum, merged_label.data(), out);
         expand(unit_rows_[u].row[row % kStreamCount], static_cast<int>(row / kStreamCount),
+               !per_rank_ || members_[u].size() == 1,
                [&](double start, double dur, SegmentKind k, uint32_t label, int32_t mb,
                    double bytes) { merge(start, dur, k, label_ids[label], mb, bytes); });
         merge.flush();
@@ -239,6 +248,14 @@ bool Simulation::buildTimeline(SimResult &result)
                 row_sizes[row] = row_sizes[source];
                 return;
             }
+            // Not merged, and its jittered work is the unit's (the slowest member's own time
+            // is the task's, drawFactors): one segment per item of some duration.
+            const size_t s = row % kStreamCount;
+            if ((quantum <= 0 || detailed[row / kStreamCount]) &&
+                (s > 0 || !per_rank_ || members_[u].size() == 1)) {
+                row_sizes[row] = unit_rows_[u].timed[s];
+                return;
+            }
             size_t n = 0;
             emitRow(u, row, [&n](double, double, SegmentKind, uint32_t, int32_t, double) { ++n; });
             row_sizes[row] = n;
@@ -250,6 +267,7 @@ bool Simulation::buildTimeline(SimResult &result)
     row_sizes = {};
     // Second pass: the segments; a row that repeats another is copied.
     std::vector<double> unit_latest(static_cast<size_t>(units_), 0.0);
+    std::atomic<bool> sized_wrong{false}; // a row's segments disagree with its size
     parallelChunks(static_cast<size_t>(units_), threads_, 4, [&](size_t ub, size_t ue) {
         forEachRow(ub, ue, [&](size_t u, size_t row, size_t source) {
             if (source != kNoRow) {
@@ -257,16 +275,24 @@ bool Simulation::buildTimeline(SimResult &result)
                 return;
             }
             size_t i = offset[row];
+            const size_t end = offset[row + 1];
             double &latest = unit_latest[u];
             emitRow(u, row,
                     [&](double start, double dur, SegmentKind k, uint32_t label, int32_t mb,
                         double bytes) {
-                        builder.set(i++, start, dur, k, label, mb, bytes);
+                        if (i < end) // never past the row (a wrong size fails below)
+                            builder.set(i, start, dur, k, label, mb, bytes);
+                        ++i;
                         latest = std::max(latest, start + dur);
                     });
-            assert(i == offset[row + 1]);
+            if (i != end)
+                sized_wrong.store(true, std::memory_order_relaxed);
         });
     });
+    if (sized_wrong.load()) {
+        result.error = "internal error: the timeline's rows were sized wrongly";
+        return false;
+    }
     builder.setEndTime(
         unit_latest.empty() ? 0.0 : *std::max_element(unit_latest.begin(), unit_latest.end()));
     // Steps start where the one before ended on its slowest GPU (the iteration ends), not at

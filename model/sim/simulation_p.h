@@ -1,6 +1,7 @@
 // The Simulation behind simulate() (simulator.h), shared by the sim_*.cpp files; private to sim/.
 #pragma once
 
+#include "plan/rules.h"
 #include "sim/engine.h"
 #include "sim/parallel.h"
 #include "sim/schedule.h"
@@ -91,20 +92,36 @@ private:
     // mb, task), where task names jittered work whose length differs per member (expand()
     // splits it into the member's own time and waiting for the slowest member).
     template <typename Emit> void walk(uint32_t unit, Emit &&emit) const;
+    // Half a cache line: the kind rides in the label's low byte (label ids stay below 2^24:
+    // the fixed ones and a "waiting for GPU N" per GPU and cause, labelGroups).
     struct Item {
+        Item(double start_, double dur_, uint32_t label_, int32_t mb_, TaskId task_, float bytes_,
+             SegmentKind kind_)
+            : start(start_), dur(dur_), label_kind(label_ << 8 | static_cast<uint32_t>(kind_)),
+              mb(mb_), task(task_), bytes(bytes_)
+        {
+        }
         double start, dur;
-        uint32_t label;
+        uint32_t label_kind;
         int32_t mb;
         TaskId task; // jittered work (varies per member), or kNoTask
         float bytes; // what a communication segment moves
-        SegmentKind kind;
+        uint32_t label() const { return label_kind >> 8; }
+        SegmentKind kind() const { return static_cast<SegmentKind>(label_kind & 0xffu); }
     };
+    static_assert(kLabelCount + 4 * kMaxGpuCount < (int64_t{1} << 24), "label ids fit 24 bits");
     struct UnitRows {
         std::vector<Item> row[kStreamCount];
+        // Per row: its items of some duration, the segments a member GPU's row holds when
+        // it is not merged and its jittered work is its own (one member, or no per-GPU
+        // draws): buildTimeline then sizes it without expanding it again.
+        uint32_t timed[kStreamCount] = {};
     };
     void unitRows(uint32_t unit, UnitRows &out) const;
-    // One member GPU's segments of a row: out(start, duration, kind, label, mb).
-    template <typename Out> void expand(const std::vector<Item> &row, int gpu, Out &&out) const;
+    // One member GPU's segments of a row: out(start, duration, kind, label, mb, bytes).
+    // own_is_group: the member's jittered work lasts as long as the group's (drawFactors).
+    template <typename Out>
+    void expand(const std::vector<Item> &row, int gpu, bool own_is_group, Out &&out) const;
     struct UnitAccount {
         Breakdown b;
         std::vector<std::pair<uint32_t, double>> waits; // by label (a unit has few)

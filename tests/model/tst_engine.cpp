@@ -27,6 +27,7 @@ private Q_SLOTS:
     void engineDetectsDeadlock();
     void replicasCopyLikeBuilt();
     void reusedStorageSimulatesAlike();
+    void timelineRowsSizedFromTheirWalk();
     void timelineLookup();
     void timelineBytesPerSegment();
     void pipelineBubbleMatchesClosedForm_data();
@@ -276,6 +277,52 @@ void TestEngine::reusedStorageSimulatesAlike()
         QCOMPARE(again.timeline->start(i), first.timeline->start(i));
         QCOMPARE(again.timeline->duration(i), first.timeline->duration(i));
         QCOMPARE(again.timeline->kind(i), first.timeline->kind(i));
+    }
+}
+
+void TestEngine::timelineRowsSizedFromTheirWalk()
+{
+    // A GPU that is its unit's only member (tensor 1) gets its rows as walked, sized by the
+    // walk's count (sim_timeline.cpp); with throttled clocks on some GPUs the rows are
+    // expanded per GPU instead. Either way every row is filled exactly (the run fails
+    // otherwise), its segments follow each other, and the compute row adds up to the
+    // breakdown's compute and waiting, which the engine sums from the same walk.
+    for (const char *thermal : {"", R"(, "thermal": { "steady_c": 75, "start_s": 20, "warmup_s": 30,
+                       "gpus": [ { "gpu": 1, "steady_c": 90 }, { "gpu": 5, "steady_c": 90 } ] })"}) {
+        const QString json = QString::fromLatin1(R"({ "scalescope": 1,
+          "hardware": { "gpu": "h100-sxm5-80gb", "nodes": 4, "gpus_per_node": 8,
+                        "intra_node": "nvlink4", "inter_node": "ib-ndr-400" },
+          "model": "gpt3-13b",
+          "training": { "global_batch": 256, "micro_batch": 2 },
+          "parallel": { "data": 8, "tensor": 1, "pipeline": 4 },
+          "effects": { "seed": 5, "jitter": 0.05 %1 } })")
+                                 .arg(QLatin1String(thermal));
+        const auto ctx = contextFrom(scenarioFrom(json.toUtf8().constData()));
+        SimOptions o;
+        o.build_timeline = true;
+        const SimResult r = simulate(*ctx, o);
+        QVERIFY2(r.ok && r.timeline, r.error.c_str());
+        QCOMPARE(r.warmup_iterations, 0);
+        const Timeline &t = *r.timeline;
+        double compute = 0, wait = 0;
+        for (int g = 0; g < 32; ++g) {
+            const int row = g * kStreamCount;
+            QVERIFY(t.rowEnd(row) > t.rowBegin(row));
+            for (size_t i = t.rowBegin(row); i < t.rowEnd(row); ++i) {
+                QVERIFY(t.duration(i) > 0);
+                // (durations are kept as float: an end may pass the next start by its
+                // rounding)
+                if (i > t.rowBegin(row))
+                    QVERIFY(t.start(i) >= t.end(i - 1) - 1e-7 * t.duration(i - 1));
+                if (t.kind(i) == SegmentKind::Compute || t.kind(i) == SegmentKind::Optimizer)
+                    compute += t.duration(i);
+                else if (t.kind(i) == SegmentKind::Wait)
+                    wait += t.duration(i);
+            }
+        }
+        QVERIFY(compute > 0);
+        QVERIFY(std::abs(compute / 32 - r.breakdown.compute) <= 1e-6 * r.breakdown.compute);
+        QVERIFY(std::abs(wait / 32 - r.breakdown.wait) <= 1e-6 * r.step_time_s);
     }
 }
 
