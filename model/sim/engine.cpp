@@ -42,12 +42,14 @@ TaskGraph::TaskGraph(int units) : units_(units)
     }
     s_.clear();
     last_in_stream_.assign(static_cast<size_t>(units) * kEngineStreamCount, kNoTask);
+    first_in_stream_ = last_in_stream_;
 }
 
 void TaskGraph::setUnits(int units)
 {
     units_ = units;
     last_in_stream_.assign(static_cast<size_t>(units) * kEngineStreamCount, kNoTask);
+    first_in_stream_ = last_in_stream_;
 }
 
 TaskGraph::~TaskGraph()
@@ -70,6 +72,7 @@ TaskGraph &TaskGraph::operator=(TaskGraph &&other) noexcept
         s_ = std::move(other.s_);
         ran_ = other.ran_;
         last_in_stream_ = std::move(other.last_in_stream_);
+        first_in_stream_ = std::move(other.first_in_stream_);
         groups_ = std::move(other.groups_);
     }
     return *this;
@@ -137,6 +140,9 @@ void TaskGraph::replicateTail(TaskId first, size_t first_edge, uint32_t unit_fir
                 const TaskId last = last_in_stream_[u * kEngineStreamCount + s];
                 last_in_stream_[(u + unit_off) * kEngineStreamCount + s] =
                     last == kNoTask ? kNoTask : last + off;
+                const TaskId first_task = first_in_stream_[u * kEngineStreamCount + s];
+                first_in_stream_[(u + unit_off) * kEngineStreamCount + s] =
+                    first_task == kNoTask ? kNoTask : first_task + off;
             }
     }
 }
@@ -161,6 +167,8 @@ TaskId TaskGraph::add(uint32_t unit, Stream stream, SegmentKind kind, double dur
     s_.next.push_back(kNoTask);
     if (last != kNoTask)
         s_.next[last] = id;
+    else
+        first_in_stream_[unit * kEngineStreamCount + static_cast<size_t>(stream)] = id;
     last = id;
     return id;
 }
@@ -242,11 +250,15 @@ bool TaskGraph::run()
     for (size_t g = 0; g < groups_.size(); ++g)
         group_waiting[g] = static_cast<uint32_t>(groups_[g].size());
 
+    // Every task but the first of its stream waits for its stream predecessor: the tasks
+    // that start free are among the streams' first ones (in task order, as a pass over all
+    // tasks would find them, without reading every task).
     std::vector<TaskId> work;
     work.reserve(1024);
-    for (size_t i = 0; i < n; ++i)
-        if (s_.tasks[i].pending == 0)
-            work.push_back(static_cast<TaskId>(i));
+    for (TaskId f : first_in_stream_)
+        if (f != kNoTask && s_.tasks[f].pending == 0)
+            work.push_back(f);
+    std::sort(work.begin(), work.end());
 
     size_t resolved = 0;
     std::vector<TaskId> finished;

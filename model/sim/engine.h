@@ -132,7 +132,8 @@ private:
     int units_;
     Storage s_;
     bool ran_ = false;
-    std::vector<TaskId> last_in_stream_; // per unit * kStreamCount
+    std::vector<TaskId> last_in_stream_;  // per unit * kEngineStreamCount
+    std::vector<TaskId> first_in_stream_; // per unit * kEngineStreamCount
     std::vector<std::vector<TaskId>> groups_;
 };
 

@@ -120,10 +120,12 @@ bool Simulation::buildAndRun(SimResult &result)
     result.tasks = graph_.size();
 
     // Iteration ends, globally and per unit (asynchronous replicas run at their own pace),
-    // and each unit's receives in time order. A unit's tasks are one contiguous range
-    // (buildUnit, in unit order), so units split over threads; the step's last task is the
-    // first of the latest-ending ones, as a pass in task order finds it (units reduced in
-    // order).
+    // and each unit's receives in time order. A unit's streams run in order and hold their
+    // tasks in program order, iteration after iteration: a stream's last task of an
+    // iteration ends it there, and its last task ends it overall (found by a binary search
+    // over iterations instead of reading every task). The step's last task is the first,
+    // in task order, of the latest-ending ones: within a stream the earliest of a trailing
+    // run of equal ends, across streams the lowest id.
     const size_t its = static_cast<size_t>(iterations_);
     iteration_end_.assign(its, 0.0);
     unit_end_.assign(static_cast<size_t>(units_) * its, 0.0);
@@ -135,18 +137,29 @@ bool Simulation::buildAndRun(SimResult &result)
             std::sort(recv.begin(), recv.end(),
                       [&](TaskId a, TaskId b) { return graph_[a].start < graph_[b].start; });
             TaskId &last = unit_last[u];
-            for (TaskId id = unit_tasks_[u].first; id < unit_tasks_[u].second; ++id) {
-                const Task &t = graph_[id];
-                if (t.stream == Stream::Loader)
+            for (size_t s = 0; s < kStreamCount; ++s) {
+                const std::vector<TaskId> &list = stream_tasks_[u * kStreamCount + s];
+                if (list.empty())
                     continue;
-                if (last == kNoTask || t.end() > graph_[last].end())
-                    last = id;
-                double &e = ends[u * its + t.iteration];
-                e = std::max(e, t.end());
-                if (t.stream == Stream::Compute) {
-                    double &c = unit_end_[u * its + t.iteration];
-                    c = std::max(c, t.end());
+                auto from = list.begin();
+                for (size_t it = 0; it < its && from != list.end(); ++it) {
+                    const auto to = std::partition_point(
+                        from, list.end(), [&](TaskId id) { return graph_[id].iteration <= it; });
+                    if (to != from) {
+                        const double e = graph_[*(to - 1)].end();
+                        ends[u * its + it] = std::max(ends[u * its + it], e);
+                        if (s == static_cast<size_t>(Stream::Compute))
+                            unit_end_[u * its + it] = e;
+                    }
+                    from = to;
                 }
+                size_t k = list.size() - 1;
+                while (k > 0 && graph_[list[k - 1]].end() == graph_[list[k]].end())
+                    --k;
+                const TaskId cand = list[k];
+                if (last == kNoTask || graph_[cand].end() > graph_[last].end() ||
+                    (graph_[cand].end() == graph_[last].end() && cand < last))
+                    last = cand;
             }
         }
     });
