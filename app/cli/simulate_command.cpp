@@ -114,6 +114,10 @@ void printSummaryText(Output &out, const SimContext &ctx, const Summary &s,
     out.line(QStringLiteral("  memory per GPU      %1 GiB of %2 GiB (%3)")
                  .arg(fixed(s.memory.total / kBytesPerGiB, 1),
                       fixed(s.memory.capacity / kBytesPerGiB, 1), fit));
+    if (s.memory.host_offload > 0)
+        out.line(QStringLiteral("  offloaded           %1 GiB of activations per GPU wait in host "
+                                "memory (training.activation_offload_layers)")
+                     .arg(fixed(s.memory.host_offload / kBytesPerGiB, 1)));
     out.line(QStringLiteral("  bottleneck          %1").arg(QString::fromStdString(bottleneckText(s.bottleneck))));
     if (s.max_temperature_c > 0)
         out.line(

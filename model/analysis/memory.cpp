@@ -43,7 +43,7 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
     if (plan.pipeline > 2)
         candidates.push_back(plan.pipeline / 2);
     for (int stage : candidates) {
-        double params = 0, expert = 0, act_per_mb = 0, transient = 0;
+        double params = 0, expert = 0, act_per_mb = 0, transient = 0, offloaded = 0;
         for (int c = 0; c < plan.virtual_stages; ++c) {
             const LayerRange r =
                 virtualStageLayers(w, layout.parts(), layout.partOf(layout.virtualStage(stage, c)));
@@ -52,6 +52,7 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
                 params += l.params - l.expert_params;
                 expert += l.expert_params;
                 act_per_mb += l.activation_bytes;
+                offloaded += l.offloaded_bytes;
                 transient = std::max(transient, l.transient_bytes);
             }
         }
@@ -96,6 +97,7 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
         const double in_flight = peakInFlight(plan.schedule, plan.pipeline, stage,
                                               plan.micro_batches, plan.virtual_stages);
         m.activations = act_per_mb * in_flight / plan.virtual_stages;
+        m.host_offload = offloaded * in_flight / plan.virtual_stages;
         // One layer's backward at a time adds its working memory (layers/layer_cost.h,
         // transient_bytes): the peak the framework prints is reached there.
         m.activations += transient;

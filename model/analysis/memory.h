@@ -30,6 +30,9 @@ struct MemoryBreakdown {
     /// Of parameters + gradients + optimizer states, what the routed experts hold (an MoE
     /// model's expert weights and their states, sharded over the expert-data group).
     double expert_states = 0;
+    /// Activations that wait in pinned host memory between forward and backward (activation
+    /// offloading, training.activation_offload_layers): not part of `total`.
+    double host_offload = 0;
     int stage = 0; // the most loaded pipeline stage
     bool fits() const { return total <= capacity; }
 };

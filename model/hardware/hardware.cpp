@@ -62,6 +62,24 @@ const char *pcieTopologyName(PcieTopology t)
     return t == PcieTopology::RootPorts ? "root_ports" : "switch";
 }
 
+double GpuSpec::hostLinkGbps() const
+{
+    if (host_link_gbps > 0)
+        return host_link_gbps;
+    constexpr double kAchieved = 0.85;
+    switch (family) {
+    case GpuFamily::Hopper:
+    case GpuFamily::Blackwell:
+    case GpuFamily::CDNA3:
+        return 64.0 * kAchieved; // PCIe 5.0 x16
+    case GpuFamily::Ampere:
+    case GpuFamily::AdaLovelace:
+        return 32.0 * kAchieved; // PCIe 4.0 x16
+    default:
+        return 16.0 * kAchieved; // PCIe 3.0 x16
+    }
+}
+
 const char *familyName(GpuFamily f)
 {
     switch (f) {

@@ -41,9 +41,17 @@ struct GpuSpec {
     /// below 1 for power-capped data-centre parts, above 1 for GeForce cards whose boost
     /// runs past the rated clock.
     double sustained_clock_ratio = 1.0;
+    /// Copy bandwidth between this GPU and its host's memory, per direction (GB/s); 0 = its
+    /// family's PCIe generation (hostLinkGbps).
+    double host_link_gbps = 0;
     std::string source; // datasheet citation
 
     double peak(Precision p) const { return peak_tflops[static_cast<int>(p)]; }
+    /// Host-to-device and device-to-host copy bandwidth per direction (GB/s): the catalog's
+    /// figure, else a x16 slot of the family's PCIe generation at 85% of its line rate
+    /// (PCI-SIG: 3.0 16, 4.0 32, 5.0 64 GB/s per direction; pinned cudaMemcpy reaches ~85%,
+    /// CUDA samples bandwidthTest and NVIDIA nvbandwidth on A100 and H100).
+    double hostLinkGbps() const;
     /// GPU memory comes in binary units: an "80 GB" A100 has 80 GiB (nvidia-smi lists
     /// 81,920 MiB; JEDEC JESD21-C sizes memory in powers of two).
     double memoryBytes() const { return memory_gb * kBytesPerGiB; }

@@ -28,6 +28,9 @@ inline constexpr IntRange kSeedRange{0, int64_t(1) << 53};
 inline constexpr RealRange kJitterRange = RealRange::closed(0, 1);
 inline constexpr IntRange kSeqLenRange{1, 10000000};
 inline constexpr IntRange kMtpDepthRange{0, 8};
+// Transformer layers whose activations wait in host memory (training.activation_offload_layers);
+// the rule table bounds it by the model's layers.
+inline constexpr IntRange kOffloadLayersRange{0, 100000};
 // The busiest expert's tokens over the mean: 1 (balanced) up to every token of the layer on
 // one expert of 1024.
 inline constexpr RealRange kExpertImbalanceRange = RealRange::closed(1, 1024);
@@ -83,6 +86,8 @@ inline constexpr RealRange kTdpWRange = RealRange::closed(1, 1e5);
 inline constexpr IntRange kSmCountRange{1, 10000};
 // 0: not stated (the family's figure).
 inline constexpr RealRange kL2MbRange = RealRange::zeroOr(0.01, 1e5);
+// A GPU's copy bandwidth to host memory per direction, GB/s (0: its PCIe generation's).
+inline constexpr RealRange kHostLinkGbpsRange = RealRange::zeroOr(0.1, 1e5);
 // 0: none (a latency) or the family's figure (a launch overhead).
 inline constexpr RealRange kLatencyUsRange = RealRange::zeroOr(0.01, 1e6);
 inline constexpr RealRange kLinkBandwidthGbpsRange = RealRange::closed(0.1, 1e5);

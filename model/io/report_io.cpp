@@ -127,6 +127,8 @@ QJsonObject summaryToJson(const Summary &s)
     m[QStringLiteral("activations")] = s.memory.activations;
     m[QStringLiteral("total")] = s.memory.total;
     m[QStringLiteral("capacity")] = s.memory.capacity;
+    if (s.memory.host_offload > 0) // extension: activations offloaded to host memory
+        m[QStringLiteral("host_offload")] = s.memory.host_offload;
     o[QStringLiteral("memory_per_gpu_bytes")] = m;
     o[QStringLiteral("fits_in_memory")] = s.memory.fits();
     o[QStringLiteral("bottleneck")] = QString::fromStdString(bottleneckText(s.bottleneck));

@@ -245,7 +245,7 @@ TrainingSpec readTraining(const ObjectReader &r)
 {
     r.allowKeys({"global_batch", "micro_batch", "precision", "optimizer", "recompute",
                  "flash_attention", "compile", "memory_format", "fp8_recipe", "framework",
-                 "seq_len", "mtp_depth"});
+                 "seq_len", "mtp_depth", "activation_offload_layers"});
     const TrainingSpec defaults;
     TrainingSpec t;
     t.global_batch = r.requiredInt("global_batch", kGlobalBatchRange);
@@ -253,6 +253,8 @@ TrainingSpec readTraining(const ObjectReader &r)
     readPrecision(r, t);
     t.seq_len = r.optionalInt("seq_len", kSeqLenRange, 0);
     t.mtp_depth = r.optionalInt("mtp_depth", kMtpDepthRange, -1);
+    t.activation_offload_layers =
+        r.optionalInt("activation_offload_layers", kOffloadLayersRange, 0);
     t.optimizer =
         r.optionalEnum<Optimizer>("optimizer", kOptimizers, optimizerName, defaults.optimizer);
     t.recompute =
@@ -646,6 +648,8 @@ OrderedObject writeTraining(const TrainingSpec &t)
         out.add("seq_len", qint64(t.seq_len));
     if (t.mtp_depth >= 0)
         out.add("mtp_depth", qint64(t.mtp_depth));
+    if (t.activation_offload_layers > 0)
+        out.add("activation_offload_layers", qint64(t.activation_offload_layers));
     return out;
 }
 

@@ -288,7 +288,7 @@ GpuSpec readGpu(const ObjectReader &reader, Origin origin)
     allowEntryKeys(reader, origin,
                    {"name", "family", "peak_tflops", "memory_gb", "memory_bandwidth_gbps", "tdp_w",
                     "sm_count", "l2_mb", "launch_overhead_us", "pcie_p2p", "sustained_clock_ratio",
-                    "source"});
+                    "host_link_gbps", "source"});
     GpuSpec gpu;
     gpu.id = readId(reader, origin);
     gpu.name = requiredNonEmpty(reader, "name");
@@ -323,6 +323,7 @@ GpuSpec readGpu(const ObjectReader &reader, Origin origin)
     gpu.pcie_p2p = reader.optionalBool("pcie_p2p", true);
     gpu.sustained_clock_ratio =
         reader.optionalDouble("sustained_clock_ratio", RealRange::closed(0.1, 2.0), 1.0);
+    gpu.host_link_gbps = reader.optionalDouble("host_link_gbps", kHostLinkGbpsRange, 0);
     gpu.source = readSource(reader, origin);
     return gpu;
 }
@@ -425,6 +426,8 @@ OrderedObject writeGpu(const GpuSpec &gpu, Keys keys)
         out.add("pcie_p2p", gpu.pcie_p2p);
     if (every || gpu.sustained_clock_ratio != 1.0)
         out.add("sustained_clock_ratio", gpu.sustained_clock_ratio);
+    if (every || gpu.host_link_gbps > 0)
+        out.add("host_link_gbps", gpu.host_link_gbps);
     writeSource(out, gpu.source);
     return out;
 }

@@ -1036,6 +1036,32 @@ double transformerActiveParams(const TransformerSpec &ts)
     return p + embed + 2.0 * h;
 }
 
+namespace
+{
+/// Activation offloading (plan.offload_layers; Megatron-Core --cpu-offloading-num-layers,
+/// which runs Transformer Engine's CPU offload context, transformer_engine/pytorch/
+/// cpu_offload.py): the first n blocks copy what they keep for the backward to pinned host
+/// memory on a side stream after their forward and copy it back before their backward. The
+/// copies run beside the next layer's compute (its double buffer holds two layers' worth on
+/// the GPU); what a copy takes beyond that layer's compute is exposed.
+void offloadActivations(WorkloadCost &w, const Plan &plan)
+{
+    if (plan.offload_layers <= 0 || plan.host_link_bytes_per_s <= 0)
+        return;
+    const int n = static_cast<int>(std::min<int64_t>(plan.offload_layers, w.block_count - 1));
+    for (int k = 0; k < n; ++k) {
+        LayerCost &l = w.layers[static_cast<size_t>(w.first_block + k)];
+        const LayerCost &next = w.layers[static_cast<size_t>(w.first_block + k + 1)];
+        const double copy_s = l.activation_bytes / plan.host_link_bytes_per_s;
+        l.fwd_s += std::max(0.0, copy_s - next.fwd_s);
+        l.bwd_s += std::max(0.0, copy_s - next.bwd_s);
+        l.offloaded_bytes = l.activation_bytes;
+        l.transient_bytes = std::max(l.transient_bytes, 2.0 * l.activation_bytes);
+        l.activation_bytes = 0;
+    }
+}
+} // namespace
+
 WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
                                const ComputeModel &compute, bool flash_attention)
 {
@@ -1184,11 +1210,12 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
             const double reissue = plan.recompute == Recompute::Full ? issue : 4.0 * host;
             l.recompute_s = std::max(l.recompute_s, reissue);
         }
-        const double total = l.fwd_s + l.bwd_s + l.recompute_s;
-        w.compute_per_micro_batch_s += total;
-        w.host_excess_per_micro_batch_s += total - gpu;
+        w.host_excess_per_micro_batch_s += l.fwd_s + l.bwd_s + l.recompute_s - gpu;
         recompute += l.recompute_flops;
     }
+    offloadActivations(w, plan);
+    for (const LayerCost &l : w.layers)
+        w.compute_per_micro_batch_s += l.fwd_s + l.bwd_s + l.recompute_s;
     w.recompute_flops_per_sample = recompute * plan.tensor * plan.context / b;
     w.unsharded_fp32_grads =
         compute.stack().pipeline_unsharded_grads && plan.pipeline > 1 && plan.zero >= 2;

@@ -30,6 +30,9 @@ struct LayerCost {
     double param_modules = 0;
     double param_tensors = 0;
     double activation_bytes = 0; // kept per in-flight micro-batch for the backward pass
+    /// Of what this layer keeps, the bytes that wait in host memory instead (activation
+    /// offloading; not part of activation_bytes).
+    double offloaded_bytes = 0;
     /// Working memory of this layer's backward on top of what is kept: a checkpointed
     /// layer's rebuilt activations, the loss gradient of the logits.
     double transient_bytes = 0;

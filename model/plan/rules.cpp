@@ -39,6 +39,7 @@ public:
             const int64_t data = degrees();
             batch(data);
             pipeline(data);
+            offload();
             stack();
         }
         effects();
@@ -263,6 +264,30 @@ private:
                  .global_batch = t.global_batch, .micro_batch = micro, .micro_batches = m});
     }
 
+    /// Activation offloading (training.activation_offload_layers) as Megatron-Core runs it
+    /// (megatron/core/transformer/transformer_config.py): fewer layers than the model has,
+    /// no pipeline parallelism ("no support for Pipeline parallelism with CPU offloading"),
+    /// no activation recompute ("CPU offloading does not work when activation recomputation
+    /// is enabled").
+    void offload()
+    {
+        const int64_t n = s_.training.activation_offload_layers;
+        if (n <= 0)
+            return;
+        const int64_t layers = s_.model.kind == ModelSpec::Kind::Transformer
+                                   ? int64_t(s_.model.transformer.layers)
+                                   : 0;
+        if (n >= layers)
+            add(Rule::OffloadBeyondLayers, "training.activation_offload_layers",
+                {.product = n, .layers = layers});
+        else if (s_.parallel.pipeline > 1)
+            add(Rule::OffloadWithPipeline, "training.activation_offload_layers",
+                {.pipeline = s_.parallel.pipeline});
+        else if (s_.training.recompute != Recompute::None)
+            add(Rule::OffloadWithRecompute, "training.activation_offload_layers",
+                {.recompute = s_.training.recompute == Recompute::Full ? "full" : "selective"});
+    }
+
     void stack()
     {
         const TrainingSpec &t = s_.training;
@@ -485,6 +510,18 @@ std::string ruleMessage(const RuleFinding &f)
         return "pipeline*virtual_stages = " + i(a.pipeline) + "*" + i(a.virtual_stages) + " = " +
                i(a.stages) + " stages exceed the model's " + i(a.layers) +
                " layers; allowed: at most " + i(a.layers) + " stages in all";
+    case Rule::OffloadBeyondLayers:
+        return "activation_offload_layers = " + i(a.product) +
+               " leaves no layer's activations on " + "the GPU: the model has " + i(a.layers) +
+               " transformer layers; allowed: 0-" + i(std::max<int64_t>(0, a.layers - 1));
+    case Rule::OffloadWithPipeline:
+        return "activation offloading runs without pipeline parallelism (Megatron-Core), and "
+               "pipeline = " +
+               i(a.pipeline) + "; allowed: 0 (or pipeline 1)";
+    case Rule::OffloadWithRecompute:
+        return "activation offloading runs without activation recompute (Megatron-Core), and "
+               "recompute = \"" +
+               a.recompute + "\"; allowed: 0 (or recompute \"none\")";
     case Rule::InterleavedMicroBatches:
         return "virtual_stages = " + i(a.virtual_stages) +
                " needs the micro-batches per step, global_batch/(micro_batch*data) = " +

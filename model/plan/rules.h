@@ -58,6 +58,10 @@ enum class Rule {
     ContextDividesSequence,   // parallel.context: context, seq_len
     ScheduleNeedsPipeline,    // parallel.schedule: schedule, pipeline
     ScheduleMicroBatches,     // parallel.schedule: schedule, pipeline, micro_batches, product
+    OffloadBeyondLayers,      // training.activation_offload_layers: product (the layers
+                              //   offloaded), layers (the model's transformer layers)
+    OffloadWithPipeline,      // training.activation_offload_layers: pipeline
+    OffloadWithRecompute,     // training.activation_offload_layers: recompute
     // Batch and numerics
     BatchEmpty,             // training.global_batch: global_batch (below 1)
     BatchDividesData,       // training.global_batch (micro_batch auto): global_batch, data
@@ -130,6 +134,7 @@ struct RuleFigures {
     std::string precision = {};
     std::string supported = {}; // the precisions the GPU supports, comma-separated
     std::string schedule = {};
+    std::string recompute = {};
     std::string earlier_path = {}; // where the same GPU is listed first
     std::string stack_id = {};
     std::string stack_name = {};

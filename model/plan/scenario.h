@@ -68,6 +68,10 @@ struct TrainingSpec {
     std::string framework = kFrameworkAuto;
     /// `mxfp8` / `nvfp4`: `precision` is FP8 and this names the block format.
     BlockFormat block_format = BlockFormat::None;
+    /// Extension: of each GPU's transformer layers, the first this many keep their saved
+    /// activations in host memory between forward and backward (Megatron-Core
+    /// --cpu-offloading-num-layers, Transformer Engine's CPU offload context); 0 = none.
+    int64_t activation_offload_layers = 0;
     /// Tokens per sample where they differ from the model's (0: the model's); applied to
     /// the model when the scenario is read.
     int64_t seq_len = 0;

@@ -211,6 +211,21 @@
         <translation>专家并行切分的是路由专家，而此模型没有路由专家</translation>
     </message>
     <message>
+        <location filename="../../views/controls/control_checks.cpp" line="244"/>
+        <source>%1 layers offloaded leave none on the GPU: the model has %2 transformer layers</source>
+        <translation>卸载 %1 层后 GPU 上不再留有任何层的激活：该模型只有 %2 个 Transformer 层</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="250"/>
+        <source>activation offloading runs without pipeline parallelism, and pipeline = %1</source>
+        <translation>激活卸载不能与流水线并行同时使用，而此处 pipeline = %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_checks.cpp" line="255"/>
+        <source>activation offloading runs without activation recompute, and recompute = %1</source>
+        <translation>激活卸载不能与激活重计算同时使用，而此处 recompute = %1</translation>
+    </message>
+    <message>
         <location filename="../../views/controls/control_checks.cpp" line="146"/>
         <source>expert = %1 does not divide the model's %2 routed experts</source>
         <translation>expert = %1 不能整除模型的 %2 个路由专家</translation>
@@ -1903,6 +1918,16 @@
         <translation>激活重计算：省显存，多计算</translation>
     </message>
     <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="117"/>
+        <source>Transformer layers whose saved activations wait in host memory between forward and backward (Megatron-Core CPU offloading), copied over the GPU's host link beside the compute; no pipeline parallelism, no recompute; 0 = none, 0-100000 (fewer than the model's layers)</source>
+        <translation>在前向与反向之间把所保存的激活放在主机内存中的 Transformer 层数（Megatron-Core CPU 卸载），经 GPU 与主机之间的链路拷贝，与计算并行；不能与流水线并行或重计算同时使用；0 = 不卸载，0-100000（须少于模型层数）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="121"/>
+        <source>Offloaded layers</source>
+        <translation>卸载层数</translation>
+    </message>
+    <message>
         <location filename="../../views/controls/control_panel_model.cpp" line="109"/>
         <source>None</source>
         <translation>无</translation>
@@ -2872,6 +2897,11 @@
         <location filename="../../views/controls/control_panel_model.cpp" line="223"/>
         <source>Set recompute to %1</source>
         <translation>将重计算设为 %1</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_model.cpp" line="218"/>
+        <source>Set offloaded layers to %1</source>
+        <translation>将卸载层数设为 %1</translation>
     </message>
     <message>
         <location filename="../../views/controls/control_panel_model.cpp" line="228"/>
@@ -5457,6 +5487,11 @@ P50 %2 · P90 %3</translation>
         <location filename="../../views/charts/memory_view.cpp" line="271"/>
         <source>Of the parameters, gradients and optimizer states, the routed experts hold %1 GiB.</source>
         <translation>在参数、梯度和优化器状态中，路由专家占 %1 GiB。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="276"/>
+        <source>%1 GiB of activations wait in host memory between forward and backward (offloaded layers), not counted above.</source>
+        <translation>另有 %1 GiB 激活在前向与反向之间放在主机内存中（卸载的层），未计入上面的数字。</translation>
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="276"/>

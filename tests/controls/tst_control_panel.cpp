@@ -147,6 +147,7 @@ private Q_SLOTS:
     void compileTpOverlapAndLoaderPipeline();
     void memoryFormatForConvolutionalModels();
     void fp8RecipeWithFp8Only();
+    void activationOffloadEdit();
     void outputHeadOfCustomTransformer();
     void comboKeyboardEdit();
     void spinKeyboardEdit();
@@ -515,6 +516,36 @@ void TestControlPanel::memoryFormatForConvolutionalModels()
     Result<Scenario> back = parseScenario(writeScenario(edit.scenario), builtinCatalog());
     QVERIFY(back.ok());
     QCOMPARE(back.value().training.memory_format, MemoryFormat::NCHW);
+}
+
+void TestControlPanel::activationOffloadEdit()
+{
+    // training.activation_offload_layers: an edit the file keeps; with pipeline parallelism
+    // the rule table's finding shows beside the control (its cost: tst_formulas).
+    auto *offload = find<QSpinBox>("offloadLayersSpin");
+    Scenario plain = defaultScenario(); // GPT-2, a transformer
+    plain.training.recompute = scalescope::Recompute::None;
+    panel_->setScenario(plain);
+    QVERIFY(offload->isVisibleTo(panel_));
+    QCOMPARE(offload->value(), 0);
+    offload->setValue(12);
+    const Edit edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.training.activation_offload_layers, int64_t{12});
+    QCOMPARE(edit.description, QStringLiteral("Set offloaded layers to 12"));
+    Result<Scenario> back = parseScenario(writeScenario(edit.scenario), builtinCatalog());
+    QVERIFY(back.ok());
+    QCOMPARE(back.value().training.activation_offload_layers, int64_t{12});
+    Scenario piped = edit.scenario;
+    piped.parallel.pipeline = 2;
+    piped.parallel.data = 0;
+    panel_->setScenario(piped);
+    auto *error = find<QLabel>("offloadLayersSpinError");
+    QVERIFY(error->isVisibleTo(panel_));
+    QVERIFY2(error->text().contains(QStringLiteral("pipeline = 2")), qPrintable(error->text()));
+    Scenario resnet = defaultScenario();
+    resnet.model = *builtinCatalog().findModel("resnet50");
+    panel_->setScenario(resnet);
+    QVERIFY(!offload->isVisibleTo(panel_));
 }
 
 void TestControlPanel::fp8RecipeWithFp8Only()
@@ -1140,6 +1171,7 @@ void TestControlPanel::controlsShowRangeAndTakeFocus()
                                  "precisionCombo",
                                  "optimizerCombo",
                                  "recomputeCombo",
+                                 "offloadLayersSpin",
                                  "flashCheck",
                                  "compileCheck",
                                  "strategyCombo",
@@ -1186,6 +1218,7 @@ void TestControlPanel::controlsShowRangeAndTakeFocus()
     }
     // Ranges in tooltips, units in suffixes.
     QVERIFY(find<QSpinBox>("gpusPerNodeSpin")->toolTip().contains(QStringLiteral("1-16")));
+    QVERIFY(find<QSpinBox>("offloadLayersSpin")->toolTip().contains(QStringLiteral("0-100000")));
     QVERIFY(find<QSlider>("gpuCountSlider")->toolTip().contains(QStringLiteral("1-1024")));
     QVERIFY(find<QSlider>("globalBatchSlider")->toolTip().contains(QStringLiteral("1-65536")));
     QCOMPARE(find<QDoubleSpinBox>("bucketSpin")->suffix(), QStringLiteral(" MB"));

@@ -65,6 +65,7 @@ private Q_SLOTS:
     void attentionByKernelAndArchitecture();
     void loaderPipelineBoundByCores();
     void nvlinkDomainIsOneNode();
+    void activationOffloadToHostMemory();
 };
 
 void TestFormulas::transformerFlops_data()
@@ -1137,6 +1138,74 @@ void TestFormulas::nvlinkDomainIsOneNode()
     Scenario trays = s;
     trays.hardware.nvlink_domain = 0;
     QVERIFY(simulateCollective(s).cost.busbw_gbps > 3 * simulateCollective(trays).cost.busbw_gbps);
+}
+
+// Activation offloading (training.activation_offload_layers; Megatron-Core
+// --cpu-offloading-num-layers): the offloaded blocks' activations leave the GPU for host
+// memory, two of them stay as the copy's double buffer, and the copies cost time where the
+// GPU's host link cannot keep up with the next layer's compute: little over a GB200's
+// NVLink-C2C, much over an H100's PCIe 5.0 link. Megatron-Core refuses it with pipeline
+// parallelism or recompute, and with as many layers as the model has.
+void TestFormulas::activationOffloadToHostMemory()
+{
+    const char *json = R"({ "scalescope": 1,
+      "hardware": { "gpu": "%1", "gpus_per_node": %2, "nodes": 2, "intra_node": "%3",
+                    "inter_node": "ib-ndr-400", "nics_per_node": %2 %4 },
+      "model": "llama3-70b",
+      "training": { "global_batch": 64, "micro_batch": 2, "precision": "fp8",
+                    "recompute": "%5", "framework": "megatron-core", "seq_len": 8192 %6 },
+      "parallel": { "data": %7, "pipeline": %8, "zero": 3 } })";
+    const auto text = [&](const char *gpu, int offload, const char *recompute = "none",
+                          int pipeline = 1) {
+        const bool gb = QByteArray(gpu).startsWith("gb");
+        const int per_node = gb ? 4 : 8;
+        return QString::fromLatin1(json)
+            .arg(QLatin1String(gpu))
+            .arg(per_node)
+            .arg(QLatin1String(gb ? "nvlink5" : "nvlink4"))
+            .arg(QLatin1String(gb ? R"(, "nvlink_domain": 8)" : ""))
+            .arg(QLatin1String(recompute))
+            .arg(offload > 0 ? QStringLiteral(R"(, "activation_offload_layers": %1)").arg(offload)
+                             : QString())
+            .arg(2 * per_node / pipeline)
+            .arg(pipeline)
+            .toUtf8();
+    };
+    double slower[2] = {0, 0}; // GB200, H100
+    for (const char *gpu : {"gb200-186gb", "h100-sxm5-80gb"}) {
+        const Summary plain = simulateSummary(scenarioFrom(text(gpu, 0).constData()));
+        const Summary half = simulateSummary(scenarioFrom(text(gpu, 40).constData()));
+        // Forty of eighty blocks: about half of the blocks' activations move to the host.
+        QVERIFY(half.memory.host_offload > 0);
+        const double moved = plain.memory.activations - half.memory.activations;
+        QVERIFY2(std::abs(moved / half.memory.host_offload - 1.0) < 0.2,
+                 qPrintable(QStringLiteral("%1: %2 GB fewer on the GPU, %3 GB on the host")
+                                .arg(QLatin1String(gpu))
+                                .arg(moved / 1e9)
+                                .arg(half.memory.host_offload / 1e9)));
+        QVERIFY(half.memory.total < plain.memory.total - 0.3 * half.memory.host_offload);
+        QCOMPARE(plain.memory.host_offload, 0.0);
+        slower[QByteArray(gpu).startsWith("gb") ? 0 : 1] =
+            half.step_time_s / plain.step_time_s - 1.0;
+    }
+    // 225 GB/s: the backward hides its copies and the forward most of them; 54 GB/s: a block's
+    // activations take longer to copy than a block computes, forward and backward.
+    QVERIFY2(slower[0] >= 0 && slower[0] < 0.05, qPrintable(QString::number(slower[0])));
+    QVERIFY2(slower[1] > 0.1 && slower[1] > 3.0 * slower[0],
+             qPrintable(QString::number(slower[1])));
+    const auto refused = [&](const QByteArray &t, const char *says) {
+        const Result<Scenario> r = parseScenario(t, builtinCatalog());
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().path, std::string("training.activation_offload_layers"));
+        QVERIFY2(r.error().message.find(says) != std::string::npos, r.error().message.c_str());
+    };
+    refused(text("gb200-186gb", 80), "allowed: 0-79");
+    refused(text("gb200-186gb", 8, "full"), "recompute = \"full\"");
+    refused(text("gb200-186gb", 8, "none", 2), "pipeline = 2");
+    // Written back as read.
+    const Scenario s = scenarioFrom(text("gb200-186gb", 12).constData());
+    QCOMPARE(scenarioFrom(writeScenario(s).constData()).training.activation_offload_layers,
+             int64_t{12});
 }
 
 QTEST_GUILESS_MAIN(TestFormulas)

@@ -271,6 +271,11 @@ void MemoryView::updateChart()
                    tr("Of the parameters, gradients and optimizer states, the routed experts "
                       "hold %1 GiB.")
                        .arg(formatGiB(m.expert_states));
+    if (m.host_offload > 0)
+        details += QLatin1Char('\n') +
+                   tr("%1 GiB of activations wait in host memory between forward and backward "
+                      "(offloaded layers), not counted above.")
+                       .arg(formatGiB(m.host_offload));
     if (pipeline > 1)
         details += QLatin1Char('\n') +
                    tr("Pipeline stage %1 holds the most; other stages need less.").arg(m.stage);

@@ -240,6 +240,22 @@ QString findingText(const RuleFinding &f)
             .arg(a.virtual_stages)
             .arg(a.stages)
             .arg(a.layers);
+    case Rule::OffloadBeyondLayers:
+        return QCoreApplication::translate(
+                   "ControlChecks",
+                   "%1 layers offloaded leave none on the GPU: the model has %2 transformer layers")
+            .arg(a.product)
+            .arg(a.layers);
+    case Rule::OffloadWithPipeline:
+        return QCoreApplication::translate(
+                   "ControlChecks",
+                   "activation offloading runs without pipeline parallelism, and pipeline = %1")
+            .arg(a.pipeline);
+    case Rule::OffloadWithRecompute:
+        return QCoreApplication::translate(
+                   "ControlChecks",
+                   "activation offloading runs without activation recompute, and recompute = %1")
+            .arg(QString::fromStdString(a.recompute));
     case Rule::InterleavedMicroBatches:
         return QCoreApplication::translate(
                    "ControlChecks",

@@ -173,6 +173,7 @@ private:
     QCheckBox *flash_check_ = nullptr;
     QCheckBox *compile_check_ = nullptr;
     QComboBox *memory_format_combo_ = nullptr;
+    QSpinBox *offload_spin_ = nullptr;
     QComboBox *fp8_recipe_combo_ = nullptr;
     QComboBox *head_combo_ = nullptr;
     // Parallelism

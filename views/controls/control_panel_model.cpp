@@ -112,6 +112,16 @@ QWidget *ControlPanel::buildModel(QWidget *parent)
     addRow(form, tr("&Recompute"), recompute_combo_, recompute_combo_,
            {QStringLiteral("training.recompute")}, QStringLiteral("recomputeComboError"));
 
+    offload_spin_ = makeSpin(
+        group, "offloadLayersSpin", 0, 100000,
+        tr("Transformer layers whose saved activations wait in host memory between forward and "
+           "backward (Megatron-Core CPU offloading), copied over the GPU's host link beside the "
+           "compute; no pipeline parallelism, no recompute; 0 = none, 0-100000 (fewer than "
+           "the model's layers)"));
+    addRow(form, tr("Offloaded layers"), offload_spin_, offload_spin_,
+           {QStringLiteral("training.activation_offload_layers")},
+           QStringLiteral("offloadLayersSpinError"));
+
     flash_check_ = makeCheck(group, "flashCheck", tr("&Flash attention"),
                              tr("Fused attention kernels: no sequence² tensors in memory"));
     addRow(form, QString(), flash_check_, flash_check_,
@@ -202,6 +212,11 @@ void ControlPanel::connectModel()
                micro == 0 ? tr("Set micro-batch to auto") : tr("Set micro-batch to %1").arg(micro),
                0);
     });
+    connect(offload_spin_, &QSpinBox::valueChanged, this, [this](int layers) {
+        Scenario s = scenario_;
+        s.training.activation_offload_layers = layers;
+        commit(std::move(s), tr("Set offloaded layers to %1").arg(layers), 0);
+    });
     connect(precision_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
         Scenario s = scenario_;
         s.training.precision = Precision(precision_combo_->itemData(index).toInt());
@@ -285,6 +300,8 @@ void ControlPanel::syncModel()
                                          training.block_format == BlockFormat::None);
     setComboData(optimizer_combo_, int(training.optimizer));
     setComboData(recompute_combo_, int(training.recompute));
+    setSpin(offload_spin_, training.activation_offload_layers);
+    setRowVisible(offload_spin_, transformer);
     setCheck(flash_check_, flashAttentionOf(scenario_, stackOf(scenario_)));
     flash_check_->setEnabled(transformer);
     setCheck(compile_check_, training.compile);
