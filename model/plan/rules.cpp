@@ -512,7 +512,7 @@ std::string ruleMessage(const RuleFinding &f)
                " layers; allowed: at most " + i(a.layers) + " stages in all";
     case Rule::OffloadBeyondLayers:
         return "activation_offload_layers = " + i(a.product) +
-               " leaves no layer's activations on " + "the GPU: the model has " + i(a.layers) +
+               " leaves no layer's activations on the GPU: the model has " + i(a.layers) +
                " transformer layers; allowed: 0-" + i(std::max<int64_t>(0, a.layers - 1));
     case Rule::OffloadWithPipeline:
         return "activation offloading runs without pipeline parallelism (Megatron-Core), and "
