@@ -231,10 +231,13 @@ bool Simulation::buildTimeline(SimResult &result)
     };
     // A row's segments, merged per quantum where the timeline is simplified (except the
     // rows kept in full detail).
+    // A member's jittered work lasts as long as its unit's when it is the only member or
+    // nothing is drawn per GPU (drawFactors): its rows are the unit's as walked.
+    const auto ownIsGroup = [&](size_t u) { return !per_rank_ || members_[u].size() == 1; };
     const auto emitRow = [&](size_t u, size_t row, auto &&out) {
         Merger merge(detailed[row / kStreamCount] ? 0.0 : quantum, merged_label.data(), out);
         expand(unit_rows_[u].row[row % kStreamCount], static_cast<int>(row / kStreamCount),
-               !per_rank_ || members_[u].size() == 1,
+               ownIsGroup(u),
                [&](double start, double dur, SegmentKind k, uint32_t label, int32_t mb,
                    double bytes) { merge(start, dur, k, label_ids[label], mb, bytes); });
         merge.flush();
@@ -248,11 +251,10 @@ bool Simulation::buildTimeline(SimResult &result)
                 row_sizes[row] = row_sizes[source];
                 return;
             }
-            // Not merged, and its jittered work is the unit's (the slowest member's own time
-            // is the task's, drawFactors): one segment per item of some duration.
+            // Not merged, and its jittered work (on the compute row only) is the unit's: one
+            // segment per item of some duration.
             const size_t s = row % kStreamCount;
-            if ((quantum <= 0 || detailed[row / kStreamCount]) &&
-                (s > 0 || !per_rank_ || members_[u].size() == 1)) {
+            if ((quantum <= 0 || detailed[row / kStreamCount]) && (s > 0 || ownIsGroup(u))) {
                 row_sizes[row] = unit_rows_[u].timed[s];
                 return;
             }
