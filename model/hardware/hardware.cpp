@@ -62,24 +62,6 @@ const char *pcieTopologyName(PcieTopology t)
     return t == PcieTopology::RootPorts ? "root_ports" : "switch";
 }
 
-double GpuSpec::hostLinkGbps() const
-{
-    if (host_link_gbps > 0)
-        return host_link_gbps;
-    constexpr double kAchieved = 0.85;
-    switch (family) {
-    case GpuFamily::Hopper:
-    case GpuFamily::Blackwell:
-    case GpuFamily::CDNA3:
-        return 64.0 * kAchieved; // PCIe 5.0 x16
-    case GpuFamily::Ampere:
-    case GpuFamily::AdaLovelace:
-        return 32.0 * kAchieved; // PCIe 4.0 x16
-    default:
-        return 16.0 * kAchieved; // PCIe 3.0 x16
-    }
-}
-
 const char *familyName(GpuFamily f)
 {
     switch (f) {
@@ -211,6 +193,26 @@ namespace scalescope
 int HardwareSpec::cpuCores() const
 {
     return cpu_cores > 0 ? cpu_cores : defaultCpuCores(gpu);
+}
+
+double HardwareSpec::hostLinkGbps() const
+{
+    if (gpu.host_link_gbps > 0)
+        return gpu.host_link_gbps;
+    constexpr double kPinnedCopyShare = 0.85;
+    if (intra.kind == LinkKind::PCIe && intra.bandwidth_gbps > 0)
+        return intra.bandwidth_gbps * kPinnedCopyShare;
+    switch (gpu.family) {
+    case GpuFamily::Hopper:
+    case GpuFamily::Blackwell:
+    case GpuFamily::CDNA3:
+        return 63.0 * kPinnedCopyShare; // PCIe 5.0 x16
+    case GpuFamily::Ampere:
+    case GpuFamily::AdaLovelace:
+        return 31.5 * kPinnedCopyShare; // PCIe 4.0 x16
+    default:
+        return 15.75 * kPinnedCopyShare; // PCIe 3.0 x16
+    }
 }
 
 HardwareSpec HardwareSpec::communicationView() const

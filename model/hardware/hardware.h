@@ -41,17 +41,12 @@ struct GpuSpec {
     /// below 1 for power-capped data-centre parts, above 1 for GeForce cards whose boost
     /// runs past the rated clock.
     double sustained_clock_ratio = 1.0;
-    /// Copy bandwidth between this GPU and its host's memory, per direction (GB/s); 0 = its
-    /// family's PCIe generation (hostLinkGbps).
+    /// Copy bandwidth between this GPU and its host's memory, per direction (GB/s), where it
+    /// is not a PCIe slot (NVLink-C2C); 0 = its PCIe slot (HardwareSpec::hostLinkGbps).
     double host_link_gbps = 0;
     std::string source; // datasheet citation
 
     double peak(Precision p) const { return peak_tflops[static_cast<int>(p)]; }
-    /// Host-to-device and device-to-host copy bandwidth per direction (GB/s): the catalog's
-    /// figure, else a x16 slot of the family's PCIe generation at 85% of its line rate
-    /// (PCI-SIG: 3.0 16, 4.0 32, 5.0 64 GB/s per direction; pinned cudaMemcpy reaches ~85%,
-    /// CUDA samples bandwidthTest and NVIDIA nvbandwidth on A100 and H100).
-    double hostLinkGbps() const;
     /// GPU memory comes in binary units: an "80 GB" A100 has 80 GiB (nvidia-smi lists
     /// 81,920 MiB; JEDEC JESD21-C sizes memory in powers of two).
     double memoryBytes() const { return memory_gb * kBytesPerGiB; }
@@ -153,6 +148,12 @@ struct HardwareSpec {
     int nvlinkDomainGpus() const { return nvlink_domain > 0 ? nvlink_domain : gpus_per_node; }
     /// CPU cores of one node (the scenario's, else the platform's).
     int cpuCores() const;
+    /// Host-to-device and device-to-host copy bandwidth of each GPU per direction (GB/s): the
+    /// GPU's own host link (gpu.host_link_gbps, NVLink-C2C), else its x16 PCIe slot at 85%
+    /// (pinned cudaMemcpy; CUDA samples bandwidthTest, NVIDIA nvbandwidth on A100 and H100):
+    /// the node's link where GPUs sit on PCIe, else the slot of the GPU family's generation
+    /// (links.json's pcie3 / pcie4 / pcie5 line rates, 15.75 / 31.5 / 63 GB/s).
+    double hostLinkGbps() const;
     /// The cluster as its communication sees it: an NVLink domain of several nodes is one
     /// "node" whose GPUs reach each other over `intra` and share the domain's NICs (GB200
     /// NVL72: 18 trays of 4 GPUs, 72 GPUs on one NVLink switch fabric). Without a larger

@@ -124,7 +124,7 @@ Result<Plan> makePlan(const Scenario &s)
         s.training.micro_batch > 0 ? s.training.micro_batch : s.training.global_batch / p.data;
     p.micro_batches = p.global_batch / (p.micro_batch * p.data);
     p.offload_layers = s.training.activation_offload_layers;
-    p.host_link_bytes_per_s = s.hardware.gpu.hostLinkGbps() * 1e9;
+    p.host_link_bytes_per_s = s.hardware.hostLinkGbps() * 1e9;
     p.host.op_s = stack.host_op_us * 1e-6;
     if (const CalibrationProfile *profile = s.hardware.calibration.get()) {
         // Measured on this machine: the profile's figure for this stack replaces the

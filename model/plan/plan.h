@@ -55,7 +55,7 @@ struct Plan {
     int64_t micro_batches = 1;       // per optimizer step on each pipeline (gradient accumulation)
     /// Transformer layers whose saved activations wait in host memory (the first ones;
     /// training.activation_offload_layers), and the GPU's copy bandwidth to host memory per
-    /// direction (bytes/s, GpuSpec::hostLinkGbps).
+    /// direction (bytes/s, HardwareSpec::hostLinkGbps).
     int64_t offload_layers = 0;
     double host_link_bytes_per_s = 0;
     double grad_bytes_per_param = 4; // gradients as kept and reduced (analysis/memory.h)
