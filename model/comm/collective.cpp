@@ -498,8 +498,46 @@ double TensorParallelCost::operator()(double bytes)
     return cache_.time(CollectiveOp::AllReduce, bytes);
 }
 
+double CommModel::nodeHitProbability(double nodes, double top_k, RouterGroups groups)
+{
+    // Without groups the top_k experts are spread evenly over the nodes.
+    const double free = 1.0 - std::pow(1.0 - 1.0 / nodes, top_k);
+    const double G = groups.groups, g = groups.picked;
+    if (G <= 1 || g <= 0 || g >= G)
+        return free;
+    // Group-limited routing (DeepSeek-V3 report, Sec. 2.1.2: node-limited routing, each
+    // token sent to at most M = 4 nodes; DeepSeek-V2 report, Sec. 2.1.3): a token picks g
+    // of the G groups, then its top_k experts among the picked groups' experts, taken here
+    // as spread evenly over them. Megatron-Core places the experts in order over the
+    // expert-parallel ranks and those in order over the nodes, so groups map onto nodes.
+    const double per_node = G / nodes;
+    if (per_node >= 1.0 && std::abs(per_node - std::round(per_node)) < 1e-9) {
+        // Each node holds q whole groups; j of them picked (hypergeometric), the node then
+        // receives a share j/g of the token's experts.
+        const int q = static_cast<int>(std::round(per_node));
+        const auto lchoose = [](double n, double k) {
+            return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0);
+        };
+        double p = 0;
+        for (int j = 1; j <= q && j <= g; ++j) {
+            if (g - j > G - q)
+                continue;
+            const double pj = std::exp(lchoose(q, j) + lchoose(G - q, g - j) - lchoose(G, g));
+            p += pj * (1.0 - std::pow(1.0 - j / g, top_k));
+        }
+        return p;
+    }
+    const double spans = nodes / G;
+    if (spans > 1.0 && std::abs(spans - std::round(spans)) < 1e-9) {
+        // Each group spans s nodes: the node's group is picked with chance g/G, and then
+        // the token's experts lie on g x s nodes.
+        return g / G * (1.0 - std::pow(1.0 - 1.0 / (g * spans), top_k));
+    }
+    return free; // groups that straddle nodes: no node bound to count on
+}
+
 double CommModel::expertAllToAllTime(double tokens, double top_k, double token_bytes,
-                                     const GroupShape &g, bool deepep) const
+                                     const GroupShape &g, bool deepep, RouterGroups groups) const
 {
     if (g.ranks <= 1 || tokens <= 0)
         return 0;
@@ -507,19 +545,22 @@ double CommModel::expertAllToAllTime(double tokens, double top_k, double token_b
     const double copies = tokens * top_k * token_bytes;
     // Experts spread evenly over the group: (ranks_per_node - 1)/n of the copies stay on
     // this node (another GPU), (n - ranks_per_node)/n leave it (Thakur et al. 2005).
+    // Group-limited routing does not change that share: every node is as likely to hold a
+    // picked group, so an all-to-all that sends every copy moves the same bytes.
     const double on_node = copies * (g.ranks_per_node - 1.0) / n;
     double off_node = g.nodes > 1 ? copies * (n - g.ranks_per_node) / n : 0.0;
     double latency = (n - 1.0) * (g.nodes > 1 ? inter_lat_ : intra_lat_);
     if (deepep) {
         // DeepEP's normal kernels (deepseek-ai/DeepEP README; DeepSeek-V3 report, Sec.
         // 3.2.2): one RDMA transfer per (token, remote node) then NVLink forwarding; with
-        // top_k picks over `nodes` nodes a token reaches nodes x (1 - (1 - 1/nodes)^k)
-        // distinct nodes on average, (nodes - 1)/nodes of them remote. The kernels issue
-        // all peers at once: one network and one NVLink latency.
+        // top_k picks over `nodes` nodes each remote node holds one of a token's experts
+        // with chance 1 - (1 - 1/nodes)^k, less under group-limited routing
+        // (nodeHitProbability). The kernels issue all peers at once: one network and one
+        // NVLink latency.
         if (g.nodes > 1) {
             const double nodes = g.nodes;
-            const double distinct = nodes * (1.0 - std::pow(1.0 - 1.0 / nodes, top_k));
-            off_node = tokens * token_bytes * distinct * (nodes - 1.0) / nodes;
+            off_node =
+                tokens * token_bytes * (nodes - 1.0) * nodeHitProbability(nodes, top_k, groups);
         }
         latency = (g.nodes > 1 ? inter_lat_ : 0.0) + intra_lat_;
     }

@@ -92,9 +92,18 @@ public:
     /// An MoE dispatch (or combine): each rank of `g` sends `tokens` token vectors of
     /// `token_bytes` to `top_k` experts spread evenly over the group. NCCL's all-to-all sends
     /// every copy; DeepEP (`deepep`) sends a token once to each remote node holding one of its
-    /// experts and forwards it over NVLink there.
-    double expertAllToAllTime(double tokens, double top_k, double token_bytes,
-                              const GroupShape &g, bool deepep) const;
+    /// experts and forwards it over NVLink there; under group-limited routing (`groups`:
+    /// the experts' groups and how many of them a token picks, {0, 0} for none) fewer
+    /// remote nodes hold a token's experts.
+    struct RouterGroups {
+        double groups = 0;
+        double picked = 0;
+    };
+    double expertAllToAllTime(double tokens, double top_k, double token_bytes, const GroupShape &g,
+                              bool deepep, RouterGroups groups) const;
+    /// The chance that a given node of `nodes` (the expert group's experts laid out in
+    /// order over them) holds at least one of a token's `top_k` experts.
+    static double nodeHitProbability(double nodes, double top_k, RouterGroups groups);
 
     /// Effective (achievable) bandwidths in bytes/s.
     double intraBandwidth() const { return intra_bw_; }

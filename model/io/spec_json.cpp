@@ -140,8 +140,8 @@ void writeSource(OrderedObject &out, const std::string &source)
 
 MoeSpec readMoe(const ObjectReader &r, int64_t layers)
 {
-    r.allowKeys({"experts", "top_k", "expert_ffn_hidden", "shared_experts", "dense_layers",
-                 "every", "capacity_factor"});
+    r.allowKeys({"experts", "top_k", "expert_ffn_hidden", "shared_experts", "dense_layers", "every",
+                 "capacity_factor", "router_groups", "router_group_top_k"});
     MoeSpec m;
     m.experts = r.requiredInt("experts", {1, 100000});
     m.top_k = r.requiredInt("top_k", {1, m.experts});
@@ -150,6 +150,29 @@ MoeSpec readMoe(const ObjectReader &r, int64_t layers)
     m.dense_layers = r.optionalInt("dense_layers", {0, layers - 1}, 0);
     m.every = r.optionalInt("every", {1, layers}, 1);
     m.capacity_factor = r.optionalDouble("capacity_factor", RealRange::zeroOr(1, 1024), 0);
+    m.router_groups = r.optionalInt("router_groups", {0, m.experts}, 0);
+    if (m.router_groups > 0 && m.experts % m.router_groups != 0)
+        fail(r.pathOf("router_groups"), std::to_string(m.router_groups) + " does not divide the " +
+                                            std::to_string(m.experts) +
+                                            " experts into equal groups");
+    if (m.router_groups == 0) {
+        if (r.has("router_group_top_k"))
+            fail(r.pathOf("router_group_top_k"), "needs router_groups (the number of groups)");
+    } else {
+        m.router_group_top_k =
+            r.optionalInt("router_group_top_k", {1, m.router_groups}, m.router_groups);
+        // The token's top_k experts must fit in the groups it picks.
+        const int64_t reachable = m.router_group_top_k * (m.experts / m.router_groups);
+        if (m.top_k > reachable)
+            fail(r.pathOf("router_group_top_k"),
+                 std::to_string(m.router_group_top_k) + " groups of " +
+                     std::to_string(m.experts / m.router_groups) + " experts hold " +
+                     std::to_string(reachable) + ", fewer than top_k " + std::to_string(m.top_k) +
+                     "; allowed: " +
+                     std::to_string((m.top_k + m.experts / m.router_groups - 1) /
+                                    (m.experts / m.router_groups)) +
+                     " to " + std::to_string(m.router_groups));
+    }
     return m;
 }
 
@@ -504,6 +527,9 @@ OrderedObject writeModel(const ModelSpec &model, Keys keys)
                 moe.add("every", qint64(t.moe.every));
             if (every || t.moe.capacity_factor > 0)
                 moe.add("capacity_factor", t.moe.capacity_factor);
+            if (t.moe.router_groups > 0)
+                moe.add("router_groups", qint64(t.moe.router_groups))
+                    .add("router_group_top_k", qint64(t.moe.router_group_top_k));
             body.add("moe", std::move(moe));
         }
         if (t.mla.enabled()) {

@@ -260,6 +260,10 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
         l.ep_tokens = routed;
         l.ep_top_k = k;
         l.ep_token_bytes = h * 2.0; // the bf16 hidden state of a token
+        if (m.groupLimited()) {
+            l.ep_router_groups = static_cast<double>(m.router_groups);
+            l.ep_group_top_k = static_cast<double>(m.router_group_top_k);
+        }
     }
     RoutedCost r;
     r.act_fwd_s = act_fwd;

@@ -21,7 +21,15 @@ struct MoeSpec {
     int64_t dense_layers = 0;   // leading layers with a dense MLP of ffn_hidden
     int64_t every = 1;          // an MoE layer every `every` layers after those
     double capacity_factor = 0; // 0 = dropless
+    /// Group-limited routing (DeepSeek-V2 report, Sec. 2.1.3 "device-limited routing";
+    /// DeepSeek-V3 report, Sec. 2.1.2 "node-limited routing"; config.json n_group /
+    /// topk_group; Megatron-Core --moe-router-num-groups / --moe-router-group-topk): the
+    /// experts form `router_groups` equal groups, a token first picks
+    /// `router_group_top_k` groups and then its top_k experts inside them. 0 = no groups.
+    int64_t router_groups = 0;
+    int64_t router_group_top_k = 0;
     bool enabled() const { return experts > 0; }
+    bool groupLimited() const { return router_groups > 1 && router_group_top_k < router_groups; }
 
     bool operator==(const MoeSpec &) const = default;
 };

@@ -11,7 +11,11 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
+#include <random>
+#include <set>
 
 using namespace scalescope;
 using namespace scalescope::test;
@@ -80,6 +84,7 @@ private Q_SLOTS:
     void imbalanceWaitsForTheBusiestExpert();
     void allToAllCrossingNodesCostsMore();
     void deepEpSendsATokenOncePerNode();
+    void groupLimitedRoutingReachesFewerNodes();
     void contextParallelismSplitsActivations();
     void selectiveRecomputeFreesNormsAndExpertActivation();
     void routingWeightsInTheActivationKeepNoExpertOutputs();
@@ -174,16 +179,122 @@ void TestMoe::deepEpSendsATokenOncePerNode()
     HardwareSpec hw = moe(4, 16, 1.0).hardware;
     const CommModel comm(hw.communicationView());
     GroupShape g{32, 8, 4, 1};
-    const double nccl = comm.expertAllToAllTime(4096, 8, 8192, g, false);
-    const double deepep = comm.expertAllToAllTime(4096, 8, 8192, g, true);
+    const double nccl = comm.expertAllToAllTime(4096, 8, 8192, g, false, {});
+    const double deepep = comm.expertAllToAllTime(4096, 8, 8192, g, true, {});
     // Top-8 over 4 nodes reaches 4 (1 - (3/4)^8) = 3.6 nodes, 2.7 of them remote, against 6
     // remote copies under NCCL's all-to-all: less than half the bytes on the network.
     QVERIFY2(deepep < 0.55 * nccl, qPrintable(QStringLiteral("%1 vs %2").arg(deepep).arg(nccl)));
     // Inside one node both move the same bytes over NVLink.
     GroupShape node{8, 8, 1, 1};
-    const double a = comm.expertAllToAllTime(4096, 8, 8192, node, false);
-    const double b = comm.expertAllToAllTime(4096, 8, 8192, node, true);
+    const double a = comm.expertAllToAllTime(4096, 8, 8192, node, false, {});
+    const double b = comm.expertAllToAllTime(4096, 8, 8192, node, true, {});
     QVERIFY(std::abs(a / b - 1) < 0.05);
+}
+
+void TestMoe::groupLimitedRoutingReachesFewerNodes()
+{
+    // The chance that a remote node holds one of a token's experts, against a sampled
+    // router: G groups of E/G experts in order over the nodes, a token picks g groups at
+    // random and then top_k distinct experts among theirs.
+    struct Case {
+        int experts, groups, picked, top_k, nodes;
+    };
+    for (const Case c : {Case{256, 8, 4, 8, 8}, Case{256, 8, 4, 8, 4}, Case{256, 8, 4, 8, 16},
+                         Case{64, 16, 2, 6, 4}}) {
+        std::mt19937 rng(7);
+        const int per_group = c.experts / c.groups, per_node = c.experts / c.nodes;
+        const int trials = 20000;
+        double hits = 0; // remote nodes reached, summed over the trials
+        for (int t = 0; t < trials; ++t) {
+            std::vector<int> groups(c.groups);
+            std::iota(groups.begin(), groups.end(), 0);
+            std::shuffle(groups.begin(), groups.end(), rng);
+            std::vector<int> pool;
+            for (int i = 0; i < c.picked; ++i)
+                for (int e = 0; e < per_group; ++e)
+                    pool.push_back(groups[i] * per_group + e);
+            std::shuffle(pool.begin(), pool.end(), rng);
+            std::set<int> nodes;
+            for (int i = 0; i < c.top_k; ++i)
+                nodes.insert(pool[i] / per_node);
+            hits += static_cast<double>(nodes.size()) - (nodes.count(0) ? 1.0 : 0.0);
+        }
+        const double sampled = hits / trials / (c.nodes - 1);
+        const double formula =
+            CommModel::nodeHitProbability(c.nodes, c.top_k, {double(c.groups), double(c.picked)});
+        QVERIFY2(std::abs(formula - sampled) < 0.03,
+                 qPrintable(QStringLiteral("%1 groups / %2 nodes: %3 vs sampled %4")
+                                .arg(c.groups)
+                                .arg(c.nodes)
+                                .arg(formula)
+                                .arg(sampled)));
+    }
+    // DeepSeek-V3 over 8 nodes: 4 of 8 groups, so a token reaches at most 4 nodes; without
+    // the limit its 8 experts reach 8 (1 - (7/8)^8) = 5.3.
+    const double limited = CommModel::nodeHitProbability(8, 8, {8, 4});
+    const double free = CommModel::nodeHitProbability(8, 8, {});
+    QVERIFY(8 * limited <= 4.0 && 8 * free > 5.0);
+    HardwareSpec hw = moe(4, 16, 1.0).hardware; // 8 x H100 per node, 8 NDR NICs
+    const CommModel comm(hw.communicationView());
+    const GroupShape g{64, 8, 8, 1};
+    const double deepep = comm.expertAllToAllTime(4096, 8, 14336, g, true, {});
+    const double deepep_limited = comm.expertAllToAllTime(4096, 8, 14336, g, true, {8, 4});
+    QVERIFY2(deepep_limited < 0.8 * deepep,
+             qPrintable(QStringLiteral("%1 vs %2").arg(deepep_limited).arg(deepep)));
+    // NCCL's all-to-all sends every copy: the limit does not change its bytes.
+    QCOMPARE(comm.expertAllToAllTime(4096, 8, 14336, g, false, {8, 4}),
+             comm.expertAllToAllTime(4096, 8, 14336, g, false, {}));
+    // The catalog's DeepSeek-V3 carries its routing groups; bad groups name the key.
+    const ModelSpec &ds = catalogModel("deepseek-v3");
+    QCOMPARE(ds.transformer.moe.router_groups, int64_t(8));
+    QCOMPARE(ds.transformer.moe.router_group_top_k, int64_t(4));
+    const auto errorOf = [](const char *moe_json) {
+        QString text = QString::fromLatin1(kMoe);
+        text.replace(
+            QStringLiteral(R"("moe": {"experts": 16, "top_k": 2, "expert_ffn_hidden": 4096})"),
+            QString::fromLatin1(moe_json));
+        text.replace(QStringLiteral("NODES"), QStringLiteral("1"))
+            .replace(QStringLiteral("GBS"), QStringLiteral("16"))
+            .replace(QStringLiteral("EXPERT"), QStringLiteral("8"))
+            .replace(QStringLiteral("DISPATCHER"), QStringLiteral("deepep"))
+            .replace(QStringLiteral("IMBALANCE"), QStringLiteral("1"));
+        const Result<Scenario> r = parseScenario(text.toUtf8(), builtinCatalog());
+        return r ? std::string() : r.error().toString();
+    };
+    const std::string ok = errorOf(
+        R"("moe": {"experts": 16, "top_k": 2, "expert_ffn_hidden": 4096, "router_groups": 4, "router_group_top_k": 2})");
+    QVERIFY2(ok.empty(), ok.c_str());
+    const std::string uneven = errorOf(
+        R"("moe": {"experts": 16, "top_k": 2, "expert_ffn_hidden": 4096, "router_groups": 3})");
+    QVERIFY2(uneven.find("model.transformer.moe.router_groups") != std::string::npos,
+             uneven.c_str());
+    const std::string orphan = errorOf(
+        R"("moe": {"experts": 16, "top_k": 2, "expert_ffn_hidden": 4096, "router_group_top_k": 2})");
+    QVERIFY2(orphan.find("router_group_top_k") != std::string::npos, orphan.c_str());
+    const std::string narrow = errorOf(
+        R"("moe": {"experts": 16, "top_k": 6, "expert_ffn_hidden": 4096, "router_groups": 8, "router_group_top_k": 2})");
+    QVERIFY2(narrow.find("router_group_top_k") != std::string::npos &&
+                 narrow.find("3 to 8") != std::string::npos,
+             narrow.c_str());
+    // The keys survive a save.
+    Result<Scenario> parsed = parseScenario(
+        QString::fromLatin1(kMoe)
+            .replace(
+                QStringLiteral(R"("expert_ffn_hidden": 4096})"),
+                QStringLiteral(
+                    R"("expert_ffn_hidden": 4096, "router_groups": 4, "router_group_top_k": 2})"))
+            .replace(QStringLiteral("NODES"), QStringLiteral("1"))
+            .replace(QStringLiteral("GBS"), QStringLiteral("16"))
+            .replace(QStringLiteral("EXPERT"), QStringLiteral("8"))
+            .replace(QStringLiteral("DISPATCHER"), QStringLiteral("deepep"))
+            .replace(QStringLiteral("IMBALANCE"), QStringLiteral("1"))
+            .toUtf8(),
+        builtinCatalog());
+    QVERIFY(parsed.ok());
+    Result<Scenario> back = parseScenario(writeScenario(parsed.value()), builtinCatalog());
+    QVERIFY(back.ok());
+    QCOMPARE(back.value().model.transformer.moe.router_groups, int64_t(4));
+    QCOMPARE(back.value().model.transformer.moe.router_group_top_k, int64_t(2));
 }
 
 void TestMoe::contextParallelismSplitsActivations()
