@@ -276,6 +276,16 @@ double ComputeModel::memoryTime(double bytes) const
     return std::max(bytes / mem_bw_, launch_s_) * time_scale_;
 }
 
+double ComputeModel::communicationSmShare(double blocks) const
+{
+    // Collectives are kernels: each NCCL channel is one thread block resident on one SM for
+    // the collective's whole duration (NCCL user guide, "NCCL Communicator CTA Policy
+    // Flags": its efficiency policy uses fewer CTAs "for better compute and communication
+    // overlap"), and a GEMM or attention kernel cannot place its own blocks there meanwhile.
+    // The count of blocks follows the links (kernel_model.h), not the size of the GPU.
+    return std::min(0.5, std::max(0.0, blocks) / std::max(1, sm_count_));
+}
+
 double ComputeModel::legacyMmaShare() const
 {
     // A measured GEMM curve is what the GPU's own library reaches; the legacy path's share is

@@ -40,6 +40,17 @@ public:
     double gemmEfficiency(double m, double n, double k, double batch = 1) const;
     /// Time of one memory-bound kernel moving `bytes` (read + written).
     double memoryTime(double bytes) const;
+    /// Share of this GPU's SMs that communication kernels running beside compute hold
+    /// (kernel_model.cpp): compute that overlaps them runs on the rest. `blocks`: the
+    /// kernels' thread blocks (kNvlinkCommunicationBlocks for collectives between GPUs that
+    /// share NVLink, kPcieCommunicationBlocks otherwise).
+    double communicationSmShare(double blocks = kNvlinkCommunicationBlocks) const;
+    /// DeepSeek-V3's dispatch and combine kernels take 20 of the H800's 132 SMs (DeepSeek-V3
+    /// report, Sec. 3.2.2); NCCL runs one block per channel and opens 16 to 32 channels over
+    /// NVLink / NVSwitch.
+    static constexpr double kNvlinkCommunicationBlocks = 20.0;
+    /// NCCL's rings over PCIe, or through host memory, run 2 channels.
+    static constexpr double kPcieCommunicationBlocks = 2.0;
     /// Shortest time any kernel takes (launch and scheduling floor).
     double launchFloor() const { return launch_s_; }
     /// Datasheet peak at this precision (the MFU denominator).

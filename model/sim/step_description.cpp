@@ -52,6 +52,13 @@ StepDescription describeStep(const SimContext &ctx)
     const double grad_bytes = P.grad_bytes_per_param;
     const double weight_bytes = weightBytesPerParam(P.precision);
 
+    // The SMs the data-parallel collectives hold while they run beside compute: NCCL's
+    // channels over the node's NVLink, or its few over PCIe and host memory.
+    const LinkKind intra = ctx.scenario.hardware.intra.kind;
+    const bool nvlink = (intra == LinkKind::NVLinkSwitched || intra == LinkKind::NVLinkBridge) &&
+                        !ctx.comm.hostStaged();
+    const double dp_sm = ctx.compute.communicationSmShare(
+        nvlink ? ComputeModel::kNvlinkCommunicationBlocks : ComputeModel::kPcieCommunicationBlocks);
     const int V = P.virtualStageCount();
     const PipelineLayout &layout = d.layout;
     TensorParallelCost tp(ctx.comm, P);
@@ -80,8 +87,23 @@ StepDescription describeStep(const SimContext &ctx)
                 piece.gather.bytes *= n;
                 piece.gather.time_s *= n;
             }
+            // Collectives that run beside compute hold some of its SMs meanwhile
+            // (ComputeModel::communicationSmShare): the compute they overlap runs that much
+            // slower for as long as they last. FSDP's prefetched gathers overlap the pieces'
+            // forward and backward every micro-batch; overlapped gradient reductions the
+            // backward, once per step unless ZeRO-2/3 reduces every micro-batch (spread here
+            // over the step's micro-batches).
+            if (d.zero3 && d.zero3_prefetch) {
+                piece.fwd += dp_sm * std::min(piece.gather.time_s, p.fwd);
+                piece.bwd += dp_sm * std::min(piece.gather.time_s, p.bwd);
+            }
+            if (d.overlap) {
+                const double per_mb =
+                    d.reduce_every_micro_batch ? 1.0 : 1.0 / static_cast<double>(P.micro_batches);
+                piece.bwd += dp_sm * std::min(piece.grad.time_s, p.bwd) * per_mb;
+            }
             chunk.pieces.push_back(piece);
-            chunk.total += p;
+            chunk.total += piece; // with the contention above
         }
         const Piece &t = chunk.total;
         d.pass_costs.forward += (t.fwd + t.extraFwd()) / V;

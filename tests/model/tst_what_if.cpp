@@ -143,7 +143,12 @@ void TestWhatIf::freeLinkGainsTheExposedExchange()
     QVERIFY(!find(gains, WhatIfCause::InterNodeNetwork));
     // Buckets of 25 MB over 1.5 B bf16 gradients (3 GB): about 120 all-reduces of 6 us.
     const double residual = 130 * 6e-6;
-    QVERIFY2(intra->gain_s <= b.communication_exposed + 1e-9 &&
+    // The reductions that overlap the backward hold 2 of the A100's 108 SMs while they run
+    // (NCCL over PCIe, ComputeModel::communicationSmShare): a free link also gives back that
+    // slowed compute, at most 2/108 of the compute the reductions run beside.
+    const double contention =
+        overlap ? 2.0 / 108.0 * std::min(b.communication_total, b.compute) : 0.0;
+    QVERIFY2(intra->gain_s <= b.communication_exposed + contention + 1e-9 &&
                  intra->gain_s >= b.communication_exposed - residual,
              qPrintable(QStringLiteral("gain %1 s, exposed communication %2 s")
                             .arg(intra->gain_s)
