@@ -66,6 +66,7 @@ private Q_SLOTS:
     void loaderPipelineBoundByCores();
     void nvlinkDomainIsOneNode();
     void activationOffloadToHostMemory();
+    void overlappedCollectivesHoldSms();
 };
 
 void TestFormulas::transformerFlops_data()
@@ -1209,4 +1210,41 @@ void TestFormulas::activationOffloadToHostMemory()
 }
 
 QTEST_GUILESS_MAIN(TestFormulas)
+void TestFormulas::overlappedCollectivesHoldSms()
+{
+    // DDP on 8 GPUs of one node: with the gradient all-reduces overlapping the backward,
+    // their blocks hold 20 of an H100's 132 SMs (NVLink) or 2 over PCIe, and the compute they
+    // run beside takes that much longer; reduced after the backward, they slow nothing.
+    const char *json = R"({ "scalescope": 1,
+      "hardware": { "gpu": "%1", "nodes": 1, "gpus_per_node": 8, "intra_node": "%2" },
+      "model": "gpt2-1.5b",
+      "training": { "global_batch": 32, "micro_batch": 4, "precision": "bf16",
+                    "framework": "pytorch-ddp" },
+      "parallel": { "data": 8, "overlap": %3 } })";
+    const auto summary = [&](const char *gpu, const char *link, bool overlap) {
+        return simulateSummary(scenarioFrom(QString::fromLatin1(json)
+                                                .arg(QLatin1String(gpu), QLatin1String(link),
+                                                     QLatin1String(overlap ? "true" : "false"))
+                                                .toUtf8()
+                                                .constData()));
+    };
+    struct Case {
+        const char *gpu, *link;
+        double sms, blocks;
+    };
+    for (const Case c :
+         {Case{"h100-sxm5-80gb", "nvlink4", 132, 20}, Case{"h100-pcie-80gb", "pcie5", 114, 2}}) {
+        const Summary after = summary(c.gpu, c.link, false);
+        const Summary beside = summary(c.gpu, c.link, true);
+        const double slowed = beside.breakdown.compute - after.breakdown.compute;
+        // At most the share times the reductions (or the backward they overlap).
+        const double bound = c.blocks / c.sms * beside.breakdown.communication_total;
+        QVERIFY2(slowed > 0.2 * bound && slowed <= bound * (1 + 1e-9),
+                 qPrintable(QStringLiteral("%1: compute +%2 s, bound %3 s")
+                                .arg(QLatin1String(c.gpu))
+                                .arg(slowed)
+                                .arg(bound)));
+    }
+}
+
 #include "tst_formulas.moc"
