@@ -501,10 +501,10 @@ double TensorParallelCost::operator()(double bytes)
 double CommModel::nodeHitProbability(double nodes, double top_k, RouterGroups groups)
 {
     // Without groups the top_k experts are spread evenly over the nodes.
-    const double free = 1.0 - std::pow(1.0 - 1.0 / nodes, top_k);
+    const double spread = 1.0 - std::pow(1.0 - 1.0 / nodes, top_k);
     const double G = groups.groups, g = groups.picked;
     if (G <= 1 || g <= 0 || g >= G)
-        return free;
+        return spread;
     // Group-limited routing (DeepSeek-V3 report, Sec. 2.1.2: node-limited routing, each
     // token sent to at most M = 4 nodes; DeepSeek-V2 report, Sec. 2.1.3): a token picks g
     // of the G groups, then its top_k experts among the picked groups' experts, taken here
@@ -533,7 +533,7 @@ double CommModel::nodeHitProbability(double nodes, double top_k, RouterGroups gr
         // the token's experts lie on g x s nodes.
         return g / G * (1.0 - std::pow(1.0 - 1.0 / (g * spans), top_k));
     }
-    return free; // groups that straddle nodes: no node bound to count on
+    return spread; // groups that straddle nodes: no node bound to count on
 }
 
 double CommModel::expertAllToAllTime(double tokens, double top_k, double token_bytes,

@@ -377,7 +377,7 @@ void addExpertAndContext(const SimContext &ctx, const LayerCost &l, Piece &cur)
             // the backward's expert and attention parts, the backward's two beside the
             // forward's attention and expert parts. The communication kernels take SMs from
             // the compute they run beside (20 of the H800's 132 SMs, ibid. Sec. 3.2.2).
-            const double kCommSmShare = ctx.compute.communicationSmShare();
+            const double comm_sm_share = ctx.compute.communicationSmShare();
             const double moe_f = l.moe_fwd_s, moe_b = l.moe_bwd_s;
             const double attn_f = std::max(0.0, l.fwd_s - moe_f);
             const double attn_b = std::max(0.0, l.bwd_s + l.recompute_s - moe_b);
@@ -385,8 +385,8 @@ void addExpertAndContext(const SimContext &ctx, const LayerCost &l, Piece &cur)
                                   std::min(0.5 * bwd, attn_f) + std::min(0.5 * bwd, moe_f);
             const double exposed = fwd + bwd - hidden;
             const double share = fwd + bwd > 0 ? fwd / (fwd + bwd) : 0.5;
-            cur.fwd += hidden * kCommSmShare * share;
-            cur.bwd += hidden * kCommSmShare * (1.0 - share);
+            cur.fwd += hidden * comm_sm_share * share;
+            cur.bwd += hidden * comm_sm_share * (1.0 - share);
             fwd = exposed * share;
             bwd = exposed * (1.0 - share);
         }
