@@ -57,7 +57,8 @@ constexpr std::array kRecomputes = {Recompute::None, Recompute::Selective, Recom
 constexpr std::array kSchedules = {Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved,
                                    Schedule::ZbH1,  Schedule::ZbV,      Schedule::DualPipe};
 constexpr std::array kContextAlgorithms = {ContextAlgorithm::Ring, ContextAlgorithm::AllToAll};
-constexpr std::array kExpertDispatchers = {ExpertDispatcher::AllToAll, ExpertDispatcher::DeepEP};
+constexpr std::array kExpertDispatchers = {ExpertDispatcher::AllToAll, ExpertDispatcher::DeepEP,
+                                           ExpertDispatcher::HybridEP};
 constexpr std::array kUpdateModes = {UpdateMode::Sync, UpdateMode::Async};
 constexpr std::array kCollectiveOps = {CollectiveOp::AllReduce, CollectiveOp::AllGather,
                                        CollectiveOp::ReduceScatter, CollectiveOp::Broadcast,

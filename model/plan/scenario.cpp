@@ -50,7 +50,9 @@ const char *memoryFormatName(MemoryFormat f)
 
 const char *expertDispatcherName(ExpertDispatcher d)
 {
-    return d == ExpertDispatcher::DeepEP ? "deepep" : "all_to_all";
+    return d == ExpertDispatcher::DeepEP     ? "deepep"
+           : d == ExpertDispatcher::HybridEP ? "hybridep"
+                                             : "all_to_all";
 }
 
 bool splitsBackward(Schedule s)

@@ -25,7 +25,10 @@ enum class UpdateMode { Sync, Async };
 /// How attention is split over the context group (parallel.context_algorithm).
 enum class ContextAlgorithm { Ring, AllToAll };
 /// How tokens reach their experts (parallel.expert_dispatcher).
-enum class ExpertDispatcher { AllToAll, DeepEP };
+/// HybridEP: NVIDIA's Hybrid-EP (DeepEP's hybrid-ep branch, Megatron-Core
+/// --moe-flex-dispatcher-backend hybridep, the Megatron-Bridge recipes' choice): like DeepEP,
+/// a token crosses the network once per node holding its experts and NVLink forwards it.
+enum class ExpertDispatcher { AllToAll, DeepEP, HybridEP };
 /// Block-scaled low-precision formats beside the FP8 of Hopper (training.precision `mxfp8`,
 /// `nvfp4`): the matrices run as FP8 (MX blocks of 32 with an 8-bit scale, OCP MX spec v1.0)
 /// or FP4 (NVFP4: blocks of 16 with an FP8 scale), on GPUs whose tensor cores have them.

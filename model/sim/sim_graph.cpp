@@ -362,7 +362,7 @@ void addExpertAndContext(const SimContext &ctx, const LayerCost &l, Piece &cur)
     if (l.ep_fwd_ops > 0) {
         const double one = ctx.comm.expertAllToAllTime(
             l.ep_tokens, l.ep_top_k, l.ep_token_bytes, P.expertGroup(),
-            P.dispatcher == ExpertDispatcher::DeepEP, {l.ep_router_groups, l.ep_group_top_k});
+            P.dispatcher != ExpertDispatcher::AllToAll, {l.ep_router_groups, l.ep_group_top_k});
         const double bytes = l.ep_tokens * l.ep_top_k * l.ep_token_bytes;
         double fwd = l.ep_fwd_ops * one;
         double bwd = (l.ep_bwd_ops + (full ? l.ep_fwd_ops : 0)) * one;

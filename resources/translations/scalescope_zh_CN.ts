@@ -2144,6 +2144,11 @@
     </message>
     <message>
         <location filename="../../views/controls/control_panel_parallel.cpp" line="92"/>
+        <source>Hybrid-EP (as DeepEP)</source>
+        <translation>Hybrid-EP（同 DeepEP）</translation>
+    </message>
+    <message>
+        <location filename="../../views/controls/control_panel_parallel.cpp" line="92"/>
         <source>Dispatcher</source>
         <translation>分发器</translation>
     </message>

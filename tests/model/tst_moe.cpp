@@ -184,6 +184,14 @@ void TestMoe::deepEpSendsATokenOncePerNode()
     // Top-8 over 4 nodes reaches 4 (1 - (3/4)^8) = 3.6 nodes, 2.7 of them remote, against 6
     // remote copies under NCCL's all-to-all: less than half the bytes on the network.
     QVERIFY2(deepep < 0.55 * nccl, qPrintable(QStringLiteral("%1 vs %2").arg(deepep).arg(nccl)));
+    // Hybrid-EP (Megatron-Bridge's recipes) moves what DeepEP moves: once per remote node.
+    const Scenario hybrid = moe(4, 16, 1.0, "hybridep");
+    QCOMPARE(hybrid.parallel.expert_dispatcher.value_or(ExpertDispatcher::AllToAll),
+             ExpertDispatcher::HybridEP);
+    QCOMPARE(simulateSummary(hybrid).breakdown.ep_comm,
+             simulateSummary(moe(4, 16, 1.0, "deepep")).breakdown.ep_comm);
+    QVERIFY(simulateSummary(hybrid).breakdown.ep_comm <
+            simulateSummary(moe(4, 16, 1.0)).breakdown.ep_comm);
     // Inside one node both move the same bytes over NVLink.
     GroupShape node{8, 8, 1, 1};
     const double a = comm.expertAllToAllTime(4096, 8, 8192, node, false, {});

@@ -89,6 +89,7 @@ QWidget *ControlPanel::buildParallel(QWidget *parent)
                                      "kernels that send each token once per node"));
     dispatcher_combo_->addItem(tr("NCCL all-to-all"), int(ExpertDispatcher::AllToAll));
     dispatcher_combo_->addItem(tr("DeepEP"), int(ExpertDispatcher::DeepEP));
+    dispatcher_combo_->addItem(tr("Hybrid-EP (as DeepEP)"), int(ExpertDispatcher::HybridEP));
     addRow(form, tr("Dispatcher"), dispatcher_combo_, dispatcher_combo_,
            {QStringLiteral("parallel.expert_dispatcher")}, QStringLiteral("dispatcherComboError"));
     expert_overlap_check_ =
