@@ -134,12 +134,13 @@ QJsonObject summaryToJson(const Summary &s)
     o[QStringLiteral("bottleneck")] = QString::fromStdString(bottleneckText(s.bottleneck));
     // Extensions beyond the contract.
     QJsonObject comm;
-    comm[QStringLiteral("tensor_parallel")] = s.breakdown.tp_comm;
+    // Each kind whole, hidden or not (the critical-path kinds' hidden part is on no stream).
+    comm[QStringLiteral("tensor_parallel")] = s.breakdown.tp_comm + s.breakdown.tp_hidden;
     comm[QStringLiteral("data_parallel")] = s.breakdown.dp_comm;
     comm[QStringLiteral("pipeline_p2p")] = s.breakdown.pp_comm;
     comm[QStringLiteral("pipeline_p2p_exposed")] = s.breakdown.pp_exposed;
-    comm[QStringLiteral("expert_all_to_all")] = s.breakdown.ep_comm;
-    comm[QStringLiteral("context_parallel")] = s.breakdown.cp_comm;
+    comm[QStringLiteral("expert_all_to_all")] = s.breakdown.ep_comm + s.breakdown.ep_hidden;
+    comm[QStringLiteral("context_parallel")] = s.breakdown.cp_comm + s.breakdown.cp_hidden;
     o[QStringLiteral("expert_imbalance_wait_s")] = s.breakdown.expert_wait;
     o[QStringLiteral("communication_by_kind_s")] = comm;
     o[QStringLiteral("single_gpu_step_time_s")] = s.single_gpu_step_s;

@@ -384,6 +384,7 @@ void addExpertAndContext(const SimContext &ctx, const LayerCost &l, Piece &cur)
             const double hidden = std::min(0.5 * fwd, moe_b) + std::min(0.5 * fwd, attn_b) +
                                   std::min(0.5 * bwd, attn_f) + std::min(0.5 * bwd, moe_f);
             const double exposed = fwd + bwd - hidden;
+            cur.ep_hidden += hidden;
             const double share = fwd + bwd > 0 ? fwd / (fwd + bwd) : 0.5;
             cur.fwd += hidden * comm_sm_share * share;
             cur.bwd += hidden * comm_sm_share * (1.0 - share);
@@ -409,6 +410,7 @@ void addExpertAndContext(const SimContext &ctx, const LayerCost &l, Piece &cur)
                              blocks * std::max(0.0, grads - l.cp_attn_bwd / blocks);
             cur.cp_fwd += f;
             cur.cp_bwd += b + (full ? f : 0.0);
+            cur.cp_hidden += (full ? 2.0 : 1.0) * (gather - f) + (gather + blocks * grads - b);
             cur.cp_fwd_bytes += gathered;
             cur.cp_bwd_bytes += gathered + blocks * l.cp_grad_step_bytes;
         } else if (P.context_algorithm == ContextAlgorithm::Ring) {
@@ -421,6 +423,8 @@ void addExpertAndContext(const SimContext &ctx, const LayerCost &l, Piece &cur)
             const double b = l.cp_bwd_steps * std::max(0.0, send_b - l.cp_attn_bwd / blocks);
             cur.cp_fwd += f;
             cur.cp_bwd += b + (full ? f : 0.0);
+            cur.cp_hidden +=
+                (full ? 2.0 : 1.0) * (l.cp_fwd_steps * send_f - f) + (l.cp_bwd_steps * send_b - b);
             cur.cp_fwd_bytes += l.cp_fwd_steps * l.cp_step_bytes;
             cur.cp_bwd_bytes += l.cp_bwd_steps * 2.0 * l.cp_step_bytes;
         } else {
@@ -454,6 +458,7 @@ std::vector<Piece> packPieces(const SimContext &ctx, LayerRange range, TensorPar
         cur.wgrad += std::min(l.wgrad_s, l.bwd_s);
         double tp_fwd = l.tp_fwd_ops * tp(l.tp_bytes);
         double tp_bwd = (l.tp_bwd_ops + l.tp_recompute_ops) * tp(l.tp_bytes);
+        const double tp_whole = tp_fwd + tp_bwd;
         if (ctx.plan.tp_overlap) {
             // Collectives decomposed into `tensor` chunks pipelined with the GEMMs that
             // produce or consume them (Wang et al., ASPLOS'23, Sec. 3; Transformer Engine
@@ -479,6 +484,7 @@ std::vector<Piece> packPieces(const SimContext &ctx, LayerRange range, TensorPar
                 tp_bwd = besideEach(l.tp_bwd_ops, l.tp_beside_bwd, l.bwd_s) +
                          besideEach(l.tp_recompute_ops, l.tp_beside_fwd, l.recompute_s);
         }
+        cur.tp_hidden += std::max(0.0, tp_whole - tp_fwd - tp_bwd);
         cur.tp_fwd += tp_fwd;
         cur.tp_bwd += tp_bwd;
         cur.tp_fwd_bytes += l.tp_fwd_ops * l.tp_bytes;

@@ -285,6 +285,16 @@ void Simulation::account(SimResult &result)
     const double norm = 1.0 / (plan_.gpus * steps);
     for (double Breakdown::*f : kFields)
         sum.*f *= norm;
+    // What overlap hid of the exchanges on the critical path is on no stream: the step
+    // description's figure per micro-batch, the same for every step (the closed form adds
+    // the same, analysis/summary.cpp).
+    const double m = plan_.micro_batches;
+    for (const StepStage &st : step_.stages) {
+        sum.tp_hidden += m * st.per_micro_batch.tp_hidden / plan_.pipeline;
+        sum.ep_hidden += m * st.per_micro_batch.ep_hidden / plan_.pipeline;
+        sum.cp_hidden += m * st.per_micro_batch.cp_hidden / plan_.pipeline;
+    }
+    sum.communication_total += sum.tp_hidden + sum.ep_hidden + sum.cp_hidden;
     result.breakdown = sum;
     // What GPUs wait for most (names the straggler when there is one).
     const auto most = std::max_element(wait_by_label.begin(), wait_by_label.end());

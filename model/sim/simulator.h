@@ -34,6 +34,10 @@ struct Breakdown {
     double pp_exposed = 0; // blocking pipeline sends on the critical path
     double ep_comm = 0;    // expert dispatch and combine on the critical path (exposed)
     double cp_comm = 0;    // context-parallel exchange on the critical path (exposed)
+    /// What overlap hid of those three (tensor-parallel chunks beside their GEMMs, the
+    /// experts' all-to-all beside another micro-batch, ring steps beside attention): part
+    /// of communication_total, on no stream of the timeline.
+    double tp_hidden = 0, ep_hidden = 0, cp_hidden = 0;
     double expert_wait = 0; // waiting for the busiest expert (part of wait)
     double optimizer = 0;  // optimizer step on the compute stream (part of compute)
 };

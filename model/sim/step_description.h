@@ -38,6 +38,9 @@ struct Piece {
     double wait_fwd = 0, wait_bwd = 0;
     double cp_fwd = 0, cp_bwd = 0;
     double cp_fwd_bytes = 0, cp_bwd_bytes = 0;
+    // What overlap hid of the tensor-parallel, expert and context exchanges above, per
+    // micro-batch (forward and backward together): counted as communication, not timed.
+    double tp_hidden = 0, ep_hidden = 0, cp_hidden = 0;
 
     /// Everything on the stage's critical path besides compute, forward and backward.
     double extraFwd() const { return tp_fwd + ep_fwd + wait_fwd + cp_fwd; }
@@ -71,6 +74,9 @@ struct Piece {
         cp_bwd += share * o.cp_bwd;
         cp_fwd_bytes += share * o.cp_fwd_bytes;
         cp_bwd_bytes += share * o.cp_bwd_bytes;
+        tp_hidden += share * o.tp_hidden;
+        ep_hidden += share * o.ep_hidden;
+        cp_hidden += share * o.cp_hidden;
         return *this;
     }
 };

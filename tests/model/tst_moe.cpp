@@ -85,6 +85,7 @@ private Q_SLOTS:
     void allToAllCrossingNodesCostsMore();
     void deepEpSendsATokenOncePerNode();
     void groupLimitedRoutingReachesFewerNodes();
+    void hiddenAllToAllStillCounts();
     void contextParallelismSplitsActivations();
     void selectiveRecomputeFreesNormsAndExpertActivation();
     void routingWeightsInTheActivationKeepNoExpertOutputs();
@@ -303,6 +304,31 @@ void TestMoe::groupLimitedRoutingReachesFewerNodes()
     QVERIFY(back.ok());
     QCOMPARE(back.value().model.transformer.moe.router_groups, int64_t(4));
     QCOMPARE(back.value().model.transformer.moe.router_group_top_k, int64_t(2));
+}
+
+void TestMoe::hiddenAllToAllStillCounts()
+{
+    // The experts' all-to-all over 4 nodes, with and without Megatron-Core's overlap: the
+    // overlap hides most of it, but it still moves the same bytes in the same time, so the
+    // communication in total per GPU (and the expert kind's) stays, and only its exposed part
+    // falls. The engine and the closed form count it alike.
+    Scenario plain = moe(4, 16, 1.0, "deepep");
+    Scenario overlapped = plain;
+    overlapped.parallel.expert_overlap = true;
+    const auto ctx_over = contextFrom(overlapped);
+    const Summary a = simulateSummary(plain), b = simulateSummary(overlapped);
+    const Summary closed = analyticSummary(*ctx_over);
+    QVERIFY(b.breakdown.ep_hidden > 0.5 * (a.breakdown.ep_comm));
+    QVERIFY(b.breakdown.ep_comm < 0.5 * a.breakdown.ep_comm);
+    QVERIFY(b.breakdown.communication_exposed < a.breakdown.communication_exposed);
+    const double whole_a = a.breakdown.ep_comm + a.breakdown.ep_hidden;
+    const double whole_b = b.breakdown.ep_comm + b.breakdown.ep_hidden;
+    QVERIFY2(std::abs(whole_b / whole_a - 1) < 1e-9,
+             qPrintable(QStringLiteral("%1 vs %2").arg(whole_b).arg(whole_a)));
+    QVERIFY(std::abs(b.breakdown.communication_total / a.breakdown.communication_total - 1) < 0.05);
+    QVERIFY(std::abs(closed.breakdown.ep_hidden / b.breakdown.ep_hidden - 1) < 1e-9);
+    QVERIFY(std::abs(closed.breakdown.communication_total / b.breakdown.communication_total - 1) <
+            0.02);
 }
 
 void TestMoe::contextParallelismSplitsActivations()
