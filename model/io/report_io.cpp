@@ -141,6 +141,10 @@ QJsonObject summaryToJson(const Summary &s)
     comm[QStringLiteral("pipeline_p2p_exposed")] = s.breakdown.pp_exposed;
     comm[QStringLiteral("expert_all_to_all")] = s.breakdown.ep_comm + s.breakdown.ep_hidden;
     comm[QStringLiteral("context_parallel")] = s.breakdown.cp_comm + s.breakdown.cp_hidden;
+    // ...and, as for the pipeline's sends, what of them the step waits for.
+    comm[QStringLiteral("tensor_parallel_exposed")] = s.breakdown.tp_comm;
+    comm[QStringLiteral("expert_all_to_all_exposed")] = s.breakdown.ep_comm;
+    comm[QStringLiteral("context_parallel_exposed")] = s.breakdown.cp_comm;
     o[QStringLiteral("expert_imbalance_wait_s")] = s.breakdown.expert_wait;
     o[QStringLiteral("communication_by_kind_s")] = comm;
     o[QStringLiteral("single_gpu_step_time_s")] = s.single_gpu_step_s;

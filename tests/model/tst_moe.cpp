@@ -5,6 +5,7 @@
 #include "analysis/memory.h"
 #include "analysis/planner.h"
 #include "comm/collective.h"
+#include "io/report_io.h"
 #include "layers/layer_cost.h"
 #include "plan/rules.h"
 #include "testutil.h"
@@ -329,6 +330,12 @@ void TestMoe::hiddenAllToAllStillCounts()
     QVERIFY(std::abs(closed.breakdown.ep_hidden / b.breakdown.ep_hidden - 1) < 1e-9);
     QVERIFY(std::abs(closed.breakdown.communication_total / b.breakdown.communication_total - 1) <
             0.02);
+    // simulate --json: the kind whole, and apart the part the step waits for.
+    const QJsonObject kinds =
+        summaryToJson(b).value(QStringLiteral("communication_by_kind_s")).toObject();
+    QCOMPARE(kinds.value(QStringLiteral("expert_all_to_all")).toDouble(), whole_b);
+    QCOMPARE(kinds.value(QStringLiteral("expert_all_to_all_exposed")).toDouble(),
+             b.breakdown.ep_comm);
 }
 
 void TestMoe::contextParallelismSplitsActivations()
