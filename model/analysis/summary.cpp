@@ -517,10 +517,6 @@ Summary analyticSummary(const SimContext &ctx)
     double compute_avg = 0, tp_avg = 0, dp_total_avg = 0, exposed_avg = 0;
     double ep_avg = 0, cp_avg = 0, expert_wait_avg = 0;
     for (int st = 0; st < P.pipeline; ++st) {
-        const Piece &hid = stage_parts[static_cast<size_t>(st)];
-        b.tp_hidden += m * hid.tp_hidden / P.pipeline;
-        b.ep_hidden += m * hid.ep_hidden / P.pipeline;
-        b.cp_hidden += m * hid.cp_hidden / P.pipeline;
         compute_avg += m * stage_compute[static_cast<size_t>(st)];
         const Piece &parts = stage_parts[static_cast<size_t>(st)];
         tp_avg += m * (parts.tp_fwd + parts.tp_bwd);
@@ -547,6 +543,9 @@ Summary analyticSummary(const SimContext &ctx)
     b.pp_comm = b.pp_exposed;
     b.ep_comm = ep_avg;
     b.cp_comm = cp_avg;
+    b.tp_hidden = D.tp_hidden_s; // what overlap hid (sim/step_description.h)
+    b.ep_hidden = D.ep_hidden_s;
+    b.cp_hidden = D.cp_hidden_s;
     b.communication_total = b.tp_comm + b.dp_comm + b.pp_comm + ep_avg + cp_avg + b.tp_hidden +
                             b.ep_hidden + b.cp_hidden;
     b.communication_exposed =

@@ -110,6 +110,8 @@ public:
     /// The node's GPU-to-GPU traffic is staged through host memory (GPUs without
     /// peer-to-peer on PCIe, or virtual GPUs routed through the host).
     bool hostStaged() const { return host_staged_; }
+    /// The node's GPUs reach each other over NVLink-class links (else PCIe).
+    bool intraNvlink() const { return intra_nvlink_; }
 
     bool calibrated() const { return !measured_.empty() || intra_measured_; }
     void setMeasuredIntraBandwidth(double gbps);

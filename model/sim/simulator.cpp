@@ -286,14 +286,10 @@ void Simulation::account(SimResult &result)
     for (double Breakdown::*f : kFields)
         sum.*f *= norm;
     // What overlap hid of the exchanges on the critical path is on no stream: the step
-    // description's figure per micro-batch, the same for every step (the closed form adds
-    // the same, analysis/summary.cpp).
-    const double m = plan_.micro_batches;
-    for (const StepStage &st : step_.stages) {
-        sum.tp_hidden += m * st.per_micro_batch.tp_hidden / plan_.pipeline;
-        sum.ep_hidden += m * st.per_micro_batch.ep_hidden / plan_.pipeline;
-        sum.cp_hidden += m * st.per_micro_batch.cp_hidden / plan_.pipeline;
-    }
+    // description's figure, the same for every step.
+    sum.tp_hidden = step_.tp_hidden_s;
+    sum.ep_hidden = step_.ep_hidden_s;
+    sum.cp_hidden = step_.cp_hidden_s;
     sum.communication_total += sum.tp_hidden + sum.ep_hidden + sum.cp_hidden;
     result.breakdown = sum;
     // What GPUs wait for most (names the straggler when there is one).

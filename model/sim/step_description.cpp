@@ -54,9 +54,7 @@ StepDescription describeStep(const SimContext &ctx)
 
     // The SMs the data-parallel collectives hold while they run beside compute: NCCL's
     // channels over the node's NVLink, or its few over PCIe and host memory.
-    const LinkKind intra = ctx.scenario.hardware.intra.kind;
-    const bool nvlink = (intra == LinkKind::NVLinkSwitched || intra == LinkKind::NVLinkBridge) &&
-                        !ctx.comm.hostStaged();
+    const bool nvlink = ctx.comm.intraNvlink() && !ctx.comm.hostStaged();
     const double dp_sm = ctx.compute.communicationSmShare(
         nvlink ? ComputeModel::kNvlinkCommunicationBlocks : ComputeModel::kPcieCommunicationBlocks);
     const int V = P.virtualStageCount();
@@ -149,6 +147,9 @@ StepDescription describeStep(const SimContext &ctx)
                                          sum.expert_params * weight_bytes);
         if (P.pipeline > 1)
             st.sends_per_micro_batch = static_cast<int>(std::lround(sends));
+        d.tp_hidden_s += m * sum.tp_hidden / P.pipeline;
+        d.ep_hidden_s += m * sum.ep_hidden / P.pipeline;
+        d.cp_hidden_s += m * sum.cp_hidden / P.pipeline;
         d.step_compute_s = std::max(d.step_compute_s, busy * m);
     }
 

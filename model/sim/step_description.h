@@ -133,6 +133,11 @@ struct StepDescription {
     // Pipeline sends: one micro-batch's activations (forward) or their gradients (backward).
     double send_s = 0, send_bytes = 0;
 
+    /// What overlap hid of the tensor-parallel, expert and context exchanges (Piece's
+    /// tp/ep/cp_hidden) per GPU and step, averaged over the stages: counted as communication
+    /// by the engine and the closed form alike, on no stream.
+    double tp_hidden_s = 0, ep_hidden_s = 0, cp_hidden_s = 0;
+
     // Effects.
     double loader_s = 0;  // one micro-batch from one GPU's loader; 0 = no loader effect
     int loader_depth = 0; // micro-batches the loader keeps ready ahead of the GPU
