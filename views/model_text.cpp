@@ -88,7 +88,15 @@ const Source kPipelineSends = QT_TRANSLATE_NOOP3("ModelText", "Pipeline sends be
 const Source kThermalAll = QT_TRANSLATE_NOOP3("ModelText", "The GPUs run hot (above %1 °C) and throttle their clocks by %2%.", "bottleneck, thermal");
 const Source kThermalSome = QT_TRANSLATE_NOOP3("ModelText", "%1 of %2 GPUs run hot (above %3 °C) and throttle their clocks by %4%.", "bottleneck, thermal");
 const Source kVirtualGpu = QT_TRANSLATE_NOOP3("ModelText", "Each GPU is a %1% slice of a physical GPU: the job gets %2x the compute of one whole GPU.", "bottleneck, virtual GPUs");
-const Source kExpertAllToAll = QT_TRANSLATE_NOOP3("ModelText", "Expert all-to-all (token dispatch and combine) over %1 is exposed for %2% of the step; overlap with another micro-batch, DeepEP or experts inside the NVLink domain hide it.", "bottleneck; %1 = link name");
+const Source kExpertAllToAll = QT_TRANSLATE_NOOP3("ModelText", "Expert all-to-all (token dispatch and combine) over %1 is exposed for %2% of the step; %3.", "bottleneck; %1 = link name, %3 = what would hide it");
+// The remedies a run does not use yet, and how they join (model/analysis/bottleneck.cpp).
+const Source kExpertOverlapRemedy = QT_TRANSLATE_NOOP3("ModelText", "overlap with another micro-batch", "bottleneck: a remedy for the experts' all-to-all");
+const Source kPerNodeDispatchRemedy = QT_TRANSLATE_NOOP3("ModelText", "DeepEP's per-node dispatch", "bottleneck: a remedy for the experts' all-to-all");
+const Source kExpertsInDomainRemedy = QT_TRANSLATE_NOOP3("ModelText", "experts inside the NVLink domain", "bottleneck: a remedy for the experts' all-to-all");
+const Source kOneRemedy = QT_TRANSLATE_NOOP3("ModelText", "%1 hides it", "bottleneck: one remedy");
+const Source kTwoRemedies = QT_TRANSLATE_NOOP3("ModelText", "%1 or %2 hide it", "bottleneck: two remedies");
+const Source kThreeRemedies = QT_TRANSLATE_NOOP3("ModelText", "%1, %2 or %3 hide it", "bottleneck: three remedies");
+const Source kNoRemedyLeft = QT_TRANSLATE_NOOP3("ModelText", "faster links between the experts' GPUs shorten it", "bottleneck: every remedy already in use");
 const Source kContextExchange = QT_TRANSLATE_NOOP3("ModelText", "Context-parallel key/value exchange over %1 is exposed for %2% of the step; longer sequences per GPU or a context group inside the node hide it behind attention.", "bottleneck; %1 = link name");
 const Source kExpertImbalance = QT_TRANSLATE_NOOP3("ModelText", "Routing imbalance: GPUs wait %1% of the step for the busiest expert; balanced routing (auxiliary loss or bias) or a capacity factor shortens it.", "bottleneck");
 const Source kOutOfMemory = QT_TRANSLATE_NOOP3("ModelText", "It does not fit: %1 GiB per GPU against %2 GiB.", "bottleneck, memory");
@@ -188,8 +196,21 @@ QString mainSentence(const Bottleneck &b)
         return translated(kDataLoader, {percent(b.share)});
     case BottleneckKind::PipelineSends:
         return translated(kPipelineSends, {percent(b.share)});
-    case BottleneckKind::ExpertAllToAll:
-        return translated(kExpertAllToAll, {qs(b.link), percent(b.share)});
+    case BottleneckKind::ExpertAllToAll: {
+        QStringList remedies;
+        if (!b.expert_overlap)
+            remedies << translated(kExpertOverlapRemedy);
+        if (!b.per_node_dispatch)
+            remedies << translated(kPerNodeDispatchRemedy);
+        if (!b.experts_in_domain)
+            remedies << translated(kExpertsInDomainRemedy);
+        const Source &join = remedies.size() == 1   ? kOneRemedy
+                             : remedies.size() == 2 ? kTwoRemedies
+                             : remedies.size() == 3 ? kThreeRemedies
+                                                    : kNoRemedyLeft;
+        return translated(kExpertAllToAll,
+                          {qs(b.link), percent(b.share), translated(join, remedies)});
+    }
     case BottleneckKind::ContextExchange:
         return translated(kContextExchange, {qs(b.link), percent(b.share)});
     case BottleneckKind::ExpertImbalance:

@@ -176,7 +176,10 @@ Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
         }
         case BottleneckKind::ExpertAllToAll:
             // The expert group's tokens leave the NVLink domain once it spans several.
-            r.link = ctx.plan.expertGroup().nodes > 1 ? hw.inter.name : hw.intra.name;
+            r.experts_in_domain = ctx.plan.expertGroup().nodes <= 1;
+            r.link = r.experts_in_domain ? hw.intra.name : hw.inter.name;
+            r.expert_overlap = ctx.plan.expert_overlap;
+            r.per_node_dispatch = ctx.plan.dispatcher != ExpertDispatcher::AllToAll;
             break;
         case BottleneckKind::ContextExchange:
             r.link = ctx.plan.contextGroup().nodes > 1 ? hw.inter.name : hw.intra.name;
@@ -266,12 +269,26 @@ std::string bottleneckText(const Bottleneck &r)
         sentence = "Pipeline sends between stages block the GPUs for " + percent(r.share) +
                    " of the step; fewer stages or faster links between them help.";
         break;
-    case BottleneckKind::ExpertAllToAll:
+    case BottleneckKind::ExpertAllToAll: {
+        // Only the remedies the run does not use yet.
+        std::vector<std::string> remedies;
+        if (!r.expert_overlap)
+            remedies.push_back("overlap with another micro-batch");
+        if (!r.per_node_dispatch)
+            remedies.push_back("DeepEP's per-node dispatch");
+        if (!r.experts_in_domain)
+            remedies.push_back("experts inside the NVLink domain");
+        std::string advice = "faster links between the experts' GPUs shorten it";
+        if (remedies.size() == 1)
+            advice = remedies[0] + " hides it";
+        else if (remedies.size() == 2)
+            advice = remedies[0] + " or " + remedies[1] + " hide it";
+        else if (remedies.size() == 3)
+            advice = remedies[0] + ", " + remedies[1] + " or " + remedies[2] + " hide it";
         sentence = "Expert all-to-all (token dispatch and combine) over " + r.link +
-                   " is exposed for " + percent(r.share) +
-                   " of the step; overlap with another micro-batch, DeepEP or experts inside the "
-                   "NVLink domain hide it.";
+                   " is exposed for " + percent(r.share) + " of the step; " + advice + ".";
         break;
+    }
     case BottleneckKind::ContextExchange:
         sentence = "Context-parallel key/value exchange over " + r.link + " is exposed for " +
                    percent(r.share) +

@@ -62,6 +62,10 @@ struct Bottleneck {
     /// DpExchange, TpAllReduce inside a node: GPUs without peer-to-peer stage the traffic
     /// through host memory (comm/collective.h, hostStagedFlowBandwidth).
     bool host_staged = false;
+    /// ExpertAllToAll: the remedies the run already uses, left out of the advice (the
+    /// experts' all-to-all overlapped, a per-node dispatcher, the expert group inside one
+    /// NVLink domain).
+    bool expert_overlap = false, per_node_dispatch = false, experts_in_domain = false;
     int64_t micro_batches = 0;            // PipelineBubble
     int stages = 0;                       // PipelineBubble
     /// Synchronisation: what GPUs wait for most, when it names a GPU (LabelKind::WaitForGpu).

@@ -781,9 +781,51 @@
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="91"/>
-        <source>Expert all-to-all (token dispatch and combine) over %1 is exposed for %2% of the step; overlap with another micro-batch, DeepEP or experts inside the NVLink domain hide it.</source>
-        <comment>bottleneck; %1 = link name</comment>
-        <translation>专家 all-to-all（token 分发与合并）经由 %1 暴露，占每步 %2%；与另一微批次重叠、DeepEP 或把专家放在 NVLink 域内可将其隐藏。</translation>
+        <source>Expert all-to-all (token dispatch and combine) over %1 is exposed for %2% of the step; %3.</source>
+        <comment>bottleneck; %1 = link name, %3 = what would hide it</comment>
+        <translation>专家 all-to-all（token 分发与合并）经由 %1 暴露，占每步 %2%；%3。</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="92"/>
+        <source>overlap with another micro-batch</source>
+        <comment>bottleneck: a remedy for the experts' all-to-all</comment>
+        <translation>与另一微批次重叠</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="92"/>
+        <source>DeepEP's per-node dispatch</source>
+        <comment>bottleneck: a remedy for the experts' all-to-all</comment>
+        <translation>DeepEP 的按节点分发</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="92"/>
+        <source>experts inside the NVLink domain</source>
+        <comment>bottleneck: a remedy for the experts' all-to-all</comment>
+        <translation>把专家放在 NVLink 域内</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="92"/>
+        <source>%1 hides it</source>
+        <comment>bottleneck: one remedy</comment>
+        <translation>%1可将其隐藏</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="92"/>
+        <source>%1 or %2 hide it</source>
+        <comment>bottleneck: two remedies</comment>
+        <translation>%1或%2可将其隐藏</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="92"/>
+        <source>%1, %2 or %3 hide it</source>
+        <comment>bottleneck: three remedies</comment>
+        <translation>%1、%2或%3可将其隐藏</translation>
+    </message>
+    <message>
+        <location filename="../../views/model_text.cpp" line="92"/>
+        <source>faster links between the experts' GPUs shorten it</source>
+        <comment>bottleneck: every remedy already in use</comment>
+        <translation>专家所在 GPU 之间更快的链路可将其缩短</translation>
     </message>
     <message>
         <location filename="../../views/model_text.cpp" line="99"/>

@@ -174,6 +174,22 @@ void TestMoe::allToAllCrossingNodesCostsMore()
     if (heavy.bottleneck.kind == BottleneckKind::ExpertAllToAll)
         QCOMPARE(QString::fromStdString(heavy.bottleneck.link).contains(QStringLiteral("InfiniBand")),
                  true);
+    // Its advice names only the remedies the run does not use yet: NCCL's all-to-all without
+    // overlap is told all three; run through DeepEP, not DeepEP again.
+    QCOMPARE(heavy.bottleneck.kind, BottleneckKind::ExpertAllToAll);
+    const std::string plain = bottleneckText(heavy.bottleneck);
+    QVERIFY2(plain.find("DeepEP") != std::string::npos &&
+                 plain.find("overlap with another micro-batch") != std::string::npos,
+             plain.c_str());
+    const Summary deepep = simulateSummary(moe(4, 16, 1.0, "deepep"));
+    if (deepep.bottleneck.kind == BottleneckKind::ExpertAllToAll) {
+        QVERIFY(deepep.bottleneck.per_node_dispatch && !deepep.bottleneck.experts_in_domain);
+        const std::string text = bottleneckText(deepep.bottleneck);
+        QVERIFY2(text.find("DeepEP") == std::string::npos &&
+                     text.find("overlap with another micro-batch or experts inside") !=
+                         std::string::npos,
+                 text.c_str());
+    }
 }
 
 void TestMoe::deepEpSendsATokenOncePerNode()
