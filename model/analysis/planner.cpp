@@ -23,6 +23,10 @@ Scenario applyCandidate(const Scenario &base, int gpus, const PlanCandidate &c)
     s.parallel = c.parallel;
     s.training.micro_batch = c.micro_batch;
     s.training.recompute = c.recompute;
+    // The scenario's named modules refine its selective recompute; another candidate's
+    // recompute keeps none of them (plan/rules.h, RecomputeModulesNeedSelective).
+    if (c.recompute != Recompute::Selective)
+        s.training.recompute_modules = 0;
     s.effects.restrictTo(gpus);
     return s;
 }

@@ -246,7 +246,7 @@ TrainingSpec readTraining(const ObjectReader &r)
 {
     r.allowKeys({"global_batch", "micro_batch", "precision", "optimizer", "recompute",
                  "flash_attention", "compile", "memory_format", "fp8_recipe", "framework",
-                 "seq_len", "mtp_depth", "activation_offload_layers"});
+                 "seq_len", "mtp_depth", "activation_offload_layers", "recompute_modules"});
     const TrainingSpec defaults;
     TrainingSpec t;
     t.global_batch = r.requiredInt("global_batch", kGlobalBatchRange);
@@ -260,6 +260,27 @@ TrainingSpec readTraining(const ObjectReader &r)
         r.optionalEnum<Optimizer>("optimizer", kOptimizers, optimizerName, defaults.optimizer);
     t.recompute =
         r.optionalEnum<Recompute>("recompute", kRecomputes, recomputeName, defaults.recompute);
+    if (r.has("recompute_modules")) {
+        // A list of Megatron-Core's module names, each at most once; an empty list would
+        // recompute nothing under "selective", which is recompute "none".
+        const QJsonArray list = r.requiredArray("recompute_modules");
+        const std::string path = r.pathOf("recompute_modules");
+        std::vector<std::string> names;
+        for (const RecomputeModule m : kRecomputeModules)
+            names.emplace_back(recomputeModuleName(m));
+        if (list.isEmpty())
+            fail(path, "empty list; allowed: one or more of " + json::joinNames(names) +
+                           " (or recompute \"none\")");
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const std::string at = path + "[" + std::to_string(i) + "]";
+            const RecomputeModule m = json::readEnum<RecomputeModule>(
+                list.at(i), at, kRecomputeModules, recomputeModuleName);
+            if (hasModule(t.recompute_modules, m))
+                fail(at, std::string("\"") + recomputeModuleName(m) +
+                             "\" is listed twice; allowed: each module once");
+            t.recompute_modules |= static_cast<unsigned>(m);
+        }
+    }
     if (r.has("flash_attention"))
         t.flash_attention = r.optionalBool("flash_attention", false);
     t.compile = r.optionalBool("compile", defaults.compile);
@@ -635,6 +656,14 @@ OrderedObject writeTraining(const TrainingSpec &t)
                                                                    : precisionName(t.precision)))
         .add("optimizer", name(optimizerName(t.optimizer)))
         .add("recompute", name(recomputeName(t.recompute)));
+    if (t.recompute_modules != 0) {
+        QJsonArray modules;
+        for (const RecomputeModule m : kRecomputeModules) {
+            if (hasModule(t.recompute_modules, m))
+                modules.append(name(recomputeModuleName(m)));
+        }
+        out.add("recompute_modules", modules);
+    }
     if (t.flash_attention)
         out.add("flash_attention", *t.flash_attention);
     if (t.compile)

@@ -283,6 +283,7 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
 /// multi-head latent), its context-parallel split, and the dense or expert MLP.
 struct AttentionShape {
     std::vector<Gemm> in;   // projections before the core (column-parallel or replicated)
+    std::vector<Gemm> up;   // MLA: the up-projections among `in` (query and key/value)
     Gemm out{0, 0, 0, 0};   // the output projection (row-parallel)
     double dq = 0, dv = 0;  // query/key and value width of one head
     double heads = 0;       // query heads on this GPU
@@ -312,6 +313,7 @@ AttentionShape attentionShape(const TransformerSpec &ts, const Plan &plan, doubl
         if (ql > 0) {
             a.in.push_back({T, ql, h, 1});
             a.in.push_back({T, a.heads * a.dq, ql, 1});
+            a.up.push_back(a.in.back());
             a.params += h * ql + ql * a.heads * a.dq + ql; // with the latent's norm
         } else {
             a.in.push_back({T, a.heads * a.dq, h, 1});
@@ -319,6 +321,7 @@ AttentionShape attentionShape(const TransformerSpec &ts, const Plan &plan, doubl
         }
         a.in.push_back({T, kl + rope, h, 1});
         a.in.push_back({T, a.heads * (m.qk_nope_head_dim + a.dv), kl, 1});
+        a.up.push_back(a.in.back());
         a.params += h * (kl + rope) + kl * a.heads * (m.qk_nope_head_dim + a.dv) + kl;
         a.qk_elements = (a.heads + 1.0) * rope;
     } else {
@@ -528,18 +531,64 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     l.param_tensors = ts.gated_mlp ? l.param_modules : 2.0 * l.param_modules;
 
     const double dense_fwd = l.fwd_s;
+    const double dense_flops = l.fwd_flops;
     RoutedCost routed;
     if (moe)
         routed = addRoutedExperts(ts, plan, c, T, l);
     const double routed_act = routed.activation_bytes; // kept per micro-batch
     const double moe_fwd = l.fwd_s - dense_fwd;
     const bool per_op = c.stack().selective_per_op;
+    // Megatron-Core's named modules (training.recompute_modules; transformer_config.py
+    // recompute_modules, transformer_layer.py and multi_latent_attention.py): each rebuilt in
+    // backward from what it keeps. A layer's dense MLP is `mlp` in a dense layer and
+    // `shared_experts` in an MoE layer.
+    const unsigned modules = plan.recompute_modules;
+    const auto rebuilds = [&](RecomputeModule m) { return hasModule(modules, m); };
+    const bool mlp_rebuilt = mlp_width > 0 && (moe ? rebuilds(RecomputeModule::SharedExperts)
+                                                   : rebuilds(RecomputeModule::Mlp));
+    const bool up_rebuilt = rebuilds(RecomputeModule::MlaUpProj) && !as.up.empty();
+    const bool moe_rebuilt = moe && rebuilds(RecomputeModule::Moe);
 
     switch (plan.recompute) {
     case Recompute::None:
         break;
     case Recompute::Selective:
-        if (per_op) {
+        if (modules != 0 && !per_op) {
+            // The forward of each rebuilt module once more: the attention core (the fused
+            // kernel's forward too: Megatron checkpoints the module around it), the norms,
+            // the up-projections with their rotary embedding, the dense MLP (GEMMs and
+            // activation), the routed experts whole or their activation alone.
+            if (rebuilds(RecomputeModule::CoreAttn)) {
+                l.recompute_s += attn_fwd;
+                l.recompute_flops += attn_flops;
+            }
+            if (rebuilds(RecomputeModule::Layernorm))
+                l.recompute_s += memoryKernels(c, {ln, ln});
+            if (up_rebuilt) {
+                for (const Gemm &g : as.up) {
+                    l.recompute_s += linearForward(c, plan, g);
+                    l.recompute_flops += g.flops();
+                }
+                l.recompute_s += memoryKernels(c, {rope_fwd});
+            }
+            if (mlp_rebuilt) {
+                for (const Gemm &g : mlp) {
+                    l.recompute_s += linearForward(c, plan, g);
+                    l.recompute_flops += g.flops();
+                }
+                l.recompute_s += memoryKernels(c, {act});
+                if (plan.tensor > 1)
+                    l.tp_recompute_ops += 1; // FC1's input gathered again
+            }
+            if (moe_rebuilt) {
+                l.recompute_s += moe_fwd;
+                l.recompute_flops += l.fwd_flops - dense_flops;
+                l.ep_recompute_ops = l.ep_fwd_ops; // dispatch and combine again
+                l.expert_wait_recompute = l.expert_wait_fwd;
+            } else if (moe && rebuilds(RecomputeModule::MoeAct)) {
+                l.recompute_s += routed.act_fwd_s;
+            }
+        } else if (per_op) {
             // torchtitan's per-operation policy: every other matmul output kept, so half
             // the linear forward reruns, with every elementwise kernel; attention kept.
             l.recompute_s = 0.5 * (gemm_fwd + moe_fwd) + mem_fwd;
@@ -559,6 +608,8 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         // Checkpoint the layer input and rerun the whole forward (Chen et al. 2016).
         l.recompute_s = l.fwd_s;
         l.recompute_flops = l.fwd_flops;
+        l.ep_recompute_ops = l.ep_fwd_ops;
+        l.expert_wait_recompute = l.expert_wait_fwd;
         break;
     }
     l.bwd_flops = 2.0 * l.fwd_flops;
@@ -578,9 +629,11 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double attn_elements =
         t * (as.heads * (as.dq + as.dv) + as.kv_heads * (as.dq + as.dv)); // 4h for MHA
     const double split = 2.0 * T * attn_elements + (ts.gated_mlp ? 6.0 : 4.0) * T * mlp_width * t;
-    const double quadratic = (flash || plan.recompute == Recompute::Selective)
-                                 ? 0.0
-                                 : 5.0 * as.heads * t * sl * keys * b;
+    // Selective recompute frees the s^2 scores (Korthikanti et al. 2022, Sec. 5): by default,
+    // or where the named modules include the attention core.
+    const bool core_rebuilt = plan.recompute == Recompute::Selective &&
+                              (modules == 0 || rebuilds(RecomputeModule::CoreAttn));
+    const double quadratic = (flash || core_rebuilt) ? 0.0 : 5.0 * as.heads * t * sl * keys * b;
     // Transformer Engine keeps the FP8 copy of each linear layer's input for the weight
     // gradient instead of the 16-bit one (TE module/linear.py and layernorm_linear.py:
     // saved_inputmat = the FP8 inputmat, or its FP8 transpose, under fp8 unless the recipe
@@ -605,6 +658,26 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         // Backward of a checkpointed layer rebuilds all of its activations at once
         // (Chen et al. 2016, Sec. 4: the peak is the checkpoints plus one segment).
         l.transient_bytes = no_recompute;
+    } else if (plan.recompute == Recompute::Selective && modules != 0 && !per_op) {
+        // What each named module frees (its saved tensors, at the widths above): the norms'
+        // outputs (the QKV and router/FC1 inputs); MLA's queries, keys and values from the
+        // up-projections; the dense MLP's inside (FC1's output and its activation, FC2's input
+        // at the saved-input width); the routed experts' activation output, or everything the
+        // routed experts keep. Backward rebuilds one layer's worth at a time.
+        double freed = 0;
+        if (rebuilds(RecomputeModule::Layernorm))
+            freed += (input_bytes + e) * T * h / sp;
+        if (up_rebuilt)
+            freed += e * T * as.heads * (2.0 * as.dq + as.dv);
+        if (mlp_rebuilt)
+            freed += T * mlp_width * ((ts.gated_mlp ? 2.0 : 1.0) * e + input_bytes);
+        if (moe_rebuilt)
+            freed += routed_act;
+        else if (moe && rebuilds(RecomputeModule::MoeAct))
+            freed += routed.act_output_bytes;
+        freed = std::min(freed, no_recompute);
+        l.activation_bytes = no_recompute - freed;
+        l.transient_bytes = freed;
     } else if (plan.recompute == Recompute::Selective && per_op) {
         // Kept: the layer input, every other matmul output in forward order (Q, V, FC1 and
         // FC2 for LLaMA's seven; QKV and FC1 for four), the attention output and its

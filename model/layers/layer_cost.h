@@ -58,6 +58,9 @@ struct LayerCost {
     /// Token dispatch and combine: all-to-alls in the expert group, per micro-batch; each
     /// GPU sends ep_tokens x top_k token vectors of ep_token_bytes.
     int ep_fwd_ops = 0, ep_bwd_ops = 0;
+    /// Dispatches and combines the backward issues again, rebuilding the routed experts'
+    /// forward (full recompute, or the `moe` recompute module).
+    int ep_recompute_ops = 0;
     double ep_tokens = 0;
     double ep_top_k = 0;
     double ep_token_bytes = 0;
@@ -67,6 +70,7 @@ struct LayerCost {
     /// Waiting for the busiest expert (effects.expert_imbalance), forward and backward: the
     /// other experts' GPUs idle while it finishes; not part of fwd_s / bwd_s.
     double expert_wait_fwd = 0, expert_wait_bwd = 0;
+    double expert_wait_recompute = 0; // the forward's wait again, where the experts rerun
     /// The routed experts' part of fwd_s and bwd_s (router, permutation, grouped GEMMs, their
     /// activation and casts): what a dispatch or combine of another micro-batch can run
     /// beside, apart from the attention part.

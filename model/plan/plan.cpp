@@ -117,6 +117,7 @@ Result<Plan> makePlan(const Scenario &s)
     p.sequence_parallel = s.parallel.sequence_parallel && p.tensor > 1;
     p.update = s.parallel.update;
     p.recompute = s.training.recompute;
+    p.recompute_modules = p.recompute == Recompute::Selective ? s.training.recompute_modules : 0;
     p.precision = s.training.precision;
     p.optimizer = s.training.optimizer;
     p.global_batch = s.training.global_batch;

@@ -48,6 +48,9 @@ struct Plan {
     bool sequence_parallel = false;
     UpdateMode update = UpdateMode::Sync;
     Recompute recompute = Recompute::None;
+    /// Under selective recompute, the modules rebuilt (RecomputeModule mask,
+    /// training.recompute_modules); 0 = the stack's own choice (layers/layer_cost.cpp).
+    unsigned recompute_modules = 0;
     Precision precision = Precision::BF16;
     Optimizer optimizer = Optimizer::Adam;
     int64_t global_batch = 1;

@@ -40,6 +40,7 @@ public:
             batch(data);
             pipeline(data);
             offload();
+            recomputeModules();
             stack();
         }
         effects();
@@ -288,6 +289,53 @@ private:
                 {.recompute = s_.training.recompute == Recompute::Full ? "full" : "selective"});
     }
 
+    /// Megatron-Core's --recompute-modules (transformer_config.py recompute_modules): a
+    /// refinement of --recompute-granularity selective, in Megatron-Core only, naming parts
+    /// the model has.
+    void recomputeModules()
+    {
+        const TrainingSpec &t = s_.training;
+        if (t.recompute_modules == 0)
+            return;
+        const std::string path = "training.recompute_modules";
+        if (t.recompute != Recompute::Selective) {
+            add(Rule::RecomputeModulesNeedSelective, path,
+                {.recompute = t.recompute == Recompute::Full ? "full" : "none"});
+            return;
+        }
+        const std::string id = stackIdFor(t, s_.parallel);
+        if (id != "megatron-core") {
+            add(Rule::RecomputeModulesStack, path, {.stack_id = id});
+            return;
+        }
+        if (s_.model.kind != ModelSpec::Kind::Transformer)
+            return; // the model's own rules speak first
+        const TransformerSpec &ts = s_.model.transformer;
+        bool dense = false;
+        for (int64_t i = 0; i < ts.layers && !dense; ++i)
+            dense = !ts.isMoeLayer(i);
+        const auto unused = [&](RecomputeModule m) {
+            return (m == RecomputeModule::MlaUpProj && !ts.mla.enabled()) ||
+                   (m == RecomputeModule::Mlp && !dense) ||
+                   ((m == RecomputeModule::Moe || m == RecomputeModule::MoeAct) &&
+                    !ts.moe.enabled()) ||
+                   (m == RecomputeModule::SharedExperts &&
+                    (!ts.moe.enabled() || ts.moe.shared_experts == 0));
+        };
+        std::string usable;
+        for (const RecomputeModule m : kRecomputeModules) {
+            if (!unused(m))
+                usable += std::string(usable.empty() ? "" : ", ") + recomputeModuleName(m);
+        }
+        for (const RecomputeModule m : kRecomputeModules) {
+            if (hasModule(t.recompute_modules, m) && unused(m)) {
+                add(Rule::RecomputeModuleUnused, path,
+                    {.supported = usable, .module = recomputeModuleName(m)});
+                return;
+            }
+        }
+    }
+
     void stack()
     {
         const TrainingSpec &t = s_.training;
@@ -402,6 +450,21 @@ std::optional<InputError> ruleError(const Scenario &scenario)
         return InputError{error->path, ruleMessage(*error)};
     return std::nullopt;
 }
+
+namespace
+{
+/// What a recompute module rebuilds, for RecomputeModuleUnused.
+std::string moduleNeeds(const std::string &module)
+{
+    if (module == "mla_up_proj")
+        return "it rebuilds multi-head latent attention's up-projections; the model has none";
+    if (module == "mlp")
+        return "it rebuilds dense layers' MLPs; every layer of the model routes to experts";
+    if (module == "shared_experts")
+        return "it rebuilds the shared experts; the model has none";
+    return "it rebuilds the routed experts; the model has none";
+}
+} // namespace
 
 std::string ruleMessage(const RuleFinding &f)
 {
@@ -522,6 +585,15 @@ std::string ruleMessage(const RuleFinding &f)
         return "activation offloading runs without activation recompute (Megatron-Core), and "
                "recompute = \"" +
                a.recompute + "\"; allowed: 0 (or recompute \"none\")";
+    case Rule::RecomputeModulesNeedSelective:
+        return "recompute_modules refine selective recompute, and recompute = \"" + a.recompute +
+               "\"; allowed: recompute \"selective\" (or no recompute_modules)";
+    case Rule::RecomputeModulesStack:
+        return "recompute_modules are Megatron-Core's (--recompute-modules), and the stack is \"" +
+               a.stack_id + "\"; allowed: framework \"megatron-core\" (or no recompute_modules)";
+    case Rule::RecomputeModuleUnused:
+        return "\"" + a.module + "\" names no part of this model (" + moduleNeeds(a.module) +
+               "); allowed: " + a.supported;
     case Rule::InterleavedMicroBatches:
         return "virtual_stages = " + i(a.virtual_stages) +
                " needs the micro-batches per step, global_batch/(micro_batch*data) = " +

@@ -36,32 +36,38 @@ enum class Rule {
     // The model
     HeadsDivideHidden, // model.transformer.heads: heads, hidden
     // The plan's degrees
-    DegreesProduct,           // parallel: data, tensor, pipeline, context, product, gpus,
-                              //   nodes, gpus_per_node
-    TensorDividesGpus,        // parallel.tensor (data auto): tensor, gpus
-    ModelParallelDividesGpus, // parallel.pipeline (data auto): tensor, pipeline, product, gpus
-    TensorBeyondNode,         // parallel.tensor (warning): tensor, gpus_per_node
-    TensorDividesHeads,       // parallel.tensor: tensor, heads
-    SequenceParallelAlone,    // parallel.sequence_parallel (warning)
-    AsyncWithZero,            // parallel.update: zero
-    VirtualNeedsInterleaved,  // parallel.virtual_stages: virtual_stages, schedule
-    InterleavedOneChunk,      // parallel.virtual_stages (warning)
-    StagesExceedLayers,       // parallel.pipeline: pipeline, virtual_stages, stages, layers
-    InterleavedMicroBatches,  // parallel.virtual_stages: virtual_stages, global_batch,
-                              //   micro_batch, data, micro_batches, pipeline
-    StackCannotRun,           // training.framework: stack_id, stack_name (and `framework`)
-    ExpertNeedsMoe,           // parallel.expert: expert
-    ExpertsDivide,            // parallel.expert: expert, experts
-    ExpertFolding,            // parallel.expert_tensor: tensor, context, data, product,
-                              //   expert, expert_tensor, expert_product
-    ContextNeedsSequence,     // parallel.context: context
-    ContextDividesSequence,   // parallel.context: context, seq_len
-    ScheduleNeedsPipeline,    // parallel.schedule: schedule, pipeline
-    ScheduleMicroBatches,     // parallel.schedule: schedule, pipeline, micro_batches, product
-    OffloadBeyondLayers,      // training.activation_offload_layers: product (the layers
-                              //   offloaded), layers (the model's transformer layers)
-    OffloadWithPipeline,      // training.activation_offload_layers: pipeline
-    OffloadWithRecompute,     // training.activation_offload_layers: recompute
+    DegreesProduct,                // parallel: data, tensor, pipeline, context, product, gpus,
+                                   //   nodes, gpus_per_node
+    TensorDividesGpus,             // parallel.tensor (data auto): tensor, gpus
+    ModelParallelDividesGpus,      // parallel.pipeline (data auto): tensor, pipeline, product, gpus
+    TensorBeyondNode,              // parallel.tensor (warning): tensor, gpus_per_node
+    TensorDividesHeads,            // parallel.tensor: tensor, heads
+    SequenceParallelAlone,         // parallel.sequence_parallel (warning)
+    AsyncWithZero,                 // parallel.update: zero
+    VirtualNeedsInterleaved,       // parallel.virtual_stages: virtual_stages, schedule
+    InterleavedOneChunk,           // parallel.virtual_stages (warning)
+    StagesExceedLayers,            // parallel.pipeline: pipeline, virtual_stages, stages, layers
+    InterleavedMicroBatches,       // parallel.virtual_stages: virtual_stages, global_batch,
+                                   //   micro_batch, data, micro_batches, pipeline
+    StackCannotRun,                // training.framework: stack_id, stack_name (and `framework`)
+    ExpertNeedsMoe,                // parallel.expert: expert
+    ExpertsDivide,                 // parallel.expert: expert, experts
+    ExpertFolding,                 // parallel.expert_tensor: tensor, context, data, product,
+                                   //   expert, expert_tensor, expert_product
+    ContextNeedsSequence,          // parallel.context: context
+    ContextDividesSequence,        // parallel.context: context, seq_len
+    ScheduleNeedsPipeline,         // parallel.schedule: schedule, pipeline
+    ScheduleMicroBatches,          // parallel.schedule: schedule, pipeline, micro_batches, product
+    OffloadBeyondLayers,           // training.activation_offload_layers: product (the layers
+                                   //   offloaded), layers (the model's transformer layers)
+    OffloadWithPipeline,           // training.activation_offload_layers: pipeline
+    OffloadWithRecompute,          // training.activation_offload_layers: recompute
+    RecomputeModulesNeedSelective, // training.recompute_modules: recompute
+    RecomputeModulesStack,         // training.recompute_modules: stack_id
+    RecomputeModuleUnused,         // training.recompute_modules: module (a module the model
+                                   //   has no part for: mla_up_proj without MLA, mlp without
+                                   //   dense layers, moe / moe_act / shared_experts without
+                                   //   routed or shared experts), supported (those it has)
     // Batch and numerics
     BatchEmpty,             // training.global_batch: global_batch (below 1)
     BatchDividesData,       // training.global_batch (micro_batch auto): global_batch, data
@@ -132,9 +138,11 @@ struct RuleFigures {
     std::string link_name = {};
     std::string measured_gpu = {}; // the GPU a calibration profile was measured on
     std::string precision = {};
-    std::string supported = {}; // the precisions the GPU supports, comma-separated
+    std::string supported = {}; // the precisions the GPU supports, or the recompute modules
+                                // the model has; comma-separated
     std::string schedule = {};
     std::string recompute = {};
+    std::string module = {};       // a recompute module's name (training.recompute_modules)
     std::string earlier_path = {}; // where the same GPU is listed first
     std::string stack_id = {};
     std::string stack_name = {};

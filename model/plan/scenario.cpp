@@ -48,6 +48,27 @@ const char *memoryFormatName(MemoryFormat f)
     return f == MemoryFormat::NCHW ? "nchw" : "nhwc";
 }
 
+const char *recomputeModuleName(RecomputeModule m)
+{
+    switch (m) {
+    case RecomputeModule::CoreAttn:
+        return "core_attn";
+    case RecomputeModule::Layernorm:
+        return "layernorm";
+    case RecomputeModule::MoeAct:
+        return "moe_act";
+    case RecomputeModule::MlaUpProj:
+        return "mla_up_proj";
+    case RecomputeModule::Mlp:
+        return "mlp";
+    case RecomputeModule::Moe:
+        return "moe";
+    case RecomputeModule::SharedExperts:
+        return "shared_experts";
+    }
+    return "";
+}
+
 const char *expertDispatcherName(ExpertDispatcher d)
 {
     return d == ExpertDispatcher::DeepEP     ? "deepep"

@@ -8,6 +8,7 @@
 #include "workload/workload.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -40,6 +41,30 @@ enum class BlockFormat { None, MXFP8, NVFP4 };
 enum class MemoryFormat { NHWC, NCHW };
 const char *memoryFormatName(MemoryFormat f);
 
+/// Parts of a transformer layer that selective recompute rebuilds in backward
+/// (training.recompute_modules; Megatron-Core --recompute-modules, transformer_config.py
+/// recompute_modules): one bit each, so that a set is an unsigned mask.
+enum class RecomputeModule : unsigned {
+    CoreAttn = 1u << 0,      // the attention core (softmax(QK^T)V)
+    Layernorm = 1u << 1,     // the two norms, outputs discarded after their consumers ran
+    MoeAct = 1u << 2,        // the routed experts' activation function, likewise
+    MlaUpProj = 1u << 3,     // MLA's up-projections and rotary embedding, likewise
+    Mlp = 1u << 4,           // a dense layer's MLP
+    Moe = 1u << 5,           // an MoE layer's routed experts with their dispatch and combine
+    SharedExperts = 1u << 6, // an MoE layer's shared experts
+};
+/// Every module, in Megatron-Core's documentation order.
+inline constexpr std::array kRecomputeModules = {
+    RecomputeModule::CoreAttn,     RecomputeModule::MoeAct, RecomputeModule::Layernorm,
+    RecomputeModule::MlaUpProj,    RecomputeModule::Mlp,    RecomputeModule::Moe,
+    RecomputeModule::SharedExperts};
+/// The scenario file's name of a module ("core_attn", "moe_act", ...).
+const char *recomputeModuleName(RecomputeModule m);
+inline bool hasModule(unsigned set, RecomputeModule m)
+{
+    return (set & static_cast<unsigned>(m)) != 0;
+}
+
 /// The scenario file's name of a schedule ("gpipe", "1f1b", "interleaved", "zb-h1", ...).
 const char *scheduleName(Schedule s);
 const char *contextAlgorithmName(ContextAlgorithm a);
@@ -57,6 +82,9 @@ struct TrainingSpec {
     Precision precision = Precision::BF16;
     Optimizer optimizer = Optimizer::Adam;
     Recompute recompute = Recompute::None;
+    /// Extension: under selective recompute, which modules are rebuilt (a RecomputeModule
+    /// mask, training.recompute_modules); 0 = the stack's own choice.
+    unsigned recompute_modules = 0;
     /// Extension: fused attention (no s^2 tensors in memory); unset: the stack's default.
     std::optional<bool> flash_attention;
     /// The step is compiled (torch.compile, XLA): elementwise chains fused into one kernel

@@ -358,16 +358,16 @@ void addExpertAndContext(const SimContext &ctx, const LayerCost &l, Piece &cur)
     const Plan &P = ctx.plan;
     const bool full = P.recompute == Recompute::Full; // the backward reruns the forward
     cur.wait_fwd += l.expert_wait_fwd;
-    cur.wait_bwd += l.expert_wait_bwd + (full ? l.expert_wait_fwd : 0.0);
+    cur.wait_bwd += l.expert_wait_bwd + l.expert_wait_recompute;
     if (l.ep_fwd_ops > 0) {
         const double one = ctx.comm.expertAllToAllTime(
             l.ep_tokens, l.ep_top_k, l.ep_token_bytes, P.expertGroup(),
             P.dispatcher != ExpertDispatcher::AllToAll, {l.ep_router_groups, l.ep_group_top_k});
         const double bytes = l.ep_tokens * l.ep_top_k * l.ep_token_bytes;
         double fwd = l.ep_fwd_ops * one;
-        double bwd = (l.ep_bwd_ops + (full ? l.ep_fwd_ops : 0)) * one;
+        double bwd = (l.ep_bwd_ops + l.ep_recompute_ops) * one;
         cur.ep_fwd_bytes += l.ep_fwd_ops * bytes;
-        cur.ep_bwd_bytes += (l.ep_bwd_ops + (full ? l.ep_fwd_ops : 0)) * bytes;
+        cur.ep_bwd_bytes += (l.ep_bwd_ops + l.ep_recompute_ops) * bytes;
         if (P.expert_overlap) {
             // Megatron-Core's 1F1B all-to-all overlap and DualPipe run one micro-batch's
             // forward beside another's backward of the same layer, each chunk cut into

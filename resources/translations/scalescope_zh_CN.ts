@@ -340,6 +340,18 @@
         <source>an NVLink bridge joins two cards; with %1 GPUs per node the others talk over PCIe</source>
         <translation>NVLink 桥只能连接两张卡；每个节点有 %1 块 GPU 时，其余 GPU 之间通过 PCIe 通信</translation>
     </message>
+    <message>
+        <source>recompute modules refine selective recompute, and recompute = %1</source>
+        <translation>重计算模块只细化选择性重计算，而此处 recompute = %1</translation>
+    </message>
+    <message>
+        <source>recompute modules are Megatron-Core's, and the stack is %1</source>
+        <translation>重计算模块是 Megatron-Core 的选项，而此处软件栈为 %1</translation>
+    </message>
+    <message>
+        <source>recompute module %1 names no part of this model</source>
+        <translation>重计算模块 %1 不对应此模型的任何部分</translation>
+    </message>
 </context>
 <context>
     <name>Duration</name>
@@ -3342,6 +3354,54 @@
         <location filename="../../views/controls/control_panel_effects.cpp" line="607"/>
         <source>GPU %1: %2 °C steady</source>
         <translation>GPU %1：稳态 %2 °C</translation>
+    </message>
+    <message>
+        <source>Which parts of each layer selective recompute rebuilds in backward (Megatron-Core --recompute-modules): each frees what it keeps and runs its forward again; none ticked: the stack's own choice</source>
+        <translation>选择性重计算在反向传播中重建每层的哪些部分（Megatron-Core --recompute-modules）：每个模块释放它保存的张量，并再次运行其前向；都不勾选：由软件栈自行决定</translation>
+    </message>
+    <message>
+        <source>Attention core (core_attn)</source>
+        <translation>注意力核心（core_attn）</translation>
+    </message>
+    <message>
+        <source>Experts' activation (moe_act)</source>
+        <translation>专家激活函数（moe_act）</translation>
+    </message>
+    <message>
+        <source>Norms (layernorm)</source>
+        <translation>归一化（layernorm）</translation>
+    </message>
+    <message>
+        <source>MLA up-projections (mla_up_proj)</source>
+        <translation>MLA 上投影（mla_up_proj）</translation>
+    </message>
+    <message>
+        <source>Dense MLP (mlp)</source>
+        <translation>稠密 MLP（mlp）</translation>
+    </message>
+    <message>
+        <source>Routed experts, with their all-to-all (moe)</source>
+        <translation>路由专家及其 all-to-all（moe）</translation>
+    </message>
+    <message>
+        <source>Shared experts (shared_experts)</source>
+        <translation>共享专家（shared_experts）</translation>
+    </message>
+    <message>
+        <source>Recompute modules</source>
+        <translation>重计算模块</translation>
+    </message>
+    <message>
+        <source>Recompute %1</source>
+        <translation>重计算 %1</translation>
+    </message>
+    <message>
+        <source>Keep %1</source>
+        <translation>保留 %1</translation>
+    </message>
+    <message>
+        <source>The stack's choice</source>
+        <translation>由软件栈决定</translation>
     </message>
 </context>
 <context>

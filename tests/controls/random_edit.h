@@ -11,13 +11,16 @@
 
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
+#include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QList>
+#include <QMenu>
 #include <QRandomGenerator>
 #include <QSlider>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QWidget>
 
 namespace scalescope::test
@@ -40,8 +43,8 @@ inline QList<QWidget *> editableWidgets(QWidget *root)
 
 /// One random change to `w`: a combo's index; a spin box by a small step or, one time in
 /// four, anywhere in its range; a double spin box anywhere; a check box toggled; a slider
-/// dragged through 1 to `max_slider_moves` random positions (one drag, one undo entry);
-/// another button clicked.
+/// dragged through 1 to `max_slider_moves` random positions (one drag, one undo entry); a
+/// menu button's action triggered; another button clicked.
 inline void randomEdit(QWidget *w, QRandomGenerator &rng, int max_slider_moves = 1)
 {
     if (auto *c = qobject_cast<QComboBox *>(w)) {
@@ -61,6 +64,11 @@ inline void randomEdit(QWidget *w, QRandomGenerator &rng, int max_slider_moves =
         for (int i = 0; i < moves; ++i)
             sl->setValue(sl->minimum() + int(rng.bounded(sl->maximum() - sl->minimum() + 1)));
         sl->setSliderDown(false);
+    } else if (auto *tb = qobject_cast<QToolButton *>(w); tb && tb->menu()) {
+        // A menu button (its click would open the menu and wait): one of its actions.
+        const QList<QAction *> actions = tb->menu()->actions();
+        if (!actions.isEmpty())
+            actions.at(int(rng.bounded(actions.size())))->trigger();
     } else if (auto *b = qobject_cast<QAbstractButton *>(w)) {
         if (b->isCheckable())
             b->setChecked(!b->isChecked());

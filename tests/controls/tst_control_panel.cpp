@@ -8,6 +8,7 @@
 
 #include "../support/screenshot.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -19,6 +20,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
+#include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalSpy>
@@ -27,6 +29,7 @@
 #include <QStyle>
 #include <QStyleOptionSlider>
 #include <QTest>
+#include <QToolButton>
 
 using scalescope::BlockFormat;
 using scalescope::builtinCatalog;
@@ -148,6 +151,7 @@ private Q_SLOTS:
     void memoryFormatForConvolutionalModels();
     void fp8RecipeWithFp8Only();
     void activationOffloadEdit();
+    void recomputeModulesEdit();
     void outputHeadOfCustomTransformer();
     void comboKeyboardEdit();
     void spinKeyboardEdit();
@@ -546,6 +550,55 @@ void TestControlPanel::activationOffloadEdit()
     resnet.model = *builtinCatalog().findModel("resnet50");
     panel_->setScenario(resnet);
     QVERIFY(!offload->isVisibleTo(panel_));
+}
+
+void TestControlPanel::recomputeModulesEdit()
+{
+    // training.recompute_modules: a menu of checkable modules shown under selective recompute;
+    // ticking one is an edit the file keeps, leaving selective drops them, and a stack that
+    // has no such option shows the rule table's finding beside the control.
+    auto *button = find<QToolButton>("recomputeModulesButton");
+    Scenario s = defaultScenario();
+    s.model = *builtinCatalog().findModel("deepseek-v3");
+    s.training.framework = "megatron-core";
+    s.training.recompute = scalescope::Recompute::None;
+    panel_->setScenario(s);
+    QVERIFY(!button->isVisibleTo(panel_));
+    s.training.recompute = scalescope::Recompute::Selective;
+    panel_->setScenario(s);
+    QVERIFY(button->isVisibleTo(panel_));
+    QCOMPARE(button->text(), QStringLiteral("The stack's choice"));
+    QAction *up = nullptr;
+    for (QAction *a : button->menu()->actions())
+        if (a->data().toUInt() == unsigned(scalescope::RecomputeModule::MlaUpProj))
+            up = a;
+    QVERIFY(up);
+    up->trigger();
+    const Edit edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.training.recompute_modules,
+             unsigned(scalescope::RecomputeModule::MlaUpProj));
+    QCOMPARE(edit.description, QStringLiteral("Recompute MLA up-projections (mla_up_proj)"));
+    Result<Scenario> back = parseScenario(writeScenario(edit.scenario), builtinCatalog());
+    QVERIFY2(back.ok(), back ? "" : back.error().toString().c_str());
+    QCOMPARE(back.value().training.recompute_modules,
+             unsigned(scalescope::RecomputeModule::MlaUpProj));
+    panel_->setScenario(edit.scenario);
+    QCOMPARE(button->text(), QStringLiteral("mla_up_proj"));
+    QVERIFY(up->isChecked());
+    // Under torchtitan the option is not there: the finding names the stack.
+    Scenario titan = edit.scenario;
+    titan.training.framework = "torchtitan";
+    panel_->setScenario(titan);
+    auto *error = find<QLabel>("recomputeModulesButtonError");
+    QVERIFY(error->isVisibleTo(panel_));
+    QVERIFY2(error->text().contains(QStringLiteral("torchtitan")), qPrintable(error->text()));
+    // Leaving selective recompute drops the modules with it.
+    panel_->setScenario(edit.scenario);
+    auto *recompute = find<QComboBox>("recomputeCombo");
+    recompute->setCurrentIndex(recompute->findData(int(scalescope::Recompute::Full)));
+    const Edit full = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(full.scenario.training.recompute, scalescope::Recompute::Full);
+    QCOMPARE(full.scenario.training.recompute_modules, 0u);
 }
 
 void TestControlPanel::fp8RecipeWithFp8Only()

@@ -89,6 +89,8 @@ private Q_SLOTS:
     void hiddenAllToAllStillCounts();
     void contextParallelismSplitsActivations();
     void selectiveRecomputeFreesNormsAndExpertActivation();
+    void recomputeModulesTradeMemoryForTime();
+    void recomputeModulesNameTheirKeys();
     void routingWeightsInTheActivationKeepNoExpertOutputs();
     void contextExchangeHidesBehindAttention();
     void foldingRuleNamesItsKeys();
@@ -399,6 +401,152 @@ void TestMoe::selectiveRecomputeFreesNormsAndExpertActivation()
     const double tokens = 4096;
     QVERIFY2(std::abs((none - selective) / tokens - (2 * 2 * 4096 + 2 * 4096 * 2)) < 1.0,
              qPrintable(QString::number((none - selective) / tokens)));
+}
+
+// Megatron-Core's --recompute-modules (training.recompute_modules): DeepSeek-V3 on 256 GB200
+// as the Megatron-Bridge 25.11 BF16 recipe runs it (PP 4 x VP 4, EP 64) does not fit with
+// every activation kept, and fits with the recipe's `mla_up_proj`: each layer frees the
+// queries, keys and values the up-projections made (2 bytes x 4,096 tokens x 128 heads x
+// (192 + 192 + 128)) and pays their forward again.
+void TestMoe::recomputeModulesTradeMemoryForTime()
+{
+    const auto run = [](const char *recompute, const char *modules) {
+        QString text = QStringLiteral(R"({"scalescope": 1,
+          "hardware": {"gpu": "gb200-186gb", "nodes": 64, "gpus_per_node": 4,
+                       "nvlink_domain": 72, "intra_node": "nvlink5",
+                       "inter_node": "ib-ndr-400", "nics_per_node": 4},
+          "model": "deepseek-v3",
+          "training": {"global_batch": 4096, "micro_batch": 1, "precision": "bf16",
+                       "framework": "megatron-core", "seq_len": 4096, "mtp_depth": 0,
+                       "recompute": "%1" MODULES},
+          "parallel": {"data": 64, "pipeline": 4, "schedule": "interleaved",
+                       "virtual_stages": 4, "expert": 64, "zero": 1}})")
+                           .arg(QLatin1String(recompute));
+        text.replace(
+            QStringLiteral("MODULES"),
+            modules ? QStringLiteral(", \"recompute_modules\": [%1]").arg(QLatin1String(modules))
+                    : QString());
+        return scenarioFrom(text.toUtf8().constData());
+    };
+    const auto firstBlock = [](const Scenario &s) {
+        const auto ctx = contextFrom(s);
+        return ctx->workload.layers[static_cast<size_t>(ctx->workload.first_block)];
+    };
+    const Scenario none = run("none", nullptr);
+    const Scenario up = run("selective", R"("mla_up_proj")");
+    QCOMPARE(up.training.recompute_modules, unsigned(RecomputeModule::MlaUpProj));
+    const LayerCost kept = firstBlock(none), rebuilt = firstBlock(up);
+    QCOMPARE(kept.activation_bytes - rebuilt.activation_bytes,
+             2.0 * 4096 * 128 * (192 + 192 + 128));
+    QVERIFY(rebuilt.recompute_s > 0);
+    QVERIFY(rebuilt.recompute_flops > 0);
+    const Summary all = simulateSummary(none), some = simulateSummary(up);
+    QVERIFY2(!all.memory.fits(), "every activation kept should not fit 186 GB");
+    QVERIFY2(some.memory.fits(), qPrintable(QString::number(some.memory.total / (1 << 30))));
+    QVERIFY(some.step_time_s > all.step_time_s);
+    const Summary full = simulateSummary(run("full", nullptr));
+    QVERIFY(some.step_time_s < full.step_time_s);
+
+    const auto firstMoe = [](const Scenario &s) {
+        const auto ctx = contextFrom(s);
+        for (const LayerCost &l : ctx->workload.layers)
+            if (l.ep_fwd_ops > 0)
+                return l;
+        return LayerCost{};
+    };
+    // The model's "selective" for an MoE layer under Megatron-Core is its MoE recipes'
+    // norms and experts' activation: naming them changes nothing there. A dense layer's
+    // norms are rebuilt only when named.
+    const Scenario dflt = run("selective", nullptr);
+    const Scenario named = run("selective", R"("layernorm", "moe_act")");
+    QCOMPARE(firstMoe(named).activation_bytes, firstMoe(dflt).activation_bytes);
+    QCOMPARE(firstMoe(named).recompute_s, firstMoe(dflt).recompute_s);
+    QVERIFY(firstBlock(named).activation_bytes < firstBlock(dflt).activation_bytes);
+
+    // `moe` reruns the routed experts with their dispatch and combine: more all-to-all time
+    // in backward, less memory than the activation alone.
+    const Scenario whole = run("selective", R"("moe")");
+    const LayerCost moeLayer = firstMoe(whole);
+    QVERIFY(moeLayer.ep_fwd_ops > 0);
+    QCOMPARE(moeLayer.ep_recompute_ops, moeLayer.ep_fwd_ops);
+    const Summary w = simulateSummary(whole), d = simulateSummary(dflt);
+    QVERIFY(w.memory.activations < d.memory.activations);
+    QVERIFY(w.breakdown.communication_total > d.breakdown.communication_total);
+
+    // The engine and the closed form agree on the named modules.
+    const auto ctx = contextFrom(whole);
+    const SimResult r = simulate(*ctx, SimOptions{});
+    QVERIFY(r.ok);
+    QVERIFY(std::abs(analyticSummary(*ctx).step_time_s / r.step_time_s - 1) < 0.02);
+
+    // Written and read back.
+    Result<Scenario> back = parseScenario(writeScenario(whole), builtinCatalog());
+    QVERIFY2(back.ok(), back ? "" : back.error().toString().c_str());
+    QCOMPARE(back.value().training.recompute_modules, unsigned(RecomputeModule::Moe));
+}
+
+// Bad values name training.recompute_modules and what is allowed.
+void TestMoe::recomputeModulesNameTheirKeys()
+{
+    const auto parse = [](const char *training) {
+        const QByteArray text = QStringLiteral(R"({"scalescope": 1,
+          "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 1, "gpus_per_node": 8,
+                       "intra_node": "nvlink4"},
+          "model": "MODEL",
+          "training": {"global_batch": 16, "micro_batch": 1, "precision": "bf16", %1},
+          "parallel": {"expert": 8, "zero": 1}})")
+                                    .arg(QLatin1String(training))
+                                    .toUtf8();
+        return text;
+    };
+    const auto error = [&](const char *model, const char *training) {
+        QByteArray text = parse(training);
+        text.replace("MODEL", model);
+        Result<Scenario> r = parseScenario(text, builtinCatalog());
+        return r.ok() ? std::string() : r.error().toString();
+    };
+    const char *mc = R"("framework": "megatron-core", "seq_len": 1024, )";
+    const auto has = [](const std::string &e, const char *what) {
+        return e.find(what) != std::string::npos;
+    };
+    std::string e = error("mixtral-8x7b", (std::string(mc) + R"("recompute": "selective",
+        "recompute_modules": ["attn"])")
+                                              .c_str());
+    QVERIFY2(has(e, "training.recompute_modules[0]") && has(e, "core_attn") &&
+                 has(e, "shared_experts"),
+             e.c_str());
+    e = error("mixtral-8x7b", (std::string(mc) + R"("recompute": "selective",
+        "recompute_modules": ["moe_act", "moe_act"])")
+                                  .c_str());
+    QVERIFY2(has(e, "training.recompute_modules[1]") && has(e, "twice"), e.c_str());
+    e = error("mixtral-8x7b",
+              (std::string(mc) + R"("recompute": "selective", "recompute_modules": [])").c_str());
+    QVERIFY2(has(e, "empty list"), e.c_str());
+    e = error(
+        "mixtral-8x7b",
+        (std::string(mc) + R"("recompute": "full", "recompute_modules": ["moe_act"])").c_str());
+    QVERIFY2(has(e, "training.recompute_modules") && has(e, "\"full\"") && has(e, "selective"),
+             e.c_str());
+    e = error("mixtral-8x7b", R"("framework": "torchtitan", "seq_len": 1024,
+        "recompute": "selective", "recompute_modules": ["moe_act"])");
+    QVERIFY2(has(e, "Megatron-Core") && has(e, "torchtitan"), e.c_str());
+    e = error("mixtral-8x7b", (std::string(mc) + R"("recompute": "selective",
+        "recompute_modules": ["mla_up_proj"])")
+                                  .c_str());
+    QVERIFY2(has(e, "mla_up_proj") && has(e, "latent attention"), e.c_str());
+    e = error("qwen3-30b-a3b", (std::string(mc) + R"("recompute": "selective",
+        "recompute_modules": ["mlp"])")
+                                   .c_str());
+    QVERIFY2(has(e, "\"mlp\"") && has(e, "dense"), e.c_str());
+    e = error("mixtral-8x7b", (std::string(mc) + R"("recompute": "selective",
+        "recompute_modules": ["shared_experts"])")
+                                  .c_str());
+    QVERIFY2(has(e, "shared experts"), e.c_str());
+    // What the model has is accepted.
+    e = error("deepseek-v3", (std::string(mc) + R"("recompute": "selective",
+        "recompute_modules": ["mla_up_proj", "mlp", "shared_experts", "moe_act", "layernorm"])")
+                                 .c_str());
+    QVERIFY2(e.empty(), e.c_str());
 }
 
 // Megatron-Core multiplies the routing weights inside the experts' activation

@@ -256,6 +256,19 @@ QString findingText(const RuleFinding &f)
                    "ControlChecks",
                    "activation offloading runs without activation recompute, and recompute = %1")
             .arg(QString::fromStdString(a.recompute));
+    case Rule::RecomputeModulesNeedSelective:
+        return QCoreApplication::translate(
+                   "ControlChecks",
+                   "recompute modules refine selective recompute, and recompute = %1")
+            .arg(QString::fromStdString(a.recompute));
+    case Rule::RecomputeModulesStack:
+        return QCoreApplication::translate(
+                   "ControlChecks", "recompute modules are Megatron-Core's, and the stack is %1")
+            .arg(QString::fromStdString(a.stack_id));
+    case Rule::RecomputeModuleUnused:
+        return QCoreApplication::translate("ControlChecks",
+                                           "recompute module %1 names no part of this model")
+            .arg(QString::fromStdString(a.module));
     case Rule::InterleavedMicroBatches:
         return QCoreApplication::translate(
                    "ControlChecks",

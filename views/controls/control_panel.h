@@ -23,6 +23,8 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 class QSlider;
+class QToolButton;
+class QAction;
 
 namespace scalescope
 {
@@ -170,6 +172,9 @@ private:
     QComboBox *precision_combo_ = nullptr;
     QComboBox *optimizer_combo_ = nullptr;
     QComboBox *recompute_combo_ = nullptr;
+    /// training.recompute_modules: a menu of checkable modules (Megatron-Core's names).
+    QToolButton *recompute_modules_button_ = nullptr;
+    QList<QAction *> recompute_module_actions_;
     QCheckBox *flash_check_ = nullptr;
     QCheckBox *compile_check_ = nullptr;
     QComboBox *memory_format_combo_ = nullptr;

@@ -112,6 +112,38 @@ QWidget *ControlPanel::buildModel(QWidget *parent)
     addRow(form, tr("&Recompute"), recompute_combo_, recompute_combo_,
            {QStringLiteral("training.recompute")}, QStringLiteral("recomputeComboError"));
 
+    // Megatron-Core's --recompute-modules: which parts selective recompute rebuilds. None
+    // ticked: the stack's own choice.
+    recompute_modules_button_ = new QToolButton(group);
+    recompute_modules_button_->setObjectName(QStringLiteral("recomputeModulesButton"));
+    recompute_modules_button_->setPopupMode(QToolButton::InstantPopup);
+    recompute_modules_button_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    recompute_modules_button_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    recompute_modules_button_->setToolTip(
+        tr("Which parts of each layer selective recompute rebuilds in backward (Megatron-Core "
+           "--recompute-modules): each frees what it keeps and runs its forward again; none "
+           "ticked: the stack's own choice"));
+    auto *modules_menu = new QMenu(recompute_modules_button_);
+    const std::array<std::pair<RecomputeModule, QString>, kRecomputeModules.size()> labels = {{
+        {RecomputeModule::CoreAttn, tr("Attention core (core_attn)")},
+        {RecomputeModule::MoeAct, tr("Experts' activation (moe_act)")},
+        {RecomputeModule::Layernorm, tr("Norms (layernorm)")},
+        {RecomputeModule::MlaUpProj, tr("MLA up-projections (mla_up_proj)")},
+        {RecomputeModule::Mlp, tr("Dense MLP (mlp)")},
+        {RecomputeModule::Moe, tr("Routed experts, with their all-to-all (moe)")},
+        {RecomputeModule::SharedExperts, tr("Shared experts (shared_experts)")},
+    }};
+    for (const auto &[module, label] : labels) {
+        QAction *action = modules_menu->addAction(label);
+        action->setCheckable(true);
+        action->setData(static_cast<unsigned>(module));
+        recompute_module_actions_.append(action);
+    }
+    recompute_modules_button_->setMenu(modules_menu);
+    addRow(form, tr("Recompute modules"), recompute_modules_button_, recompute_modules_button_,
+           {QStringLiteral("training.recompute_modules")},
+           QStringLiteral("recomputeModulesButtonError"));
+
     offload_spin_ = makeSpin(
         group, "offloadLayersSpin", 0, 100000,
         tr("Transformer layers whose saved activations wait in host memory between forward and "
@@ -232,9 +264,22 @@ void ControlPanel::connectModel()
         s.training.optimizer = Optimizer(optimizer_combo_->itemData(index).toInt());
         commit(std::move(s), tr("Set optimizer to %1").arg(optimizer_combo_->itemText(index)), 0);
     });
+    for (QAction *action : std::as_const(recompute_module_actions_)) {
+        connect(action, &QAction::toggled, this, [this, action](bool on) {
+            Scenario s = scenario_;
+            const unsigned bit = action->data().toUInt();
+            s.training.recompute_modules =
+                on ? (s.training.recompute_modules | bit) : (s.training.recompute_modules & ~bit);
+            commit(std::move(s), (on ? tr("Recompute %1") : tr("Keep %1")).arg(action->text()), 0);
+        });
+    }
     connect(recompute_combo_, &QComboBox::currentIndexChanged, this, [this](int index) {
         Scenario s = scenario_;
         s.training.recompute = Recompute(recompute_combo_->itemData(index).toInt());
+        // Named modules refine selective recompute only (Megatron-Core); another choice
+        // leaves none of them behind.
+        if (s.training.recompute != Recompute::Selective)
+            s.training.recompute_modules = 0;
         commit(std::move(s), tr("Set recompute to %1").arg(recompute_combo_->itemText(index)), 0);
     });
     connect(flash_check_, &QCheckBox::toggled, this, [this](bool on) {
@@ -300,6 +345,19 @@ void ControlPanel::syncModel()
                                          training.block_format == BlockFormat::None);
     setComboData(optimizer_combo_, int(training.optimizer));
     setComboData(recompute_combo_, int(training.recompute));
+    QStringList ticked;
+    for (QAction *action : std::as_const(recompute_module_actions_)) {
+        const QSignalBlocker block(action);
+        const bool on = (training.recompute_modules & action->data().toUInt()) != 0;
+        action->setChecked(on);
+        if (on)
+            ticked.append(QString::fromLatin1(
+                recomputeModuleName(static_cast<RecomputeModule>(action->data().toUInt()))));
+    }
+    recompute_modules_button_->setText(ticked.isEmpty() ? tr("The stack's choice")
+                                                        : ticked.join(QStringLiteral(", ")));
+    setRowVisible(recompute_modules_button_,
+                  transformer && training.recompute == Recompute::Selective);
     setSpin(offload_spin_, training.activation_offload_layers);
     setRowVisible(offload_spin_, transformer);
     setCheck(flash_check_, flashAttentionOf(scenario_, stackOf(scenario_)));
