@@ -100,6 +100,15 @@ const Source kNoRemedyLeft = QT_TRANSLATE_NOOP3("ModelText", "faster links betwe
 const Source kContextExchange = QT_TRANSLATE_NOOP3("ModelText", "Context-parallel key/value exchange over %1 is exposed for %2% of the step; longer sequences per GPU or a context group inside the node hide it behind attention.", "bottleneck; %1 = link name");
 const Source kExpertImbalance = QT_TRANSLATE_NOOP3("ModelText", "Routing imbalance: GPUs wait %1% of the step for the busiest expert; balanced routing (auxiliary loss or bias) or a capacity factor shortens it.", "bottleneck");
 const Source kOutOfMemory = QT_TRANSLATE_NOOP3("ModelText", "It does not fit: %1 GiB per GPU against %2 GiB.", "bottleneck, memory");
+const Source kOutOfMemoryRemedy = QT_TRANSLATE_NOOP3("ModelText", "It does not fit: %1 GiB per GPU against %2 GiB; %3 would fit it in %4 GiB, %5.", "bottleneck, memory; %3 = a change such as 'full recompute', %5 = its cost such as 'with a step 12% longer'");
+const Source kRemedySelective = QT_TRANSLATE_NOOP3("ModelText", "selective recompute", "bottleneck, memory remedy");
+const Source kRemedyUpProjections = QT_TRANSLATE_NOOP3("ModelText", "recomputing MLA's up-projections (recompute_modules mla_up_proj)", "bottleneck, memory remedy");
+const Source kRemedyFull = QT_TRANSLATE_NOOP3("ModelText", "full recompute", "bottleneck, memory remedy");
+const Source kRemedyZero = QT_TRANSLATE_NOOP3("ModelText", "ZeRO stage %1", "bottleneck, memory remedy");
+const Source kRemedyMicroBatch = QT_TRANSLATE_NOOP3("ModelText", "micro-batch %1", "bottleneck, memory remedy");
+const Source kRemedySame = QT_TRANSLATE_NOOP3("ModelText", "at the same step time", "bottleneck, memory remedy's cost");
+const Source kRemedyLonger = QT_TRANSLATE_NOOP3("ModelText", "with a step %1% longer", "bottleneck, memory remedy's cost");
+const Source kRemedyShorter = QT_TRANSLATE_NOOP3("ModelText", "with a step %1% shorter", "bottleneck, memory remedy's cost");
 
 /// What "the largest loss is ..." names, by StepLoss.
 const Source kLosses[] = {
@@ -255,10 +264,54 @@ QString translatedBottleneck(const Bottleneck &b)
     if (b.virtual_gpu)
         then(translated(kVirtualGpu, {percent(b.virtual_gpu->fraction),
                                       qs(bottleneckNumber(b.virtual_gpu->full_gpu_equivalents))}));
-    if (b.out_of_memory)
-        then(translated(kOutOfMemory, {qs(bottleneckGiB(b.out_of_memory->total_bytes)),
-                                       qs(bottleneckGiB(b.out_of_memory->capacity_bytes))}));
+    if (b.out_of_memory) {
+        const Bottleneck::OutOfMemory &m = *b.out_of_memory;
+        using Remedy = Bottleneck::OutOfMemory::Remedy;
+        if (m.remedy == Remedy::None)
+            then(translated(kOutOfMemory, {qs(bottleneckGiB(m.total_bytes)),
+                                           qs(bottleneckGiB(m.capacity_bytes))}));
+        else
+            then(translated(kOutOfMemoryRemedy,
+                            {qs(bottleneckGiB(m.total_bytes)), qs(bottleneckGiB(m.capacity_bytes)),
+                             translatedRemedyChange(m), qs(bottleneckGiB(m.remedy_total_bytes)),
+                             translatedRemedyCost(m)}));
+    }
     return text;
+}
+
+QString translatedRemedyChange(const Bottleneck::OutOfMemory &m)
+{
+    using Remedy = Bottleneck::OutOfMemory::Remedy;
+    QString change;
+    switch (m.remedy) {
+    case Remedy::SelectiveRecompute:
+        change = translated(kRemedySelective);
+        break;
+    case Remedy::UpProjections:
+        change = translated(kRemedyUpProjections);
+        break;
+    case Remedy::FullRecompute:
+        change = translated(kRemedyFull);
+        break;
+    case Remedy::ZeroStage:
+        change = translated(kRemedyZero, {QString::number(m.remedy_value)});
+        break;
+    case Remedy::MicroBatch:
+        change = translated(kRemedyMicroBatch, {QString::number(m.remedy_value)});
+        break;
+    case Remedy::None:
+        break;
+    }
+    return change;
+}
+
+QString translatedRemedyCost(const Bottleneck::OutOfMemory &m)
+{
+    const double delta = remedyStepChange(m);
+    const int sign = remedyCostSign(delta);
+    return sign == 0 ? translated(kRemedySame)
+                     : translated(sign > 0 ? kRemedyLonger : kRemedyShorter,
+                                  {qs(bottleneckPercent(std::abs(delta)))});
 }
 
 QString translatedAdvice(const Advice &a)

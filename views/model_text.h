@@ -22,6 +22,10 @@ namespace scalescope
 QString translatedLabel(const SegmentLabel &label);
 /// The bottleneck sentence and those that follow it, in the current language.
 QString translatedBottleneck(const Bottleneck &bottleneck);
+/// A plan that does not fit: the change that makes it fit ("full recompute") and what it
+/// costs ("with a step 12% longer"), in the GUI's language (Remedy::None: empty).
+QString translatedRemedyChange(const Bottleneck::OutOfMemory &m);
+QString translatedRemedyCost(const Bottleneck::OutOfMemory &m);
 /// One advice line in the current language.
 QString translatedAdvice(const Advice &advice);
 /// What a scenario runs on, from its current hardware: "GPT-2 1.5B on 2 × 4 RTX 4090 (PCIe

@@ -269,6 +269,15 @@ void MainWindow::updateStatus(const ResultPtr &result)
         // are only what it would do if it fitted (throughput, MFU and efficiency left out).
         status_memory_->setText(tr("Does not fit: %1 GiB per GPU against %2 GiB")
                                     .arg(formatGiB(s.memory.total), formatGiB(s.memory.capacity)));
+        // The change the model found that makes it fit (analysis/memory_remedy.h).
+        QString memory_tip = tr("Memory per GPU against the GPU's capacity");
+        if (const auto &oom = s.bottleneck.out_of_memory;
+            oom && oom->remedy != Bottleneck::OutOfMemory::Remedy::None)
+            memory_tip += QLatin1Char('\n') + tr("%1 would fit it in %2 GiB, %3.")
+                                                  .arg(translatedRemedyChange(*oom),
+                                                       formatGiB(oom->remedy_total_bytes),
+                                                       translatedRemedyCost(*oom));
+        status_memory_->setToolTip(memory_tip);
         status_memory_->show();
         for (QLabel *l : {status_step_, status_throughput_, status_mfu_, status_efficiency_})
             l->clear();

@@ -86,6 +86,18 @@ std::string bottleneckGiB(double bytes)
     return fixedText(bytes / kBytesPerGiB, 1);
 }
 
+double remedyStepChange(const Bottleneck::OutOfMemory &m)
+{
+    return m.step_time_s > 0 ? m.remedy_step_time_s / m.step_time_s - 1 : 0.0;
+}
+
+int remedyCostSign(double delta)
+{
+    // Under half a percent the two steps read the same (bottleneckPercent rounds to whole
+    // percent).
+    return std::abs(delta) < 0.005 ? 0 : (delta > 0 ? 1 : -1);
+}
+
 std::string bottleneckNumber(double x)
 {
     return generalText(x, 2);
@@ -316,9 +328,42 @@ std::string bottleneckText(const Bottleneck &r)
                     " slice of a physical GPU: the job gets " +
                     bottleneckNumber(r.virtual_gpu->full_gpu_equivalents) +
                     "x the compute of one whole GPU.";
-    if (r.out_of_memory)
-        sentence += " It does not fit: " + gibibytes(r.out_of_memory->total_bytes) +
-                    " per GPU against " + gibibytes(r.out_of_memory->capacity_bytes) + ".";
+    if (r.out_of_memory) {
+        const Bottleneck::OutOfMemory &m = *r.out_of_memory;
+        sentence += " It does not fit: " + gibibytes(m.total_bytes) + " per GPU against " +
+                    gibibytes(m.capacity_bytes);
+        using Remedy = Bottleneck::OutOfMemory::Remedy;
+        if (m.remedy != Remedy::None) {
+            std::string change;
+            switch (m.remedy) {
+            case Remedy::SelectiveRecompute:
+                change = "selective recompute";
+                break;
+            case Remedy::UpProjections:
+                change = "recomputing MLA's up-projections (recompute_modules mla_up_proj)";
+                break;
+            case Remedy::FullRecompute:
+                change = "full recompute";
+                break;
+            case Remedy::ZeroStage:
+                change = "ZeRO stage " + std::to_string(m.remedy_value);
+                break;
+            case Remedy::MicroBatch:
+                change = "micro-batch " + std::to_string(m.remedy_value);
+                break;
+            case Remedy::None:
+                break;
+            }
+            const double delta = remedyStepChange(m);
+            const std::string cost = remedyCostSign(delta) == 0
+                                         ? "at the same step time"
+                                         : "with a step " + bottleneckPercent(std::abs(delta)) +
+                                               (delta > 0 ? "% longer" : "% shorter");
+            sentence +=
+                "; " + change + " would fit it in " + gibibytes(m.remedy_total_bytes) + ", " + cost;
+        }
+        sentence += ".";
+    }
     return sentence;
 }
 

@@ -1,5 +1,7 @@
 #include "analysis/evaluation.h"
 
+#include "analysis/memory_remedy.h"
+
 #include <algorithm>
 
 namespace scalescope
@@ -55,6 +57,8 @@ evaluateScenario(const Scenario &scenario, const EvaluationRequest &request,
     if (!step)
         return step.error();
     e.step = std::move(step).value();
+    // Where it does not fit: the one change that makes it fit at the least cost.
+    addMemoryRemedy(*e.context, e.step.summary);
     if (e.step.sim.timeline) {
         e.timeline = std::make_shared<const Timeline>(std::move(*e.step.sim.timeline));
         e.step.sim.timeline.reset();

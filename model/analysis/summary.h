@@ -84,6 +84,21 @@ struct Bottleneck {
     struct OutOfMemory {
         double total_bytes = 0; // per GPU
         double capacity_bytes = 0;
+        /// One change of the plan that makes it fit, the fastest of those tried
+        /// (analysis/memory_remedy.h); None where none of them does.
+        enum class Remedy : uint8_t {
+            None,
+            SelectiveRecompute, // training.recompute selective
+            UpProjections,      // ...with recompute_modules mla_up_proj (Megatron-Core, MLA)
+            FullRecompute,      // training.recompute full
+            ZeroStage,          // parallel.zero = remedy_value
+            MicroBatch,         // training.micro_batch = remedy_value
+        };
+        Remedy remedy = Remedy::None;
+        int64_t remedy_value = 0;
+        double remedy_total_bytes = 0; // per GPU with the change
+        double remedy_step_time_s = 0;
+        double step_time_s = 0; // without it (what the change costs is counted against)
     };
     // Sentences after the main one, in this order.
     std::optional<Thermal> thermal;
@@ -94,6 +109,9 @@ struct Bottleneck {
 /// How the bottleneck sentences write their numbers, in English and in the GUI alike (the
 /// same under every locale: analysis/format.h).
 std::string bottleneckPercent(double fraction); // 0.623 -> "62" (the "%" is the sentence's)
+/// How a memory remedy's step compares with the step that does not fit: 0 (the same to the
+/// whole percent), 1 longer, -1 shorter; `delta` = remedy / step - 1 (remedyStepChange).
+int remedyCostSign(double delta);
 /// MFU as the status bar writes it, one decimal: 0.0549 -> "5.5" (not "5" beside "5.5%").
 std::string bottleneckMfuPercent(double fraction);
 std::string bottleneckGiB(double bytes);        // 95.1 x 2^30 -> "95.1" (" GiB" is the sentence's)
@@ -175,6 +193,9 @@ Summary analyticSummary(const SimContext &ctx);
 CollectiveSummary simulateCollective(const Scenario &scenario);
 /// Rejects a requested algorithm that cannot run on this hardware ("collective.algorithm").
 Result<bool> checkCollective(const Scenario &scenario);
+
+/// A memory remedy's step over the step that does not fit, minus 1.
+double remedyStepChange(const Bottleneck::OutOfMemory &m);
 
 /// What limits this step most, as a record.
 Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s);

@@ -133,6 +133,23 @@ QJsonObject summaryToJson(const Summary &s)
     o[QStringLiteral("fits_in_memory")] = s.memory.fits();
     o[QStringLiteral("bottleneck")] = QString::fromStdString(bottleneckText(s.bottleneck));
     // Extensions beyond the contract.
+    if (const auto &oom = s.bottleneck.out_of_memory;
+        oom && oom->remedy != Bottleneck::OutOfMemory::Remedy::None) {
+        // The one change that makes it fit at the least cost (analysis/memory_remedy.h).
+        using Remedy = Bottleneck::OutOfMemory::Remedy;
+        QJsonObject r;
+        r[QStringLiteral("change")] =
+            QLatin1String(oom->remedy == Remedy::SelectiveRecompute ? "recompute_selective"
+                          : oom->remedy == Remedy::UpProjections    ? "recompute_mla_up_proj"
+                          : oom->remedy == Remedy::FullRecompute    ? "recompute_full"
+                          : oom->remedy == Remedy::ZeroStage        ? "zero_stage"
+                                                                    : "micro_batch");
+        if (oom->remedy == Remedy::ZeroStage || oom->remedy == Remedy::MicroBatch)
+            r[QStringLiteral("value")] = static_cast<double>(oom->remedy_value);
+        r[QStringLiteral("memory_per_gpu_bytes")] = oom->remedy_total_bytes;
+        r[QStringLiteral("step_time_s")] = oom->remedy_step_time_s;
+        o[QStringLiteral("fits_with")] = r;
+    }
     QJsonObject comm;
     // Each kind whole, hidden or not (the critical-path kinds' hidden part is on no stream).
     comm[QStringLiteral("tensor_parallel")] = s.breakdown.tp_comm + s.breakdown.tp_hidden;

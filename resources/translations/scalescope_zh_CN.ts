@@ -875,6 +875,51 @@
         <comment>two sentences in a row</comment>
         <translation>%1%2</translation>
     </message>
+    <message>
+        <source>It does not fit: %1 GiB per GPU against %2 GiB; %3 would fit it in %4 GiB, %5.</source>
+        <comment>bottleneck, memory; %3 = a change such as 'full recompute', %5 = its cost such as 'with a step 12% longer'</comment>
+        <translation>显存放不下：每块 GPU 需要 %1 GiB，而只有 %2 GiB；%3 可以放下（%4 GiB），%5。</translation>
+    </message>
+    <message>
+        <source>selective recompute</source>
+        <comment>bottleneck, memory remedy</comment>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <source>recomputing MLA's up-projections (recompute_modules mla_up_proj)</source>
+        <comment>bottleneck, memory remedy</comment>
+        <translation>重计算 MLA 上投影（recompute_modules mla_up_proj）</translation>
+    </message>
+    <message>
+        <source>full recompute</source>
+        <comment>bottleneck, memory remedy</comment>
+        <translation>完全重计算</translation>
+    </message>
+    <message>
+        <source>ZeRO stage %1</source>
+        <comment>bottleneck, memory remedy</comment>
+        <translation>ZeRO 阶段 %1</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <comment>bottleneck, memory remedy</comment>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <source>at the same step time</source>
+        <comment>bottleneck, memory remedy's cost</comment>
+        <translation>每步时间不变</translation>
+    </message>
+    <message>
+        <source>with a step %1% longer</source>
+        <comment>bottleneck, memory remedy's cost</comment>
+        <translation>每步时间长 %1%</translation>
+    </message>
+    <message>
+        <source>with a step %1% shorter</source>
+        <comment>bottleneck, memory remedy's cost</comment>
+        <translation>每步时间短 %1%</translation>
+    </message>
 </context>
 <context>
     <name>Options</name>
@@ -5349,6 +5394,10 @@ P50 %2 · P90 %3</translation>
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
     </message>
+    <message>
+        <source>%1 would fit it in %2 GiB, %3.</source>
+        <translation>%1 可以放下（%2 GiB），%3。</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::MeasuredRunView</name>
@@ -5614,6 +5663,10 @@ P50 %2 · P90 %3</translation>
         <location filename="../../views/charts/memory_view.cpp" line="286"/>
         <source>The capacity is what one process can allocate of the card's %1 GiB: the driver keeps about 1% and the CUDA context 0.5 GiB.</source>
         <translation>容量是单个进程在这张 %1 GiB 的卡上可分配的显存：驱动保留约 1%，CUDA 上下文占 0.5 GiB。</translation>
+    </message>
+    <message>
+        <source>Does not fit: needs %1 GiB of %2 GiB — %3 would fit it in %4 GiB, %5</source>
+        <translation>容纳不下：需要 %1 GiB，容量 %2 GiB — %3 可以放下（%4 GiB），%5</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 // across nodes, context parallelism's memory and exchange, the folding rule, and the closed
 // form against the engine on MoE and context-parallel plans.
 #include "analysis/memory.h"
+#include "analysis/memory_remedy.h"
 #include "analysis/planner.h"
 #include "comm/collective.h"
 #include "io/report_io.h"
@@ -10,6 +11,7 @@
 #include "plan/rules.h"
 #include "testutil.h"
 
+#include <QJsonObject>
 #include <QTest>
 
 #include <algorithm>
@@ -91,6 +93,7 @@ private Q_SLOTS:
     void selectiveRecomputeFreesNormsAndExpertActivation();
     void recomputeModulesTradeMemoryForTime();
     void recomputeModulesNameTheirKeys();
+    void outOfMemoryNamesTheChangeThatFits();
     void routingWeightsInTheActivationKeepNoExpertOutputs();
     void contextExchangeHidesBehindAttention();
     void foldingRuleNamesItsKeys();
@@ -547,6 +550,97 @@ void TestMoe::recomputeModulesNameTheirKeys()
         "recompute_modules": ["mla_up_proj", "mlp", "shared_experts", "moe_act", "layernorm"])")
                                  .c_str());
     QVERIFY2(e.empty(), e.c_str());
+}
+
+// A plan that does not fit names the one change that makes it fit at the least cost (the
+// rest of the scenario unchanged), with its memory and step, in the sentence and the JSON.
+void TestMoe::outOfMemoryNamesTheChangeThatFits()
+{
+    using Remedy = Bottleneck::OutOfMemory::Remedy;
+    const auto remedied = [](const Scenario &s) {
+        const auto ctx = contextFrom(s);
+        Summary summary = analyticSummary(*ctx);
+        addMemoryRemedy(*ctx, summary);
+        return summary;
+    };
+    // Claim 8's DDP run of a model too large for data parallelism alone: sharding the
+    // optimizer states over the replicas fits it.
+    const Scenario ddp = galleryScenario("claim08-a-ddp-out-of-memory");
+    const Summary a = remedied(ddp);
+    QVERIFY(!a.memory.fits());
+    QVERIFY(a.bottleneck.out_of_memory);
+    const Bottleneck::OutOfMemory &m = *a.bottleneck.out_of_memory;
+    QVERIFY(m.remedy != Remedy::None);
+    QCOMPARE(m.step_time_s, a.step_time_s);
+    // The change, made by hand, fits with the memory and step the record gives.
+    Scenario fixed = ddp;
+    switch (m.remedy) {
+    case Remedy::ZeroStage:
+        fixed.parallel.zero = static_cast<int>(m.remedy_value);
+        break;
+    case Remedy::MicroBatch:
+        fixed.training.micro_batch = m.remedy_value;
+        break;
+    case Remedy::FullRecompute:
+        fixed.training.recompute = Recompute::Full;
+        break;
+    default:
+        fixed.training.recompute = Recompute::Selective;
+        break;
+    }
+    const Summary b = analyticSummary(*contextFrom(fixed));
+    QVERIFY(b.memory.fits());
+    QCOMPARE(b.memory.total, m.remedy_total_bytes);
+    QCOMPARE(b.step_time_s, m.remedy_step_time_s);
+    // Full recompute also fits, and costs more than the change chosen.
+    Scenario full = ddp;
+    full.training.recompute = Recompute::Full;
+    const Summary f = analyticSummary(*contextFrom(full));
+    if (f.memory.fits())
+        QVERIFY(f.step_time_s >= m.remedy_step_time_s);
+    const std::string text = bottleneckText(a.bottleneck);
+    QVERIFY2(text.find("would fit it in " + bottleneckGiB(m.remedy_total_bytes) + " GiB") !=
+                 std::string::npos,
+             text.c_str());
+    const QJsonObject json = summaryToJson(a);
+    QVERIFY(json.contains(QStringLiteral("fits_with")));
+    QCOMPARE(json.value(QStringLiteral("fits_with"))
+                 .toObject()
+                 .value(QStringLiteral("step_time_s"))
+                 .toDouble(),
+             m.remedy_step_time_s);
+
+    // DeepSeek-V3 on 256 H100 (TP 2, PP 8, EP 32) with every activation kept: 88.7 GiB of
+    // 78.6; rebuilding MLA's queries, keys and values from their latents (Megatron-Core's
+    // mla_up_proj) fits it at the least cost, before selective or full recompute.
+    Scenario dsv3 = scenarioFrom(R"({"scalescope": 1,
+      "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 32, "gpus_per_node": 8,
+                   "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8},
+      "model": "deepseek-v3",
+      "training": {"global_batch": 1024, "micro_batch": 1, "precision": "bf16",
+                   "framework": "megatron-core", "seq_len": 4096, "recompute": "none"},
+      "parallel": {"tensor": 2, "pipeline": 8, "expert": 32, "zero": 1,
+                   "sequence_parallel": true}})");
+    const Summary d = remedied(dsv3);
+    QVERIFY(!d.memory.fits());
+    QVERIFY(d.bottleneck.out_of_memory);
+    QCOMPARE(d.bottleneck.out_of_memory->remedy, Remedy::UpProjections);
+    QVERIFY(d.bottleneck.out_of_memory->remedy_total_bytes <= d.memory.capacity);
+    QVERIFY(d.bottleneck.out_of_memory->remedy_step_time_s > d.step_time_s);
+
+    // A plan that fits has no remedy; one that nothing fits keeps the plain sentence.
+    const Summary fits = remedied(moe(1, 8, 1.0));
+    QVERIFY(fits.memory.fits());
+    QVERIFY(!fits.bottleneck.out_of_memory);
+    Scenario hopeless = dsv3;
+    hopeless.hardware.nodes = 1;
+    hopeless.parallel = ParallelSpec{};
+    hopeless.parallel.data = 8;
+    hopeless.training.global_batch = 8;
+    const Summary h = remedied(hopeless);
+    QVERIFY(!h.memory.fits());
+    QCOMPARE(h.bottleneck.out_of_memory->remedy, Remedy::None);
+    QVERIFY(bottleneckText(h.bottleneck).find("would fit") == std::string::npos);
 }
 
 // Megatron-Core multiplies the routing weights inside the experts' activation

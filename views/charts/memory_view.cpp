@@ -1,6 +1,7 @@
 #include "charts/memory_view.h"
 
 #include "charts/chart_common.h"
+#include "model_text.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -258,6 +259,17 @@ void MemoryView::updateChart()
                                    QLocale().toString(used, 'f', 0),
                                    formatGiB(m.capacity - m.total)));
         verdict_->setStyleSheet(QString());
+    } else if (const auto &oom = result_->summary().bottleneck.out_of_memory;
+               oom && oom->remedy != Bottleneck::OutOfMemory::Remedy::None) {
+        // The one change the model found that makes it fit, with its cost
+        // (analysis/memory_remedy.h).
+        verdict_->setText(tr("Does not fit: needs %1 GiB of %2 GiB — %3 would fit it in %4 GiB, "
+                             "%5")
+                              .arg(formatGiB(m.total), formatGiB(m.capacity),
+                                   translatedRemedyChange(*oom), formatGiB(oom->remedy_total_bytes),
+                                   translatedRemedyCost(*oom)));
+        verdict_->setStyleSheet(
+            QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(kOverCapacity.name()));
     } else {
         verdict_->setText(tr("Does not fit: needs %1 GiB of %2 GiB — try ZeRO-3, tensor/pipeline "
                              "parallelism or recompute")
