@@ -39,8 +39,8 @@ std::vector<Candidate> candidates(const SimContext &ctx)
     // Megatron-Core's up-projection recompute, which NVIDIA's DeepSeek-V3 recipes use
     // (Megatron-Bridge recompute_modules ["mla_up_proj"]): the queries, keys and values of
     // multi-head latent attention rebuilt from their latents.
-    const bool mla = base.model.kind == ModelSpec::Kind::Transformer &&
-                     base.model.transformer.mla.enabled();
+    const bool mla =
+        base.model.kind == ModelSpec::Kind::Transformer && base.model.transformer.mla.enabled();
     if (mla && ctx.plan.recompute != Recompute::Full &&
         !hasModule(ctx.plan.recompute_modules, RecomputeModule::MlaUpProj) &&
         stackIdFor(t, base.parallel) == "megatron-core")
