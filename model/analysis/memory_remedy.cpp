@@ -75,7 +75,9 @@ void addMemoryRemedy(const SimContext &ctx, Summary &summary)
     std::optional<Bottleneck::OutOfMemory> &oom = summary.bottleneck.out_of_memory;
     if (!oom || summary.memory.fits())
         return;
-    oom->step_time_s = summary.step_time_s;
+    // The changes are weighed by the closed form, so their cost is counted against the
+    // closed form's step of the plan as it is (the engine's may carry jitter and effects).
+    oom->step_time_s = analyticSummary(ctx).step_time_s;
     for (Candidate &c : candidates(ctx)) {
         if (ruleError(c.scenario))
             continue; // a plan the rule table refuses (a stack without that ZeRO stage)

@@ -98,7 +98,7 @@ struct Bottleneck {
         int64_t remedy_value = 0;
         double remedy_total_bytes = 0; // per GPU with the change
         double remedy_step_time_s = 0;
-        double step_time_s = 0; // without it (what the change costs is counted against)
+        double step_time_s = 0; // the closed form's without it (what the change is weighed against)
     };
     // Sentences after the main one, in this order.
     std::optional<Thermal> thermal;

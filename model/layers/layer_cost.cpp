@@ -691,8 +691,9 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         // norms' outputs and the experts' activation output after their consumers ran and
         // rebuild them in backward (CheckpointWithoutOutput): the QKV input and the router's
         // input, and FC2's saved input, are not kept.
-        l.activation_bytes =
-            no_recompute - (input_bytes + e) * T * h / sp - routed.act_output_bytes;
+        const double freed = (input_bytes + e) * T * h / sp + routed.act_output_bytes;
+        l.activation_bytes = no_recompute - freed;
+        l.transient_bytes = freed; // rebuilt in this layer's backward
     } else {
         l.activation_bytes = no_recompute;
     }
