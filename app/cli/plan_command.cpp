@@ -116,7 +116,11 @@ int cmdPlan(const QStringList &argv, Output &out, Failure *failure)
                  (c.parallel.context > 1 ? QStringLiteral("  context %1").arg(c.parallel.context)
                                          : QString()) +
                  (c.parallel.expert > 1 ? QStringLiteral("  expert %1").arg(c.parallel.expert)
-                                        : QString()));
+                                        : QString()) +
+                 (c.recompute_modules != 0
+                      ? QStringLiteral("  recompute_modules %1")
+                            .arg(QString::fromStdString(recomputeModuleList(c.recompute_modules)))
+                      : QString()));
     }
     return kOk;
 }

@@ -143,7 +143,9 @@ bool isCurrentPlan(const Scenario &scenario, int gpus, const PlanCandidate &c)
     if (data != c.parallel.data || p.tensor != c.parallel.tensor ||
         p.pipeline != c.parallel.pipeline || p.zero != c.parallel.zero ||
         scenario.training.micro_batch != c.micro_batch ||
-        scenario.training.recompute != c.recompute)
+        scenario.training.recompute != c.recompute ||
+        (c.recompute == Recompute::Selective &&
+         scenario.training.recompute_modules != c.recompute_modules))
         return false;
     if (c.parallel.pipeline <= 1)
         return true; // the schedule does not matter without a pipeline
@@ -214,7 +216,11 @@ QVariant PlanTableModel::data(const QModelIndex &index, int role) const
         case MicroBatchColumn:
             return static_cast<qlonglong>(c.micro_batch);
         case RecomputeColumn:
-            return recomputeText(c.recompute);
+            return c.recompute_modules != 0
+                       ? PlanDialog::tr("%1 (%2)", "recompute and its modules")
+                             .arg(recomputeText(c.recompute),
+                                  QString::fromStdString(recomputeModuleList(c.recompute_modules)))
+                       : recomputeText(c.recompute);
         case StepTimeColumn:
             // As the status bar shows it once the plan is applied.
             return c.simulated
@@ -248,7 +254,7 @@ QVariant PlanTableModel::data(const QModelIndex &index, int role) const
         case MicroBatchColumn:
             return static_cast<qlonglong>(c.micro_batch);
         case RecomputeColumn:
-            return static_cast<int>(c.recompute);
+            return static_cast<int>(c.recompute) * 256 + static_cast<int>(c.recompute_modules);
         case StepTimeColumn:
             return c.step_time_s;
         case SamplesPerSColumn:

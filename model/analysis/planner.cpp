@@ -23,10 +23,9 @@ Scenario applyCandidate(const Scenario &base, int gpus, const PlanCandidate &c)
     s.parallel = c.parallel;
     s.training.micro_batch = c.micro_batch;
     s.training.recompute = c.recompute;
-    // The scenario's named modules refine its selective recompute; another candidate's
-    // recompute keeps none of them (plan/rules.h, RecomputeModulesNeedSelective).
-    if (c.recompute != Recompute::Selective)
-        s.training.recompute_modules = 0;
+    // Named modules refine selective recompute only (plan/rules.h,
+    // RecomputeModulesNeedSelective).
+    s.training.recompute_modules = c.recompute == Recompute::Selective ? c.recompute_modules : 0;
     s.effects.restrictTo(gpus);
     return s;
 }
@@ -117,16 +116,31 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
         return out;
     };
 
-    std::vector<Recompute> recomputes = {Recompute::None, Recompute::Full};
-    if (transformer)
-        recomputes.insert(recomputes.begin() + 1, Recompute::Selective);
+    // Recompute: none, selective (with the scenario's modules, if it names any), full; for a
+    // multi-head latent attention model also selective with Megatron-Core's up-projection
+    // recompute (the DeepSeek-V3 recipes' mla_up_proj), which the rule table refuses under
+    // other stacks.
+    struct RecomputeChoice {
+        Recompute recompute;
+        unsigned modules;
+    };
+    std::vector<RecomputeChoice> recomputes = {{Recompute::None, 0}};
+    if (transformer) {
+        const unsigned own = base.training.recompute_modules;
+        recomputes.push_back({Recompute::Selective, own});
+        const unsigned up = static_cast<unsigned>(RecomputeModule::MlaUpProj);
+        if (base.model.transformer.mla.enabled() && (own & up) == 0)
+            recomputes.push_back({Recompute::Selective, own | up});
+    }
+    recomputes.push_back({Recompute::Full, 0});
 
     // Workloads and single-GPU references are shared by plans that differ only in the
     // data degree, ZeRO stage or schedule, and run on the same stack (its host costs and
     // fused attention enter the workload; stackOf resolves it per plan).
-    std::map<std::tuple<int, bool, int64_t, int, std::string, bool, int, int>, WorkloadCost>
+    std::map<std::tuple<int, bool, int64_t, int, unsigned, std::string, bool, int, int>,
+             WorkloadCost>
         workloads;
-    std::map<std::tuple<int64_t, int, std::string>, double> single_step;
+    std::map<std::tuple<int64_t, int, unsigned, std::string>, double> single_step;
     std::vector<PlanCandidate> best; // sorted, fastest first
     auto worst = [&] {
         return static_cast<int>(best.size()) < top_k ? 1e300 : best.back().step_time_s;
@@ -150,7 +164,8 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                 mbs.push_back(mb);
         if (mbs.back() != per_replica)
             mbs.push_back(per_replica);
-        for (Recompute rc : recomputes) {
+        for (const RecomputeChoice &choice : recomputes) {
+            const Recompute rc = choice.recompute;
             for (int64_t mb : mbs) {
                 const int64_t m = per_replica / mb;
                 struct Sched {
@@ -186,6 +201,7 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                             c.parallel.update = UpdateMode::Sync;
                         c.micro_batch = mb;
                         c.recompute = rc;
+                        c.recompute_modules = choice.modules;
                         // The rule table (in makePlan) refuses what the plan or a named stack
                         // cannot run; under "auto" some stack runs each of these.
                         const Scenario s = applyCandidate(base, gpus, c);
@@ -193,8 +209,9 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                         if (!plan)
                             continue;
                         const Plan &pl = plan.value();
-                        const auto key = std::make_tuple(t, p > 1, mb, static_cast<int>(rc),
-                                                         pl.stack.id, pl.flash_attention, cp, ep);
+                        const auto key =
+                            std::make_tuple(t, p > 1, mb, static_cast<int>(rc), choice.modules,
+                                            pl.stack.id, pl.flash_attention, cp, ep);
                         auto wi = workloads.find(key);
                         if (wi == workloads.end())
                             wi = workloads
@@ -220,7 +237,8 @@ Result<PlanSearchResult> searchPlans(const Scenario &base, const PlanSearchOptio
                         if (static_cast<double>(m) * per_mb / p >= worst())
                             continue;
                         SimContext ctx(s, plan.value(), w);
-                        const auto sk = std::make_tuple(mb, static_cast<int>(rc), pl.stack.id);
+                        const auto sk =
+                            std::make_tuple(mb, static_cast<int>(rc), choice.modules, pl.stack.id);
                         auto si = single_step.find(sk);
                         if (si == single_step.end())
                             si = single_step.emplace(sk, singleGpuStepTime(ctx)).first;

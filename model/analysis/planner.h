@@ -17,6 +17,10 @@ struct PlanCandidate {
     ParallelSpec parallel; // data, tensor, pipeline, zero, schedule, virtual_stages, ...
     int64_t micro_batch = 1;
     Recompute recompute = Recompute::None;
+    /// Under selective recompute, the modules it rebuilds (training.recompute_modules): the
+    /// scenario's own, or Megatron-Core's `mla_up_proj` added for a multi-head latent
+    /// attention model; 0 otherwise.
+    unsigned recompute_modules = 0;
     double step_time_s = 0;
     double samples_per_s = 0;
     double mfu = 0;

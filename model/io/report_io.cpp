@@ -334,6 +334,13 @@ QJsonObject planSearchToJson(const PlanSearchResult &r, int gpus)
             QString::fromLatin1(c.recompute == Recompute::None        ? "none"
                                 : c.recompute == Recompute::Selective ? "selective"
                                                                       : "full");
+        if (c.recompute_modules != 0) { // extension: training.recompute_modules
+            QJsonArray modules;
+            for (const RecomputeModule m : kRecomputeModules)
+                if (hasModule(c.recompute_modules, m))
+                    modules.append(QLatin1String(recomputeModuleName(m)));
+            p[QStringLiteral("recompute_modules")] = modules;
+        }
         p[QStringLiteral("step_time_s")] = c.step_time_s;
         p[QStringLiteral("samples_per_s")] = c.samples_per_s;
         p[QStringLiteral("mfu")] = c.mfu;

@@ -69,6 +69,16 @@ const char *recomputeModuleName(RecomputeModule m)
     return "";
 }
 
+std::string recomputeModuleList(unsigned set)
+{
+    std::string out;
+    for (const RecomputeModule m : kRecomputeModules) {
+        if (hasModule(set, m))
+            out += std::string(out.empty() ? "" : ", ") + recomputeModuleName(m);
+    }
+    return out;
+}
+
 const char *expertDispatcherName(ExpertDispatcher d)
 {
     return d == ExpertDispatcher::DeepEP     ? "deepep"

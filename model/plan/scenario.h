@@ -60,6 +60,8 @@ inline constexpr std::array kRecomputeModules = {
     RecomputeModule::SharedExperts};
 /// The scenario file's name of a module ("core_attn", "moe_act", ...).
 const char *recomputeModuleName(RecomputeModule m);
+/// The modules of a set, comma-separated, in kRecomputeModules order ("" for none).
+std::string recomputeModuleList(unsigned set);
 inline bool hasModule(unsigned set, RecomputeModule m)
 {
     return (set & static_cast<unsigned>(m)) != 0;

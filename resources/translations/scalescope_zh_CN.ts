@@ -5822,6 +5822,11 @@ P50 %2 · P90 %3</translation>
         <source>Search cancelled.</source>
         <translation>搜索已取消。</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>recompute and its modules</comment>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::PlanTableModel</name>

@@ -765,6 +765,35 @@ void TestMoe::planSearchTriesContextAndExpertDegrees()
                 0);
     }
     QVERIFY(expert);
+    // A multi-head latent attention model under Megatron-Core: the search also tries
+    // selective recompute with the up-projections rebuilt (training.recompute_modules
+    // mla_up_proj); DeepSeek-V3 on 256 H100 ranks such a plan first, and applied it is a
+    // scenario the rule table takes, with the modules.
+    const Scenario dsv3 = scenarioFrom(R"({"scalescope": 1,
+      "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 32, "gpus_per_node": 8,
+                   "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8},
+      "model": "deepseek-v3",
+      "training": {"global_batch": 1024, "micro_batch": 1, "precision": "bf16",
+                   "framework": "megatron-core", "seq_len": 4096, "recompute": "none"},
+      "parallel": {"tensor": 2, "pipeline": 8, "expert": 32, "zero": 1,
+                   "sequence_parallel": true}})");
+    o.gpus = 256;
+    o.top_k = 10;
+    const Result<PlanSearchResult> dr = searchPlans(dsv3, o);
+    QVERIFY(dr.ok());
+    const unsigned up = unsigned(RecomputeModule::MlaUpProj);
+    const PlanCandidate &first = dr.value().best.front();
+    QCOMPARE(first.recompute, Recompute::Selective);
+    QCOMPARE(first.recompute_modules, up);
+    const Scenario applied = applyCandidate(dsv3, 256, first);
+    QCOMPARE(applied.training.recompute_modules, up);
+    QVERIFY(!ruleError(applied));
+    // Every plan listed with the modules is a selective one; none is listed for a model
+    // without multi-head latent attention.
+    for (const PlanCandidate &c : dr.value().best)
+        QVERIFY(c.recompute_modules == 0 || c.recompute == Recompute::Selective);
+    for (const PlanCandidate &c : ms.best)
+        QCOMPARE(c.recompute_modules, 0u);
 }
 
 void TestMoe::closedFormAgreesWithEngine_data()
