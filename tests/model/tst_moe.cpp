@@ -76,6 +76,17 @@ Scenario longContext(int context, const char *algo = "ring")
     return scenarioFrom(text.toUtf8().constData());
 }
 
+// DeepSeek-V3 on 256 H100 under Megatron-Core (TP 2, PP 8, EP 32) with every activation kept:
+// 88.7 GiB of 78.6.
+constexpr const char *kDeepSeek256 = R"({"scalescope": 1,
+  "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 32, "gpus_per_node": 8,
+               "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8},
+  "model": "deepseek-v3",
+  "training": {"global_batch": 1024, "micro_batch": 1, "precision": "bf16",
+               "framework": "megatron-core", "seq_len": 4096, "recompute": "none"},
+  "parallel": {"tensor": 2, "pipeline": 8, "expert": 32, "zero": 1,
+               "sequence_parallel": true}})";
+
 } // namespace
 
 class TestMoe : public QObject
@@ -614,14 +625,7 @@ void TestMoe::outOfMemoryNamesTheChangeThatFits()
     // DeepSeek-V3 on 256 H100 (TP 2, PP 8, EP 32) with every activation kept: 88.7 GiB of
     // 78.6; rebuilding MLA's queries, keys and values from their latents (Megatron-Core's
     // mla_up_proj) fits it at the least cost, before selective or full recompute.
-    Scenario dsv3 = scenarioFrom(R"({"scalescope": 1,
-      "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 32, "gpus_per_node": 8,
-                   "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8},
-      "model": "deepseek-v3",
-      "training": {"global_batch": 1024, "micro_batch": 1, "precision": "bf16",
-                   "framework": "megatron-core", "seq_len": 4096, "recompute": "none"},
-      "parallel": {"tensor": 2, "pipeline": 8, "expert": 32, "zero": 1,
-                   "sequence_parallel": true}})");
+    Scenario dsv3 = scenarioFrom(kDeepSeek256);
     const Summary d = remedied(dsv3);
     QVERIFY(!d.memory.fits());
     QVERIFY(d.bottleneck.out_of_memory);
@@ -769,14 +773,7 @@ void TestMoe::planSearchTriesContextAndExpertDegrees()
     // selective recompute with the up-projections rebuilt (training.recompute_modules
     // mla_up_proj); DeepSeek-V3 on 256 H100 ranks such a plan first, and applied it is a
     // scenario the rule table takes, with the modules.
-    const Scenario dsv3 = scenarioFrom(R"({"scalescope": 1,
-      "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 32, "gpus_per_node": 8,
-                   "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8},
-      "model": "deepseek-v3",
-      "training": {"global_batch": 1024, "micro_batch": 1, "precision": "bf16",
-                   "framework": "megatron-core", "seq_len": 4096, "recompute": "none"},
-      "parallel": {"tensor": 2, "pipeline": 8, "expert": 32, "zero": 1,
-                   "sequence_parallel": true}})");
+    const Scenario dsv3 = scenarioFrom(kDeepSeek256);
     o.gpus = 256;
     o.top_k = 10;
     const Result<PlanSearchResult> dr = searchPlans(dsv3, o);
