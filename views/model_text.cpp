@@ -106,6 +106,7 @@ const Source kRemedyUpProjections = QT_TRANSLATE_NOOP3("ModelText", "recomputing
 const Source kRemedyFull = QT_TRANSLATE_NOOP3("ModelText", "full recompute", "bottleneck, memory remedy");
 const Source kRemedyZero = QT_TRANSLATE_NOOP3("ModelText", "ZeRO stage %1", "bottleneck, memory remedy");
 const Source kRemedyMicroBatch = QT_TRANSLATE_NOOP3("ModelText", "micro-batch %1", "bottleneck, memory remedy");
+const Source kRemedyClause = QT_TRANSLATE_NOOP3("ModelText", "%1 would fit it in %2 GiB, %3", "memory remedy: %1 = a change such as 'full recompute', %3 = its cost");
 const Source kRemedySame = QT_TRANSLATE_NOOP3("ModelText", "at the same step time", "bottleneck, memory remedy's cost");
 const Source kRemedyLonger = QT_TRANSLATE_NOOP3("ModelText", "with a step %1% longer", "bottleneck, memory remedy's cost");
 const Source kRemedyShorter = QT_TRANSLATE_NOOP3("ModelText", "with a step %1% shorter", "bottleneck, memory remedy's cost");
@@ -228,6 +229,43 @@ QString mainSentence(const Bottleneck &b)
     return {};
 }
 
+/// The change that makes a plan fit ("full recompute"), in the GUI's language.
+QString remedyChange(const Bottleneck::OutOfMemory &m)
+{
+    using Remedy = Bottleneck::OutOfMemory::Remedy;
+    QString change;
+    switch (m.remedy) {
+    case Remedy::SelectiveRecompute:
+        change = translated(kRemedySelective);
+        break;
+    case Remedy::UpProjections:
+        change = translated(kRemedyUpProjections);
+        break;
+    case Remedy::FullRecompute:
+        change = translated(kRemedyFull);
+        break;
+    case Remedy::ZeroStage:
+        change = translated(kRemedyZero, {QString::number(m.remedy_value)});
+        break;
+    case Remedy::MicroBatch:
+        change = translated(kRemedyMicroBatch, {QString::number(m.remedy_value)});
+        break;
+    case Remedy::None:
+        break;
+    }
+    return change;
+}
+
+/// What it does to the step ("with a step 12% longer").
+QString remedyCost(const Bottleneck::OutOfMemory &m)
+{
+    const double delta = remedyStepChange(m);
+    const int sign = remedyCostSign(delta);
+    return sign == 0 ? translated(kRemedySame)
+                     : translated(sign > 0 ? kRemedyLonger : kRemedyShorter,
+                                  {qs(bottleneckPercent(std::abs(delta)))});
+}
+
 } // namespace
 
 QString translatedLabel(const SegmentLabel &label)
@@ -273,45 +311,20 @@ QString translatedBottleneck(const Bottleneck &b)
         else
             then(translated(kOutOfMemoryRemedy,
                             {qs(bottleneckGiB(m.total_bytes)), qs(bottleneckGiB(m.capacity_bytes)),
-                             translatedRemedyChange(m), qs(bottleneckGiB(m.remedy_total_bytes)),
-                             translatedRemedyCost(m)}));
+                             remedyChange(m), qs(bottleneckGiB(m.remedy_total_bytes)),
+                             remedyCost(m)}));
     }
     return text;
 }
 
-QString translatedRemedyChange(const Bottleneck::OutOfMemory &m)
+QString translatedRemedyClause(const Summary &summary)
 {
-    using Remedy = Bottleneck::OutOfMemory::Remedy;
-    QString change;
-    switch (m.remedy) {
-    case Remedy::SelectiveRecompute:
-        change = translated(kRemedySelective);
-        break;
-    case Remedy::UpProjections:
-        change = translated(kRemedyUpProjections);
-        break;
-    case Remedy::FullRecompute:
-        change = translated(kRemedyFull);
-        break;
-    case Remedy::ZeroStage:
-        change = translated(kRemedyZero, {QString::number(m.remedy_value)});
-        break;
-    case Remedy::MicroBatch:
-        change = translated(kRemedyMicroBatch, {QString::number(m.remedy_value)});
-        break;
-    case Remedy::None:
-        break;
-    }
-    return change;
-}
-
-QString translatedRemedyCost(const Bottleneck::OutOfMemory &m)
-{
-    const double delta = remedyStepChange(m);
-    const int sign = remedyCostSign(delta);
-    return sign == 0 ? translated(kRemedySame)
-                     : translated(sign > 0 ? kRemedyLonger : kRemedyShorter,
-                                  {qs(bottleneckPercent(std::abs(delta)))});
+    const auto &oom = summary.bottleneck.out_of_memory;
+    if (!oom || oom->remedy == Bottleneck::OutOfMemory::Remedy::None)
+        return {};
+    return translated(
+        kRemedyClause,
+        {remedyChange(*oom), qs(bottleneckGiB(oom->remedy_total_bytes)), remedyCost(*oom)});
 }
 
 QString translatedAdvice(const Advice &a)

@@ -22,10 +22,9 @@ namespace scalescope
 QString translatedLabel(const SegmentLabel &label);
 /// The bottleneck sentence and those that follow it, in the current language.
 QString translatedBottleneck(const Bottleneck &bottleneck);
-/// A plan that does not fit: the change that makes it fit ("full recompute") and what it
-/// costs ("with a step 12% longer"), in the GUI's language (Remedy::None: empty).
-QString translatedRemedyChange(const Bottleneck::OutOfMemory &m);
-QString translatedRemedyCost(const Bottleneck::OutOfMemory &m);
+/// "full recompute would fit it in 71.0 GiB, with a step 33% longer" for the summary's
+/// memory remedy, empty where it fits or no single change fits it.
+QString translatedRemedyClause(const Summary &summary);
 /// One advice line in the current language.
 QString translatedAdvice(const Advice &advice);
 /// What a scenario runs on, from its current hardware: "GPT-2 1.5B on 2 × 4 RTX 4090 (PCIe

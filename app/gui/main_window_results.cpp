@@ -25,7 +25,8 @@ void MainWindow::showTimelineOf(const ResultPtr &result)
             : 0.0;
     timeline_->setSharedExtent(shared_end);
     pinned_timeline_->setSharedExtent(shared_end);
-    timeline_->setMemory(result->ok() ? result->summary().memory : MemoryBreakdown{});
+    timeline_->setMemory(result->ok() ? result->summary().memory : MemoryBreakdown{},
+                         result->ok() ? translatedRemedyClause(result->summary()) : QString());
     // The complete result carries the timeline its stage already showed: kept as it is
     // (with the user's selection) rather than set again.
     const std::shared_ptr<const Timeline> shown = result->ok() ? result->timeline() : nullptr;
@@ -271,12 +272,8 @@ void MainWindow::updateStatus(const ResultPtr &result)
                                     .arg(formatGiB(s.memory.total), formatGiB(s.memory.capacity)));
         // The change the model found that makes it fit (analysis/memory_remedy.h).
         QString memory_tip = tr("Memory per GPU against the GPU's capacity");
-        if (const auto &oom = s.bottleneck.out_of_memory;
-            oom && oom->remedy != Bottleneck::OutOfMemory::Remedy::None)
-            memory_tip += QLatin1Char('\n') + tr("%1 would fit it in %2 GiB, %3.")
-                                                  .arg(translatedRemedyChange(*oom),
-                                                       formatGiB(oom->remedy_total_bytes),
-                                                       translatedRemedyCost(*oom));
+        if (const QString remedy = translatedRemedyClause(s); !remedy.isEmpty())
+            memory_tip += QLatin1Char('\n') + tr("%1.", "a sentence ending").arg(remedy);
         status_memory_->setToolTip(memory_tip);
         status_memory_->show();
         for (QLabel *l : {status_step_, status_throughput_, status_mfu_, status_efficiency_})

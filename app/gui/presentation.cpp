@@ -4,6 +4,7 @@
 #include "charts/cost_view.h"
 #include "charts/memory_view.h"
 #include "charts/scaling_view.h"
+#include "model_text.h"
 #include "palette.h"
 #include "timeline/timeline_widget.h"
 
@@ -378,7 +379,8 @@ void PresentationStage::showTimeline(const ResultPtr &result, bool refit)
     }
     timeline_note_->setText(note);
     timeline_note_->setVisible(!note.isEmpty());
-    timeline_->setMemory(result->ok() ? result->summary().memory : MemoryBreakdown{});
+    timeline_->setMemory(result->ok() ? result->summary().memory : MemoryBreakdown{},
+                         result->ok() ? translatedRemedyClause(result->summary()) : QString());
     // Every node expanded first; fitTimelineRows() collapses what does not fit.
     timeline_->setTimeline(shown);
     timeline_->setAllNodesCollapsed(false);

@@ -920,6 +920,11 @@
         <comment>bottleneck, memory remedy's cost</comment>
         <translation>每步时间短 %1%</translation>
     </message>
+    <message>
+        <source>%1 would fit it in %2 GiB, %3</source>
+        <comment>memory remedy: %1 = a change such as 'full recompute', %3 = its cost</comment>
+        <translation>%1 可以放下（%2 GiB），%3</translation>
+    </message>
 </context>
 <context>
     <name>Options</name>
@@ -5395,8 +5400,9 @@ P50 %2 · P90 %3</translation>
         <translation>%1 块 GPU</translation>
     </message>
     <message>
-        <source>%1 would fit it in %2 GiB, %3.</source>
-        <translation>%1 可以放下（%2 GiB），%3。</translation>
+        <source>%1.</source>
+        <comment>a sentence ending</comment>
+        <translation>%1。</translation>
     </message>
 </context>
 <context>
@@ -5665,8 +5671,8 @@ P50 %2 · P90 %3</translation>
         <translation>容量是单个进程在这张 %1 GiB 的卡上可分配的显存：驱动保留约 1%，CUDA 上下文占 0.5 GiB。</translation>
     </message>
     <message>
-        <source>Does not fit: needs %1 GiB of %2 GiB — %3 would fit it in %4 GiB, %5</source>
-        <translation>容纳不下：需要 %1 GiB，容量 %2 GiB — %3 可以放下（%4 GiB），%5</translation>
+        <source>Does not fit: needs %1 GiB of %2 GiB — %3</source>
+        <translation>容纳不下：需要 %1 GiB，容量 %2 GiB — %3</translation>
     </message>
 </context>
 <context>
@@ -6724,6 +6730,10 @@ P50 %2 · P90 %3</translation>
         <location filename="../../views/timeline/timeline_tooltip.cpp" line="105"/>
         <source>Node %1, GPUs %2-%3. Click to collapse into one summary row.</source>
         <translation>节点 %1，GPU %2-%3。点击折叠为一行汇总。</translation>
+    </message>
+    <message>
+        <source>Does not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB, so this run cannot start; %3. The timeline shows the step as if memory were no limit.</source>
+        <translation>显存容纳不下：负载最重的 GPU 需要 %1 GiB，而它只有 %2 GiB，因此这次运行无法启动；%3。时间线显示的是假设显存不受限时的一步。</translation>
     </message>
 </context>
 </TS>

@@ -305,6 +305,16 @@ private Q_SLOTS:
                  qPrintable(widget.memoryBannerText()));
         QVERIFY(widget.memoryBannerText().contains(QStringLiteral("of its 23.2 GiB")));
         QVERIFY(widget.plotRect().top() > plot_top); // the banner takes room, hides no row
+        // With the change that would fit it (analysis/memory_remedy.h, worded by
+        // translatedRemedyClause), the banner says it before the timeline's caveat.
+        const QString clause = QStringLiteral("full recompute would fit it in 20.0 GiB, with a "
+                                              "step 33% longer");
+        widget.setMemory(llama_->summary().memory, clause);
+        QVERIFY2(widget.memoryBannerText().contains(QStringLiteral("cannot start; ") + clause +
+                                                    QStringLiteral(". The timeline")),
+                 qPrintable(widget.memoryBannerText()));
+        widget.setMemory(llama_->summary().memory);
+        QVERIFY(!widget.memoryBannerText().contains(QStringLiteral("would fit")));
         // Painted (so exports carry it): the top of the widget is the banner's red.
         QImage image(widget.size(), QImage::Format_ARGB32);
         QPainter painter(&image);

@@ -259,15 +259,12 @@ void MemoryView::updateChart()
                                    QLocale().toString(used, 'f', 0),
                                    formatGiB(m.capacity - m.total)));
         verdict_->setStyleSheet(QString());
-    } else if (const auto &oom = result_->summary().bottleneck.out_of_memory;
-               oom && oom->remedy != Bottleneck::OutOfMemory::Remedy::None) {
+    } else if (const QString remedy = translatedRemedyClause(result_->summary());
+               !remedy.isEmpty()) {
         // The one change the model found that makes it fit, with its cost
         // (analysis/memory_remedy.h).
-        verdict_->setText(tr("Does not fit: needs %1 GiB of %2 GiB — %3 would fit it in %4 GiB, "
-                             "%5")
-                              .arg(formatGiB(m.total), formatGiB(m.capacity),
-                                   translatedRemedyChange(*oom), formatGiB(oom->remedy_total_bytes),
-                                   translatedRemedyCost(*oom)));
+        verdict_->setText(tr("Does not fit: needs %1 GiB of %2 GiB — %3")
+                              .arg(formatGiB(m.total), formatGiB(m.capacity), remedy));
         verdict_->setStyleSheet(
             QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(kOverCapacity.name()));
     } else {

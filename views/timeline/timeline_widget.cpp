@@ -72,10 +72,11 @@ void TimelineWidget::setEmptyReason(const QString &reason)
     update();
 }
 
-void TimelineWidget::setMemory(const MemoryBreakdown &memory)
+void TimelineWidget::setMemory(const MemoryBreakdown &memory, const QString &remedy)
 {
     const bool was_shown = isMemoryBannerShown();
     memory_ = memory;
+    memory_remedy_ = remedy;
     if (was_shown || isMemoryBannerShown()) {
         updateGeometry();
         relayout(); // the banner takes room above the axis
@@ -91,6 +92,11 @@ QString TimelineWidget::memoryBannerText() const
 {
     if (!isMemoryBannerShown())
         return {};
+    if (!memory_remedy_.isEmpty())
+        return tr("Does not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB, so "
+                  "this run cannot start; %3. The timeline shows the step as if memory were no "
+                  "limit.")
+            .arg(formatGiB(memory_.total), formatGiB(memory_.capacity), memory_remedy_);
     return tr("Does not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB, so this "
               "run cannot start. The timeline shows the step as if memory were no limit.")
         .arg(formatGiB(memory_.total), formatGiB(memory_.capacity));

@@ -39,8 +39,9 @@ public:
     /// The memory per GPU of the run shown (the result's Summary::memory). When it exceeds
     /// a known capacity, a red banner above the rows says the run does not fit and cannot
     /// start (painted, so exports carry it too); otherwise, or with a default-constructed
-    /// breakdown, no banner.
-    void setMemory(const MemoryBreakdown &memory);
+    /// breakdown, no banner. `remedy`: the change that would make it fit, already worded
+    /// ("full recompute would fit it in 71.0 GiB, with a step 33% longer"; empty: none).
+    void setMemory(const MemoryBreakdown &memory, const QString &remedy = {});
     bool isMemoryBannerShown() const;
     /// The banner's text in the current language (empty when none is shown).
     QString memoryBannerText() const;
@@ -154,6 +155,7 @@ private:
     QString empty_reason_;
     QString title_;
     MemoryBreakdown memory_;
+    QString memory_remedy_;
     double shared_extent_s_ = 0;
     double start_s_ = 0;
     double end_s_ = 1;
