@@ -311,7 +311,7 @@ QString translatedBottleneck(const Bottleneck &b)
         else
             then(translated(kOutOfMemoryRemedy,
                             {qs(bottleneckGiB(m.total_bytes)), qs(bottleneckGiB(m.capacity_bytes)),
-                             remedyChange(m), qs(bottleneckGiB(m.remedy_total_bytes)),
+                             remedyChange(m), qs(bottleneckGiB(m.remedy_need_bytes)),
                              remedyCost(m)}));
     }
     return text;
@@ -322,9 +322,8 @@ QString translatedRemedyClause(const Summary &summary)
     const auto &oom = summary.bottleneck.out_of_memory;
     if (!oom || oom->remedy == Bottleneck::OutOfMemory::Remedy::None)
         return {};
-    return translated(
-        kRemedyClause,
-        {remedyChange(*oom), qs(bottleneckGiB(oom->remedy_total_bytes)), remedyCost(*oom)});
+    return translated(kRemedyClause, {remedyChange(*oom), qs(bottleneckGiB(oom->remedy_need_bytes)),
+                                      remedyCost(*oom)});
 }
 
 QString translatedAdvice(const Advice &a)

@@ -360,7 +360,7 @@ std::string bottleneckText(const Bottleneck &r)
                                          : "with a step " + bottleneckPercent(std::abs(delta)) +
                                                (delta > 0 ? "% longer" : "% shorter");
             sentence +=
-                "; " + change + " would fit it in " + gibibytes(m.remedy_total_bytes) + ", " + cost;
+                "; " + change + " would fit it in " + gibibytes(m.remedy_need_bytes) + ", " + cost;
         }
         sentence += ".";
     }

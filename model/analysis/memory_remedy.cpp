@@ -92,6 +92,7 @@ void addMemoryRemedy(const SimContext &ctx, Summary &summary)
             oom->remedy = c.remedy;
             oom->remedy_value = c.value;
             oom->remedy_total_bytes = s.memory.total;
+            oom->remedy_need_bytes = s.memory.reserve_limited ? s.memory.tensors() : s.memory.total;
             oom->remedy_step_time_s = s.step_time_s;
         }
     }

@@ -96,7 +96,10 @@ struct Bottleneck {
         };
         Remedy remedy = Remedy::None;
         int64_t remedy_value = 0;
-        double remedy_total_bytes = 0; // per GPU with the change
+        double remedy_total_bytes = 0; // per GPU with the change (what simulate prints)
+        /// What the sentences say it fits in: the total, or where the caching allocator's
+        /// reserve gave way near the capacity (MemoryBreakdown::reserve_limited), the tensors.
+        double remedy_need_bytes = 0;
         double remedy_step_time_s = 0;
         double step_time_s = 0; // the closed form's without it (what the change is weighed against)
     };

@@ -611,7 +611,8 @@ void TestMoe::outOfMemoryNamesTheChangeThatFits()
     if (f.memory.fits())
         QVERIFY(f.step_time_s >= m.remedy_step_time_s);
     const std::string text = bottleneckText(a.bottleneck);
-    QVERIFY2(text.find("would fit it in " + bottleneckGiB(m.remedy_total_bytes) + " GiB") !=
+    QCOMPARE(m.remedy_need_bytes, b.memory.reserve_limited ? b.memory.tensors() : b.memory.total);
+    QVERIFY2(text.find("would fit it in " + bottleneckGiB(m.remedy_need_bytes) + " GiB") !=
                  std::string::npos,
              text.c_str());
     const QJsonObject json = summaryToJson(a);
