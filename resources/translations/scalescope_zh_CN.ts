@@ -3453,6 +3453,10 @@
         <source>The stack's choice</source>
         <translation>由软件栈决定</translation>
     </message>
+    <message>
+        <source>%1 modules</source>
+        <translation>%1 个模块</translation>
+    </message>
 </context>
 <context>
     <name>scalescope::CostView</name>

@@ -585,6 +585,12 @@ void TestControlPanel::recomputeModulesEdit()
     panel_->setScenario(edit.scenario);
     QCOMPARE(button->text(), QStringLiteral("mla_up_proj"));
     QVERIFY(up->isChecked());
+    // Three or more are counted, so that the panel keeps its width.
+    Scenario three = edit.scenario;
+    three.training.recompute_modules |= unsigned(scalescope::RecomputeModule::Layernorm) |
+                                        unsigned(scalescope::RecomputeModule::MoeAct);
+    panel_->setScenario(three);
+    QCOMPARE(button->text(), QStringLiteral("3 modules"));
     // Under torchtitan the option is not there: the finding names the stack.
     Scenario titan = edit.scenario;
     titan.training.framework = "torchtitan";

@@ -354,8 +354,10 @@ void ControlPanel::syncModel()
             ticked.append(QString::fromLatin1(
                 recomputeModuleName(static_cast<RecomputeModule>(action->data().toUInt()))));
     }
-    recompute_modules_button_->setText(ticked.isEmpty() ? tr("The stack's choice")
-                                                        : ticked.join(QStringLiteral(", ")));
+    // Two names fit the panel's width; more are counted (all of them in the menu).
+    recompute_modules_button_->setText(ticked.isEmpty()     ? tr("The stack's choice")
+                                       : ticked.size() <= 2 ? ticked.join(QStringLiteral(", "))
+                                                            : tr("%1 modules").arg(ticked.size()));
     setRowVisible(recompute_modules_button_,
                   transformer && training.recompute == Recompute::Selective);
     setSpin(offload_spin_, training.activation_offload_layers);
