@@ -538,11 +538,22 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double routed_act = routed.activation_bytes; // kept per micro-batch
     const double moe_fwd = l.fwd_s - dense_fwd;
     const bool per_op = c.stack().selective_per_op;
-    // Megatron-Core's named modules (training.recompute_modules; transformer_config.py
-    // recompute_modules, transformer_layer.py and multi_latent_attention.py): each rebuilt in
-    // backward from what it keeps. A layer's dense MLP is `mlp` in a dense layer and
-    // `shared_experts` in an MoE layer.
-    const unsigned modules = plan.recompute_modules;
+    // What selective recompute rebuilds, as Megatron-Core's modules (training.recompute_modules;
+    // transformer_config.py recompute_modules, transformer_layer.py and
+    // multi_latent_attention.py): each rebuilt in backward from what it keeps. A layer's dense
+    // MLP is `mlp` in a dense layer and `shared_experts` in an MoE layer. Unnamed, the stack's
+    // own choice: the attention core where attention is not fused (Korthikanti et al. 2022,
+    // Sec. 5; fused attention recomputes it inside its backward kernel), else in an MoE layer
+    // the norms and the experts' activation as Megatron-Core's MoE recipes set them
+    // (--recompute-modules layernorm moe_act), else nothing. torchtitan's per-operation
+    // policy is its own (below).
+    unsigned modules = 0;
+    if (plan.recompute == Recompute::Selective && !per_op)
+        modules = plan.recompute_modules != 0 ? plan.recompute_modules
+                  : !flash                    ? static_cast<unsigned>(RecomputeModule::CoreAttn)
+                  : moe                       ? static_cast<unsigned>(RecomputeModule::Layernorm) |
+                              static_cast<unsigned>(RecomputeModule::MoeAct)
+                        : 0u;
     const auto rebuilds = [&](RecomputeModule m) { return hasModule(modules, m); };
     const bool mlp_rebuilt = mlp_width > 0 && (moe ? rebuilds(RecomputeModule::SharedExperts)
                                                    : rebuilds(RecomputeModule::Mlp));
@@ -553,7 +564,7 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     case Recompute::None:
         break;
     case Recompute::Selective:
-        if (modules != 0 && !per_op) {
+        if (!per_op) {
             // The forward of each rebuilt module once more: the attention core (the fused
             // kernel's forward too: Megatron checkpoints the module around it), the norms,
             // the up-projections with their rotary embedding, the dense MLP (GEMMs and
@@ -588,20 +599,11 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
             } else if (moe && rebuilds(RecomputeModule::MoeAct)) {
                 l.recompute_s += routed.act_fwd_s;
             }
-        } else if (per_op) {
+        } else {
             // torchtitan's per-operation policy: every other matmul output kept, so half
             // the linear forward reruns, with every elementwise kernel; attention kept.
             l.recompute_s = 0.5 * (gemm_fwd + moe_fwd) + mem_fwd;
             l.recompute_flops = 0.5 * (l.fwd_flops - attn_flops);
-        } else if (!flash) {
-            // Recompute the core attention only (Korthikanti et al. 2022, Sec. 5); fused
-            // attention already recomputes it inside its backward kernel.
-            l.recompute_s = attn_fwd;
-            l.recompute_flops = attn_flops;
-        } else if (moe) {
-            // Megatron-Core's MoE recipes recompute the norms and the experts' activation
-            // (--recompute-modules layernorm moe_act).
-            l.recompute_s = memoryKernels(c, {ln, ln}) + routed.act_fwd_s;
         }
         break;
     case Recompute::Full:
@@ -629,10 +631,10 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double attn_elements =
         t * (as.heads * (as.dq + as.dv) + as.kv_heads * (as.dq + as.dv)); // 4h for MHA
     const double split = 2.0 * T * attn_elements + (ts.gated_mlp ? 6.0 : 4.0) * T * mlp_width * t;
-    // Selective recompute frees the s^2 scores (Korthikanti et al. 2022, Sec. 5): by default,
-    // or where the named modules include the attention core.
-    const bool core_rebuilt = plan.recompute == Recompute::Selective &&
-                              (modules == 0 || rebuilds(RecomputeModule::CoreAttn));
+    // Rebuilding the attention core frees the s^2 scores (Korthikanti et al. 2022, Sec. 5);
+    // torchtitan's per-operation policy keeps the fused attention's output.
+    const bool core_rebuilt =
+        rebuilds(RecomputeModule::CoreAttn) || (plan.recompute == Recompute::Selective && per_op);
     const double quadratic = (flash || core_rebuilt) ? 0.0 : 5.0 * as.heads * t * sl * keys * b;
     // Transformer Engine keeps the FP8 copy of each linear layer's input for the weight
     // gradient instead of the 16-bit one (TE module/linear.py and layernorm_linear.py:
@@ -658,9 +660,11 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         // Backward of a checkpointed layer rebuilds all of its activations at once
         // (Chen et al. 2016, Sec. 4: the peak is the checkpoints plus one segment).
         l.transient_bytes = no_recompute;
-    } else if (plan.recompute == Recompute::Selective && modules != 0 && !per_op) {
-        // What each named module frees (its saved tensors, at the widths above): the norms'
-        // outputs (the QKV and router/FC1 inputs); MLA's queries, keys and values from the
+    } else if (plan.recompute == Recompute::Selective && !per_op) {
+        // What each rebuilt module frees (its saved tensors, at the widths above; the s^2
+        // scores of the attention core above): the norms' outputs, dropped after their
+        // consumers ran (CheckpointWithoutOutput: the QKV and router/FC1 inputs); MLA's
+        // queries, keys and values from the
         // up-projections; the dense MLP's inside (FC1's output and its activation, FC2's input
         // at the saved-input width); the routed experts' activation output, or everything the
         // routed experts keep. Backward rebuilds one layer's worth at a time.
@@ -686,14 +690,6 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
                                             : as.in.front().n + mlp_width;
         l.activation_bytes = e * T * (h / sp + kept_mm + as.heads * as.dv) + routed_act;
         l.transient_bytes = std::max(0.0, no_recompute - l.activation_bytes);
-    } else if (plan.recompute == Recompute::Selective && flash && moe && !per_op) {
-        // Megatron-Core's MoE recipes (--recompute-modules layernorm moe_act) free the two
-        // norms' outputs and the experts' activation output after their consumers ran and
-        // rebuild them in backward (CheckpointWithoutOutput): the QKV input and the router's
-        // input, and FC2's saved input, are not kept.
-        const double freed = (input_bytes + e) * T * h / sp + routed.act_output_bytes;
-        l.activation_bytes = no_recompute - freed;
-        l.transient_bytes = freed; // rebuilt in this layer's backward
     } else {
         l.activation_bytes = no_recompute;
     }
