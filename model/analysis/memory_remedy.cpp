@@ -1,6 +1,5 @@
 #include "analysis/memory_remedy.h"
 
-#include "plan/framework_rules.h"
 #include "plan/rules.h"
 
 #include <vector>
@@ -41,9 +40,9 @@ std::vector<Candidate> candidates(const SimContext &ctx)
     // multi-head latent attention rebuilt from their latents.
     const bool mla =
         base.model.kind == ModelSpec::Kind::Transformer && base.model.transformer.mla.enabled();
+    // (Under another stack the rule table refuses it below.)
     if (mla && ctx.plan.recompute != Recompute::Full &&
-        !hasModule(ctx.plan.recompute_modules, RecomputeModule::MlaUpProj) &&
-        stackIdFor(t, base.parallel) == "megatron-core")
+        !hasModule(ctx.plan.recompute_modules, RecomputeModule::MlaUpProj))
         with(Remedy::UpProjections, 0, [&](Scenario &s) {
             s.training.recompute = Recompute::Selective;
             s.training.recompute_modules =

@@ -1,5 +1,7 @@
 #include "io/report_io.h"
 
+#include "io/scenario_io.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -334,13 +336,8 @@ QJsonObject planSearchToJson(const PlanSearchResult &r, int gpus)
             QString::fromLatin1(c.recompute == Recompute::None        ? "none"
                                 : c.recompute == Recompute::Selective ? "selective"
                                                                       : "full");
-        if (c.recompute_modules != 0) { // extension: training.recompute_modules
-            QJsonArray modules;
-            for (const RecomputeModule m : kRecomputeModules)
-                if (hasModule(c.recompute_modules, m))
-                    modules.append(QLatin1String(recomputeModuleName(m)));
-            p[QStringLiteral("recompute_modules")] = modules;
-        }
+        if (c.recompute_modules != 0) // extension: training.recompute_modules
+            p[QStringLiteral("recompute_modules")] = recomputeModulesJson(c.recompute_modules);
         p[QStringLiteral("step_time_s")] = c.step_time_s;
         p[QStringLiteral("samples_per_s")] = c.samples_per_s;
         p[QStringLiteral("mfu")] = c.mfu;

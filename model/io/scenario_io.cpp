@@ -656,14 +656,8 @@ OrderedObject writeTraining(const TrainingSpec &t)
                                                                    : precisionName(t.precision)))
         .add("optimizer", name(optimizerName(t.optimizer)))
         .add("recompute", name(recomputeName(t.recompute)));
-    if (t.recompute_modules != 0) {
-        QJsonArray modules;
-        for (const RecomputeModule m : kRecomputeModules) {
-            if (hasModule(t.recompute_modules, m))
-                modules.append(name(recomputeModuleName(m)));
-        }
-        out.add("recompute_modules", modules);
-    }
+    if (t.recompute_modules != 0)
+        out.add("recompute_modules", recomputeModulesJson(t.recompute_modules));
     if (t.flash_attention)
         out.add("flash_attention", *t.flash_attention);
     if (t.compile)
@@ -868,6 +862,16 @@ Result<Scenario> loadScenarioFile(const QString &path, const Catalog &catalog)
     if (!data)
         return data.error();
     return parseScenario(data.value(), catalog, QFileInfo(path).absolutePath());
+}
+
+QJsonArray recomputeModulesJson(unsigned set)
+{
+    QJsonArray modules;
+    for (const RecomputeModule m : kRecomputeModules) {
+        if (hasModule(set, m))
+            modules.append(QLatin1String(recomputeModuleName(m)));
+    }
+    return modules;
 }
 
 QByteArray writeScenario(const Scenario &scenario, const QString &targetDir)

@@ -7,6 +7,7 @@
 #include "plan/scenario.h"
 
 #include <QByteArray>
+#include <QJsonArray>
 #include <QString>
 
 namespace scalescope
@@ -48,6 +49,9 @@ Result<Scenario> loadScenarioFile(const QString &path, const Catalog &catalog);
 /// a written path is relative when it lies inside `targetDir`. Without `targetDir` (text
 /// that may be stored anywhere: autosave, comparisons) the path is absolute.
 QByteArray writeScenario(const Scenario &scenario, const QString &targetDir = QString());
+
+/// training.recompute_modules as the file writes it: the names in kRecomputeModules order.
+QJsonArray recomputeModulesJson(unsigned set);
 
 /// Writes atomically (writeFileSafely, io/file_io.h), with writeScenario(scenario, folder of
 /// `path`). Returns

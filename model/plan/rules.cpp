@@ -322,15 +322,15 @@ private:
                    (m == RecomputeModule::SharedExperts &&
                     (!ts.moe.enabled() || ts.moe.shared_experts == 0));
         };
-        std::string usable;
+        unsigned usable = 0;
         for (const RecomputeModule m : kRecomputeModules) {
             if (!unused(m))
-                usable += std::string(usable.empty() ? "" : ", ") + recomputeModuleName(m);
+                usable |= static_cast<unsigned>(m);
         }
         for (const RecomputeModule m : kRecomputeModules) {
             if (hasModule(t.recompute_modules, m) && unused(m)) {
                 add(Rule::RecomputeModuleUnused, path,
-                    {.supported = usable, .module = recomputeModuleName(m)});
+                    {.supported = recomputeModuleList(usable), .module = recomputeModuleName(m)});
                 return;
             }
         }

@@ -2,6 +2,8 @@
 // recomputation and the software stack; built, connected and synchronised.
 #include "controls/control_panel_p.h"
 
+#include <bit>
+
 namespace scalescope
 {
 
@@ -345,19 +347,16 @@ void ControlPanel::syncModel()
                                          training.block_format == BlockFormat::None);
     setComboData(optimizer_combo_, int(training.optimizer));
     setComboData(recompute_combo_, int(training.recompute));
-    QStringList ticked;
     for (QAction *action : std::as_const(recompute_module_actions_)) {
         const QSignalBlocker block(action);
-        const bool on = (training.recompute_modules & action->data().toUInt()) != 0;
-        action->setChecked(on);
-        if (on)
-            ticked.append(QString::fromLatin1(
-                recomputeModuleName(static_cast<RecomputeModule>(action->data().toUInt()))));
+        action->setChecked((training.recompute_modules & action->data().toUInt()) != 0);
     }
     // Two names fit the panel's width; more are counted (all of them in the menu).
-    recompute_modules_button_->setText(ticked.isEmpty()     ? tr("The stack's choice")
-                                       : ticked.size() <= 2 ? ticked.join(QStringLiteral(", "))
-                                                            : tr("%1 modules").arg(ticked.size()));
+    const int ticked = std::popcount(training.recompute_modules);
+    recompute_modules_button_->setText(
+        ticked == 0   ? tr("The stack's choice")
+        : ticked <= 2 ? QString::fromStdString(recomputeModuleList(training.recompute_modules))
+                      : tr("%1 modules").arg(ticked));
     setRowVisible(recompute_modules_button_,
                   transformer && training.recompute == Recompute::Selective);
     setSpin(offload_spin_, training.activation_offload_layers);
