@@ -260,6 +260,12 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
         l.ep_tokens = routed;
         l.ep_top_k = k;
         l.ep_token_bytes = h * 2.0; // the bf16 hidden state of a token
+        // Dropless routing sends the busiest expert's GPU `busiest` x the mean token copies
+        // and it returns as many in the combine. A pairwise all-to-all ends when its most
+        // loaded rank has received and sent its share (Thakur, Rabenseifner & Gropp 2005,
+        // Sec. 4: each step's time is set by the largest message), so the group's exchange
+        // lasts as long as that rank's; capacity-bounded routing drops the excess first.
+        l.ep_busiest = busiest;
         if (m.groupLimited()) {
             l.ep_router_groups = static_cast<double>(m.router_groups);
             l.ep_group_top_k = static_cast<double>(m.router_group_top_k);

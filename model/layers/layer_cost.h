@@ -67,6 +67,9 @@ struct LayerCost {
     /// Group-limited routing (MoeSpec::router_groups): the token's experts lie in
     /// ep_group_top_k of ep_router_groups groups; 0 = no groups.
     double ep_router_groups = 0, ep_group_top_k = 0;
+    /// The busiest GPU's tokens against the mean (effects.expert_imbalance, capped by the
+    /// capacity factor): its link carries that many times the mean dispatch and combine.
+    double ep_busiest = 1;
     /// Waiting for the busiest expert (effects.expert_imbalance), forward and backward: the
     /// other experts' GPUs idle while it finishes; not part of fwd_s / bwd_s.
     double expert_wait_fwd = 0, expert_wait_bwd = 0;

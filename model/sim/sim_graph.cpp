@@ -360,9 +360,11 @@ void addExpertAndContext(const SimContext &ctx, const LayerCost &l, Piece &cur)
     cur.wait_fwd += l.expert_wait_fwd;
     cur.wait_bwd += l.expert_wait_bwd + l.expert_wait_recompute;
     if (l.ep_fwd_ops > 0) {
-        const double one = ctx.comm.expertAllToAllTime(
-            l.ep_tokens, l.ep_top_k, l.ep_token_bytes, P.expertGroup(),
-            P.dispatcher != ExpertDispatcher::AllToAll, {l.ep_router_groups, l.ep_group_top_k});
+        const double one =
+            ctx.comm.expertAllToAllTime(l.ep_tokens, l.ep_top_k, l.ep_token_bytes, P.expertGroup(),
+                                        P.dispatcher != ExpertDispatcher::AllToAll,
+                                        {l.ep_router_groups, l.ep_group_top_k}) *
+            l.ep_busiest;
         const double bytes = l.ep_tokens * l.ep_top_k * l.ep_token_bytes;
         double fwd = l.ep_fwd_ops * one;
         double bwd = (l.ep_bwd_ops + l.ep_recompute_ops) * one;

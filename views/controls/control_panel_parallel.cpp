@@ -98,8 +98,10 @@ QWidget *ControlPanel::buildParallel(QWidget *parent)
     addRow(form, QString(), expert_overlap_check_, expert_overlap_check_,
            {QStringLiteral("parallel.expert_overlap")}, QStringLiteral("expertOverlapCheckError"));
     imbalance_spin_ = makeDoubleSpin(group, "imbalanceSpin", 1, 16, 2,
-                                     tr("Tokens of the busiest expert over the mean: 1 = "
-                                        "balanced routing, 1-16"),
+                                     tr("Tokens of the busiest expert over the mean, 1-16: 1 = "
+                                        "balanced routing (benchmarks force it); dropless "
+                                        "routing with an auxiliary loss ran like 1.6 "
+                                        "(Qwen3-235B on 256 H100)"),
                                      QStringLiteral("×"));
     addRow(form, tr("Expert &imbalance"), imbalance_spin_, imbalance_spin_,
            {QStringLiteral("effects.expert_imbalance")}, QStringLiteral("imbalanceSpinError"));
