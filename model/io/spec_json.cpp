@@ -179,7 +179,7 @@ MoeSpec readMoe(const ObjectReader &r, int64_t layers)
 TransformerSpec readTransformer(const ObjectReader &reader)
 {
     reader.allowKeys({"layers", "hidden", "heads", "seq_len", "vocab", "ffn_hidden", "kv_heads",
-                      "gated_mlp", "tied_embeddings", "causal", "head_dim", "moe", "mla",
+                      "gated_mlp", "tied_embeddings", "causal", "qk_norm", "head_dim", "moe", "mla",
                       "sliding_window", "sliding_every", "mtp_depth", "head"});
     TransformerSpec t;
     t.layers = reader.requiredInt("layers", {1, kMaxModelLayers});
@@ -200,6 +200,7 @@ TransformerSpec readTransformer(const ObjectReader &reader)
     t.gated_mlp = reader.optionalBool("gated_mlp", false);
     t.tied_embeddings = reader.optionalBool("tied_embeddings", true);
     t.causal = reader.optionalBool("causal", true);
+    t.qk_norm = reader.optionalBool("qk_norm", false);
     static constexpr std::array kHeads = {OutputHead::LanguageModel, OutputHead::Span};
     t.head =
         reader.optionalEnum<OutputHead>("head", kHeads, outputHeadName, OutputHead::LanguageModel);
@@ -214,6 +215,10 @@ TransformerSpec readTransformer(const ObjectReader &reader)
         t.mla.qk_nope_head_dim = mla->requiredInt("qk_nope_head_dim", {1, 100000});
         t.mla.qk_rope_head_dim = mla->requiredInt("qk_rope_head_dim", {0, 100000});
         t.mla.v_head_dim = mla->requiredInt("v_head_dim", {1, 100000});
+        if (t.qk_norm)
+            fail(reader.pathOf("qk_norm"),
+                 "true with mla; allowed: false (multi-head latent attention normalizes its "
+                 "latents, not each head's query and key)");
     }
     t.sliding_window = reader.optionalInt("sliding_window", {0, 100000000}, 0);
     t.sliding_every = reader.optionalInt("sliding_every", {0, t.layers}, t.sliding_window > 0 ? 1 : 0);
@@ -510,6 +515,8 @@ OrderedObject writeModel(const ModelSpec &model, Keys keys)
             body.add("tied_embeddings", t.tied_embeddings);
         if (every || !t.causal)
             body.add("causal", t.causal);
+        if (every || t.qk_norm)
+            body.add("qk_norm", t.qk_norm);
         if (t.head != OutputHead::LanguageModel)
             body.add("head", QString::fromLatin1(outputHeadName(t.head)));
         if (t.head_dim > 0)

@@ -431,6 +431,11 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double bda = (3.0 * e + 1.0) * Tl * h;
     const double act = eb.act_fwd * T * mlp_width;
     const double qk = T * as.qk_elements;
+    // QK-norm (Qwen3 Technical Report, Sec. 2): an RMSNorm over each query head and each
+    // key head, two norms at the stack's fusion; each keeps its input for the backward
+    // (Transformer Engine's q_layernorm and k_layernorm in Megatron-Core's SelfAttention).
+    const double qn = ts.qk_norm ? T * as.heads * as.dq : 0.0;
+    const double kn = ts.qk_norm ? T * as.kv_heads * as.dq : 0.0;
     const double sq = b * as.heads * sl * keys;
     double attn_fwd = 0, attn_bwd = 0;
     double softmax_fallback_ops = 0; // host operations beyond the fused softmax's one
@@ -505,18 +510,19 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
                                            linear_weights, static_cast<double>(plan.micro_batches));
     const double rope_fwd = eb.rope_fwd * qk, rope_bwd = eb.rope_bwd * qk;
     const double mem_fwd =
-        memoryKernels(c, {ln, ln, bda, bda, act, rope_fwd}) + c.memoryTime(cast.forward);
+        memoryKernels(c, {ln, ln, bda, bda, act, rope_fwd, eb.norm_fwd * qn, eb.norm_fwd * kn}) +
+        c.memoryTime(cast.forward);
     // Backward of elementwise kernels reads the saved input and the incoming gradient and
     // writes the outgoing one: ~1.5-2x the forward traffic.
     const double ln_bwd = eb.norm_bwd * Tl * h;
     const double act_bwd = eb.act_bwd * T * mlp_width;
-    const double mem_bwd =
-        memoryKernels(c, {ln_bwd, ln_bwd, 1.5 * bda, 1.5 * bda, act_bwd, rope_bwd}) +
-        c.memoryTime(cast.backward);
+    const double mem_bwd = memoryKernels(c, {ln_bwd, ln_bwd, 1.5 * bda, 1.5 * bda, act_bwd,
+                                             rope_bwd, eb.norm_bwd * qn, eb.norm_bwd * kn}) +
+                           c.memoryTime(cast.backward);
     l.fwd_s = gemm_fwd + attn_fwd + mem_fwd;
     l.bwd_s = gemm_bwd + attn_bwd + mem_bwd;
     l.kernels_fwd = (flash ? plan.host.block_ops_forward_fused : plan.host.block_ops_forward) +
-                    softmax_fallback_ops;
+                    softmax_fallback_ops + (ts.qk_norm ? 2.0 : 0.0);
     if (c.fusedElementwise() && !c.stack().fused_elementwise) {
         // Compiled: the host launches the GEMMs, the attention kernel and one fused kernel
         // per elementwise chain (Inductor: two norms, rotary, activation, two residual
@@ -535,6 +541,11 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double linears = static_cast<double>(attn.size()) + (mlp_width > 0 ? mats : 0.0);
     l.param_modules = 2.0 + linears;
     l.param_tensors = ts.gated_mlp ? l.param_modules : 2.0 * l.param_modules;
+    if (ts.qk_norm) { // the query and key norms' weights, one head wide each
+        l.params += 2.0 * as.dq;
+        l.param_modules += 2.0;
+        l.param_tensors += 2.0;
+    }
 
     const double dense_fwd = l.fwd_s;
     const double dense_flops = l.fwd_flops;
@@ -660,7 +671,8 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
                                      ? e * column_inputs * (1.0 - 1.0 / t)
                                      : 0.0;
     const double no_recompute = scale * (replicated / sp + (split + quadratic) / t) -
-                                replicated_saved - split_saved + gathered_kept + routed_act;
+                                replicated_saved - split_saved + gathered_kept + routed_act +
+                                e * (qn + kn); // the QK-norms' inputs
     if (plan.recompute == Recompute::Full) {
         l.activation_bytes = 2.0 * T * h * scale / sp;
         // Backward of a checkpointed layer rebuilds all of its activations at once

@@ -71,6 +71,9 @@ struct TransformerSpec {
     /// Causal (decoder) self-attention: fused kernels skip the masked half of the scores
     /// (FlashAttention-2, Sec. 3.1.1); false for encoders such as BERT.
     bool causal = true;
+    /// QK-norm: an RMSNorm over each head's query and key before attention (Qwen3 Technical
+    /// Report, Sec. 2; Dehghani et al. 2023, Sec. 3.1); not with multi-head latent attention.
+    bool qk_norm = false;
     int64_t head_dim = 0; // 0 = hidden / heads
     MoeSpec moe;
     MlaSpec mla;

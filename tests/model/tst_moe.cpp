@@ -19,6 +19,7 @@
 #include <numeric>
 #include <random>
 #include <set>
+#include <string_view>
 
 using namespace scalescope;
 using namespace scalescope::test;
@@ -123,6 +124,7 @@ private Q_SLOTS:
     void catalogSizesAsPublished();
     void imbalanceWaitsForTheBusiestExpert();
     void droplessRoutingSlowsAsMeasured();
+    void qkNormCostsTwoNormsPerLayer();
     void allToAllCrossingNodesCostsMore();
     void deepEpSendsATokenOncePerNode();
     void groupLimitedRoutingReachesFewerNodes();
@@ -239,6 +241,69 @@ void TestMoe::droplessRoutingSlowsAsMeasured()
         QVERIFY(ratio < previous); // the loss falls with the MoE layers' share
         previous = ratio;
     }
+}
+
+void TestMoe::qkNormCostsTwoNormsPerLayer()
+{
+    // Qwen3 normalizes each head's query and key (catalog: qk_norm). Against the same model
+    // without it: two more memory-bound norms per layer, forward and backward, and their
+    // inputs kept, T x (query + key heads) x head_dim elements at 2 bytes per layer and
+    // micro-batch; full recompute keeps only the layer's input.
+    const auto layers = [](bool qk, const char *recompute) {
+        QString text = QStringLiteral(R"({"scalescope": 1,
+          "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 1, "gpus_per_node": 8,
+                       "intra_node": "nvlink4"},
+          "model": {"transformer": {"layers": 4, "hidden": 2048, "heads": 32, "kv_heads": 4,
+                     "head_dim": 128, "seq_len": 4096, "vocab": 151936, "ffn_hidden": 6144,
+                     "gated_mlp": true, "tied_embeddings": false, "qk_norm": QK,
+                     "moe": {"experts": 128, "top_k": 8, "expert_ffn_hidden": 768}}},
+          "training": {"global_batch": 16, "micro_batch": 2, "precision": "bf16",
+                       "recompute": "RECOMPUTE", "framework": "megatron-core"},
+          "parallel": {"tensor": 2, "sequence_parallel": true, "expert": 4, "zero": 1}})");
+        text.replace(QStringLiteral("QK"), qk ? QStringLiteral("true") : QStringLiteral("false"));
+        text.replace(QStringLiteral("RECOMPUTE"), QString::fromLatin1(recompute));
+        const auto ctx = contextFrom(scenarioFrom(text.toUtf8().constData()));
+        std::vector<LayerCost> blocks;
+        for (const LayerCost &l : ctx->workload.layers)
+            if (std::string_view(l.name) == "moe block")
+                blocks.push_back(l);
+        return blocks;
+    };
+    const std::vector<LayerCost> plain = layers(false, "none"), normed = layers(true, "none");
+    QCOMPARE(normed.size(), size_t(4));
+    QCOMPARE(plain.size(), normed.size());
+    const double T = 2.0 * 4096;                            // tokens per micro-batch
+    const double elements = T * (32.0 / 2 + 4.0 / 2) * 128; // this GPU's query and key heads
+    for (size_t i = 0; i < normed.size(); ++i) {
+        QVERIFY2(
+            std::abs((normed[i].activation_bytes - plain[i].activation_bytes) / (2.0 * elements) -
+                     1) < 1e-9,
+            qPrintable(QString::number(normed[i].activation_bytes - plain[i].activation_bytes)));
+        QVERIFY(normed[i].fwd_s > plain[i].fwd_s);
+        QVERIFY(normed[i].bwd_s - plain[i].bwd_s > normed[i].fwd_s - plain[i].fwd_s);
+        QCOMPARE(normed[i].params - plain[i].params, 2.0 * 128);
+        QCOMPARE(normed[i].fwd_flops, plain[i].fwd_flops); // memory-bound, no FLOPs counted
+    }
+    const std::vector<LayerCost> full_plain = layers(false, "full"), full = layers(true, "full");
+    QCOMPARE(full.front().activation_bytes, full_plain.front().activation_bytes);
+    QVERIFY(full.front().transient_bytes > full_plain.front().transient_bytes);
+
+    // Multi-head latent attention has no per-head query and key to normalize.
+    QByteArray text = R"({"scalescope": 1, "hardware": {"gpu": "h100-sxm5-80gb"},
+      "model": {"transformer": {"layers": 2, "hidden": 1024, "heads": 8, "seq_len": 512,
+                 "vocab": 1000, "qk_norm": true,
+                 "mla": {"kv_lora_rank": 64, "qk_nope_head_dim": 64, "qk_rope_head_dim": 32,
+                         "v_head_dim": 64}}},
+      "training": {"global_batch": 1, "micro_batch": 1}})";
+    const Result<Scenario> r = parseScenario(text, builtinCatalog());
+    QVERIFY(!r.ok());
+    const std::string e = r.error().toString();
+    QVERIFY2(e.find("model.transformer.qk_norm") != std::string::npos &&
+                 e.find("allowed: false") != std::string::npos,
+             e.c_str());
+    // The catalog's Qwen3 models have it and say so when written out in full.
+    QVERIFY(catalogModel("qwen3-235b-a22b").transformer.qk_norm);
+    QVERIFY(!catalogModel("llama3-70b").transformer.qk_norm);
 }
 
 void TestMoe::allToAllCrossingNodesCostsMore()
