@@ -171,12 +171,12 @@ void readPowerDomainCores(const ObjectReader &r, HardwareSpec &hw)
             "power_limit_w", RealRange::closed(lowestPowerLimit(hw.gpu), hw.gpu.tdp_w));
     }
     hw.nvlink_domain = static_cast<int>(r.optionalInt("nvlink_domain", kNvlinkDomainRange, 0));
-    if (hw.nvlink_domain > 0 &&
-        (hw.nvlink_domain % hw.gpus_per_node != 0 || hw.nvlink_domain > hw.gpuCount()))
+    // The domain is the platform's (an NVL72 rack: 72) whatever the job's size; a job
+    // smaller than it runs inside one (HardwareSpec::communicationView).
+    if (hw.nvlink_domain > 0 && hw.nvlink_domain % hw.gpus_per_node != 0)
         fail(r.pathOf("nvlink_domain"),
              "must be a multiple of gpus_per_node = " + str(hw.gpus_per_node) +
-                 " and at most the GPU count " + str(hw.gpuCount()) + ", got " +
-                 str(hw.nvlink_domain));
+                 " (whole trays), got " + str(hw.nvlink_domain));
     hw.cpu_cores = static_cast<int>(r.optionalInt("cpu_cores", kCpuCoresRange, 0));
 }
 

@@ -868,9 +868,6 @@ void TestScenarioIo::errors_data()
     QTest::newRow("nvlink_domain not whole nodes")
         << training({{"hardware.nvlink_domain", 6}}) << "hardware.nvlink_domain"
         << "multiple of gpus_per_node = 8";
-    QTest::newRow("nvlink_domain above the GPUs")
-        << training({{"hardware.nvlink_domain", 16}}) << "hardware.nvlink_domain"
-        << "at most the GPU count 8";
     QTest::newRow("cpu_cores 0") << training({{"hardware.cpu_cores", 0}}) << "hardware.cpu_cores"
                                  << "0";
     QTest::newRow("compile not a bool")

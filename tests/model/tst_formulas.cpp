@@ -1139,6 +1139,22 @@ void TestFormulas::nvlinkDomainIsOneNode()
     Scenario trays = s;
     trays.hardware.nvlink_domain = 0;
     QVERIFY(simulateCollective(s).cost.busbw_gbps > 3 * simulateCollective(trays).cost.busbw_gbps);
+
+    // A job smaller than the rack states the rack's domain and runs inside it: 8 GPUs (two
+    // trays) of an NVL72 are one 8-GPU NVLink group, as if the domain said 8; saved, the
+    // file keeps 72.
+    const char *small = R"({ "scalescope": 1,
+      "hardware": { "gpu": "gb200-186gb", "nodes": 2, "gpus_per_node": 4,
+                    "intra_node": "nvlink5", "inter_node": "ib-ndr-400", "nics_per_node": 4,
+                    "nvlink_domain": %1 },
+      "collective": { "op": "all_reduce", "bytes": 1e9 } })";
+    const Scenario rack = scenarioFrom(QString::fromLatin1(small).arg(72).toUtf8().constData());
+    const Scenario eight = scenarioFrom(QString::fromLatin1(small).arg(8).toUtf8().constData());
+    QCOMPARE(rack.hardware.nvlink_domain, 72);
+    QCOMPARE(rack.hardware.communicationView().gpus_per_node, 8);
+    QCOMPARE(rack.hardware.communicationView().nodes, 1);
+    QCOMPARE(simulateCollective(rack).cost.time_s, simulateCollective(eight).cost.time_s);
+    QVERIFY(writeScenario(rack).contains("\"nvlink_domain\": 72"));
 }
 
 // Activation offloading (training.activation_offload_layers; Megatron-Core
