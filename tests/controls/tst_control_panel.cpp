@@ -432,12 +432,19 @@ void TestControlPanel::powerDomainCoresEdits()
     QCOMPARE(edit.scenario.hardware.nvlink_domain, 8);
     QCOMPARE(edit.description, QStringLiteral("Set NVLink domain to 8 GPUs"));
     QVERIFY(!firstError(checkRules(edit.scenario)));
-    // Fewer nodes keep as many of the domain's as there are: one node is no domain beyond it.
+    // The domain is the platform's: fewer nodes keep it (the job runs inside it, one node
+    // being no domain beyond it), and more nodes find it again.
     panel_->setScenario(edit.scenario);
     find<QSpinBox>("nodesSpin")->setValue(1);
     edit = editAt(*spy_, spy_->count() - 1);
-    QCOMPARE(edit.scenario.hardware.nvlink_domain, 0);
+    QCOMPARE(edit.scenario.hardware.nvlink_domain, 8);
+    QCOMPARE(domain->value(), 1);
+    QCOMPARE(domain->text(), QStringLiteral("one node"));
     QVERIFY(parseScenario(writeScenario(edit.scenario), builtinCatalog()).ok());
+    find<QSpinBox>("nodesSpin")->setValue(4);
+    edit = editAt(*spy_, spy_->count() - 1);
+    QCOMPARE(edit.scenario.hardware.nvlink_domain, 8);
+    QCOMPARE(domain->value(), 2);
 
     panel_->setScenario(defaultScenario());
     auto *cores = find<QSpinBox>("cpuCoresSpin");

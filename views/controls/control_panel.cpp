@@ -147,14 +147,14 @@ void ControlPanel::setGpuShape(Scenario &s, int nodes, int gpusPerNode) const
     ParallelSpec &p = s.parallel;
     const bool dataFollowed =
         p.data > 0 && int64_t(p.data) * p.tensor * p.pipeline * p.context == oldGpus;
-    // The NVLink domain keeps its whole nodes, as many as the cluster still has (one node:
-    // no domain beyond it), so it stays a multiple of the GPUs per node.
+    // The NVLink domain is the platform's and keeps its whole nodes (trays) whatever the
+    // cluster's size, so it stays a multiple of the GPUs per node; a job smaller than it
+    // runs inside one (HardwareSpec::communicationView).
     const int domainNodes =
         s.hardware.nvlink_domain > 0 ? s.hardware.nvlink_domain / s.hardware.gpus_per_node : 1;
     s.hardware.nodes = nodes;
     s.hardware.gpus_per_node = gpusPerNode;
-    const int keptNodes = std::min(domainNodes, nodes);
-    s.hardware.nvlink_domain = keptNodes > 1 ? keptNodes * gpusPerNode : 0;
+    s.hardware.nvlink_domain = domainNodes > 1 ? domainNodes * gpusPerNode : 0;
     // A data degree that filled the old cluster keeps filling it: "auto" (shown as such).
     if (dataFollowed && s.hardware.gpuCount() != oldGpus)
         p.data = 0;

@@ -271,13 +271,16 @@ void ControlPanel::syncHardware()
     {
         const QSignalBlocker blocker(nvlink_domain_spin_);
         nvlink_domain_spin_->setRange(1, std::max(1, hw.nodes));
-        nvlink_domain_spin_->setValue(std::max(1, hw.nvlinkDomainGpus() / hw.gpus_per_node));
+        // What the job sees: a domain larger than the job holds it whole (a rack of 72
+        // for 8 GPUs is one 8-GPU group), and the file keeps the rack's size.
+        const int seen = hw.communicationView().gpus_per_node;
+        nvlink_domain_spin_->setValue(std::max(1, seen / hw.gpus_per_node));
         nvlink_domain_spin_->setToolTip(
             tr("Nodes whose GPUs share one NVLink fabric, 1-%1: %2 GPUs now (a GB200 NVL72 rack "
                "is 18 trays of 4). Collectives and all-to-alls inside it run at NVLink speed, "
                "across it on the NICs")
                 .arg(std::max(1, hw.nodes))
-                .arg(hw.nvlinkDomainGpus()));
+                .arg(seen));
     }
     setSpin(cpu_cores_spin_, hw.cpu_cores);
     setSlider(gpu_count_slider_, nearestLog2(hw.gpuCount(), kMaxGpuCountLog2));

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Outside check: published MoE and dense runs that are not in ../shared/validation.
+
+Builds scenario files from two public tables and prints the model's error on each, so that
+a change can be judged on rows it was not built on. Nothing here is scored by CTest.
+
+Sources (copied as published):
+  - NVIDIA-NeMo/Megatron-Bridge docs/performance-summary.md, "25.11 NeMo Container":
+    the rows of DGX-GB300, DGX-GB200, DGX-B200 and DGX-H100 that ../shared/validation/moe
+    does not hold; Tokens / sec / GPU.
+  - yanring/Megatron-MoE-ModelZoo best_practice/Qwen3/readme.md: the intra-node plan with
+    Megatron FSDP (17.6 s per step) and the "Long Context" table (TFLOPS with forced
+    balance, turned into a step time with Megatron's own FLOP count,
+    megatron/training/training.py num_floating_point_operations).
+
+Platforms, precisions and plans follow ../shared/validation/moe/README.md ("Defaults chosen
+for what the sources leave unstated"): recompute none unless stated, ZeRO 1 (distributed
+optimizer) or ZeRO 3 where FSDP is 1, sequence parallelism with TP, interleaved where VP > 1,
+expert-tensor 1, balanced routing.
+
+Usage: scripts/outside_check.py [--cli build/app/scalescope-cli] [--keep DIR]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+PLATFORMS = {
+    "h100": dict(gpu="h100-sxm5-80gb", gpus_per_node=8, intra_node="nvlink4",
+                 inter_node="ib-ndr-400", nics_per_node=8),
+    "b200": dict(gpu="b200-sxm-180gb", gpus_per_node=8, intra_node="nvlink5",
+                 inter_node="ib-ndr-400", nics_per_node=8),
+    "gb200": dict(gpu="gb200-186gb", gpus_per_node=4, nvlink_domain=72, intra_node="nvlink5",
+                  inter_node="ib-ndr-400", nics_per_node=4),
+    "gb300": dict(gpu="gb300-288gb", gpus_per_node=4, nvlink_domain=72, intra_node="nvlink5",
+                  inter_node="ib-xdr-800", nics_per_node=4),
+}
+PRECISION = {"FP8-CS": "fp8", "FP8-MX": "mxfp8", "BF16": "bf16"}
+
+# Megatron-Bridge 25.11: platform, model, GPUs, precision, GBS, MBS, sequence, FSDP, TP, PP,
+# CP, VP, EP, Tokens / sec / GPU.
+MEGATRON_BRIDGE_2511 = [
+    ("gb300", "llama3-8b", 8, "FP8-CS", 128, 2, 8192, 0, 1, 1, 1, 1, 1, 37556),
+    ("gb300", "llama3-70b", 64, "FP8-CS", 256, 2, 8192, 1, 1, 1, 1, 1, 1, 4520),
+    ("gb300", "llama3-405b", 256, "FP8-CS", 1536, 1, 8192, 0, 2, 8, 2, 4, 1, 999),
+    ("gb300", "deepseek-v3", 256, "BF16", 4096, 1, 4096, 0, 1, 2, 1, 4, 32, 3848),
+    ("gb300", "gpt-oss-120b", 64, "BF16", 1280, 2, 8192, 0, 1, 1, 1, 1, 64, 18347),
+    ("gb300", "qwen3-30b-a3b", 8, "FP8-MX", 512, 4, 4096, 0, 1, 1, 1, 1, 8, 28934),
+    ("gb300", "qwen3-235b-a22b", 256, "BF16", 8192, 2, 4096, 0, 1, 4, 1, 12, 16, 6131),
+    ("gb200", "llama3-8b", 8, "FP8-CS", 128, 2, 8192, 0, 1, 1, 1, 1, 1, 31508),
+    ("gb200", "llama3-70b", 64, "FP8-CS", 256, 2, 8192, 1, 1, 1, 1, 1, 1, 4312),
+    ("gb200", "llama3-405b", 256, "FP8-CS", 1536, 1, 8192, 0, 4, 16, 1, 4, 1, 813),
+    ("gb200", "gpt-oss-120b", 64, "BF16", 1280, 1, 8192, 0, 1, 1, 1, 1, 64, 15876),
+    ("gb200", "qwen3-30b-a3b", 8, "FP8-MX", 512, 4, 4096, 0, 1, 1, 1, 1, 8, 23766),
+    ("b200", "llama3-8b", 8, "FP8-CS", 128, 2, 8192, 0, 1, 1, 1, 1, 1, 30624),
+    ("b200", "llama3-405b", 128, "FP8-CS", 64, 1, 8192, 0, 4, 8, 2, 8, 1, 661),
+    ("b200", "gpt-oss-120b", 64, "BF16", 512, 4, 4096, 0, 1, 1, 1, 1, 8, 8213),
+    ("b200", "qwen3-30b-a3b", 8, "FP8-MX", 512, 1, 4096, 0, 1, 1, 1, 1, 8, 9299),
+    ("b200", "qwen3-235b-a22b", 64, "FP8-MX", 1024, 1, 4096, 0, 1, 8, 1, 2, 8, 3269),
+    ("h100", "llama3-8b", 8, "FP8-CS", 128, 1, 8192, 1, 1, 1, 1, 1, 1, 14451),
+    ("h100", "llama3-70b", 64, "FP8-CS", 128, 1, 8192, 0, 4, 8, 1, 5, 1, 1602),
+    ("h100", "llama3-405b", 1024, "FP8-CS", 512, 1, 8192, 0, 8, 8, 2, 8, 1, 292),
+]
+
+
+def qwen3_235b_flops_per_token(seq):
+    """Megatron's count for Qwen3-235B-A22B (94 layers, hidden 4096, 64 query heads and 4
+    key/value groups of 128, 8 of 128 experts of 1536, vocabulary 151936): 6 x (the active
+    matrices + the output layer) + 6 x layers x query width x seq (causal attention)."""
+    layers, h, q, kv = 94, 4096, 64 * 128, 2 * 4 * 128
+    per_layer = h * (q + kv) + q * h + 8 * 3 * h * 1536 + h * 128
+    return 6 * (layers * per_layer + h * 151936) + 6 * layers * q * seq
+
+
+def modelzoo_rows():
+    base = dict(
+        hardware=dict(PLATFORMS["h100"], nodes=32),
+        model="qwen3-235b-a22b",
+        training=dict(global_batch=2048, micro_batch=1, precision="bf16", optimizer="adam",
+                      framework="megatron-core", seq_len=4096),
+        parallel=dict(tensor=2, context=1, expert_tensor=1, sequence_parallel=True,
+                      expert_dispatcher="deepep", pipeline_counts_embedding=True,
+                      pipeline_counts_loss=True),
+    )
+    rows = []
+    # Intra-node EP with Megatron FSDP: TP 2, EP 8, PP 1, DP 128, MBS 4, full recompute.
+    s = json.loads(json.dumps(base))
+    s["training"].update(micro_batch=4, recompute="full")
+    s["parallel"].update(data=128, pipeline=1, expert=8, zero=3, schedule="1f1b")
+    rows.append(("mzoo-qwen3-235b-fsdp-ep8", s, "step_time_s", 17.6))
+    # Long context, forced balance: TP 4, PP 8, VP 4, EP 8, GBS 256, recompute layernorm + moe.
+    for seq, cp, tflops in ((16384, 1, 295), (32768, 2, 335), (65536, 4, 368), (131072, 8, 389)):
+        s = json.loads(json.dumps(base))
+        s["training"].update(global_batch=256, seq_len=seq, recompute="selective",
+                             recompute_modules=["layernorm", "moe"])
+        s["parallel"].update(tensor=4, context=cp, pipeline=8, virtual_stages=4,
+                             schedule="interleaved", expert=8, data=8 // cp, zero=1)
+        step = qwen3_235b_flops_per_token(seq) * 256 * seq / (tflops * 1e12 * 256)
+        rows.append((f"mzoo-qwen3-235b-long-{seq // 1024}k", s, "step_time_s", step))
+    return rows
+
+
+def megatron_bridge_rows():
+    rows = []
+    for (p, model, gpus, prec, gbs, mbs, seq, fsdp, tp, pp, cp, vp, ep, tok) in MEGATRON_BRIDGE_2511:
+        hw = dict(PLATFORMS[p])
+        if gpus < hw["gpus_per_node"]:
+            hw["gpus_per_node"] = gpus
+        hw["nodes"] = gpus // hw["gpus_per_node"]
+        training = dict(global_batch=gbs, micro_batch=mbs, precision=PRECISION[prec],
+                        optimizer="adam", recompute="none", framework="megatron-core",
+                        seq_len=seq)
+        if model == "deepseek-v3":
+            training["mtp_depth"] = 0  # the GB200/GB300 rows ran without MTP (moe/README.md)
+        parallel = dict(data=gpus // (tp * pp * cp), tensor=tp, pipeline=pp, context=cp,
+                        schedule="interleaved" if vp > 1 else "1f1b", zero=3 if fsdp else 1)
+        if vp > 1:
+            parallel["virtual_stages"] = vp
+        if tp > 1:
+            parallel["sequence_parallel"] = True
+        if ep > 1:
+            parallel.update(expert=ep, expert_tensor=1)
+        s = dict(hardware=hw, model=model, training=training, parallel=parallel)
+        rows.append((f"mb25-{p}-{model}-{PRECISION[prec]}", s, "tokens_per_s_per_gpu", tok))
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cli", default="build/app/scalescope-cli")
+    ap.add_argument("--keep", help="write the scenario files into this folder")
+    args = ap.parse_args()
+    folder = args.keep or tempfile.mkdtemp(prefix="outside-check-")
+    os.makedirs(folder, exist_ok=True)
+    errors = {}
+    for group, rows in (("Megatron-Bridge 25.11", megatron_bridge_rows()),
+                        ("Megatron-MoE-ModelZoo Qwen3", modelzoo_rows())):
+        print(f"{group}:")
+        for name, body, metric, measured in rows:
+            scenario = dict(scalescope=1, name=name, **body)
+            path = os.path.join(folder, name + ".json")
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(scenario, f, indent=1)
+            proc = subprocess.run([args.cli, "simulate", path, "--json"], capture_output=True,
+                                  text=True, env=dict(os.environ, LC_ALL="C"))
+            if proc.returncode != 0:
+                print(f"  {name:40s} exit {proc.returncode}: {proc.stderr.strip()}")
+                errors.setdefault(group, []).append(1.0)
+                continue
+            d = json.loads(proc.stdout)
+            predicted = (d["tokens_per_s"] / d["gpus"] if metric == "tokens_per_s_per_gpu"
+                         else d["step_time_s"])
+            error = predicted / measured - 1
+            errors.setdefault(group, []).append(abs(error))
+            fits = "" if d["fits_in_memory"] else "  (predicted not to fit)"
+            print(f"  {name:40s} {metric:22s} measured {measured:9.4g}  predicted "
+                  f"{predicted:9.4g}  {100 * error:+6.1f}%{fits}")
+        e = errors[group]
+        print(f"  MAPE {100 * sum(e) / len(e):.1f}% over {len(e)}, worst {100 * max(e):.1f}%\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
