@@ -44,6 +44,9 @@ struct GpuSpec {
     /// Copy bandwidth between this GPU and its host's memory, per direction (GB/s), where it
     /// is not a PCIe slot (NVLink-C2C); 0 = its PCIe slot (HardwareSpec::hostLinkGbps).
     double host_link_gbps = 0;
+    /// Softmax exponentials per second of the special function units against Blackwell's
+    /// (B200/GB200 = 1): Blackwell Ultra doubles them (ComputeModel::attentionTime).
+    double sfu_exp_ratio = 1.0;
     std::string source; // datasheet citation
 
     double peak(Precision p) const { return peak_tflops[static_cast<int>(p)]; }

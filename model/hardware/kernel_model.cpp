@@ -413,9 +413,22 @@ double ComputeModel::attentionTime(double flops, double head_dim, bool backward)
     const double head = std::clamp(head_dim / 128.0, 0.5, 1.0);
     const double head_factor = 0.75 + 0.25 * (head - 0.5) / 0.5;
     const double eff = (backward ? share.backward : share.forward) * head_factor;
+    // The softmax's exponentials run on the special function units beside the tensor cores'
+    // two GEMMs. On Blackwell (B200/GB200) they take as long as the GEMMs in the forward at
+    // head dimension 128 (FlashAttention-4, Zadouri et al. 2026, Sec. 2: 16 exponentials per
+    // clock and SM against 8192 BF16 FLOPs, 4 x 128 per score) and once per score against
+    // 2.5x the GEMMs in the backward; the measured shares include that. A GPU whose units
+    // run `sfu_exp_ratio` times as many (Blackwell Ultra: 2, NVIDIA technical blog "Making
+    // Softmax More Efficient with NVIDIA Blackwell Ultra", 2026: ~1.35x the attention
+    // forward of GB200) spends that much less on the exponential part.
+    double sfu = 1.0;
+    if (gpu_.sfu_exp_ratio != 1.0) {
+        const double gemm = (backward ? 2.5 : 1.0) * std::max(head_dim, 1.0) / 128.0;
+        sfu = (gemm + 1.0 / gpu_.sfu_exp_ratio) / (gemm + 1.0);
+    }
     // The measured shares were taken at the clocks the GPU held; a cap or throttling lowers
     // them as it lowers the clock.
-    const double t = flops / (peak_flops_ * eff * clockDrop());
+    const double t = flops * sfu / (peak_flops_ * eff * clockDrop());
     return std::max(t, launch_s_) * time_scale_;
 }
 

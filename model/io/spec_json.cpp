@@ -316,7 +316,7 @@ GpuSpec readGpu(const ObjectReader &reader, Origin origin)
     allowEntryKeys(reader, origin,
                    {"name", "family", "peak_tflops", "memory_gb", "memory_bandwidth_gbps", "tdp_w",
                     "sm_count", "l2_mb", "launch_overhead_us", "pcie_p2p", "sustained_clock_ratio",
-                    "host_link_gbps", "source"});
+                    "host_link_gbps", "sfu_exp_ratio", "source"});
     GpuSpec gpu;
     gpu.id = readId(reader, origin);
     gpu.name = requiredNonEmpty(reader, "name");
@@ -352,6 +352,7 @@ GpuSpec readGpu(const ObjectReader &reader, Origin origin)
     gpu.sustained_clock_ratio =
         reader.optionalDouble("sustained_clock_ratio", RealRange::closed(0.1, 2.0), 1.0);
     gpu.host_link_gbps = reader.optionalDouble("host_link_gbps", kHostLinkGbpsRange, 0);
+    gpu.sfu_exp_ratio = reader.optionalDouble("sfu_exp_ratio", RealRange::closed(0.25, 8.0), 1.0);
     gpu.source = readSource(reader, origin);
     return gpu;
 }
@@ -456,6 +457,8 @@ OrderedObject writeGpu(const GpuSpec &gpu, Keys keys)
         out.add("sustained_clock_ratio", gpu.sustained_clock_ratio);
     if (every || gpu.host_link_gbps > 0)
         out.add("host_link_gbps", gpu.host_link_gbps);
+    if (every || gpu.sfu_exp_ratio != 1.0)
+        out.add("sfu_exp_ratio", gpu.sfu_exp_ratio);
     writeSource(out, gpu.source);
     return out;
 }

@@ -1101,6 +1101,26 @@ void TestFormulas::attentionByKernelAndArchitecture()
     // Head dimension 64 costs a quarter of the share.
     QVERIFY(std::abs(a100.attentionTime(flops, 64, false) / a100.attentionTime(flops, 128, false) -
                      1.0 / 0.75) < 1e-9);
+
+    // Blackwell Ultra's exponentials at twice Blackwell's rate (same BF16 peak): at head
+    // dimension 128 the forward's exponential half takes half as long, 0.75 of GB200's
+    // time; the backward's (one exponential per score against 2.5x the GEMMs) 3 / 3.5; at
+    // head dimension 64 the exponentials are a larger part: (0.5 + 0.5) / 1.5.
+    ComputeModel gb200(*cat.findGpu("gb200-186gb"), Precision::BF16);
+    ComputeModel gb300(*cat.findGpu("gb300-288gb"), Precision::BF16);
+    QCOMPARE(cat.findGpu("gb200-186gb")->sfu_exp_ratio, 1.0);
+    QCOMPARE(cat.findGpu("gb300-288gb")->sfu_exp_ratio, 2.0);
+    QCOMPARE(gb300.peakFlops(), gb200.peakFlops());
+    const auto ratio = [&](double head, bool backward) {
+        return gb300.attentionTime(flops, head, backward) /
+               gb200.attentionTime(flops, head, backward);
+    };
+    QVERIFY2(std::abs(ratio(128, false) - 0.75) < 1e-9,
+             qPrintable(QString::number(ratio(128, false))));
+    QVERIFY2(std::abs(ratio(128, true) - 3.0 / 3.5) < 1e-9,
+             qPrintable(QString::number(ratio(128, true))));
+    QVERIFY2(std::abs(ratio(64, false) - 1.0 / 1.5) < 1e-9,
+             qPrintable(QString::number(ratio(64, false))));
 }
 
 void TestFormulas::loaderPipelineBoundByCores()
