@@ -7,7 +7,8 @@ a change can be judged on rows it was not built on. Nothing here is scored by CT
 Sources (copied as published):
   - NVIDIA-NeMo/Megatron-Bridge docs/performance-summary.md, "25.11 NeMo Container":
     the rows of DGX-GB300, DGX-GB200, DGX-B200 and DGX-H100 that ../shared/validation/moe
-    does not hold; Tokens / sec / GPU.
+    does not hold, and docs/performance-summary-archive.md, 26.02 and 25.09 (see
+    MEGATRON_BRIDGE_OTHER); Tokens / sec / GPU.
   - yanring/Megatron-MoE-ModelZoo best_practice/Qwen3/readme.md: the intra-node plan with
     Megatron FSDP (17.6 s per step) and the "Long Context" table (TFLOPS with forced
     balance, turned into a step time with Megatron's own FLOP count,
@@ -37,7 +38,7 @@ PLATFORMS = {
     "gb300": dict(gpu="gb300-288gb", gpus_per_node=4, nvlink_domain=72, intra_node="nvlink5",
                   inter_node="ib-xdr-800", nics_per_node=4),
 }
-PRECISION = {"FP8-CS": "fp8", "FP8-MX": "mxfp8", "BF16": "bf16"}
+PRECISION = {"FP8-CS": "fp8", "FP8-MX": "mxfp8", "NVFP4": "nvfp4", "BF16": "bf16"}
 
 # Megatron-Bridge 25.11: platform, model, GPUs, precision, GBS, MBS, sequence, FSDP, TP, PP,
 # CP, VP, EP, Tokens / sec / GPU.
@@ -62,6 +63,53 @@ MEGATRON_BRIDGE_2511 = [
     ("h100", "llama3-8b", 8, "FP8-CS", 128, 1, 8192, 1, 1, 1, 1, 1, 1, 14451),
     ("h100", "llama3-70b", 64, "FP8-CS", 128, 1, 8192, 0, 4, 8, 1, 5, 1, 1602),
     ("h100", "llama3-405b", 1024, "FP8-CS", 512, 1, 8192, 0, 8, 8, 2, 8, 1, 292),
+]
+
+
+# Megatron-Bridge docs/performance-summary-archive.md, "26.02 NeMo Container" (DGX-B300 rows
+# left out: the catalog has no B300) and the 25.11 DGX-H100 Qwen3-235B row; "25.09 NeMo
+# Container" rows that ran dropless (the token-drop MoE rows need a capacity factor the
+# table does not give), FP8-CS assumed where that table states no precision.
+MEGATRON_BRIDGE_OTHER = [
+    ("26.02", "gb300", "llama3-70b", 64, "NVFP4", 256, 1, 8192, 0, 1, 4, 1, 5, 1, 6798),
+    ("26.02", "gb200", "llama3-70b", 64, "NVFP4", 256, 1, 8192, 0, 2, 4, 1, 5, 1, 4458),
+    ("26.02", "gb300", "llama3-70b", 64, "FP8-MX", 256, 1, 8192, 0, 1, 4, 1, 5, 1, 4596),
+    ("26.02", "gb200", "llama3-70b", 64, "FP8-MX", 256, 1, 8192, 0, 2, 4, 1, 5, 1, 3613),
+    ("26.02", "gb300", "llama3-70b", 64, "FP8-CS", 256, 2, 8192, 1, 1, 1, 1, 1, 1, 5003),
+    ("26.02", "gb200", "llama3-70b", 64, "FP8-CS", 256, 2, 8192, 1, 1, 1, 1, 1, 1, 4040),
+    ("26.02", "h100", "llama3-70b", 64, "FP8-CS", 256, 1, 8192, 0, 4, 8, 1, 5, 1, 1621),
+    ("26.02", "gb300", "llama3-405b", 256, "NVFP4", 1536, 1, 8192, 0, 4, 8, 1, 4, 1, 1333),
+    ("26.02", "gb200", "llama3-405b", 256, "NVFP4", 1536, 1, 8192, 0, 4, 16, 1, 8, 1, 1076),
+    ("26.02", "gb300", "llama3-405b", 256, "FP8-MX", 1536, 1, 8192, 0, 2, 8, 2, 4, 1, 931),
+    ("26.02", "gb200", "llama3-405b", 256, "FP8-MX", 1536, 1, 8192, 0, 4, 16, 1, 8, 1, 786),
+    ("26.02", "gb300", "llama3-405b", 256, "FP8-CS", 1536, 1, 8192, 0, 4, 8, 1, 4, 1, 988),
+    ("26.02", "gb200", "llama3-405b", 256, "FP8-CS", 1536, 1, 8192, 0, 4, 16, 1, 4, 1, 793),
+    ("26.02", "h100", "llama3-405b", 1024, "FP8-CS", 1536, 1, 8192, 0, 8, 8, 2, 8, 1, 311),
+    ("26.02", "gb300", "deepseek-v3", 256, "FP8-MX", 4096, 2, 4096, 0, 1, 2, 1, 8, 32, 4612),
+    ("26.02", "gb200", "deepseek-v3", 256, "FP8-MX", 4096, 1, 4096, 0, 1, 4, 1, 4, 64, 3955),
+    ("26.02", "b200", "deepseek-v3", 256, "FP8-MX", 4096, 1, 4096, 0, 1, 16, 1, 1, 8, 2689),
+    ("26.02", "gb300", "gpt-oss-120b", 64, "BF16", 1280, 4, 4096, 0, 1, 1, 1, 1, 64, 19412),
+    ("26.02", "gb200", "gpt-oss-120b", 64, "BF16", 1280, 4, 4096, 0, 1, 1, 1, 1, 64, 15784),
+    ("26.02", "b200", "gpt-oss-120b", 64, "BF16", 1280, 4, 4096, 0, 1, 1, 1, 1, 64, 8047),
+    ("26.02", "h100", "gpt-oss-120b", 64, "BF16", 1280, 1, 4096, 0, 1, 4, 1, 1, 8, 5993),
+    ("26.02", "gb300", "qwen3-30b-a3b", 8, "FP8-MX", 512, 8, 4096, 0, 1, 1, 1, 1, 8, 30376),
+    ("26.02", "gb200", "qwen3-30b-a3b", 8, "FP8-MX", 512, 4, 4096, 0, 1, 1, 1, 1, 8, 26084),
+    ("26.02", "b200", "qwen3-30b-a3b", 8, "FP8-MX", 512, 1, 4096, 0, 1, 1, 1, 1, 8, 9691),
+    ("26.02", "h100", "qwen3-30b-a3b", 16, "FP8-CS", 1024, 1, 4096, 0, 1, 2, 1, 12, 8, 5113),
+    ("26.02", "gb300", "qwen3-235b-a22b", 256, "FP8-MX", 8192, 2, 4096, 0, 1, 4, 1, 1, 32, 6583),
+    ("26.02", "gb200", "qwen3-235b-a22b", 256, "FP8-MX", 8192, 1, 4096, 0, 1, 8, 1, 1, 32, 5448),
+    ("26.02", "b200", "qwen3-235b-a22b", 256, "FP8-MX", 8192, 1, 4096, 0, 1, 8, 1, 1, 8, 3805),
+    ("26.02", "h100", "qwen3-235b-a22b", 256, "FP8-CS", 8192, 1, 4096, 0, 2, 8, 1, 4, 32, 1633),
+    ("25.11", "h100", "qwen3-235b-a22b", 256, "FP8-CS", 2048, 1, 4096, 0, 2, 8, 1, 4, 32, 1575),
+    ("25.09", "gb200", "llama3-8b", 8, "FP8-CS", 128, 2, 8192, 0, 1, 1, 1, 1, 1, 31357),
+    ("25.09", "gb200", "llama3-70b", 64, "FP8-CS", 128, 2, 8192, 1, 1, 1, 1, 1, 1, 3986),
+    ("25.09", "gb200", "llama3-405b", 128, "FP8-CS", 64, 1, 8192, 1, 2, 1, 1, 1, 1, 729),
+    ("25.09", "b200", "llama3-8b", 8, "FP8-CS", 128, 2, 8192, 0, 1, 1, 1, 1, 1, 29994),
+    ("25.09", "b200", "llama3-405b", 128, "FP8-CS", 64, 1, 8192, 0, 4, 8, 2, 8, 1, 664),
+    ("25.09", "h100", "llama3-8b", 8, "FP8-CS", 128, 1, 8192, 1, 1, 1, 1, 1, 1, 14079),
+    ("25.09", "h100", "llama3-70b", 64, "FP8-CS", 128, 1, 8192, 0, 4, 8, 1, 5, 1, 1619),
+    ("25.09", "h100", "llama3-405b", 1024, "FP8-CS", 512, 1, 8192, 0, 8, 8, 2, 8, 1, 302),
+    ("25.09", "h100", "deepseek-v3", 1024, "FP8-CS", 8192, 1, 4096, 0, 2, 8, 1, 4, 64, 1297),
 ]
 
 
@@ -102,9 +150,15 @@ def modelzoo_rows():
     return rows
 
 
-def megatron_bridge_rows():
+def megatron_bridge_rows(table, release=None):
     rows = []
-    for (p, model, gpus, prec, gbs, mbs, seq, fsdp, tp, pp, cp, vp, ep, tok) in MEGATRON_BRIDGE_2511:
+    for row in table:
+        if release is None:
+            rel, (p, model, gpus, prec, gbs, mbs, seq, fsdp, tp, pp, cp, vp, ep, tok) = "25.11", row
+        else:
+            rel, p, model, gpus, prec, gbs, mbs, seq, fsdp, tp, pp, cp, vp, ep, tok = row
+            if rel != release:
+                continue
         hw = dict(PLATFORMS[p])
         if gpus < hw["gpus_per_node"]:
             hw["gpus_per_node"] = gpus
@@ -112,7 +166,7 @@ def megatron_bridge_rows():
         training = dict(global_batch=gbs, micro_batch=mbs, precision=PRECISION[prec],
                         optimizer="adam", recompute="none", framework="megatron-core",
                         seq_len=seq)
-        if model == "deepseek-v3":
+        if model == "deepseek-v3" and p in ("gb200", "gb300"):
             training["mtp_depth"] = 0  # the GB200/GB300 rows ran without MTP (moe/README.md)
         parallel = dict(data=gpus // (tp * pp * cp), tensor=tp, pipeline=pp, context=cp,
                         schedule="interleaved" if vp > 1 else "1f1b", zero=3 if fsdp else 1)
@@ -122,8 +176,13 @@ def megatron_bridge_rows():
             parallel["sequence_parallel"] = True
         if ep > 1:
             parallel.update(expert=ep, expert_tensor=1)
+        if model == "llama3-405b" and pp > 1:
+            # 126 layers in 32, 64 or 128 pipeline chunks: the recipes count the embedding and
+            # the loss as pipeline layers (--account-for-{embedding,loss}-in-pipeline-split).
+            parallel.update(pipeline_counts_embedding=True, pipeline_counts_loss=True)
         s = dict(hardware=hw, model=model, training=training, parallel=parallel)
-        rows.append((f"mb25-{p}-{model}-{PRECISION[prec]}", s, "tokens_per_s_per_gpu", tok))
+        tag = rel.replace(".", "")
+        rows.append((f"mb{tag}-{p}-{model}-{PRECISION[prec]}", s, "tokens_per_s_per_gpu", tok))
     return rows
 
 
@@ -135,7 +194,12 @@ def main():
     folder = args.keep or tempfile.mkdtemp(prefix="outside-check-")
     os.makedirs(folder, exist_ok=True)
     errors = {}
-    for group, rows in (("Megatron-Bridge 25.11", megatron_bridge_rows()),
+    for group, rows in (("Megatron-Bridge 25.11", megatron_bridge_rows(MEGATRON_BRIDGE_2511)),
+                        ("Megatron-Bridge 26.02", megatron_bridge_rows(MEGATRON_BRIDGE_OTHER, "26.02")),
+                        ("Megatron-Bridge 25.11, DGX-H100 Qwen3-235B",
+                         megatron_bridge_rows(MEGATRON_BRIDGE_OTHER, "25.11")),
+                        ("Megatron-Bridge 25.09 (dropless and dense rows)",
+                         megatron_bridge_rows(MEGATRON_BRIDGE_OTHER, "25.09")),
                         ("Megatron-MoE-ModelZoo Qwen3", modelzoo_rows())):
         print(f"{group}:")
         for name, body, metric, measured in rows:

@@ -234,9 +234,17 @@ private:
         if (scheduleChunks(p.schedule) > 1 && p.pipeline < 2)
             add(Rule::ScheduleNeedsPipeline, "parallel.schedule",
                 {.pipeline = p.pipeline, .schedule = scheduleName(p.schedule)});
+        // Megatron fills such plans by counting the embedding and the loss as pipeline layers
+        // (--account-for-embedding-in-pipeline-split, --account-for-loss-in-pipeline-split:
+        // Llama 3.1 405B's 126 layers on 16 x 8 chunks); `product` is that count where the
+        // scenario does not count them yet and it would be enough.
+        const int64_t counted = modelLayerCount(s_.model) + 2;
         if (layers > 0 && chunks > layers)
             add(Rule::StagesExceedLayers, "parallel.pipeline",
-                {.pipeline = p.pipeline, .virtual_stages = p.virtual_stages, .stages = chunks,
+                {.pipeline = p.pipeline,
+                 .product = counted > layers && chunks <= counted ? counted : 0,
+                 .virtual_stages = p.virtual_stages,
+                 .stages = chunks,
                  .layers = layers});
         if (data <= 0 || t.global_batch <= 0)
             return;
@@ -572,7 +580,12 @@ std::string ruleMessage(const RuleFinding &f)
     case Rule::StagesExceedLayers:
         return "pipeline*virtual_stages = " + i(a.pipeline) + "*" + i(a.virtual_stages) + " = " +
                i(a.stages) + " stages exceed the model's " + i(a.layers) +
-               " layers; allowed: at most " + i(a.layers) + " stages in all";
+               " layers; allowed: at most " + i(a.layers) + " stages in all" +
+               (a.product > 0 ? ", or " + i(a.product) +
+                                    " with parallel.pipeline_counts_embedding and "
+                                    "pipeline_counts_loss true (Megatron's "
+                                    "--account-for-embedding/loss-in-pipeline-split)"
+                              : std::string());
     case Rule::OffloadBeyondLayers:
         return "activation_offload_layers = " + i(a.product) +
                " leaves no layer's activations on the GPU: the model has " + i(a.layers) +

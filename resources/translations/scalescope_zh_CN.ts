@@ -131,6 +131,11 @@
         <translation>流水线 × 虚拟阶段 = %1 × %2 = %3 个阶段，但模型只有 %4 层</translation>
     </message>
     <message>
+        <location filename="../../views/controls/control_checks.cpp" line="236"/>
+        <source>pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 layers; counting the embedding and the loss as pipeline layers (Megatron) gives %5</source>
+        <translation>流水线 × 虚拟阶段 = %1 × %2 = %3 个阶段，但模型只有 %4 层；把嵌入层和损失计为流水线层（Megatron）可得 %5 层</translation>
+    </message>
+    <message>
         <location filename="../../views/controls/control_checks.cpp" line="24"/>
         <source>%1 has no tensor parallelism (tensor = %2); use tensor 1 or a Megatron stack or torchtitan</source>
         <translation>%1 不支持张量并行（tensor = %2）；请把 tensor 设为 1，或改用 Megatron 系列或 torchtitan</translation>

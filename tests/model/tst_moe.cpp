@@ -125,6 +125,7 @@ private Q_SLOTS:
     void imbalanceWaitsForTheBusiestExpert();
     void droplessRoutingSlowsAsMeasured();
     void qkNormCostsTwoNormsPerLayer();
+    void pipelineSlotsCountEmbeddingAndLoss();
     void allToAllCrossingNodesCostsMore();
     void deepEpSendsATokenOncePerNode();
     void groupLimitedRoutingReachesFewerNodes();
@@ -304,6 +305,45 @@ void TestMoe::qkNormCostsTwoNormsPerLayer()
     // The catalog's Qwen3 models have it and say so when written out in full.
     QVERIFY(catalogModel("qwen3-235b-a22b").transformer.qk_norm);
     QVERIFY(!catalogModel("llama3-70b").transformer.qk_norm);
+}
+
+void TestMoe::pipelineSlotsCountEmbeddingAndLoss()
+{
+    // Megatron-Bridge runs Llama 3.1 405B (126 layers) on 16 stages x 8 chunks: 128 slots,
+    // the embedding and the loss counted as layers. Without the two keys the plan is refused
+    // with a message that names them; with them it runs.
+    const char *text = R"({"scalescope": 1,
+      "hardware": {"gpu": "gb200-186gb", "nodes": 64, "gpus_per_node": 4, "nvlink_domain": 72,
+                   "intra_node": "nvlink5", "inter_node": "ib-ndr-400", "nics_per_node": 4},
+      "model": "llama3-405b",
+      "training": {"global_batch": 1536, "micro_batch": 1, "precision": "fp8",
+                   "framework": "megatron-core", "seq_len": 8192},
+      "parallel": {"tensor": 4, "pipeline": 16, "schedule": "interleaved", "virtual_stages": 8,
+                   "sequence_parallel": true, "zero": 1 COUNTS}})";
+    QString plain = QString::fromLatin1(text);
+    plain.replace(QStringLiteral("COUNTS"), QString());
+    const Result<Scenario> refused = parseScenario(plain.toUtf8(), builtinCatalog());
+    QVERIFY(!refused.ok());
+    const std::string e = refused.error().toString();
+    QVERIFY2(
+        e.find("parallel.pipeline") != std::string::npos &&
+            e.find("128 stages exceed the model's 126 layers") != std::string::npos &&
+            e.find("or 128 with parallel.pipeline_counts_embedding and pipeline_counts_loss") !=
+                std::string::npos,
+        e.c_str());
+    QString counted = QString::fromLatin1(text);
+    counted.replace(
+        QStringLiteral("COUNTS"),
+        QStringLiteral(R"(, "pipeline_counts_embedding": true, "pipeline_counts_loss": true)"));
+    QVERIFY(simulateSummary(scenarioFrom(counted.toUtf8().constData())).step_time_s > 0);
+    // Beyond what counting them gives, the message offers only fewer stages.
+    QString beyond = plain;
+    beyond.replace(QStringLiteral("\"virtual_stages\": 8"),
+                   QStringLiteral("\"virtual_stages\": 9"));
+    const Result<Scenario> r9 = parseScenario(beyond.toUtf8(), builtinCatalog());
+    QVERIFY(!r9.ok());
+    QVERIFY2(r9.error().toString().find("pipeline_counts") == std::string::npos,
+             r9.error().toString().c_str());
 }
 
 void TestMoe::allToAllCrossingNodesCostsMore()

@@ -233,6 +233,17 @@ QString findingText(const RuleFinding &f)
             "ControlChecks",
             "the interleaved schedule with 1 virtual stage is plain 1F1B; use 2 or more");
     case Rule::StagesExceedLayers:
+        if (a.product > 0)
+            return QCoreApplication::translate(
+                       "ControlChecks",
+                       "pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 "
+                       "layers; counting the embedding and the loss as pipeline layers "
+                       "(Megatron) gives %5")
+                .arg(a.pipeline)
+                .arg(a.virtual_stages)
+                .arg(a.stages)
+                .arg(a.layers)
+                .arg(a.product);
         return QCoreApplication::translate(
                    "ControlChecks",
                    "pipeline × virtual stages = %1 × %2 = %3 stages, but the model has %4 layers")
