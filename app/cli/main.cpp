@@ -1,11 +1,13 @@
 #include "cli/cli.h"
 #include "io/file_io.h"
+#include "sim/simulator.h"
 
 #include <QCoreApplication>
 
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
+    scalescope::keepHeapBetweenRuns(); // sweeps and plans evaluate many contexts in turn
     QCoreApplication::setApplicationName(QStringLiteral("scalescope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SCALESCOPE_VERSION));
     // The arguments with their bytes kept: QCoreApplication::arguments() turns a byte

@@ -139,6 +139,11 @@ SimResult simulate(const SimContext &ctx, const SimOptions &options);
 /// About how many tasks simulate() would build (its size check), without building them.
 size_t estimatedTasks(const SimContext &ctx, const SimOptions &options);
 
+/// On the main thread only, keeps the heap's pages from one model evaluation for the next
+/// (glibc malloc tunables; simulator.cpp). Called by simulate(), and by the CLI and the
+/// model benchmark before their first evaluation.
+void keepHeapBetweenRuns();
+
 /// The layers of `range` packed in backward order until a bucket is full (PyTorch DDP
 /// bucketing, Li et al. VLDB 2020, Sec. 3.2.3; FSDP units likewise); forward order out.
 /// Shared by the engine and the analytic path so both see the same buckets.

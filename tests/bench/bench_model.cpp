@@ -48,6 +48,7 @@ class BenchModel : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { keepHeapBetweenRuns(); } // as the CLI does
     void summaryOfEveryValidationScenario();
     void timeline1024GpusWithJitter();
     void sweepTwelveGpuCounts();
