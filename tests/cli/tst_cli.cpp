@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "../support/run_bytes.h"
+#include "../support/shard.h"
 
 namespace
 {
@@ -2064,7 +2065,7 @@ namespace
 
 // An environment whose LC_ALL is de_DE.UTF-8 (decimal comma), generated into `dir` with
 // localedef when the system lacks it; std::nullopt with `why` set when that cannot be done.
-std::optional<QProcessEnvironment> germanEnvironment(const QString &dir, QString *why)
+std::optional<QProcessEnvironment> makeGermanEnvironment(const QString &dir, QString *why)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("LC_ALL"), QStringLiteral("de_DE.UTF-8"));
@@ -2098,6 +2099,20 @@ std::optional<QProcessEnvironment> germanEnvironment(const QString &dir, QString
     *why = QStringLiteral("localedef could not generate de_DE.UTF-8: ") +
            QString::fromLocal8Bit(p.readAllStandardError().left(300));
     return std::nullopt;
+}
+
+// makeGermanEnvironment once per process: localedef takes over a second of CPU, and on a
+// loaded CI machine twelve of them were a good part of the time that ran out.
+std::optional<QProcessEnvironment> germanEnvironment(QString *why)
+{
+    static QTemporaryDir dir;
+    static QString reason;
+    static const std::optional<QProcessEnvironment> env =
+        dir.isValid() ? makeGermanEnvironment(dir.path(), &reason) : std::nullopt;
+    if (!dir.isValid())
+        reason = QStringLiteral("no temporary folder for the generated locale");
+    *why = reason;
+    return env;
 }
 
 } // namespace
@@ -2139,7 +2154,7 @@ void TestCli::localeIndependent()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     QString why;
-    const auto german = germanEnvironment(dir.path(), &why);
+    const auto german = germanEnvironment(&why);
     if (!german)
         QSKIP(qPrintable(why));
     QProcessEnvironment c = QProcessEnvironment::systemEnvironment();
@@ -2295,5 +2310,11 @@ void TestCli::controlCharactersEscaped()
     QVERIFY(!bad.err.contains('\x1b'));
 }
 
-QTEST_GUILESS_MAIN(TestCli)
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    TestCli test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return scalescope::test::execShard(&test, argc, argv); // CTest runs it in shards
+}
 #include "tst_cli.moc"
