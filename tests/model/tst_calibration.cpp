@@ -414,6 +414,11 @@ void TestCalibration::gpuNamesReadOneWay_data()
     row("NVIDIA H20", 96, "h20", "h20-96gb");
     row("NVIDIA GH200 480GB", 96, "gh200", "gh200-96gb");
     row("NVIDIA B200", 180, "b200", "b200-sxm-180gb");
+    row("NVIDIA B300 SXM6 AC", 275, "b300", "b300-sxm-288gb");
+    row("NVIDIA RTX PRO 6000 Blackwell Workstation Edition", 96, "6000blackwell",
+        "rtx-pro-6000-96gb");
+    row("NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", 96, "6000blackwell",
+        "rtx-pro-6000-96gb");
     row("AMD Instinct MI300X", 192, "mi300x", "mi300x-192gb");
     row("AMD Instinct MI325X", 256, "mi325x", "mi325x-256gb");
     // A lab GPU's name names no model: no profile is refused for it.
