@@ -243,8 +243,10 @@ int defaultCpuCores(const GpuSpec &gpu)
     // E5-2698 v4) for Pascal and Volta; DGX A100 (2x 64-core EPYC 7742); DGX H100 / H200 and
     // DGX B200 (2x 56-core Xeon 8480C / 8570); AMD Instinct platforms (2x 64-core EPYC 9004).
     // Cards without NVLink servers (GeForce, workstation, PCIe) sit in 32-core workstations
-    // (Lambda Vector, Threadripper PRO 5975WX).
-    const bool pcie_card = gpu.tdp_w > 0 && gpu.tdp_w <= 450;
+    // (Lambda Vector, Threadripper PRO 5975WX). Boards on GDDR memory (under 2 TB/s) are
+    // such cards even at 575-600 W (RTX 5090, RTX PRO 6000 Blackwell datasheets).
+    const bool pcie_card = (gpu.tdp_w > 0 && gpu.tdp_w <= 450) ||
+                           (gpu.memory_bandwidth_gbps > 0 && gpu.memory_bandwidth_gbps < 2000);
     switch (gpu.family) {
     case GpuFamily::Pascal:
     case GpuFamily::Volta:

@@ -1141,6 +1141,18 @@ void TestFormulas::loaderPipelineBoundByCores()
     few.effects.data_loader.workers_per_gpu = 2;
     QVERIFY(std::abs(loaderSamplesPerWorker(few.effects.data_loader, few.hardware, few.model) -
                      1.0 / 7.0e-3) < 1e-9);
+    // Unstated, the cores are the usual host's: a DGX's 112 for SXM parts, a 32-core
+    // workstation for PCIe boards, the 600 W GDDR ones included.
+    const auto cores = [](const char *gpu) {
+        HardwareSpec hw;
+        hw.gpu = *builtinCatalog().findGpu(gpu);
+        return hw.cpuCores();
+    };
+    QCOMPARE(cores("h100-sxm5-80gb"), 112);
+    QCOMPARE(cores("b300-sxm-288gb"), 112);
+    QCOMPARE(cores("rtx-pro-6000-96gb"), 32);
+    QCOMPARE(cores("rtx-5090-32gb"), 32);
+    QCOMPARE(cores("rtx-4090-24gb"), 32);
 }
 
 void TestFormulas::nvlinkDomainIsOneNode()
