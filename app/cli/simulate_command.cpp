@@ -105,12 +105,23 @@ void printSummaryText(Output &out, const SimContext &ctx, const Summary &s,
                  .arg(humanTime(std::max(0.0, b.communication_total - b.communication_exposed))));
     // At the capacity the tensors fit and the allocator's cache takes what is left
     // (analysis/memory.cpp): say so, or "78.6 GiB of 78.6 GiB" reads as a coincidence.
-    const QString fit = !s.memory.fits() ? QStringLiteral("does NOT fit")
-                        : s.memory.reserve_limited
-                            ? QStringLiteral("fits: %1 GiB of tensors, the caching "
-                                             "allocator holds the rest")
-                                  .arg(fixed(s.memory.tensors() / kBytesPerGiB, 1))
-                            : QStringLiteral("fits");
+    QString fit = !s.memory.fits() ? QStringLiteral("does NOT fit")
+                  : s.memory.reserve_limited
+                      ? QStringLiteral("fits: %1 GiB of tensors, the caching "
+                                       "allocator holds the rest")
+                            .arg(fixed(s.memory.tensors() / kBytesPerGiB, 1))
+                      : QStringLiteral("fits");
+    // Nearer the capacity than the model's memory error (analysis/memory.h): say which way
+    // the real run may go, or a run that ran reads as impossible.
+    if (s.memory.verdictWithinError()) {
+        const double over = s.memory.overCapacityShare();
+        fit += (over > 0 ? QStringLiteral(" by %1%, less than the model's %2% memory error: "
+                                          "it may fit")
+                         : QStringLiteral(", %1% to spare, less than the model's %2% memory "
+                                          "error: it may not fit"))
+                   .arg(fixed(100.0 * std::abs(over), 1))
+                   .arg(fixed(100.0 * kMemoryVerdictMargin, 0));
+    }
     out.line(QStringLiteral("  memory per GPU      %1 GiB of %2 GiB (%3)")
                  .arg(fixed(s.memory.total / kBytesPerGiB, 1),
                       fixed(s.memory.capacity / kBytesPerGiB, 1), fit));

@@ -268,8 +268,15 @@ void MainWindow::updateStatus(const ResultPtr &result)
     if (!fits) {
         // A run that does not fit in memory does not happen: that comes first, and its figures
         // are only what it would do if it fitted (throughput, MFU and efficiency left out).
-        status_memory_->setText(tr("Does not fit: %1 GiB per GPU against %2 GiB")
-                                    .arg(formatGiB(s.memory.total), formatGiB(s.memory.capacity)));
+        status_memory_->setText(
+            s.memory.verdictWithinError()
+                // Nearer the capacity than the model's memory error (analysis/memory.h).
+                ? tr("Does not fit: %1 GiB per GPU against %2 GiB, within the model's %3 % "
+                     "error: may fit")
+                      .arg(formatGiB(s.memory.total), formatGiB(s.memory.capacity),
+                           QLocale().toString(100.0 * kMemoryVerdictMargin, 'f', 0))
+                : tr("Does not fit: %1 GiB per GPU against %2 GiB")
+                      .arg(formatGiB(s.memory.total), formatGiB(s.memory.capacity)));
         // The change the model found that makes it fit (analysis/memory_remedy.h).
         QString memory_tip = tr("Memory per GPU against the GPU's capacity");
         if (const QString remedy = translatedRemedyClause(s); !remedy.isEmpty())

@@ -4928,6 +4928,11 @@
         <translation>显存放不下：每块 GPU 需要 %1 GiB，而只有 %2 GiB</translation>
     </message>
     <message>
+        <location filename="../../app/gui/main_window_results.cpp" line="271"/>
+        <source>Does not fit: %1 GiB per GPU against %2 GiB, within the model&apos;s %3 % error: may fit</source>
+        <translation>显存放不下：每块 GPU 需要 %1 GiB，而只有 %2 GiB，在模型 %3 % 误差内：可能放得下</translation>
+    </message>
+    <message>
         <location filename="../../app/gui/main_window_results.cpp" line="276"/>
         <source>If it fitted: step %1</source>
         <translation>假如放得下：每步 %1</translation>
@@ -5643,6 +5648,22 @@ P50 %2 · P90 %3</translation>
         <location filename="../../views/charts/memory_view.cpp" line="250"/>
         <source>Fits: the tensors take %1 GiB of %2 GiB; the caching allocator holds the rest.</source>
         <translation>可容纳：张量占用 %2 GiB 中的 %1 GiB；其余由缓存分配器持有。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="292"/>
+        <source>%1.</source>
+        <comment>a sentence ending</comment>
+        <translation>%1。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="296"/>
+        <source>With %1 % to spare, less than the model&apos;s %2 % memory error, it may not fit.</source>
+        <translation>余量仅 %1 %，小于模型 %2 % 的显存误差，实际可能放不下。</translation>
+    </message>
+    <message>
+        <location filename="../../views/charts/memory_view.cpp" line="298"/>
+        <source>%1 % over is less than the model&apos;s %2 % memory error: it may fit.</source>
+        <translation>超出 %1 %，小于模型 %2 % 的显存误差：实际可能放得下。</translation>
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="256"/>
@@ -6658,6 +6679,21 @@ P50 %2 · P90 %3</translation>
         <location filename="../../views/timeline/timeline_widget.cpp" line="94"/>
         <source>Does not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB, so this run cannot start. The timeline shows the step as if memory were no limit.</source>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GiB，而它只有 %2 GiB，因此这次运行无法启动。时间线显示的是假设显存不受限时的一步。</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="99"/>
+        <source>May not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB, %3 % over, less than the model&apos;s %4 % memory error, so it may run.</source>
+        <translation>显存可能容纳不下：负载最重的 GPU 需要 %1 GiB，而它只有 %2 GiB，超出 %3 %，小于模型 %4 % 的显存误差，因此实际可能可以运行。</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="107"/>
+        <source>The timeline shows the step as if memory were no limit.</source>
+        <translation>时间线显示的是假设显存不受限时的一步。</translation>
+    </message>
+    <message>
+        <location filename="../../views/timeline/timeline_widget.cpp" line="108"/>
+        <source>If not, %1. The timeline shows the step as if memory were no limit.</source>
+        <translation>若放不下，%1。时间线显示的是假设显存不受限时的一步。</translation>
     </message>
     <message>
         <location filename="../../views/timeline/timeline_paint.cpp" line="374"/>

@@ -321,6 +321,20 @@ private Q_SLOTS:
         widget.render(&painter, QRect(QPoint(0, 0), widget.size()));
         painter.end();
         QCOMPARE(image.pixelColor(2, 2), QColor(0xc6, 0x28, 0x28));
+        // Over by less than the model's memory error (analysis/memory.h): it may run, and
+        // the change that would fit it comes as the way out if it does not.
+        MemoryBreakdown near = llama_->summary().memory;
+        near.total = 1.04 * near.capacity;
+        widget.setMemory(near, clause);
+        QVERIFY(widget.isMemoryBannerShown());
+        QVERIFY2(
+            widget.memoryBannerText().startsWith(
+                QStringLiteral(
+                    "May not fit in memory: the most loaded GPU needs 24.2 GiB of its 23.2 GiB, "
+                    "4.0 % over, less than the model's 10 % memory error, so it may run. If "
+                    "not, ") +
+                clause),
+            qPrintable(widget.memoryBannerText()));
         // A run that fits: no banner, the rows move back up.
         widget.setTimeline(small_->timeline());
         widget.setMemory(small_->summary().memory);

@@ -843,10 +843,32 @@ void TestChartViews::memoryOverCapacity()
     m.reserve_limited = true;
     QVERIFY(m.fits());
     view.setResult(result);
+    // 2.5% to spare is less than the model's own memory error (analysis/memory.h): said.
     QCOMPARE(view.verdict(), QStringLiteral("Fits: the tensors take 76.6 GiB of 78.6 GiB; the "
-                                            "caching allocator holds the rest."));
+                                            "caching allocator holds the rest. With 2.5 % to "
+                                            "spare, less than the model's 10 % memory error, it "
+                                            "may not fit."));
     QVERIFY(
         details->text().contains(QStringLiteral("caching allocator holds the rest of the card")));
+    // Over by less than the error: it may fit (a run that ran is not called impossible);
+    // over by more, or well inside, the verdict stands alone.
+    m.reserve_limited = false;
+    m.allocator_reserve = 0;
+    m.total = 1.05 * m.capacity;
+    view.setResult(result);
+    QVERIFY2(
+        view.verdict().startsWith(QStringLiteral("Does not fit: needs 82.6 GiB of 78.6 GiB")) &&
+            view.verdict().endsWith(QStringLiteral(
+                "5.0 % over is less than the model's 10 % memory error: it may fit.")),
+        qPrintable(view.verdict()));
+    m.total = 1.2 * m.capacity;
+    view.setResult(result);
+    QVERIFY2(!view.verdict().contains(QStringLiteral("memory error")), qPrintable(view.verdict()));
+    m.total = 0.8 * m.capacity;
+    view.setResult(result);
+    QVERIFY2(view.verdict().startsWith(QStringLiteral("Fits: ")) &&
+                 !view.verdict().contains(QStringLiteral("memory error")),
+             qPrintable(view.verdict()));
 }
 
 void TestChartViews::memoryEmpty()

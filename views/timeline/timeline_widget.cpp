@@ -7,6 +7,7 @@
 #include "timeline/timeline_widget_p.h"
 
 #include <QEvent>
+#include <QLocale>
 #include <QScrollBar>
 
 #include <algorithm>
@@ -92,6 +93,22 @@ QString TimelineWidget::memoryBannerText() const
 {
     if (!isMemoryBannerShown())
         return {};
+    if (memory_.verdictWithinError()) {
+        // Over by less than the model's own memory error (analysis/memory.h): it may run.
+        const QString over =
+            tr("May not fit in memory: the most loaded GPU needs %1 GiB of its "
+               "%2 GiB, %3 % over, less than the model's %4 % memory error, so "
+               "it may run.")
+                .arg(formatGiB(memory_.total), formatGiB(memory_.capacity),
+                     QLocale().toString(100.0 * memory_.overCapacityShare(), 'f', 1),
+                     QLocale().toString(100.0 * kMemoryVerdictMargin, 'f', 0));
+        // Sentences follow each other with a space, except after a full-width stop.
+        return over + (over.endsWith(QChar(0x3002)) ? QString() : QStringLiteral(" ")) +
+               (memory_remedy_.isEmpty()
+                    ? tr("The timeline shows the step as if memory were no limit.")
+                    : tr("If not, %1. The timeline shows the step as if memory were no limit.")
+                          .arg(memory_remedy_));
+    }
     if (!memory_remedy_.isEmpty())
         return tr("Does not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB, so "
                   "this run cannot start; %3. The timeline shows the step as if memory were no "
