@@ -6318,6 +6318,11 @@ P50 %2 · P90 %3</translation>
         <translation>显存容纳不下：负载最重的 GPU 需要 %1 GiB，而它只有 %2 GiB；这次运行无法启动。</translation>
     </message>
     <message>
+        <location filename="../../views/charts/scaling_view.cpp" line="733"/>
+        <source>May not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB, less over than the model&apos;s %3 % memory error.</source>
+        <translation>显存可能容纳不下：负载最重的 GPU 需要 %1 GiB，而它只有 %2 GiB，超出部分小于模型 %3 % 的显存误差。</translation>
+    </message>
+    <message>
         <location filename="../../views/charts/scaling_view.cpp" line="751"/>
         <source>N = %1: achieved speed-up %2× of the ideal %1×</source>
         <translation>N = %1：实际加速比 %2×，理想为 %1×</translation>

@@ -727,7 +727,15 @@ void ScalingView::showPointToolTip(const QPointF &point, bool state)
                 .arg(QLocale().toString(gpus), QLocale().toString(row.summary.speedup, 'f', 2),
                      percent(row.summary.scaling_efficiency),
                      QLocale().toString(row.summary.step_time_s, 'g', 4));
-        if (exceedsCapacity(row.summary.memory))
+        if (exceedsCapacity(row.summary.memory) && row.summary.memory.verdictWithinError())
+            // Over by less than the model's memory error (analysis/memory.h): it may run.
+            text += QLatin1Char('\n') +
+                    tr("May not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB, "
+                       "less over than the model's %3 % memory error.")
+                        .arg(formatGiB(row.summary.memory.total),
+                             formatGiB(row.summary.memory.capacity),
+                             QLocale().toString(100.0 * kMemoryVerdictMargin, 'f', 0));
+        else if (exceedsCapacity(row.summary.memory))
             text += QLatin1Char('\n') +
                     tr("Does not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB; "
                        "this run cannot start.")
