@@ -33,6 +33,9 @@ PLATFORMS = {
                  inter_node="ib-ndr-400", nics_per_node=8),
     "b200": dict(gpu="b200-sxm-180gb", gpus_per_node=8, intra_node="nvlink5",
                  inter_node="ib-ndr-400", nics_per_node=8),
+    # DGX B300: eight B300 on NVLink 5 + NVSwitch, a ConnectX-8 (800 Gb/s) per GPU.
+    "b300": dict(gpu="b300-sxm-288gb", gpus_per_node=8, intra_node="nvlink5",
+                 inter_node="ib-xdr-800", nics_per_node=8),
     "gb200": dict(gpu="gb200-186gb", gpus_per_node=4, nvlink_domain=72, intra_node="nvlink5",
                   inter_node="ib-ndr-400", nics_per_node=4),
     "gb300": dict(gpu="gb300-288gb", gpus_per_node=4, nvlink_domain=72, intra_node="nvlink5",
@@ -66,8 +69,8 @@ MEGATRON_BRIDGE_2511 = [
 ]
 
 
-# Megatron-Bridge docs/performance-summary-archive.md, "26.02 NeMo Container" (DGX-B300 rows
-# left out: the catalog has no B300) and the 25.11 DGX-H100 Qwen3-235B row; "25.09 NeMo
+# Megatron-Bridge docs/performance-summary-archive.md, "26.02 NeMo Container" (its DGX-B300
+# rows check the b300-sxm-288gb entry) and the 25.11 DGX-H100 Qwen3-235B row; "25.09 NeMo
 # Container" rows that ran dropless (the token-drop MoE rows need a capacity factor the
 # table does not give), FP8-CS assumed where that table states no precision.
 MEGATRON_BRIDGE_OTHER = [
@@ -87,17 +90,21 @@ MEGATRON_BRIDGE_OTHER = [
     ("26.02", "h100", "llama3-405b", 1024, "FP8-CS", 1536, 1, 8192, 0, 8, 8, 2, 8, 1, 311),
     ("26.02", "gb300", "deepseek-v3", 256, "FP8-MX", 4096, 2, 4096, 0, 1, 2, 1, 8, 32, 4612),
     ("26.02", "gb200", "deepseek-v3", 256, "FP8-MX", 4096, 1, 4096, 0, 1, 4, 1, 4, 64, 3955),
+    ("26.02", "b300", "deepseek-v3", 256, "FP8-MX", 4096, 1, 4096, 0, 1, 16, 1, 1, 8, 2983),
     ("26.02", "b200", "deepseek-v3", 256, "FP8-MX", 4096, 1, 4096, 0, 1, 16, 1, 1, 8, 2689),
     ("26.02", "gb300", "gpt-oss-120b", 64, "BF16", 1280, 4, 4096, 0, 1, 1, 1, 1, 64, 19412),
     ("26.02", "gb200", "gpt-oss-120b", 64, "BF16", 1280, 4, 4096, 0, 1, 1, 1, 1, 64, 15784),
+    ("26.02", "b300", "gpt-oss-120b", 64, "BF16", 1280, 4, 4096, 0, 1, 1, 1, 1, 64, 8359),
     ("26.02", "b200", "gpt-oss-120b", 64, "BF16", 1280, 4, 4096, 0, 1, 1, 1, 1, 64, 8047),
     ("26.02", "h100", "gpt-oss-120b", 64, "BF16", 1280, 1, 4096, 0, 1, 4, 1, 1, 8, 5993),
     ("26.02", "gb300", "qwen3-30b-a3b", 8, "FP8-MX", 512, 8, 4096, 0, 1, 1, 1, 1, 8, 30376),
     ("26.02", "gb200", "qwen3-30b-a3b", 8, "FP8-MX", 512, 4, 4096, 0, 1, 1, 1, 1, 8, 26084),
+    ("26.02", "b300", "qwen3-30b-a3b", 8, "FP8-MX", 512, 8, 4096, 0, 1, 1, 1, 1, 8, 29521),
     ("26.02", "b200", "qwen3-30b-a3b", 8, "FP8-MX", 512, 1, 4096, 0, 1, 1, 1, 1, 8, 9691),
     ("26.02", "h100", "qwen3-30b-a3b", 16, "FP8-CS", 1024, 1, 4096, 0, 1, 2, 1, 12, 8, 5113),
     ("26.02", "gb300", "qwen3-235b-a22b", 256, "FP8-MX", 8192, 2, 4096, 0, 1, 4, 1, 1, 32, 6583),
     ("26.02", "gb200", "qwen3-235b-a22b", 256, "FP8-MX", 8192, 1, 4096, 0, 1, 8, 1, 1, 32, 5448),
+    ("26.02", "b300", "qwen3-235b-a22b", 256, "FP8-MX", 8192, 1, 4096, 0, 1, 8, 1, 4, 8, 2691),
     ("26.02", "b200", "qwen3-235b-a22b", 256, "FP8-MX", 8192, 1, 4096, 0, 1, 8, 1, 1, 8, 3805),
     ("26.02", "h100", "qwen3-235b-a22b", 256, "FP8-CS", 8192, 1, 4096, 0, 2, 8, 1, 4, 32, 1633),
     ("25.11", "h100", "qwen3-235b-a22b", 256, "FP8-CS", 2048, 1, 4096, 0, 2, 8, 1, 4, 32, 1575),
