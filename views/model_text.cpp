@@ -317,6 +317,22 @@ QString translatedBottleneck(const Bottleneck &b)
     return text;
 }
 
+QString memoryErrorPercent()
+{
+    return QLocale().toString(100.0 * kMemoryVerdictMargin, 'f', 0);
+}
+
+QString withSentence(const QString &text, const QString &sentence)
+{
+    constexpr QChar kFullStop(0x3002);
+    QString out = text;
+    if (!out.isEmpty() && !out.endsWith(QLatin1Char('.')) && !out.endsWith(kFullStop))
+        out = QCoreApplication::translate(kContext, "%1.", "a sentence ending").arg(out);
+    if (!out.isEmpty() && !out.endsWith(kFullStop))
+        out += QLatin1Char(' ');
+    return out + sentence;
+}
+
 QString translatedRemedyClause(const Summary &summary)
 {
     const auto &oom = summary.bottleneck.out_of_memory;

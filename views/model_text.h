@@ -27,6 +27,12 @@ QString translatedBottleneck(const Bottleneck &bottleneck);
 QString translatedRemedyClause(const Summary &summary);
 /// One advice line in the current language.
 QString translatedAdvice(const Advice &advice);
+/// The model's memory error that verdicts near the capacity quote (kMemoryVerdictMargin,
+/// analysis/memory.h) as a percentage in the current locale: "10".
+QString memoryErrorPercent();
+/// `text` ended as a sentence, then `sentence` after it: a space between them, none after a
+/// full-width stop (Chinese).
+QString withSentence(const QString &text, const QString &sentence);
 /// What a scenario runs on, from its current hardware: "GPT-2 1.5B on 2 × 4 RTX 4090 (PCIe
 /// 4.0, 25 GbE)" (one node: "… on 8 RTX 4090 (PCIe 4.0)"). A name written into a file goes
 /// stale when the hardware is edited; this does not.

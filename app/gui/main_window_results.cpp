@@ -4,6 +4,7 @@
 
 #include "charts/chart_common.h"
 #include "controls/control_checks.h"
+#include "model_text.h"
 
 namespace scalescope
 {
@@ -274,7 +275,7 @@ void MainWindow::updateStatus(const ResultPtr &result)
                 ? tr("Does not fit: %1 GiB per GPU against %2 GiB, within the model's %3 % "
                      "error: may fit")
                       .arg(formatGiB(s.memory.total), formatGiB(s.memory.capacity),
-                           QLocale().toString(100.0 * kMemoryVerdictMargin, 'f', 0))
+                           memoryErrorPercent())
                 : tr("Does not fit: %1 GiB per GPU against %2 GiB")
                       .arg(formatGiB(s.memory.total), formatGiB(s.memory.capacity)));
         // The change the model found that makes it fit (analysis/memory_remedy.h).

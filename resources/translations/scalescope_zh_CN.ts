@@ -437,6 +437,12 @@
 <context>
     <name>ModelText</name>
     <message>
+        <location filename="../../views/model_text.cpp" line="327"/>
+        <source>%1.</source>
+        <comment>a sentence ending</comment>
+        <translation>%1。</translation>
+    </message>
+    <message>
         <location filename="../../views/model_text.cpp" line="31"/>
         <source>forward</source>
         <comment>timeline segment</comment>
@@ -5648,12 +5654,6 @@ P50 %2 · P90 %3</translation>
         <location filename="../../views/charts/memory_view.cpp" line="250"/>
         <source>Fits: the tensors take %1 GiB of %2 GiB; the caching allocator holds the rest.</source>
         <translation>可容纳：张量占用 %2 GiB 中的 %1 GiB；其余由缓存分配器持有。</translation>
-    </message>
-    <message>
-        <location filename="../../views/charts/memory_view.cpp" line="292"/>
-        <source>%1.</source>
-        <comment>a sentence ending</comment>
-        <translation>%1。</translation>
     </message>
     <message>
         <location filename="../../views/charts/memory_view.cpp" line="296"/>

@@ -278,18 +278,12 @@ void MemoryView::updateChart()
         // Nearer the capacity than the model's memory error (analysis/memory.h): which way
         // the real run may go, or a run that ran reads as impossible.
         const QString share = QLocale().toString(100.0 * std::abs(m.overCapacityShare()), 'f', 1);
-        const QString margin = QLocale().toString(100.0 * kMemoryVerdictMargin, 'f', 0);
-        QString text = verdict_->text();
-        if (!text.endsWith(QLatin1Char('.')) && !text.endsWith(QChar(0x3002)))
-            text = tr("%1.", "a sentence ending").arg(text);
-        // Sentences follow each other with a space, except after a full-width stop.
-        if (!text.endsWith(QChar(0x3002)))
-            text += QLatin1Char(' ');
-        verdict_->setText(
-            text + (fits ? tr("With %1 % to spare, less than the model's %2 % memory error, it may "
-                              "not fit.")
-                         : tr("%1 % over is less than the model's %2 % memory error: it may fit."))
-                       .arg(share, margin));
+        verdict_->setText(withSentence(
+            verdict_->text(),
+            (fits ? tr("With %1 % to spare, less than the model's %2 % memory error, it may "
+                       "not fit.")
+                  : tr("%1 % over is less than the model's %2 % memory error: it may fit."))
+                .arg(share, memoryErrorPercent())));
     }
     QString details = parts.join(QStringLiteral(" · "));
     if (m.expert_states > 0)

@@ -5,6 +5,7 @@
 #include "analysis/format.h"
 
 #include "charts/chart_common.h"
+#include "model_text.h"
 #include "palette.h"
 
 #include <QBarCategoryAxis>
@@ -733,8 +734,7 @@ void ScalingView::showPointToolTip(const QPointF &point, bool state)
                     tr("May not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB, "
                        "less over than the model's %3 % memory error.")
                         .arg(formatGiB(row.summary.memory.total),
-                             formatGiB(row.summary.memory.capacity),
-                             QLocale().toString(100.0 * kMemoryVerdictMargin, 'f', 0));
+                             formatGiB(row.summary.memory.capacity), memoryErrorPercent());
         else if (exceedsCapacity(row.summary.memory))
             text += QLatin1Char('\n') +
                     tr("Does not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB; "

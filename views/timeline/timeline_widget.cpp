@@ -3,6 +3,7 @@
 #include "timeline/timeline_widget.h"
 
 #include "charts/chart_common.h"
+#include "model_text.h"
 #include "palette.h"
 #include "timeline/timeline_widget_p.h"
 
@@ -101,13 +102,12 @@ QString TimelineWidget::memoryBannerText() const
                "it may run.")
                 .arg(formatGiB(memory_.total), formatGiB(memory_.capacity),
                      QLocale().toString(100.0 * memory_.overCapacityShare(), 'f', 1),
-                     QLocale().toString(100.0 * kMemoryVerdictMargin, 'f', 0));
-        // Sentences follow each other with a space, except after a full-width stop.
-        return over + (over.endsWith(QChar(0x3002)) ? QString() : QStringLiteral(" ")) +
-               (memory_remedy_.isEmpty()
-                    ? tr("The timeline shows the step as if memory were no limit.")
-                    : tr("If not, %1. The timeline shows the step as if memory were no limit.")
-                          .arg(memory_remedy_));
+                     memoryErrorPercent());
+        return withSentence(
+            over, memory_remedy_.isEmpty()
+                      ? tr("The timeline shows the step as if memory were no limit.")
+                      : tr("If not, %1. The timeline shows the step as if memory were no limit.")
+                            .arg(memory_remedy_));
     }
     if (!memory_remedy_.isEmpty())
         return tr("Does not fit in memory: the most loaded GPU needs %1 GiB of its %2 GiB, so "
