@@ -43,6 +43,19 @@ PLATFORMS = {
 }
 PRECISION = {"FP8-CS": "fp8", "FP8-MX": "mxfp8", "NVFP4": "nvfp4", "BF16": "bf16"}
 
+# Activation offloading of the Megatron-FSDP recipes (training.activation_offload_layers):
+# Megatron-Bridge scripts/performance/configs/llama/llama3_workload_base_configs.py and
+# llama31_workload_base_configs.py, cpu_offloading_num_layers of the FP8-CS presets that set
+# use_megatron_fsdp (Llama 3 70B: GB200 40, GB300 20, B200 5; Llama 3.1 405B: GB200 92,
+# GB300 10). Keyed by platform and model; applied where the row runs FSDP.
+FSDP_OFFLOAD_LAYERS = {
+    ("gb200", "llama3-70b"): 40,
+    ("gb300", "llama3-70b"): 20,
+    ("b200", "llama3-70b"): 5,
+    ("gb200", "llama3-405b"): 92,
+    ("gb300", "llama3-405b"): 10,
+}
+
 # Megatron-Bridge 25.11: platform, model, GPUs, precision, GBS, MBS, sequence, FSDP, TP, PP,
 # CP, VP, EP, Tokens / sec / GPU.
 MEGATRON_BRIDGE_2511 = [
@@ -173,6 +186,8 @@ def megatron_bridge_rows(table, release=None):
         training = dict(global_batch=gbs, micro_batch=mbs, precision=PRECISION[prec],
                         optimizer="adam", recompute="none", framework="megatron-core",
                         seq_len=seq)
+        if fsdp and prec == "FP8-CS" and (p, model) in FSDP_OFFLOAD_LAYERS:
+            training["activation_offload_layers"] = FSDP_OFFLOAD_LAYERS[(p, model)]
         if model == "deepseek-v3" and p in ("gb200", "gb300"):
             training["mtp_depth"] = 0  # the GB200/GB300 rows ran without MTP (moe/README.md)
         parallel = dict(data=gpus // (tp * pp * cp), tensor=tp, pipeline=pp, context=cp,
