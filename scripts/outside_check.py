@@ -188,6 +188,11 @@ def megatron_bridge_rows(table, release=None):
                         seq_len=seq)
         if fsdp and prec == "FP8-CS" and (p, model) in FSDP_OFFLOAD_LAYERS:
             training["activation_offload_layers"] = FSDP_OFFLOAD_LAYERS[(p, model)]
+        if model == "gpt-oss-120b" and p in ("h100", "b200", "gb200"):
+            # Megatron-Bridge configs/gpt_oss/gpt_oss_workload_base_configs.py: the H100, B200
+            # and GB200 presets recompute the norms and the experts' activation (GB300 and
+            # B300 capture CUDA graphs instead).
+            training.update(recompute="selective", recompute_modules=["layernorm", "moe_act"])
         if model == "deepseek-v3" and p in ("gb200", "gb300"):
             training["mtp_depth"] = 0  # the GB200/GB300 rows ran without MTP (moe/README.md)
         parallel = dict(data=gpus // (tp * pp * cp), tensor=tp, pipeline=pp, context=cp,
