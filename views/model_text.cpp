@@ -322,6 +322,32 @@ QString memoryErrorPercent()
     return QLocale().toString(100.0 * kMemoryVerdictMargin, 'f', 0);
 }
 
+QString trackRecordSentence(const Summary &summary)
+{
+    if (!summary.run_kind)
+        return {};
+    // In RunKind's order; translated with the disambiguation "track record".
+    static constexpr const char *kSentences[] = {
+        QT_TRANSLATE_NOOP("ModelText", "On %1 published runs of dense transformers, the model's "
+                                       "throughput was off by %2% on average (median %3%, worst "
+                                       "%4%)."),
+        QT_TRANSLATE_NOOP("ModelText", "On %1 published long-context runs (context parallelism), "
+                                       "the model's throughput was off by %2% on average (median "
+                                       "%3%, worst %4%)."),
+        QT_TRANSLATE_NOOP("ModelText", "On %1 published mixture-of-experts runs, the model's "
+                                       "throughput was off by %2% on average (median %3%, worst "
+                                       "%4%)."),
+        QT_TRANSLATE_NOOP("ModelText", "On %1 published CNN runs, the model's throughput was off "
+                                       "by %2% on average (median %3%, worst %4%)."),
+    };
+    const TrackRecord t = trackRecord(*summary.run_kind);
+    const auto pct = [](double share) { return QLocale().toString(100.0 * share, 'f', 1); };
+    return QCoreApplication::translate(kContext, kSentences[static_cast<int>(*summary.run_kind)],
+                                       "track record")
+        .arg(QLocale().toString(t.runs), pct(t.mean_error), pct(t.median_error),
+             pct(t.worst_error));
+}
+
 QString withSentence(const QString &text, const QString &sentence)
 {
     constexpr QChar kFullStop(0x3002);

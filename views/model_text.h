@@ -30,6 +30,10 @@ QString translatedAdvice(const Advice &advice);
 /// The model's memory error that verdicts near the capacity quote (kMemoryVerdictMargin,
 /// analysis/memory.h) as a percentage in the current locale: "10".
 QString memoryErrorPercent();
+/// How far to trust a predicted throughput: the model's error on the published runs of the
+/// summary's kind (analysis/track_record.h) as one sentence in the current language; empty
+/// for a custom model or a collective.
+QString trackRecordSentence(const Summary &summary);
 /// `text` ended as a sentence, then `sentence` after it: a space between them, none after a
 /// full-width stop (Chinese).
 QString withSentence(const QString &text, const QString &sentence);

@@ -112,6 +112,10 @@ void MainWindow::showResult(const ResultPtr &result)
     current_ = result;
     if (measured_)
         showMeasuredComparison();
+    // How far to trust the prediction, with or without a measured run beside it (a refused
+    // edit keeps the last valid picture, and this with it).
+    if (result->ok())
+        measured_view_->setTrackRecord(trackRecordSentence(result->summary()));
     if (result->generation == ctx_.recomputer->latestGeneration())
         status_busy_->clear();
 
@@ -313,10 +317,13 @@ void MainWindow::updateStatus(const ResultPtr &result)
                    "loader or throttling make steps differ).")
                     .arg(sp.steps)
                     .arg(formatStepTime(sp.p50_s), formatStepTime(sp.p90_s),
-                         formatStepTime(sp.p99_s)));
+                         formatStepTime(sp.p99_s)) +
+                QLatin1Char(' ') + trackRecordSentence(s));
         } else {
             status_step_->setText(tr("Step %1").arg(formatStepTime(s.step_time_s)));
-            status_step_->setToolTip(tr("Wall time of one optimizer step"));
+            // How far to trust it: the model's error on published runs of this kind.
+            status_step_->setToolTip(
+                withSentence(tr("Wall time of one optimizer step"), trackRecordSentence(s)));
         }
         QString throughput = tr("%1 samples/s").arg(formatRate(s.samples_per_s));
         if (s.tokens_per_s > 0)

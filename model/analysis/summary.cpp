@@ -226,6 +226,7 @@ Summary summarize(const SimContext &ctx, const SimResult &sim)
     s.breakdown = sim.breakdown;
     s.staleness_steps = sim.staleness_steps;
     s.main_wait = sim.main_wait;
+    s.run_kind = runKind(ctx.scenario);
     // One GPU is 1x by definition (spec/cli.md): the job on one GPU is its own reference,
     // with what that GPU itself does (a straggler or hot spot too: it made one slow GPU
     // 0.909x of itself); otherwise the same evaluator runs the reference.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysis/memory.h"
+#include "analysis/track_record.h"
 #include "plan/error.h"
 #include "sim/simulator.h"
 
@@ -141,6 +142,9 @@ struct Summary {
     Bottleneck bottleneck; // bottleneckText() writes it in English, the GUI in its language
     /// The wait that dominates, when known (event simulation; labelText() writes it).
     std::optional<SegmentLabel> main_wait;
+    /// The kind of run, for the model's track record on published runs of that kind
+    /// (analysis/track_record.h); none for a custom model.
+    std::optional<RunKind> run_kind;
     double staleness_steps = 0;
     bool is_transformer = false;
     // Effects (issue 5); zero or -1 where the effect is absent.

@@ -135,6 +135,17 @@ QJsonObject summaryToJson(const Summary &s)
     o[QStringLiteral("fits_in_memory")] = s.memory.fits();
     o[QStringLiteral("bottleneck")] = QString::fromStdString(bottleneckText(s.bottleneck));
     // Extensions beyond the contract.
+    if (s.run_kind) {
+        // The model's error on published runs of this kind (analysis/track_record.h).
+        const TrackRecord t = trackRecord(*s.run_kind);
+        QJsonObject tr;
+        tr[QStringLiteral("kind")] = QLatin1String(runKindName(*s.run_kind));
+        tr[QStringLiteral("runs")] = t.runs;
+        tr[QStringLiteral("mean_error")] = t.mean_error;
+        tr[QStringLiteral("median_error")] = t.median_error;
+        tr[QStringLiteral("worst_error")] = t.worst_error;
+        o[QStringLiteral("track_record")] = tr;
+    }
     if (const auto &oom = s.bottleneck.out_of_memory;
         oom && oom->remedy != Bottleneck::OutOfMemory::Remedy::None) {
         // The one change that makes it fit at the least cost (analysis/memory_remedy.h).

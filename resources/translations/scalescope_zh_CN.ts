@@ -437,6 +437,26 @@
 <context>
     <name>ModelText</name>
     <message>
+        <source>On %1 published runs of dense transformers, the model's throughput was off by %2% on average (median %3%, worst %4%).</source>
+        <comment>track record</comment>
+        <translation>在已发表的 %1 次稠密 Transformer 训练中，模型预测的吞吐量平均偏差 %2%（中位数 %3%，最大 %4%）。</translation>
+    </message>
+    <message>
+        <source>On %1 published long-context runs (context parallelism), the model's throughput was off by %2% on average (median %3%, worst %4%).</source>
+        <comment>track record</comment>
+        <translation>在已发表的 %1 次长上下文训练（上下文并行）中，模型预测的吞吐量平均偏差 %2%（中位数 %3%，最大 %4%）。</translation>
+    </message>
+    <message>
+        <source>On %1 published mixture-of-experts runs, the model's throughput was off by %2% on average (median %3%, worst %4%).</source>
+        <comment>track record</comment>
+        <translation>在已发表的 %1 次混合专家（MoE）训练中，模型预测的吞吐量平均偏差 %2%（中位数 %3%，最大 %4%）。</translation>
+    </message>
+    <message>
+        <source>On %1 published CNN runs, the model's throughput was off by %2% on average (median %3%, worst %4%).</source>
+        <comment>track record</comment>
+        <translation>在已发表的 %1 次 CNN 训练中，模型预测的吞吐量平均偏差 %2%（中位数 %3%，最大 %4%）。</translation>
+    </message>
+    <message>
         <location filename="../../views/model_text.cpp" line="327"/>
         <source>%1.</source>
         <comment>a sentence ending</comment>

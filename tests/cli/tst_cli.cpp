@@ -627,6 +627,7 @@ private Q_SLOTS:
     void simulateText_data();
     void simulateText();
     void simulateLayers();
+    void trackRecordSaid();
     void collective_data();
     void collective();
 
@@ -1112,6 +1113,37 @@ void TestCli::simulateLayers()
     QVERIFY(text.contains(QStringLiteral("stage 3 chunk 1")));
     QVERIFY(text.contains(QStringLiteral("block")));
     QVERIFY(text.contains(QStringLiteral("TFLOP/s")));
+}
+
+// How far to trust the figures: the model's error on published runs of the scenario's kind
+// (analysis/track_record.h), a line of the text and an object of the JSON; none for a
+// collective, which has no such runs.
+void TestCli::trackRecordSaid()
+{
+    for (const auto &[file, kind] : {std::pair{"dp8-transformer.json", "dense_transformer"},
+                                     std::pair{"resnet50.json", "layer_table"}}) {
+        const CliRun r = runCli(
+            {QStringLiteral("simulate"), dataFile(QLatin1String(file)), QStringLiteral("--json")});
+        CALL(verifySuccess(r));
+        QJsonObject o;
+        CALL(parseObject(r, &o));
+        const QJsonObject t = o.value(QStringLiteral("track_record")).toObject();
+        QCOMPARE(t.value(QStringLiteral("kind")).toString(), QLatin1String(kind));
+        QVERIFY2(t.value(QStringLiteral("runs")).toInt() > 0, file);
+        const double mean = t.value(QStringLiteral("mean_error")).toDouble();
+        QVERIFY2(mean > 0 && mean <= t.value(QStringLiteral("worst_error")).toDouble(), file);
+        const CliRun text = runCli({QStringLiteral("simulate"), dataFile(QLatin1String(file))});
+        CALL(verifySuccess(text));
+        const QString out = QString::fromUtf8(text.out);
+        QVERIFY2(out.contains(QStringLiteral("  track record        on %1 published ")
+                                  .arg(t.value(QStringLiteral("runs")).toInt())),
+                 qPrintable(out));
+    }
+    const CliRun c =
+        runCli({QStringLiteral("simulate"), dataFile(QStringLiteral("allreduce-1gib.json")),
+                QStringLiteral("--json")});
+    CALL(verifySuccess(c));
+    QVERIFY(!c.out.contains("track_record"));
 }
 
 void TestCli::collective_data()

@@ -167,7 +167,15 @@ private Q_SLOTS:
         QVERIFY(!window_->fitModelToMeasuredRun(dir_.filePath(QStringLiteral("none.json"))));
         auto *predicted = window_->findChild<TimelineWidget *>(QStringLiteral("timeline"));
         QTRY_VERIFY_WITH_TIMEOUT(predicted->timeline() != nullptr, 60000);
+        // Before any run is measured, the page says how far the model has been from published
+        // runs of this kind (analysis/track_record.h), and keeps saying it beside the run.
+        const Summary &shown = window_->currentResult()->summary();
+        QVERIFY(shown.run_kind);
+        const QString record =
+            QStringLiteral("On %1 published ").arg(trackRecord(*shown.run_kind).runs);
+        QVERIFY2(view->trackRecordText().startsWith(record), qPrintable(view->trackRecordText()));
         QVERIFY(window_->openMeasuredTraces({trace("a100-2rank-cnn-rank0.json.gz")}));
+        QVERIFY2(view->trackRecordText().startsWith(record), qPrintable(view->trackRecordText()));
         // Idle, exposed communication, communication, compute, step time (ms, bottom up).
         QList<qreal> m = view->measuredBars(), p = view->predictedBars();
         std::reverse(m.begin(), m.end());

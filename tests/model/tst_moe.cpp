@@ -5,6 +5,7 @@
 #include "analysis/memory.h"
 #include "analysis/memory_remedy.h"
 #include "analysis/planner.h"
+#include "analysis/track_record.h"
 #include "comm/collective.h"
 #include "io/report_io.h"
 #include "layers/layer_cost.h"
@@ -143,6 +144,7 @@ private Q_SLOTS:
     void closedFormAgreesWithEngine_data();
     void closedFormAgreesWithEngine();
     void oneGpuReferenceRunsItsExpertsOnTheGroupsTokens();
+    void trackRecordNamesTheKindOfRun();
 };
 
 void TestMoe::catalogSizesAsPublished_data()
@@ -1031,6 +1033,44 @@ void TestMoe::oneGpuReferenceRunsItsExpertsOnTheGroupsTokens()
         one_ep.single_gpu_step_s > sum.single_gpu_step_s,
         qPrintable(
             QStringLiteral("%1 vs %2").arg(one_ep.single_gpu_step_s).arg(sum.single_gpu_step_s)));
+}
+
+// The model's error on published runs is said for the kind of run a scenario is
+// (analysis/track_record.h): experts, a split sequence, a plain transformer, a CNN; no
+// published run covers a collective alone or a custom model.
+void TestMoe::trackRecordNamesTheKindOfRun()
+{
+    const auto kindOf = [](const char *model, const char *parallel) {
+        const QByteArray text = QByteArrayLiteral(R"({"scalescope": 1,
+          "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 1, "gpus_per_node": 8},
+          "model": )") + model + R"(, "training": {"global_batch": 8, "micro_batch": 1},
+          "parallel": )" + parallel +
+                                "}";
+        const Result<Scenario> r = parseScenario(text, builtinCatalog());
+        if (!r.ok())
+            qWarning("%s", r.error().toString().c_str());
+        return r.ok() ? runKind(r.value()) : std::nullopt;
+    };
+    QCOMPARE(kindOf(R"("qwen3-30b-a3b")", R"({"data": 8, "expert": 8})"),
+             std::optional(RunKind::MixtureOfExperts));
+    QCOMPARE(kindOf(R"("llama3-8b")", R"({"data": 4, "context": 2})"),
+             std::optional(RunKind::LongContext));
+    QCOMPARE(kindOf(R"("llama3-8b")", R"({"data": 8})"), std::optional(RunKind::DenseTransformer));
+    QCOMPARE(kindOf(R"("resnet50")", R"({"data": 8})"), std::optional(RunKind::LayerTable));
+    const Result<Scenario> collective = parseScenario(
+        R"({"scalescope": 1, "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 1, "gpus_per_node": 8},
+            "collective": {"op": "all_reduce", "bytes": 1048576}})",
+        builtinCatalog());
+    QVERIFY(collective.ok());
+    QVERIFY(!runKind(collective.value()));
+    // Each kind's record holds together: published runs, mean within worst, median within it.
+    for (RunKind k : {RunKind::DenseTransformer, RunKind::LongContext, RunKind::MixtureOfExperts,
+                      RunKind::LayerTable}) {
+        const TrackRecord t = trackRecord(k);
+        QVERIFY2(t.runs > 0 && t.mean_error > 0 && t.median_error <= t.worst_error &&
+                     t.mean_error <= t.worst_error,
+                 runKindName(k));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestMoe)

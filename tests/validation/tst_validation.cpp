@@ -4,6 +4,7 @@
 // iterations of vtrain/ (issue 12): their MAPE and the Spearman rank correlation of
 // predicted against measured time inside each (model, GPU count) group.
 #include "analysis/summary.h"
+#include "analysis/track_record.h"
 #include "io/catalog_io.h"
 #include "io/scenario_io.h"
 
@@ -34,6 +35,7 @@ private Q_SLOTS:
     void publishedMeasurements_data();
     void publishedMeasurements();
     void vtrainSingleNode();
+    void trackRecordIsCurrent();
 };
 
 namespace
@@ -90,6 +92,48 @@ double spearman(const std::vector<double> &x, const std::vector<double> &y)
         syy += (ry[i] - my) * (ry[i] - my);
     }
     return sxx > 0 && syy > 0 ? sxy / std::sqrt(sxx * syy) : 1.0;
+}
+
+/// The model's figure for one expected.csv metric; false with why where it cannot give it.
+bool predict(const Scenario &sc, const QString &metric, double *predicted, QString *why)
+{
+    if (sc.isCollective()) {
+        const CollectiveSummary c = simulateCollective(sc);
+        *predicted = metric == QStringLiteral("busbw_gbps")   ? c.cost.busbw_gbps
+                     : metric == QStringLiteral("algbw_gbps") ? c.cost.algbw_gbps
+                                                              : c.cost.time_s;
+        return true;
+    }
+    const auto ctx = makeContext(sc);
+    if (!ctx.ok()) {
+        *why = QStringLiteral("no context");
+        return false;
+    }
+    const SimResult r = simulate(*ctx.value(), SimOptions{});
+    if (!r.ok) {
+        *why = QStringLiteral("simulation failed");
+        return false;
+    }
+    const Summary m = summarize(*ctx.value(), r);
+    if (metric == QStringLiteral("step_time_s"))
+        *predicted = m.step_time_s;
+    else if (metric == QStringLiteral("samples_per_s"))
+        *predicted = m.samples_per_s;
+    else if (metric == QStringLiteral("tokens_per_s"))
+        *predicted = m.tokens_per_s;
+    else if (metric == QStringLiteral("tokens_per_s_per_gpu"))
+        *predicted = m.tokens_per_s / m.gpus;
+    else if (metric == QStringLiteral("scaling_efficiency"))
+        *predicted = m.scaling_efficiency;
+    else if (metric == QStringLiteral("mfu"))
+        *predicted = m.mfu;
+    else if (metric == QStringLiteral("memory_gib")) // the peak the framework printed
+        *predicted = m.memory.total / (1024.0 * 1024.0 * 1024.0);
+    else {
+        *why = QStringLiteral("unknown metric ") + metric;
+        return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -245,34 +289,9 @@ void TestValidation::publishedMeasurements()
         QVERIFY2(s.ok(), qPrintable(id + QStringLiteral(": ") +
                                     QString::fromStdString(s ? "" : s.error().toString())));
         double predicted = 0;
-        if (s.value().isCollective()) {
-            const CollectiveSummary c = simulateCollective(s.value());
-            predicted = metric == QStringLiteral("busbw_gbps")   ? c.cost.busbw_gbps
-                        : metric == QStringLiteral("algbw_gbps") ? c.cost.algbw_gbps
-                                                                 : c.cost.time_s;
-        } else {
-            const auto ctx = makeContext(s.value());
-            QVERIFY(ctx.ok());
-            const SimResult r = simulate(*ctx.value(), SimOptions{});
-            QVERIFY(r.ok);
-            const Summary m = summarize(*ctx.value(), r);
-            if (metric == QStringLiteral("step_time_s"))
-                predicted = m.step_time_s;
-            else if (metric == QStringLiteral("samples_per_s"))
-                predicted = m.samples_per_s;
-            else if (metric == QStringLiteral("tokens_per_s"))
-                predicted = m.tokens_per_s;
-            else if (metric == QStringLiteral("tokens_per_s_per_gpu"))
-                predicted = m.tokens_per_s / m.gpus;
-            else if (metric == QStringLiteral("scaling_efficiency"))
-                predicted = m.scaling_efficiency;
-            else if (metric == QStringLiteral("mfu"))
-                predicted = m.mfu;
-            else if (metric == QStringLiteral("memory_gib")) // the peak the framework printed
-                predicted = m.memory.total / (1024.0 * 1024.0 * 1024.0);
-            else
-                QFAIL(qPrintable(QStringLiteral("%1: unknown metric %2").arg(id, metric)));
-        }
+        QString why;
+        QVERIFY2(predict(s.value(), metric, &predicted, &why),
+                 qPrintable(id + QStringLiteral(": ") + why));
         const double err = predicted / expected - 1.0;
         std::printf("%-28s %-20s %12.4g %12.4g %+7.1f%%\n", qPrintable(id), qPrintable(metric),
                     expected, predicted, 100.0 * err);
@@ -291,6 +310,69 @@ void TestValidation::publishedMeasurements()
              qPrintable(QStringLiteral("MAPE %1% above %2%").arg(mape).arg(max_mape)));
     QVERIFY2(worst <= max_worst,
              qPrintable(QStringLiteral("%1 off by %2%").arg(worst_id).arg(100 * worst)));
+}
+
+void TestValidation::trackRecordIsCurrent()
+{
+    // What the window and the CLI tell a user about the model's error on runs like theirs
+    // (analysis/track_record.h) is recomputed here from every published throughput row, so
+    // that a model change cannot leave it stale.
+    std::map<RunKind, std::vector<double>> errors;
+    for (const char *folder : {"validation", "validation/recent", "validation/moe"}) {
+        const QDir dir(QStringLiteral(SCALESCOPE_SHARED_DIR "/") + QLatin1String(folder));
+        QFile csv(dir.filePath(QStringLiteral("expected.csv")));
+        QVERIFY2(csv.open(QIODevice::ReadOnly), folder);
+        const QStringList lines =
+            QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList header = csvFields(lines.first().trimmed());
+        const auto col = [&](const char *name) { return header.indexOf(QLatin1String(name)); };
+        for (int i = 1; i < lines.size(); ++i) {
+            const QStringList f = csvFields(lines[i].trimmed());
+            const QString id = f.value(col("id")), metric = f.value(col("metric"));
+            if (metric != QStringLiteral("step_time_s") &&
+                metric != QStringLiteral("samples_per_s") &&
+                metric != QStringLiteral("tokens_per_s") &&
+                metric != QStringLiteral("tokens_per_s_per_gpu"))
+                continue;
+            const Result<Scenario> s = loadScenarioFile(
+                dir.filePath(QStringLiteral("scenarios/%1.json").arg(id)), builtinCatalog());
+            QVERIFY2(s.ok(), qPrintable(id));
+            const std::optional<RunKind> kind = runKind(s.value());
+            if (!kind)
+                continue;
+            double predicted = 0;
+            QString why;
+            QVERIFY2(predict(s.value(), metric, &predicted, &why),
+                     qPrintable(id + QStringLiteral(": ") + why));
+            errors[*kind].push_back(std::abs(predicted / f.value(col("expected")).toDouble() - 1));
+        }
+    }
+    QCOMPARE(errors.size(), size_t(4)); // every kind has published runs
+    std::map<RunKind, TrackRecord> measured;
+    for (auto &[kind, e] : errors) {
+        std::sort(e.begin(), e.end());
+        const size_t n = e.size();
+        TrackRecord &m = measured[kind];
+        m.runs = int(n);
+        m.mean_error = std::accumulate(e.begin(), e.end(), 0.0) / double(n);
+        m.median_error = n % 2 ? e[n / 2] : 0.5 * (e[n / 2 - 1] + e[n / 2]);
+        m.worst_error = e.back();
+        const TrackRecord t = trackRecord(kind);
+        std::printf("%-20s %3d runs: mean %.4f, median %.4f, worst %.4f (shipped: %d, %.4f, "
+                    "%.4f, %.4f)\n",
+                    runKindName(kind), m.runs, m.mean_error, m.median_error, m.worst_error, t.runs,
+                    t.mean_error, t.median_error, t.worst_error);
+    }
+    std::fflush(stdout);
+    for (const auto &[kind, m] : measured) {
+        const TrackRecord t = trackRecord(kind);
+        QCOMPARE(t.runs, m.runs);
+        // Shipped to three decimals of a share (a tenth of a percentage point).
+        QVERIFY2(std::abs(t.mean_error - m.mean_error) < 6e-4 &&
+                     std::abs(t.median_error - m.median_error) < 6e-4 &&
+                     std::abs(t.worst_error - m.worst_error) < 6e-4,
+                 runKindName(kind));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestValidation)

@@ -67,6 +67,9 @@ MeasuredRunView::MeasuredRunView(QWidget *parent) : QWidget(parent)
                         this);
     empty_->setObjectName(QStringLiteral("measuredRunEmpty"));
     empty_->setWordWrap(true);
+    // With no run loaded the labels share the page: this one and the track record below it
+    // meet in the middle, one paragraph after the other.
+    empty_->setAlignment(Qt::AlignLeft | Qt::AlignBottom);
     open_ = new QPushButton(tr("Open measured trace…"), this);
     open_->setObjectName(QStringLiteral("measuredRunOpen"));
     connect(open_, &QPushButton::clicked, this, &MeasuredRunView::openRequested);
@@ -111,6 +114,11 @@ MeasuredRunView::MeasuredRunView(QWidget *parent) : QWidget(parent)
     spread_ = new QLabel(this);
     spread_->setObjectName(QStringLiteral("measuredRunSpread"));
     spread_->setWordWrap(true);
+    track_record_ = new QLabel(this);
+    track_record_->setObjectName(QStringLiteral("measuredRunTrackRecord"));
+    track_record_->setWordWrap(true);
+    track_record_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    track_record_->setVisible(false);
     critical_ = new QLabel(this);
     critical_->setObjectName(QStringLiteral("measuredRunCriticalPath"));
     critical_->setWordWrap(true);
@@ -136,6 +144,7 @@ MeasuredRunView::MeasuredRunView(QWidget *parent) : QWidget(parent)
     layout->addWidget(empty_);
     layout->addWidget(chart_view_, 1);
     layout->addWidget(disagreement_);
+    layout->addWidget(track_record_);
     layout->addWidget(critical_);
     layout->addLayout(buttons);
     layout->addWidget(fit_report_);
@@ -219,6 +228,17 @@ void MeasuredRunView::setPredictedSpread(const std::optional<StepSpread> &spread
 {
     spread_figures_ = spread;
     refresh();
+}
+
+void MeasuredRunView::setTrackRecord(const QString &sentence)
+{
+    track_record_->setText(sentence);
+    track_record_->setVisible(!sentence.isEmpty());
+}
+
+QString MeasuredRunView::trackRecordText() const
+{
+    return track_record_->text();
 }
 
 QString MeasuredRunView::spreadText() const

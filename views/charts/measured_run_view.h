@@ -48,6 +48,10 @@ public:
     void setPredictedSpread(const std::optional<StepSpread> &spread);
     QString spreadText() const;
 
+    /// How far to trust the prediction before and beside a measured run: the model's error
+    /// on published runs of the scenario's kind (trackRecordSentence; empty: none).
+    void setTrackRecord(const QString &sentence);
+    QString trackRecordText() const;
     /// The sentence under the bars (empty when there is nothing to compare).
     QString disagreementText() const;
     QString fitReport() const;
@@ -73,6 +77,7 @@ private:
     QBarCategoryAxis *x_ = nullptr;
     QValueAxis *y_ = nullptr;
     QLabel *disagreement_ = nullptr;
+    QLabel *track_record_ = nullptr;
     QLabel *critical_ = nullptr;
     QLabel *spread_ = nullptr;
     std::optional<StepSpread> spread_figures_;
