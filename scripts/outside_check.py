@@ -203,6 +203,16 @@ def megatron_bridge_rows(table, release=None):
             parallel["sequence_parallel"] = True
         if ep > 1:
             parallel.update(expert=ep, expert_tensor=1)
+        if model == "deepseek-v3" and p == "h100":
+            # Megatron-Bridge configs/deepseek/deepseek_workload_base_configs.py, H100 preset:
+            # the flex dispatcher (moe_flex_dispatcher_backend "hybridep"), recomputing the
+            # MLA up-projections and the dense layers' MLP.
+            parallel["expert_dispatcher"] = "hybridep"
+            training.update(recompute="selective", recompute_modules=["mla_up_proj", "mlp"])
+        if model == "qwen3-235b-a22b" and p == "h100":
+            # Megatron-Bridge configs/qwen/qwen3_workload_base_configs.py, H100 presets:
+            # NCCL all-to-all with Megatron-Core's 1F1B all-to-all overlap (moe_a2a_overlap).
+            parallel["expert_overlap"] = True
         if model == "llama3-405b" and pp > 1:
             # 126 layers in 32, 64 or 128 pipeline chunks: the recipes count the embedding and
             # the loss as pipeline layers (--account-for-{embedding,loss}-in-pipeline-split).
