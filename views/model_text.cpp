@@ -351,6 +351,8 @@ QString trackRecordSentence(const Summary &summary)
 QString withSentence(const QString &text, const QString &sentence)
 {
     constexpr QChar kFullStop(0x3002);
+    if (sentence.isEmpty())
+        return text; // nothing to add: the text as it was
     QString out = text;
     if (!out.isEmpty() && !out.endsWith(QLatin1Char('.')) && !out.endsWith(kFullStop))
         out = QCoreApplication::translate(kContext, "%1.", "a sentence ending").arg(out);

@@ -35,7 +35,7 @@ QString memoryErrorPercent();
 /// for a custom model or a collective.
 QString trackRecordSentence(const Summary &summary);
 /// `text` ended as a sentence, then `sentence` after it: a space between them, none after a
-/// full-width stop (Chinese).
+/// full-width stop (Chinese); `text` unchanged when `sentence` is empty.
 QString withSentence(const QString &text, const QString &sentence);
 /// What a scenario runs on, from its current hardware: "GPT-2 1.5B on 2 × 4 RTX 4090 (PCIe
 /// 4.0, 25 GbE)" (one node: "… on 8 RTX 4090 (PCIe 4.0)"). A name written into a file goes

@@ -311,14 +311,14 @@ void MainWindow::updateStatus(const ResultPtr &result)
             status_step_->setText(tr("Step %1\nP50 %2 · P90 %3")
                                       .arg(formatStepTime(s.step_time_s), formatStepTime(sp.p50_s),
                                            formatStepTime(sp.p90_s)));
-            status_step_->setToolTip(
+            status_step_->setToolTip(withSentence(
                 tr("The step is one simulated step from a standing start. Over %1 simulated "
                    "steps in a row: median %2, P90 %3, P99 %4 (jitter, stragglers, the data "
                    "loader or throttling make steps differ).")
                     .arg(sp.steps)
                     .arg(formatStepTime(sp.p50_s), formatStepTime(sp.p90_s),
-                         formatStepTime(sp.p99_s)) +
-                QLatin1Char(' ') + trackRecordSentence(s));
+                         formatStepTime(sp.p99_s)),
+                trackRecordSentence(s)));
         } else {
             status_step_->setText(tr("Step %1").arg(formatStepTime(s.step_time_s)));
             // How far to trust it: the model's error on published runs of this kind.

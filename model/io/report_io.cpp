@@ -138,13 +138,13 @@ QJsonObject summaryToJson(const Summary &s)
     if (s.run_kind) {
         // The model's error on published runs of this kind (analysis/track_record.h).
         const TrackRecord t = trackRecord(*s.run_kind);
-        QJsonObject tr;
-        tr[QStringLiteral("kind")] = QLatin1String(runKindName(*s.run_kind));
-        tr[QStringLiteral("runs")] = t.runs;
-        tr[QStringLiteral("mean_error")] = t.mean_error;
-        tr[QStringLiteral("median_error")] = t.median_error;
-        tr[QStringLiteral("worst_error")] = t.worst_error;
-        o[QStringLiteral("track_record")] = tr;
+        QJsonObject record;
+        record[QStringLiteral("kind")] = QLatin1String(runKindName(*s.run_kind));
+        record[QStringLiteral("runs")] = t.runs;
+        record[QStringLiteral("mean_error")] = t.mean_error;
+        record[QStringLiteral("median_error")] = t.median_error;
+        record[QStringLiteral("worst_error")] = t.worst_error;
+        o[QStringLiteral("track_record")] = record;
     }
     if (const auto &oom = s.bottleneck.out_of_memory;
         oom && oom->remedy != Bottleneck::OutOfMemory::Remedy::None) {
