@@ -514,6 +514,7 @@ Summary analyticSummary(const SimContext &ctx)
 
     Summary s;
     s.step_time_s = step;
+    s.run_kind = runKind(ctx.scenario);
     Breakdown &b = s.breakdown;
     double compute_avg = 0, tp_avg = 0, dp_total_avg = 0, exposed_avg = 0;
     double ep_avg = 0, cp_avg = 0, expert_wait_avg = 0;

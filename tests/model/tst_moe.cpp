@@ -1063,6 +1063,17 @@ void TestMoe::trackRecordNamesTheKindOfRun()
         builtinCatalog());
     QVERIFY(collective.ok());
     QVERIFY(!runKind(collective.value()));
+    // Both summaries carry the kind: the closed form's (the window's first picture, the
+    // planner's) and the engine's.
+    const Result<Scenario> moe = parseScenario(
+        R"({"scalescope": 1, "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 1, "gpus_per_node": 8},
+            "model": "qwen3-30b-a3b", "training": {"global_batch": 8, "micro_batch": 1},
+            "parallel": {"data": 8, "expert": 8}})",
+        builtinCatalog());
+    QVERIFY(moe.ok());
+    const auto ctx = contextFrom(moe.value());
+    QCOMPARE(analyticSummary(*ctx).run_kind, std::optional(RunKind::MixtureOfExperts));
+    QCOMPARE(simulateSummary(moe.value()).run_kind, std::optional(RunKind::MixtureOfExperts));
     // Each kind's record holds together: published runs, mean within worst, median within it.
     for (RunKind k : {RunKind::DenseTransformer, RunKind::LongContext, RunKind::MixtureOfExperts,
                       RunKind::LayerTable}) {
