@@ -364,6 +364,25 @@ void TestValidation::trackRecordIsCurrent()
                     t.mean_error, t.median_error, t.worst_error);
     }
     std::fflush(stdout);
+    // docs/model.md ("The track record a user sees") prints the shipped figures to a tenth
+    // of a percent: its rows must say what the code says.
+    QFile doc(QStringLiteral(SCALESCOPE_SOURCE_DIR "/docs/model.md"));
+    QVERIFY(doc.open(QIODevice::ReadOnly));
+    const QString docs = QString::fromUtf8(doc.readAll());
+    const std::map<RunKind, const char *> doc_rows{
+        {RunKind::DenseTransformer, "| dense transformers |"},
+        {RunKind::LongContext, "| long context (context parallelism) |"},
+        {RunKind::MixtureOfExperts, "| mixture of experts |"},
+        {RunKind::LayerTable, "| CNNs (layer tables) |"}};
+    for (const auto &[kind, head] : doc_rows) {
+        const TrackRecord t = trackRecord(kind);
+        const auto pct = [](double share) { return QString::number(100.0 * share, 'f', 1); };
+        const QString row = QLatin1String(head) +
+                            QStringLiteral(" %1 | %2% | %3% | %4%")
+                                .arg(t.runs)
+                                .arg(pct(t.mean_error), pct(t.median_error), pct(t.worst_error));
+        QVERIFY2(docs.contains(row), qPrintable(QStringLiteral("docs/model.md lacks: ") + row));
+    }
     for (const auto &[kind, m] : measured) {
         const TrackRecord t = trackRecord(kind);
         QCOMPARE(t.runs, m.runs);
