@@ -98,14 +98,10 @@ void printSummaryText(Output &out, const SimContext &ctx, const Summary &s,
         // How far to trust the figures above: the model's error on published runs of this
         // kind (analysis/track_record.h).
         const TrackRecord t = trackRecord(*s.run_kind);
-        const char *kind = *s.run_kind == RunKind::DenseTransformer   ? "dense transformers"
-                           : *s.run_kind == RunKind::LongContext      ? "long-context runs"
-                           : *s.run_kind == RunKind::MixtureOfExperts ? "mixture-of-experts runs"
-                                                                      : "CNNs";
         out.line(QStringLiteral("  track record        on %1 published %2, the model's throughput "
                                 "was off by %3% on average (median %4%, worst %5%)")
                      .arg(t.runs)
-                     .arg(QLatin1String(kind))
+                     .arg(QLatin1String(runKindPlural(*s.run_kind)))
                      .arg(fixed(100.0 * t.mean_error, 1), fixed(100.0 * t.median_error, 1),
                           fixed(100.0 * t.worst_error, 1)));
     }

@@ -22,6 +22,9 @@ enum class RunKind {
 std::optional<RunKind> runKind(const Scenario &s);
 /// "dense_transformer", "long_context", "mixture_of_experts", "layer_table".
 const char *runKindName(RunKind k);
+/// The runs of a kind in English, for the CLI: "dense transformers", "long-context runs",
+/// "mixture-of-experts runs", "CNNs".
+const char *runKindPlural(RunKind k);
 
 /// The model's throughput against every published throughput row of one kind (step time,
 /// samples/s, tokens/s) in shared/validation's validation/, recent/ and moe/ sets: the

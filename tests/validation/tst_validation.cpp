@@ -94,6 +94,42 @@ double spearman(const std::vector<double> &x, const std::vector<double> &y)
     return sxx > 0 && syy > 0 ? sxy / std::sqrt(sxx * syy) : 1.0;
 }
 
+/// One row of a data set's expected.csv.
+struct ExpectedRow {
+    QString id, metric;
+    double expected = 0;
+};
+
+/// The rows of `dir`/expected.csv; false with why when it cannot be read or lacks a column.
+bool readExpected(const QDir &dir, std::vector<ExpectedRow> *rows, QString *why)
+{
+    QFile csv(dir.filePath(QStringLiteral("expected.csv")));
+    if (!csv.open(QIODevice::ReadOnly)) {
+        *why =
+            csv.fileName() + QStringLiteral(" is not beside the checkout (SCALESCOPE_SHARED_DIR)");
+        return false;
+    }
+    const QStringList lines =
+        QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (lines.size() < 2) {
+        *why = csv.fileName() + QStringLiteral(" has no rows");
+        return false;
+    }
+    const QStringList header = csvFields(lines.first().trimmed());
+    const int id = header.indexOf(QStringLiteral("id"));
+    const int metric = header.indexOf(QStringLiteral("metric"));
+    const int expected = header.indexOf(QStringLiteral("expected"));
+    if (id < 0 || metric < 0 || expected < 0) {
+        *why = csv.fileName() + QStringLiteral(" lacks id, metric or expected");
+        return false;
+    }
+    for (int i = 1; i < lines.size(); ++i) {
+        const QStringList f = csvFields(lines[i].trimmed());
+        rows->push_back({f.value(id), f.value(metric), f.value(expected).toDouble()});
+    }
+    return true;
+}
+
 /// The model's figure for one expected.csv metric; false with why where it cannot give it.
 bool predict(const Scenario &sc, const QString &metric, double *predicted, QString *why)
 {
@@ -265,25 +301,15 @@ void TestValidation::publishedMeasurements()
     QFETCH(double, max_mape);
     QFETCH(double, max_worst);
     const QDir dir(QStringLiteral(SCALESCOPE_SHARED_DIR "/") + folder);
-    QFile csv(dir.filePath(QStringLiteral("expected.csv")));
-    QVERIFY2(csv.open(QIODevice::ReadOnly),
-             "shared/validation/expected.csv is not beside the checkout (SCALESCOPE_SHARED_DIR)");
-    const QStringList lines =
-        QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    QVERIFY(lines.size() > 1);
-    const QStringList header = csvFields(lines.first().trimmed());
-    const auto col = [&](const char *name) { return header.indexOf(QLatin1String(name)); };
-    QVERIFY(col("id") >= 0 && col("metric") >= 0 && col("expected") >= 0);
+    std::vector<ExpectedRow> rows;
+    QString unread;
+    QVERIFY2(readExpected(dir, &rows, &unread), qPrintable(unread));
 
     double sum = 0, worst = 0;
     QString worst_id;
     int n = 0;
     std::printf("%-28s %-20s %12s %12s %8s\n", "case", "metric", "measured", "predicted", "error");
-    for (int i = 1; i < lines.size(); ++i) {
-        const QStringList f = csvFields(lines[i].trimmed());
-        const QString id = f.value(col("id"));
-        const QString metric = f.value(col("metric"));
-        const double expected = f.value(col("expected")).toDouble();
+    for (const auto &[id, metric, expected] : rows) {
         const Result<Scenario> s = loadScenarioFile(
             dir.filePath(QStringLiteral("scenarios/%1.json").arg(id)), builtinCatalog());
         QVERIFY2(s.ok(), qPrintable(id + QStringLiteral(": ") +
@@ -320,15 +346,10 @@ void TestValidation::trackRecordIsCurrent()
     std::map<RunKind, std::vector<double>> errors;
     for (const char *folder : {"validation", "validation/recent", "validation/moe"}) {
         const QDir dir(QStringLiteral(SCALESCOPE_SHARED_DIR "/") + QLatin1String(folder));
-        QFile csv(dir.filePath(QStringLiteral("expected.csv")));
-        QVERIFY2(csv.open(QIODevice::ReadOnly), folder);
-        const QStringList lines =
-            QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        const QStringList header = csvFields(lines.first().trimmed());
-        const auto col = [&](const char *name) { return header.indexOf(QLatin1String(name)); };
-        for (int i = 1; i < lines.size(); ++i) {
-            const QStringList f = csvFields(lines[i].trimmed());
-            const QString id = f.value(col("id")), metric = f.value(col("metric"));
+        std::vector<ExpectedRow> rows;
+        QString unread;
+        QVERIFY2(readExpected(dir, &rows, &unread), qPrintable(unread));
+        for (const auto &[id, metric, expected] : rows) {
             if (metric != QStringLiteral("step_time_s") &&
                 metric != QStringLiteral("samples_per_s") &&
                 metric != QStringLiteral("tokens_per_s") &&
@@ -344,7 +365,7 @@ void TestValidation::trackRecordIsCurrent()
             QString why;
             QVERIFY2(predict(s.value(), metric, &predicted, &why),
                      qPrintable(id + QStringLiteral(": ") + why));
-            errors[*kind].push_back(std::abs(predicted / f.value(col("expected")).toDouble() - 1));
+            errors[*kind].push_back(std::abs(predicted / expected - 1));
         }
     }
     QCOMPARE(errors.size(), size_t(4)); // every kind has published runs
