@@ -101,6 +101,8 @@ const Source kContextExchange = QT_TRANSLATE_NOOP3("ModelText", "Context-paralle
 const Source kExpertImbalance = QT_TRANSLATE_NOOP3("ModelText", "Routing imbalance: GPUs wait %1% of the step for the busiest expert; balanced routing (auxiliary loss or bias) or a capacity factor shortens it.", "bottleneck");
 const Source kOutOfMemory = QT_TRANSLATE_NOOP3("ModelText", "It does not fit: %1 GiB per GPU against %2 GiB.", "bottleneck, memory");
 const Source kOutOfMemoryRemedy = QT_TRANSLATE_NOOP3("ModelText", "It does not fit: %1 GiB per GPU against %2 GiB; %3 would fit it in %4 GiB, %5.", "bottleneck, memory; %3 = a change such as 'full recompute', %5 = its cost such as 'with a step 12% longer'");
+const Source kMayNotFit = QT_TRANSLATE_NOOP3("ModelText", "It may not fit: %1 GiB per GPU against %2 GiB, within the model's %3% memory error.", "bottleneck, memory near the capacity; %3 = the model's memory error in percent");
+const Source kMayNotFitRemedy = QT_TRANSLATE_NOOP3("ModelText", "It may not fit: %1 GiB per GPU against %2 GiB, within the model's %3% memory error; %4 would fit it in %5 GiB, %6.", "bottleneck, memory near the capacity; %3 = the model's memory error in percent, %4 = a change such as 'full recompute', %6 = its cost such as 'with a step 12% longer'");
 const Source kRemedySelective = QT_TRANSLATE_NOOP3("ModelText", "selective recompute", "bottleneck, memory remedy");
 const Source kRemedyUpProjections = QT_TRANSLATE_NOOP3("ModelText", "recomputing MLA's up-projections (recompute_modules mla_up_proj)", "bottleneck, memory remedy");
 const Source kRemedyFull = QT_TRANSLATE_NOOP3("ModelText", "full recompute", "bottleneck, memory remedy");
@@ -305,14 +307,20 @@ QString translatedBottleneck(const Bottleneck &b)
     if (b.out_of_memory) {
         const Bottleneck::OutOfMemory &m = *b.out_of_memory;
         using Remedy = Bottleneck::OutOfMemory::Remedy;
+        const QString total = qs(bottleneckGiB(m.total_bytes));
+        const QString capacity = qs(bottleneckGiB(m.capacity_bytes));
+        const QString margin = qs(bottleneckPercent(kMemoryVerdictMargin));
         if (m.remedy == Remedy::None)
-            then(translated(kOutOfMemory, {qs(bottleneckGiB(m.total_bytes)),
-                                           qs(bottleneckGiB(m.capacity_bytes))}));
+            then(m.within_error ? translated(kMayNotFit, {total, capacity, margin})
+                                : translated(kOutOfMemory, {total, capacity}));
+        else if (m.within_error)
+            then(translated(kMayNotFitRemedy,
+                            {total, capacity, margin, remedyChange(m),
+                             qs(bottleneckGiB(m.remedy_need_bytes)), remedyCost(m)}));
         else
             then(translated(kOutOfMemoryRemedy,
-                            {qs(bottleneckGiB(m.total_bytes)), qs(bottleneckGiB(m.capacity_bytes)),
-                             remedyChange(m), qs(bottleneckGiB(m.remedy_need_bytes)),
-                             remedyCost(m)}));
+                            {total, capacity, remedyChange(m),
+                             qs(bottleneckGiB(m.remedy_need_bytes)), remedyCost(m)}));
     }
     return text;
 }

@@ -216,8 +216,10 @@ Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
     if (ctx.scenario.effects.virtual_gpu.enabled)
         r.virtual_gpu = Bottleneck::VirtualGpu{ctx.scenario.effects.virtual_gpu.fraction,
                                                s.full_gpu_equivalents};
-    if (!s.memory.fits())
+    if (!s.memory.fits()) {
         r.out_of_memory = Bottleneck::OutOfMemory{s.memory.total, s.memory.capacity};
+        r.out_of_memory->within_error = s.memory.verdictWithinError();
+    }
     return r;
 }
 
@@ -330,8 +332,10 @@ std::string bottleneckText(const Bottleneck &r)
                     "x the compute of one whole GPU.";
     if (r.out_of_memory) {
         const Bottleneck::OutOfMemory &m = *r.out_of_memory;
-        sentence += " It does not fit: " + gibibytes(m.total_bytes) + " per GPU against " +
-                    gibibytes(m.capacity_bytes);
+        sentence += (m.within_error ? " It may not fit: " : " It does not fit: ") +
+                    gibibytes(m.total_bytes) + " per GPU against " + gibibytes(m.capacity_bytes);
+        if (m.within_error)
+            sentence += ", within the model's " + percent(kMemoryVerdictMargin) + " memory error";
         using Remedy = Bottleneck::OutOfMemory::Remedy;
         if (m.remedy != Remedy::None) {
             std::string change;

@@ -85,6 +85,9 @@ struct Bottleneck {
     struct OutOfMemory {
         double total_bytes = 0; // per GPU
         double capacity_bytes = 0;
+        /// Nearer the capacity than the model's memory error (MemoryBreakdown::
+        /// verdictWithinError): the sentences say it may not fit, as the memory line does.
+        bool within_error = false;
         /// One change of the plan that makes it fit, the fastest of those tried
         /// (analysis/memory_remedy.h); None where none of them does.
         enum class Remedy : uint8_t {

@@ -912,6 +912,16 @@
         <translation>显存放不下：每块 GPU 需要 %1 GiB，而只有 %2 GiB；%3 可以放下（%4 GiB），%5。</translation>
     </message>
     <message>
+        <source>It may not fit: %1 GiB per GPU against %2 GiB, within the model's %3% memory error.</source>
+        <comment>bottleneck, memory near the capacity; %3 = the model's memory error in percent</comment>
+        <translation>可能放不下：每块 GPU 需要 %1 GiB，而只有 %2 GiB，差距在模型 %3% 的显存误差之内。</translation>
+    </message>
+    <message>
+        <source>It may not fit: %1 GiB per GPU against %2 GiB, within the model's %3% memory error; %4 would fit it in %5 GiB, %6.</source>
+        <comment>bottleneck, memory near the capacity; %3 = the model's memory error in percent, %4 = a change such as 'full recompute', %6 = its cost such as 'with a step 12% longer'</comment>
+        <translation>可能放不下：每块 GPU 需要 %1 GiB，而只有 %2 GiB，差距在模型 %3% 的显存误差之内；%4 可以放下（%5 GiB），%6。</translation>
+    </message>
+    <message>
         <source>selective recompute</source>
         <comment>bottleneck, memory remedy</comment>
         <translation>选择性重计算</translation>

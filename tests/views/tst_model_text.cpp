@@ -237,6 +237,20 @@ std::vector<Case<Bottleneck>> bottleneckCases()
     b = base;
     b.out_of_memory = Bottleneck::OutOfMemory{95.1 * kBytesPerGiB, 80 * kBytesPerGiB};
     add("does not fit", b);
+    {
+        // Nearer the capacity than the model's memory error: "may not fit", with and
+        // without the change that makes it fit.
+        Bottleneck near = base;
+        near.out_of_memory = Bottleneck::OutOfMemory{81.5 * kBytesPerGiB, 78.6 * kBytesPerGiB};
+        near.out_of_memory->within_error = true;
+        add("may not fit", near);
+        near.out_of_memory->remedy = Bottleneck::OutOfMemory::Remedy::SelectiveRecompute;
+        near.out_of_memory->remedy_need_bytes = 74.6 * kBytesPerGiB;
+        near.out_of_memory->remedy_total_bytes = 74.6 * kBytesPerGiB;
+        near.out_of_memory->step_time_s = 10.0;
+        near.out_of_memory->remedy_step_time_s = 10.1;
+        add("may not fit, with the change that fits it", near);
+    }
     b.kind = BottleneckKind::Synchronisation;
     b.share = 0.2;
     b.main_wait = waitFor(3, WaitCause::Straggler);
@@ -407,6 +421,16 @@ void TestModelText::englishIsTheModels()
             "and throttle their clocks by 20%. Each GPU is a 50% slice of a "
             "physical GPU: the job gets 4x the compute of one whole GPU. It does not fit: 95.1 GiB "
             "per GPU against 80.0 GiB."));
+    // Near the capacity the sentence says what the memory line says: it may not fit.
+    QString near;
+    for (const Case<Bottleneck> &c : bottleneckCases())
+        if (c.name == QLatin1String("may not fit, with the change that fits it"))
+            near = c.english;
+    QVERIFY2(near.endsWith(QStringLiteral(
+                 "It may not fit: 81.5 GiB per GPU against 78.6 GiB, within the model's 10% "
+                 "memory error; selective recompute would fit it in 74.6 GiB, with a step 1% "
+                 "longer.")),
+             qPrintable(near));
     QCOMPARE(adviceCases()[1].english,
              QStringLiteral("Data loader: each GPU consumes about 950 samples/s; at 200 samples/s "
                             "per worker it needs 5 workers (has 2)."));
