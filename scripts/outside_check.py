@@ -223,6 +223,84 @@ def megatron_bridge_rows(table, release=None):
     return rows
 
 
+# NeMo Automodel performance summary (docs.nvidia.com/nemo/automodel, "Pre-Training
+# Performance", DGX-H100, BF16): FSDP2 with expert parallelism and DeepEP, PyTorch eager with
+# Transformer Engine kernels (attention, linear, RMSNorm). Settings the table leaves out come
+# from the benchmark configs it names (NVIDIA-NeMo/Automodel examples/benchmark/configs/
+# *_te_deepep*.yaml): activation checkpointing of every block (activation_checkpointing: true,
+# full recompute) for DeepSeek-V3 and Qwen3-30B, none for gpt-oss; reshard_after_forward
+# false for DeepSeek-V3 (parameters stay gathered until backward: zero 2); fake_balanced_gate
+# (balanced routing); ep_size 64 for gpt-oss-120b and 8 for gpt-oss-20b, which the table
+# prints as "-"; Hugging Face DeepSeek-V3 without its multi-token-prediction module. The
+# nearest stack id is torchtitan (FSDP2 + expert parallelism); the Transformer Engine kernels
+# have no scenario key, so the eager defaults of torchtitan apply.
+# Name, model, GPUs, GBS, MBS, PP, VP, EP, zero, recompute, Tokens / sec / GPU.
+AUTOMODEL_H100 = [
+    ("deepseek-v3-1024", "deepseek-v3", 1024, 8192, 1, 4, 8, 64, 2, "full", 865),
+    ("deepseek-v3-256", "deepseek-v3", 256, 512, 1, 4, 8, 64, 2, "full", 1002),
+    ("qwen3-30b-a3b", "qwen3-30b-a3b", 8, 512, 4, 1, 1, 8, 3, "full", 12040),
+    ("gpt-oss-20b", "gpt-oss-20b", 8, 256, 2, 1, 1, 8, 3, "none", 13058),
+    ("gpt-oss-120b", "gpt-oss-120b", 64, 512, 2, 1, 1, 64, 3, "none", 7626),
+]
+
+
+def automodel_rows():
+    rows = []
+    for name, model, gpus, gbs, mbs, pp, vp, ep, zero, recompute, tok in AUTOMODEL_H100:
+        hw = dict(PLATFORMS["h100"])
+        if gpus < hw["gpus_per_node"]:
+            hw["gpus_per_node"] = gpus
+        hw["nodes"] = gpus // hw["gpus_per_node"]
+        training = dict(global_batch=gbs, micro_batch=mbs, precision="bf16", optimizer="adam",
+                        recompute=recompute, framework="torchtitan", seq_len=4096)
+        if model == "deepseek-v3":
+            training["mtp_depth"] = 0
+        parallel = dict(data=gpus // pp, tensor=1, pipeline=pp, context=1, zero=zero,
+                        expert=ep, expert_tensor=1, expert_dispatcher="deepep")
+        if vp > 1:
+            parallel.update(schedule="interleaved", virtual_stages=vp)
+        s = dict(hardware=hw, model=model, training=training, parallel=parallel)
+        rows.append((f"automodel-h100-{name}", s, "tokens_per_s_per_gpu", tok))
+    return rows
+
+
+def torchtitan_rows():
+    """torchtitan's own published runs that ../shared/validation does not hold.
+
+    - torchtitan/distributed/deepep/README.md: Qwen3-30B-A3B on DGX-B200 nodes with
+      torchtitan/models/qwen3/train_configs/qwen3_30b_a3b_with_deepep.toml (local batch 8,
+      sequence 4096, FSDP over every GPU, expert parallelism 8, full activation checkpointing,
+      torch.compile, bf16, forced load balance): strong scaling over 1-16 nodes with DeepEP,
+      and the default all-to-all at one node (9,930 against DeepEP's 14,796).
+    - benchmarks/llama3_8b_h200_2025-06_torchtitan.md (Trainy): Llama 3.1 8B on 32 and 64
+      H200 with 400 Gb/s per GPU, llama3_8b.toml (sequence 8192, selective per-op
+      checkpointing) with local batch 2, torch.compile and float8 (tensorwise, FP8
+      all-gather of the FSDP shards); TPS/GPU and memory (GiB) at the 100th step.
+    """
+    rows = []
+    for nodes, tok in ((1, 14796), (2, 14380), (4, 14276), (8, 14107), (16, 13856)):
+        s = dict(hardware=dict(PLATFORMS["b200"], nodes=nodes), model="qwen3-30b-a3b",
+                 training=dict(global_batch=64 * nodes, micro_batch=8, precision="bf16",
+                               optimizer="adam", recompute="full", framework="torchtitan",
+                               compile=True, seq_len=4096),
+                 parallel=dict(data=8 * nodes, zero=3, expert=8, expert_tensor=1,
+                               expert_dispatcher="deepep"))
+        rows.append((f"tt-deepep-b200-qwen3-30b-{8 * nodes}", s, "tokens_per_s_per_gpu", tok))
+    s = json.loads(json.dumps(rows[0][1]))
+    s["parallel"]["expert_dispatcher"] = "all_to_all"
+    rows.append(("tt-alltoall-b200-qwen3-30b-8", s, "tokens_per_s_per_gpu", 9930))
+    for nodes, tok, mem in ((4, 10938, 47.96), (8, 10753, 46.97)):
+        s = dict(hardware=dict(PLATFORMS["h100"], gpu="h200-sxm-141gb", nodes=nodes),
+                 model="llama3-8b",
+                 training=dict(global_batch=16 * nodes, micro_batch=2, precision="fp8",
+                               optimizer="adam", recompute="selective", framework="torchtitan",
+                               compile=True),
+                 parallel=dict(data=8 * nodes, zero=3))
+        rows.append((f"tt-h200-llama3-8b-{8 * nodes}", s, "tokens_per_s_per_gpu", tok))
+        rows.append((f"tt-h200-llama3-8b-{8 * nodes}-mem", s, "memory_gib", mem))
+    return rows
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cli", default="build/app/scalescope-cli")
@@ -237,7 +315,10 @@ def main():
                          megatron_bridge_rows(MEGATRON_BRIDGE_OTHER, "25.11")),
                         ("Megatron-Bridge 25.09 (dropless and dense rows)",
                          megatron_bridge_rows(MEGATRON_BRIDGE_OTHER, "25.09")),
-                        ("Megatron-MoE-ModelZoo Qwen3", modelzoo_rows())):
+                        ("Megatron-MoE-ModelZoo Qwen3", modelzoo_rows()),
+                        ("NeMo Automodel, DGX-H100 BF16 (FSDP2 + DeepEP)", automodel_rows()),
+                        ("torchtitan: DeepEP on DGX-B200, Llama 3.1 8B on H200",
+                         torchtitan_rows())):
         print(f"{group}:")
         for name, body, metric, measured in rows:
             scenario = dict(scalescope=1, name=name, **body)
@@ -251,8 +332,12 @@ def main():
                 errors.setdefault(group, []).append(1.0)
                 continue
             d = json.loads(proc.stdout)
-            predicted = (d["tokens_per_s"] / d["gpus"] if metric == "tokens_per_s_per_gpu"
-                         else d["step_time_s"])
+            if metric == "tokens_per_s_per_gpu":
+                predicted = d["tokens_per_s"] / d["gpus"]
+            elif metric == "memory_gib":
+                predicted = d["memory_per_gpu_bytes"]["total"] / 2**30
+            else:
+                predicted = d["step_time_s"]
             error = predicted / measured - 1
             errors.setdefault(group, []).append(abs(error))
             fits = "" if d["fits_in_memory"] else "  (predicted not to fit)"
