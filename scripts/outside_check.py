@@ -229,7 +229,8 @@ def megatron_bridge_rows(table, release=None):
 # from the benchmark configs it names (NVIDIA-NeMo/Automodel examples/benchmark/configs/
 # *_te_deepep*.yaml): activation checkpointing of every block (activation_checkpointing: true,
 # full recompute) for DeepSeek-V3 and Qwen3-30B, none for gpt-oss; reshard_after_forward
-# false for DeepSeek-V3 (parameters stay gathered until backward: zero 2); fake_balanced_gate
+# (parameters freed after forward: zero 3) only where a config sets it (gpt-oss-120b), else
+# parallelize_model's default False (gathered until backward: zero 2); fake_balanced_gate
 # (balanced routing); ep_size 64 for gpt-oss-120b and 8 for gpt-oss-20b, which the table
 # prints as "-"; Hugging Face DeepSeek-V3 without its multi-token-prediction module. The
 # nearest stack id is torchtitan (FSDP2 + expert parallelism); the Transformer Engine kernels
@@ -238,8 +239,8 @@ def megatron_bridge_rows(table, release=None):
 AUTOMODEL_H100 = [
     ("deepseek-v3-1024", "deepseek-v3", 1024, 8192, 1, 4, 8, 64, 2, "full", 865),
     ("deepseek-v3-256", "deepseek-v3", 256, 512, 1, 4, 8, 64, 2, "full", 1002),
-    ("qwen3-30b-a3b", "qwen3-30b-a3b", 8, 512, 4, 1, 1, 8, 3, "full", 12040),
-    ("gpt-oss-20b", "gpt-oss-20b", 8, 256, 2, 1, 1, 8, 3, "none", 13058),
+    ("qwen3-30b-a3b", "qwen3-30b-a3b", 8, 512, 4, 1, 1, 8, 2, "full", 12040),
+    ("gpt-oss-20b", "gpt-oss-20b", 8, 256, 2, 1, 1, 8, 2, "none", 13058),
     ("gpt-oss-120b", "gpt-oss-120b", 64, 512, 2, 1, 1, 64, 3, "none", 7626),
 ]
 

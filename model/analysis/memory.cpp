@@ -67,12 +67,20 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
             const auto shard = [&](int from_stage) {
                 return plan.zero >= from_stage ? ranks : 1.0;
             };
-            out.parameters += count * weightBytesPerParam(plan.precision) / shard(3);
+            const double weight = weightBytesPerParam(plan.precision);
+            double optimizer = optimizerBytesPerParam(plan.optimizer, plan.precision);
+            double parameters = weight;
+            if (w.fp32_param_shards && weight < 4.0) {
+                // FSDP's fp32 shards are the master weights: 4 bytes of parameter, the
+                // optimizer's moments alone beside them (FrameworkSpec::fp32_param_shards).
+                parameters = 4.0;
+                optimizer -= 4.0;
+            }
+            out.parameters += count * parameters / shard(3);
             // Accumulated unsharded in fp32 until the last micro-batch where the stack does so.
             out.gradients +=
                 w.unsharded_fp32_grads ? count * 4.0 : count * plan.grad_bytes_per_param / shard(2);
-            out.optimizer_states +=
-                count * optimizerBytesPerParam(plan.optimizer, plan.precision) / shard(1);
+            out.optimizer_states += count * optimizer / shard(1);
         };
         states(params, d, m);
         MemoryBreakdown experts; // the routed experts' share of the states

@@ -13,7 +13,7 @@ namespace scalescope
 {
 
 /// How close to the capacity a verdict is within the model's own error: its peak memory
-/// per GPU is off by 6.1% on average (worst 15.5%) against the 12 peaks that frameworks
+/// per GPU is off by 6.4% on average (worst 15.5%) against the 12 peaks that frameworks
 /// printed for published runs (shared/validation/recent, docs/model.md, memory), so a need
 /// within 10% of the capacity, either side, may go either way on the real machine.
 inline constexpr double kMemoryVerdictMargin = 0.10;

@@ -132,6 +132,13 @@ struct FrameworkSpec {
     bool async_update = false;      // asynchronous (stale-gradient) updates
     bool context_parallel = false;  // parallel.context > 1
     bool expert_parallel = false;   // parallel.expert > 1
+    /// Full sharding (ZeRO-3) as FSDP does it: each rank's shard of the parameters stays in
+    /// fp32 and the optimizer steps it in place, the 16-bit weights exist only gathered for
+    /// compute (PyTorch FSDP2 MixedPrecisionPolicy: param_dtype is the dtype of the unsharded
+    /// copy, the sharded parameters keep their original dtype; FSDP1's MixedPrecision alike,
+    /// Zhao et al., VLDB 2023, Sec. 4.4). DeepSpeed's and Megatron's ZeRO-3 keep 16-bit
+    /// shards beside an fp32 master copy in the optimizer: 2 + 12 bytes where FSDP has 4 + 8.
+    bool fp32_param_shards = false;
 
     bool operator==(const FrameworkSpec &) const = default;
 };

@@ -648,9 +648,8 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
     f.grad_reduce_bytes = reduce;
 
     const ObjectReader plans = reader.requiredObject("plans");
-    plans.allowKeys(
-        {"tensor", "pipeline", "max_zero", "max_zero_with_pipeline", "context", "expert", "async",
-         "source"});
+    plans.allowKeys({"tensor", "pipeline", "max_zero", "max_zero_with_pipeline", "context",
+                     "expert", "async", "fp32_shards", "source"});
     f.tensor_parallel = plans.requiredBool("tensor");
     f.pipeline_parallel = plans.requiredBool("pipeline");
     f.max_zero = static_cast<int>(plans.requiredInt("max_zero", IntRange{0, 3}));
@@ -659,6 +658,7 @@ FrameworkSpec readFramework(const ObjectReader &reader, Origin origin)
     f.async_update = plans.optionalBool("async", false);
     f.context_parallel = plans.optionalBool("context", false);
     f.expert_parallel = plans.optionalBool("expert", false);
+    f.fp32_param_shards = plans.optionalBool("fp32_shards", false);
 
     // Which kernels it runs (issue 25): the defaults are eager PyTorch's.
     if (auto kernels = reader.optionalObject("kernels")) {
@@ -748,7 +748,8 @@ OrderedObject writeFramework(const FrameworkSpec &f)
         .add("max_zero_with_pipeline", f.max_zero_with_pipeline)
         .add("context", f.context_parallel)
         .add("expert", f.expert_parallel)
-        .add("async", f.async_update);
+        .add("async", f.async_update)
+        .add("fp32_shards", f.fp32_param_shards);
     kernels
         .add("attention",
              QString::fromLatin1(f.attention_kernel == FrameworkSpec::AttentionKernel::Cudnn

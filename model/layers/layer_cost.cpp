@@ -1311,6 +1311,7 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
     w.recompute_flops_per_sample = recompute * plan.tensor * plan.context / b;
     w.unsharded_fp32_grads =
         compute.stack().pipeline_unsharded_grads && plan.pipeline > 1 && plan.zero >= 2;
+    w.fp32_param_shards = compute.stack().fp32_param_shards && plan.zero >= 3;
     return w;
 }
 

@@ -23,6 +23,7 @@ private Q_SLOTS:
     void scenarioKeysOverrideStackDefaults();
     void bottleneckNamesTheLinkCrossed();
     void planOfAnotherStackIsRefusedByThePlan();
+    void fsdpShardsAreTheMasterWeights();
 };
 
 namespace
@@ -282,6 +283,28 @@ void TestFrameworks::planOfAnotherStackIsRefusedByThePlan()
     s.training.framework = "auto"; // the stack follows the plan: nothing to look up again
     QVERIFY(makeContext(s).ok());
     QCOMPARE(makeContext(s).value()->plan.stack.id, std::string("megatron-lm"));
+}
+
+void TestFrameworks::fsdpShardsAreTheMasterWeights()
+{
+    // Full sharding keeps, per parameter and GPU, FSDP's fp32 shard (the optimizer steps it
+    // in place) and Adam's two moments: (4 + 8) / d bytes; DeepSpeed's ZeRO-3 a 16-bit shard
+    // beside an fp32 master copy and the moments: (2 + 12) / d. Gradients and the gathered
+    // units are the same on both. ZeRO-2 keeps 16-bit weights whole on both stacks.
+    const Summary fsdp = simulateSummary(gpt2("pytorch-fsdp", 3));
+    const Summary ds = simulateSummary(gpt2("deepspeed", 3));
+    QCOMPARE(fsdp.memory.optimizer_states / ds.memory.optimizer_states, 8.0 / 12.0);
+    const double fsdp_states = fsdp.memory.parameters + fsdp.memory.optimizer_states;
+    const double ds_states = ds.memory.parameters + ds.memory.optimizer_states;
+    // The difference is 2 bytes of each parameter's eighth: 1.5B parameters, ~0.39 GB.
+    const double params = ds.memory.optimizer_states * 8.0 / 12.0;
+    QVERIFY2(std::abs((ds_states - fsdp_states) / (2.0 / 8.0 * params) - 1.0) < 1e-9,
+             qPrintable(QStringLiteral("%1 vs %2").arg(ds_states).arg(fsdp_states)));
+    QVERIFY(ds_states - fsdp_states > 0.3e9);
+    const Summary fsdp2 = simulateSummary(gpt2("pytorch-fsdp", 2));
+    const Summary ds2 = simulateSummary(gpt2("deepspeed", 2));
+    QCOMPARE(fsdp2.memory.parameters + fsdp2.memory.optimizer_states,
+             ds2.memory.parameters + ds2.memory.optimizer_states);
 }
 
 QTEST_GUILESS_MAIN(TestFrameworks)
