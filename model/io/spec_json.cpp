@@ -180,7 +180,7 @@ TransformerSpec readTransformer(const ObjectReader &reader)
 {
     reader.allowKeys({"layers", "hidden", "heads", "seq_len", "vocab", "ffn_hidden", "kv_heads",
                       "gated_mlp", "tied_embeddings", "causal", "qk_norm", "head_dim", "moe", "mla",
-                      "sliding_window", "sliding_every", "mtp_depth", "head"});
+                      "sliding_window", "sliding_every", "mtp_depth", "head", "glu_clamp"});
     TransformerSpec t;
     t.layers = reader.requiredInt("layers", {1, kMaxModelLayers});
     t.hidden = reader.requiredInt("hidden", {1, 1000000});
@@ -223,6 +223,12 @@ TransformerSpec readTransformer(const ObjectReader &reader)
     t.sliding_window = reader.optionalInt("sliding_window", {0, 100000000}, 0);
     t.sliding_every = reader.optionalInt("sliding_every", {0, t.layers}, t.sliding_window > 0 ? 1 : 0);
     t.mtp_depth = reader.optionalInt("mtp_depth", {0, 8}, 0);
+    t.glu_clamp = reader.optionalDouble("glu_clamp", RealRange::closed(0, 1e6), 0);
+    if (t.glu_clamp > 0 && !t.gated_mlp)
+        fail(reader.pathOf("glu_clamp"),
+             json::formatNumber(t.glu_clamp) +
+                 " without gated_mlp; allowed: 0 (a clamp applies to a gated activation's two "
+                 "halves)");
     return t;
 }
 
@@ -557,6 +563,8 @@ OrderedObject writeModel(const ModelSpec &model, Keys keys)
                 .add("sliding_every", qint64(t.sliding_every));
         if (every || t.mtp_depth > 0)
             body.add("mtp_depth", qint64(t.mtp_depth));
+        if (t.glu_clamp > 0)
+            body.add("glu_clamp", t.glu_clamp);
         out.add("transformer", std::move(body));
         break;
     }

@@ -62,6 +62,29 @@ ElementwiseBytes elementwiseBytes(const TransformerSpec &ts, bool fused, double 
     return {36.0, 54.0, 20.0, 20.0, 10.0, 16.0};
 }
 
+// A clamped gated activation (TransformerSpec::glu_clamp, GPT-OSS), bytes per element of the
+// activation's output beyond the activation itself. Megatron-Core clamps both halves of the
+// [tokens, 2 x ffn] input in eager PyTorch before its fused kernel and concatenates them again
+// (megatron/core/fusions/fused_bias_geglu.py, weighted_bias_quick_geglu_impl: two clamps and a
+// torch.cat, each reading and writing its tensor once: 8 bytes per output element in 16-bit);
+// backward, each clamp's gradient reads the gradient and the input and writes one (6), and
+// the halves' gradients are concatenated again (4). Eager stacks run the two clamps alone
+// (4 forward, the same 10 backward); a compiled step fuses them into the activation's kernel
+// (Ansel et al., ASPLOS 2024, Sec. 4.3).
+struct ClampBytes {
+    double fwd = 0, bwd = 0;
+    bool kept_copy = false; // Megatron's concatenated copy is what its fused kernel saves
+};
+
+ClampBytes gluClampBytes(const TransformerSpec &ts, const ComputeModel &c, double e)
+{
+    if (ts.glu_clamp <= 0 || !ts.gated_mlp || c.compiled())
+        return {};
+    if (c.stack().fused_elementwise)
+        return {8.0 * e, 10.0 * e, true};
+    return {4.0 * e, 10.0 * e, false};
+}
+
 // FP8 linear layers as frameworks run them: only the four linear layers of a block in FP8
 // (Transformer Engine and torchao leave attention and the output layer in bf16: TE docs
 // "Using FP8 with Transformer Engine"; torchao float8 README, "convert_to_float8_training"
@@ -223,8 +246,9 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     // reading and writing them (fused permutation kernels, Megatron-Core moe_utils.py).
     const double moved = routed * k * h * e;
     const ElementwiseBytes eb = elementwiseBytes(ts, c.fusedElementwise(), e);
-    const double act_fwd = c.memoryTime(eb.act_fwd * received * fe);
-    const double act_bwd = c.memoryTime(eb.act_bwd * received * fe);
+    const ClampBytes clamp = gluClampBytes(ts, c, e);
+    const double act_fwd = c.memoryTime((eb.act_fwd + clamp.fwd) * received * fe);
+    const double act_bwd = c.memoryTime((eb.act_bwd + clamp.bwd) * received * fe);
     const Fp8CastBytes cast =
         fp8CastBytes(c, 0.0, received * (h + fe), received * (gated * fe + h),
                      local * (gated + 1.0) * h * fe, static_cast<double>(plan.micro_batches));
@@ -279,9 +303,13 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     // Under Transformer Engine's FP8 the two inputs (permuted tokens, activation output)
     // are kept in FP8 (TE GroupedLinear saves its quantized inputs, as Linear does).
     const double input_bytes = savedInputBytes(c, e);
+    // Megatron's clamp keeps its input (FC1's output) and the fused kernel the clamped copy:
+    // one more [tokens, 2 x ffn] tensor, which a moe_act recompute does not keep either.
+    const double clamped_copy = clamp.kept_copy ? received * gated * fe * e : 0.0;
     r.activation_bytes = received * (h + fe) * input_bytes + received * gated * fe * e +
+                         clamped_copy +
                          (c.stack().moe_probs_in_activation ? 0.0 : routed * k * h * e);
-    r.act_output_bytes = received * fe * input_bytes;
+    r.act_output_bytes = received * fe * input_bytes + clamped_copy;
     return r;
 }
 
@@ -427,9 +455,10 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     // activation, and without fused attention the s x s softmax and its dropout); the
     // norms, rotary embedding and activation at the stack's fusion (elementwiseBytes).
     const ElementwiseBytes eb = elementwiseBytes(ts, c.fusedElementwise(), e);
+    const ClampBytes clamp = gluClampBytes(ts, c, e);
     const double ln = eb.norm_fwd * Tl * h;
     const double bda = (3.0 * e + 1.0) * Tl * h;
-    const double act = eb.act_fwd * T * mlp_width;
+    const double act = (eb.act_fwd + clamp.fwd) * T * mlp_width;
     const double qk = T * as.qk_elements;
     // QK-norm (Qwen3 Technical Report, Sec. 2): an RMSNorm over each query head and each
     // key head, two norms at the stack's fusion; each keeps its input for the backward
@@ -515,7 +544,7 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     // Backward of elementwise kernels reads the saved input and the incoming gradient and
     // writes the outgoing one: ~1.5-2x the forward traffic.
     const double ln_bwd = eb.norm_bwd * Tl * h;
-    const double act_bwd = eb.act_bwd * T * mlp_width;
+    const double act_bwd = (eb.act_bwd + clamp.bwd) * T * mlp_width;
     const double mem_bwd = memoryKernels(c, {ln_bwd, ln_bwd, 1.5 * bda, 1.5 * bda, act_bwd,
                                              rope_bwd, eb.norm_bwd * qn, eb.norm_bwd * kn}) +
                            c.memoryTime(cast.backward);

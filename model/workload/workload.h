@@ -82,6 +82,10 @@ struct TransformerSpec {
     /// many layers one is windowed (2 = alternating); 0 = none.
     int64_t sliding_window = 0;
     int64_t sliding_every = 0;
+    /// Clamped gated activation (GPT-OSS: both halves of the gated MLP's input clamped to
+    /// +-7 before SwiGLU, the gate only from above; OpenAI gpt-oss reference implementation,
+    /// swiglu(x, alpha=1.702, limit=7.0)): the limit, 0 = no clamp.
+    double glu_clamp = 0;
     /// Multi-token-prediction modules trained with the model (DeepSeek-V3 report, Sec.
     /// 2.2): each one more transformer layer and a pass through the shared output head.
     int64_t mtp_depth = 0;

@@ -126,6 +126,7 @@ private Q_SLOTS:
     void imbalanceWaitsForTheBusiestExpert();
     void droplessRoutingSlowsAsMeasured();
     void qkNormCostsTwoNormsPerLayer();
+    void clampedActivationCostsItsPasses();
     void pipelineSlotsCountEmbeddingAndLoss();
     void allToAllCrossingNodesCostsMore();
     void deepEpSendsATokenOncePerNode();
@@ -244,6 +245,71 @@ void TestMoe::droplessRoutingSlowsAsMeasured()
         QVERIFY(ratio < previous); // the loss falls with the MoE layers' share
         previous = ratio;
     }
+}
+
+void TestMoe::clampedActivationCostsItsPasses()
+{
+    // GPT-OSS clamps both halves of its experts' gated activation (catalog: glu_clamp 7).
+    // Megatron-Core clamps them in eager PyTorch and concatenates them again before its fused
+    // kernel, which saves the clamped copy beside the FC1 output the clamps keep: one more
+    // [received tokens, 2 x expert width] 16-bit tensor kept per layer and micro-batch, and
+    // more memory-bound time backward (10 bytes per element) than forward (8). No FLOPs.
+    // A moe_act recompute keeps neither copy; a compiled step fuses the clamps away.
+    const auto layers = [](double clamp, const char *framework, const char *extra) {
+        QString text = QStringLiteral(R"({"scalescope": 1,
+          "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 1, "gpus_per_node": 8,
+                       "intra_node": "nvlink4"},
+          "model": {"transformer": {"layers": 4, "hidden": 2880, "heads": 64, "kv_heads": 8,
+                     "head_dim": 64, "seq_len": 4096, "vocab": 201088, "ffn_hidden": 2880,
+                     "gated_mlp": true, "tied_embeddings": false, "glu_clamp": CLAMP,
+                     "moe": {"experts": 32, "top_k": 4, "expert_ffn_hidden": 2880}}},
+          "training": {"global_batch": 16, "micro_batch": 2, "precision": "bf16",
+                       "framework": "FRAMEWORK" EXTRA},
+          "parallel": {"expert": 8, "zero": 1}})");
+        text.replace(QStringLiteral("CLAMP"), QString::number(clamp));
+        text.replace(QStringLiteral("FRAMEWORK"), QString::fromLatin1(framework));
+        text.replace(QStringLiteral("EXTRA"), QString::fromLatin1(extra));
+        const auto ctx = contextFrom(scenarioFrom(text.toUtf8().constData()));
+        std::vector<LayerCost> blocks;
+        for (const LayerCost &l : ctx->workload.layers)
+            if (std::string_view(l.name) == "moe block")
+                blocks.push_back(l);
+        return blocks;
+    };
+    const double received = 2.0 * 4096 * 4; // tokens x top_k on this GPU, balanced
+    const double copy = received * 2.0 * 2880 * 2.0;
+    const auto plain = layers(0, "megatron-core", ""), clamped = layers(7, "megatron-core", "");
+    QCOMPARE(clamped.size(), size_t(4));
+    for (size_t i = 0; i < clamped.size(); ++i) {
+        QVERIFY2(
+            std::abs((clamped[i].activation_bytes - plain[i].activation_bytes) / copy - 1) < 1e-9,
+            qPrintable(QString::number(clamped[i].activation_bytes - plain[i].activation_bytes)));
+        const double fwd = clamped[i].fwd_s - plain[i].fwd_s;
+        const double bwd = clamped[i].bwd_s - plain[i].bwd_s;
+        QVERIFY(fwd > 0);
+        QVERIFY2(std::abs(bwd / fwd - 10.0 / 8.0) < 1e-6, qPrintable(QString::number(bwd / fwd)));
+        QCOMPARE(clamped[i].fwd_flops, plain[i].fwd_flops);
+    }
+    // Recomputing the experts' activation (Megatron-Core moe_act) keeps neither copy.
+    const char *moe_act = R"(, "recompute": "selective", "recompute_modules": ["moe_act"])";
+    const auto plain_rc = layers(0, "megatron-core", moe_act);
+    const auto clamped_rc = layers(7, "megatron-core", moe_act);
+    QCOMPARE(clamped_rc.front().activation_bytes, plain_rc.front().activation_bytes);
+    QVERIFY(clamped_rc.front().recompute_s > plain_rc.front().recompute_s);
+    // Compiled, Inductor fuses the clamps into the activation: nothing more.
+    const auto plain_c = layers(0, "torchtitan", R"(, "compile": true)");
+    const auto clamped_c = layers(7, "torchtitan", R"(, "compile": true)");
+    QCOMPARE(clamped_c.front().fwd_s, plain_c.front().fwd_s);
+    QCOMPARE(clamped_c.front().activation_bytes, plain_c.front().activation_bytes);
+    // A clamp needs the gated activation it clamps.
+    const auto bad = parseScenario(QByteArray(R"({"scalescope": 1,
+        "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 1, "gpus_per_node": 1},
+        "model": {"transformer": {"layers": 2, "hidden": 64, "heads": 4, "seq_len": 128,
+                  "vocab": 100, "glu_clamp": 7}},
+        "training": {"global_batch": 1, "micro_batch": 1}})"),
+                                   builtinCatalog());
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().path, std::string("model.transformer.glu_clamp"));
 }
 
 void TestMoe::qkNormCostsTwoNormsPerLayer()
