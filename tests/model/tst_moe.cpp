@@ -38,6 +38,22 @@ const ModelSpec &catalogModel(const char *id)
 }
 
 // Mixtral-like MoE on one node of 8 H100: every MoE layer, 8 experts, top 2; expert 8.
+/// The "moe block" layers of a scenario on one node of eight H100 (`body`: the keys after
+/// "hardware", without the closing brace).
+std::vector<LayerCost> moeBlocksOnOneH100Node(const QString &body)
+{
+    const QString text = QStringLiteral(R"({"scalescope": 1,
+      "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 1, "gpus_per_node": 8,
+                   "intra_node": "nvlink4"},)") +
+                         body + QLatin1Char('}');
+    const auto ctx = contextFrom(scenarioFrom(text.toUtf8().constData()));
+    std::vector<LayerCost> blocks;
+    for (const LayerCost &l : ctx->workload.layers)
+        if (std::string_view(l.name) == "moe block")
+            blocks.push_back(l);
+    return blocks;
+}
+
 constexpr const char *kMoe = R"({"scalescope": 1,
   "hardware": {"gpu": "h100-sxm5-80gb", "nodes": NODES, "gpus_per_node": 8,
                "intra_node": "nvlink4", "inter_node": "ib-ndr-400", "nics_per_node": 8},
@@ -256,25 +272,18 @@ void TestMoe::clampedActivationCostsItsPasses()
     // more memory-bound time backward (10 bytes per element) than forward (8). No FLOPs.
     // A moe_act recompute keeps neither copy; a compiled step fuses the clamps away.
     const auto layers = [](double clamp, const char *framework, const char *extra) {
-        QString text = QStringLiteral(R"({"scalescope": 1,
-          "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 1, "gpus_per_node": 8,
-                       "intra_node": "nvlink4"},
+        QString body = QStringLiteral(R"(
           "model": {"transformer": {"layers": 4, "hidden": 2880, "heads": 64, "kv_heads": 8,
                      "head_dim": 64, "seq_len": 4096, "vocab": 201088, "ffn_hidden": 2880,
                      "gated_mlp": true, "tied_embeddings": false, "glu_clamp": CLAMP,
                      "moe": {"experts": 32, "top_k": 4, "expert_ffn_hidden": 2880}}},
           "training": {"global_batch": 16, "micro_batch": 2, "precision": "bf16",
                        "framework": "FRAMEWORK" EXTRA},
-          "parallel": {"expert": 8, "zero": 1}})");
-        text.replace(QStringLiteral("CLAMP"), QString::number(clamp));
-        text.replace(QStringLiteral("FRAMEWORK"), QString::fromLatin1(framework));
-        text.replace(QStringLiteral("EXTRA"), QString::fromLatin1(extra));
-        const auto ctx = contextFrom(scenarioFrom(text.toUtf8().constData()));
-        std::vector<LayerCost> blocks;
-        for (const LayerCost &l : ctx->workload.layers)
-            if (std::string_view(l.name) == "moe block")
-                blocks.push_back(l);
-        return blocks;
+          "parallel": {"expert": 8, "zero": 1})");
+        body.replace(QStringLiteral("CLAMP"), QString::number(clamp));
+        body.replace(QStringLiteral("FRAMEWORK"), QString::fromLatin1(framework));
+        body.replace(QStringLiteral("EXTRA"), QString::fromLatin1(extra));
+        return moeBlocksOnOneH100Node(body);
     };
     const double received = 2.0 * 4096 * 4; // tokens x top_k on this GPU, balanced
     const double copy = received * 2.0 * 2880 * 2.0;
@@ -319,24 +328,17 @@ void TestMoe::qkNormCostsTwoNormsPerLayer()
     // inputs kept, T x (query + key heads) x head_dim elements at 2 bytes per layer and
     // micro-batch; full recompute keeps only the layer's input.
     const auto layers = [](bool qk, const char *recompute) {
-        QString text = QStringLiteral(R"({"scalescope": 1,
-          "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 1, "gpus_per_node": 8,
-                       "intra_node": "nvlink4"},
+        QString body = QStringLiteral(R"(
           "model": {"transformer": {"layers": 4, "hidden": 2048, "heads": 32, "kv_heads": 4,
                      "head_dim": 128, "seq_len": 4096, "vocab": 151936, "ffn_hidden": 6144,
                      "gated_mlp": true, "tied_embeddings": false, "qk_norm": QK,
                      "moe": {"experts": 128, "top_k": 8, "expert_ffn_hidden": 768}}},
           "training": {"global_batch": 16, "micro_batch": 2, "precision": "bf16",
                        "recompute": "RECOMPUTE", "framework": "megatron-core"},
-          "parallel": {"tensor": 2, "sequence_parallel": true, "expert": 4, "zero": 1}})");
-        text.replace(QStringLiteral("QK"), qk ? QStringLiteral("true") : QStringLiteral("false"));
-        text.replace(QStringLiteral("RECOMPUTE"), QString::fromLatin1(recompute));
-        const auto ctx = contextFrom(scenarioFrom(text.toUtf8().constData()));
-        std::vector<LayerCost> blocks;
-        for (const LayerCost &l : ctx->workload.layers)
-            if (std::string_view(l.name) == "moe block")
-                blocks.push_back(l);
-        return blocks;
+          "parallel": {"tensor": 2, "sequence_parallel": true, "expert": 4, "zero": 1})");
+        body.replace(QStringLiteral("QK"), qk ? QStringLiteral("true") : QStringLiteral("false"));
+        body.replace(QStringLiteral("RECOMPUTE"), QString::fromLatin1(recompute));
+        return moeBlocksOnOneH100Node(body);
     };
     const std::vector<LayerCost> plain = layers(false, "none"), normed = layers(true, "none");
     QCOMPARE(normed.size(), size_t(4));
