@@ -965,6 +965,7 @@ void TestMoe::newKeysRoundTrip()
     s.parallel.expert_overlap = true;
     s.parallel.pipeline_counts_embedding = true;
     s.training.mtp_depth = 0;
+    s.model.transformer.glu_clamp = 7; // gated_mlp: the clamp is allowed
     const QByteArray text = writeScenario(s);
     Result<Scenario> back = parseScenario(text, builtinCatalog());
     QVERIFY2(back.ok(), back ? "" : back.error().toString().c_str());
@@ -974,6 +975,7 @@ void TestMoe::newKeysRoundTrip()
     QVERIFY(back.value().parallel.expert_overlap);
     QCOMPARE(back.value().effects.expert_imbalance, 1.3);
     QCOMPARE(back.value().model.transformer.moe, s.model.transformer.moe);
+    QCOMPARE(back.value().model.transformer.glu_clamp, 7.0);
     // A Blackwell format on a Hopper GPU names the key.
     Scenario mx = longContext(1);
     mx.training.precision = Precision::FP8;
