@@ -699,9 +699,12 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     const double gathered_kept = c.stack().dtensor_tensor_parallel && plan.sequence_parallel
                                      ? e * column_inputs * (1.0 - 1.0 / t)
                                      : 0.0;
+    // A clamped gated activation on Megatron's fused path keeps its clamped copy of FC1's
+    // output as well (gluClampBytes), as the routed experts' does.
+    const double dense_clamped = clamp.kept_copy ? 2.0 * T * mlp_width * e : 0.0;
     const double no_recompute = scale * (replicated / sp + (split + quadratic) / t) -
                                 replicated_saved - split_saved + gathered_kept + routed_act +
-                                e * (qn + kn); // the QK-norms' inputs
+                                dense_clamped + e * (qn + kn); // the QK-norms' inputs
     if (plan.recompute == Recompute::Full) {
         l.activation_bytes = 2.0 * T * h * scale / sp;
         // Backward of a checkpointed layer rebuilds all of its activations at once
@@ -721,7 +724,7 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
         if (up_rebuilt)
             freed += e * T * as.heads * (2.0 * as.dq + as.dv);
         if (mlp_rebuilt)
-            freed += T * mlp_width * ((ts.gated_mlp ? 2.0 : 1.0) * e + input_bytes);
+            freed += T * mlp_width * ((ts.gated_mlp ? 2.0 : 1.0) * e + input_bytes) + dense_clamped;
         if (moe_rebuilt)
             freed += routed_act;
         else if (moe && rebuilds(RecomputeModule::MoeAct))

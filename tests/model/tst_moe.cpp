@@ -310,6 +310,25 @@ void TestMoe::clampedActivationCostsItsPasses()
     const auto clamped_c = layers(7, "torchtitan", R"(, "compile": true)");
     QCOMPARE(clamped_c.front().fwd_s, plain_c.front().fwd_s);
     QCOMPARE(clamped_c.front().activation_bytes, plain_c.front().activation_bytes);
+    // A dense gated MLP with the clamp keeps the clamped copy of FC1's output as well.
+    const auto dense = [](double clamp) {
+        QString text = QStringLiteral(R"({"scalescope": 1,
+          "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 1, "gpus_per_node": 1},
+          "model": {"transformer": {"layers": 2, "hidden": 1024, "heads": 8, "seq_len": 1024,
+                     "vocab": 1000, "ffn_hidden": 4096, "gated_mlp": true, "glu_clamp": CLAMP}},
+          "training": {"global_batch": 2, "micro_batch": 2, "precision": "bf16",
+                       "framework": "megatron-core"}})");
+        text.replace(QStringLiteral("CLAMP"), QString::number(clamp));
+        const auto ctx = contextFrom(scenarioFrom(text.toUtf8().constData()));
+        for (const LayerCost &l : ctx->workload.layers)
+            if (std::string_view(l.name) == "block")
+                return l;
+        return LayerCost{};
+    };
+    const LayerCost dense_plain = dense(0), dense_clamped = dense(7);
+    QCOMPARE(dense_clamped.activation_bytes - dense_plain.activation_bytes,
+             2.0 * (2 * 1024) * 4096 * 2.0);
+    QVERIFY(dense_clamped.bwd_s > dense_plain.bwd_s);
     // A clamp needs the gated activation it clamps.
     const auto bad = parseScenario(QByteArray(R"({"scalescope": 1,
         "hardware": {"gpu": "h100-sxm5-80gb", "nodes": 1, "gpus_per_node": 1},
