@@ -70,7 +70,7 @@ MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double cap
             const double weight = weightBytesPerParam(plan.precision);
             double optimizer = optimizerBytesPerParam(plan.optimizer, plan.precision);
             double parameters = weight;
-            if (w.fp32_param_shards && weight < 4.0) {
+            if (plan.stack.fp32_param_shards && plan.zero >= 3 && weight < 4.0) {
                 // FSDP's fp32 shards are the master weights: 4 bytes of parameter, the
                 // optimizer's moments alone beside them (FrameworkSpec::fp32_param_shards).
                 parameters = 4.0;

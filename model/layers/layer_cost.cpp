@@ -47,42 +47,37 @@ double memoryKernels(const ComputeModel &c, std::initializer_list<double> bytes)
 // Transformer Engine, torch.compile's Inductor: Ansel et al., ASPLOS 2024, Sec. 4) read
 // each input once and write each output once. Backward of decomposed ops runs each op's
 // gradient, ~1.5x the forward bytes.
+// A clamped gated activation (TransformerSpec::glu_clamp, GPT-OSS) adds, per element of the
+// activation's output: Megatron-Core clamps both halves of the [tokens, 2 x ffn] input in
+// eager PyTorch before its fused kernel and concatenates them again
+// (megatron/core/fusions/fused_bias_geglu.py, weighted_bias_quick_geglu_impl: two clamps and a
+// torch.cat, each reading and writing its tensor once: 8 bytes per output element in 16-bit);
+// backward, each clamp's gradient reads the gradient and the input and writes one (6), and
+// the halves' gradients are concatenated again (4); its fused kernel then saves the clamped
+// copy beside the FC1 output the clamps keep. Eager stacks run the two clamps alone (4
+// forward, the same 10 backward); a compiled step fuses them into the activation's kernel
+// (Ansel et al., ASPLOS 2024, Sec. 4.3).
 struct ElementwiseBytes {
     double norm_fwd, norm_bwd; // per hidden element, per norm
     double rope_fwd, rope_bwd; // per query/key element
     double act_fwd, act_bwd;   // per FFN element
+    bool clamped_copy = false; // the activation also keeps a clamped copy of its input
 };
 
-ElementwiseBytes elementwiseBytes(const TransformerSpec &ts, bool fused, double e)
+ElementwiseBytes elementwiseBytes(const TransformerSpec &ts, const ComputeModel &c, double e)
 {
     if (!ts.gated_mlp) // GPT/BERT: native LayerNorm and GeLU kernels in every stack
         return {2.0 * e, 4.0 * e, 0.0, 0.0, 2.0 * e, 3.0 * e};
-    if (fused)
-        return {2.0 * e, 4.0 * e, 2.0 * e, 2.0 * e, 3.0 * e, 4.5 * e};
-    return {36.0, 54.0, 20.0, 20.0, 10.0, 16.0};
-}
-
-// A clamped gated activation (TransformerSpec::glu_clamp, GPT-OSS), bytes per element of the
-// activation's output beyond the activation itself. Megatron-Core clamps both halves of the
-// [tokens, 2 x ffn] input in eager PyTorch before its fused kernel and concatenates them again
-// (megatron/core/fusions/fused_bias_geglu.py, weighted_bias_quick_geglu_impl: two clamps and a
-// torch.cat, each reading and writing its tensor once: 8 bytes per output element in 16-bit);
-// backward, each clamp's gradient reads the gradient and the input and writes one (6), and
-// the halves' gradients are concatenated again (4). Eager stacks run the two clamps alone
-// (4 forward, the same 10 backward); a compiled step fuses them into the activation's kernel
-// (Ansel et al., ASPLOS 2024, Sec. 4.3).
-struct ClampBytes {
-    double fwd = 0, bwd = 0;
-    bool kept_copy = false; // Megatron's concatenated copy is what its fused kernel saves
-};
-
-ClampBytes gluClampBytes(const TransformerSpec &ts, const ComputeModel &c, double e)
-{
-    if (ts.glu_clamp <= 0 || !ts.gated_mlp || c.compiled())
-        return {};
-    if (c.stack().fused_elementwise)
-        return {8.0 * e, 10.0 * e, true};
-    return {4.0 * e, 10.0 * e, false};
+    ElementwiseBytes b =
+        c.fusedElementwise()
+            ? ElementwiseBytes{2.0 * e, 4.0 * e, 2.0 * e, 2.0 * e, 3.0 * e, 4.5 * e}
+            : ElementwiseBytes{36.0, 54.0, 20.0, 20.0, 10.0, 16.0};
+    if (ts.glu_clamp > 0 && !c.compiled()) {
+        b.clamped_copy = c.stack().fused_elementwise;
+        b.act_fwd += (b.clamped_copy ? 8.0 : 4.0) * e;
+        b.act_bwd += 10.0 * e;
+    }
+    return b;
 }
 
 // FP8 linear layers as frameworks run them: only the four linear layers of a block in FP8
@@ -245,10 +240,9 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     // Permute and unpermute: gathers of the token vectors into expert order and back, each
     // reading and writing them (fused permutation kernels, Megatron-Core moe_utils.py).
     const double moved = routed * k * h * e;
-    const ElementwiseBytes eb = elementwiseBytes(ts, c.fusedElementwise(), e);
-    const ClampBytes clamp = gluClampBytes(ts, c, e);
-    const double act_fwd = c.memoryTime((eb.act_fwd + clamp.fwd) * received * fe);
-    const double act_bwd = c.memoryTime((eb.act_bwd + clamp.bwd) * received * fe);
+    const ElementwiseBytes eb = elementwiseBytes(ts, c, e);
+    const double act_fwd = c.memoryTime(eb.act_fwd * received * fe);
+    const double act_bwd = c.memoryTime(eb.act_bwd * received * fe);
     const Fp8CastBytes cast =
         fp8CastBytes(c, 0.0, received * (h + fe), received * (gated * fe + h),
                      local * (gated + 1.0) * h * fe, static_cast<double>(plan.micro_batches));
@@ -305,7 +299,7 @@ RoutedCost addRoutedExperts(const TransformerSpec &ts, const Plan &plan, const C
     const double input_bytes = savedInputBytes(c, e);
     // Megatron's clamp keeps its input (FC1's output) and the fused kernel the clamped copy:
     // one more [tokens, 2 x ffn] tensor, which a moe_act recompute does not keep either.
-    const double clamped_copy = clamp.kept_copy ? received * gated * fe * e : 0.0;
+    const double clamped_copy = eb.clamped_copy ? received * gated * fe * e : 0.0;
     r.activation_bytes = received * (h + fe) * input_bytes + received * gated * fe * e +
                          clamped_copy +
                          (c.stack().moe_probs_in_activation ? 0.0 : routed * k * h * e);
@@ -454,11 +448,10 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     // the tensors: two layer norms, two bias-dropout-adds with 1-byte masks, the MLP
     // activation, and without fused attention the s x s softmax and its dropout); the
     // norms, rotary embedding and activation at the stack's fusion (elementwiseBytes).
-    const ElementwiseBytes eb = elementwiseBytes(ts, c.fusedElementwise(), e);
-    const ClampBytes clamp = gluClampBytes(ts, c, e);
+    const ElementwiseBytes eb = elementwiseBytes(ts, c, e);
     const double ln = eb.norm_fwd * Tl * h;
     const double bda = (3.0 * e + 1.0) * Tl * h;
-    const double act = (eb.act_fwd + clamp.fwd) * T * mlp_width;
+    const double act = eb.act_fwd * T * mlp_width;
     const double qk = T * as.qk_elements;
     // QK-norm (Qwen3 Technical Report, Sec. 2): an RMSNorm over each query head and each
     // key head, two norms at the stack's fusion; each keeps its input for the backward
@@ -544,7 +537,7 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
     // Backward of elementwise kernels reads the saved input and the incoming gradient and
     // writes the outgoing one: ~1.5-2x the forward traffic.
     const double ln_bwd = eb.norm_bwd * Tl * h;
-    const double act_bwd = (eb.act_bwd + clamp.bwd) * T * mlp_width;
+    const double act_bwd = eb.act_bwd * T * mlp_width;
     const double mem_bwd = memoryKernels(c, {ln_bwd, ln_bwd, 1.5 * bda, 1.5 * bda, act_bwd,
                                              rope_bwd, eb.norm_bwd * qn, eb.norm_bwd * kn}) +
                            c.memoryTime(cast.backward);
@@ -700,8 +693,8 @@ LayerCost transformerBlock(const TransformerSpec &ts, const Plan &plan, const Co
                                      ? e * column_inputs * (1.0 - 1.0 / t)
                                      : 0.0;
     // A clamped gated activation on Megatron's fused path keeps its clamped copy of FC1's
-    // output as well (gluClampBytes), as the routed experts' does.
-    const double dense_clamped = clamp.kept_copy ? 2.0 * T * mlp_width * e : 0.0;
+    // output as well (elementwiseBytes), as the routed experts' does.
+    const double dense_clamped = eb.clamped_copy ? 2.0 * T * mlp_width * e : 0.0;
     const double no_recompute = scale * (replicated / sp + (split + quadratic) / t) -
                                 replicated_saved - split_saved + gathered_kept + routed_act +
                                 dense_clamped + e * (qn + kn); // the QK-norms' inputs
@@ -1343,7 +1336,6 @@ WorkloadCost buildWorkloadCost(const ModelSpec &model, const Plan &plan,
     w.recompute_flops_per_sample = recompute * plan.tensor * plan.context / b;
     w.unsharded_fp32_grads =
         compute.stack().pipeline_unsharded_grads && plan.pipeline > 1 && plan.zero >= 2;
-    w.fp32_param_shards = compute.stack().fp32_param_shards && plan.zero >= 3;
     return w;
 }
 

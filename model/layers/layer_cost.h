@@ -104,9 +104,6 @@ struct WorkloadCost {
     /// Gradients are held unsharded in fp32 over the step (the stack's pipeline schedule
     /// defers the ZeRO reduce-scatter to the last micro-batch; analysis/memory.cpp).
     bool unsharded_fp32_grads = false;
-    /// Under full sharding the parameter shards are the fp32 master weights
-    /// (FrameworkSpec::fp32_param_shards; analysis/memory.cpp).
-    bool fp32_param_shards = false;
     double compute_per_micro_batch_s = 0;
     double host_excess_per_micro_batch_s = 0;
     /// The embedding / the output layer and loss count as one pipeline layer each when the
