@@ -50,6 +50,7 @@ private Q_SLOTS:
     void skipsItemsOutsideRange();
     void mergesSubPixelSegments_data();
     void mergesSubPixelSegments();
+    void steadyMixDrawsAsBands();
     void wideSegmentsStaySeparate();
     void denseColumnIsBounded();
     void summaryRowOfCollapsedNode();
@@ -234,15 +235,13 @@ void TestTimelineGeometry::mergesSubPixelSegments_data()
     QTest::addColumn<double>("compute_each");
     QTest::addColumn<int>("wait_count");
     QTest::addColumn<double>("wait_each");
-    QTest::addColumn<int>("expected_kind");
+    QTest::addColumn<int>("compute_px");
 
-    // One pixel = 1 s. Segments alternate compute / wait inside pixel 3.
-    QTest::newRow("compute dominates")
-        << 5 << 0.1 << 5 << 0.05 << static_cast<int>(SegmentKind::Compute);
-    QTest::newRow("wait dominates by time")
-        << 6 << 0.05 << 3 << 0.2 << static_cast<int>(SegmentKind::Wait);
-    QTest::newRow("wait dominates, dense")
-        << 40 << 0.005 << 40 << 0.015 << static_cast<int>(SegmentKind::Wait);
+    // One pixel = 1 s. Segments alternate compute / wait inside pixel 3; the row is 8 px
+    // high inside its padding, shared by covered time (compute on top).
+    QTest::newRow("compute two thirds") << 5 << 0.1 << 5 << 0.05 << 5;
+    QTest::newRow("wait two thirds") << 6 << 0.05 << 3 << 0.2 << 3;
+    QTest::newRow("wait three quarters, dense") << 40 << 0.005 << 40 << 0.015 << 2;
 }
 
 void TestTimelineGeometry::mergesSubPixelSegments()
@@ -251,7 +250,7 @@ void TestTimelineGeometry::mergesSubPixelSegments()
     QFETCH(double, compute_each);
     QFETCH(int, wait_count);
     QFETCH(double, wait_each);
-    QFETCH(int, expected_kind);
+    QFETCH(int, compute_px);
     std::vector<Seg> segs;
     double t = 3.0;
     for (int i = 0; i < std::max(compute_count, wait_count); ++i) {
@@ -270,11 +269,51 @@ void TestTimelineGeometry::mergesSubPixelSegments()
     layout.build(tl.get(), {}, kRowH, kNodeH);
     TimelineGeometryBuilder builder;
     const TimelineGeometry g = builder.build(*tl, layout, viewport(0, 10, 10));
-    QCOMPARE(g.rectCount(), size_t{1});
-    const auto &rects = g.rects_by_kind[static_cast<size_t>(expected_kind)];
-    QCOMPARE(rects.size(), 1);
-    QCOMPARE(rects.front().left(), 3);
-    QCOMPARE(rects.front().width(), 1);
+    // Both kinds keep their share of pixel 3: the minority is not painted out.
+    QCOMPARE(g.rectCount(), size_t{2});
+    const auto &compute = g.rects_by_kind[static_cast<size_t>(SegmentKind::Compute)];
+    const auto &wait = g.rects_by_kind[static_cast<size_t>(SegmentKind::Wait)];
+    QCOMPARE(compute.size(), 1);
+    QCOMPARE(wait.size(), 1);
+    for (const QRect &r : {compute.front(), wait.front()}) {
+        QCOMPARE(r.left(), 3);
+        QCOMPARE(r.width(), 1);
+    }
+    const int top = kNodeH + 1, inner = kRowH - 2;
+    QCOMPARE(compute.front().top(), top);
+    QCOMPARE(compute.front().height(), compute_px);
+    QCOMPARE(wait.front().top(), top + compute_px);
+    QCOMPARE(wait.front().height(), inner - compute_px);
+}
+
+void TestTimelineGeometry::steadyMixDrawsAsBands()
+{
+    // An expert all-to-all holding a quarter of every pixel between compute kernels far
+    // shorter than a pixel (a 10 s step of 640 kernels drawn over 640 px; binary fractions,
+    // so that every pixel holds one pair exactly): the dominant kind alone would paint it
+    // out everywhere; stacked, it is a band across the row, one rectangle per kind.
+    std::vector<Seg> segs;
+    const double period = 1.0 / 64.0;
+    for (int i = 0; i < 640; ++i) {
+        segs.push_back({0, i * period, 0.75 * period, SegmentKind::Compute});
+        segs.push_back({0, (i + 0.75) * period, 0.25 * period, SegmentKind::EpComm});
+    }
+    const auto tl = makeTimeline(1, 1, 1, segs);
+    TimelineRowLayout layout;
+    layout.build(tl.get(), {}, 18, kNodeH);
+    TimelineGeometryBuilder builder;
+    const TimelineGeometry g = builder.build(*tl, layout, viewport(0, 10, 640));
+    const auto &compute = g.rects_by_kind[static_cast<size_t>(SegmentKind::Compute)];
+    const auto &ep = g.rects_by_kind[static_cast<size_t>(SegmentKind::EpComm)];
+    QCOMPARE(compute.size(), 1);
+    QCOMPARE(ep.size(), 1);
+    QCOMPARE(ep.front().left(), 0);
+    QCOMPARE(ep.front().width(), 640);
+    // 16 px inside the padding: three quarters compute (12 px), a quarter all-to-all (4 px).
+    QCOMPARE(compute.front().height(), 12);
+    QCOMPARE(ep.front().height(), 4);
+    QCOMPARE(kindOfRectAt(g, QPoint(320, kNodeH + 1 + 14)), static_cast<int>(SegmentKind::EpComm));
+    QCOMPARE(kindOfRectAt(g, QPoint(320, kNodeH + 1 + 2)), static_cast<int>(SegmentKind::Compute));
 }
 
 void TestTimelineGeometry::wideSegmentsStaySeparate()
@@ -317,8 +356,11 @@ void TestTimelineGeometry::denseColumnIsBounded()
     const TimelineGeometry g = builder.build(*tl, layout, viewport(0, 100, 100));
     QVERIFY2(g.segments_visited <= size_t{100} * (2 * TimelineGeometryBuilder::kExactPerPixel + 2),
              qPrintable(QString::number(g.segments_visited)));
+    // Stacked: compute's quarter on top (2 of 8 px), the waits below, one run each.
     QCOMPARE(kindOfRectAt(g, QPoint(50, kNodeH + 5)), static_cast<int>(SegmentKind::Wait));
+    QCOMPARE(kindOfRectAt(g, QPoint(50, kNodeH + 1)), static_cast<int>(SegmentKind::Compute));
     QCOMPARE(g.rects_by_kind[static_cast<size_t>(SegmentKind::Wait)].size(), 1); // one run
+    QCOMPARE(g.rects_by_kind[static_cast<size_t>(SegmentKind::Compute)].size(), 1);
 }
 
 void TestTimelineGeometry::summaryRowOfCollapsedNode()

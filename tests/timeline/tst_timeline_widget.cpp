@@ -334,7 +334,7 @@ void TestTimelineWidget::collapseByClickingHeader()
     QVERIFY(!widget_->isNodeCollapsed(1));
     QCOMPARE(widget_->rowLayout().size(), size_t{6});
     QCOMPARE(spy.count(), 1);
-    // The summary row of node 0 shows the dominant kind (compute at 2 ms).
+    // The summary row of node 0 shows what its GPUs do (all compute at 2 ms).
     const QPoint summary = widget_->positionOf(2 * kMs, widget_->rowLayout().layoutRowOfNode(0));
     QVERIFY(widget_->toolTipTextAt(summary).contains(QStringLiteral("Click to expand")));
     QImage image(widget_->size(), QImage::Format_ARGB32_Premultiplied);

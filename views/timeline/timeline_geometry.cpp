@@ -110,6 +110,55 @@ int rowPadding(int height_px)
     return height_px >= 6 ? 1 : 0;
 }
 
+/// The last stacked piece of each kind, extended while the next column repeats it (same
+/// top, same height): a steady mix draws as horizontal bands of a few long rectangles.
+struct StackRuns {
+    std::array<qsizetype, kSegmentKindCount> index{};
+    std::array<int, kSegmentKindCount> right{}, top{}, height{};
+    StackRuns() { reset(); }
+    void reset() { index.fill(-1); }
+};
+
+/// One pixel column whose segments are narrower than the pixel: each kind gets a share of
+/// the row's height in proportion to the time it covers there, stacked in kind order
+/// (cumulative rounding, so the pieces fill the row exactly). A kind that holds a fifth of
+/// every column (an all-to-all between compute kernels far shorter than a pixel) stays a
+/// fifth of the row, where the dominant kind alone would paint it out of every column.
+template <class T>
+void appendStackedColumn(int col, const T *acc, int y_px, int height_px, StackRuns &runs,
+                         TimelineGeometry &out)
+{
+    double total = 0;
+    for (int k = 0; k < kSegmentKindCount; ++k)
+        total += static_cast<double>(acc[k]);
+    if (!(total > 0))
+        return;
+    double covered = 0;
+    int y0 = 0;
+    for (int k = 0; k < kSegmentKindCount; ++k) {
+        if (!(acc[k] > 0))
+            continue;
+        covered += static_cast<double>(acc[k]);
+        const int y1 = static_cast<int>(std::lround(covered / total * height_px));
+        if (y1 <= y0)
+            continue;
+        const auto ks = static_cast<size_t>(k);
+        auto &rects = out.rects_by_kind[ks];
+        const int h = y1 - y0;
+        if (runs.index[ks] >= 0 && runs.right[ks] == col && runs.top[ks] == y0 &&
+            runs.height[ks] == h) {
+            rects[runs.index[ks]].setRight(col);
+        } else {
+            rects.append(QRect(col, y_px + y0, 1, h));
+            runs.index[ks] = rects.size() - 1;
+            runs.top[ks] = y0;
+            runs.height[ks] = h;
+        }
+        runs.right[ks] = col + 1;
+        y0 = y1;
+    }
+}
+
 } // namespace
 
 void TimelineGeometryBuilder::build(const Timeline &timeline, const TimelineRowLayout &layout,
@@ -146,25 +195,15 @@ void TimelineGeometryBuilder::buildStreamRow(const Timeline &timeline, int timel
                                              TimelineGeometry &out)
 {
     const int width = viewport.width_px;
-    // The pixel column being merged, and the last merged rectangle (to extend runs).
+    // The pixel column being merged, and the last stacked pieces (to extend runs).
     int pending_col = -1;
     std::array<double, kSegmentKindCount> acc{};
-    int run_kind = -1, run_right = -1;
-    qsizetype run_index = -1;
+    StackRuns runs;
 
     const auto flush = [&] {
         if (pending_col < 0)
             return;
-        const int kind = static_cast<int>(std::max_element(acc.begin(), acc.end()) - acc.begin());
-        auto &rects = out.rects_by_kind[static_cast<size_t>(kind)];
-        if (run_kind == kind && run_right == pending_col) {
-            rects[run_index].setRight(pending_col);
-        } else {
-            rects.append(QRect(pending_col, y_px, 1, height_px));
-            run_kind = kind;
-            run_index = rects.size() - 1;
-        }
-        run_right = pending_col + 1;
+        appendStackedColumn(pending_col, acc.data(), y_px, height_px, runs, out);
         acc.fill(0);
         pending_col = -1;
     };
@@ -186,7 +225,7 @@ void TimelineGeometryBuilder::buildStreamRow(const Timeline &timeline, int timel
             QRect(x0, y_px, w, height_px));
         if (w >= label_min_width_px_)
             out.labels.push_back({QRect(x0, y_px, w, height_px), segment});
-        run_kind = -1;
+        runs.reset();
     };
     out.segments_visited +=
         walkRow(timeline, timeline_row, viewport, kExactPerPixel, on_small, on_wide);
@@ -230,23 +269,10 @@ void TimelineGeometryBuilder::buildSummaryRow(const Timeline &timeline,
         accumulateRow(timeline, gpu * kStreamCount + static_cast<int>(Stream::Compute), viewport,
                       out);
 
-    int run_kind = -1, run_start = 0;
-    const auto close_run = [&](int end_col) {
-        if (run_kind >= 0)
-            out.rects_by_kind[static_cast<size_t>(run_kind)].append(
-                QRect(run_start, y_px, end_col - run_start, height_px));
-    };
-    for (int c = 0; c < width; ++c) {
-        const float *cov = coverage_.data() + static_cast<size_t>(c) * kSegmentKindCount;
-        const float *best = std::max_element(cov, cov + kSegmentKindCount);
-        const int kind = *best > 0 ? static_cast<int>(best - cov) : -1;
-        if (kind != run_kind) {
-            close_run(c);
-            run_kind = kind;
-            run_start = c;
-        }
-    }
-    close_run(width);
+    StackRuns runs;
+    for (int c = 0; c < width; ++c)
+        appendStackedColumn(c, coverage_.data() + static_cast<size_t>(c) * kSegmentKindCount, y_px,
+                            height_px, runs, out);
 }
 
 bool TimelineGeometryCache::isValidFor(const Timeline &timeline, const TimelineRowLayout &layout,

@@ -48,12 +48,13 @@ struct TimelineGeometry {
 };
 
 /// Builds TimelineGeometry. Per row, segments narrower than a pixel are merged per pixel
-/// column into one rectangle with the dominant kind (by covered time); consecutive merged
-/// columns of one kind become one rectangle; segments a pixel wide or more stay separate.
+/// column, each kind stacked over a share of the row's height equal to its share of the
+/// covered time (kind order, top down); consecutive columns with the same pieces become one
+/// rectangle per kind; segments a pixel wide or more stay separate.
 /// A pixel column with more than kExactPerPixel segments (kExactPerPixelSummary in summary rows) is
 /// estimated from kExactPerPixel evenly spaced samples found by binary search, so the work per row
-/// is bounded by its pixel width. Collapsed node rows show, per pixel, the dominant kind of all the
-/// node's rows together.
+/// is bounded by its pixel width. Collapsed node rows stack, per pixel, the kinds of all the node's
+/// compute streams together in the same way.
 class TimelineGeometryBuilder
 {
 public:
