@@ -191,7 +191,11 @@ Bottleneck bottleneckOf(const SimContext &ctx, const Summary &s)
             r.experts_in_domain = ctx.plan.expertGroup().nodes <= 1;
             r.link = r.experts_in_domain ? hw.intra.name : hw.inter.name;
             r.expert_overlap = ctx.plan.expert_overlap;
-            r.per_node_dispatch = ctx.plan.dispatcher != ExpertDispatcher::AllToAll;
+            // DeepEP's per-node dispatch saves the copies that cross the network (one RDMA
+            // transfer per token and node, comm/collective.cpp expertAllToAllTime); inside
+            // one NVLink domain it moves the same bytes, so it is no remedy there.
+            r.per_node_dispatch =
+                ctx.plan.dispatcher != ExpertDispatcher::AllToAll || r.experts_in_domain;
             break;
         case BottleneckKind::ContextExchange:
             r.link = ctx.plan.contextGroup().nodes > 1 ? hw.inter.name : hw.intra.name;

@@ -456,6 +456,24 @@ void TestMoe::allToAllCrossingNodesCostsMore()
     QVERIFY2(plain.find("DeepEP") != std::string::npos &&
                  plain.find("overlap with another micro-batch") != std::string::npos,
              plain.c_str());
+    // Inside one node DeepEP's per-node dispatch moves the same bytes as NCCL's all-to-all:
+    // the advice does not offer it there (an expert group of 8 on one node of 8 H100 PCIe
+    // cards, whose all-to-all over PCIe 5 sets the step).
+    QString pcie = QString::fromLatin1(kMoe);
+    pcie.replace(QStringLiteral("h100-sxm5-80gb"), QStringLiteral("h100-pcie-80gb"));
+    pcie.replace(QStringLiteral("nvlink4"), QStringLiteral("pcie5"));
+    pcie.replace(QStringLiteral("NODES"), QStringLiteral("1"));
+    pcie.replace(QStringLiteral("GBS"), QStringLiteral("16"));
+    pcie.replace(QStringLiteral("EXPERT"), QStringLiteral("8"));
+    pcie.replace(QStringLiteral("DISPATCHER"), QStringLiteral("all_to_all"));
+    pcie.replace(QStringLiteral("IMBALANCE"), QStringLiteral("1"));
+    const Summary one_node = simulateSummary(scenarioFrom(pcie.toUtf8().constData()));
+    QCOMPARE(one_node.bottleneck.kind, BottleneckKind::ExpertAllToAll);
+    QVERIFY(one_node.bottleneck.experts_in_domain);
+    const std::string inside_text = bottleneckText(one_node.bottleneck);
+    QVERIFY2(inside_text.find("DeepEP") == std::string::npos &&
+                 inside_text.find("overlap with another micro-batch hides it") != std::string::npos,
+             inside_text.c_str());
     const Summary deepep = simulateSummary(moe(4, 16, 1.0, "deepep"));
     if (deepep.bottleneck.kind == BottleneckKind::ExpertAllToAll) {
         QVERIFY(deepep.bottleneck.per_node_dispatch && !deepep.bottleneck.experts_in_domain);
