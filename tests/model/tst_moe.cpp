@@ -67,7 +67,7 @@ constexpr const char *kMoe = R"({"scalescope": 1,
                "expert_dispatcher": "DISPATCHER"},
   "effects": {"expert_imbalance": IMBALANCE}})";
 
-Scenario moe(int nodes, int expert, double imbalance, const char *dispatcher = "all_to_all")
+QString moeText(int nodes, int expert, double imbalance, const char *dispatcher = "all_to_all")
 {
     QString text = QString::fromLatin1(kMoe);
     text.replace(QStringLiteral("NODES"), QString::number(nodes));
@@ -75,7 +75,12 @@ Scenario moe(int nodes, int expert, double imbalance, const char *dispatcher = "
     text.replace(QStringLiteral("EXPERT"), QString::number(expert));
     text.replace(QStringLiteral("DISPATCHER"), QString::fromLatin1(dispatcher));
     text.replace(QStringLiteral("IMBALANCE"), QString::number(imbalance));
-    return scenarioFrom(text.toUtf8().constData());
+    return text;
+}
+
+Scenario moe(int nodes, int expert, double imbalance, const char *dispatcher = "all_to_all")
+{
+    return scenarioFrom(moeText(nodes, expert, imbalance, dispatcher).toUtf8().constData());
 }
 
 // Qwen3-235B-A22B on 256 H100 at SEQ tokens with context degree CONTEXT: the long-context
@@ -459,14 +464,9 @@ void TestMoe::allToAllCrossingNodesCostsMore()
     // Inside one node DeepEP's per-node dispatch moves the same bytes as NCCL's all-to-all:
     // the advice does not offer it there (an expert group of 8 on one node of 8 H100 PCIe
     // cards, whose all-to-all over PCIe 5 sets the step).
-    QString pcie = QString::fromLatin1(kMoe);
+    QString pcie = moeText(1, 8, 1.0);
     pcie.replace(QStringLiteral("h100-sxm5-80gb"), QStringLiteral("h100-pcie-80gb"));
     pcie.replace(QStringLiteral("nvlink4"), QStringLiteral("pcie5"));
-    pcie.replace(QStringLiteral("NODES"), QStringLiteral("1"));
-    pcie.replace(QStringLiteral("GBS"), QStringLiteral("16"));
-    pcie.replace(QStringLiteral("EXPERT"), QStringLiteral("8"));
-    pcie.replace(QStringLiteral("DISPATCHER"), QStringLiteral("all_to_all"));
-    pcie.replace(QStringLiteral("IMBALANCE"), QStringLiteral("1"));
     const Summary one_node = simulateSummary(scenarioFrom(pcie.toUtf8().constData()));
     QCOMPARE(one_node.bottleneck.kind, BottleneckKind::ExpertAllToAll);
     QVERIFY(one_node.bottleneck.experts_in_domain);
@@ -568,15 +568,10 @@ void TestMoe::groupLimitedRoutingReachesFewerNodes()
     QCOMPARE(ds.transformer.moe.router_groups, int64_t(8));
     QCOMPARE(ds.transformer.moe.router_group_top_k, int64_t(4));
     const auto errorOf = [](const char *moe_json) {
-        QString text = QString::fromLatin1(kMoe);
+        QString text = moeText(1, 8, 1.0, "deepep");
         text.replace(
             QStringLiteral(R"("moe": {"experts": 16, "top_k": 2, "expert_ffn_hidden": 4096})"),
             QString::fromLatin1(moe_json));
-        text.replace(QStringLiteral("NODES"), QStringLiteral("1"))
-            .replace(QStringLiteral("GBS"), QStringLiteral("16"))
-            .replace(QStringLiteral("EXPERT"), QStringLiteral("8"))
-            .replace(QStringLiteral("DISPATCHER"), QStringLiteral("deepep"))
-            .replace(QStringLiteral("IMBALANCE"), QStringLiteral("1"));
         const Result<Scenario> r = parseScenario(text.toUtf8(), builtinCatalog());
         return r ? std::string() : r.error().toString();
     };
@@ -597,16 +592,11 @@ void TestMoe::groupLimitedRoutingReachesFewerNodes()
              narrow.c_str());
     // The keys survive a save.
     Result<Scenario> parsed = parseScenario(
-        QString::fromLatin1(kMoe)
+        moeText(1, 8, 1.0, "deepep")
             .replace(
                 QStringLiteral(R"("expert_ffn_hidden": 4096})"),
                 QStringLiteral(
                     R"("expert_ffn_hidden": 4096, "router_groups": 4, "router_group_top_k": 2})"))
-            .replace(QStringLiteral("NODES"), QStringLiteral("1"))
-            .replace(QStringLiteral("GBS"), QStringLiteral("16"))
-            .replace(QStringLiteral("EXPERT"), QStringLiteral("8"))
-            .replace(QStringLiteral("DISPATCHER"), QStringLiteral("deepep"))
-            .replace(QStringLiteral("IMBALANCE"), QStringLiteral("1"))
             .toUtf8(),
         builtinCatalog());
     QVERIFY(parsed.ok());
@@ -675,12 +665,7 @@ void TestMoe::contextParallelismSplitsActivations()
 void TestMoe::selectiveRecomputeFreesNormsAndExpertActivation()
 {
     const auto kept = [](const char *recompute) {
-        QString text = QString::fromLatin1(kMoe);
-        text.replace(QStringLiteral("NODES"), QStringLiteral("1"));
-        text.replace(QStringLiteral("GBS"), QStringLiteral("16"));
-        text.replace(QStringLiteral("EXPERT"), QStringLiteral("8"));
-        text.replace(QStringLiteral("DISPATCHER"), QStringLiteral("all_to_all"));
-        text.replace(QStringLiteral("IMBALANCE"), QStringLiteral("1"));
+        QString text = moeText(1, 8, 1.0);
         text.replace(QStringLiteral("\"precision\": \"bf16\","),
                      QStringLiteral("\"precision\": \"bf16\", \"recompute\": \"%1\",")
                          .arg(QLatin1String(recompute)));
