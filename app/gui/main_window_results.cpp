@@ -276,8 +276,8 @@ void MainWindow::updateStatus(const ResultPtr &result)
         status_memory_->setText(
             s.memory.verdictWithinError()
                 // Nearer the capacity than the model's memory error (analysis/memory.h).
-                ? tr("Does not fit: %1 GiB per GPU against %2 GiB, within the model's %3 % "
-                     "error: may fit")
+                ? tr("May not fit: %1 GiB per GPU against %2 GiB, within the model's %3 % "
+                     "memory error")
                       .arg(formatGiB(s.memory.total), formatGiB(s.memory.capacity),
                            memoryErrorPercent())
                 : tr("Does not fit: %1 GiB per GPU against %2 GiB")

@@ -4965,8 +4965,8 @@
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="271"/>
-        <source>Does not fit: %1 GiB per GPU against %2 GiB, within the model&apos;s %3 % error: may fit</source>
-        <translation>显存放不下：每块 GPU 需要 %1 GiB，而只有 %2 GiB，在模型 %3 % 误差内：可能放得下</translation>
+        <source>May not fit: %1 GiB per GPU against %2 GiB, within the model's %3 % memory error</source>
+        <translation>显存可能放不下：每块 GPU 需要 %1 GiB，而只有 %2 GiB，在模型 %3 % 的显存误差之内</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_results.cpp" line="276"/>
@@ -5733,6 +5733,14 @@ P50 %2 · P90 %3</translation>
     <message>
         <source>Does not fit: needs %1 GiB of %2 GiB — %3</source>
         <translation>容纳不下：需要 %1 GiB，容量 %2 GiB — %3</translation>
+    </message>
+    <message>
+        <source>May not fit: needs %1 GiB of %2 GiB — %3</source>
+        <translation>可能容纳不下：需要 %1 GiB，容量 %2 GiB — %3</translation>
+    </message>
+    <message>
+        <source>May not fit: needs %1 GiB of %2 GiB — try ZeRO-3, tensor/pipeline parallelism or recompute</source>
+        <translation>可能容纳不下：需要 %1 GiB，容量 %2 GiB — 可尝试 ZeRO-3、张量/流水线并行或重计算</translation>
     </message>
 </context>
 <context>

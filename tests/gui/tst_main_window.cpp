@@ -691,6 +691,30 @@ private Q_SLOTS:
         QVERIFY(statusText("statusMfu").startsWith(QStringLiteral("MFU")));
     }
 
+    void nearTheCapacityItMayNotFit()
+    {
+        // GPT-3 2.7B on the default 8 RTX 4090 needs a few per cent more than 24 GB: less
+        // over than the model's memory error, so the status bar says "may not fit", as the
+        // bottleneck and the banner do, not "does not fit ... may fit".
+        Scenario s = document_->scenario();
+        const ModelSpec *model = builtinCatalog().findModel("gpt3-2.7b");
+        QVERIFY(model);
+        s.model = *model;
+        document_->edit(s, QStringLiteral("GPT-3 2.7B"));
+        QVERIFY(waitForResult());
+        const ResultPtr r = window_->currentResult();
+        QVERIFY(r->ok());
+        QVERIFY(!r->summary().memory.fits() && r->summary().memory.verdictWithinError());
+        const QString memory = statusText("statusMemory");
+        QVERIFY2(memory.startsWith(QStringLiteral("May not fit: ")) &&
+                     memory.endsWith(QStringLiteral("within the model's 10 % memory error")) &&
+                     !memory.contains(QStringLiteral("Does not fit")),
+                 qPrintable(memory));
+        document_->undoStack()->undo();
+        QVERIFY(waitForResult());
+        QVERIFY(statusText("statusMemory").isEmpty());
+    }
+
     void projectorWidthShowsTheScenarioFields()
     {
         // At 1280 x 720 the gallery beside the Scenario dock, and a one-line warm-up note

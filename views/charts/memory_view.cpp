@@ -263,13 +263,19 @@ void MemoryView::updateChart()
                !remedy.isEmpty()) {
         // The one change the model found that makes it fit, with its cost
         // (analysis/memory_remedy.h).
-        verdict_->setText(tr("Does not fit: needs %1 GiB of %2 GiB — %3")
+        // Over by less than the model's memory error it may still run: "may not fit",
+        // as the sentence below and the bottleneck say, not "does not fit".
+        verdict_->setText((m.verdictWithinError() ? tr("May not fit: needs %1 GiB of %2 GiB — %3")
+                                                  : tr("Does not fit: needs %1 GiB of %2 GiB — %3"))
                               .arg(formatGiB(m.total), formatGiB(m.capacity), remedy));
         verdict_->setStyleSheet(
             QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(kOverCapacity.name()));
     } else {
-        verdict_->setText(tr("Does not fit: needs %1 GiB of %2 GiB — try ZeRO-3, tensor/pipeline "
-                             "parallelism or recompute")
+        verdict_->setText((m.verdictWithinError()
+                               ? tr("May not fit: needs %1 GiB of %2 GiB — try ZeRO-3, "
+                                    "tensor/pipeline parallelism or recompute")
+                               : tr("Does not fit: needs %1 GiB of %2 GiB — try ZeRO-3, "
+                                    "tensor/pipeline parallelism or recompute"))
                               .arg(formatGiB(m.total), formatGiB(m.capacity)));
         verdict_->setStyleSheet(
             QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(kOverCapacity.name()));

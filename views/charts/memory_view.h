@@ -38,7 +38,8 @@ public:
     QBarSet *barSet(Part part) const { return sets_[size_t(part)]; }
     /// The vertical capacity line (x = capacity in GiB).
     QLineSeries *capacityLine() const { return capacity_; }
-    /// "Fits: ..." or "Does not fit: needs X GB of Y GB — try ...".
+    /// "Fits: ...", "May not fit: ..." (over by less than the model's memory error) or
+    /// "Does not fit: needs X GB of Y GB — try ...".
     QString verdict() const;
 
     static QString partName(Part part);
