@@ -98,6 +98,21 @@ class TestMainWindow : public QObject
         }
     }
 
+    // Puts the catalog model `id` into the open scenario (one undo entry) and waits for its
+    // result.
+    ResultPtr editModel(const char *id, const QString &what)
+    {
+        Scenario s = document_->scenario();
+        const ModelSpec *model = builtinCatalog().findModel(id);
+        if (!model)
+            qFatal("no catalog model %s", id);
+        s.model = *model;
+        document_->edit(s, what);
+        if (!waitForResult())
+            qFatal("no result for %s", id);
+        return window_->currentResult();
+    }
+
     QString statusText(const char *name)
     {
         auto *label = window_->findChild<QLabel *>(QLatin1String(name));
@@ -637,13 +652,7 @@ private Q_SLOTS:
         // per GPU. The status bar says so first; the speed-up is only what the run would do
         // if it fitted, and throughput, MFU and efficiency are not shown as if it ran.
         window_->resize(1280, 800);
-        Scenario s = document_->scenario();
-        const ModelSpec *model = builtinCatalog().findModel("llama2-70b");
-        QVERIFY(model);
-        s.model = *model;
-        document_->edit(s, QStringLiteral("Llama 2 70B"));
-        QVERIFY(waitForResult());
-        const ResultPtr r = window_->currentResult();
+        const ResultPtr r = editModel("llama2-70b", QStringLiteral("Llama 2 70B"));
         QVERIFY(r->ok());
         QCOMPARE(r->summary().gpus, 8);
         QVERIFY(!r->summary().memory.fits());
@@ -696,13 +705,7 @@ private Q_SLOTS:
         // GPT-3 2.7B on the default 8 RTX 4090 needs a few per cent more than 24 GB: less
         // over than the model's memory error, so the status bar says "may not fit", as the
         // bottleneck and the banner do, not "does not fit ... may fit".
-        Scenario s = document_->scenario();
-        const ModelSpec *model = builtinCatalog().findModel("gpt3-2.7b");
-        QVERIFY(model);
-        s.model = *model;
-        document_->edit(s, QStringLiteral("GPT-3 2.7B"));
-        QVERIFY(waitForResult());
-        const ResultPtr r = window_->currentResult();
+        const ResultPtr r = editModel("gpt3-2.7b", QStringLiteral("GPT-3 2.7B"));
         QVERIFY(r->ok());
         QVERIFY(!r->summary().memory.fits() && r->summary().memory.verdictWithinError());
         const QString memory = statusText("statusMemory");
