@@ -308,6 +308,7 @@ private:
     std::shared_ptr<const Timeline> measured_;
     std::shared_ptr<const TraceProfileFit> measured_fit_; // fitted when the traces were read
     QStringList measured_files_;
+    std::optional<std::string> measured_gpu_;  // the GPU the traces name, if they do
     MeasuredRunView *measured_view_ = nullptr; // the Measured run tab
     QSpinBox *iterations_spin_ = nullptr;
     QLabel *timeline_note_ = nullptr;

@@ -110,8 +110,6 @@ void MainWindow::showResult(const ResultPtr &result)
     }
     shown_generation_ = result->generation;
     current_ = result;
-    if (measured_)
-        showMeasuredComparison();
     // How far to trust the prediction, with or without a measured run beside it (a refused
     // edit keeps the last valid picture, and this with it).
     if (result->ok())
@@ -127,6 +125,10 @@ void MainWindow::showResult(const ResultPtr &result)
         last_valid_ = result;
     const bool keep_last = !result->ok() && last_valid_ != nullptr;
     views_result_ = keep_last ? last_valid_ : result;
+    // The measured run is compared with the prediction on screen: after views_result_ moved
+    // to this result (before, the bars and the GPU check lagged one result behind).
+    if (measured_)
+        showMeasuredComparison();
     showStalePicture(keep_last ? result : nullptr);
     refit_now_ = false;
     showTimelineOf(views_result_);

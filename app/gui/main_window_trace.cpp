@@ -164,6 +164,7 @@ bool MainWindow::openMeasuredTraces(const QStringList &files)
     measured_fit_ = load.fit;
     measured_files_ = files;
     const MeasuredRun &run = *load.run;
+    measured_gpu_ = run.gpu;
     measured_timeline_->setTimeline(measured_);
     QStringList rank_numbers;
     for (const MeasuredRank &r : load.ranks)
@@ -210,6 +211,8 @@ void MainWindow::closeMeasuredTrace()
     measured_.reset();
     measured_fit_.reset();
     measured_files_.clear();
+    measured_gpu_.reset();
+    measured_view_->setGpuMismatch(QString());
     measured_timeline_->setTimeline(nullptr);
     measured_timeline_->setVisible(false);
     measured_view_->setMeasured(std::nullopt, QString());
@@ -221,6 +224,19 @@ void MainWindow::showMeasuredComparison()
 {
     // The prediction of the step on screen (the last valid one while an edit is refused).
     const ResultPtr &r = views_result_ ? views_result_ : current_;
+    // A trace of another GPU than the scenario's compares two different machines: said above
+    // the bars (the chip read from both names, hardware/hardware.h gpuChip), so that a
+    // disagreement is not read as the model's error.
+    const std::string scenario_gpu =
+        r ? r->scenario.hardware.gpu.name : ctx_.document->scenario().hardware.gpu.name;
+    const std::string traced = measured_gpu_ ? gpuChip(*measured_gpu_) : std::string();
+    const std::string modelled = gpuChip(scenario_gpu);
+    measured_view_->setGpuMismatch(
+        !traced.empty() && !modelled.empty() && traced != modelled
+            ? tr("The trace ran on %1 and the scenario models %2: the bars compare different "
+                 "GPUs. Set the scenario's GPU to the trace's to compare like with like.")
+                  .arg(QString::fromStdString(*measured_gpu_), QString::fromStdString(scenario_gpu))
+            : QString());
     if (r && r->ok()) {
         measured_view_->setPredicted(predictedFigures(r->summary()));
         measured_view_->setPredictedSpread(r->spread);

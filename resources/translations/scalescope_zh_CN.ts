@@ -5400,6 +5400,10 @@ P50 %2 · P90 %3</translation>
         <translation>实测：rank %1，%2，步时间中位数 %3 ms（计算 %4 ms，暴露的通信 %5 ms，空闲 %6 ms）</translation>
     </message>
     <message>
+        <source>The trace ran on %1 and the scenario models %2: the bars compare different GPUs. Set the scenario's GPU to the trace's to compare like with like.</source>
+        <translation>该 trace 运行在 %1 上，而场景建模的是 %2：下面的柱状图比较的是不同的 GPU。请把场景的 GPU 设为 trace 所用的 GPU，以便同类比较。</translation>
+    </message>
+    <message>
         <location filename="../../app/gui/main_window_trace.cpp" line="175"/>
         <source>GPU not named</source>
         <translation>未注明 GPU</translation>
@@ -5407,7 +5411,7 @@ P50 %2 · P90 %3</translation>
     <message>
         <location filename="../../app/gui/main_window_trace.cpp" line="186"/>
         <source>%1 · %2 step(s) of %3 rank(s) from %4; measured steps from %5 to %6 ms, P90 %7 ms</source>
-        <translation>%1 · 来自 %4 的 %3 个 rank 的 %2 步；实测每步 %5 至 %6 毫秒，P90 %7 毫秒</translation>
+        <translation>%1 · 来自 %4 的 %3 个 rank 的 %2 步；实测每步 %5 至 %6 ms，P90 %7 ms</translation>
     </message>
     <message>
         <location filename="../../app/gui/main_window_trace.cpp" line="247"/>
@@ -5493,7 +5497,7 @@ P50 %2 · P90 %3</translation>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="48"/>
         <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="63"/>
@@ -5528,7 +5532,7 @@ P50 %2 · P90 %3</translation>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="95"/>
         <source>ms per step</source>
-        <translation>每步毫秒</translation>
+        <translation>每步 ms</translation>
     </message>
     <message>
         <location filename="../../views/charts/measured_run_view.cpp" line="118"/>

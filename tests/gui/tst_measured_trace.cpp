@@ -20,6 +20,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QMimeData>
 #include <QSettings>
 #include <QStandardPaths>
@@ -214,6 +215,43 @@ private Q_SLOTS:
         window_->closeMeasuredTrace();
         QVERIFY(view->measuredBars().isEmpty());
         QVERIFY(!window_->fitModelToMeasuredRun(profile));
+    }
+
+    // A trace of another GPU than the scenario's: said above the bars, so that the
+    // disagreement is not read as the model's error; gone once the scenario models that GPU.
+    void gpuMismatchSaid()
+    {
+        auto *view = window_->findChild<MeasuredRunView *>(QStringLiteral("measuredRunView"));
+        QVERIFY(view);
+        auto *predicted = window_->findChild<TimelineWidget *>(QStringLiteral("timeline"));
+        QTRY_VERIFY_WITH_TIMEOUT(predicted->timeline() != nullptr, 60000);
+        QVERIFY(window_->openMeasuredTraces({trace("a100-2rank-cnn-rank0.json.gz")}));
+        // The default scenario runs RTX 4090s; the trace an A100.
+        QVERIFY2(view->gpuMismatchText().startsWith(
+                     QStringLiteral("The trace ran on NVIDIA A100-PG509-200 and the scenario "
+                                    "models NVIDIA GeForce RTX 4090")),
+                 qPrintable(view->gpuMismatchText()));
+        auto *label = view->findChild<QLabel *>(QStringLiteral("measuredRunGpuMismatch"));
+        QVERIFY(label && label->isVisibleTo(view));
+        Scenario s = document_->scenario();
+        const GpuSpec *a100 = builtinCatalog().findGpu("a100-pcie-80gb");
+        QVERIFY(a100);
+        s.hardware.gpu = *a100;
+        document_->edit(s, QStringLiteral("A100"));
+        QTRY_VERIFY_WITH_TIMEOUT(window_->currentResult() &&
+                                     window_->currentResult()->scenario.hardware.gpu.id ==
+                                         "a100-pcie-80gb",
+                                 60000);
+        QVERIFY2(view->gpuMismatchText().isEmpty(), qPrintable(view->gpuMismatchText()));
+        QVERIFY(!label->isVisibleTo(view));
+        // The predicted bars are of the result on screen, not the one before the edit.
+        QList<qreal> p = view->predictedBars();
+        std::reverse(p.begin(), p.end());
+        const double step_ms = window_->currentResult()->summary().step_time_s * 1e3;
+        QVERIFY2(std::abs(p.front() - step_ms) < 1e-6 * step_ms,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(p.front()).arg(step_ms)));
+        window_->closeMeasuredTrace();
+        QVERIFY(view->gpuMismatchText().isEmpty());
     }
 
     // Traces dropped on the window open as the measured run (a scenario dropped opens as the

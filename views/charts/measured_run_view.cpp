@@ -60,6 +60,11 @@ MeasuredRunView::MeasuredRunView(QWidget *parent) : QWidget(parent)
     description_ = new QLabel(this);
     description_->setObjectName(QStringLiteral("measuredRunDescription"));
     description_->setWordWrap(true);
+    gpu_mismatch_ = new QLabel(this);
+    gpu_mismatch_->setObjectName(QStringLiteral("measuredRunGpuMismatch"));
+    gpu_mismatch_->setWordWrap(true);
+    gpu_mismatch_->setStyleSheet(QStringLiteral("QLabel { color: #c62828; font-weight: bold; }"));
+    gpu_mismatch_->setVisible(false);
     empty_ = new QLabel(tr("No measured run. Open PyTorch profiler traces of your job (one per "
                            "rank, .json or .json.gz) with File > Open measured trace, or drop "
                            "them on the window: their step is drawn under the predicted one "
@@ -140,6 +145,7 @@ MeasuredRunView::MeasuredRunView(QWidget *parent) : QWidget(parent)
     buttons->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(description_);
+    layout->addWidget(gpu_mismatch_);
     layout->addWidget(spread_);
     layout->addWidget(empty_);
     layout->addWidget(chart_view_, 1);
@@ -230,6 +236,17 @@ void MeasuredRunView::setPredictedSpread(const std::optional<StepSpread> &spread
     refresh();
 }
 
+void MeasuredRunView::setGpuMismatch(const QString &sentence)
+{
+    gpu_mismatch_->setText(sentence);
+    refresh();
+}
+
+QString MeasuredRunView::gpuMismatchText() const
+{
+    return gpu_mismatch_->text();
+}
+
 void MeasuredRunView::setTrackRecord(const QString &sentence)
 {
     track_record_->setText(sentence);
@@ -282,6 +299,7 @@ void MeasuredRunView::refresh()
     const bool have = measured_.has_value();
     empty_->setVisible(!have);
     description_->setVisible(have);
+    gpu_mismatch_->setVisible(have && !gpu_mismatch_->text().isEmpty());
     chart_view_->setVisible(have);
     disagreement_->setVisible(have);
     fit_->setVisible(have);

@@ -52,6 +52,10 @@ public:
     /// on published runs of the scenario's kind (trackRecordSentence; empty: none).
     void setTrackRecord(const QString &sentence);
     QString trackRecordText() const;
+    /// A warning above the bars when the traced run and the scenario are not the same kind
+    /// of GPU (empty: none); shown only while a run is loaded.
+    void setGpuMismatch(const QString &sentence);
+    QString gpuMismatchText() const;
     /// The sentence under the bars (empty when there is nothing to compare).
     QString disagreementText() const;
     QString fitReport() const;
@@ -69,6 +73,7 @@ private:
 
     std::optional<StepFigures> measured_, predicted_;
     QLabel *description_ = nullptr;
+    QLabel *gpu_mismatch_ = nullptr;
     QLabel *empty_ = nullptr;
     QChart *chart_ = nullptr;
     QChartView *chart_view_ = nullptr;
