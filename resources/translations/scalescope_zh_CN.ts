@@ -1425,6 +1425,19 @@
         <translation>GPU 数（✗：显存不足）</translation>
     </message>
     <message>
+        <source>%1 ?</source>
+        <comment>GPU count whose run may not fit in memory</comment>
+        <translation>%1 ?</translation>
+    </message>
+    <message>
+        <source>GPUs (✗: out of memory; ?: may not fit, within the model's memory error)</source>
+        <translation>GPU 数（✗：显存不足；?：可能放不下，在模型的显存误差之内）</translation>
+    </message>
+    <message>
+        <source>GPUs (?: may not fit, within the model's memory error)</source>
+        <translation>GPU 数（?：可能放不下，在模型的显存误差之内）</translation>
+    </message>
+    <message>
         <location filename="../../views/charts/breakdown_view.cpp" line="295"/>
         <source>Where the step time goes (% of the step)</source>
         <translation>单步时间花在哪里（占单步的百分比）</translation>
@@ -6388,6 +6401,14 @@ P50 %2 · P90 %3</translation>
         <location filename="../../views/charts/scaling_view.cpp" line="75"/>
         <source>Does not fit in memory</source>
         <translation>显存容纳不下</translation>
+    </message>
+    <message>
+        <source>May not fit in memory</source>
+        <translation>显存可能容纳不下</translation>
+    </message>
+    <message>
+        <source>Does not fit / may not fit</source>
+        <translation>容纳不下 / 可能容纳不下</translation>
     </message>
     <message>
         <location filename="../../views/charts/scaling_view.cpp" line="630"/>

@@ -410,6 +410,13 @@ void TestChartViews::currentRunThatDoesNotFitIsMarked()
     QXYSeries *efficiency_oom =
         seriesNamed(view.efficiencyChart(), QStringLiteral("efficiencyOutOfMemory"));
     QCOMPARE(efficiency_oom->count(), 1);
+    QCOMPARE(oom->name(), QStringLiteral("Does not fit in memory"));
+    // Over by less than the model's memory error it may run: the legend says "may not fit".
+    m.total = 1.05 * m.capacity;
+    view.setResult(result);
+    QCOMPARE(oom->count(), 1);
+    QCOMPARE(oom->name(), QStringLiteral("May not fit in memory"));
+    QCOMPARE(efficiency_oom->name(), oom->name());
 }
 
 void TestChartViews::sweepPointsSayHowTheyWereComputed()
@@ -622,6 +629,23 @@ void TestChartViews::breakdownBars()
              QStringLiteral("1"));
     QCOMPARE(table->model()->index(3, SweepTableModel::Gpus).data().toString(),
              QStringLiteral("8"));
+    QCOMPARE(view.gpuAxis()->categories(), (QStringList{"1", "2", "4", "8"}));
+    QCOMPARE(view.gpuAxis()->titleText(), QStringLiteral("GPUs"));
+    // Out of memory is marked ✗; over by less than the model's memory error (it may run),
+    // marked ? and said so, not called out of memory.
+    auto marked = test::amdahlResult({1, 2, 4}, kSerial, 4);
+    auto &sweep = test::editEvaluation(*marked).sweep;
+    sweep[0].summary.memory.total = 1.5 * sweep[0].summary.memory.capacity;
+    sweep[1].summary.memory.total = 1.05 * sweep[1].summary.memory.capacity;
+    view.setResult(marked);
+    QCOMPARE(view.gpuAxis()->categories(), (QStringList{"1 ✗", "2 ?", "4"}));
+    QCOMPARE(view.gpuAxis()->titleText(),
+             QStringLiteral("GPUs (✗: out of memory; ?: may not fit, within the model's memory "
+                            "error)"));
+    sweep[0].summary.memory.total = sweep[0].summary.memory.capacity;
+    view.setResult(marked);
+    QCOMPARE(view.gpuAxis()->titleText(),
+             QStringLiteral("GPUs (?: may not fit, within the model's memory error)"));
 }
 
 void TestChartViews::breakdownWhatIf()

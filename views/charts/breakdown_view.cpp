@@ -253,16 +253,22 @@ void BreakdownView::updateChart()
               [](const SweepRow &a, const SweepRow &b) { return a.gpus < b.gpus; });
     const bool percent = unit() == Unit::PercentOfStep;
     QStringList categories;
-    bool any_oom = false;
+    bool any_oom = false, any_maybe = false;
     std::array<QList<qreal>, kBreakdownPartCount> values;
     double top = 0;
     for (const SweepRow &row : rows) {
-        // A run that does not fit in memory cannot start: its GPU count is marked ✗.
-        const bool oom = exceedsCapacity(row.summary.memory);
-        any_oom |= oom;
-        categories.append(oom ? tr("%1 ✗", "GPU count whose run does not fit in memory")
-                                    .arg(QLocale().toString(row.gpus))
-                              : QLocale().toString(row.gpus));
+        // A run that does not fit in memory cannot start: its GPU count is marked ✗. Over by
+        // less than the model's memory error (analysis/memory.h) it may still run, as the
+        // banner and the status bar say: marked ?, not called out of memory.
+        const bool over = exceedsCapacity(row.summary.memory);
+        const bool maybe = over && row.summary.memory.verdictWithinError();
+        any_oom |= over && !maybe;
+        any_maybe |= maybe;
+        const QString count = QLocale().toString(row.gpus);
+        categories.append(maybe ? tr("%1 ?", "GPU count whose run may not fit in memory").arg(count)
+                          : over
+                              ? tr("%1 ✗", "GPU count whose run does not fit in memory").arg(count)
+                              : count);
         const double step = row.summary.step_time_s;
         double sum = 0;
         for (int i = 0; i < kBreakdownPartCount; ++i) {
@@ -288,7 +294,12 @@ void BreakdownView::updateChart()
     refreshWrappingLegend(chart_view_);
     x_->clear();
     x_->append(categories);
-    x_->setTitleText(any_oom ? tr("GPUs (✗: out of memory)") : tr("GPUs"));
+    x_->setTitleText(any_oom && any_maybe
+                         ? tr("GPUs (✗: out of memory; ?: may not fit, within the model's "
+                              "memory error)")
+                     : any_oom   ? tr("GPUs (✗: out of memory)")
+                     : any_maybe ? tr("GPUs (?: may not fit, within the model's memory error)")
+                                 : tr("GPUs"));
     // The unit is in the chart's title: a vertical axis title elides to "..." as soon as
     // the chart is short (1024 x 768).
     y_->setTitleVisible(false);

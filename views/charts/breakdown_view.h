@@ -44,6 +44,9 @@ public:
     void setUnit(Unit unit);
 
     QChart *chart() const { return chart_; }
+    /// The bars' GPU-count axis: "16 ✗" for a run that does not fit, "16 ?" for one over the
+    /// capacity by less than the model's memory error.
+    QBarCategoryAxis *gpuAxis() const { return x_; }
     /// One bar set per BreakdownPart, in enum order.
     QBarSet *barSet(int part) const { return sets_[size_t(part)]; }
     SweepTableModel *tableModel() const { return model_; }

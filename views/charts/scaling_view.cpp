@@ -431,6 +431,14 @@ void ScalingView::updateCharts()
     const SpeedupReference &ref = result_->reference();
     const auto shown = [&ref](double speedup_vs_one) { return ref.faster(speedup_vs_one); };
     oom_gpus_.clear();
+    // Over the capacity by less than the model's memory error a run may still fit
+    // (analysis/memory.h): the rings' legend says which kind of "over" it draws.
+    bool any_over = false, any_maybe = false;
+    const auto over = [&](const MemoryBreakdown &m) {
+        const bool maybe = m.verdictWithinError();
+        any_maybe |= maybe;
+        any_over |= !maybe;
+    };
     for (const SweepRow *row : rows) {
         const double row_speedup = shown(row->summary.speedup);
         const double eff_pct = ref.efficiencyOf(row->summary.speedup, row->gpus) * 100.0;
@@ -445,6 +453,7 @@ void ScalingView::updateCharts()
             speedup_oom.append(speedup.back());
             efficiency_oom.append(efficiency.back());
             oom_gpus_.push_back(row->gpus);
+            over(row->summary.memory);
         }
         speedup_lo = std::min({speedup_lo, row_speedup, ref.ideal(row->gpus)});
         speedup_hi = std::max({speedup_hi, row_speedup, ref.ideal(row->gpus)});
@@ -487,7 +496,13 @@ void ScalingView::updateCharts()
         speedup_oom.append(current_speedup.front());
         efficiency_oom.append(current_efficiency.front());
         oom_gpus_.push_back(now.gpus);
+        over(now.memory);
     }
+    const QString oom_name = any_maybe && !any_over ? tr("May not fit in memory")
+                             : any_maybe            ? tr("Does not fit / may not fit")
+                                                    : tr("Does not fit in memory");
+    speedup_oom_->setName(oom_name);
+    efficiency_oom_->setName(oom_name);
     for (QScatterSeries *current : {current_speedup_, current_efficiency_})
         current->setPen(QPen(current_oom ? kOutOfMemory : QColor(Qt::black), 2.5));
     speedup_oom_->replace(speedup_oom);
