@@ -124,14 +124,16 @@ void printSummaryText(Output &out, const SimContext &ctx, const Summary &s,
                       : QStringLiteral("fits");
     // Nearer the capacity than the model's memory error (analysis/memory.h): say which way
     // the real run may go, or a run that ran reads as impossible.
+    // Over the capacity by less than that error it "may not fit", as the window says, not
+    // "does NOT fit ... it may fit".
     if (s.memory.verdictWithinError()) {
         const double over = s.memory.overCapacityShare();
-        fit += (over > 0 ? QStringLiteral(" by %1%, less than the model's %2% memory error: "
-                                          "it may fit")
-                         : QStringLiteral(", %1% to spare, less than the model's %2% memory "
-                                          "error: it may not fit"))
-                   .arg(fixed(100.0 * std::abs(over), 1))
-                   .arg(fixed(100.0 * kMemoryVerdictMargin, 0));
+        if (over > 0)
+            fit = QStringLiteral("may not fit: %1% over, less than the model's %2% memory error");
+        else
+            fit += QStringLiteral(", %1% to spare, less than the model's %2% memory error: it may "
+                                  "not fit");
+        fit = fit.arg(fixed(100.0 * std::abs(over), 1)).arg(fixed(100.0 * kMemoryVerdictMargin, 0));
     }
     out.line(QStringLiteral("  memory per GPU      %1 GiB of %2 GiB (%3)")
                  .arg(fixed(s.memory.total / kBytesPerGiB, 1),
