@@ -63,7 +63,23 @@ QStringList missingCostInputs(const CostVerdict &v)
     return list;
 }
 
+QString costVerdictSentence(const CostReport &c);
+
+// The verdict, and where the plan may not fit in memory (over the capacity by less than the
+// model's memory error), that it is given as if the run ran.
 QString costVerdictText(const CostReport &c)
+{
+    QString text = costVerdictSentence(c);
+    if (c.may_not_fit && c.verdict.decision != CostDecision::NoVerdict)
+        text += QStringLiteral(" It may not fit in memory (%1 of %2 GiB per GPU, within the "
+                               "model's %3% memory error): the verdict takes it as running.")
+                    .arg(fixed(c.memory_total_bytes / kBytesPerGiB, 1),
+                         fixed(c.memory_capacity_bytes / kBytesPerGiB, 1),
+                         fixed(100.0 * kMemoryVerdictMargin, 0));
+    return text;
+}
+
+QString costVerdictSentence(const CostReport &c)
 {
     const CostVerdict &v = c.verdict;
     // Goodput 0: no comparison of costs, the run does not end (economics.cpp).
@@ -151,6 +167,7 @@ QJsonObject costReportJson(const CostReport &report)
                                                         "power_price_per_kwh", "day_rate_usd",
                                                         "training"};
     j[QStringLiteral("decision")] = QLatin1String(decisions[static_cast<int>(v.decision)]);
+    j[QStringLiteral("may_not_fit")] = c.may_not_fit;
     QJsonArray missing;
     for (int i = 0; i < kCostInputCount; ++i)
         if (v.isMissing(static_cast<CostInput>(i)))

@@ -132,6 +132,7 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
     r.step_time_s = s.step_time_s;
     r.memory_total_bytes = s.memory.total;
     r.memory_capacity_bytes = s.memory.capacity;
+    r.may_not_fit = !s.memory.fits() && s.memory.verdictWithinError();
     // Summary::goodput is 1 without failures. A goodput of 0 (failures come faster than
     // any checkpoint can be written) is a run that never ends: infinite time and cost.
     // Before, it was read as "no failures" and the time to train jumped back to the
@@ -227,8 +228,10 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
         v.decision = CostDecision::NoVerdict;
         return withAdvice(r, scenario, s);
     }
-    // A plan that does not fit in memory does not run: no count is worth buying for it.
-    if (!s.memory.fits()) {
+    // A plan that does not fit in memory does not run: no count is worth buying for it. Over
+    // by less than the model's memory error it may run (analysis/memory.h): the verdict is
+    // given, with CostReport::may_not_fit saying why it may not hold.
+    if (!s.memory.fits() && !r.may_not_fit) {
         v.decision = CostDecision::DoesNotFit;
         return withAdvice(r, scenario, s);
     }

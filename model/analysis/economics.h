@@ -27,11 +27,12 @@ double boardPowerW(double tdp_w, double utilisation);
 /// What the cost verdict decides (CostVerdict::decision).
 enum class CostDecision : uint8_t {
     NoVerdict,        // a price or the work the comparison needs is 0 (CostVerdict::missing)
-    AtReference, // the run is its reference (one GPU, or the fewest that fit): only owning
-                 // against renting is decided
+    AtReference,      // the run is its reference (one GPU, or the fewest that fit): only owning
+                      // against renting is decided
     MoreGpusPay,      // the waiting they save is worth more than what they add a month
     MoreGpusDoNotPay, // they add more a month than the waiting they save is worth
-    DoesNotFit,       // the scenario's plan does not fit in memory: it cannot run at all
+    DoesNotFit,       // the scenario's plan does not fit in memory, by more than the model's
+                      // memory error: it cannot run at all
 };
 
 /// The cheaper way to get the GPUs for the month's work.
@@ -144,6 +145,9 @@ struct CostReport {
     double time_to_train_h = 0;       // wall time of one run on the scenario's GPUs (goodput incl.)
     double memory_total_bytes = 0;    // per GPU, the most loaded (DoesNotFit says it)
     double memory_capacity_bytes = 0;
+    /// Over the capacity by less than the model's memory error (MemoryBreakdown::
+    /// verdictWithinError): the run may fit, so the verdict is given as if it ran, and said so.
+    bool may_not_fit = false;
     /// The run the scenario is compared with: the speed-up reference's (one GPU, or the
     /// fewest GPUs that hold the model), and the same run's time on it.
     int reference_gpus = 1;

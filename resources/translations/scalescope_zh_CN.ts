@@ -4193,6 +4193,10 @@
         <translation>%1：不值得 — 该方案显存放不下</translation>
     </message>
     <message>
+        <source>It may not fit in memory (%1 of %2 GiB per GPU, within the model's %3 % memory error): the verdict takes it as running.</source>
+        <translation>显存可能放不下（每块 GPU %1 GiB / %2 GiB，在模型 %3 % 的显存误差之内）：此结论按能够运行来计算。</translation>
+    </message>
+    <message>
         <location filename="../../views/charts/cost_view.cpp" line="767"/>
         <source>%1: not worth it — the run never ends</source>
         <translation>%1：不值得 — 训练永远无法完成</translation>

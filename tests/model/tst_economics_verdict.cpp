@@ -82,6 +82,7 @@ private Q_SLOTS:
     void oneGpuNeedsNoDayRate();
     void sectionOfCostSpecArgument();
     void runThatNeverEndsIsNotFailureFree();
+    void planThatMayNotFitGetsAVerdict();
 };
 
 void TestEconomicsVerdict::claim16VerdictFollowsItsNumbers()
@@ -284,6 +285,27 @@ void TestEconomicsVerdict::runThatNeverEndsIsNotFailureFree()
     QVERIFY(j.value(QStringLiteral("time_to_train_h")).isNull());
     QVERIFY(j.value(QStringLiteral("rent_cost_per_run_usd")).isNull());
     QCOMPARE(j.value(QStringLiteral("steps_per_run")).toDouble(), never.steps_per_run);
+}
+
+void TestEconomicsVerdict::planThatMayNotFitGetsAVerdict()
+{
+    // Over the capacity by less than the model's memory error the run may fit (analysis/
+    // memory.h): the verdict is the comparison, flagged may_not_fit, not "does not fit";
+    // over by more, the plan cannot run and gets no comparison.
+    const Scenario sc = claim16();
+    const CostReport fits = costReport(sc, claim16Summary());
+    QVERIFY(!fits.may_not_fit);
+    Summary s = claim16Summary();
+    s.memory.total = 1.05 * s.memory.capacity;
+    QVERIFY(!s.memory.fits() && s.memory.verdictWithinError());
+    const CostReport near_capacity = costReport(sc, s);
+    QVERIFY(near_capacity.may_not_fit);
+    QCOMPARE(near_capacity.verdict.decision, fits.verdict.decision);
+    QCOMPARE(near_capacity.verdict.net_usd_per_month, fits.verdict.net_usd_per_month);
+    s.memory.total = 1.5 * s.memory.capacity;
+    const CostReport over = costReport(sc, s);
+    QVERIFY(!over.may_not_fit);
+    QCOMPARE(over.verdict.decision, CostDecision::DoesNotFit);
 }
 
 void TestEconomicsVerdict::bestCountOnTheSweepFitsAndPaysMost()

@@ -1298,6 +1298,19 @@ void TestChartViews::costReportKnownVerdict()
     QCOMPARE(labelText(&view, "timeToTrain"),
              QStringLiteral("100 h (4.2 days) on 4 GPUs; 350 h (14.6 days) on one GPU (3.5× "
                             "faster)"));
+    // Over the capacity by less than the model's memory error: the verdict stands, and says
+    // that it takes the run as running.
+    r.may_not_fit = true;
+    r.memory_total_bytes = 82.0 * kBytesPerGiB;
+    r.memory_capacity_bytes = 78.6 * kBytesPerGiB;
+    view.setResult(result);
+    QCOMPARE(view.verdictText(), QStringLiteral("4 GPUs: worth it — rent in the cloud"));
+    QVERIFY2(labelText(&view, "costVerdictDetail")
+                 .endsWith(QStringLiteral("It may not fit in memory (82.0 of 78.6 GiB per GPU, "
+                                          "within the model's 10 % memory error): the verdict "
+                                          "takes it as running.")),
+             qPrintable(labelText(&view, "costVerdictDetail")));
+    r.may_not_fit = false;
     QCOMPARE(labelText(&view, "costAdvice"), QStringLiteral("• ") + translatedAdvice(rule) +
                                                  QStringLiteral("\n• ") +
                                                  translatedAdvice(scaling));

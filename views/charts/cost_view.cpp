@@ -789,6 +789,17 @@ void CostView::showReport(const CostReport &r)
                      locale.toString(r.gpus), usd(b.cost_usd_per_month), usd(b.gain_usd_per_month));
         detail = detail.isEmpty() ? best : detail + QLatin1Char(' ') + best;
     }
+    // Over the capacity by less than the model's memory error the run may fit: the verdict is
+    // given as if it ran, and says so (CostReport::may_not_fit).
+    if (r.may_not_fit && v.decision != CostDecision::NoVerdict) {
+        const QString caveat =
+            tr("It may not fit in memory (%1 of %2 GiB per GPU, within the model's %3 % memory "
+               "error): the verdict takes it as running.")
+                .arg(locale.toString(r.memory_total_bytes / kBytesPerGiB, 'f', 1),
+                     locale.toString(r.memory_capacity_bytes / kBytesPerGiB, 'f', 1),
+                     memoryErrorPercent());
+        detail = detail.isEmpty() ? caveat : detail + QLatin1Char(' ') + caveat;
+    }
     verdict_->setText(headline);
     verdict_->setStyleSheet(QStringLiteral("color: %1;").arg(color.name()));
     verdict_detail_->setText(detail);
