@@ -395,6 +395,18 @@ int cmdTrace(const QStringList &argv, Output &out, Failure *failure)
             return failure->code;
         }
         printRuleWarnings(*scenario);
+        // A trace of another GPU than the scenario's compares two machines: said, so that the
+        // disagreement is not read as the model's error (hardware/hardware.h gpuChip).
+        const std::string traced = run.gpu ? gpuChip(*run.gpu) : std::string();
+        const std::string modelled = gpuChip(scenario->hardware.gpu.name);
+        if (!traced.empty() && !modelled.empty() && traced != modelled)
+            std::fprintf(err_,
+                         "scalescope-cli: note: the trace ran on %s and the scenario models %s: "
+                         "the figures compare different GPUs\n",
+                         printable(QString::fromStdString(*run.gpu)).toUtf8().constData(),
+                         printable(QString::fromStdString(scenario->hardware.gpu.name))
+                             .toUtf8()
+                             .constData());
         predicted = predictedFigures(evaluated.value().step.summary);
         scenario_name = scenario->name.empty() ? displayFileName(*scenario_file)
                                                : QString::fromStdString(scenario->name);

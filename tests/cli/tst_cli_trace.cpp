@@ -538,6 +538,24 @@ private Q_SLOTS:
         const Run text = cli({path, QStringLiteral("--scenario"), scenario});
         QVERIFY2(text.code == 0 && text.out.contains("The largest disagreement is"),
                  qPrintable(text.describe()));
+        // The trace ran on an A100, the default scenario models RTX 4090s: said on stderr (the
+        // JSON stays clean), and not for a scenario of the trace's GPU.
+        const QByteArray note = "the trace ran on NVIDIA A100-PG509-200 and the scenario models "
+                                "NVIDIA GeForce RTX 4090: the figures compare different GPUs";
+        QVERIFY2(text.err.contains(note) && got.err.contains(note), qPrintable(text.describe()));
+        QFile in(scenario);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray a100 = in.readAll();
+        QVERIFY(a100.contains("\"rtx-4090-24gb\""));
+        a100.replace("\"rtx-4090-24gb\"", "\"a100-pcie-80gb\"");
+        const QString same = dir_.filePath(QStringLiteral("a100.json"));
+        QFile out(same);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(a100);
+        out.close();
+        const Run matched = cli({path, QStringLiteral("--scenario"), same});
+        QVERIFY2(matched.code == 0 && !matched.err.contains("compare different GPUs"),
+                 qPrintable(matched.describe()));
     }
 
     void fittedProfile()
