@@ -396,10 +396,8 @@ int cmdTrace(const QStringList &argv, Output &out, Failure *failure)
         }
         printRuleWarnings(*scenario);
         // A trace of another GPU than the scenario's compares two machines: said, so that the
-        // disagreement is not read as the model's error (hardware/hardware.h gpuChip).
-        const std::string traced = run.gpu ? gpuChip(*run.gpu) : std::string();
-        const std::string modelled = gpuChip(scenario->hardware.gpu.name);
-        if (!traced.empty() && !modelled.empty() && traced != modelled)
+        // disagreement is not read as the model's error (hardware/hardware.h).
+        if (run.gpu && differentGpuChips(*run.gpu, scenario->hardware.gpu.name))
             std::fprintf(err_,
                          "scalescope-cli: note: the trace ran on %s and the scenario models %s: "
                          "the figures compare different GPUs\n",

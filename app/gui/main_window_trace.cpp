@@ -225,14 +225,12 @@ void MainWindow::showMeasuredComparison()
     // The prediction of the step on screen (the last valid one while an edit is refused).
     const ResultPtr &r = views_result_ ? views_result_ : current_;
     // A trace of another GPU than the scenario's compares two different machines: said above
-    // the bars (the chip read from both names, hardware/hardware.h gpuChip), so that a
+    // the bars (the chip read from both names, hardware/hardware.h), so that a
     // disagreement is not read as the model's error.
     const std::string scenario_gpu =
         r ? r->scenario.hardware.gpu.name : ctx_.document->scenario().hardware.gpu.name;
-    const std::string traced = measured_gpu_ ? gpuChip(*measured_gpu_) : std::string();
-    const std::string modelled = gpuChip(scenario_gpu);
     measured_view_->setGpuMismatch(
-        !traced.empty() && !modelled.empty() && traced != modelled
+        measured_gpu_ && differentGpuChips(*measured_gpu_, scenario_gpu)
             ? tr("The trace ran on %1 and the scenario models %2: the bars compare different "
                  "GPUs. Set the scenario's GPU to the trace's to compare like with like.")
                   .arg(QString::fromStdString(*measured_gpu_), QString::fromStdString(scenario_gpu))

@@ -176,13 +176,18 @@ std::string gpuChip(const std::string &name)
     return readGpuName(name).chip;
 }
 
+bool differentGpuChips(const std::string &a, const std::string &b)
+{
+    const std::string chip_a = gpuChip(a), chip_b = gpuChip(b);
+    return !chip_a.empty() && !chip_b.empty() && chip_a != chip_b;
+}
+
 std::string calibrationGpuMismatch(const HardwareSpec &hw)
 {
     if (!hw.calibration || hw.calibration->gpus.empty())
         return {};
     const std::string &measured = hw.calibration->gpus.front().name;
-    const std::string chip = gpuChip(measured), mine = gpuChip(hw.gpu.name);
-    return !chip.empty() && !mine.empty() && chip != mine ? measured : std::string();
+    return differentGpuChips(measured, hw.gpu.name) ? measured : std::string();
 }
 
 } // namespace scalescope

@@ -204,6 +204,9 @@ struct GpuNameReading {
 GpuNameReading readGpuName(const std::string &name);
 /// readGpuName(name).chip.
 std::string gpuChip(const std::string &name);
+/// Whether two GPU names name different chips; false when either name has none to read (a
+/// trace or a profile that names no GPU cannot be said to be another).
+bool differentGpuChips(const std::string &a, const std::string &b);
 /// The GPU a calibration profile was measured on when it is another model than `hw.gpu`
 /// (its figures must not replace this GPU's), else empty.
 std::string calibrationGpuMismatch(const HardwareSpec &hw);
