@@ -293,10 +293,24 @@ void MainWindow::updateStatus(const ResultPtr &result)
         for (QLabel *l : {status_step_, status_throughput_, status_mfu_, status_efficiency_})
             l->clear();
         const QString step = formatStepTime(s.step_time_s);
-        status_speedup_->setText(s.gpus == 1 || reference_pending
-                                     ? tr("If it fitted: step %1").arg(step)
-                                     : tr("If it fitted: step %1, %2").arg(step, speedup_text));
-        QString tip = tr("What this step would take if the memory of each GPU held it. It "
+        // Over by less than the model's memory error it may run: "if it fits", not "if it
+        // fitted" and "it cannot run".
+        const bool may_run = s.memory.verdictWithinError();
+        if (may_run)
+            status_speedup_->setText(s.gpus == 1 || reference_pending
+                                         ? tr("If it fits: step %1").arg(step)
+                                         : tr("If it fits: step %1, %2").arg(step, speedup_text));
+        else
+            status_speedup_->setText(s.gpus == 1 || reference_pending
+                                         ? tr("If it fitted: step %1").arg(step)
+                                         : tr("If it fitted: step %1, %2").arg(step, speedup_text));
+        QString tip =
+            may_run ? tr("What this step takes if the memory of each GPU holds it: it needs more "
+                         "than the GPU has, by less than the model's memory error, so it may "
+                         "run. If it does not: reduce the memory per GPU (ZeRO, tensor or "
+                         "pipeline parallelism, recomputation, a smaller micro-batch) or use "
+                         "GPUs with more memory.")
+                    : tr("What this step would take if the memory of each GPU held it. It "
                          "cannot run: reduce the memory per GPU (ZeRO, tensor or pipeline "
                          "parallelism, recomputation, a smaller micro-batch) or use GPUs with "
                          "more memory.");
@@ -359,8 +373,9 @@ void MainWindow::updateStatus(const ResultPtr &result)
     if (!fits)
         bottleneck.out_of_memory.reset();
     QString sentence = translatedBottleneck(bottleneck);
-    if (!fits) // its shares and MFU are those of a run that cannot start
-        sentence = tr("If it fitted: %1").arg(sentence);
+    if (!fits) // its shares and MFU are those of a run that cannot start, or may not
+        sentence = (s.memory.verdictWithinError() ? tr("If it fits: %1") : tr("If it fitted: %1"))
+                       .arg(sentence);
     if (result->stage == ResultStage::Summary)
         sentence += tr(" (closed-form estimate while the simulation runs)");
     else if (!result->timeline())

@@ -5109,6 +5109,22 @@ P50 %2 · P90 %3</translation>
         <translation>假如放得下：%1</translation>
     </message>
     <message>
+        <source>If it fits: %1</source>
+        <translation>如果放得下：%1</translation>
+    </message>
+    <message>
+        <source>If it fits: step %1</source>
+        <translation>如果放得下：每步 %1</translation>
+    </message>
+    <message>
+        <source>If it fits: step %1, %2</source>
+        <translation>如果放得下：每步 %1，%2</translation>
+    </message>
+    <message>
+        <source>What this step takes if the memory of each GPU holds it: it needs more than the GPU has, by less than the model's memory error, so it may run. If it does not: reduce the memory per GPU (ZeRO, tensor or pipeline parallelism, recomputation, a smaller micro-batch) or use GPUs with more memory.</source>
+        <translation>这是每块 GPU 的显存放得下时这一步所需的时间：它需要的显存超出 GPU 的容量，但超出部分小于模型的显存误差，因此可能可以运行。若不能运行：请减少每块 GPU 的显存占用（ZeRO、张量或流水线并行、重计算、更小的微批次），或换用显存更大的 GPU。</translation>
+    </message>
+    <message>
         <location filename="../../app/gui/main_window_results.cpp" line="341"/>
         <source> (closed-form estimate while the simulation runs)</source>
         <translation>（模拟运行期间的闭式估算）</translation>

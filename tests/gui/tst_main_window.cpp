@@ -713,6 +713,14 @@ private Q_SLOTS:
                      memory.endsWith(QStringLiteral("within the model's 10 % memory error")) &&
                      !memory.contains(QStringLiteral("Does not fit")),
                  qPrintable(memory));
+        // It may run: "if it fits", not "if it fitted ... it cannot run".
+        QVERIFY2(statusText("statusSpeedup").startsWith(QStringLiteral("If it fits: step ")),
+                 qPrintable(statusText("statusSpeedup")));
+        auto *speedup = window_->findChild<QLabel *>(QStringLiteral("statusSpeedup"));
+        QVERIFY2(!speedup->toolTip().contains(QStringLiteral("cannot run")),
+                 qPrintable(speedup->toolTip()));
+        QVERIFY2(statusText("statusBottleneck").startsWith(QStringLiteral("If it fits: ")),
+                 qPrintable(statusText("statusBottleneck")));
         document_->undoStack()->undo();
         QVERIFY(waitForResult());
         QVERIFY(statusText("statusMemory").isEmpty());
