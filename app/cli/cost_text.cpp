@@ -63,22 +63,6 @@ QStringList missingCostInputs(const CostVerdict &v)
     return list;
 }
 
-QString costVerdictSentence(const CostReport &c);
-
-// The verdict, and where the plan may not fit in memory (over the capacity by less than the
-// model's memory error), that it is given as if the run ran.
-QString costVerdictText(const CostReport &c)
-{
-    QString text = costVerdictSentence(c);
-    if (c.may_not_fit && c.verdict.decision != CostDecision::NoVerdict)
-        text += QStringLiteral(" It may not fit in memory (%1 of %2 GiB per GPU, within the "
-                               "model's %3% memory error): the verdict takes it as running.")
-                    .arg(fixed(c.memory_total_bytes / kBytesPerGiB, 1),
-                         fixed(c.memory_capacity_bytes / kBytesPerGiB, 1),
-                         fixed(100.0 * kMemoryVerdictMargin, 0));
-    return text;
-}
-
 QString costVerdictSentence(const CostReport &c)
 {
     const CostVerdict &v = c.verdict;
@@ -126,6 +110,20 @@ QString costVerdictSentence(const CostReport &c)
              fixed(v.hardware_extra_usd_per_month, 0), fixed(v.migration_usd_per_month, 0),
              venueText(v.venue), usage, referenceText(c)) +
            bestText(c);
+}
+
+// The verdict, and where the plan may not fit in memory (over the capacity by less than the
+// model's memory error), that it is given as if the run ran.
+QString costVerdictText(const CostReport &c)
+{
+    QString text = costVerdictSentence(c);
+    if (c.may_not_fit && c.verdict.decision != CostDecision::NoVerdict)
+        text += QStringLiteral(" It may not fit in memory (%1 of %2 GiB per GPU, within the "
+                               "model's %3% memory error): the verdict takes it as running.")
+                    .arg(fixed(c.memory_total_bytes / kBytesPerGiB, 1),
+                         fixed(c.memory_capacity_bytes / kBytesPerGiB, 1),
+                         fixed(100.0 * kMemoryVerdictMargin, 0));
+    return text;
 }
 
 QString costRuleText(const CostReport &c)

@@ -116,25 +116,25 @@ void printSummaryText(Output &out, const SimContext &ctx, const Summary &s,
                  .arg(humanTime(std::max(0.0, b.communication_total - b.communication_exposed))));
     // At the capacity the tensors fit and the allocator's cache takes what is left
     // (analysis/memory.cpp): say so, or "78.6 GiB of 78.6 GiB" reads as a coincidence.
-    QString fit = !s.memory.fits() ? QStringLiteral("does NOT fit")
+    // Nearer the capacity than the model's memory error (analysis/memory.h) the verdict says
+    // which way the real run may go: over it "may not fit" (as the window says), under it may
+    // not fit either; a run that ran never reads as impossible.
+    const QString error_margin = fixed(100.0 * kMemoryVerdictMargin, 0);
+    const QString off_by = fixed(100.0 * std::abs(s.memory.overCapacityShare()), 1);
+    QString fit = s.memory.mayNotFit()
+                      ? QStringLiteral("may not fit: %1% over, less than the model's %2% memory "
+                                       "error")
+                            .arg(off_by, error_margin)
+                  : !s.memory.fits() ? QStringLiteral("does NOT fit")
                   : s.memory.reserve_limited
                       ? QStringLiteral("fits: %1 GiB of tensors, the caching "
                                        "allocator holds the rest")
                             .arg(fixed(s.memory.tensors() / kBytesPerGiB, 1))
                       : QStringLiteral("fits");
-    // Nearer the capacity than the model's memory error (analysis/memory.h): say which way
-    // the real run may go, or a run that ran reads as impossible.
-    // Over the capacity by less than that error it "may not fit", as the window says, not
-    // "does NOT fit ... it may fit".
-    if (s.memory.verdictWithinError()) {
-        const double over = s.memory.overCapacityShare();
-        if (over > 0)
-            fit = QStringLiteral("may not fit: %1% over, less than the model's %2% memory error");
-        else
-            fit += QStringLiteral(", %1% to spare, less than the model's %2% memory error: it may "
-                                  "not fit");
-        fit = fit.arg(fixed(100.0 * std::abs(over), 1)).arg(fixed(100.0 * kMemoryVerdictMargin, 0));
-    }
+    if (s.memory.fits() && s.memory.verdictWithinError())
+        fit += QStringLiteral(", %1% to spare, less than the model's %2% memory error: it may "
+                              "not fit")
+                   .arg(off_by, error_margin);
     out.line(QStringLiteral("  memory per GPU      %1 GiB of %2 GiB (%3)")
                  .arg(fixed(s.memory.total / kBytesPerGiB, 1),
                       fixed(s.memory.capacity / kBytesPerGiB, 1), fit));

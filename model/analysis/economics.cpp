@@ -132,7 +132,7 @@ CostReport costReport(const Scenario &scenario, const CostSpec &c, const Summary
     r.step_time_s = s.step_time_s;
     r.memory_total_bytes = s.memory.total;
     r.memory_capacity_bytes = s.memory.capacity;
-    r.may_not_fit = !s.memory.fits() && s.memory.verdictWithinError();
+    r.may_not_fit = s.memory.mayNotFit();
     // Summary::goodput is 1 without failures. A goodput of 0 (failures come faster than
     // any checkpoint can be written) is a run that never ends: infinite time and cost.
     // Before, it was read as "no failures" and the time to train jumped back to the

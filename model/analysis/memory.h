@@ -53,6 +53,9 @@ struct MemoryBreakdown {
     {
         return capacity > 0 && std::abs(overCapacityShare()) < kMemoryVerdictMargin;
     }
+    /// Over the capacity by less than the model's memory error: it may still run ("may not
+    /// fit", never "does not fit", wherever a verdict is shown).
+    bool mayNotFit() const { return !fits() && verdictWithinError(); }
 };
 
 MemoryBreakdown memoryPerGpu(const Plan &plan, const WorkloadCost &w, double capacity_bytes);

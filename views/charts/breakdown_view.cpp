@@ -261,7 +261,7 @@ void BreakdownView::updateChart()
         // less than the model's memory error (analysis/memory.h) it may still run, as the
         // banner and the status bar say: marked ?, not called out of memory.
         const bool over = exceedsCapacity(row.summary.memory);
-        const bool maybe = over && row.summary.memory.verdictWithinError();
+        const bool maybe = row.summary.memory.mayNotFit();
         any_oom |= over && !maybe;
         any_maybe |= maybe;
         const QString count = QLocale().toString(row.gpus);

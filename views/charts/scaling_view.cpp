@@ -435,9 +435,8 @@ void ScalingView::updateCharts()
     // (analysis/memory.h): the rings' legend says which kind of "over" it draws.
     bool any_over = false, any_maybe = false;
     const auto over = [&](const MemoryBreakdown &m) {
-        const bool maybe = m.verdictWithinError();
-        any_maybe |= maybe;
-        any_over |= !maybe;
+        any_maybe |= m.mayNotFit();
+        any_over |= !m.mayNotFit();
     };
     for (const SweepRow *row : rows) {
         const double row_speedup = shown(row->summary.speedup);
